@@ -1,0 +1,45 @@
+// One jest run over every server-side project; the frontend runs under vitest (scripts/test.mjs adds them up).
+const swc = ['@swc/jest', {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  module: { type: 'es6' },
+}];
+
+const base = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': swc },
+  moduleNameMapper: {
+    '^@dukan/(contracts|platform|testing)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@dukan/(identity|catalog|sales|loyalty|reporting|expenses|settings)$': '<rootDir>/services/$1/src/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  rootDir: '.',
+};
+
+const project = (displayName, roots, extra = {}) => ({
+  ...base,
+  displayName,
+  roots,
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.e2e-spec.ts'],
+  ...extra,
+});
+
+export default {
+  projects: [
+    project('contracts', ['<rootDir>/libs/contracts']),
+    project('platform', ['<rootDir>/libs/platform']),
+    project('testing', ['<rootDir>/libs/testing']),
+    ...['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'].map((s) =>
+      project(s, [`<rootDir>/services/${s}`]),
+    ),
+    project('gateway', ['<rootDir>/gateway']),
+    project('desktop', ['<rootDir>/desktop'], { transform: {}, testMatch: ['**/*.spec.mjs'] }),
+    project('e2e', ['<rootDir>/e2e']),
+  ],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
