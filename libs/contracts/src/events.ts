@@ -1,0 +1,295 @@
+// Event subjects and payloads (ARCHITECTURE §6). Subjects are `dukan.<service>.<aggregate>.<event>.v1`.
+// Money fields are integers in minor units: *Cents are USD cents unless a field says otherwise.
+// Timestamps are ISO 8601 strings in UTC. Payloads may grow fields; a field never changes meaning within a version.
+import type { Currency } from './money.js';
+import type { Locale } from './messages.js';
+import type { Permissions, Role } from './permissions.js';
+import type { ExpenseCategory, ExpensePaymentMethod, ExpenseStatus } from './constants.js';
+import type { ServiceName } from './routes.js';
+
+export interface EventEnvelope<T = unknown> {
+  id: string; // uuid; also the JetStream Nats-Msg-Id and the consumer inbox key
+  type: string; // the subject, e.g. 'dukan.sales.sale.completed.v1'
+  occurredAt: string; // when the change was committed
+  branchId: string; // the branch the change belongs to ('main' in a one-shop install)
+  actorId: string | null; // the user who caused it; null for system work
+  correlationId?: string; // the request that caused it, for tracing
+  data: T;
+}
+
+/** A bilingual text as stored everywhere: English required, Kurdish may be empty. */
+export interface LocalizedText {
+  en: string;
+  ku: string;
+}
+
+// --- identity
+
+export interface UserEventData {
+  userId: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: Role;
+  active: boolean;
+  tokenVersion: number; // tokens carrying a lower version are refused
+  languagePreference: Locale;
+  permissions: Permissions | null; // the user's own overrides (null: role defaults), for permission replicas
+}
+
+export type SessionRevokedReason = 'logout' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'deleted';
+
+// --- catalog
+
+export interface ProductEventData {
+  productId: string;
+  sku: string;
+  barcode: string | null;
+  name: LocalizedText;
+  categoryId: string | null; // leaf category chosen on the form
+  priceCents: number; // selling price, USD cents
+  costCents: number; // current (average) unit cost, USD cents
+  discountPercent: number; // 0-100
+  active: boolean;
+  reorderLevel: number;
+  quantity: number; // stock in the envelope's branch after the change
+  version: number; // increases with every change; replicas ignore a lower version than they hold
+}
+
+export interface ProductDeletedData {
+  productId: string;
+  sku: string;
+  version: number;
+}
+
+export interface CategoryEventData {
+  categoryId: string;
+  name: LocalizedText;
+  parentId: string | null; // null for a top-level category
+  active: boolean;
+  imageUrl: string | null;
+  version: number;
+}
+
+export type StockChangeReason = 'received' | 'sold' | 'returned' | 'adjusted';
+export type StockRefType = 'product' | 'sale' | 'void' | 'refund' | 'adjustment';
+
+export interface StockChangedData {
+  productId: string;
+  branchId: string;
+  delta: number; // signed change in units
+  quantityAfter: number; // stock in the branch after the change
+  reason: StockChangeReason;
+  refType: StockRefType; // what caused it: a product form (received), a sale, a void, a refund, a manual adjustment
+  refId: string | null; // id of that thing (sale id, refund id, product id), null for a bare adjustment
+  unitCostCents: number | null; // cost of received units (a cost batch); null otherwise
+}
+
+// --- sales
+
+export interface SaleLineData {
+  lineId: string;
+  productId: string;
+  sku: string;
+  name: LocalizedText; // snapshot at sale time
+  quantity: number;
+  unitPriceCents: number; // price charged per unit before the line discount, USD cents
+  unitCostCents: number; // cost per unit at sale time, for gross profit
+  discountCents: number; // line discount, USD cents
+  subtotalCents: number; // quantity x unitPrice - discount
+}
+
+export interface SaleEventData {
+  saleId: string;
+  invoiceNumber: string; // 'INV-' and digits, increasing per register
+  register: string;
+  branchId: string;
+  cashierId: string;
+  customerId: string | null; // null for a guest
+  currency: Currency; // the currency shown and tendered at the till
+  exchangeRate: number; // IQD per USD used for the sale
+  lines: SaleLineData[];
+  subtotalCents: number; // sum of line subtotals
+  discountCents: number; // sale-level discount (percent or fixed), resolved to cents
+  loyaltyDiscountCents: number; // value of redeemed points
+  taxRateBasisPoints: number; // 100 = 1 %
+  taxCents: number;
+  totalCents: number; // what the customer pays, USD cents, never below 0
+  pointsRedeemed: number;
+  redemptionId: string | null; // the loyalty reservation this sale consumes
+  pointsAwarded: number; // points quoted by loyalty for this sale
+  paymentMethod: 'cash';
+  tenderedMinor: number; // amount tendered in the sale currency's minor units
+  changeMinor: number; // change given, same units
+  completedAt: string;
+}
+
+export interface SaleVoidedData extends SaleEventData {
+  voidedAt: string;
+  voidedBy: string; // user id (an admin)
+  reason: string | null;
+}
+
+export interface RefundLineData {
+  lineId: string;
+  productId: string;
+  sku: string;
+  quantity: number; // units refunded from that line
+  amountCents: number; // money returned for them
+  restock: boolean; // whether the units go back into stock
+}
+
+export interface SaleRefundedData {
+  saleId: string;
+  refundId: string;
+  invoiceNumber: string;
+  register: string;
+  branchId: string;
+  cashierId: string; // who did the refund
+  customerId: string | null;
+  currency: Currency;
+  exchangeRate: number;
+  lines: RefundLineData[];
+  amountCents: number; // total returned, USD cents
+  pointsReturned: number; // redeemed points given back to the customer
+  pointsRevoked: number; // awarded points taken back
+  fullyRefunded: boolean; // true when nothing of the sale remains
+  reason: string | null;
+  refundedAt: string;
+}
+
+// --- loyalty
+
+export interface CustomerEventData {
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email: string | null;
+  languagePreference: Locale;
+  loyaltyPoints: number; // balance after the change
+  totalSpentCents: number;
+  purchaseCount: number;
+  memberSince: string;
+  version: number;
+}
+
+// --- settings
+
+export interface SettingsChangedData {
+  exchangeRate: number; // global IQD per USD
+  userExchangeRates: Record<string, number>; // user id -> own rate
+  storeName: string;
+  defaultLanguage: Locale;
+  timeZone: string; // IANA name, e.g. 'Asia/Baghdad'
+  iqdCashRounding: number; // IQD cash amounts round to this many dinars (e.g. 250); 1 = none
+  changed: string[]; // names of the fields that changed
+}
+
+// --- expenses
+
+export interface ExpenseEventData {
+  expenseId: string;
+  expenseNumber: string;
+  title: string;
+  category: ExpenseCategory;
+  amountMinor: number; // in the expense currency's minor units
+  currency: Currency;
+  exchangeRate: number;
+  amountInBaseCurrencyCents: number; // USD cents
+  paymentMethod: ExpensePaymentMethod;
+  expenseDate: string; // yyyy-MM-dd
+  department: string | null;
+  status: ExpenseStatus;
+  createdBy: string; // user id
+}
+
+export interface ExpenseStatusChangedData {
+  expenseId: string;
+  expenseNumber: string;
+  from: ExpenseStatus;
+  to: ExpenseStatus;
+  reason: string | null; // required when rejected
+  changedBy: string; // user id
+  amountInBaseCurrencyCents: number;
+}
+
+export interface EventPayloads {
+  'dukan.identity.user.created.v1': UserEventData;
+  'dukan.identity.user.updated.v1': UserEventData;
+  'dukan.identity.user.deleted.v1': { userId: string };
+  'dukan.identity.user.session-revoked.v1': { userId: string; tokenVersion: number; reason: SessionRevokedReason };
+
+  'dukan.catalog.product.created.v1': ProductEventData;
+  'dukan.catalog.product.updated.v1': ProductEventData;
+  'dukan.catalog.product.deleted.v1': ProductDeletedData;
+  'dukan.catalog.category.created.v1': CategoryEventData;
+  'dukan.catalog.category.updated.v1': CategoryEventData;
+  'dukan.catalog.category.deleted.v1': { categoryId: string };
+  'dukan.catalog.stock.changed.v1': StockChangedData;
+
+  'dukan.sales.sale.completed.v1': SaleEventData;
+  'dukan.sales.sale.voided.v1': SaleVoidedData;
+  'dukan.sales.sale.refunded.v1': SaleRefundedData;
+
+  'dukan.loyalty.customer.created.v1': CustomerEventData;
+  'dukan.loyalty.customer.updated.v1': CustomerEventData;
+  'dukan.loyalty.customer.deleted.v1': { customerId: string };
+
+  'dukan.settings.settings.changed.v1': SettingsChangedData;
+
+  'dukan.expenses.expense.created.v1': ExpenseEventData;
+  'dukan.expenses.expense.updated.v1': ExpenseEventData;
+  'dukan.expenses.expense.status-changed.v1': ExpenseStatusChangedData;
+  'dukan.expenses.expense.deleted.v1': { expenseId: string; expenseNumber: string };
+}
+
+export type EventSubject = keyof EventPayloads;
+export type EventOf<S extends EventSubject> = EventEnvelope<EventPayloads[S]> & { type: S };
+/** Any known event, discriminated by `type`. */
+export type AnyEvent = { [S in EventSubject]: EventOf<S> }[EventSubject];
+
+// A record keyed by every subject, so a subject added to EventPayloads but not here fails to compile.
+const SUBJECT_SET: Record<EventSubject, true> = {
+  'dukan.identity.user.created.v1': true,
+  'dukan.identity.user.updated.v1': true,
+  'dukan.identity.user.deleted.v1': true,
+  'dukan.identity.user.session-revoked.v1': true,
+  'dukan.catalog.product.created.v1': true,
+  'dukan.catalog.product.updated.v1': true,
+  'dukan.catalog.product.deleted.v1': true,
+  'dukan.catalog.category.created.v1': true,
+  'dukan.catalog.category.updated.v1': true,
+  'dukan.catalog.category.deleted.v1': true,
+  'dukan.catalog.stock.changed.v1': true,
+  'dukan.sales.sale.completed.v1': true,
+  'dukan.sales.sale.voided.v1': true,
+  'dukan.sales.sale.refunded.v1': true,
+  'dukan.loyalty.customer.created.v1': true,
+  'dukan.loyalty.customer.updated.v1': true,
+  'dukan.loyalty.customer.deleted.v1': true,
+  'dukan.settings.settings.changed.v1': true,
+  'dukan.expenses.expense.created.v1': true,
+  'dukan.expenses.expense.updated.v1': true,
+  'dukan.expenses.expense.status-changed.v1': true,
+  'dukan.expenses.expense.deleted.v1': true,
+};
+
+export const EVENT_SUBJECTS: readonly EventSubject[] = Object.freeze(Object.keys(SUBJECT_SET) as EventSubject[]);
+
+export const EVENT_SUBJECT_PATTERN = /^dukan\.([a-z]+)\.([a-z][a-z-]*)\.([a-z][a-z-]*)\.v(\d+)$/;
+
+export function isEventSubject(value: unknown): value is EventSubject {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(SUBJECT_SET, value);
+}
+
+/** The service that publishes a subject ('dukan.sales.sale.completed.v1' -> 'sales'). */
+export function publisherOf(subject: EventSubject): ServiceName {
+  return subject.split('.')[1] as ServiceName;
+}
+
+/** Narrows an envelope to one subject: `if (isEvent(e, 'dukan.sales.sale.completed.v1')) e.data.lines`. */
+export function isEvent<S extends EventSubject>(event: EventEnvelope, subject: S): event is EventOf<S> {
+  return event.type === subject;
+}

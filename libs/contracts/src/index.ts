@@ -1,0 +1,10 @@
+// @dukan/contracts: pure TypeScript shared by the services, the gateway and the frontend.
+// No Node or browser API and no dependency may enter this package (index.spec.ts checks).
+export * from './permissions.js';
+export * from './routes.js';
+export * from './errors.js';
+export * from './messages.js';
+export * from './events.js';
+export * from './money.js';
+export * from './constants.js';
+export * from './dto.js';

@@ -1,0 +1,214 @@
+// Server-side user-visible texts, English and Kurdish (Sorani, Arabic script). Keys are stable; add new keys
+// to both catalogues (the compiler and a test refuse a key missing from either).
+
+export const LOCALES = ['en', 'ku'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+const en = {
+  // authentication and authorisation
+  'auth.invalidCredentials': 'Invalid username or password',
+  'auth.required': 'Authentication required',
+  'auth.tokenInvalid': 'Your session is not valid. Please sign in again.',
+  'auth.tokenExpired': 'Your session has expired. Please sign in again.',
+  'auth.tokenRevoked': 'Your session has ended. Please sign in again.',
+  'auth.accountInactive': 'This account is inactive. Please contact an administrator.',
+  'auth.throttled': 'Too many sign-in attempts. Try again in {seconds} seconds.',
+  'auth.forbidden': "You don't have permission to access this feature.",
+  'auth.adminOnly': 'Access denied. Admin privileges required.',
+  'auth.loggedOut': 'You have been signed out.',
+  'auth.loginSuccess': 'Signed in successfully',
+
+  // general errors
+  'errors.routeNotFound': 'The requested address does not exist.',
+  'errors.notFound': '{entity} not found',
+  'errors.notFoundGeneric': 'The requested item was not found.',
+  'errors.internal': 'Something went wrong. Please try again.',
+  'errors.payloadTooLarge': 'The request is too large.',
+  'errors.badRequest': 'The request is not valid.',
+  'errors.conflict': 'This record was changed at the same time by someone else. Reload it and try again.',
+  'errors.ruleViolation': 'This action is not allowed.',
+  'errors.invalidTransition': 'This change of status is not allowed.',
+  'errors.rateLimited': 'Too many requests. Try again in {seconds} seconds.',
+  'errors.serviceUnavailable': 'This service is temporarily unavailable. Please try again shortly.',
+
+  // validation
+  'validation.failed': 'Validation error',
+  'validation.required': 'This field is required',
+  'validation.requiredCategory': 'Please select a category',
+  'validation.invalidNumber': 'Please enter a valid number',
+  'validation.invalidPhone': 'Please enter a valid phone number',
+  'validation.invalidEmail': 'Please enter a valid email address',
+  'validation.invalidDate': 'Please enter a valid date',
+  'validation.passwordTooShort': 'Password must be at least 6 characters',
+  'validation.unknownField': 'This field is not allowed',
+  'validation.invalidType': 'This value has the wrong type',
+  'validation.tooLong': 'This value is too long (at most {max} characters)',
+  'validation.min': 'Must be at least {min}',
+  'validation.max': 'Must be at most {max}',
+  'validation.integer': 'Must be a whole number',
+  'validation.invalidValue': 'This value is not allowed',
+  'validation.invalidId': 'This identifier is not valid',
+
+  // users
+  'users.duplicateUsername': 'This username is already taken',
+  'users.duplicateEmail': 'This email address is already in use',
+  'users.cannotDeleteSelf': 'You cannot delete your own account',
+  'users.lastAdmin': 'The last active administrator cannot be deleted, deactivated or given another role',
+
+  // catalog
+  'products.duplicateBarcode': 'This barcode already exists',
+  'products.duplicateSku': 'This SKU already exists',
+  'categories.inUse': 'This category still has products and cannot be deleted',
+  'categories.hasChildren': 'This category has subcategories and cannot be deleted',
+  'categories.cycle': 'A category cannot be placed inside itself or one of its subcategories',
+
+  // sales
+  'sales.totalMismatch': 'The total does not match the items. Please check the sale and try again.',
+  'sales.idempotencyReused': 'This sale was already submitted with different details.',
+  'sales.idempotencyInProgress': 'This sale is still being processed. Please wait a moment.',
+
+  // loyalty
+  'loyalty.minimumPointsError': 'The number of points is below the minimum that can be redeemed',
+  'loyalty.insufficientPointsError': 'The customer does not have enough points',
+  'loyalty.disabled': 'The loyalty program is turned off',
+
+  // entity names, used as {entity}
+  'entities.user': 'User',
+  'entities.product': 'Product',
+  'entities.category': 'Category',
+  'entities.customer': 'Customer',
+  'entities.transaction': 'Transaction',
+  'entities.expense': 'Expense',
+  'entities.branch': 'Branch',
+  'entities.register': 'Register',
+  'entities.report': 'Report',
+} as const satisfies Record<string, string>;
+
+export type ServerMessageKey = keyof typeof en;
+
+const ku: Record<ServerMessageKey, string> = {
+  'auth.invalidCredentials': 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە',
+  'auth.required': 'پێویستە سەرەتا بچیتە ژوورەوە',
+  'auth.tokenInvalid': 'دانیشتنەکەت دروست نییە. تکایە دووبارە بچۆرە ژوورەوە.',
+  'auth.tokenExpired': 'کاتی دانیشتنەکەت بەسەرچووە. تکایە دووبارە بچۆرە ژوورەوە.',
+  'auth.tokenRevoked': 'دانیشتنەکەت کۆتایی پێهاتووە. تکایە دووبارە بچۆرە ژوورەوە.',
+  'auth.accountInactive': 'ئەم هەژمارە ناچالاکە. تکایە پەیوەندی بە بەڕێوەبەرەوە بکە.',
+  'auth.throttled': 'هەوڵی چوونەژوورەوە زۆر دراوە. دوای {seconds} چرکە دووبارە هەوڵ بدەرەوە.',
+  'auth.forbidden': 'مۆڵەتی دەستگەیشتنت بەم تایبەتمەندییە نییە.',
+  'auth.adminOnly': 'دەستگەیشتن ڕەتکرایەوە. دەسەڵاتی بەڕێوەبەر پێویستە.',
+  'auth.loggedOut': 'لە هەژمارەکەت چوویتە دەرەوە.',
+  'auth.loginSuccess': 'بە سەرکەوتوویی چوویتە ژوورەوە',
+
+  'errors.routeNotFound': 'ئەم ناونیشانە بوونی نییە.',
+  'errors.notFound': '{entity} نەدۆزرایەوە',
+  'errors.notFoundGeneric': 'ئەوەی داواکرا نەدۆزرایەوە.',
+  'errors.internal': 'هەڵەیەک ڕوویدا. تکایە دووبارە هەوڵ بدەرەوە.',
+  'errors.payloadTooLarge': 'داواکارییەکە زۆر گەورەیە.',
+  'errors.badRequest': 'داواکارییەکە دروست نییە.',
+  'errors.conflict': 'ئەم تۆمارە لە هەمان کاتدا لەلایەن کەسێکی ترەوە گۆڕدرا. دووبارە بیکەرەوە و هەوڵ بدەرەوە.',
+  'errors.ruleViolation': 'ئەم کردارە ڕێگەپێدراو نییە.',
+  'errors.invalidTransition': 'ئەم گۆڕینی دۆخە ڕێگەپێدراو نییە.',
+  'errors.rateLimited': 'داواکاری زۆر نێردراوە. دوای {seconds} چرکە دووبارە هەوڵ بدەرەوە.',
+  'errors.serviceUnavailable': 'ئەم خزمەتگوزارییە بۆ ماوەیەکی کاتی بەردەست نییە. تکایە کەمێکی تر هەوڵ بدەرەوە.',
+
+  'validation.failed': 'هەڵەی پشتڕاستکردنەوە',
+  'validation.required': 'پڕکردنەوەی ئەم خانەیە پێویستە',
+  'validation.requiredCategory': 'تکایە پۆلێک هەڵبژێرە',
+  'validation.invalidNumber': 'تکایە ژمارەیەکی دروست بنووسە',
+  'validation.invalidPhone': 'تکایە ژمارەی تەلەفۆنێکی دروست بنووسە',
+  'validation.invalidEmail': 'تکایە ناونیشانی ئیمەیڵێکی دروست بنووسە',
+  'validation.invalidDate': 'تکایە بەروارێکی دروست بنووسە',
+  'validation.passwordTooShort': 'وشەی نهێنی دەبێت لانیکەم 6 پیت بێت',
+  'validation.unknownField': 'ئەم خانەیە ڕێگەپێدراو نییە',
+  'validation.invalidType': 'جۆری ئەم بەهایە هەڵەیە',
+  'validation.tooLong': 'ئەم بەهایە زۆر درێژە (لانیزۆر {max} پیت)',
+  'validation.min': 'دەبێت لانیکەم {min} بێت',
+  'validation.max': 'دەبێت لانیزۆر {max} بێت',
+  'validation.integer': 'دەبێت ژمارەیەکی تەواو بێت',
+  'validation.invalidValue': 'ئەم بەهایە ڕێگەپێدراو نییە',
+  'validation.invalidId': 'ئەم ناسنامەیە دروست نییە',
+
+  'users.duplicateUsername': 'ئەم ناوی بەکارهێنەرە پێشتر بەکارهاتووە',
+  'users.duplicateEmail': 'ئەم ناونیشانی ئیمەیڵە پێشتر بەکارهاتووە',
+  'users.cannotDeleteSelf': 'ناتوانیت هەژماری خۆت بسڕیتەوە',
+  'users.lastAdmin': 'دوایین بەڕێوەبەری چالاک ناتوانرێت بسڕدرێتەوە، ناچالاک بکرێت یان ڕۆڵێکی تری پێ بدرێت',
+
+  'products.duplicateBarcode': 'ئەم بارکۆدە پێشتر هەیە',
+  'products.duplicateSku': 'ئەم SKU یە پێشتر هەیە',
+  'categories.inUse': 'ئەم پۆلە هێشتا کاڵای تێدایە و ناتوانرێت بسڕدرێتەوە',
+  'categories.hasChildren': 'ئەم پۆلە ژێرپۆلی هەیە و ناتوانرێت بسڕدرێتەوە',
+  'categories.cycle': 'پۆلێک ناتوانرێت بخرێتە ناو خۆی یان ناو یەکێک لە ژێرپۆلەکانی',
+
+  'sales.totalMismatch': 'کۆی گشتی لەگەڵ کاڵاکان ناگونجێت. تکایە فرۆشتنەکە بپشکنە و دووبارە هەوڵ بدەرەوە.',
+  'sales.idempotencyReused': 'ئەم فرۆشتنە پێشتر بە وردەکاری جیاوازەوە نێردراوە.',
+  'sales.idempotencyInProgress': 'ئەم فرۆشتنە هێشتا لە جێبەجێکردندایە. تکایە کەمێک چاوەڕێ بکە.',
+
+  'loyalty.minimumPointsError': 'ژمارەی خاڵەکان لە کەمترین ژمارەی ڕێگەپێدراو بۆ بەکارهێنان کەمترە',
+  'loyalty.insufficientPointsError': 'کڕیار خاڵی پێویستی نییە',
+  'loyalty.disabled': 'بەرنامەی دڵسۆزی ناچالاکە',
+
+  'entities.user': 'بەکارهێنەر',
+  'entities.product': 'کاڵا',
+  'entities.category': 'پۆل',
+  'entities.customer': 'کڕیار',
+  'entities.transaction': 'مامەڵە',
+  'entities.expense': 'خەرجی',
+  'entities.branch': 'لق',
+  'entities.register': 'قاسە',
+  'entities.report': 'ڕاپۆرت',
+};
+
+export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({
+  en: Object.freeze({ ...en }),
+  ku: Object.freeze({ ...ku }),
+});
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+function lookup(locale: string, key: string): string | undefined {
+  const catalogue = isLocale(locale) ? SERVER_MESSAGES[locale] : undefined;
+  return catalogue && Object.prototype.hasOwnProperty.call(catalogue, key) ? catalogue[key] : undefined;
+}
+
+/**
+ * The text of `key` in `locale`, falling back to English, then to the key itself. `{name}` placeholders are
+ * replaced from `params`; a placeholder without a parameter is left as written.
+ */
+export function translate(locale: Locale, key: string, params?: Record<string, string | number>): string {
+  const text = lookup(locale, key) ?? lookup(DEFAULT_LOCALE, key) ?? key;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/** '{entity} not found' with the entity name in the same language, e.g. notFoundMessage('ku', 'product'). */
+export function notFoundMessage(locale: Locale, entity: string): string {
+  return translate(locale, 'errors.notFound', { entity: translate(locale, `entities.${entity}`) });
+}
+
+/**
+ * The locale for a language preference or an Accept-Language header ('ku-IQ,ku;q=0.9,en;q=0.8').
+ * Kurdish may arrive as ku, ckb (Sorani) or a regional form of either; anything else is English.
+ */
+export function resolveLocale(input: string | null | undefined): Locale {
+  if (!input) return DEFAULT_LOCALE;
+  const ranked = input
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...attrs] = part.trim().split(';');
+      const q = attrs.map((a) => /^\s*q=([\d.]+)\s*$/.exec(a)?.[1]).find((v) => v !== undefined);
+      return { tag: tag.trim().toLowerCase(), q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.tag !== '' && entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const base = tag.split(/[-_]/)[0];
+    if (base === 'ku' || base === 'ckb') return 'ku';
+    if (base === 'en') return 'en';
+  }
+  return DEFAULT_LOCALE;
+}

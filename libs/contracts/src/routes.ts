@@ -1,0 +1,257 @@
+// The route table: the single source for the gateway (which refuses any /api call missing here)
+// and for every service guard (which checks again with the same table). ARCHITECTURE §3-§5.
+import { can, permission, type PermissionAction, type PermissionModule, type PermissionRef, type PermissionSubject } from './permissions.js';
+import { REPORT_TYPES } from './constants.js';
+
+export const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'] as const;
+export type ServiceName = (typeof SERVICES)[number];
+export type RouteOwner = ServiceName | 'gateway';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+export type RouteAccess =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'admin' }
+  | { kind: 'permission'; anyOf: { module: PermissionModule; action: PermissionAction }[] };
+
+export interface RouteDef {
+  method: HttpMethod;
+  /** Express-style pattern, e.g. '/api/products/:id'. */
+  path: string;
+  owner: RouteOwner;
+  access: RouteAccess;
+  summary: string;
+}
+
+const PUBLIC: RouteAccess = { kind: 'public' };
+const AUTHENTICATED: RouteAccess = { kind: 'authenticated' };
+const ADMIN: RouteAccess = { kind: 'admin' };
+const anyOf = (...refs: PermissionRef[]): RouteAccess => ({ kind: 'permission', anyOf: refs });
+
+const route = (method: HttpMethod, path: string, owner: RouteOwner, access: RouteAccess, summary: string): RouteDef => ({
+  method,
+  path,
+  owner,
+  access,
+  summary,
+});
+
+const PRODUCT_READ = anyOf(permission('products', 'view'), permission('pos', 'use'));
+const PRODUCT_STOCK_WRITE = anyOf(permission('products', 'create'), permission('products', 'edit'));
+const CATEGORY_READ = anyOf(permission('categories', 'view'), permission('products', 'view'), permission('pos', 'use'));
+const CUSTOMER_READ = anyOf(permission('customers', 'view'), permission('pos', 'use'));
+const EXPENSE_APPROVE = anyOf(permission('expenses', 'approve'));
+
+export const ROUTES: readonly RouteDef[] = deepFreeze([
+  // identity
+  route('POST', '/api/auth/login', 'identity', PUBLIC, 'Sign in with username and password; returns a token'),
+  route('GET', '/api/auth/me', 'identity', AUTHENTICATED, 'The signed-in user with effective permissions'),
+  route('PUT', '/api/auth/me/preferences', 'identity', AUTHENTICATED, "Update the signed-in user's languagePreference"),
+  route('POST', '/api/auth/logout', 'identity', AUTHENTICATED, 'Sign out; tokens issued before stop working'),
+  route('GET', '/api/auth/users', 'identity', anyOf(permission('staff', 'view')), 'List users (page, search, role, active)'),
+  route('GET', '/api/auth/users/:id', 'identity', anyOf(permission('staff', 'view')), 'One user'),
+  route('POST', '/api/auth/register', 'identity', anyOf(permission('staff', 'create')), 'Create a user'),
+  route('PUT', '/api/auth/users/:id', 'identity', anyOf(permission('staff', 'edit')), 'Update a user'),
+  route('DELETE', '/api/auth/users/:id', 'identity', anyOf(permission('staff', 'delete')), 'Delete a user'),
+  route('PUT', '/api/auth/users/:id/reset-password', 'identity', anyOf(permission('staff', 'edit')), "Reset a user's password"),
+  route('GET', '/api/auth/permissions', 'identity', ADMIN, 'Users with their permission overrides (/settings/users)'),
+  route('PUT', '/api/auth/users/:id/permissions', 'identity', ADMIN, "Replace a user's permission overrides"),
+  route('POST', '/api/auth/permissions/apply-role', 'identity', ADMIN, "Apply a role's default permissions to users"),
+
+  // catalog
+  route('GET', '/api/products', 'catalog', PRODUCT_READ, 'List products (active=true for the till)'),
+  route('POST', '/api/products', 'catalog', anyOf(permission('products', 'create')), 'Create a product, or add stock to the product with the same sku'),
+  route('GET', '/api/products/generate-barcode', 'catalog', PRODUCT_STOCK_WRITE, 'A new unused EAN-13 barcode'),
+  route('GET', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV (ids=comma-separated)'),
+  route('GET', '/api/products/search/:term', 'catalog', PRODUCT_READ, 'Products matching a name, sku or barcode'),
+  route('GET', '/api/products/:id', 'catalog', PRODUCT_READ, 'One product'),
+  route('PUT', '/api/products/:id', 'catalog', anyOf(permission('products', 'edit')), 'Update a product'),
+  route('DELETE', '/api/products/:id', 'catalog', anyOf(permission('products', 'delete')), 'Delete a product'),
+  route('PATCH', '/api/products/:id/quantity', 'catalog', PRODUCT_STOCK_WRITE, 'Receive stock (quantity, cost)'),
+  route('GET', '/api/products/:id/stock-movements', 'catalog', anyOf(permission('products', 'view')), 'Stock ledger of a product'),
+  route('GET', '/api/categories', 'catalog', CATEGORY_READ, 'List categories'),
+  route('GET', '/api/categories/tree', 'catalog', CATEGORY_READ, 'Categories as a tree'),
+  route('GET', '/api/categories/:id', 'catalog', anyOf(permission('categories', 'view')), 'One category'),
+  route('POST', '/api/categories', 'catalog', anyOf(permission('categories', 'create')), 'Create a category'),
+  route('PUT', '/api/categories/:id', 'catalog', anyOf(permission('categories', 'edit')), 'Update a category'),
+  route('DELETE', '/api/categories/:id', 'catalog', anyOf(permission('categories', 'delete')), 'Delete a category'),
+
+  // sales
+  route('POST', '/api/transactions', 'sales', anyOf(permission('pos', 'use')), 'Complete a sale (Idempotency-Key header)'),
+  route('GET', '/api/transactions', 'sales', anyOf(permission('transactions', 'view')), 'List sales'),
+  route('GET', '/api/transactions/:id', 'sales', anyOf(permission('transactions', 'view')), 'One sale'),
+  route('DELETE', '/api/transactions/:id', 'sales', ADMIN, 'Void a sale'),
+  route('POST', '/api/transactions/:id/refund', 'sales', anyOf(permission('pos', 'refund'), permission('transactions', 'refund')), 'Refund a sale or some of its lines'),
+
+  // loyalty
+  route('POST', '/api/transactions/redeem', 'loyalty', anyOf(permission('pos', 'use')), "Redeem a customer's points (customerId, points)"),
+  route('GET', '/api/customers', 'loyalty', CUSTOMER_READ, 'List customers'),
+  route('POST', '/api/customers', 'loyalty', anyOf(permission('customers', 'create')), 'Create a customer'),
+  route('GET', '/api/customers/:id', 'loyalty', CUSTOMER_READ, 'One customer'),
+  route('PUT', '/api/customers/:id', 'loyalty', anyOf(permission('customers', 'edit')), 'Update a customer'),
+  route('DELETE', '/api/customers/:id', 'loyalty', anyOf(permission('customers', 'delete')), 'Delete a customer'),
+  route('GET', '/api/loyalty/settings', 'loyalty', AUTHENTICATED, 'Loyalty program settings'),
+  route('PUT', '/api/loyalty/settings', 'loyalty', anyOf(permission('settings', 'edit')), 'Replace loyalty program settings'),
+
+  // settings
+  route('GET', '/api/settings/exchange-rate', 'settings', AUTHENTICATED, "The exchange rate that applies to the signed-in user"),
+  route('GET', '/api/settings/general', 'settings', AUTHENTICATED, 'General settings'),
+  route('PUT', '/api/settings/general', 'settings', AUTHENTICATED, 'Set own exchange rate; global fields are admin only (checked by the service)'),
+  route('GET', '/api/settings/branches', 'settings', AUTHENTICATED, 'Branches and their registers'),
+
+  // reporting
+  route('GET', '/api/dashboard', 'reporting', anyOf(permission('dashboard', 'view')), 'Dashboard figures and recent sales'),
+  ...REPORT_TYPES.map((type) =>
+    route('GET', `/api/reports/${type}`, 'reporting', anyOf(permission('reports', 'view')), `The ${type} report (startDate, endDate)`),
+  ),
+  route('GET', '/api/reports/:type/export/pdf', 'reporting', anyOf(permission('reports', 'export')), 'A report as PDF'),
+  route('GET', '/api/reports/:type/export/csv', 'reporting', anyOf(permission('reports', 'export')), 'A report as CSV'),
+
+  // expenses
+  route('GET', '/api/expenses', 'expenses', anyOf(permission('expenses', 'view')), 'List expenses (filters, page)'),
+  route('GET', '/api/expenses/summary', 'expenses', anyOf(permission('expenses', 'view')), 'Expense totals for a date range'),
+  route('GET', '/api/expenses/:id', 'expenses', anyOf(permission('expenses', 'view')), 'One expense'),
+  route('POST', '/api/expenses', 'expenses', anyOf(permission('expenses', 'create')), 'Record an expense'),
+  route('PUT', '/api/expenses/:id', 'expenses', anyOf(permission('expenses', 'edit')), 'Update an expense'),
+  route('DELETE', '/api/expenses/:id', 'expenses', anyOf(permission('expenses', 'delete')), 'Delete an expense'),
+  route('PUT', '/api/expenses/:id/approve', 'expenses', EXPENSE_APPROVE, 'Approve a pending expense'),
+  route('PUT', '/api/expenses/:id/reject', 'expenses', EXPENSE_APPROVE, 'Reject a pending expense (reason)'),
+  route('PUT', '/api/expenses/:id/paid', 'expenses', EXPENSE_APPROVE, 'Mark an approved expense as paid'),
+
+  // gateway
+  route('GET', '/api/health', 'gateway', PUBLIC, 'Liveness and readiness of the gateway and services'),
+  route('GET', '/api/docs', 'gateway', PUBLIC, 'API documentation'),
+  route('GET', '/api/docs/openapi.json', 'gateway', PUBLIC, 'OpenAPI document'),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Matching
+
+type Segment = { kind: 'static'; text: string } | { kind: 'param'; name: string };
+interface Compiled {
+  route: RouteDef;
+  segments: Segment[];
+}
+
+const COMPILED = new Map<string, Compiled[]>(); // key: METHOD + segment count
+for (const def of ROUTES) {
+  const segments: Segment[] = def.path
+    .slice(1)
+    .split('/')
+    .map((part) => (part.startsWith(':') ? { kind: 'param', name: part.slice(1) } : { kind: 'static', text: part.toLowerCase() }));
+  const key = `${def.method} ${segments.length}`;
+  const list = COMPILED.get(key) ?? [];
+  list.push({ route: def, segments });
+  COMPILED.set(key, list);
+}
+
+/** Path segments of a request path: query and hash dropped, one trailing slash ignored; null if not a path. */
+function requestSegments(path: string): string[] | null {
+  let clean = path.split(/[?#]/, 1)[0] ?? '';
+  if (!clean.startsWith('/')) return null;
+  if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
+  const segments = clean.slice(1).split('/');
+  return segments.some((s) => s === '') ? null : segments;
+}
+
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function normaliseMethod(method: string): string {
+  const upper = method.toUpperCase();
+  return upper === 'HEAD' ? 'GET' : upper; // Express answers HEAD with the GET handler
+}
+
+function matchWith(method: string, segments: string[]): { route: RouteDef; params: Record<string, string> } | null {
+  const candidates = COMPILED.get(`${method} ${segments.length}`);
+  if (!candidates) return null;
+  let best: Compiled | null = null;
+  for (const candidate of candidates) {
+    const fits = candidate.segments.every((seg, i) => seg.kind === 'param' || seg.text === segments[i]!.toLowerCase());
+    if (fits && (!best || moreSpecific(candidate, best))) best = candidate;
+  }
+  if (!best) return null;
+  const params: Record<string, string> = {};
+  best.segments.forEach((seg, i) => {
+    if (seg.kind === 'param') params[seg.name] = decode(segments[i]!);
+  });
+  return { route: best.route, params };
+}
+
+/** At the first position where they differ, a static segment beats a parameter. */
+function moreSpecific(a: Compiled, b: Compiled): boolean {
+  for (let i = 0; i < a.segments.length; i++) {
+    const sa = a.segments[i]!.kind;
+    const sb = b.segments[i]!.kind;
+    if (sa !== sb) return sa === 'static';
+  }
+  return false;
+}
+
+/**
+ * The route serving `method path`, with decoded parameters. Ignores the query string and one trailing slash;
+ * static segments are matched without regard to case (as Express does) and win over parameters.
+ */
+export function matchRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
+  const segments = requestSegments(path);
+  return segments ? matchWith(normaliseMethod(method), segments) : null;
+}
+
+/** True when the path is served but not for this method (a 405 rather than a 404; useful in logs). */
+export function routeExistsForOtherMethod(method: string, path: string): boolean {
+  const segments = requestSegments(path);
+  if (!segments) return false;
+  const own = normaliseMethod(method);
+  return HTTP_METHODS.some((other) => other !== own && matchWith(other, segments) !== null);
+}
+
+export function isAllowed(user: PermissionSubject | null | undefined, access: RouteAccess): boolean {
+  switch (access.kind) {
+    case 'public':
+      return true;
+    case 'authenticated':
+      return !!user;
+    case 'admin':
+      return user?.role === 'admin';
+    case 'permission':
+      return !!user && access.anyOf.some((ref) => can(user, ref.module, ref.action));
+    default:
+      return false;
+  }
+}
+
+export type RouteDecision =
+  | { outcome: 'allowed'; route: RouteDef; params: Record<string, string> }
+  | { outcome: 'not-found'; methodMismatch: boolean }
+  | { outcome: 'unauthenticated'; route: RouteDef }
+  | { outcome: 'forbidden'; route: RouteDef; messageKey: 'auth.adminOnly' | 'auth.forbidden' };
+
+/** One decision for a request: 404 (unknown route), 401 (needs a user), 403 (lacks the permission) or allowed. */
+export function decideAccess(user: PermissionSubject | null | undefined, method: string, path: string): RouteDecision {
+  const match = matchRoute(method, path);
+  if (!match) return { outcome: 'not-found', methodMismatch: routeExistsForOtherMethod(method, path) };
+  const { route: def, params } = match;
+  if (isAllowed(user, def.access)) return { outcome: 'allowed', route: def, params };
+  if (!user) return { outcome: 'unauthenticated', route: def };
+  return { outcome: 'forbidden', route: def, messageKey: def.access.kind === 'admin' ? 'auth.adminOnly' : 'auth.forbidden' };
+}
+
+/** The routes one service owns, e.g. for its guard or its OpenAPI document. */
+export function routesOf(owner: RouteOwner): RouteDef[] {
+  return ROUTES.filter((def) => def.owner === owner);
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key]);
+  }
+  return value;
+}
