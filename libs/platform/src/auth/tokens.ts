@@ -1,0 +1,73 @@
+import jwt from 'jsonwebtoken';
+import type { Locale, Permissions, Role } from '@dukan/contracts';
+import { DomainError } from '../errors/domain-error.js';
+import type { AuthUser } from '../context/request-context.js';
+
+const ALGORITHM = 'ES256' as const;
+
+interface DukanClaims {
+  sub: string;
+  ver: number;
+  usr: string;
+  role: Role;
+  perms: Permissions | null;
+  lang: Locale;
+}
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+}
+
+/** Only identity holds a signer. */
+export class TokenSigner {
+  constructor(private readonly privateKey: string, private readonly settings: TokenSettings) {}
+
+  sign(user: AuthUser, expiresInSeconds: number): string {
+    const claims: DukanClaims = {
+      sub: user.id,
+      ver: user.tokenVersion,
+      usr: user.username,
+      role: user.role,
+      perms: user.permissions,
+      lang: user.languagePreference,
+    };
+    return jwt.sign(claims, this.privateKey, {
+      algorithm: ALGORITHM,
+      issuer: this.settings.issuer,
+      audience: this.settings.audience,
+      expiresIn: expiresInSeconds,
+    });
+  }
+}
+
+/** Everyone verifies: algorithm pinned, issuer, audience and expiry checked. */
+export class TokenVerifier {
+  constructor(private readonly publicKey: string, private readonly settings: TokenSettings) {}
+
+  verify(token: string): AuthUser {
+    let payload: jwt.JwtPayload | string;
+    try {
+      payload = jwt.verify(token, this.publicKey, {
+        algorithms: [ALGORITHM],
+        issuer: this.settings.issuer,
+        audience: this.settings.audience,
+      });
+    } catch (e) {
+      if (e instanceof jwt.TokenExpiredError) throw new DomainError('TOKEN_EXPIRED', 'auth.tokenExpired');
+      throw new DomainError('TOKEN_INVALID', 'auth.tokenInvalid');
+    }
+    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.ver !== 'number') {
+      throw new DomainError('TOKEN_INVALID', 'auth.tokenInvalid');
+    }
+    const claims = payload as jwt.JwtPayload & DukanClaims;
+    return {
+      id: claims.sub,
+      username: claims.usr,
+      role: claims.role,
+      permissions: claims.perms ?? null,
+      tokenVersion: claims.ver,
+      languagePreference: claims.lang === 'ku' ? 'ku' : 'en',
+    };
+  }
+}

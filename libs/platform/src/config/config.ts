@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Settings every Dukan process shares; each app's own config.ts extends this and is the only reader of process.env. */
+export const platformConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.string().min(1),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  EVENT_BUS: z.enum(['in-process', 'nats']).default('in-process'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('DUKAN'),
+  /** Prefixes every subject on the wire; lets tests and several shops share one NATS server. */
+  NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)?$/).default(''),
+  DUKAN_DATA_DIR: z.string().default('data'),
+  JWT_PUBLIC_KEY_FILE: z.string().optional(),
+  JWT_ISSUER: z.string().default('dukan-identity'),
+  JWT_AUDIENCE: z.string().default('dukan'),
+  /** Shared secret for service-to-service calls under /internal (cluster shape). */
+  INTERNAL_TOKEN: z.string().min(16).optional(),
+  BRANCH_ID: z.string().default('main'),
+});
+
+export type PlatformConfig = z.infer<typeof platformConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment against a schema and fails with every problem listed, never with a stack of undefineds. */
+export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${problems}`);
+  }
+  return result.data;
+}

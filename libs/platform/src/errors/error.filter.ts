@@ -1,0 +1,85 @@
+import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import { ERROR_STATUS, translate, type ErrorBody, type ErrorCode, type Locale } from '@dukan/contracts';
+import { currentContext } from '../context/request-context.js';
+import { logger } from '../logging/logger.js';
+import { DomainError } from './domain-error.js';
+
+/** Maps a framework HTTP status (router miss, body parser) to our codes. */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400: return 'BAD_REQUEST';
+    case 401: return 'UNAUTHENTICATED';
+    case 403: return 'FORBIDDEN';
+    case 404: return 'ROUTE_NOT_FOUND';
+    case 409: return 'CONFLICT';
+    case 413: return 'PAYLOAD_TOO_LARGE';
+    case 422: return 'RULE_VIOLATION';
+    case 429: return 'RATE_LIMITED';
+    case 503: return 'SERVICE_UNAVAILABLE';
+    default: return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+  }
+}
+
+const DEFAULT_KEYS: Partial<Record<ErrorCode, string>> = {
+  BAD_REQUEST: 'errors.badRequest',
+  UNAUTHENTICATED: 'auth.required',
+  FORBIDDEN: 'auth.forbidden',
+  ROUTE_NOT_FOUND: 'errors.routeNotFound',
+  PAYLOAD_TOO_LARGE: 'errors.payloadTooLarge',
+  INTERNAL: 'errors.internal',
+};
+
+/** Turns any thrown thing into the error body of ARCHITECTURE section 4; never a stack trace, never a 500 for bad input. */
+export function toDomainError(exception: unknown): DomainError {
+  if (exception instanceof DomainError) return exception;
+  if (exception instanceof HttpException) {
+    const code = codeForStatus(exception.getStatus());
+    return new DomainError(code, DEFAULT_KEYS[code] ?? 'errors.badRequest');
+  }
+  // body-parser errors reach us as plain errors with a status (malformed JSON, body too large).
+  if (exception instanceof Error && 'status' in exception && typeof exception.status === 'number' && exception.status < 500) {
+    const code = codeForStatus(exception.status);
+    return new DomainError(code, DEFAULT_KEYS[code] ?? 'errors.badRequest');
+  }
+  if (exception instanceof QueryFailedError) {
+    const pgCode = (exception.driverError as { code?: string } | undefined)?.code;
+    // Invalid text representation (a malformed uuid in a path) is bad input, not a crash.
+    if (pgCode === '22P02') return new DomainError('BAD_REQUEST', 'validation.invalidId');
+    if (pgCode === '23505') return new DomainError('CONFLICT', 'errors.conflict');
+  }
+  return new DomainError('INTERNAL', 'errors.internal');
+}
+
+export function errorBody(error: DomainError, locale: Locale, correlationId?: string): ErrorBody {
+  const text = translate(locale, error.messageKey, error.params);
+  const body: ErrorBody = { success: false, error: text, message: text, code: error.code };
+  const fields = Object.entries(error.fieldErrors);
+  if (fields.length > 0) {
+    body.errors = Object.fromEntries(fields.map(([f, e]) => [f, translate(locale, e.key, e.params)]));
+    body.errorKeys = Object.fromEntries(fields.map(([f, e]) => [f, e.key]));
+  }
+  if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
+  if (correlationId) body.correlationId = correlationId;
+  return body;
+}
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const res = host.switchToHttp().getResponse<Response>();
+    const error = toDomainError(exception);
+    const ctx = currentContext();
+    if (error.code === 'INTERNAL') {
+      logger().error({ err: exception }, 'unhandled error');
+    }
+    sendError(res, error, ctx?.locale ?? 'en', ctx?.correlationId);
+  }
+}
+
+export function sendError(res: Response, error: DomainError, locale: Locale, correlationId?: string): void {
+  if (res.headersSent) return;
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  res.status(ERROR_STATUS[error.code]).json(errorBody(error, locale, correlationId));
+}

@@ -1,0 +1,68 @@
+import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { DomainError, type MessageParams } from './domain-error.js';
+
+/** Message keys for class-validator's constraints when a DTO does not name its own. */
+const CONSTRAINT_KEYS: Record<string, string> = {
+  whitelistValidation: 'validation.unknownField',
+  isNotEmpty: 'validation.required',
+  isDefined: 'validation.required',
+  isString: 'validation.invalidType',
+  isBoolean: 'validation.invalidType',
+  isObject: 'validation.invalidType',
+  isArray: 'validation.invalidType',
+  nestedValidation: 'validation.invalidType',
+  isNumber: 'validation.invalidNumber',
+  isInt: 'validation.integer',
+  min: 'validation.min',
+  max: 'validation.max',
+  maxLength: 'validation.tooLong',
+  arrayMaxSize: 'validation.tooLong',
+  isEmail: 'validation.invalidEmail',
+  isUUID: 'validation.invalidId',
+  isIn: 'validation.invalidValue',
+  isEnum: 'validation.invalidValue',
+  matches: 'validation.invalidValue',
+  isDateString: 'validation.invalidValue',
+  isISO8601: 'validation.invalidValue',
+};
+
+const PARAM_NAMES: Record<string, string> = { min: 'min', max: 'max', maxLength: 'max', arrayMaxSize: 'max' };
+
+function fieldError(constraint: string, message: string): { key: string; params?: MessageParams } {
+  // A DTO may name its own key (e.g. 'validation.requiredCategory'), as the spec's forms do.
+  if (message.startsWith('validation.')) return { key: message };
+  const key = CONSTRAINT_KEYS[constraint] ?? 'validation.invalidValue';
+  const paramName = PARAM_NAMES[constraint];
+  const number = message.match(/(-?\d+(?:\.\d+)?)(?!.*\d)/)?.[1];
+  return paramName && number ? { key, params: { [paramName]: number } } : { key };
+}
+
+function flatten(errors: ValidationError[], prefix = ''): Record<string, { key: string; params?: MessageParams }> {
+  const out: Record<string, { key: string; params?: MessageParams }> = {};
+  for (const e of errors) {
+    const path = prefix ? `${prefix}.${e.property}` : e.property;
+    const constraints = Object.entries(e.constraints ?? {});
+    // The most telling constraint first: presence, then type, then range.
+    const order = ['whitelistValidation', 'isNotEmpty', 'isDefined'];
+    constraints.sort(([a], [b]) => (order.includes(b) ? 1 : 0) - (order.includes(a) ? 1 : 0));
+    const first = constraints[0];
+    if (first) out[path] = fieldError(first[0], first[1]);
+    if (e.children?.length) Object.assign(out, flatten(e.children, path));
+  }
+  return out;
+}
+
+/** whitelist + forbidNonWhitelisted: nobody sets `role`, `price` or `loyaltyPoints` by adding a field. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    forbidUnknownValues: true,
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => {
+      const fields = flatten(errors);
+      return new DomainError('VALIDATION_FAILED', 'validation.failed', {}, fields);
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import type { EventEnvelope, EventSubject } from '@dukan/contracts';
+import { runWithContext, systemContext } from '../context/request-context.js';
+import { logger } from '../logging/logger.js';
+import { DEFAULT_MAX_DELIVER, redeliveryDelayMs, type Delivery, type EventBus, type SubscriptionOptions } from './event-bus.js';
+
+export interface NatsBusOptions {
+  url: string;
+  stream: string;
+  /** Wire prefix, e.g. 't1a2b.' in tests; subjects stay 'dukan.…' everywhere else. */
+  subjectPrefix: string;
+  name: string;
+}
+
+export const CORRELATION_HEADER = 'x-correlation-id';
+
+/** Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack, bounded redelivery. */
+export class NatsEventBus implements EventBus {
+  readonly kind = 'nats' as const;
+  private readonly consumers: ConsumerMessages[] = [];
+  private readonly loops: Promise<void>[] = [];
+
+  private constructor(
+    private readonly nc: NatsConnection,
+    private readonly js: JetStreamClient,
+    private readonly jsm: JetStreamManager,
+    private readonly options: NatsBusOptions,
+  ) {}
+
+  static async connect(options: NatsBusOptions): Promise<NatsEventBus> {
+    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+    const jsm = await jetstreamManager(nc);
+    const subjects = [`${options.subjectPrefix}dukan.>`];
+    const config = { name: options.stream, subjects, storage: StorageType.File, duplicate_window: nanos(120_000) };
+    try {
+      await jsm.streams.info(options.stream);
+      await jsm.streams.update(options.stream, { subjects, duplicate_window: nanos(120_000) });
+    } catch {
+      await jsm.streams.add(config);
+    }
+    return new NatsEventBus(nc, jetstream(nc), jsm, options);
+  }
+
+  async publish(event: EventEnvelope): Promise<void> {
+    const h = natsHeaders();
+    if (event.correlationId) h.set(CORRELATION_HEADER, event.correlationId);
+    await this.js.publish(`${this.options.subjectPrefix}${event.type}`, JSON.stringify(event), { msgID: event.id, headers: h });
+  }
+
+  async subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
+    const durable = options.consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const config = {
+      durable_name: durable,
+      filter_subject: `${this.options.subjectPrefix}${subject}`,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      ack_wait: nanos(30_000),
+      max_deliver: maxDeliver,
+    };
+    try {
+      await this.jsm.consumers.info(this.options.stream, durable);
+    } catch {
+      await this.jsm.consumers.add(this.options.stream, config);
+    }
+    const consumer = await this.js.consumers.get(this.options.stream, durable);
+    const messages = await consumer.consume({ max_messages: 64 });
+    this.consumers.push(messages);
+    const log = logger();
+    this.loops.push(
+      (async () => {
+        for await (const m of messages) {
+          const event = m.json<EventEnvelope>();
+          const ctx = systemContext({ correlationId: m.headers?.get(CORRELATION_HEADER) || event.correlationId || event.id });
+          try {
+            await runWithContext(ctx, () => deliver(event));
+            m.ack();
+          } catch (e) {
+            const count = m.info.deliveryCount;
+            if (count >= maxDeliver) {
+              log.error({ err: e, consumer: durable, eventId: event.id, type: event.type }, 'event given up after bounded redelivery');
+              m.term();
+            } else {
+              log.warn({ err: e, consumer: durable, eventId: event.id, delivery: count }, 'event handler failed; will redeliver');
+              m.nak(redeliveryDelayMs(count));
+            }
+          }
+        }
+      })(),
+    );
+  }
+
+  async close(): Promise<void> {
+    for (const c of this.consumers) await c.close();
+    await Promise.allSettled(this.loops);
+    await this.nc.drain().catch(() => undefined);
+  }
+
+  /** Test helper: remove the stream and its consumers. */
+  async deleteStream(): Promise<void> {
+    await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
+  }
+}

@@ -1,0 +1,92 @@
+import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { DataSource } from 'typeorm';
+import type { ServiceName } from '@dukan/contracts';
+import type { PlatformConfig } from '../config/config.js';
+import { createServiceDataSource, migrate } from '../database/data-source.js';
+import { EVENT_BUS, type EventBus } from '../events/event-bus.js';
+import { applyOnce, type EventHandler } from '../events/inbox.js';
+import { Outbox } from '../events/outbox.js';
+import { OutboxRelay, type RelayOptions } from '../events/outbox-relay.js';
+import { HealthRegistry } from '../health/health.js';
+import { RelayRegistry } from './relay-registry.js';
+import { PLATFORM_CONFIG, SERVICE_OPTIONS } from './tokens.js';
+
+export interface ServicePlatformOptions {
+  service: ServiceName;
+  entities: Function[];
+  migrations: Function[];
+  /** Event handler classes; they must also be providers of the service's own module. */
+  handlers?: Type<EventHandler>[];
+  relay?: RelayOptions;
+}
+
+@Injectable()
+class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(
+    @Inject(SERVICE_OPTIONS) private readonly options: ServicePlatformOptions,
+    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly ds: DataSource,
+    private readonly moduleRef: ModuleRef,
+    private readonly relays: RelayRegistry,
+    health: HealthRegistry,
+  ) {
+    health.register(`db:${options.service}`, async () => {
+      await ds.query('SELECT 1');
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    for (const cls of this.options.handlers ?? []) {
+      const handler = this.moduleRef.get<EventHandler>(cls, { strict: false });
+      const consumer = `${this.options.service}.${cls.name}`;
+      await this.bus.subscribe(handler.subject, { consumer }, async (event) => {
+        await applyOnce(this.ds, consumer, event, (m) => handler.handle(event as never, m));
+      });
+    }
+    this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, this.options.relay), this.config.DATABASE_URL);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    // Relays are stopped by the core module before the bus closes; the pool goes last.
+    await this.relays.stopAll();
+    if (this.ds.isInitialized) await this.ds.destroy();
+  }
+}
+
+/**
+ * What one service gets from the platform: its data source on its own schema (migrated on start),
+ * its outbox and relay, and its event handlers wired through the inbox.
+ * A service module imports `ServicePlatformModule.forService({...})` and injects `DataSource` and `Outbox`.
+ */
+@Module({})
+export class ServicePlatformModule {
+  static forService(options: ServicePlatformOptions): DynamicModule {
+    return {
+      module: ServicePlatformModule,
+      providers: [
+        { provide: SERVICE_OPTIONS, useValue: options },
+        {
+          provide: DataSource,
+          inject: [PLATFORM_CONFIG],
+          useFactory: async (config: PlatformConfig) => {
+            const ds = createServiceDataSource({
+              service: options.service,
+              databaseUrl: config.DATABASE_URL,
+              poolSize: config.DB_POOL_SIZE,
+              entities: options.entities,
+              migrations: options.migrations,
+            });
+            await ds.initialize();
+            await migrate(ds, options.service);
+            return ds;
+          },
+        },
+        { provide: Outbox, useFactory: () => new Outbox(options.service) },
+        ServiceLifecycle,
+      ],
+      exports: [DataSource, Outbox],
+    };
+  }
+}
