@@ -1,0 +1,39 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { LoginResponse } from '@dukan/contracts';
+import { DomainError, TokenSigner, type RequestContext } from '@dukan/platform';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
+import { toAuthUser, toUserDto } from '../users/user.mapper.js';
+import { UsersService } from '../users/users.service.js';
+import { burnVerification, verifyPassword } from './passwords.js';
+import { ThrottleService } from './throttle.service.js';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly users: UsersService,
+    private readonly throttle: ThrottleService,
+    private readonly signer: TokenSigner,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
+  ) {}
+
+  async login(username: string, password: string, rememberMe: boolean, address: string): Promise<LoginResponse> {
+    await this.throttle.assertAllowed(username, address);
+    const user = await this.users.findByUsername(username);
+    const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
+    if (!user || !ok) {
+      await this.throttle.recordFailure(username, address);
+      throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
+    }
+    if (!user.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
+    await this.throttle.recordSuccess(username);
+    await this.users.recordLogin(user.id);
+    user.lastLogin = new Date();
+    const ttlSeconds = rememberMe ? this.config.REMEMBER_ME_DAYS * 86_400 : this.config.TOKEN_TTL_HOURS * 3600;
+    const token = this.signer.sign(toAuthUser(user), Math.round(ttlSeconds));
+    return { success: true, token, data: toUserDto(user), message: 'Login successful' };
+  }
+
+  async logout(ctx: RequestContext): Promise<void> {
+    if (ctx.actorId) await this.users.revokeSessions(ctx, ctx.actorId, 'logout');
+  }
+}

@@ -1,0 +1,50 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { defaultKeyPaths, loadOrCreateKeyPair, SESSION_VALIDATOR, ServicePlatformModule, TokenSigner } from '@dukan/platform';
+import { AuthController } from './auth/auth.controller.js';
+import { AuthService } from './auth/auth.service.js';
+import { InternalAuthController } from './auth/internal.controller.js';
+import { DbSessionValidator } from './auth/session-validator.provider.js';
+import { ThrottleService } from './auth/throttle.service.js';
+import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
+import { IdentityInit1767225600100 } from './migrations/1767225600100-identity-init.js';
+import { PermissionsController } from './permissions/permissions.controller.js';
+import { FirstRun } from './users/first-run.js';
+import { User } from './users/user.entity.js';
+import { UsersController } from './users/users.controller.js';
+import { UsersService } from './users/users.service.js';
+
+/** Users, passwords, permission overrides, token versions and login throttling: /api/auth/*. */
+@Module({})
+export class IdentityModule {
+  static register(config: IdentityConfig): DynamicModule {
+    return {
+      module: IdentityModule,
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'identity',
+          entities: [User],
+          migrations: [IdentityInit1767225600100],
+        }),
+      ],
+      controllers: [AuthController, UsersController, PermissionsController, InternalAuthController],
+      providers: [
+        { provide: IDENTITY_CONFIG, useValue: config },
+        {
+          provide: TokenSigner,
+          useFactory: () =>
+            new TokenSigner(loadOrCreateKeyPair(defaultKeyPaths(config.DUKAN_DATA_DIR)).privateKey, {
+              issuer: config.JWT_ISSUER,
+              audience: config.JWT_AUDIENCE,
+            }),
+        },
+        UsersService,
+        AuthService,
+        ThrottleService,
+        DbSessionValidator,
+        { provide: SESSION_VALIDATOR, useExisting: DbSessionValidator },
+        FirstRun,
+      ],
+      exports: [SESSION_VALIDATOR],
+    };
+  }
+}

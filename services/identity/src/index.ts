@@ -1,0 +1,2 @@
+export { IdentityModule } from './identity.module.js';
+export { loadIdentityConfig, identityConfigSchema, type IdentityConfig } from './config.js';

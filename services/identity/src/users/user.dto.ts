@@ -1,0 +1,132 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ArrayMaxSize,
+} from 'class-validator';
+import { LOCALES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+
+export class LoginDto {
+  @IsString() @IsNotEmpty() @MaxLength(100)
+  username!: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(200)
+  password!: string;
+
+  @IsOptional() @IsBoolean()
+  rememberMe?: boolean;
+}
+
+export class PreferencesDto {
+  @IsIn(LOCALES)
+  languagePreference!: Locale;
+}
+
+export class CreateUserDto {
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(50) @Matches(/^[\p{L}\p{N}._-]+$/u, { message: 'validation.invalidUsername' })
+  username!: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  firstName!: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  lastName!: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(254) @IsEmail({}, { message: 'validation.invalidEmail' })
+  email!: string;
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(20) @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  phone?: string;
+
+  @IsString() @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' }) @MaxLength(200)
+  password!: string;
+
+  @IsOptional() @IsIn(ROLES)
+  role?: Role;
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  @IsOptional() @IsIn(LOCALES)
+  languagePreference?: Locale;
+
+  @IsOptional() @IsObject()
+  permissions?: Permissions;
+}
+
+/** Every field optional; a blank password is simply not sent (spec part 2 section 5). */
+export class UpdateUserDto {
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(50) @Matches(/^[\p{L}\p{N}._-]+$/u, { message: 'validation.invalidUsername' })
+  username?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  firstName?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  lastName?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(254) @IsEmail({}, { message: 'validation.invalidEmail' })
+  email?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(20) @Matches(new RegExp(`(${PHONE_PATTERN})|^$`), { message: 'validation.invalidPhone' })
+  phone?: string;
+
+  @IsOptional() @IsString() @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' }) @MaxLength(200)
+  password?: string;
+
+  @IsOptional() @IsIn(ROLES)
+  role?: Role;
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  @IsOptional() @IsIn(LOCALES)
+  languagePreference?: Locale;
+}
+
+export class ResetPasswordDto {
+  @IsString() @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' }) @MaxLength(200)
+  newPassword!: string;
+}
+
+export class ListUsersQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
+  page?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
+  limit?: number;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  search?: string;
+
+  @IsOptional() @IsIn([...ROLES, 'all', ''])
+  role?: Role | 'all' | '';
+
+  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  active?: 'true' | 'false' | 'all' | '';
+}
+
+export class PermissionsListQuery {
+  @IsOptional() @IsString() @MaxLength(100)
+  search?: string;
+
+  @IsOptional() @IsIn(['manager', 'cashier', 'all', ''])
+  role?: 'manager' | 'cashier' | 'all' | '';
+
+  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  active?: 'true' | 'false' | 'all' | '';
+}
+
+export class UpdatePermissionsDto {
+  /** null: back to the role's defaults. */
+  @IsOptional() @IsObject()
+  permissions!: Permissions | null;
+}
+
+export class ApplyRoleDto {
+  @IsIn(['manager', 'cashier'])
+  role!: 'manager' | 'cashier';
+
+  @IsArray() @ArrayMaxSize(1000) @IsUUID('all', { each: true })
+  userIds!: string[];
+}

@@ -1,0 +1,241 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ROLE_DEFAULT_PERMISSIONS, sanitizePermissions, type Paginated, type AuthUserDto, type Permissions, type SessionRevokedReason,
+} from '@dukan/contracts';
+import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
+import { hashPassword } from '../auth/passwords.js';
+import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
+import { User } from './user.entity.js';
+import { toUserDto, toUserEvent } from './user.mapper.js';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  private live(m: EntityManager = this.ds.manager) {
+    return m.getRepository(User).createQueryBuilder('u').where('u.deleted_at IS NULL');
+  }
+
+  async findLive(id: string, m?: EntityManager, withPassword = false): Promise<User> {
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw DomainError.notFound('entities.user');
+    const qb = this.live(m).andWhere('u.id = :id', { id });
+    if (withPassword) qb.addSelect('u.passwordHash');
+    const user = await qb.getOne();
+    if (!user) throw DomainError.notFound('entities.user');
+    return user;
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    return this.live().addSelect('u.passwordHash').andWhere('lower(u.username) = lower(:username)', { username }).getOne();
+  }
+
+  async count(): Promise<number> {
+    return this.live().getCount();
+  }
+
+  async list(q: ListUsersQuery): Promise<Paginated<AuthUserDto>> {
+    const page = q.page ?? 1;
+    const limit = q.limit ?? 10;
+    const qb = this.live();
+    if (q.search?.trim()) {
+      qb.andWhere(
+        `(u.username ILIKE :s OR u.first_name ILIKE :s OR u.last_name ILIKE :s OR u.email ILIKE :s OR (u.first_name || ' ' || u.last_name) ILIKE :s)`,
+        { s: `%${escapeLike(q.search.trim())}%` },
+      );
+    }
+    if (q.role && q.role !== 'all') qb.andWhere('u.role = :role', { role: q.role });
+    if (q.active === 'true' || q.active === 'false') qb.andWhere('u.active = :active', { active: q.active === 'true' });
+    const [rows, total] = await qb.orderBy('u.created_at', 'DESC').addOrderBy('u.id').skip((page - 1) * limit).take(limit).getManyAndCount();
+    return { data: rows.map(toUserDto), pagination: { total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) } };
+  }
+
+  async listForPermissions(q: PermissionsListQuery): Promise<AuthUserDto[]> {
+    const qb = this.live().andWhere(`u.role <> 'admin'`);
+    if (q.search?.trim()) {
+      qb.andWhere(`(u.username ILIKE :s OR u.first_name ILIKE :s OR u.last_name ILIKE :s OR u.email ILIKE :s)`, {
+        s: `%${escapeLike(q.search.trim())}%`,
+      });
+    }
+    if (q.role && q.role !== 'all') qb.andWhere('u.role = :role', { role: q.role });
+    if (q.active === 'true' || q.active === 'false') qb.andWhere('u.active = :active', { active: q.active === 'true' });
+    const rows = await qb.orderBy('u.username').take(1000).getMany();
+    return rows.map(toUserDto);
+  }
+
+  async create(ctx: RequestContext, dto: CreateUserDto): Promise<AuthUserDto> {
+    const role = dto.role ?? 'cashier';
+    if (role === 'admin' && ctx.user?.role !== 'admin') throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+    const passwordHash = await hashPassword(dto.password);
+    return this.ds.transaction(async (m) => {
+      await this.assertUnique(m, dto.username, dto.email);
+      const repo = m.getRepository(User);
+      const user = repo.create({
+        username: dto.username,
+        firstName: dto.firstName,
+        lastName: dto.lastName,
+        email: dto.email,
+        phone: dto.phone || null,
+        passwordHash,
+        role,
+        active: dto.active ?? true,
+        languagePreference: dto.languagePreference ?? 'en',
+        permissions: dto.permissions ? sanitizePermissions(dto.permissions) : null,
+        tokenVersion: 1,
+        lastLogin: null,
+        deletedAt: null,
+      });
+      await repo.save(user);
+      await this.outbox.add(m, ctx, 'dukan.identity.user.created.v1', toUserEvent(user));
+      return toUserDto(user);
+    });
+  }
+
+  async update(ctx: RequestContext, id: string, dto: UpdateUserDto): Promise<AuthUserDto> {
+    const passwordHash = dto.password ? await hashPassword(dto.password) : null;
+    return this.ds.transaction(async (m) => {
+      const user = await this.findLive(id, m);
+      if ((dto.role === 'admin' || user.role === 'admin') && dto.role !== undefined && dto.role !== user.role && ctx.user?.role !== 'admin') {
+        throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+      }
+      if (user.role === 'admin' && ctx.user?.role !== 'admin') throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+      await this.assertUnique(m, dto.username ?? null, dto.email ?? null, user.id);
+      if (user.role === 'admin' && ((dto.role && dto.role !== 'admin') || dto.active === false)) {
+        await this.assertNotLastAdmin(m, user.id);
+      }
+      const revoke: SessionRevokedReason | null =
+        dto.active === false && user.active ? 'deactivated'
+        : passwordHash ? 'password-reset'
+        : dto.role && dto.role !== user.role ? 'permissions-changed'
+        : null;
+      Object.assign(user, {
+        ...(dto.username !== undefined && { username: dto.username }),
+        ...(dto.firstName !== undefined && { firstName: dto.firstName }),
+        ...(dto.lastName !== undefined && { lastName: dto.lastName }),
+        ...(dto.email !== undefined && { email: dto.email }),
+        ...(dto.phone !== undefined && { phone: dto.phone || null }),
+        ...(dto.role !== undefined && { role: dto.role }),
+        ...(dto.active !== undefined && { active: dto.active }),
+        ...(dto.languagePreference !== undefined && { languagePreference: dto.languagePreference }),
+      });
+      if (passwordHash) await m.getRepository(User).update(user.id, { passwordHash });
+      await this.save(m, ctx, user, revoke);
+      return toUserDto(user);
+    });
+  }
+
+  async setLanguage(ctx: RequestContext, id: string, languagePreference: 'en' | 'ku'): Promise<AuthUserDto> {
+    return this.ds.transaction(async (m) => {
+      const user = await this.findLive(id, m);
+      user.languagePreference = languagePreference;
+      await this.save(m, ctx, user, null);
+      return toUserDto(user);
+    });
+  }
+
+  async remove(ctx: RequestContext, id: string): Promise<void> {
+    if (ctx.actorId === id) throw new DomainError('RULE_VIOLATION', 'users.cannotDeleteSelf');
+    await this.ds.transaction(async (m) => {
+      const user = await this.findLive(id, m);
+      if (user.role === 'admin') {
+        if (ctx.user?.role !== 'admin') throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+        await this.assertNotLastAdmin(m, user.id);
+      }
+      user.deletedAt = new Date();
+      user.active = false;
+      user.tokenVersion += 1;
+      await m.getRepository(User).save(user);
+      await audit(m, ctx, 'user.deleted', { type: 'user', id: user.id }, { username: user.username });
+      await this.outbox.add(m, ctx, 'dukan.identity.user.deleted.v1', { userId: user.id });
+      await this.outbox.add(m, ctx, 'dukan.identity.user.session-revoked.v1', { userId: user.id, tokenVersion: user.tokenVersion, reason: 'deleted' });
+    });
+  }
+
+  async resetPassword(ctx: RequestContext, id: string, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    await this.ds.transaction(async (m) => {
+      const user = await this.findLive(id, m);
+      if (user.role === 'admin' && ctx.user?.role !== 'admin' && ctx.actorId !== user.id) throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+      await m.getRepository(User).update(user.id, { passwordHash });
+      await audit(m, ctx, 'user.password-reset', { type: 'user', id: user.id });
+      await this.save(m, ctx, user, 'password-reset');
+    });
+  }
+
+  async setPermissions(ctx: RequestContext, id: string, permissions: Permissions | null): Promise<AuthUserDto> {
+    return this.ds.transaction(async (m) => {
+      const user = await this.findLive(id, m);
+      if (user.role === 'admin') throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
+      const before = user.permissions;
+      user.permissions = permissions === null ? null : sanitizePermissions(permissions);
+      await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions });
+      await this.save(m, ctx, user, 'permissions-changed');
+      return toUserDto(user);
+    });
+  }
+
+  async applyRole(ctx: RequestContext, dto: ApplyRoleDto): Promise<number> {
+    const defaults = ROLE_DEFAULT_PERMISSIONS[dto.role];
+    return this.ds.transaction(async (m) => {
+      let n = 0;
+      for (const id of new Set(dto.userIds)) {
+        const user = await this.findLive(id, m);
+        if (user.role === 'admin') continue;
+        const before = user.permissions;
+        user.permissions = sanitizePermissions(structuredClone(defaults));
+        await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions, appliedRole: dto.role });
+        await this.save(m, ctx, user, 'permissions-changed');
+        n += 1;
+      }
+      return n;
+    });
+  }
+
+  /** Logout: every token issued so far stops working. */
+  async revokeSessions(ctx: RequestContext, id: string, reason: SessionRevokedReason): Promise<void> {
+    await this.ds.transaction(async (m) => {
+      const user = await this.findLive(id, m);
+      await this.save(m, ctx, user, reason);
+    });
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.ds.getRepository(User).update(id, { lastLogin: new Date() });
+  }
+
+  private async save(m: EntityManager, ctx: RequestContext, user: User, revoke: SessionRevokedReason | null): Promise<void> {
+    if (revoke) user.tokenVersion += 1;
+    await m.getRepository(User).save(user);
+    await this.outbox.add(m, ctx, 'dukan.identity.user.updated.v1', toUserEvent(user));
+    if (revoke) {
+      await this.outbox.add(m, ctx, 'dukan.identity.user.session-revoked.v1', { userId: user.id, tokenVersion: user.tokenVersion, reason: revoke });
+    }
+  }
+
+  private async assertUnique(m: EntityManager, username: string | null, email: string | null, exceptId?: string): Promise<void> {
+    const clash = async (column: 'username' | 'email', value: string) => {
+      const qb = this.live(m).andWhere(`lower(u.${column}) = lower(:v)`, { v: value });
+      if (exceptId) qb.andWhere('u.id <> :id', { id: exceptId });
+      return (await qb.getCount()) > 0;
+    };
+    if (username && (await clash('username', username))) {
+      throw new DomainError('DUPLICATE_USERNAME', 'users.duplicateUsername', {}, { username: { key: 'users.duplicateUsername' } });
+    }
+    if (email && (await clash('email', email))) {
+      throw new DomainError('DUPLICATE_EMAIL', 'users.duplicateEmail', {}, { email: { key: 'users.duplicateEmail' } });
+    }
+  }
+
+  private async assertNotLastAdmin(m: EntityManager, id: string): Promise<void> {
+    // Lock the admins so two concurrent demotions cannot both pass.
+    const admins: { id: string }[] = await m.query(`SELECT id FROM users WHERE role = 'admin' AND active AND deleted_at IS NULL FOR UPDATE`);
+    if (admins.filter((a) => a.id !== id).length === 0) throw new DomainError('RULE_VIOLATION', 'users.lastAdmin');
+  }
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
