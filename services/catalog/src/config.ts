@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { parseConfig, platformConfigSchema } from '@dukan/platform';
+
+export const catalogConfigSchema = platformConfigSchema.extend({
+  PORT: z.coerce.number().int().min(1).max(65535).default(5102),
+});
+
+export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
+
+export const CATALOG_CONFIG = Symbol('CATALOG_CONFIG');
+
+export function loadCatalogConfig(env: Record<string, string | undefined> = process.env): CatalogConfig {
+  return parseConfig(catalogConfigSchema, env);
+}

@@ -1,0 +1,2 @@
+export { CatalogModule } from './catalog.module.js';
+export { loadCatalogConfig, catalogConfigSchema, type CatalogConfig } from './config.js';

@@ -1,0 +1,2 @@
+export { SalesModule } from './sales.module.js';
+export { loadSalesConfig, salesConfigSchema, type SalesConfig } from './config.js';
