@@ -1,0 +1,52 @@
+import { Module, type INestApplication } from '@nestjs/common';
+import { CatalogModule, loadCatalogConfig } from '@dukan/catalog';
+import { ExpensesModule, loadExpensesConfig } from '@dukan/expenses';
+import { IdentityModule, loadIdentityConfig } from '@dukan/identity';
+import { LoyaltyModule, loadLoyaltyConfig } from '@dukan/loyalty';
+import { ReportingModule, loadReportingConfig } from '@dukan/reporting';
+import { SalesModule, loadSalesConfig } from '@dukan/sales';
+import { SettingsModule, loadSettingsConfig } from '@dukan/settings';
+import { createDukanApp, PlatformCoreModule, type EventBus } from '@dukan/platform';
+import { loadGatewayConfig } from './config.js';
+import { mountEdge } from './edge.js';
+import { GatewayHealthController } from './health.controller.js';
+import { VERSION } from './version.js';
+
+export interface AllInOneOptions {
+  /** The environment every module's config is read from. */
+  env: Record<string, string | undefined>;
+  databaseUrl: string;
+  /** A bus shared with something else (tests); otherwise the in-process bus. */
+  bus?: EventBus;
+  shutdownHooks?: boolean;
+}
+
+/**
+ * The all-in-one shape: the gateway and all seven service modules in one Nest app, on one PostgreSQL
+ * (a schema each), events on the in-process bus fed by the same outboxes. Import order is migration order.
+ */
+export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplication> {
+  const env = { EVENT_BUS: 'in-process', ...o.env, DATABASE_URL: o.databaseUrl };
+  const config = { ...loadGatewayConfig(env), DATABASE_URL: o.databaseUrl };
+
+  @Module({
+    imports: [
+      PlatformCoreModule.forRoot({ config, processName: 'dukan', ownsSigningKey: true, ...(o.bus ? { bus: o.bus } : {}) }),
+      IdentityModule.register(loadIdentityConfig(env)),
+      SettingsModule.register(loadSettingsConfig(env)),
+      CatalogModule.register(loadCatalogConfig(env)),
+      LoyaltyModule.register(loadLoyaltyConfig(env)),
+      SalesModule.register(loadSalesConfig(env)),
+      ExpensesModule.register(loadExpensesConfig(env)),
+      ReportingModule.register(loadReportingConfig(env)),
+    ],
+    controllers: [GatewayHealthController],
+  })
+  class AllInOneModule {}
+
+  return createDukanApp(AllInOneModule, {
+    branchId: config.BRANCH_ID,
+    before: (app) => mountEdge(app, { frontendDist: config.FRONTEND_DIST, version: VERSION }),
+    shutdownHooks: o.shutdownHooks ?? true,
+  });
+}

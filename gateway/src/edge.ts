@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { buildOpenApi, docsPage } from './openapi.js';
+
+const require = createRequire(import.meta.url);
+
+/** What the gateway serves itself in both shapes: the API document and the built frontend with history fallback. */
+export function mountEdge(app: express.Express, options: { frontendDist: string; version: string }): void {
+  const doc = buildOpenApi(options.version);
+  app.get('/api/docs/openapi.json', (_req, res) => {
+    res.json(doc);
+  });
+  app.get('/api/docs', (_req, res) => {
+    res.type('html').send(docsPage());
+  });
+  try {
+    const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+    app.use('/api/docs/assets', express.static(swaggerDir, { index: false }));
+  } catch {
+    /* docs page without its assets: the JSON document still serves */
+  }
+
+  const index = join(options.frontendDist, 'index.html');
+  if (!existsSync(index)) return;
+  app.use(express.static(options.frontendDist, { index: false, maxAge: '1h', setHeaders: (res, path) => {
+    // Hashed assets never change; index.html must always be fresh.
+    if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  } }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const isPage = req.method === 'GET' && !/^\/(api|internal|health)(\/|$)/.test(req.path) && req.accepts('html') === 'html';
+    if (!isPage) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}

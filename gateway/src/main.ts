@@ -1,0 +1,35 @@
+import { configureLogger, logger, startDukanApp } from '@dukan/platform';
+import { createAllInOneApp } from './all-in-one.js';
+import { createClusterGateway } from './cluster.js';
+import { loadGatewayConfig, processEnv, requireDatabaseUrl, withDatabase } from './config.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-db.js';
+
+const config = loadGatewayConfig();
+configureLogger({ level: config.LOG_LEVEL, service: config.DUKAN_MODE === 'cluster' ? 'gateway' : 'dukan' });
+const log = logger();
+
+if (config.DUKAN_MODE === 'cluster') {
+  const app = await createClusterGateway(withDatabase(config, requireDatabaseUrl(config)));
+  const url = await startDukanApp(app, config.PORT, config.HOST);
+  log.info({ url }, 'gateway listening');
+} else {
+  let db: EmbeddedDatabase | null = null;
+  const databaseUrl = config.DATABASE_URL ?? (db = await startEmbeddedPostgres(config.DUKAN_DATA_DIR, config.DUKAN_DB_PORT)).url;
+  const app = await createAllInOneApp({ env: processEnv(), databaseUrl, shutdownHooks: false });
+  await startDukanApp(app, config.PORT, config.HOST);
+  const readyMs = Math.round(performance.now());
+  log.info({ port: config.PORT, readyMs, embeddedDatabase: db !== null }, 'Dukan is ready');
+  process.stdout.write(`\n  Dukan is ready on http://localhost:${config.PORT} (started in ${(readyMs / 1000).toFixed(1)} s)\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'stopping');
+    await app.close().catch((e: unknown) => log.error({ err: e }, 'error while closing'));
+    await db?.stop().catch((e: unknown) => log.error({ err: e }, 'error while stopping the database'));
+    process.exit(0);
+  };
+  process.on('SIGINT', (s) => void stop(s));
+  process.on('SIGTERM', (s) => void stop(s));
+}

@@ -1,0 +1,71 @@
+import { ROUTES, type RouteDef } from '@dukan/contracts';
+
+function accessText(route: RouteDef): string {
+  const a = route.access;
+  switch (a.kind) {
+    case 'public': return 'public';
+    case 'authenticated': return 'any signed-in user';
+    case 'admin': return 'admin only';
+    case 'permission': return a.anyOf.map((p) => `${p.module}:${p.action}`).join(' or ');
+  }
+}
+
+/** The API document, built from the route table so it lists every route in both shapes. */
+export function buildOpenApi(version: string): Record<string, unknown> {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of ROUTES) {
+    const path = r.path.replace(/:([A-Za-z]+)/g, '{$1}');
+    const params = [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = {
+      summary: r.summary,
+      tags: [r.owner],
+      description: `Access: ${accessText(r)}.`,
+      ...(params.length ? { parameters: params } : {}),
+      ...(r.access.kind === 'public' ? { security: [] } : {}),
+      'x-dukan-access': r.access,
+      responses: {
+        '200': { description: 'OK' },
+        '400': { $ref: '#/components/responses/Error' },
+        ...(r.access.kind === 'public' ? {} : { '401': { $ref: '#/components/responses/Error' }, '403': { $ref: '#/components/responses/Error' } }),
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Dukan API', version, description: 'Point of sale and shop management. Errors share one body: {success:false, error, message, code, errors?}.' },
+    servers: [{ url: '/' }],
+    security: [{ bearer: [] }],
+    components: {
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      responses: {
+        Error: {
+          description: 'Error body',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['success', 'error', 'message', 'code'],
+                properties: {
+                  success: { const: false },
+                  error: { type: 'string' },
+                  message: { type: 'string' },
+                  code: { type: 'string' },
+                  errors: { type: 'object', additionalProperties: { type: 'string' } },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+    paths,
+  };
+}
+
+export function docsPage(): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dukan API</title>
+<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
+<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+<script>SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#ui' });</script></body></html>`;
+}
