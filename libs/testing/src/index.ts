@@ -1,0 +1,4 @@
+export * from './environment.js';
+export * from './http.js';
+export * from './service-app.js';
+export * from './auth-matrix.js';

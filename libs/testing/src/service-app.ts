@@ -1,0 +1,96 @@
+import { Module, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { readFileSync, rmSync } from 'node:fs';
+import type { Permissions, Role, ServiceName } from '@dukan/contracts';
+import {
+  configureLogger, createDukanApp, defaultKeyPaths, EVENT_BUS, InProcessEventBus, NatsEventBus, parseConfig, platformConfigSchema,
+  PlatformCoreModule, RelayRegistry, startDukanApp, TokenSigner, type AuthUser, type EventBus, type PlatformConfig,
+} from '@dukan/platform';
+import { DataSource } from 'typeorm';
+import { createTestDatabase, findNats, tempDataDir, uniqueName, type TestDatabase } from './environment.js';
+import { httpClient, type HttpClient } from './http.js';
+
+export const TEST_USERS: Record<Role, AuthUser> = {
+  admin: { id: '00000000-0000-4000-8000-000000000001', username: 'admin', role: 'admin', permissions: null, tokenVersion: 1, languagePreference: 'en' },
+  manager: { id: '00000000-0000-4000-8000-000000000002', username: 'manager', role: 'manager', permissions: null, tokenVersion: 1, languagePreference: 'en' },
+  cashier: { id: '00000000-0000-4000-8000-000000000003', username: 'cashier', role: 'cashier', permissions: null, tokenVersion: 1, languagePreference: 'en' },
+};
+
+export interface ServiceTestApp extends HttpClient {
+  app: INestApplication;
+  url: string;
+  db: TestDatabase;
+  config: PlatformConfig;
+  bus: EventBus;
+  /** A token for any user, signed with this test's key (no identity in the process: versions are not checked). */
+  tokenFor(user: Partial<AuthUser> & { role: Role; permissions?: Permissions | null }): string;
+  tokens: Record<Role, string>;
+  /** The service's own data source, for asserting on rows. */
+  dataSource(): DataSource;
+  /** Publishes every pending outbox row now (instead of waiting for the relay). */
+  drainOutbox(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ServiceTestOptions {
+  service: ServiceName;
+  /** Builds the service module from the environment the test prepared (e.g. `(env) => CatalogModule.register(loadCatalogConfig(env))`). */
+  module: (env: Record<string, string>) => DynamicModule;
+  bus?: 'in-process' | 'nats';
+  env?: Record<string, string>;
+}
+
+/** One service module on a real PostgreSQL (its own database) and a real or in-process bus, listening on a free port. */
+export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTestApp> {
+  configureLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', service: o.service });
+  const db = await createTestDatabase(o.service);
+  const dataDir = tempDataDir();
+  let env: Record<string, string> = {
+    DATABASE_URL: db.url,
+    DUKAN_DATA_DIR: dataDir,
+    DB_POOL_SIZE: '4',
+    EVENT_BUS: o.bus ?? 'in-process',
+    LOG_LEVEL: 'silent',
+    ...o.env,
+  };
+  if (o.bus === 'nats') {
+    const natsUrl = await findNats();
+    if (!natsUrl) throw new Error('NATS is not available: guard this test with natsAvailable()');
+    const ns = uniqueName(o.service);
+    env = { ...env, NATS_URL: natsUrl, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.` };
+  }
+  const config = parseConfig(platformConfigSchema, env);
+
+  @Module({ imports: [PlatformCoreModule.forRoot({ config, processName: `test-${o.service}`, ownsSigningKey: true }), o.module(env)] })
+  class TestModule {}
+
+  const app = await createDukanApp(TestModule, { branchId: config.BRANCH_ID, shutdownHooks: false });
+  const url = await startDukanApp(app, 0, '127.0.0.1');
+  const signer = new TokenSigner(readFileSync(defaultKeyPaths(dataDir).privateKeyFile, 'utf8'), {
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
+  const tokenFor: ServiceTestApp['tokenFor'] = (u) =>
+    signer.sign({ ...TEST_USERS[u.role], ...u, permissions: u.permissions ?? null }, 3600);
+  const tokens = { admin: tokenFor({ role: 'admin' }), manager: tokenFor({ role: 'manager' }), cashier: tokenFor({ role: 'cashier' }) };
+  const bus = app.get<EventBus>(EVENT_BUS);
+  return {
+    ...httpClient(url),
+    app,
+    url,
+    db,
+    config,
+    bus,
+    tokenFor,
+    tokens,
+    dataSource: () => app.get(DataSource, { strict: false }),
+    drainOutbox: () => app.get(RelayRegistry).drainAll(),
+    close: async () => {
+      if (bus instanceof NatsEventBus) await bus.deleteStream();
+      await app.close();
+      await db.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export { InProcessEventBus };
