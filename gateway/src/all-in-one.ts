@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
+import { SERVICES } from '@dukan/contracts';
 import { CatalogModule, loadCatalogConfig } from '@dukan/catalog';
 import { ExpensesModule, loadExpensesConfig } from '@dukan/expenses';
 import { IdentityModule, loadIdentityConfig } from '@dukan/identity';
@@ -26,7 +28,16 @@ export interface AllInOneOptions {
  * (a schema each), events on the in-process bus fed by the same outboxes. Import order is migration order.
  */
 export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplication> {
-  const env = { EVENT_BUS: 'in-process', ...o.env, DATABASE_URL: o.databaseUrl };
+  const base = loadGatewayConfig({ ...o.env, DATABASE_URL: o.databaseUrl });
+  // Services call each other over HTTP as in the cluster; here every service answers on our own port.
+  const self = `http://127.0.0.1:${base.PORT}`;
+  const env: Record<string, string | undefined> = {
+    EVENT_BUS: 'in-process',
+    INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
+    ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, self])),
+    ...o.env,
+    DATABASE_URL: o.databaseUrl,
+  };
   const config = { ...loadGatewayConfig(env), DATABASE_URL: o.databaseUrl };
 
   @Module({

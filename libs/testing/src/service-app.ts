@@ -1,4 +1,5 @@
 import { Module, type DynamicModule, type INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Permissions, Role, ServiceName } from '@dukan/contracts';
 import {
@@ -21,6 +22,8 @@ export interface ServiceTestApp extends HttpClient {
   db: TestDatabase;
   config: PlatformConfig;
   bus: EventBus;
+  /** Header value for /internal/* calls: { 'x-dukan-internal': t.internalToken }. */
+  internalToken: string;
   /** A token for any user, signed with this test's key (no identity in the process: versions are not checked). */
   tokenFor(user: Partial<AuthUser> & { role: Role; permissions?: Permissions | null }): string;
   tokens: Record<Role, string>;
@@ -50,6 +53,7 @@ export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTes
     DB_POOL_SIZE: '4',
     EVENT_BUS: o.bus ?? 'in-process',
     LOG_LEVEL: 'silent',
+    INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
     ...o.env,
   };
   if (o.bus === 'nats') {
@@ -80,6 +84,7 @@ export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTes
     db,
     config,
     bus,
+    internalToken: env.INTERNAL_TOKEN ?? '',
     tokenFor,
     tokens,
     dataSource: () => app.get(DataSource, { strict: false }),

@@ -35,8 +35,8 @@ function sameSecret(a: string, b: string): boolean {
  */
 export async function authorize(input: AuthorizeInput, deps: AuthorizeDeps): Promise<AuthorizeResult> {
   if (input.path.startsWith('/internal/')) {
-    if (!deps.internalToken) return { route: null, user: null }; // single process: no network boundary to guard
-    if (!input.internalToken || !sameSecret(input.internalToken, deps.internalToken)) {
+    // Service-to-service calls carry the shared internal token; without one configured, nobody gets in.
+    if (!deps.internalToken || !input.internalToken || !sameSecret(input.internalToken, deps.internalToken)) {
       throw new DomainError('FORBIDDEN', 'auth.forbidden');
     }
     return { route: null, user: null };
