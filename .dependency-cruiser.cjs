@@ -1,0 +1,49 @@
+/** Module boundaries of ARCHITECTURE section 2: a service imports only libs/*, never another service. */
+const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'];
+
+module.exports = {
+  forbidden: [
+    ...SERVICES.map((s) => ({
+      name: `no-${s}-to-other-service`,
+      comment: `services/${s} may import libs/* only, never another service`,
+      severity: 'error',
+      from: { path: `^services/${s}/` },
+      to: { path: `^services/(?!${s}/)`, pathNot: '\\.d\\.ts$' },
+    })),
+    {
+      name: 'service-no-package-import-of-other-service',
+      comment: 'a service may not import another service through its @dukan/* package name either',
+      severity: 'error',
+      from: { path: '^services/([^/]+)/' },
+      to: { path: '^node_modules/@dukan/(identity|catalog|sales|loyalty|reporting|expenses|settings)' },
+    },
+    {
+      name: 'libs-no-apps',
+      comment: 'libraries never import services, the gateway or the frontend',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^(services|gateway|frontend|desktop)/' },
+    },
+    {
+      name: 'contracts-pure',
+      comment: 'libs/contracts is pure TypeScript shared with the browser: no other package',
+      severity: 'error',
+      from: { path: '^libs/contracts/src/' },
+      to: { path: '^(node_modules|libs/(platform|testing))/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'frontend-only-contracts',
+      comment: 'the frontend imports only libs/contracts of our code',
+      severity: 'error',
+      from: { path: '^frontend/src/' },
+      to: { path: '^(services|gateway|libs/(platform|testing))/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'], conditionNames: ['types', 'import', 'default'] },
+  },
+};

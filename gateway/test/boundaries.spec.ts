@@ -1,0 +1,42 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = join(import.meta.dirname, '..', '..');
+const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'dependency-cruiser', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+const depcruise = join(root, 'node_modules', 'dependency-cruiser', pkg.bin.depcruise ?? '');
+
+function cruise(...paths: string[]): { ok: boolean; output: string } {
+  try {
+    const output = execFileSync(process.execPath, [depcruise, '--config', '.dependency-cruiser.cjs', '--output-type', 'err', ...paths], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return { ok: true, output };
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${err.stdout ?? ''}${err.stderr ?? ''}` };
+  }
+}
+
+describe('module boundaries', () => {
+  it('no service imports another service, libs import no app, contracts stay pure', () => {
+    const r = cruise('libs', 'services', 'gateway/src');
+    expect(r.output).not.toMatch(/error/i);
+    expect(r.ok).toBe(true);
+  }, 120_000);
+
+  it('the rule really fails when a service reaches into another one', () => {
+    const dir = join(root, 'services', 'catalog', 'src', '__boundary_probe__');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'probe.ts'), "import { IdentityModule } from '../../../identity/src/identity.module.js';\nexport const probe = IdentityModule;\n");
+    try {
+      const r = cruise(join('services', 'catalog', 'src', '__boundary_probe__'));
+      expect(r.ok).toBe(false);
+      expect(r.output).toContain('no-catalog-to-other-service');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+});

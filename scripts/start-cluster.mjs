@@ -1,0 +1,105 @@
+// `npm run start:cluster`: every service as its own process on its own port, plus the gateway on 5000,
+// against DATABASE_URL and NATS_URL (defaults: the local PostgreSQL and NATS). Ctrl-C stops them all.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pg from 'pg';
+import { build } from './build.mjs';
+import { root } from './ensure-install.mjs';
+
+export const SERVICE_PORTS = { identity: 5101, catalog: 5102, sales: 5103, loyalty: 5104, reporting: 5105, expenses: 5106, settings: 5107 };
+
+async function ensureDatabase(url) {
+  const target = new URL(url);
+  const name = target.pathname.slice(1) || 'dukan';
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitHealthy(url, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch { /* not yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} did not become healthy`);
+}
+
+/** Starts the cluster; returns a stop function. Used by this script and by the cluster tests. */
+export async function startCluster(options = {}) {
+  const env = {
+    ...process.env,
+    DATABASE_URL: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/dukan',
+    NATS_URL: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    EVENT_BUS: 'nats',
+    DUKAN_DATA_DIR: process.env.DUKAN_DATA_DIR ?? join(root, 'data', 'cluster'),
+    INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url'),
+    ...options.env,
+  };
+  for (const [s, port] of Object.entries(SERVICE_PORTS)) env[`${s.toUpperCase()}_URL`] ??= `http://127.0.0.1:${port}`;
+  await ensureDatabase(env.DATABASE_URL);
+  const children = new Map();
+  const spawnProcess = (name, script, extra) => {
+    const child = spawn(process.execPath, ['--enable-source-maps', script], {
+      cwd: root,
+      env: { ...env, ...extra },
+      stdio: options.stdio ?? 'inherit',
+    });
+    children.set(name, child);
+    child.on('exit', (code, signal) => {
+      if (!stopping) console.error(`${name} exited (${signal ?? code})`);
+    });
+    return child;
+  };
+  let stopping = false;
+  const start = async (service) => {
+    const port = SERVICE_PORTS[service];
+    spawnProcess(service, join(root, 'services', service, 'dist', 'main.js'), { PORT: String(port) });
+    await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
+  };
+  // Identity first: it makes the signing key whose public half the others verify with.
+  await start('identity');
+  await Promise.all(Object.keys(SERVICE_PORTS).filter((s) => s !== 'identity').map(start));
+  const gatewayPort = env.PORT ?? '5000';
+  spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort });
+  await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
+  const stopOne = (name) =>
+    new Promise((resolve) => {
+      const child = children.get(name);
+      if (!child || child.exitCode !== null || child.signalCode) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return {
+    env,
+    url: `http://127.0.0.1:${gatewayPort}`,
+    stopService: stopOne,
+    startService: start,
+    stop: async () => {
+      stopping = true;
+      await Promise.all([...children.keys()].map(stopOne));
+    },
+  };
+}
+
+if (process.argv[1] === new URL(import.meta.url).pathname) {
+  build({ quiet: true });
+  const cluster = await startCluster();
+  console.log(`\n  Dukan cluster is ready on ${cluster.url} (services on ports ${Object.values(SERVICE_PORTS).join(', ')})\n`);
+  const stop = async () => {
+    await cluster.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -1,0 +1,14 @@
+// `npm start`: install what is missing, build what changed, run the all-in-one shape on port 5000.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { build } from './build.mjs';
+import { root } from './ensure-install.mjs';
+
+if (process.env.DUKAN_SKIP_BUILD !== '1') build({ quiet: true });
+const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'gateway', 'dist', 'main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, DUKAN_DATA_DIR: process.env.DUKAN_DATA_DIR ?? join(root, 'data') },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
