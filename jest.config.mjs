@@ -16,6 +16,7 @@ const base = {
   moduleNameMapper: {
     '^@dukan/(contracts|platform|testing)$': '<rootDir>/libs/$1/src/index.ts',
     '^@dukan/(identity|catalog|sales|loyalty|reporting|expenses|settings)$': '<rootDir>/services/$1/src/index.ts',
+    '^@dukan/gateway$': '<rootDir>/gateway/src/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   rootDir: '.',

@@ -25,3 +25,4 @@ export * from './module/service-platform.module.js';
 export * from './app/create-app.js';
 export * from './events/audit.js';
 export * from './app/run-service.js';
+export * from './auth/auth.middleware.js';

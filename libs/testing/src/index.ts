@@ -2,3 +2,4 @@ export * from './environment.js';
 export * from './http.js';
 export * from './service-app.js';
 export * from './auth-matrix.js';
+export * from './all-in-one.js';

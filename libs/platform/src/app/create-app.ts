@@ -7,6 +7,7 @@ import { AllExceptionsFilter, sendError, toDomainError } from '../errors/error.f
 import { createValidationPipe } from '../errors/validation.pipe.js';
 import { logger, NestPinoLogger } from '../logging/logger.js';
 import { RelayRegistry } from '../module/relay-registry.js';
+import { authMiddleware, authorizeDepsFrom } from '../auth/auth.middleware.js';
 
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
 
@@ -57,6 +58,7 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
     }),
   );
   app.use(contextMiddleware(options.branchId));
+  app.use(authMiddleware(authorizeDepsFrom(app)));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   if (options.shutdownHooks !== false) app.enableShutdownHooks();

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import type { Request } from 'express';
 import { currentContext, parseLocale } from '../context/request-context.js';
 import { PLATFORM_CONFIG } from '../module/tokens.js';
 import type { PlatformConfig } from '../config/config.js';
 import { authorize } from './authorize.js';
+import type { AuthorizedRequest } from './auth.middleware.js';
 import { SESSION_VALIDATOR, type SessionValidator } from './session-validator.js';
 import { TokenVerifier } from './tokens.js';
 
@@ -32,7 +32,8 @@ export class RouteAuthGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request>();
+    const req = context.switchToHttp().getRequest<AuthorizedRequest>();
+    if (req.dukanAuth) return true; // decided by the auth middleware before routing
     const internal = req.headers['x-dukan-internal'];
     const { user } = await authorize(
       {
