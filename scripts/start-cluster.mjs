@@ -36,6 +36,7 @@ async function waitHealthy(url, timeoutMs = 30_000) {
 }
 
 /** Starts the cluster; returns a stop function. Used by this script and by the cluster tests. */
+/** options: { env, ports: { identity, …, gateway }, stdio } */
 export async function startCluster(options = {}) {
   const env = {
     ...process.env,
@@ -46,7 +47,8 @@ export async function startCluster(options = {}) {
     INTERNAL_TOKEN: process.env.INTERNAL_TOKEN ?? randomBytes(24).toString('base64url'),
     ...options.env,
   };
-  for (const [s, port] of Object.entries(SERVICE_PORTS)) env[`${s.toUpperCase()}_URL`] ??= `http://127.0.0.1:${port}`;
+  const ports = { ...SERVICE_PORTS, ...options.ports };
+  for (const [s, port] of Object.entries(ports)) env[`${s.toUpperCase()}_URL`] ??= `http://127.0.0.1:${port}`;
   await ensureDatabase(env.DATABASE_URL);
   const children = new Map();
   const spawnProcess = (name, script, extra) => {
@@ -63,14 +65,14 @@ export async function startCluster(options = {}) {
   };
   let stopping = false;
   const start = async (service) => {
-    const port = SERVICE_PORTS[service];
+    const port = ports[service];
     spawnProcess(service, join(root, 'services', service, 'dist', 'main.js'), { PORT: String(port) });
     await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
   };
   // Identity first: it makes the signing key whose public half the others verify with.
   await start('identity');
-  await Promise.all(Object.keys(SERVICE_PORTS).filter((s) => s !== 'identity').map(start));
-  const gatewayPort = env.PORT ?? '5000';
+  await Promise.all(Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway').map(start));
+  const gatewayPort = String(ports.gateway ?? env.PORT ?? '5000');
   spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort });
   await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
   const stopOne = (name) =>
