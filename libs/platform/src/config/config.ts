@@ -26,7 +26,9 @@ export class ConfigError extends Error {}
 
 /** Parses the environment against a schema and fails with every problem listed, never with a stack of undefineds. */
 export function parseConfig<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>): z.infer<S> {
-  const result = schema.safeParse(env);
+  // An empty variable (`DATABASE_URL= npm start`) means "not set", not "set to nothing".
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = schema.safeParse(present);
   if (!result.success) {
     const problems = result.error.issues.map((i) => `  ${i.path.join('.') || '(root)'}: ${i.message}`).join('\n');
     throw new ConfigError(`Invalid configuration:\n${problems}`);
