@@ -78,6 +78,9 @@ it('refuses malformed JSON and an oversized body without a 500', async () => {
 it('a malformed id in the path is a 404, not a crash', async () => {
   const res = await t.get(`/api/auth/users/not-a-uuid`, { token: t.adminToken });
   expect(res.status).toBe(404);
+  expect(res.body.message).toBe('User not found');
+  const ku = await t.get(`/api/auth/users/00000000-0000-4000-8000-000000000999`, { token: t.adminToken, headers: { 'accept-language': 'ku' } });
+  expect(ku.body.message).toMatch(/^بەکارهێنەر/);
 });
 
 it('gives field messages in Kurdish when asked', async () => {

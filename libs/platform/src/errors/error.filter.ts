@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { ERROR_STATUS, translate, type ErrorBody, type ErrorCode, type Locale } from '@dukan/contracts';
+import { ERROR_STATUS, SERVER_MESSAGES, translate, type ErrorBody, type ErrorCode, type Locale } from '@dukan/contracts';
 import { currentContext } from '../context/request-context.js';
 import { logger } from '../logging/logger.js';
 import { DomainError } from './domain-error.js';
@@ -52,12 +52,19 @@ export function toDomainError(exception: unknown): DomainError {
   return new DomainError('INTERNAL', 'errors.internal');
 }
 
+/** A parameter that is itself a message key (`{entity}` = 'entities.product') is translated too. */
+function translatedParams(locale: Locale, params: Record<string, string | number> = {}): Record<string, string | number> {
+  return Object.fromEntries(
+    Object.entries(params).map(([k, v]) => [k, typeof v === 'string' && v in SERVER_MESSAGES.en ? translate(locale, v) : v]),
+  );
+}
+
 export function errorBody(error: DomainError, locale: Locale, correlationId?: string): ErrorBody {
-  const text = translate(locale, error.messageKey, error.params);
+  const text = translate(locale, error.messageKey, translatedParams(locale, error.params));
   const body: ErrorBody = { success: false, error: text, message: text, code: error.code };
   const fields = Object.entries(error.fieldErrors);
   if (fields.length > 0) {
-    body.errors = Object.fromEntries(fields.map(([f, e]) => [f, translate(locale, e.key, e.params)]));
+    body.errors = Object.fromEntries(fields.map(([f, e]) => [f, translate(locale, e.key, translatedParams(locale, e.params))]));
     body.errorKeys = Object.fromEntries(fields.map(([f, e]) => [f, e.key]));
   }
   if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
