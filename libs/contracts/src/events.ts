@@ -116,9 +116,9 @@ export interface SaleEventData {
   taxRateBasisPoints: number; // 100 = 1 %
   taxCents: number;
   totalCents: number; // what the customer pays, USD cents, never below 0
-  pointsRedeemed: number;
-  redemptionId: string | null; // the loyalty reservation this sale consumes
-  pointsAwarded: number; // points quoted by loyalty for this sale
+  pointsRedeemed: number; // points the sale used (the reservation's `points`); loyalty spends exactly these
+  redemptionId: string | null; // the loyalty reservation this sale consumes (reserve's reservationId)
+  pointsAwarded: number; // points quoted by loyalty's reserve (pointsToAward); 0 if loyalty was unreachable, and loyalty then works them out
   paymentMethod: 'cash';
   tenderedMinor: number; // amount tendered in the sale currency's minor units
   changeMinor: number; // change given, same units
@@ -152,6 +152,8 @@ export interface SaleRefundedData {
   exchangeRate: number;
   lines: RefundLineData[];
   amountCents: number; // total returned, USD cents
+  // Informational (for the till and reports): loyalty works out the points itself from what it recorded for the sale:
+  // owed so far = floor(points x refunded so far / total), all of them once fully refunded; a balance never goes below 0.
   pointsReturned: number; // redeemed points given back to the customer
   pointsRevoked: number; // awarded points taken back
   fullyRefunded: boolean; // true when nothing of the sale remains
@@ -184,6 +186,8 @@ export interface SettingsChangedData {
   defaultLanguage: Locale;
   timeZone: string; // IANA name, e.g. 'Asia/Baghdad'
   iqdCashRounding: number; // IQD cash amounts round to this many dinars (e.g. 250); 1 = none
+  taxRateBasisPoints: number; // sales tax included in prices; 100 = 1 %, 0 = none
+  branches: { id: string; name: string; registers: string[] }[];
   changed: string[]; // names of the fields that changed
 }
 

@@ -1,6 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from './config.js';
+import { CustomersController } from './customers/customers.controller.js';
+import { CustomersService } from './customers/customers.service.js';
+import { LoyaltySettingsController } from './loyalty/loyalty-settings.controller.js';
+import { LoyaltySettingsService } from './loyalty/loyalty-settings.service.js';
+import { LoyaltyInit1767225600400 } from './migrations/1767225600400-loyalty-init.js';
+import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './points/sale-events.handlers.js';
+import { InternalReservationsController, RedeemController } from './redemptions/redemptions.controller.js';
+import { RedemptionsService } from './redemptions/redemptions.service.js';
+import { ReservationSweeper } from './redemptions/reservation-sweeper.js';
 
 /** Customers, loyalty settings, the points ledger and redemptions: /api/customers/*, /api/loyalty/*, /api/transactions/redeem. */
 @Module({})
@@ -8,9 +17,25 @@ export class LoyaltyModule {
   static register(config: LoyaltyConfig): DynamicModule {
     return {
       module: LoyaltyModule,
-      imports: [ServicePlatformModule.forService({ service: 'loyalty', entities: [], migrations: [] })],
-      controllers: [],
-      providers: [{ provide: LOYALTY_CONFIG, useValue: config }],
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'loyalty',
+          entities: [],
+          migrations: [LoyaltyInit1767225600400],
+          handlers: [SaleCompletedHandler, SaleVoidedHandler, SaleRefundedHandler],
+        }),
+      ],
+      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController],
+      providers: [
+        { provide: LOYALTY_CONFIG, useValue: config },
+        CustomersService,
+        LoyaltySettingsService,
+        RedemptionsService,
+        ReservationSweeper,
+        SaleCompletedHandler,
+        SaleVoidedHandler,
+        SaleRefundedHandler,
+      ],
     };
   }
 }

@@ -1,0 +1,81 @@
+import { Transform, Type } from 'class-transformer';
+import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, MAX_PAGE_LIMIT, PHONE_PATTERN, type Locale } from '@dukan/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** An empty optional text is stored as "none". */
+const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
+
+export class AddressDto {
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(200)
+  street?: string | null;
+
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(100)
+  city?: string | null;
+
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(100)
+  state?: string | null;
+
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(20)
+  zipCode?: string | null;
+
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(100)
+  country?: string | null;
+}
+
+export class CreateCustomerDto {
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
+  firstName!: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
+  lastName!: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(20, { message: 'validation.invalidPhone' })
+  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  phone!: string;
+
+  /** Optional; an empty string means none. */
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
+  @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
+  email?: string | null;
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => AddressDto)
+  address?: AddressDto;
+
+  @IsOptional() @IsIn(LOCALES)
+  languagePreference?: Locale;
+}
+
+/** PUT sends the form: every field optional, required ones may not be blanked. */
+export class UpdateCustomerDto {
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
+  firstName?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
+  lastName?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(20, { message: 'validation.invalidPhone' })
+  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  phone?: string;
+
+  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
+  @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
+  email?: string | null;
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => AddressDto)
+  address?: AddressDto;
+
+  @IsOptional() @IsIn(LOCALES)
+  languagePreference?: Locale;
+}
+
+export class ListCustomersQuery {
+  @IsOptional() @IsString() @MaxLength(100)
+  search?: string;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
+  page?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
+  limit?: number;
+}

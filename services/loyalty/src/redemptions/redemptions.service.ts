@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { fromCents, type RedemptionQuoteDto, type ReserveResponseDto } from '@dukan/contracts';
+import { DomainError, type RequestContext } from '@dukan/platform';
+import { LOYALTY_CONFIG, type LoyaltyConfig } from '../config.js';
+import { CustomersService } from '../customers/customers.service.js';
+import { customerNotFound, one } from '../db.js';
+import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
+import { awardFor, redeem, statusFor } from '../loyalty/loyalty.policy.js';
+import { lockCustomer, spendablePoints } from '../points/points.ledger.js';
+import type { RedeemQuoteDto, ReserveDto } from './redemption.dto.js';
+import { redemptionError } from './redemption.errors.js';
+
+interface ReservationRow {
+  id: string;
+  sale_id: string;
+  customer_id: string;
+  points_requested: number;
+  total_before_cents: string;
+  points: number;
+  value_cents: number;
+  points_to_award: number;
+  status: 'active' | 'consumed' | 'released';
+  expires_at: Date;
+}
+
+@Injectable()
+export class RedemptionsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly customers: CustomersService,
+    private readonly settings: LoyaltySettingsService,
+    @Inject(LOYALTY_CONFIG) private readonly config: LoyaltyConfig,
+  ) {}
+
+  /** What redeeming `points` would be worth now; spends and holds nothing (the sale's reservation does). */
+  async quote(_ctx: RequestContext, dto: RedeemQuoteDto): Promise<RedemptionQuoteDto> {
+    const m = this.ds.manager;
+    const customer = await this.customers.findLive(dto.customerId);
+    const settings = await this.settings.current();
+    const result = redeem(dto.points, await spendablePoints(m, customer), settings);
+    if (!result.ok) throw redemptionError(result.reason, settings);
+    return { pointsRedeemed: result.points, monetaryValue: fromCents(result.valueCents) };
+  }
+
+  /**
+   * Sales asks before committing a sale: holds the points to redeem (one hold per sale id; asking again gives the
+   * same answer) and quotes the points the sale will earn. The customer row is locked, so two tills redeeming the
+   * same points at once are served one after the other and the second finds them held.
+   */
+  async reserve(_ctx: RequestContext, saleId: string, dto: ReserveDto): Promise<ReserveResponseDto> {
+    if (saleId.length > 100) throw DomainError.validation({ saleId: { key: 'validation.tooLong', params: { max: 100 } } });
+    if (!dto.customerId) return { redemption: null, pointsToAward: 0 };
+    const customerId = dto.customerId;
+    const ttl = this.config.RESERVATION_TTL_MINUTES;
+    return this.ds.transaction(async (m) => {
+      const customer = await lockCustomer(m, customerId);
+      const existing = await one<ReservationRow>(m, `SELECT * FROM reservations WHERE sale_id = $1`, [saleId]);
+      if (existing) {
+        if (
+          existing.customer_id !== customerId ||
+          existing.points_requested !== dto.pointsToRedeem ||
+          Number(existing.total_before_cents) !== dto.totalBeforeLoyaltyUsdCents
+        ) {
+          throw new DomainError('CONFLICT', 'loyalty.reservationMismatch');
+        }
+        const lapsed = existing.status === 'released' || (existing.status === 'active' && new Date(existing.expires_at) <= new Date());
+        if (lapsed) {
+          // The sale took longer than the hold: hold the same points again if they are still there.
+          if (existing.points > 0 && (!customer || (await spendablePoints(m, customer, saleId)) < existing.points)) {
+            throw new DomainError('INSUFFICIENT_POINTS', 'loyalty.insufficientPointsError');
+          }
+          await m.query(
+            `UPDATE reservations SET status = 'active', expires_at = now() + ($2::float8 * interval '1 minute'), settled_at = NULL WHERE id = $1`,
+            [existing.id, ttl],
+          );
+        }
+        return answer(existing);
+      }
+      if (!customer || customer.deleted_at) throw customerNotFound();
+      const settings = await this.settings.current(m);
+      let points = 0;
+      let valueCents = 0;
+      if (dto.pointsToRedeem > 0) {
+        const result = redeem(dto.pointsToRedeem, await spendablePoints(m, customer), settings, dto.totalBeforeLoyaltyUsdCents);
+        if (!result.ok) throw redemptionError(result.reason, settings);
+        points = result.points;
+        valueCents = result.valueCents;
+      }
+      const status = statusFor(customer.lifetime_points, settings);
+      const pointsToAward = awardFor(dto.totalBeforeLoyaltyUsdCents - valueCents, status, settings).points;
+      const row = await one<ReservationRow>(
+        m,
+        `INSERT INTO reservations (sale_id, customer_id, points_requested, total_before_cents, points, value_cents, points_to_award, status, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now() + ($8::float8 * interval '1 minute')) RETURNING *`,
+        [saleId, customerId, dto.pointsToRedeem, dto.totalBeforeLoyaltyUsdCents, points, valueCents, pointsToAward, ttl],
+      );
+      return answer(row!);
+    });
+  }
+
+  /** Marks holds whose sale never completed as released (spendable points already ignore them once expired). */
+  async releaseExpired(): Promise<number> {
+    const res: unknown = await this.ds.query(
+      `UPDATE reservations SET status = 'released', settled_at = now() WHERE status = 'active' AND expires_at <= now()`,
+    );
+    return Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+  }
+}
+
+function answer(r: ReservationRow): ReserveResponseDto {
+  return {
+    redemption: r.points > 0 ? { reservationId: r.id, points: r.points, valueCents: r.value_cents } : null,
+    pointsToAward: r.points_to_award,
+  };
+}

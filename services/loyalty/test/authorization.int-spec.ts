@@ -1,0 +1,45 @@
+import { authorizationMatrix, runMatrixCase, TEST_USERS, type MatrixCaller, type ServiceTestApp } from '@dukan/testing';
+import { startLoyalty } from './fixtures.js';
+
+let t: ServiceTestApp;
+let callers: MatrixCaller[] = [];
+beforeAll(async () => {
+  t = await startLoyalty();
+  const customersOnly = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c1', permissions: { customers: ['view' as const] } };
+  const settingsEditor = { ...TEST_USERS.manager, id: '00000000-0000-4000-8000-0000000000c2', permissions: { settings: ['view' as const, 'edit' as const] } };
+  const nothing = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c3', permissions: { dashboard: [] } };
+  callers = [
+    { name: 'admin', token: t.tokens.admin, subject: TEST_USERS.admin },
+    { name: 'manager', token: t.tokens.manager, subject: TEST_USERS.manager },
+    { name: 'cashier', token: t.tokens.cashier, subject: TEST_USERS.cashier },
+    { name: 'customers-view-only', token: t.tokenFor(customersOnly), subject: customersOnly },
+    { name: 'settings-editor', token: t.tokenFor(settingsEditor), subject: settingsEditor },
+    { name: 'no-permissions', token: t.tokenFor(nothing), subject: nothing },
+    { name: 'no token', token: null, subject: null },
+    { name: 'forged', token: `${t.tokens.admin.slice(0, -4)}AAAA`, subject: null, refusedWith: 401 },
+  ];
+});
+afterAll(() => t.close());
+
+it('every loyalty route answers each caller as the route table says', async () => {
+  const cases = authorizationMatrix(['loyalty'], callers);
+  expect(cases.length).toBe(8 * callers.length);
+  const wrong: string[] = [];
+  for (const c of cases) {
+    const { status, label } = await runMatrixCase(t, c);
+    const ok = c.expect === 'pass' ? status !== 401 && status !== 403 && status < 500 : status === c.expect;
+    if (!ok) wrong.push(`${label} (expected ${c.expect})`);
+  }
+  expect(wrong).toEqual([]);
+});
+
+it('a cashier may add and edit customers but not delete them; a manager may not change loyalty settings', async () => {
+  const created = await t.post('/api/customers', { firstName: 'A', lastName: 'B', phone: '07700000001' }, { token: t.tokens.cashier });
+  expect(created.status).toBe(201);
+  expect((await t.put(`/api/customers/${created.body._id}`, { firstName: 'C' }, { token: t.tokens.cashier })).status).toBe(200);
+  const del = await t.delete(`/api/customers/${created.body._id}`, { token: t.tokens.cashier });
+  expect(del.status).toBe(403);
+  expect(del.body.error).toBe("You don't have permission to access this feature.");
+  expect((await t.get(`/api/customers/${created.body._id}`, { token: t.tokens.admin })).status).toBe(200);
+  expect((await t.put('/api/loyalty/settings', {}, { token: t.tokens.manager })).status).toBe(403);
+});
