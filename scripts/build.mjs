@@ -1,5 +1,6 @@
 // Builds every project that changed (nx caches the rest), after checking module boundaries.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureInstall, root } from './ensure-install.mjs';
@@ -8,7 +9,9 @@ export function build({ quiet = false } = {}) {
   ensureInstall();
   const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
   const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
-  execFileSync(process.execPath, [join(root, 'node_modules', 'nx', 'bin', 'nx.js'), 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
+  const nxPackage = JSON.parse(readFileSync(join(root, 'node_modules', 'nx', 'package.json'), 'utf8'));
+  const nxBin = join(root, 'node_modules', 'nx', typeof nxPackage.bin === 'string' ? nxPackage.bin : nxPackage.bin.nx);
+  execFileSync(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
     cwd: root,
     env,
     stdio,
