@@ -2,7 +2,8 @@
 // (frontend) — then one plain line `N passed, N failed[, N skipped]` over all of them, which CI reads.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { build } from './build.mjs';
 import { root } from './ensure-install.mjs';
 
@@ -31,6 +32,14 @@ function run(name, args, cwd, outputFile, read) {
   }
 }
 
+/** vitest as the frontend resolves it (npm may nest it under frontend/node_modules). */
+function vitestBin() {
+  const require = createRequire(join(root, 'frontend', 'package.json'));
+  const pkgPath = require.resolve('vitest/package.json');
+  const pkg = JSON.parse(readFileSync(pkgPath, 'utf8'));
+  return join(dirname(pkgPath), typeof pkg.bin === 'string' ? pkg.bin : pkg.bin.vitest);
+}
+
 const jestOut = join(results, 'jest.json');
 run(
   'jest',
@@ -49,7 +58,7 @@ if (extraArgs.length === 0 && existsSync(join(root, 'frontend', 'src'))) {
   const vitestOut = join(results, 'vitest.json');
   run(
     'vitest',
-    [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`],
+    [vitestBin(), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestOut}`],
     join(root, 'frontend'),
     vitestOut,
     (j) => ({

@@ -1,0 +1,101 @@
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import type { ErrorBody } from '@dukan/contracts';
+import { currentI18n } from '../i18n/index.js';
+import { signedOut } from '../features/auth/auth-slice.js';
+
+export const REQUEST_TIMEOUT_MS = 30_000;
+
+interface StateWithToken {
+  auth: { token: string | null };
+}
+
+// Same origin as the page (the gateway serves both); absolute so it also works where Request needs a full URL.
+const API_BASE = typeof window !== 'undefined' && window.location?.origin?.startsWith('http') ? `${window.location.origin}/api` : '/api';
+
+const rawBaseQuery = fetchBaseQuery({
+  baseUrl: API_BASE,
+  timeout: REQUEST_TIMEOUT_MS,
+  prepareHeaders(headers, { getState }) {
+    const token = (getState() as StateWithToken).auth.token;
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+    headers.set('Accept-Language', currentI18n().language === 'ku' ? 'ku' : 'en');
+    return headers;
+  },
+});
+
+function isTransient(error: FetchBaseQueryError): boolean {
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+function isRepeatable(args: string | FetchArgs): boolean {
+  if (typeof args === 'string') return true;
+  const method = (args.method ?? 'GET').toUpperCase();
+  if (method === 'GET' || method === 'HEAD') return true;
+  // A POST carrying an Idempotency-Key may be sent again: the server answers the first result.
+  const headers = new Headers(args.headers as HeadersInit | undefined);
+  return headers.has('Idempotency-Key');
+}
+
+/** Bearer token and Accept-Language on every call; one retry of a transient failure when it is safe; 401 ends the session. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
+  let result = await rawBaseQuery(args, api, extra as object);
+  if (result.error && isTransient(result.error) && isRepeatable(args)) {
+    result = await rawBaseQuery(args, api, extra as object);
+  }
+  const url = typeof args === 'string' ? args : args.url;
+  if (result.error?.status === 401 && !url.startsWith('/auth/login') && (api.getState() as StateWithToken).auth.token) {
+    api.dispatch(signedOut({ reason: serverMessage(result.error) ?? currentI18n().t('auth.sessionEnded') }));
+  }
+  return result;
+};
+
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Me', 'Dashboard', 'Product', 'Category', 'Customer', 'Transaction', 'ExchangeRate', 'LoyaltySettings'],
+  refetchOnFocus: false,
+  refetchOnReconnect: true,
+  keepUnusedDataFor: 60,
+  endpoints: () => ({}),
+});
+
+function isErrorBody(data: unknown): data is Partial<ErrorBody> {
+  return typeof data === 'object' && data !== null && ('message' in data || 'error' in data);
+}
+
+/** The server's own text (already in the user's language), if it sent one. */
+export function serverMessage(error: unknown): string | null {
+  if (!error || typeof error !== 'object' || !('data' in error)) return null;
+  const data = (error as { data: unknown }).data;
+  if (!isErrorBody(data)) return null;
+  const text = data.message || data.error;
+  return typeof text === 'string' && text.trim() ? text : null;
+}
+
+/** Field errors of a validation failure (`errors`), first one first. */
+export function validationMessages(error: unknown): string[] {
+  if (!error || typeof error !== 'object' || !('data' in error)) return [];
+  const data = (error as { data: unknown }).data;
+  if (!isErrorBody(data) || !data.errors || typeof data.errors !== 'object') return [];
+  return Object.values(data.errors).filter((v): v is string => typeof v === 'string');
+}
+
+/**
+ * What to tell the user about a failed call: the server's message, or a text for network trouble and time-outs,
+ * or the screen's own fallback.
+ */
+export function errorText(error: unknown, fallback: string): string {
+  const fromServer = serverMessage(error);
+  if (fromServer) return fromServer;
+  const status = error && typeof error === 'object' && 'status' in error ? (error as { status: unknown }).status : undefined;
+  if (status === 'FETCH_ERROR') return currentI18n().t('common.networkError');
+  if (status === 'TIMEOUT_ERROR') return currentI18n().t('common.timeoutError');
+  if (typeof status === 'number' && status >= 500) return currentI18n().t('common.serverError');
+  return fallback;
+}

@@ -1,0 +1,37 @@
+/** Where the session token lives: localStorage when "remember me" was ticked, else sessionStorage. */
+const TOKEN_KEY = 'dukan.token';
+
+export function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY) ?? sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeToken(token: string, remember: boolean): void {
+  try {
+    clearToken();
+    (remember ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+  } catch {
+    /* storage unavailable: the session lasts until reload */
+  }
+}
+
+export function clearToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* nothing stored */
+  }
+}
+
+/** The till's register name (spec: read from local storage, default main). */
+export function readRegister(): string {
+  try {
+    return localStorage.getItem('register') || 'main';
+  } catch {
+    return 'main';
+  }
+}

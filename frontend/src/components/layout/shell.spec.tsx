@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { fakeApi, renderScreen, user } from '../../test/render.js';
+import { routes } from '../../app/router.js';
+import type { AuthUser } from '../../features/auth/types.js';
+
+function meReturns(u: AuthUser) {
+  return fakeApi(({ url }) => {
+    if (url.pathname === '/api/auth/me') return { body: { success: true, data: u } };
+    if (url.pathname === '/api/dashboard') return { body: { success: true, data: null } };
+    return undefined;
+  });
+}
+
+async function navLinks() {
+  const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.textContent);
+}
+
+describe('sidebar', () => {
+  it('shows a cashier no staff, reports or settings links', async () => {
+    const cashier = user({ role: 'cashier' });
+    meReturns(cashier);
+    renderScreen(null, { signedInAs: cashier, routes, path: '/pos-nothing' });
+    expect(await navLinks()).toEqual(['Dashboard', 'Point of Sale', 'Inventory', 'Customers', 'Expenses']);
+    expect(screen.getByTestId('user-badge').textContent).toContain('Cashier');
+  });
+
+  it('shows an admin every link', async () => {
+    const admin = user({ role: 'admin' });
+    meReturns(admin);
+    renderScreen(null, { signedInAs: admin, routes, path: '/nowhere' });
+    expect(await navLinks()).toEqual(['Dashboard', 'Point of Sale', 'Inventory', 'Customers', 'Staff', 'Reports', 'Expenses', 'Settings']);
+  });
+
+  it('follows a per-user override that removes reports from a manager', async () => {
+    const manager = user({ role: 'manager', permissions: { reports: [] } });
+    meReturns(manager);
+    renderScreen(null, { signedInAs: manager, routes, path: '/nowhere' });
+    const links = await navLinks();
+    expect(links).toContain('Staff');
+    expect(links).not.toContain('Reports');
+  });
+});
+
+describe('page guard', () => {
+  it('shows Access Restricted to a cashier who opens /staff', async () => {
+    const cashier = user({ role: 'cashier' });
+    meReturns(cashier);
+    renderScreen(null, { signedInAs: cashier, routes, path: '/staff' });
+    expect(await screen.findByText('Access Restricted')).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access this feature.")).toBeTruthy();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    meReturns(user());
+    renderScreen(null, { routes, path: '/no/such/page' });
+    expect(await screen.findByText("The page you are looking for doesn't exist or has been moved.")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Homepage' }).getAttribute('href')).toBe('/');
+  });
+
+  it('sends a signed-out visitor to the sign-in page', async () => {
+    fakeApi(() => undefined);
+    const { router } = renderScreen(null, { signedInAs: null, routes, path: '/pos' });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});
+
+describe('permission refresh', () => {
+  it("tells the user when the server's permissions differ from the ones on screen", async () => {
+    const before = user({ role: 'cashier' });
+    meReturns({ ...before, permissions: { pos: ['use', 'discount'] } });
+    renderScreen(null, { signedInAs: before, routes, path: '/nowhere' });
+    expect(await screen.findByText('Your permissions have been updated. Some features may now be available or restricted.')).toBeTruthy();
+  });
+
+  it('stays quiet when nothing changed', async () => {
+    const same = user({ role: 'cashier' });
+    const calls = meReturns(same);
+    renderScreen(null, { signedInAs: same, routes, path: '/nowhere' });
+    await screen.findByTestId('not-found');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true);
+    expect(screen.queryByText(/permissions have been updated/)).toBeNull();
+  });
+});

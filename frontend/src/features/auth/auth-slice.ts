@@ -1,0 +1,43 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { clearToken, readToken } from '../../app/session.js';
+import type { AuthUser } from './types.js';
+
+export interface AuthState {
+  token: string | null;
+  user: AuthUser | null;
+  /** 'checking' while a stored token is verified on load. */
+  status: 'checking' | 'signed-in' | 'signed-out';
+  /** Why the last session ended, shown on the sign-in page. */
+  endedBecause: string | null;
+}
+
+function initialState(): AuthState {
+  const token = readToken();
+  return { token, user: null, status: token ? 'checking' : 'signed-out', endedBecause: null };
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    signedIn(state, action: PayloadAction<{ token: string; user: AuthUser }>) {
+      state.token = action.payload.token;
+      state.user = action.payload.user;
+      state.status = 'signed-in';
+      state.endedBecause = null;
+    },
+    userLoaded(state, action: PayloadAction<AuthUser>) {
+      state.user = action.payload;
+      if (state.token) state.status = 'signed-in';
+    },
+    signedOut(state, action: PayloadAction<{ reason?: string } | undefined>) {
+      clearToken();
+      state.token = null;
+      state.user = null;
+      state.status = 'signed-out';
+      state.endedBecause = action.payload?.reason ?? null;
+    },
+  },
+});
+
+export const { signedIn, userLoaded, signedOut } = authSlice.actions;

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { routes } from '../../../app/router.js';
+
+function fill(username: string, password: string) {
+  fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+}
+
+describe('sign-in', () => {
+  it('asks for username and password before calling the server', async () => {
+    const calls = fakeApi(() => undefined);
+    renderScreen(null, { signedInAs: null, routes, path: '/login' });
+    fireEvent.click(await screen.findByTestId('login-submit'));
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's message in the user's language on a refused sign-in", async () => {
+    const calls = fakeApi(({ url }) =>
+      url.pathname === '/api/auth/login'
+        ? { status: 401, body: { success: false, error: 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە', message: 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە', code: 'INVALID_CREDENTIALS' } }
+        : undefined,
+    );
+    renderScreen(null, { signedInAs: null, routes, path: '/login', language: 'ku' });
+    await screen.findByTestId('login-submit');
+    fireEvent.change(screen.getByLabelText('ناوی بەکارهێنەر'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('وشەی نهێنی'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-error')).textContent).toBe('ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە');
+    expect(calls[0]!.headers.get('Accept-Language')).toBe('ku');
+  });
+
+  it('says the server cannot be reached when the network fails', async () => {
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as typeof fetch;
+    renderScreen(null, { signedInAs: null, routes, path: '/login' });
+    await screen.findByTestId('login-submit');
+    fill('admin', 'pw');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Cannot reach the server. Check the connection and try again.');
+  });
+
+  it('signs in, keeps the token only for the session without remember me, and opens the page asked for', async () => {
+    const admin = user({ role: 'admin', firstName: 'Aram', languagePreference: 'ku' });
+    fakeApi(({ url }) => {
+      if (url.pathname === '/api/auth/login') return { body: { success: true, token: 'tok-1', data: admin, message: 'ok' } };
+      if (url.pathname === '/api/auth/me') return { body: { success: true, data: admin } };
+      return undefined;
+    });
+    const { router } = renderScreen(null, { signedInAs: null, routes, path: '/settings' });
+    await screen.findByTestId('login-submit');
+    fill('admin', 'secret');
+    fireEvent.click(screen.getByLabelText('Remember me'));
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'));
+    expect(sessionStorage.getItem('dukan.token')).toBe('tok-1');
+    expect(localStorage.getItem('dukan.token')).toBeNull();
+    // The interface takes the user's language.
+    await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
+  });
+
+  it('tells a user who forgot the password to ask an administrator', async () => {
+    fakeApi(() => undefined);
+    renderScreen(null, { signedInAs: null, routes, path: '/login' });
+    fireEvent.click(await screen.findByText('Forgot password?'));
+    expect(screen.getByTestId('forgot-help').textContent).toMatch(/administrator/);
+  });
+});

@@ -1,0 +1,153 @@
+import { useState, type FormEvent } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { errorText } from '../../../app/api.js';
+import { writeToken } from '../../../app/session.js';
+import { isLanguage } from '../../../i18n/index.js';
+import { useLoginMutation } from '../api/auth-api.js';
+import { signedIn } from '../auth-slice.js';
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+}
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { status, endedBecause } = useAppSelector((s) => s.auth);
+  const [login, { isLoading }] = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [showPassword, setShowPassword] = useState(false);
+  const [showForgot, setShowForgot] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const from = (location.state as { from?: string } | null)?.from;
+  const target = from && from !== '/login' ? from : '/';
+  if (status === 'signed-in') return <Navigate to={target} replace />;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const errors: FieldErrors = {};
+    if (!username.trim()) errors.username = t('auth.usernameRequired');
+    if (!password) errors.password = t('auth.passwordRequired');
+    setFieldErrors(errors);
+    setFormError(null);
+    if (errors.username || errors.password) return;
+    try {
+      const res = await login({ username: username.trim(), password }).unwrap();
+      if (!res.success || !res.token || !res.data) {
+        setFormError(res.message || t('auth.loginFailed'));
+        return;
+      }
+      writeToken(res.token, remember);
+      if (isLanguage(res.data.languagePreference) && res.data.languagePreference !== i18n.language) {
+        await i18n.changeLanguage(res.data.languagePreference);
+      }
+      dispatch(signedIn({ token: res.token, user: res.data }));
+      navigate(target, { replace: true });
+    } catch (err) {
+      const status = (err as { status?: unknown }).status;
+      const fallback = status === 401 ? t('auth.invalidCredentials') : typeof status === 'number' ? t('auth.authError') : t('auth.loginFailedRetry');
+      setFormError(errorText(err, fallback));
+    }
+  }
+
+  return (
+    <div className="auth-screen">
+      <form className="auth-card" onSubmit={submit} noValidate aria-labelledby="login-title">
+        <div className="auth-brand">
+          <span className="brand-mark big" aria-hidden="true">
+            D
+          </span>
+          <div>
+            <h1 id="login-title">{t('common.appName')}</h1>
+            <p className="muted">{t('common.tagline')}</p>
+          </div>
+        </div>
+        <h2>{t('auth.title')}</h2>
+        <p className="muted">{t('auth.subtitle')}</p>
+        {(formError || endedBecause) && (
+          <div className="form-error" role="alert" data-testid="login-error">
+            {formError ?? endedBecause}
+          </div>
+        )}
+        <label className="field">
+          <span>{t('auth.username')}</span>
+          <input
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            aria-invalid={!!fieldErrors.username}
+            dir="auto"
+          />
+          {fieldErrors.username && <span className="field-error">{fieldErrors.username}</span>}
+        </label>
+        <label className="field">
+          <span>{t('auth.password')}</span>
+          <span className="input-with-button">
+            <input
+              name="password"
+              type={showPassword ? 'text' : 'password'}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              aria-invalid={!!fieldErrors.password}
+              dir="ltr"
+            />
+            <button type="button" className="link-button" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword}>
+              {showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+            </button>
+          </span>
+          {fieldErrors.password && <span className="field-error">{fieldErrors.password}</span>}
+        </label>
+        <div className="row between">
+          <label className="checkbox">
+            <input type="checkbox" name="remember" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+            <span>{t('auth.rememberMe')}</span>
+          </label>
+          <button type="button" className="link-button" onClick={() => setShowForgot((s) => !s)} aria-expanded={showForgot}>
+            {t('auth.forgotPassword')}
+          </button>
+        </div>
+        {showForgot && (
+          <p className="info-box" role="note" data-testid="forgot-help">
+            {t('auth.forgotPasswordHelp')}
+          </p>
+        )}
+        <button type="submit" className="button primary block" disabled={isLoading} data-testid="login-submit">
+          {isLoading ? t('auth.submitting') : t('auth.submit')}
+        </button>
+        <LanguageSwitch />
+      </form>
+    </div>
+  );
+}
+
+function LanguageSwitch() {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className="auth-language" role="group" aria-label={t('language.label')}>
+      {(['en', 'ku'] as const).map((lng) => (
+        <button
+          key={lng}
+          type="button"
+          className={`chip ${i18n.language === lng ? 'active' : ''}`}
+          aria-pressed={i18n.language === lng}
+          lang={lng === 'ku' ? 'ckb' : 'en'}
+          onClick={() => void i18n.changeLanguage(lng)}
+        >
+          {t(`language.${lng}`)}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { Link } from 'react-router';
+import { DASHBOARD_REFRESH_MS } from '@dukan/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../app/api.js';
+import { useFormat } from '../../../i18n/format.js';
+import { ErrorPanel } from '../../../components/ui/error-panel.js';
+import { Icon, type IconName } from '../../../components/layout/icons.js';
+import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useDashboardQuery, type DashboardData, type Trend } from '../api/dashboard-api.js';
+import { dollarsToCents } from '../../pos/lib/money.js';
+
+
+interface Card {
+  key: string;
+  labelKey: string;
+  value: (d: DashboardData) => string;
+  trend: (d: DashboardData) => Trend;
+  percent: (d: DashboardData) => number;
+  icon: IconName;
+}
+
+function statusClass(status: string): string {
+  if (status === 'Completed') return 'badge success';
+  if (status === 'Pending') return 'badge warning';
+  return 'badge danger';
+}
+
+function statusKey(status: string): string | null {
+  if (status === 'Completed') return 'dashboard.statusCompleted';
+  if (status === 'Pending') return 'dashboard.statusPending';
+  if (status === 'Cancelled') return 'dashboard.statusCancelled';
+  return null;
+}
+
+export function DashboardPage() {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const user = useCurrentUser();
+  const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } = useDashboardQuery(undefined, {
+    pollingInterval: DASHBOARD_REFRESH_MS,
+    refetchOnMountOrArgChange: true,
+  });
+
+  const cards: Card[] = [
+    { key: 'sales', labelKey: 'dashboard.todaySales', value: (d) => f.usd(dollarsToCents(d.todaySales)), trend: (d) => d.salesTrend, percent: (d) => d.salesPercent, icon: 'pos' },
+    { key: 'products', labelKey: 'dashboard.totalProducts', value: (d) => f.number(d.totalProducts), trend: (d) => d.productsTrend, percent: (d) => d.productsPercent, icon: 'inventory' },
+    { key: 'lowStock', labelKey: 'dashboard.lowStock', value: (d) => f.number(d.lowStock), trend: (d) => d.lowStockTrend, percent: (d) => d.lowStockPercent, icon: 'reports' },
+    { key: 'users', labelKey: 'dashboard.activeUsers', value: (d) => f.number(d.activeUsers), trend: (d) => d.usersTrend, percent: (d) => d.usersPercent, icon: 'staff' },
+  ];
+
+  return (
+    <section className="page dashboard">
+      <header className="page-header">
+        <div>
+          <h1>{t('dashboard.welcome', { name: user?.firstName || user?.username || '' })}</h1>
+          <p className="muted">{t('dashboard.subtitle')}</p>
+        </div>
+        <div className="row gap">
+          <button type="button" className="button" onClick={() => void refetch()} disabled={isFetching} data-testid="dashboard-refresh">
+            <Icon name="refresh" />
+            {isFetching ? t('common.refreshing') : t('common.refresh')}
+          </button>
+          <Link className="button" to="/reports">
+            {t('dashboard.viewReports')}
+          </Link>
+          <Link className="button primary" to="/pos">
+            {t('dashboard.openPos')}
+          </Link>
+        </div>
+      </header>
+
+      {error && !data && <ErrorPanel message={errorText(error, t('dashboard.fetchError'))} onRetry={() => void refetch()} />}
+
+      <div className="stat-grid" aria-busy={isLoading}>
+        {cards.map((card) => (
+          <article key={card.key} className={`stat-card ${isLoading ? 'skeleton' : ''}`} data-testid={`stat-${card.key}`}>
+            <div className="stat-head">
+              <span className="muted">{t(card.labelKey)}</span>
+              <Icon name={card.icon} />
+            </div>
+            <p className="stat-value">{data ? card.value(data) : '—'}</p>
+            {data && (
+              <p className={`trend ${card.trend(data) === 'down' ? 'down' : 'up'}`}>
+                <Icon name={card.trend(data) === 'down' ? 'down' : 'up'} />
+                {t(card.trend(data) === 'down' ? 'dashboard.trendDown' : 'dashboard.trendUp', { percent: f.percent(Math.abs(card.percent(data))) })}
+              </p>
+            )}
+          </article>
+        ))}
+      </div>
+
+      <div className="dashboard-columns">
+        <section className="panel">
+          <h2>{t('dashboard.quickActions')}</h2>
+          <div className="quick-actions">
+            <Link className="quick-action" to="/pos">
+              <Icon name="pos" />
+              {t('dashboard.newSale')}
+            </Link>
+            <Link className="quick-action" to="/inventory">
+              <Icon name="inventory" />
+              {t('dashboard.addProduct')}
+            </Link>
+            <Link className="quick-action" to="/customers">
+              <Icon name="customers" />
+              {t('dashboard.addCustomer')}
+            </Link>
+          </div>
+        </section>
+
+        <section className="panel recent">
+          <div className="row between">
+            <h2>{t('dashboard.recentTransactions')}</h2>
+            <Link to="/transactions">{t('dashboard.viewAll')}</Link>
+          </div>
+          {isLoading ? (
+            <p className="muted">{t('common.loading')}</p>
+          ) : !data || data.recentTransactions.length === 0 ? (
+            <p className="muted empty" data-testid="no-transactions">
+              {t('dashboard.noTransactions')}
+            </p>
+          ) : (
+            <table className="table">
+              <thead>
+                <tr>
+                  <th>{t('dashboard.order')}</th>
+                  <th>{t('dashboard.date')}</th>
+                  <th className="num">{t('dashboard.amount')}</th>
+                  <th>{t('dashboard.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.recentTransactions.map((tx) => {
+                  const key = statusKey(tx.status);
+                  return (
+                    <tr key={tx.id}>
+                      <td>
+                        <Link to={`/transactions/${tx.id}`} dir="ltr">
+                          {tx.invoiceNumber ?? `#${tx.id.slice(-8)}`}
+                        </Link>
+                      </td>
+                      <td>{f.dateTime(tx.date)}</td>
+                      <td className="num">{f.usd(dollarsToCents(tx.amount))}</td>
+                      <td>
+                        <span className={statusClass(tx.status)}>{key ? t(key) : tx.status}</span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+          {fulfilledTimeStamp && <p className="muted small">{t('dashboard.updatedAt', { time: f.time(fulfilledTimeStamp) })}</p>}
+        </section>
+      </div>
+    </section>
+  );
+}
+
+export default DashboardPage;

@@ -1,0 +1,155 @@
+import { useTranslation } from 'react-i18next';
+import type { Dispatch, ReactNode } from 'react';
+import type { CartAction, CartState } from '../lib/cart.js';
+import { lineSubtotalCents, type Totals } from '../lib/totals.js';
+import { sanitizeAmountInput } from '../lib/money.js';
+import { Icon } from '../../../components/layout/icons.js';
+import { useFormat } from '../../../i18n/format.js';
+import type { DisplayCurrency } from '../hooks/use-money.js';
+
+interface CartPanelProps {
+  cart: CartState;
+  dispatch: Dispatch<CartAction>;
+  totals: Totals;
+  money: (cents: number) => string;
+  currency: DisplayCurrency;
+  canDiscount: boolean;
+  saving: boolean;
+  customerBox: ReactNode;
+  onCheckout: () => void;
+  lastAdded: string | null;
+}
+
+export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount, saving, customerBox, onCheckout, lastAdded }: CartPanelProps) {
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  const itemCount = cart.lines.reduce((n, l) => n + l.quantity, 0);
+
+  return (
+    <aside className="cart-panel" aria-label={t('pos.cart')} data-testid="cart">
+      {customerBox}
+      <div className="cart-head row between">
+        <h2>
+          <Icon name="cart" /> {t('pos.cart')} <span className="muted small">{t('pos.cartItems', { n: f.number(itemCount) })}</span>
+        </h2>
+        <button type="button" className="link-button danger" onClick={() => dispatch({ type: 'clear' })} disabled={cart.lines.length === 0} data-testid="clear-cart">
+          {t('pos.clearCart')}
+        </button>
+      </div>
+      <p className="sr-only" aria-live="polite">
+        {lastAdded ?? ''}
+      </p>
+      {cart.lines.length === 0 ? (
+        <p className="muted empty-cart">{t('pos.emptyCart')}</p>
+      ) : (
+        <ul className="cart-lines">
+          {cart.lines.map((line) => {
+            const name = (i18n.language === 'ku' && line.name.ku) || line.name.en;
+            const over = line.quantity > line.stock;
+            return (
+              <li key={line.productId} className={`cart-line ${over ? 'over-stock' : ''}`} data-testid="cart-line" data-sku={line.sku}>
+                <div className="line-main">
+                  <span className="line-name">{name}</span>
+                  <span className="muted small">
+                    {money(line.unitCents)}
+                    {line.discountPercent > 0 && ` · ${t('pos.percentOff', { percent: f.percent(line.discountPercent) })}`}
+                  </span>
+                  {over && <span className="small warning-text">{t('pos.stockLimit', { n: f.number(Math.max(0, line.stock)), name })}</span>}
+                </div>
+                <div className="qty">
+                  <button type="button" className="icon-button" aria-label={t('pos.decrease')} onClick={() => dispatch({ type: 'increment', productId: line.productId, by: -1 })}>
+                    −
+                  </button>
+                  <input
+                    className="qty-input"
+                    inputMode="numeric"
+                    aria-label={t('pos.quantityOf', { name })}
+                    value={line.quantity}
+                    data-testid="line-quantity"
+                    onChange={(e) => {
+                      const digits = sanitizeAmountInput(e.target.value).replace('.', '');
+                      if (digits) dispatch({ type: 'setQuantity', productId: line.productId, quantity: Number(digits) });
+                    }}
+                    onFocus={(e) => e.target.select()}
+                    onKeyDown={(e) => {
+                      if (e.key === 'Enter' || e.key === 'Escape') {
+                        e.preventDefault();
+                        document.querySelector<HTMLInputElement>('[data-testid=pos-search]')?.focus();
+                      }
+                    }}
+                  />
+                  <button type="button" className="icon-button" aria-label={t('pos.increase')} onClick={() => dispatch({ type: 'increment', productId: line.productId, by: 1 })}>
+                    +
+                  </button>
+                </div>
+                <span className="line-total num" data-testid="line-total">{money(lineSubtotalCents(line))}</span>
+                <button type="button" className="icon-button danger" aria-label={t('pos.remove', { name })} onClick={() => dispatch({ type: 'remove', productId: line.productId })}>
+                  <Icon name="trash" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      {canDiscount && (
+        <div className="discount-controls" data-testid="discount-controls">
+          <div className="segmented" role="group" aria-label={t('pos.discountType')}>
+            <button type="button" className={cart.discountType === 'percentage' ? 'active' : ''} aria-pressed={cart.discountType === 'percentage'} onClick={() => dispatch({ type: 'discountType', value: 'percentage' })}>
+              {t('pos.discountPercent')} %
+            </button>
+            <button type="button" className={cart.discountType === 'fixed' ? 'active' : ''} aria-pressed={cart.discountType === 'fixed'} onClick={() => dispatch({ type: 'discountType', value: 'fixed' })}>
+              {t('pos.discountFixed')} {currency === 'IQD' ? 'IQD' : '$'}
+            </button>
+          </div>
+          <input
+            className="discount-input"
+            inputMode="decimal"
+            aria-label={t('pos.discountValue')}
+            placeholder="0"
+            value={cart.discountInput}
+            data-testid="discount-input"
+            dir="ltr"
+            onChange={(e) => dispatch({ type: 'discountInput', value: sanitizeAmountInput(e.target.value) })}
+          />
+        </div>
+      )}
+
+      <dl className="totals" data-testid="totals">
+        <div>
+          <dt>{t('pos.subtotal')}</dt>
+          <dd data-testid="subtotal">{money(totals.subtotalCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('pos.discount')}</dt>
+          <dd data-testid="discount-amount">{totals.discountCents > 0 ? `−${money(totals.discountCents)}` : money(0)}</dd>
+        </div>
+        <div>
+          <dt>{t('pos.loyaltyDiscount')}</dt>
+          <dd data-testid="loyalty-amount">{totals.loyaltyCents > 0 ? `−${money(totals.loyaltyCents)}` : money(0)}</dd>
+        </div>
+        <div className="grand">
+          <dt>{t('pos.total')}</dt>
+          <dd data-testid="total">{money(totals.totalCents)}</dd>
+        </div>
+      </dl>
+
+      <div className="pay-buttons">
+        {(['card', 'cash'] as const).map((m) => (
+          <span key={m} className="tooltip-host" data-tooltip={t('pos.paymentComingSoon')}>
+            {/* aria-disabled keeps it focusable, so keyboard users reach the tooltip too */}
+            <button type="button" className="button" aria-disabled="true" aria-describedby={`soon-${m}`} onClick={(e) => e.preventDefault()} data-testid={`pay-${m}`}>
+              {t(`pos.${m}`)}
+            </button>
+            <span id={`soon-${m}`} className="sr-only">
+              {t('common.comingSoon')}
+            </span>
+          </span>
+        ))}
+      </div>
+      <button type="button" className="button primary block big" onClick={onCheckout} disabled={cart.lines.length === 0 || saving} data-testid="checkout">
+        {saving ? t('pos.saving') : t('pos.checkout')} <kbd>F4</kbd>
+      </button>
+    </aside>
+  );
+}

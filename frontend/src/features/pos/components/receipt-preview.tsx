@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.js';
+import { changeCents, lineSubtotalCents, type CartLine, type Totals } from '../lib/totals.js';
+import { centsToIqd, sanitizeAmountInput, typedAmountToCents } from '../lib/money.js';
+import type { CartCustomer } from '../lib/cart.js';
+import type { DisplayCurrency } from '../hooks/use-money.js';
+import { useFormat } from '../../../i18n/format.js';
+
+interface PreviewProps {
+  lines: readonly CartLine[];
+  totals: Totals;
+  customer: CartCustomer | null;
+  currency: DisplayCurrency;
+  rate: number;
+  money: (cents: number) => string;
+  saving: boolean;
+  error: string | null;
+  onCancel: () => void;
+  onConfirm: (tenderedCents: number, tenderedIqd: number | null) => void;
+}
+
+/**
+ * The pending sale: amount tendered in the display currency and the change. Confirm is enabled only when the
+ * tender covers the total.
+ */
+export function ReceiptPreview({ lines, totals, customer, currency, rate, money, saving, error, onCancel, onConfirm }: PreviewProps) {
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  const [tendered, setTendered] = useState('');
+  const typedCents = tendered === '' ? null : typedAmountToCents(tendered, currency, rate);
+  // A tender that covers the total as shown (whole dinars) covers it, whatever the rounding back to cents.
+  const shownTotal = currency === 'IQD' ? centsToIqd(totals.totalCents, rate) : totals.totalCents;
+  const typedShown = tendered === '' ? null : currency === 'IQD' ? Math.floor(Number(sanitizeAmountInput(tendered)) || 0) : typedCents;
+  const covers = typedShown !== null && typedShown >= shownTotal;
+  const tenderCents = typedCents === null ? null : covers ? Math.max(typedCents, totals.totalCents) : typedCents;
+  const change = covers ? changeCents(tenderCents, totals.totalCents) : null;
+  // In IQD the change is counted in whole dinars, as the cashier hands it out.
+  const changeShown = !covers || typedShown === null ? '—' : currency === 'IQD' ? f.iqd(typedShown - shownTotal) : money(change ?? 0);
+  const canConfirm = covers && !saving && tenderCents !== null;
+
+  const confirm = () => {
+    if (canConfirm && tenderCents !== null) onConfirm(tenderCents, currency === 'IQD' ? typedShown : null);
+  };
+
+  return (
+    <Modal title={t('pos.preview.title')} onClose={saving ? () => undefined : onCancel} testId="receipt-preview" className="preview">
+      <div className="preview-customer muted">
+        {t('pos.customer')}: <strong>{customer ? customer.name : t('pos.guestCustomer')}</strong>
+      </div>
+      <table className="table compact">
+        <thead>
+          <tr>
+            <th>{t('pos.receipt.item')}</th>
+            <th className="num">{t('pos.receipt.qty')}</th>
+            <th className="num">{t('pos.receipt.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.productId}>
+              <td>{(i18n.language === 'ku' && l.name.ku) || l.name.en}</td>
+              <td className="num">{l.quantity}</td>
+              <td className="num">{money(lineSubtotalCents(l))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="totals">
+        <div>
+          <dt>{t('pos.subtotal')}</dt>
+          <dd>{money(totals.subtotalCents)}</dd>
+        </div>
+        {totals.discountCents > 0 && (
+          <div>
+            <dt>{t('pos.discount')}</dt>
+            <dd>−{money(totals.discountCents)}</dd>
+          </div>
+        )}
+        {totals.loyaltyCents > 0 && (
+          <div>
+            <dt>{t('pos.loyaltyDiscount')}</dt>
+            <dd>−{money(totals.loyaltyCents)}</dd>
+          </div>
+        )}
+        <div className="grand">
+          <dt>{t('pos.total')}</dt>
+          <dd data-testid="preview-total">{money(totals.totalCents)}</dd>
+        </div>
+      </dl>
+      <label className="field">
+        <span>{t('pos.preview.tendered', { currency: currency === 'IQD' ? 'IQD' : 'USD' })}</span>
+        <span className="input-with-button">
+          <input
+            autoFocus
+            inputMode="decimal"
+            dir="ltr"
+            value={tendered}
+            data-testid="tendered"
+            onChange={(e) => setTendered(sanitizeAmountInput(e.target.value))}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                confirm();
+              }
+            }}
+          />
+          <button type="button" className="button small" onClick={() => setTendered(currency === 'IQD' ? String(shownTotal) : (totals.totalCents / 100).toFixed(2))} data-testid="exact-amount">
+            {t('pos.preview.exact')}
+          </button>
+        </span>
+      </label>
+      <div className="change-row">
+        <span>{t('pos.preview.change')}</span>
+        <strong data-testid="change">{changeShown}</strong>
+      </div>
+      {tendered !== '' && !covers && <p className="field-error">{t('pos.preview.short')}</p>}
+      {error && (
+        <div className="form-error" role="alert" data-testid="sale-error">
+          {error}
+        </div>
+      )}
+      <div className="row gap end modal-actions">
+        <button type="button" className="button" onClick={onCancel} disabled={saving} data-testid="cancel-sale">
+          {t('common.cancel')}
+        </button>
+        <button type="button" className="button primary" onClick={confirm} disabled={!canConfirm} data-testid="confirm-sale">
+          {saving ? t('pos.preview.confirming') : t('pos.preview.confirm')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+

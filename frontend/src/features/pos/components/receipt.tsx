@@ -1,0 +1,146 @@
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../../components/ui/modal.js';
+import { useFormat } from '../../../i18n/format.js';
+import { lineSubtotalCents, type CartLine, type Totals } from '../lib/totals.js';
+import type { CartCustomer } from '../lib/cart.js';
+import type { SavedSale } from '../api/pos-api.js';
+import { centsToIqd, dollarsToCents } from '../lib/money.js';
+
+export interface CompletedSale {
+  sale: SavedSale;
+  lines: CartLine[];
+  totals: Totals;
+  customer: CartCustomer | null;
+  tenderedCents: number;
+  /** In an IQD sale, the dinars the cashier typed (the receipt shows them, not a round trip through cents). */
+  tenderedIqd: number | null;
+  currency: 'USD' | 'IQD';
+  rate: number;
+  cashier: string;
+}
+
+function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; money: (cents: number) => string; forPrint?: boolean }) {
+  // The printed copy repeats the on-screen one; only the latter carries test ids.
+  const tid = (id: string) => (forPrint ? undefined : id);
+  const { t, i18n } = useTranslation();
+  const f = useFormat();
+  const { sale, lines, totals } = done;
+  const tendered = sale.paymentDetails?.amountTendered !== undefined ? dollarsToCents(sale.paymentDetails.amountTendered) : done.tenderedCents;
+  const change = sale.paymentDetails?.change !== undefined ? dollarsToCents(sale.paymentDetails.change) : done.tenderedCents - totals.totalCents;
+  const iqdTender = done.currency === 'IQD' && done.tenderedIqd !== null ? done.tenderedIqd : null;
+  const tenderText = iqdTender !== null ? f.iqd(iqdTender) : money(tendered);
+  const changeText = iqdTender !== null ? f.iqd(Math.max(0, iqdTender - centsToIqd(totals.totalCents, done.rate))) : money(Math.max(0, change));
+  return (
+    <div className="receipt-paper" data-testid={tid('receipt-paper')}>
+      <div className="receipt-center">
+        <strong className="receipt-shop">{t('common.appName')}</strong>
+        <div>{t('pos.receipt.title')}</div>
+      </div>
+      <div className="receipt-meta">
+        <div>
+          <span>{t('pos.receipt.invoice')}</span> <bdi data-testid={tid('invoice-number')}>{sale.invoiceNumber}</bdi>
+        </div>
+        <div>
+          <span>{t('pos.receipt.date')}</span> <span>{f.dateTime(sale.createdAt)}</span>
+        </div>
+        <div>
+          <span>{t('pos.receipt.cashier')}</span> <span>{done.cashier}</span>
+        </div>
+        <div>
+          <span>{t('pos.receipt.customer')}</span> <span>{done.customer ? done.customer.name : t('pos.guestCustomer')}</span>
+        </div>
+      </div>
+      <table className="receipt-items">
+        <thead>
+          <tr>
+            <th>{t('pos.receipt.item')}</th>
+            <th className="num">{t('pos.receipt.qty')}</th>
+            <th className="num">{t('pos.receipt.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.productId}>
+              <td>{(i18n.language === 'ku' && l.name.ku) || l.name.en}</td>
+              <td className="num">{f.number(l.quantity)}</td>
+              <td className="num">{money(lineSubtotalCents(l))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="receipt-totals">
+        <div>
+          <dt>{t('pos.subtotal')}</dt>
+          <dd>{money(totals.subtotalCents)}</dd>
+        </div>
+        {totals.discountCents > 0 && (
+          <div>
+            <dt>{t('pos.discount')}</dt>
+            <dd>−{money(totals.discountCents)}</dd>
+          </div>
+        )}
+        {totals.loyaltyCents > 0 && (
+          <div>
+            <dt>{t('pos.loyaltyDiscount')}</dt>
+            <dd>−{money(totals.loyaltyCents)}</dd>
+          </div>
+        )}
+        <div className="grand">
+          <dt>{t('pos.total')}</dt>
+          <dd data-testid={tid('receipt-total')}>{money(totals.totalCents)}</dd>
+        </div>
+        <div>
+          <dt>{t('pos.receipt.tendered')}</dt>
+          <dd>{tenderText}</dd>
+        </div>
+        <div>
+          <dt>{t('pos.receipt.change')}</dt>
+          <dd data-testid={tid('receipt-change')}>{changeText}</dd>
+        </div>
+        {!!sale.loyaltyPointsRedeemed && (
+          <div>
+            <dt>{t('pos.receipt.pointsRedeemed')}</dt>
+            <dd>{f.number(sale.loyaltyPointsRedeemed)}</dd>
+          </div>
+        )}
+        {!!sale.loyaltyPointsAwarded && (
+          <div>
+            <dt>{t('pos.receipt.pointsEarned')}</dt>
+            <dd data-testid={tid('points-earned')}>{f.number(sale.loyaltyPointsAwarded)}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="receipt-center small">
+        <div>{t('pos.receipt.paidCash')}</div>
+        {done.currency === 'IQD' && <div>{t('pos.receipt.rate', { rate: f.number(done.rate) })}</div>}
+        <div>{t('pos.receipt.thanks')}</div>
+      </div>
+    </div>
+  );
+}
+
+export function FinalReceipt({ done, money, onNewSale }: { done: CompletedSale; money: (cents: number) => string; onNewSale: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Modal title={t('pos.receipt.title')} onClose={onNewSale} testId="final-receipt" className="receipt-modal" onEnter={onNewSale}>
+        <ReceiptPaper done={done} money={money} />
+        <div className="row gap end modal-actions">
+          <button type="button" className="button" onClick={() => window.print()} data-testid="print-receipt">
+            {t('pos.receipt.print')}
+          </button>
+          <button type="button" className="button primary" autoFocus onClick={onNewSale} data-testid="new-sale">
+            {t('pos.receipt.newSale')}
+          </button>
+        </div>
+      </Modal>
+      {createPortal(
+        <div className="print-root">
+          <ReceiptPaper done={done} money={money} forPrint />
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}

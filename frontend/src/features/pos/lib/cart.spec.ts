@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { cartReducer, emptyCart, type CartProduct, type CartState } from './cart.js';
+
+const tea: CartProduct = { _id: 't', sku: 'TEA', barcode: '1', name: { en: 'Tea' }, price: 2.5, discount: 10, quantity: 8 };
+const rice: CartProduct = { _id: 'r', sku: 'RICE', barcode: '2', name: { en: 'Rice' }, price: 9, quantity: 50 };
+
+const run = (...actions: Parameters<typeof cartReducer>[1][]): CartState => actions.reduce(cartReducer, emptyCart);
+
+describe('cart', () => {
+  it('adds a product once and increments its line on the next add', () => {
+    const s = run({ type: 'add', product: tea, priceCents: 250 }, { type: 'add', product: rice, priceCents: 900 }, { type: 'add', product: tea, priceCents: 250 });
+    expect(s.lines.map((l) => [l.productId, l.quantity])).toEqual([
+      ['t', 2],
+      ['r', 1],
+    ]);
+    expect(s.lines[0]).toMatchObject({ unitCents: 250, discountPercent: 10, stock: 8 });
+  });
+
+  it('keeps quantities whole and removes a line set below 1', () => {
+    let s = run({ type: 'add', product: tea, priceCents: 250 }, { type: 'setQuantity', productId: 't', quantity: 3.7 });
+    expect(s.lines[0]!.quantity).toBe(3);
+    s = cartReducer(s, { type: 'increment', productId: 't', by: -3 });
+    expect(s.lines).toEqual([]);
+  });
+
+  it('drops a loyalty redemption when the cart or the customer changes', () => {
+    const withRedemption = run(
+      { type: 'add', product: tea, priceCents: 250 },
+      { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 100 } },
+      { type: 'redeemed', redemption: { points: 50, cents: 50 } },
+    );
+    expect(withRedemption.redemption).not.toBeNull();
+    expect(cartReducer(withRedemption, { type: 'add', product: rice, priceCents: 900 }).redemption).toBeNull();
+    expect(cartReducer(withRedemption, { type: 'customer', customer: null }).redemption).toBeNull();
+    expect(cartReducer(withRedemption, { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 50 } }).redemption).not.toBeNull();
+  });
+
+  it('starts over on reset', () => {
+    const s = run({ type: 'add', product: tea, priceCents: 250 }, { type: 'discountInput', value: '5' }, { type: 'reset' });
+    expect(s).toEqual(emptyCart);
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { ProductSearchIndex, descendantsOf, normalizeSearchText } from './search-index.js';
+
+const products = [
+  { _id: 'a', sku: 'TEA-01', barcode: '6291041500213', name: { en: 'Black Tea', ku: 'چای ڕەش' }, categoryId: 'drinks' },
+  { _id: 'b', sku: 'RICE-5', barcode: '6291041500220', name: { en: 'Basmati Rice 5kg', ku: 'برنجی بەسمەتی' }, categoryId: 'food' },
+  { _id: 'c', sku: '6291041500213X', barcode: '777', name: { en: 'Tea Glass', ku: 'پەرداخی چا' }, categoryId: 'home' },
+];
+
+describe('search index', () => {
+  const index = ProductSearchIndex.buildSync(products);
+  const ids = (q: string) => index.search(q).map((i) => products[i]!._id);
+
+  it('matches English and Kurdish names, SKU and barcode', () => {
+    expect(ids('tea')).toEqual(['a', 'c']);
+    expect(ids('برنج')).toEqual(['b']);
+    expect(ids('rice-5')).toEqual(['b']);
+    expect(ids('500220')).toEqual(['b']);
+    expect(ids('')).toEqual(['a', 'b', 'c']);
+    expect(ids('black glass')).toEqual([]);
+  });
+
+  it('puts the exact barcode first', () => {
+    expect(ids('777')).toEqual(['c']);
+    expect(ids('6291041500213')).toEqual(['a', 'c']);
+  });
+
+  it('narrows as the query grows and widens again', () => {
+    expect(ids('t')).toEqual(['a', 'b', 'c']);
+    expect(ids('te')).toEqual(['a', 'c']);
+    expect(ids('tea g')).toEqual(['c']);
+    expect(ids('rice')).toEqual(['b']);
+  });
+
+  it('finds Kurdish typed with Arabic letters and Eastern digits', () => {
+    expect(normalizeSearchText('كيك')).toBe(normalizeSearchText('کیک'));
+    expect(ids('٦٢٩١٠٤١٥٠٠٢٢٠')).toEqual(['b']);
+  });
+
+  it('looks a product up by barcode, then SKU', () => {
+    expect(index.findByCode('6291041500213')?._id).toBe('a');
+    expect(index.findByCode('rice-5')?._id).toBe('b');
+    expect(index.findByCode('nope')).toBeUndefined();
+  });
+
+  it('builds in chunks, yielding between them', async () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => ({
+      _id: String(i),
+      sku: `S${i}`,
+      barcode: String(1_000_000 + i),
+      name: { en: `Item ${i}` },
+    }));
+    let yields = 0;
+    const built = await ProductSearchIndex.build(many, { chunkSize: 5000, yieldToUi: async () => void yields++ });
+    expect(yields).toBe(2);
+    expect(built.findByCode('1011999')?._id).toBe('11999');
+    expect(built.search('item 11998').map((i) => many[i]!._id)).toEqual(['11998']);
+  });
+
+  it('collects a category with all its descendants', () => {
+    const cats = [
+      { _id: 'food', parent: null },
+      { _id: 'rice', parent: 'food' },
+      { _id: 'basmati', parent: 'rice' },
+      { _id: 'drinks', parent: null },
+    ];
+    expect([...descendantsOf('food', cats)].sort()).toEqual(['basmati', 'food', 'rice']);
+    expect([...descendantsOf('drinks', cats)]).toEqual(['drinks']);
+  });
+});

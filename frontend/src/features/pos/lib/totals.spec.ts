@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSalePayload,
+  changeCents,
+  checkRedeem,
+  clampRedeemPoints,
+  computeTotals,
+  lineSubtotalCents,
+  orderDiscountCents,
+  type CartLine,
+} from './totals.js';
+import { centsToIqd, dollarsToCents, iqdToCents, sanitizeAmountInput, typedAmountToCents } from './money.js';
+
+const line = (over: Partial<CartLine> = {}): CartLine => ({
+  productId: 'p1',
+  sku: 'SKU-1',
+  barcode: '111',
+  name: { en: 'Tea', ku: 'چا' },
+  unitCents: 1250,
+  discountPercent: 0,
+  quantity: 1,
+  stock: 20,
+  ...over,
+});
+
+describe('money', () => {
+  it.each([
+    [12.5, 1250],
+    [0.1 + 0.2, 30],
+    [19.99, 1999],
+    [1.005, 101],
+    [0, 0],
+  ])('dollars %s are %s cents', (dollars, cents) => expect(dollarsToCents(dollars)).toBe(cents));
+
+  it('converts cents to whole dinars and back at the rate', () => {
+    expect(centsToIqd(1000, 1450)).toBe(14500);
+    expect(centsToIqd(1001, 1450)).toBe(14515);
+    expect(iqdToCents(14500, 1450)).toBe(1000);
+    expect(iqdToCents(1000, 1450)).toBe(69);
+  });
+
+  it.each([
+    ['12.50', '12.50'],
+    ['1a2.5.0', '12.50'],
+    ['-5', '5'],
+    ['١٢٫٥', '12.5'],
+    ['۳۰۰۰', '3000'],
+    ['', ''],
+  ])('keeps only digits and one point of %j', (typed, kept) => expect(sanitizeAmountInput(typed)).toBe(kept));
+
+  it('divides a typed IQD amount by the exchange rate', () => {
+    expect(typedAmountToCents('2900', 'IQD', 1450)).toBe(200);
+    expect(typedAmountToCents('2.5', 'USD', 1450)).toBe(250);
+    expect(typedAmountToCents('abc', 'USD', 1450)).toBe(0);
+  });
+});
+
+describe('totals', () => {
+  it('rounds a line discount half up, as the server does', () => {
+    // 12.25 less 10%: the discount 1.225 rounds to 1.23, so the line is 11.02 (not 11.03).
+    expect(lineSubtotalCents({ unitCents: 1225, quantity: 1, discountPercent: 10 })).toBe(1102);
+    expect(lineSubtotalCents({ unitCents: 1000, quantity: 1, discountPercent: 33.335 })).toBe(667);
+  });
+
+  it('applies the product discount per line, rounding once per line', () => {
+    expect(lineSubtotalCents({ unitCents: 333, quantity: 3, discountPercent: 10 })).toBe(899);
+    expect(lineSubtotalCents({ unitCents: 1000, quantity: 2, discountPercent: 150 })).toBe(0);
+    expect(lineSubtotalCents({ unitCents: 1000, quantity: 2, discountPercent: -5 })).toBe(2000);
+  });
+
+  it.each([
+    [{ type: 'percentage' as const, value: 10 }, 1000],
+    [{ type: 'percentage' as const, value: 250 }, 10000],
+    [{ type: 'percentage' as const, value: -20 }, 0],
+    [{ type: 'fixed' as const, value: 1500 }, 1500],
+    [{ type: 'fixed' as const, value: 50000 }, 10000],
+    [{ type: 'fixed' as const, value: -100 }, 0],
+  ])('order discount %j on $100 is %s cents', (discount, expected) => {
+    expect(orderDiscountCents(10000, discount)).toBe(expected);
+  });
+
+  it('adds lines, takes the discount then the loyalty discount, never below zero', () => {
+    const lines = [line({ quantity: 2 }), line({ productId: 'p2', unitCents: 999, discountPercent: 50 })];
+    const t = computeTotals(lines, { type: 'percentage', value: 10 }, 300);
+    expect(t.subtotalCents).toBe(2500 + 499); // 9.99 less 50%: the 4.995 discount rounds up
+    expect(t.discountCents).toBe(300);
+    expect(t.loyaltyCents).toBe(300);
+    expect(t.totalCents).toBe(2399);
+
+    const free = computeTotals([line()], { type: 'fixed', value: 1000 }, 5000);
+    expect(free.loyaltyCents).toBe(250);
+    expect(free.totalCents).toBe(0);
+  });
+
+  it('gives change only when the tender covers the total', () => {
+    expect(changeCents(null, 100)).toBeNull();
+    expect(changeCents(99, 100)).toBeNull();
+    expect(changeCents(100, 100)).toBe(0);
+    expect(changeCents(2000, 1250)).toBe(750);
+  });
+
+  it('clamps and checks loyalty points', () => {
+    expect(clampRedeemPoints(500, 120)).toBe(120);
+    expect(clampRedeemPoints(-3, 120)).toBe(0);
+    expect(clampRedeemPoints(12.7, 120)).toBe(12);
+    expect(checkRedeem(0, 100)).toBe('minimumPointsError');
+    expect(checkRedeem(101, 100)).toBe('insufficientPointsError');
+    expect(checkRedeem(100, 100)).toBe('ok');
+  });
+});
+
+describe('sale payload', () => {
+  it('sends dollars with two decimals that agree with the lines', () => {
+    const lines = [line({ quantity: 3, unitCents: 333, discountPercent: 10 })];
+    const discount = { type: 'fixed' as const, value: 99 };
+    const totals = computeTotals(lines, discount, 0);
+    const body = buildSalePayload({
+      lines,
+      discount,
+      totals,
+      customerId: null,
+      currency: 'IQD',
+      exchangeRate: 1450,
+      tenderedCents: 1000,
+      register: 'main',
+      loyaltyPointsRedeemed: 0,
+      now: new Date('2026-01-02T03:04:05Z'),
+    });
+    expect(body).not.toHaveProperty('customer');
+    expect(body.items[0]).toMatchObject({ product: 'p1', quantity: 3, unitPrice: 3.33, subtotal: 8.99, discount: 10 });
+    expect(body.subtotal).toBe(8.99);
+    expect(body.discountValue).toBe(0.99);
+    expect(body.total).toBe(8);
+    expect(body.paymentDetails).toEqual({ amountTendered: 10, change: 2 });
+    expect(body.invoiceNumber).toBe(`INV-${Date.parse('2026-01-02T03:04:05Z')}`);
+  });
+});

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { PosPage } from './pos-page.js';
+import type { AuthUser } from '../../auth/types.js';
+
+const products = [
+  { _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', name: { en: 'Black Tea', ku: 'چای ڕەش' }, price: 2.5, discount: 0, quantity: 30, categoryId: 'c1' },
+  { _id: 'p2', sku: 'RICE-5', barcode: '6291000000028', name: { en: 'Rice 5kg', ku: 'برنج' }, price: 12.25, discount: 10, quantity: 4, categoryId: 'c2' },
+];
+
+function shop(opts: { saleStatus?: number[] } = {}) {
+  const saleStatus = [...(opts.saleStatus ?? [201])];
+  return fakeApi(({ method, url, body }) => {
+    switch (url.pathname) {
+      case '/api/products':
+        return { body: products };
+      case '/api/categories':
+        return { body: [{ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' }, parent: null, active: true }, { _id: 'c2', name: { en: 'Food', ku: 'خواردن' }, parent: null, active: true }] };
+      case '/api/settings/exchange-rate':
+        return { body: { success: true, data: { exchangeRate: 1500, isUserSpecific: true } } };
+      case '/api/loyalty/settings':
+        return { body: { success: true, data: { redemptionRate: 0.01 } } };
+      case '/api/customers':
+        return { body: [{ _id: 'k1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', loyaltyPoints: 300 }] };
+      case '/api/transactions/redeem':
+        return { body: { success: true, data: { pointsRedeemed: (body as { points: number }).points, monetaryValue: (body as { points: number }).points / 100 } } };
+      case '/api/transactions': {
+        if (method !== 'POST') return undefined;
+        const status = saleStatus.shift() ?? 201;
+        if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: 'Total must be 4.50' } } };
+        return { status, body: { _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: (body as { paymentDetails: unknown }).paymentDetails, loyaltyPointsAwarded: 4 } };
+      }
+    }
+    return undefined;
+  });
+}
+
+async function openTill(u: AuthUser = user({ role: 'cashier' })) {
+  const view = renderScreen(<PosPage />, { signedInAs: u, path: '/pos' });
+  const search = await screen.findByTestId('pos-search');
+  await waitFor(() => expect(screen.getByTestId('results-count').textContent).toMatch(/Products shown/));
+  return { ...view, search };
+}
+
+function addBySearch(search: HTMLElement, text: string) {
+  fireEvent.change(search, { target: { value: text } });
+  fireEvent.keyDown(search, { key: 'Enter' });
+}
+
+describe('the till', () => {
+  it('finds products by Kurdish name, SKU and barcode and adds the chosen one with Enter', async () => {
+    shop();
+    const { search } = await openTill();
+    addBySearch(search, 'برنج');
+    addBySearch(search, 'tea-1');
+    addBySearch(search, '6291000000011');
+    const lines = screen.getAllByTestId('cart-line');
+    expect(lines.map((l) => l.getAttribute('data-sku'))).toEqual(['RICE-5', 'TEA-1']);
+    expect((within(lines[1]!).getByTestId('line-quantity') as HTMLInputElement).value).toBe('2');
+    // 12.25 less 10% = 11.02 (the 1.225 discount rounds up), plus 2 × 2.50
+    expect(screen.getByTestId('total').textContent).toBe('$16.02');
+  });
+
+  it('hides discount controls from a cashier and shows them to a manager', async () => {
+    shop();
+    const cashier = await openTill(user({ role: 'cashier' }));
+    expect(screen.queryByTestId('discount-controls')).toBeNull();
+    cashier.unmount();
+    const manager = await openTill(user({ role: 'manager' }));
+    addBySearch(manager.search, 'tea');
+    fireEvent.change(screen.getByTestId('discount-input'), { target: { value: '250' } });
+    expect(screen.getByTestId('total').textContent).toBe('$0.00');
+    fireEvent.change(screen.getByTestId('discount-input'), { target: { value: '10' } });
+    expect(screen.getByTestId('discount-amount').textContent).toBe('−$0.25');
+  });
+
+  it('shows prices in dinars at the user’s rate', async () => {
+    shop();
+    const { search } = await openTill();
+    addBySearch(search, 'tea');
+    fireEvent.click(screen.getByTestId('currency-IQD'));
+    expect(screen.getByTestId('total').textContent).toMatch(/IQD\s?3,750/);
+  });
+
+  it('sells to a guest: confirm waits for enough cash, one key per sale, one sale for a double click', async () => {
+    const calls = shop();
+    const { search } = await openTill();
+    addBySearch(search, 'tea');
+    fireEvent.keyDown(window, { key: 'F4' });
+    fireEvent.click(await screen.findByTestId('pick-guest'));
+    const tender = await screen.findByTestId('tendered');
+    const confirm = screen.getByTestId('confirm-sale') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(tender, { target: { value: '2' } });
+    expect(confirm.disabled).toBe(true);
+    fireEvent.change(tender, { target: { value: '5' } });
+    expect(screen.getByTestId('change').textContent).toBe('$2.50');
+    expect(confirm.disabled).toBe(false);
+    await act(async () => {
+      fireEvent.click(confirm);
+      fireEvent.click(confirm);
+    });
+    expect(await screen.findByTestId('final-receipt')).toBeTruthy();
+    expect(screen.getByTestId('invoice-number').textContent).toBe('INV-000123');
+    expect(screen.getByText('Sale completed successfully! Products have been updated in inventory.')).toBeTruthy();
+    const sales = calls.filter((c) => c.method === 'POST' && c.path === '/api/transactions');
+    expect(sales).toHaveLength(1);
+    expect(sales[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sales[0]!.body).toMatchObject({ total: 2.5, subtotal: 2.5, paymentMethod: 'cash', paymentStatus: 'paid', register: 'main', paymentDetails: { amountTendered: 5, change: 2.5 } });
+    expect(sales[0]!.body).not.toHaveProperty('customer');
+    fireEvent.click(screen.getByTestId('new-sale'));
+    expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
+  });
+
+  it('retries a refused sale with the same key and shows the validation message', async () => {
+    const calls = shop({ saleStatus: [422, 201] });
+    const { search } = await openTill();
+    addBySearch(search, 'tea');
+    fireEvent.click(screen.getByTestId('checkout'));
+    fireEvent.click(await screen.findByTestId('pick-guest'));
+    fireEvent.click(await screen.findByTestId('exact-amount'));
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    expect((await screen.findByTestId('sale-error')).textContent).toBe('Validation error: Total must be 4.50');
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    await screen.findByTestId('final-receipt');
+    const keys = calls.filter((c) => c.path === '/api/transactions').map((c) => c.headers.get('Idempotency-Key'));
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('redeems a customer’s points with the max button and sends the customer with the sale', async () => {
+    const calls = shop();
+    const { search } = await openTill();
+    addBySearch(search, 'rice');
+    fireEvent.click(screen.getByTestId('change-customer'));
+    fireEvent.click((await screen.findAllByTestId('customer-option'))[0]!);
+    expect(screen.getByTestId('customer-name').textContent).toBe('Shilan Aziz');
+    fireEvent.click(screen.getByTestId('open-redeem'));
+    fireEvent.change(screen.getByTestId('redeem-input'), { target: { value: '5000' } });
+    expect((screen.getByTestId('redeem-input') as HTMLInputElement).value).toBe('300');
+    fireEvent.change(screen.getByTestId('redeem-input'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('redeem-submit'));
+    expect(screen.getByTestId('redeem-error').textContent).toBe('Enter a number of points above 0.');
+    fireEvent.click(screen.getByTestId('redeem-max'));
+    fireEvent.click(screen.getByTestId('redeem-submit'));
+    await screen.findByTestId('loyalty-applied');
+    expect(screen.getByTestId('loyalty-amount').textContent).toBe('−$3.00');
+    expect(screen.getByTestId('total').textContent).toBe('$8.02');
+    fireEvent.click(screen.getByTestId('checkout'));
+    fireEvent.click((await screen.findAllByTestId('customer-option'))[0]!);
+    fireEvent.click(await screen.findByTestId('exact-amount'));
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    await screen.findByTestId('final-receipt');
+    const sale = calls.find((c) => c.path === '/api/transactions' && c.method === 'POST')!;
+    expect(sale.body).toMatchObject({ customer: 'k1', loyaltyDiscount: 3, total: 8.02, subtotal: 11.02 });
+  });
+});

@@ -1,0 +1,65 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { en } from './en.js';
+import { ku } from './ku.js';
+
+export type Language = 'en' | 'ku';
+export const LANGUAGES: readonly Language[] = ['en', 'ku'];
+const STORAGE_KEY = 'dukan.language';
+
+export function isLanguage(value: unknown): value is Language {
+  return value === 'en' || value === 'ku';
+}
+
+export function storedLanguage(): Language {
+  try {
+    const saved = localStorage.getItem(STORAGE_KEY);
+    return isLanguage(saved) ? saved : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+export function directionOf(language: Language): 'rtl' | 'ltr' {
+  return language === 'ku' ? 'rtl' : 'ltr';
+}
+
+/** `<html dir lang>` follow the language so the whole layout mirrors through logical CSS properties. */
+export function applyDocumentLanguage(language: Language, doc: Document = document): void {
+  doc.documentElement.lang = language === 'ku' ? 'ckb' : 'en';
+  doc.documentElement.dir = directionOf(language);
+}
+
+let current: I18n | null = null;
+
+/** The instance the interface runs on (the latest created), for code outside React such as the HTTP client. */
+export function currentI18n(): I18n {
+  return current ?? i18n;
+}
+
+export function createI18n(language: Language = storedLanguage()): I18n {
+  const instance = i18next.createInstance();
+  current = instance;
+  void instance.use(initReactI18next).init({
+    resources: { en: { translation: en }, ku: { translation: ku } },
+    lng: language,
+    fallbackLng: 'en',
+    supportedLngs: ['en', 'ku'],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  instance.on('languageChanged', (lng) => {
+    if (!isLanguage(lng)) return;
+    applyDocumentLanguage(lng);
+    try {
+      localStorage.setItem(STORAGE_KEY, lng);
+    } catch {
+      /* private mode: the choice lasts for this visit only */
+    }
+  });
+  applyDocumentLanguage(language);
+  return instance;
+}
+
+export const i18n = createI18n();

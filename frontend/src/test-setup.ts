@@ -1,0 +1,27 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+// jsdom has no layout: give the virtualised grid a size to render into.
+class FakeResizeObserver {
+  constructor(private readonly cb: ResizeObserverCallback) {}
+  observe(target: Element) {
+    this.cb([{ target, contentRect: target.getBoundingClientRect() } as ResizeObserverEntry], this as unknown as ResizeObserver);
+  }
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= FakeResizeObserver as unknown as typeof ResizeObserver;
+Object.defineProperties(HTMLElement.prototype, {
+  offsetHeight: { configurable: true, get: () => 800 },
+  offsetWidth: { configurable: true, get: () => 1000 },
+  clientWidth: { configurable: true, get: () => 1000 },
+  clientHeight: { configurable: true, get: () => 800 },
+});
+const rect = { x: 0, y: 0, top: 0, left: 0, bottom: 800, right: 1000, width: 1000, height: 800, toJSON: () => ({}) };
+HTMLElement.prototype.getBoundingClientRect = () => rect as DOMRect;
