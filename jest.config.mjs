@@ -40,7 +40,12 @@ export default {
     ),
     project('gateway', ['<rootDir>/gateway']),
     project('desktop', ['<rootDir>/desktop'], { transform: {}, testMatch: ['**/*.spec.mjs'] }),
-    project('e2e', ['<rootDir>/e2e']),
+    project('e2e', ['<rootDir>/e2e'], {
+      // The browser tier drives the built app (frontend included) in Chromium.
+      globalSetup: '<rootDir>/e2e/global-setup.mjs',
+      globalTeardown: '<rootDir>/e2e/global-teardown.mjs',
+      testTimeout: 120_000,
+    }),
   ],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
 };
