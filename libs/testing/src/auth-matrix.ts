@@ -47,3 +47,27 @@ export async function runMatrixCase(client: HttpClient, c: MatrixCase): Promise<
   });
   return { status: res.status, label: `${c.caller.name} ${c.route.method} ${c.route.path} -> ${res.status}` };
 }
+
+/** Runs every case and returns the ones the app answered differently from the route table, as readable lines. */
+export async function matrixFailures(client: HttpClient, cases: MatrixCase[]): Promise<string[]> {
+  const wrong: string[] = [];
+  for (const c of cases) {
+    const { status, label } = await runMatrixCase(client, c);
+    const ok = c.expect === 'pass' ? status !== 401 && status !== 403 && status < 500 : status === c.expect;
+    if (!ok) wrong.push(`${label} (expected ${c.expect})`);
+  }
+  return wrong;
+}
+
+/** The callers every service's matrix starts from: the three roles, no token, and a tampered token. */
+export function roleCallers(t: {
+  tokens: Record<'admin' | 'manager' | 'cashier', string>;
+}): MatrixCaller[] {
+  return [
+    { name: 'admin', token: t.tokens.admin, subject: { role: 'admin' } },
+    { name: 'manager', token: t.tokens.manager, subject: { role: 'manager' } },
+    { name: 'cashier', token: t.tokens.cashier, subject: { role: 'cashier' } },
+    { name: 'no token', token: null, subject: null },
+    { name: 'forged', token: `${t.tokens.admin.slice(0, -4)}AAAA`, subject: null, refusedWith: 401 },
+  ];
+}
