@@ -4,7 +4,7 @@ import { startApp, type StartedApp } from '@dukan/testing';
 
 let t: StartedApp;
 let db: pg.Client;
-let userId: string;
+let userId = '';
 const huge = 'x'.repeat(10_000);
 
 beforeAll(async () => {

@@ -53,8 +53,8 @@ export interface ProductEventData {
   discountPercent: number; // 0-100
   active: boolean;
   reorderLevel: number;
-  quantity: number; // stock in the envelope's branch after the change
-  version: number; // increases with every change; replicas ignore a lower version than they hold
+  quantity: number; // stock in the envelope's branch after the change; sales move stock without a product event (follow stock.changed)
+  version: number; // increases with every change (edit, received batch, delete); replicas ignore a lower version than they hold
 }
 
 export interface ProductDeletedData {

@@ -1,6 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule } from '@dukan/platform';
+import { CategoriesController } from './categories/categories.controller.js';
+import { CategoriesService } from './categories/categories.service.js';
 import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
+import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
+import { ProductsController } from './products/products.controller.js';
+import { ProductsService } from './products/products.service.js';
+import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
+import { StockLedger } from './stock/stock-ledger.js';
 
 /** Products, categories, barcodes, stock per branch and its ledger, labels: /api/products/*, /api/categories/*. */
 @Module({})
@@ -8,9 +15,24 @@ export class CatalogModule {
   static register(config: CatalogConfig): DynamicModule {
     return {
       module: CatalogModule,
-      imports: [ServicePlatformModule.forService({ service: 'catalog', entities: [], migrations: [] })],
-      controllers: [],
-      providers: [{ provide: CATALOG_CONFIG, useValue: config }],
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'catalog',
+          entities: [],
+          migrations: [CatalogInit1767225600200],
+          handlers: [SaleCompletedHandler, SaleVoidedHandler, SaleRefundedHandler],
+        }),
+      ],
+      controllers: [ProductsController, CategoriesController],
+      providers: [
+        { provide: CATALOG_CONFIG, useValue: config },
+        StockLedger,
+        ProductsService,
+        CategoriesService,
+        SaleCompletedHandler,
+        SaleVoidedHandler,
+        SaleRefundedHandler,
+      ],
     };
   }
 }

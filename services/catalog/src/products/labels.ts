@@ -1,0 +1,29 @@
+import ExcelJS from 'exceljs';
+import { neutralizeCsvCell } from './product.policy.js';
+
+export interface LabelRow {
+  name_en: string;
+  name_ku: string;
+  sku: string;
+  barcode: string | null;
+  price_cents: number;
+}
+
+export const LABEL_HEADERS = ['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)'] as const;
+
+/**
+ * One row per label for a label printer's software: UTF-8 with a byte-order mark (so spreadsheet programs
+ * show Kurdish), every text cell neutralised against formula injection, prices with two decimals.
+ */
+export async function labelsCsv(products: LabelRow[]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('labels');
+  sheet.addRow([...LABEL_HEADERS]);
+  for (const p of products) {
+    sheet.addRow(
+      [p.name_en, p.name_ku, p.sku, p.barcode ?? '', (p.price_cents / 100).toFixed(2)].map((cell) => neutralizeCsvCell(String(cell))),
+    );
+  }
+  const out = await workbook.csv.writeBuffer({ formatterOptions: { writeBOM: true } });
+  return Buffer.from(out as ArrayBuffer);
+}

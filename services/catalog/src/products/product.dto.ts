@@ -1,0 +1,200 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID,
+  Matches, Max, MaxLength, Min, ValidateNested,
+} from 'class-validator';
+import { MAX_PAGE_LIMIT } from '@dukan/contracts';
+import { normalizeDigits } from './product.policy.js';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+/** Numbers typed into a form may arrive as strings; '' and words stay as they are and fail as invalid numbers. */
+const toNumber = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value)) ? Number(value) : value;
+/** A barcode typed with Arabic-Indic or Persian digits is stored with ASCII digits. */
+const barcode = ({ value }: { value: unknown }) => (typeof value === 'string' ? normalizeDigits(value.trim()) : value);
+/** The form may send the category as the object it read ({_id, name}) or as its id. */
+const categoryId = ({ value }: { value: unknown }) =>
+  value && typeof value === 'object' && typeof (value as { _id?: unknown })._id === 'string' ? (value as { _id: string })._id : value;
+
+const MAX_MONEY = 1_000_000; // dollars; keeps cents inside a 32-bit integer
+const MAX_UNITS = 1_000_000;
+const PRINTABLE = /^[\x21-\x7e]+$/; // any common barcode symbology, no spaces
+
+export class ProductNameDto {
+  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' }) @MaxLength(200)
+  en!: string;
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(200)
+  ku?: string;
+}
+
+export class ProductDescriptionDto {
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  en?: string;
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  ku?: string;
+}
+
+export class CreateProductDto {
+  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' }) @MaxLength(64)
+  sku!: string;
+
+  @Transform(barcode) @IsDefined({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' }) @MaxLength(64) @Matches(PRINTABLE, { message: 'validation.invalidValue' })
+  barcode!: string;
+
+  @IsDefined({ message: 'validation.required' }) @IsObject({ message: 'validation.required' })
+  @ValidateNested() @Type(() => ProductNameDto)
+  name!: ProductNameDto;
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ProductDescriptionDto)
+  description?: ProductDescriptionDto;
+
+  @Transform(categoryId) @IsDefined({ message: 'validation.requiredCategory' }) @IsNotEmpty({ message: 'validation.requiredCategory' })
+  @IsUUID('all', { message: 'validation.requiredCategory' })
+  category!: string;
+
+  @Transform(toNumber) @IsDefined({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  price!: number;
+
+  @Transform(toNumber) @IsDefined({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  cost!: number;
+
+  @IsOptional() @Transform(toNumber) @Min(1) @Max(MAX_UNITS) @IsInt()
+  quantity?: number;
+
+  @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
+  reorderLevel?: number;
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  @IsOptional() @Transform(toNumber) @Min(0) @Max(100)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  discount?: number;
+
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(2000, { each: true })
+  images?: string[];
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  imageUrl?: string | null;
+
+  /** Sent by the form when the barcode was generated there; informational. */
+  @IsOptional() @IsBoolean()
+  isNewBarcode?: boolean;
+}
+
+/** Every field optional; a field that is sent is validated as on create. quantity sets the branch's count (an adjustment). */
+export class UpdateProductDto {
+  /** The form may send back the id it read; it is ignored (the path decides). */
+  @IsOptional() @Allow()
+  _id?: unknown;
+
+  @IsOptional() @Transform(trim) @IsString({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @MaxLength(64)
+  sku?: string;
+
+  @IsOptional() @Transform(barcode) @IsString({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(64) @Matches(PRINTABLE, { message: 'validation.invalidValue' })
+  barcode?: string;
+
+  @IsOptional() @IsObject({ message: 'validation.required' }) @ValidateNested() @Type(() => ProductNameDto)
+  name?: ProductNameDto;
+
+  @IsOptional() @IsObject() @ValidateNested() @Type(() => ProductDescriptionDto)
+  description?: ProductDescriptionDto;
+
+  @IsOptional() @Transform(categoryId) @IsNotEmpty({ message: 'validation.requiredCategory' })
+  @IsUUID('all', { message: 'validation.requiredCategory' })
+  category?: string;
+
+  @IsOptional() @Transform(toNumber) @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  price?: number;
+
+  @IsOptional() @Transform(toNumber) @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  cost?: number;
+
+  @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
+  quantity?: number;
+
+  @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
+  reorderLevel?: number;
+
+  @IsOptional() @IsBoolean()
+  active?: boolean;
+
+  @IsOptional() @Transform(toNumber) @Min(0) @Max(100)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  discount?: number;
+
+  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(2000, { each: true })
+  images?: string[];
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  imageUrl?: string | null;
+
+  @IsOptional() @IsBoolean()
+  isNewBarcode?: boolean;
+}
+
+/** PATCH /api/products/:id/quantity: receive a batch. Without cost the batch is valued at the current average. */
+export class ReceiveStockDto {
+  @Transform(toNumber) @IsDefined({ message: 'validation.required' }) @Min(1) @Max(MAX_UNITS) @IsInt()
+  quantity!: number;
+
+  @IsOptional() @Transform(toNumber) @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  cost?: number;
+
+  @IsOptional() @Transform(trim) @IsString() @MaxLength(500)
+  note?: string;
+}
+
+export class ListProductsQuery {
+  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  active?: 'true' | 'false' | 'all' | '';
+
+  @IsOptional() @IsIn(['till', 'full'])
+  view?: 'till' | 'full';
+
+  @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
+  category?: string;
+
+  @IsOptional() @IsString() @MaxLength(100)
+  search?: string;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
+  page?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
+  limit?: number;
+}
+
+export class SearchProductsQuery {
+  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  active?: 'true' | 'false' | 'all' | '';
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  limit?: number;
+}
+
+export class PageQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
+  page?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
+  limit?: number;
+}
+
+export class ExportLabelsQuery {
+  @IsDefined({ message: 'validation.required' }) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(200_000)
+  ids!: string;
+}

@@ -1,0 +1,75 @@
+import { isValidEan13 } from '@dukan/contracts';
+import {
+  averageCostCents, escapeLike, generatedBarcode, neutralizeCsvCell, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO,
+} from './product.policy.js';
+
+describe('average cost', () => {
+  it.each([
+    // onHand, current, add, addCost, expected
+    [10, 200, 10, 400, 300],
+    [0, 999, 5, 120, 120],
+    [-3, 500, 5, 120, 120], // stock sold below zero carries no value
+    [3, 100, 1, 101, 100], // (300 + 101) / 4 = 100.25 -> 100
+    [1, 100, 1, 101, 101], // 100.5 rounds half up
+    [100, 1000, 1, 0, 990], // a free unit lowers the average
+  ])('%i units at %i plus %i at %i -> %i', (onHand, current, add, addCost, expected) => {
+    expect(averageCostCents(onHand, current, add, addCost)).toBe(expected);
+  });
+
+  it('refuses a batch of no units', () => {
+    expect(() => averageCostCents(1, 1, 0, 1)).toThrow(RangeError);
+  });
+});
+
+describe('search normalisation', () => {
+  it.each([
+    ['Rice BASMATI', 'rice basmati'],
+    ['چاي', 'چای'], // Arabic yeh typed on an Arabic keyboard matches Kurdish ی
+    ['كولا', 'کولا'], // Arabic kaf -> Kurdish keheh
+    ['شۀكر', 'شەکر'],
+    ['٦٢٦١٢٣', '626123'], // Arabic-Indic digits
+    ['۶۲۶', '626'], // Persian digits
+    ['نـــان', 'نان'], // tatweel dropped
+    ['مێو\u200cژ', 'مێوژ'], // zero-width non-joiner dropped
+    ['  two   words ', 'two words'],
+  ])('%s -> %s', (input, expected) => {
+    expect(normalizeSearch(input)).toBe(expected);
+  });
+
+  it('maps every folded letter or drops it, like SQL translate()', () => {
+    expect([...SEARCH_FOLD_TO].length).toBeLessThan([...SEARCH_FOLD_FROM].length);
+  });
+});
+
+describe('LIKE escaping', () => {
+  it('makes % and _ literal', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+});
+
+describe('generated barcodes', () => {
+  it.each([0, 1, 42, 99_999])('sequence %i gives a valid EAN-13 starting 9990001', (n) => {
+    const code = generatedBarcode(n);
+    expect(code).toMatch(/^9990001\d{6}$/);
+    expect(isValidEan13(code)).toBe(true);
+  });
+
+  it('gives different codes for different sequence numbers', () => {
+    expect(generatedBarcode(1)).not.toBe(generatedBarcode(2));
+  });
+});
+
+describe('CSV cell neutralisation', () => {
+  it.each([
+    ['=HYPERLINK("http://x")', `'=HYPERLINK("http://x")`],
+    ['+1+2', `'+1+2`],
+    ['-2+3', `'-2+3`],
+    ['@SUM(A1)', `'@SUM(A1)`],
+    ['\tcmd', `'\tcmd`],
+    ['Rice 5kg', 'Rice 5kg'],
+    ['برنج', 'برنج'],
+    ['1-2', '1-2'],
+  ])('%j -> %j', (input, expected) => {
+    expect(neutralizeCsvCell(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,103 @@
+// SQL shared by the product queries: the JSON shapes of ProductDto and TillProductDto, built in PostgreSQL.
+import type { ProductEventData } from '@dukan/contracts';
+
+const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** FROM clause for product answers: $1 is the caller's branch. */
+export const PRODUCT_FROM = `
+  products p
+  LEFT JOIN stock_levels s ON s.product_id = p.id AND s.branch_id = $1
+  LEFT JOIN categories c ON c.id = p.category_id`;
+
+/** ProductDto without costHistory (see libs/contracts dto.ts). */
+export const PRODUCT_JSON = `json_build_object(
+  '_id', p.id,
+  'sku', p.sku,
+  'barcode', p.barcode,
+  'name', json_build_object('en', p.name_en, 'ku', p.name_ku),
+  'description', json_build_object('en', p.description_en, 'ku', p.description_ku),
+  'category', CASE WHEN c.id IS NULL THEN NULL
+                   ELSE json_build_object('_id', c.id, 'name', json_build_object('en', c.name_en, 'ku', c.name_ku)) END,
+  'categoryId', p.category_id,
+  'price', p.price_cents::float8 / 100,
+  'cost', p.cost_cents::float8 / 100,
+  'quantity', coalesce(s.quantity, 0),
+  'reorderLevel', p.reorder_level,
+  'stockStatus', CASE WHEN coalesce(s.quantity, 0) <= 0 THEN 'out'
+                      WHEN coalesce(s.quantity, 0) <= p.reorder_level THEN 'low' ELSE 'in' END,
+  'active', p.active,
+  'discount', p.discount_percent::float8,
+  'images', p.images,
+  'imageUrl', p.image_url,
+  'version', p.version,
+  'createdAt', ${iso('p.created_at')},
+  'updatedAt', ${iso('p.updated_at')})`;
+
+/** TillProductDto: what the till loads for every product. */
+export const TILL_JSON = `json_build_object(
+  '_id', p.id,
+  'sku', p.sku,
+  'barcode', p.barcode,
+  'name', json_build_object('en', p.name_en, 'ku', p.name_ku),
+  'price', p.price_cents::float8 / 100,
+  'discount', p.discount_percent::float8,
+  'quantity', coalesce(s.quantity, 0),
+  'categoryId', p.category_id,
+  'imageUrl', p.image_url)`;
+
+export const COST_HISTORY_JSON = `coalesce((
+  SELECT json_agg(json_build_object('date', ${iso('b.received_at')}, 'quantity', b.quantity, 'cost', b.unit_cost_cents::float8 / 100)
+                  ORDER BY b.received_at DESC, b.id)
+  FROM cost_batches b WHERE b.product_id = p.id), '[]'::json)`;
+
+export const STOCK_MOVEMENT_JSON = `json_build_object(
+  '_id', m.id,
+  'productId', m.product_id,
+  'branchId', m.branch_id,
+  'delta', m.delta,
+  'quantityAfter', m.quantity_after,
+  'reason', m.reason,
+  'refType', m.ref_type,
+  'refId', m.ref_id,
+  'unitCost', m.unit_cost_cents::float8 / 100,
+  'note', m.note,
+  'actorId', m.actor_id,
+  'createdAt', ${iso('m.created_at')})`;
+
+/** A products row as stored. */
+export interface ProductRow {
+  id: string;
+  sku: string;
+  barcode: string | null;
+  name_en: string;
+  name_ku: string;
+  description_en: string;
+  description_ku: string;
+  category_id: string | null;
+  price_cents: number;
+  cost_cents: number;
+  discount_percent: string; // numeric arrives as text
+  reorder_level: number;
+  active: boolean;
+  images: string[];
+  image_url: string | null;
+  version: number;
+  deleted_at: Date | null;
+}
+
+export function productEvent(row: ProductRow, quantity: number): ProductEventData {
+  return {
+    productId: row.id,
+    sku: row.sku,
+    barcode: row.barcode,
+    name: { en: row.name_en, ku: row.name_ku },
+    categoryId: row.category_id,
+    priceCents: row.price_cents,
+    costCents: row.cost_cents,
+    discountPercent: Number(row.discount_percent),
+    active: row.active,
+    reorderLevel: row.reorder_level,
+    quantity,
+    version: row.version,
+  };
+}

@@ -1,0 +1,181 @@
+import { isValidEan13 } from '@dukan/contracts';
+import type { ServiceTestApp } from '@dukan/testing';
+import { productBody, startCatalog } from './helpers.js';
+
+let t: ServiceTestApp;
+const cat: Record<string, string> = {};
+const ids: Record<string, string> = {};
+
+async function category(key: string, en: string, parent?: string) {
+  const res = await t.post('/api/categories', { name: { en, ku: '' }, ...(parent ? { parent } : {}) }, { token: t.tokens.admin });
+  expect(res.status).toBe(201);
+  cat[key] = res.body._id;
+}
+
+async function product(key: string, categoryKey: string, over: Record<string, unknown>) {
+  const res = await t.post('/api/products', productBody(cat[categoryKey]!, over), { token: t.tokens.admin });
+  expect(res.status).toBe(201);
+  ids[key] = res.body._id;
+}
+
+beforeAll(async () => {
+  t = await startCatalog();
+  await category('food', 'Food');
+  await category('drinks', 'Drinks', cat.food);
+  await category('tea', 'Tea', cat.drinks);
+  await category('tools', 'Tools');
+  await product('greenTea', 'tea', { name: { en: 'Green Tea', ku: 'چای سەوز' }, sku: 'TEA-GRN', barcode: '6260000000017', quantity: 12 });
+  await product('cola', 'drinks', { name: { en: 'Cola 330ml', ku: 'کۆکا کۆلا' }, sku: 'COLA-330', barcode: '5449000000996' });
+  await product('bread', 'food', { name: { en: 'Bread', ku: 'نان' }, sku: 'BRD-1', barcode: '2000000000015', price: 0.75, discount: 5 });
+  await product('hammer', 'tools', { name: { en: 'Hammer', ku: 'چەکوش' }, sku: 'HAM-1', barcode: 'HAM-CODE-128', active: false });
+});
+afterAll(() => t.close());
+
+describe('the till list', () => {
+  it('returns active products in the compact form with stock of the branch', async () => {
+    const res = await t.get('/api/products?active=true&view=till', { token: t.tokens.cashier });
+    expect(res.status).toBe(200);
+    expect(res.body.map((p: { sku: string }) => p.sku)).toEqual(['BRD-1', 'COLA-330', 'TEA-GRN']);
+    expect(res.body[0]).toEqual({
+      _id: ids.bread,
+      sku: 'BRD-1',
+      barcode: '2000000000015',
+      name: { en: 'Bread', ku: 'نان' },
+      price: 0.75,
+      discount: 5,
+      quantity: 1,
+      categoryId: cat.food,
+      imageUrl: null,
+    });
+  });
+
+  it('shows a change at once although the list is cached', async () => {
+    const before = await t.get('/api/products?active=true&view=till', { token: t.tokens.cashier });
+    const tea = before.body.find((p: { _id: string }) => p._id === ids.greenTea);
+    await t.put(`/api/products/${ids.greenTea}`, { price: 4.2 }, { token: t.tokens.admin });
+    const after = await t.get('/api/products?active=true&view=till', { token: t.tokens.cashier });
+    expect(after.body.find((p: { _id: string }) => p._id === ids.greenTea).price).toBe(4.2);
+    expect(tea.price).not.toBe(4.2);
+  });
+
+  it('gzips the list for clients that accept it', async () => {
+    for (let i = 0; i < 150; i++) {
+      await t.post('/api/products', productBody(cat.tools!, { name: { en: `Screw ${i}`, ku: 'بورغی' } }), { token: t.tokens.admin });
+    }
+    const raw = await fetch(`${t.url}/api/products?active=true&view=till`, {
+      headers: { authorization: `Bearer ${t.tokens.cashier}`, 'accept-encoding': 'gzip' },
+    });
+    expect(raw.headers.get('content-encoding')).toBe('gzip');
+    const list = (await raw.json()) as unknown[]; // fetch inflates it
+    expect(list.length).toBeGreaterThan(150);
+  });
+});
+
+describe('the full list', () => {
+  it('returns every live product, active or not, in the full form', async () => {
+    const res = await t.get('/api/products', { token: t.tokens.manager });
+    const hammer = res.body.find((p: { _id: string }) => p._id === ids.hammer);
+    expect(hammer).toMatchObject({ active: false, category: { _id: cat.tools, name: { en: 'Tools', ku: '' } }, stockStatus: 'low' });
+  });
+
+  it('filters by category with its descendants', async () => {
+    const res = await t.get(`/api/products?category=${cat.food}`, { token: t.tokens.manager });
+    expect(res.body.map((p: { sku: string }) => p.sku).sort()).toEqual(['BRD-1', 'COLA-330', 'TEA-GRN']);
+    const drinks = await t.get(`/api/products?category=${cat.drinks}&active=true`, { token: t.tokens.manager });
+    expect(drinks.body.map((p: { sku: string }) => p.sku).sort()).toEqual(['COLA-330', 'TEA-GRN']);
+  });
+
+  it('pages 20 at a time when a page is asked for', async () => {
+    const res = await t.get(`/api/products?page=2&category=${cat.tools}`, { token: t.tokens.manager });
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toEqual({ total: 151, page: 2, limit: 20, pages: 8 });
+    expect(res.body.data).toHaveLength(20);
+    const last = await t.get(`/api/products?page=8&category=${cat.tools}`, { token: t.tokens.manager });
+    expect(last.body.data).toHaveLength(11);
+  });
+});
+
+describe('search', () => {
+  const search = async (term: string) =>
+    (await t.get(`/api/products/search/${encodeURIComponent(term)}`, { token: t.tokens.cashier })).body.map((p: { sku: string }) => p.sku);
+
+  it.each([
+    ['green', ['TEA-GRN']],
+    ['GREEN TEA', ['TEA-GRN']],
+    ['سەوز', ['TEA-GRN']],
+    ['چاي', ['TEA-GRN']], // typed with the Arabic yeh
+    ['كۆكا', ['COLA-330']], // typed with the Arabic kaf
+    ['cola-3', ['COLA-330']],
+    ['5449000000996', ['COLA-330']],
+    ['٥٤٤٩٠٠٠', ['COLA-330']], // barcode typed with Arabic-Indic digits
+    ['ham-code', ['HAM-1']],
+    ['100%', []],
+  ])('%s finds %j', async (term, expected) => {
+    expect(await search(term)).toEqual(expected);
+  });
+
+  it('puts an exact sku or barcode first and returns full products', async () => {
+    const res = await t.get('/api/products/search/brd-1', { token: t.tokens.cashier });
+    expect(res.body[0]).toMatchObject({ sku: 'BRD-1', category: { _id: cat.food }, price: 0.75 });
+  });
+
+  it('keeps inactive products out when asked for active ones only', async () => {
+    const res = await t.get('/api/products/search/hammer?active=true', { token: t.tokens.cashier });
+    expect(res.body).toEqual([]);
+  });
+});
+
+describe('barcode generator', () => {
+  it('returns unused EAN-13 codes starting 9990001 with a valid check digit', async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      const res = await t.get('/api/products/generate-barcode', { token: t.tokens.manager });
+      expect(res.status).toBe(200);
+      expect(res.body.success).toBe(true);
+      expect(res.body.barcode).toMatch(/^9990001\d{6}$/);
+      expect(isValidEan13(res.body.barcode)).toBe(true);
+      seen.add(res.body.barcode);
+    }
+    expect(seen.size).toBe(5);
+  });
+
+  it('skips codes that products already carry', async () => {
+    const next = (await t.get('/api/products/generate-barcode', { token: t.tokens.admin })).body.barcode as string;
+    const n = Number(next.slice(7, 12));
+    // take the next three codes by hand, as a typed barcode would
+    const { generatedBarcode } = await import('../src/products/product.policy.js');
+    const taken = [1, 2, 3].map((k) => generatedBarcode(n + k));
+    for (const barcode of taken) await t.post('/api/products', productBody(cat.tools!, { barcode }), { token: t.tokens.admin });
+    const res = await t.get('/api/products/generate-barcode', { token: t.tokens.admin });
+    expect(taken).not.toContain(res.body.barcode);
+    expect(res.body.barcode).toBe(generatedBarcode(n + 4));
+  });
+});
+
+describe('label export', () => {
+  it('exports a CSV with a byte-order mark, Kurdish names and neutralised formulas', async () => {
+    const evil = await t.post(
+      '/api/products',
+      productBody(cat.tools!, { name: { en: '=HYPERLINK("http://evil")', ku: '@چای' }, sku: '+SKU', price: 12.5 }),
+      { token: t.tokens.admin },
+    );
+    const res = await fetch(`${t.url}/api/products/export-barcodes?ids=${evil.body._id},${ids.greenTea}`, {
+      headers: { authorization: `Bearer ${t.tokens.manager}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="barcodes.csv"');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toBe('Name (English),Name (Kurdish),SKU,Barcode,Price (USD)');
+    expect(lines[1]).toBe(`"'=HYPERLINK(""http://evil"")",'@چای,'+SKU,${evil.body.barcode},12.50`);
+    expect(lines[2]).toBe('Green Tea,چای سەوز,TEA-GRN,6260000000017,4.20');
+  });
+
+  it('refuses a request without ids or with a malformed id', async () => {
+    expect((await t.get('/api/products/export-barcodes', { token: t.tokens.admin })).body.errorKeys).toEqual({ ids: 'validation.required' });
+    expect((await t.get('/api/products/export-barcodes?ids=1,2', { token: t.tokens.admin })).body.errorKeys).toEqual({ ids: 'validation.invalidId' });
+  });
+});

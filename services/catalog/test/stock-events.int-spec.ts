@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import type { EventEnvelope, SaleEventData, SaleRefundedData, SaleVoidedData } from '@dukan/contracts';
+import { findNats, type ServiceTestApp } from '@dukan/testing';
+import { productBody, startCatalog } from './helpers.js';
+
+function saleLines(lines: { productId: string; quantity: number }[]): SaleEventData['lines'] {
+  return lines.map((l) => ({
+    lineId: randomUUID(), productId: l.productId, sku: 'x', name: { en: 'x', ku: '' }, quantity: l.quantity,
+    unitPriceCents: 100, unitCostCents: 50, discountCents: 0, subtotalCents: 100 * l.quantity,
+  }));
+}
+
+function sale(lines: { productId: string; quantity: number }[], branchId = 'main'): EventEnvelope<SaleEventData> {
+  const saleId = randomUUID();
+  return {
+    id: randomUUID(),
+    type: 'dukan.sales.sale.completed.v1',
+    occurredAt: new Date().toISOString(),
+    branchId,
+    actorId: '00000000-0000-4000-8000-000000000003',
+    data: {
+      saleId, invoiceNumber: 'INV-1', register: 'main', branchId, cashierId: '00000000-0000-4000-8000-000000000003', customerId: null,
+      currency: 'USD', exchangeRate: 1450, lines: saleLines(lines), subtotalCents: 0, discountCents: 0, loyaltyDiscountCents: 0,
+      taxRateBasisPoints: 0, taxCents: 0, totalCents: 0, pointsRedeemed: 0, redemptionId: null, pointsAwarded: 0, paymentMethod: 'cash',
+      tenderedMinor: 0, changeMinor: 0, completedAt: new Date().toISOString(),
+    },
+  };
+}
+
+function stockTests(bus: 'in-process' | 'nats') {
+  let t: ServiceTestApp;
+  let categoryId: string;
+  beforeAll(async () => {
+    t = await startCatalog(bus);
+    categoryId = (await t.post('/api/categories', { name: { en: 'Snacks', ku: 'سووکە خواردن' } }, { token: t.tokens.admin })).body._id;
+  });
+  afterAll(() => t.close());
+
+  const newProduct = async (quantity: number, reorderLevel = 10) =>
+    (await t.post('/api/products', productBody(categoryId, { quantity, reorderLevel }), { token: t.tokens.admin })).body._id as string;
+  const quantityOf = async (id: string) => (await t.get(`/api/products/${id}`, { token: t.tokens.admin })).body.quantity as number;
+  /** Waits until the consumer has recorded the event (NATS delivers asynchronously). */
+  const processed = async (eventId: string) => {
+    for (let i = 0; i < 100; i++) {
+      const rows = await t.dataSource().query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [eventId]);
+      if (rows.length > 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`event ${eventId} was not processed`);
+  };
+
+  it('takes stock off once per sale line however often the sale event arrives', async () => {
+    const a = await newProduct(20);
+    const b = await newProduct(5);
+    const event = sale([{ productId: a, quantity: 3 }, { productId: b, quantity: 2 }]);
+    await t.bus.publish(event);
+    await t.bus.publish(event);
+    await processed(event.id);
+    await t.bus.publish(event);
+    await new Promise((r) => setTimeout(r, bus === 'nats' ? 300 : 0));
+    expect(await quantityOf(a)).toBe(17);
+    expect(await quantityOf(b)).toBe(3);
+    const moves = (await t.get(`/api/products/${a}/stock-movements`, { token: t.tokens.admin })).body;
+    expect(moves[0]).toMatchObject({ reason: 'sold', delta: -3, quantityAfter: 17, refType: 'sale', refId: event.data.saleId });
+    expect(moves.filter((m: { reason: string }) => m.reason === 'sold')).toHaveLength(1);
+  });
+
+  it('lets stock fall below zero and shows the product as out of stock', async () => {
+    const id = await newProduct(1);
+    const event = sale([{ productId: id, quantity: 4 }]);
+    await t.bus.publish(event);
+    await processed(event.id);
+    const p = (await t.get(`/api/products/${id}`, { token: t.tokens.admin })).body;
+    expect(p).toMatchObject({ quantity: -3, stockStatus: 'out' });
+  });
+
+  it('puts a voided sale back, once', async () => {
+    const id = await newProduct(10);
+    const completed = sale([{ productId: id, quantity: 4 }]);
+    await t.bus.publish(completed);
+    await processed(completed.id);
+    const voided: EventEnvelope<SaleVoidedData> = {
+      ...completed,
+      id: randomUUID(),
+      type: 'dukan.sales.sale.voided.v1',
+      data: { ...completed.data, voidedAt: new Date().toISOString(), voidedBy: '00000000-0000-4000-8000-000000000001', reason: 'wrong item' },
+    };
+    await t.bus.publish(voided);
+    await t.bus.publish(voided);
+    await processed(voided.id);
+    expect(await quantityOf(id)).toBe(10);
+    const moves = (await t.get(`/api/products/${id}/stock-movements`, { token: t.tokens.admin })).body;
+    expect(moves[0]).toMatchObject({ reason: 'returned', delta: 4, refType: 'void', note: 'wrong item' });
+  });
+
+  it('puts back only the refunded units of lines marked for restock', async () => {
+    const keep = await newProduct(10);
+    const toss = await newProduct(10);
+    const completed = sale([{ productId: keep, quantity: 5 }, { productId: toss, quantity: 2 }]);
+    await t.bus.publish(completed);
+    await processed(completed.id);
+    const refundId = randomUUID();
+    const refunded: EventEnvelope<SaleRefundedData> = {
+      id: randomUUID(),
+      type: 'dukan.sales.sale.refunded.v1',
+      occurredAt: new Date().toISOString(),
+      branchId: 'main',
+      actorId: null,
+      data: {
+        saleId: completed.data.saleId, refundId, invoiceNumber: 'INV-1', register: 'main', branchId: 'main', cashierId: completed.data.cashierId,
+        customerId: null, currency: 'USD', exchangeRate: 1450, amountCents: 300, pointsReturned: 0, pointsRevoked: 0, fullyRefunded: false,
+        reason: null, refundedAt: new Date().toISOString(),
+        lines: [
+          { lineId: completed.data.lines[0]!.lineId, productId: keep, sku: 'x', quantity: 2, amountCents: 200, restock: true },
+          { lineId: completed.data.lines[1]!.lineId, productId: toss, sku: 'x', quantity: 1, amountCents: 100, restock: false },
+        ],
+      },
+    };
+    await t.bus.publish(refunded);
+    await t.bus.publish(refunded);
+    await processed(refunded.id);
+    expect(await quantityOf(keep)).toBe(7);
+    expect(await quantityOf(toss)).toBe(8);
+  });
+
+  it('skips a line whose product the catalog does not know and still applies the rest', async () => {
+    const id = await newProduct(6);
+    const event = sale([{ productId: randomUUID(), quantity: 1 }, { productId: id, quantity: 1 }]);
+    await t.bus.publish(event);
+    await processed(event.id);
+    expect(await quantityOf(id)).toBe(5);
+  });
+
+  it('applies sales touching the same products in crossing orders, alongside edits, without losing a unit', async () => {
+    const x = await newProduct(100);
+    const y = await newProduct(100);
+    const events = Array.from({ length: 12 }, (_, i) =>
+      sale(i % 2 === 0 ? [{ productId: x, quantity: 1 }, { productId: y, quantity: 2 }] : [{ productId: y, quantity: 2 }, { productId: x, quantity: 1 }]),
+    );
+    const edits = Array.from({ length: 4 }, (_, i) => t.put(`/api/products/${x}`, { price: 1 + i }, { token: t.tokens.admin }));
+    const results = await Promise.allSettled([...events.map((e) => t.bus.publish(e)), ...edits]);
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    for (const e of events) await processed(e.id);
+    expect(await quantityOf(x)).toBe(88);
+    expect(await quantityOf(y)).toBe(76);
+  });
+
+  it('publishes stock.changed for every move through the outbox', async () => {
+    const id = await newProduct(9);
+    const event = sale([{ productId: id, quantity: 2 }]);
+    await t.bus.publish(event);
+    await processed(event.id);
+    const rows = await t.dataSource().query(
+      `SELECT data FROM outbox WHERE type = 'dukan.catalog.stock.changed.v1' AND data->>'productId' = $1 ORDER BY occurred_at`,
+      [id],
+    );
+    expect(rows.map((r: { data: { reason: string; delta: number; quantityAfter: number } }) => [r.data.reason, r.data.delta, r.data.quantityAfter])).toEqual([
+      ['received', 9, 9],
+      ['sold', -2, 7],
+    ]);
+  });
+}
+
+describe('stock from sales (in-process bus)', () => stockTests('in-process'));
+
+const nats = await findNats();
+(nats ? describe : describe.skip)('stock from sales (NATS JetStream)', () => stockTests('nats'));
