@@ -3,6 +3,14 @@ import { parseConfig, platformConfigSchema } from '@dukan/platform';
 
 export const salesConfigSchema = platformConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(5103),
+  /** Loyalty's internal API (reserve points, quote points to award); the all-in-one points it at itself. */
+  LOYALTY_URL: z.string().url().default('http://127.0.0.1:5104'),
+  /** How long a sale waits for loyalty before treating it as down. */
+  LOYALTY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
+  /** An Idempotency-Key still "in progress" after this long belongs to a crashed request and may be taken over. */
+  IDEMPOTENCY_TAKEOVER_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  /** Answered keys are kept this long (a till retries within minutes), then swept. */
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
 });
 
 export type SalesConfig = z.infer<typeof salesConfigSchema>;

@@ -1,6 +1,14 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from './config.js';
+import { IdempotencyService, IdempotencySweeper } from './idempotency/idempotency.service.js';
+import { LoyaltyClient } from './loyalty/loyalty.client.js';
+import { SalesInit1767225600300 } from './migrations/1767225600300-sales-init.js';
+import { REPLICA_HANDLERS } from './replicas/replica.handlers.js';
+import { ReversalsService } from './sales/reversals.service.js';
+import { SaleRecordsService } from './sales/sale-records.service.js';
+import { SalesController } from './sales/sales.controller.js';
+import { SalesService } from './sales/sales.service.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -8,9 +16,25 @@ export class SalesModule {
   static register(config: SalesConfig): DynamicModule {
     return {
       module: SalesModule,
-      imports: [ServicePlatformModule.forService({ service: 'sales', entities: [], migrations: [] })],
-      controllers: [],
-      providers: [{ provide: SALES_CONFIG, useValue: config }],
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'sales',
+          entities: [],
+          migrations: [SalesInit1767225600300],
+          handlers: REPLICA_HANDLERS,
+        }),
+      ],
+      controllers: [SalesController],
+      providers: [
+        { provide: SALES_CONFIG, useValue: config },
+        IdempotencyService,
+        IdempotencySweeper,
+        LoyaltyClient,
+        SalesService,
+        SaleRecordsService,
+        ReversalsService,
+        ...REPLICA_HANDLERS,
+      ],
     };
   }
 }

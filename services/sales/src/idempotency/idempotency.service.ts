@@ -1,0 +1,136 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DomainError, logger } from '@dukan/platform';
+import { SALES_CONFIG, type SalesConfig } from '../config.js';
+import { returned } from '../sql.js';
+
+export type Claim =
+  /** This request owns the key: do the work with `saleId` (the same one after a take-over, so loyalty's reservation is reused). */
+  | { kind: 'fresh'; saleId: string; owner: string }
+  /** The key already produced an answer: send it again. */
+  | { kind: 'replay'; status: number; body: unknown };
+
+const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+export function isValidIdempotencyKey(key: string): boolean {
+  return KEY_PATTERN.test(key);
+}
+
+/** A stable hash of a JSON value: object keys sorted, so key order on the wire does not matter. */
+export function requestHash(value: unknown): string {
+  const canonical = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(canonical);
+    if (v && typeof v === 'object') {
+      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+    }
+    return v;
+  };
+  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+}
+
+/**
+ * ARCHITECTURE §7. A key is claimed in a short transaction of its own ("in progress"); the sale's transaction
+ * stores the answer and marks it done, so the sale and its stored answer commit together. Failures release the key.
+ */
+@Injectable()
+export class IdempotencyService {
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(SALES_CONFIG) private readonly config: SalesConfig,
+  ) {}
+
+  async claim(key: string, hash: string): Promise<Claim> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const owner = randomUUID();
+      const saleId = randomUUID();
+      const inserted: { sale_id: string }[] = await this.ds.query(
+        `INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner) VALUES ($1, $2, $3, 'in_progress', $4)
+         ON CONFLICT (key) DO NOTHING RETURNING sale_id`,
+        [key, hash, saleId, owner],
+      );
+      if (inserted.length === 1) return { kind: 'fresh', saleId, owner };
+
+      const rows: { request_hash: string; state: string; sale_id: string; owner: string; response_status: number | null; response_body: unknown; stale: boolean }[] =
+        await this.ds.query(
+          `SELECT request_hash, state, sale_id, owner, response_status, response_body,
+                  locked_at < now() - make_interval(secs => $2) AS stale
+             FROM idempotency_keys WHERE key = $1`,
+          [key, this.config.IDEMPOTENCY_TAKEOVER_SECONDS],
+        );
+      const row = rows[0];
+      if (!row) continue; // released between our insert and our read: try again
+      if (row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'sales.idempotencyReused');
+      if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 201, body: row.response_body };
+      if (!row.stale) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
+      // The first request has been "in progress" for minutes: its process died. Take the key over.
+      const taken = returned(
+        await this.ds.query(
+          `UPDATE idempotency_keys SET owner = $3, locked_at = now() WHERE key = $1 AND state = 'in_progress' AND owner = $2 RETURNING key`,
+          [key, row.owner, owner],
+        ),
+      );
+      if (taken.length === 1) return { kind: 'fresh', saleId: row.sale_id, owner };
+    }
+    throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
+  }
+
+  /** In the sale's transaction: the answer is stored with the sale. Fails if another request took the key over. */
+  async complete(m: EntityManager, key: string, owner: string, status: number, body: unknown): Promise<void> {
+    const done = returned(
+      await m.query(
+        `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_body = $4
+          WHERE key = $1 AND owner = $2 AND state = 'in_progress' RETURNING key`,
+        [key, owner, status, JSON.stringify(body)],
+      ),
+    );
+    if (done.length !== 1) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
+  }
+
+  /**
+   * In the sale's transaction, for a key not seen before: the key and its answer in one row. False when another
+   * request with the same key committed first (this one waited for it on the unique index); the caller rolls back.
+   */
+  async recordDone(m: EntityManager, key: string, hash: string, saleId: string, status: number, body: unknown): Promise<boolean> {
+    const inserted: unknown[] = await m.query(
+      `INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner, response_status, response_body)
+       VALUES ($1, $2, $3, 'done', $3, $4, $5) ON CONFLICT (key) DO NOTHING RETURNING key`,
+      [key, hash, saleId, status, JSON.stringify(body)],
+    );
+    return inserted.length === 1;
+  }
+
+  /** After a refusal or a failure: nothing was sold, so a retry with the same key starts afresh. */
+  async release(key: string, owner: string): Promise<void> {
+    await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2 AND state = 'in_progress'`, [key, owner]);
+  }
+}
+
+/** Deletes answered keys older than the retention, hourly, so the table holds days of sales and not years. */
+@Injectable()
+export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly ds: DataSource,
+    @Inject(SALES_CONFIG) private readonly config: SalesConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep().catch((err) => logger().warn({ err }, 'idempotency sweep failed')), 3_600_000);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Returns how many keys were deleted. Keys still in progress are left to their owner or a take-over. */
+  async sweep(): Promise<number> {
+    const res = await this.ds.query(
+      `DELETE FROM idempotency_keys WHERE state = 'done' AND created_at < now() - make_interval(hours => $1)`,
+      [this.config.IDEMPOTENCY_RETENTION_HOURS],
+    );
+    return Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isErrorCode } from '@dukan/contracts';
+import { DomainError, logger } from '@dukan/platform';
+import { SALES_CONFIG, type SalesConfig } from '../config.js';
+
+export interface Redemption {
+  reservationId: string;
+  points: number;
+  valueCents: number;
+}
+
+export type ReserveResult =
+  | { kind: 'answered'; redemption: Redemption | null; pointsToAward: number }
+  /** Loyalty did not answer (down, timed out, misconfigured): the caller decides whether the sale can go on. */
+  | { kind: 'unavailable' };
+
+export interface ReserveRequest {
+  saleId: string;
+  customerId: string;
+  pointsToRedeem: number;
+  totalBeforeLoyaltyUsdCents: number;
+}
+
+const PASSED_ON = new Set(['MINIMUM_POINTS', 'INSUFFICIENT_POINTS', 'LOYALTY_DISABLED']);
+
+/**
+ * The one call sales makes to loyalty (agreed protocol): reserve the points a sale redeems and quote the points
+ * it awards, idempotent by sale id. Compensation: loyalty releases a reservation whose sale.completed never comes.
+ */
+@Injectable()
+export class LoyaltyClient {
+  constructor(@Inject(SALES_CONFIG) private readonly config: SalesConfig) {}
+
+  async reserve(req: ReserveRequest): Promise<ReserveResult> {
+    const url = `${this.config.LOYALTY_URL.replace(/\/$/, '')}/internal/loyalty/sales/${encodeURIComponent(req.saleId)}/reserve`;
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
+        body: JSON.stringify({
+          customerId: req.customerId,
+          pointsToRedeem: req.pointsToRedeem,
+          totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
+        }),
+        signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
+      });
+    } catch (err) {
+      logger().warn({ err, saleId: req.saleId }, 'loyalty did not answer');
+      return { kind: 'unavailable' };
+    }
+    const body = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+    if (res.status === 200 && body && isReserveBody(body)) {
+      return { kind: 'answered', redemption: body.redemption, pointsToAward: body.pointsToAward };
+    }
+    if (res.status === 404) {
+      throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, { customer: { key: 'sales.customerUnknown' } });
+    }
+    const code = body?.code;
+    if (res.status === 422 && isErrorCode(code) && PASSED_ON.has(code)) {
+      const key = code === 'MINIMUM_POINTS' ? 'loyalty.minimumPointsError' : code === 'INSUFFICIENT_POINTS' ? 'loyalty.insufficientPointsError' : 'loyalty.disabled';
+      throw new DomainError(code, key, {}, { loyaltyPointsRedeemed: { key } });
+    }
+    logger().warn({ status: res.status, code, saleId: req.saleId }, 'loyalty answered unexpectedly');
+    return { kind: 'unavailable' };
+  }
+}
+
+function isReserveBody(b: Record<string, unknown>): b is { redemption: Redemption | null; pointsToAward: number } {
+  const r = b.redemption as Record<string, unknown> | null | undefined;
+  const redemptionOk =
+    r === null ||
+    (typeof r === 'object' && r !== undefined && typeof r.reservationId === 'string' && Number.isInteger(r.points) && Number.isInteger(r.valueCents));
+  return redemptionOk && Number.isInteger(b.pointsToAward) && (b.pointsToAward as number) >= 0;
+}

@@ -1,0 +1,142 @@
+// Sales' own copies of what it needs from other services, fed only by their events.
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { EventOf, ProductEventData, UserEventData, CustomerEventData } from '@dukan/contracts';
+import type { EventHandler } from '@dukan/platform';
+
+// --- product prices (catalog); an event older than the row's version changes nothing
+
+async function upsertProduct(m: EntityManager, p: ProductEventData): Promise<void> {
+  await m.query(
+    `INSERT INTO product_prices (product_id, sku, name, price_cents, cost_cents, discount_percent, active, deleted, version, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, now())
+     ON CONFLICT (product_id) DO UPDATE SET
+       sku = EXCLUDED.sku, name = EXCLUDED.name, price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents,
+       discount_percent = EXCLUDED.discount_percent, active = EXCLUDED.active, deleted = false,
+       version = EXCLUDED.version, updated_at = now()
+     WHERE product_prices.version < EXCLUDED.version`,
+    [p.productId, p.sku, JSON.stringify(p.name), p.priceCents, p.costCents, p.discountPercent, p.active, p.version],
+  );
+}
+
+@Injectable()
+export class ProductCreatedHandler implements EventHandler<'dukan.catalog.product.created.v1'> {
+  readonly subject = 'dukan.catalog.product.created.v1' as const;
+  async handle(event: EventOf<'dukan.catalog.product.created.v1'>, m: EntityManager): Promise<void> {
+    await upsertProduct(m, event.data);
+  }
+}
+
+@Injectable()
+export class ProductUpdatedHandler implements EventHandler<'dukan.catalog.product.updated.v1'> {
+  readonly subject = 'dukan.catalog.product.updated.v1' as const;
+  async handle(event: EventOf<'dukan.catalog.product.updated.v1'>, m: EntityManager): Promise<void> {
+    await upsertProduct(m, event.data);
+  }
+}
+
+@Injectable()
+export class ProductDeletedHandler implements EventHandler<'dukan.catalog.product.deleted.v1'> {
+  readonly subject = 'dukan.catalog.product.deleted.v1' as const;
+  async handle(event: EventOf<'dukan.catalog.product.deleted.v1'>, m: EntityManager): Promise<void> {
+    const d = event.data;
+    // A tombstone, so a late 'updated' with an older version cannot bring the product back.
+    await m.query(
+      `INSERT INTO product_prices (product_id, sku, name, price_cents, active, deleted, version)
+       VALUES ($1, $2, '{"en":"","ku":""}', 0, false, true, $3)
+       ON CONFLICT (product_id) DO UPDATE SET deleted = true, active = false, version = EXCLUDED.version, updated_at = now()
+       WHERE product_prices.version < EXCLUDED.version`,
+      [d.productId, d.sku, d.version],
+    );
+  }
+}
+
+// --- customers (loyalty): names shown on a sale's detail
+
+async function upsertCustomer(m: EntityManager, c: CustomerEventData): Promise<void> {
+  await m.query(
+    `INSERT INTO customers (customer_id, first_name, last_name, phone, deleted, version) VALUES ($1, $2, $3, $4, false, $5)
+     ON CONFLICT (customer_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       phone = EXCLUDED.phone, version = EXCLUDED.version
+     WHERE customers.version < EXCLUDED.version`,
+    [c.customerId, c.firstName, c.lastName, c.phone, c.version],
+  );
+}
+
+@Injectable()
+export class CustomerCreatedHandler implements EventHandler<'dukan.loyalty.customer.created.v1'> {
+  readonly subject = 'dukan.loyalty.customer.created.v1' as const;
+  async handle(event: EventOf<'dukan.loyalty.customer.created.v1'>, m: EntityManager): Promise<void> {
+    await upsertCustomer(m, event.data);
+  }
+}
+
+@Injectable()
+export class CustomerUpdatedHandler implements EventHandler<'dukan.loyalty.customer.updated.v1'> {
+  readonly subject = 'dukan.loyalty.customer.updated.v1' as const;
+  async handle(event: EventOf<'dukan.loyalty.customer.updated.v1'>, m: EntityManager): Promise<void> {
+    await upsertCustomer(m, event.data);
+  }
+}
+
+@Injectable()
+export class CustomerDeletedHandler implements EventHandler<'dukan.loyalty.customer.deleted.v1'> {
+  readonly subject = 'dukan.loyalty.customer.deleted.v1' as const;
+  async handle(event: EventOf<'dukan.loyalty.customer.deleted.v1'>, m: EntityManager): Promise<void> {
+    // Past sales keep showing the name; the flag only stops new sales for this customer.
+    await m.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [event.data.customerId]);
+  }
+}
+
+// --- cashiers (identity): names shown on a sale's detail
+
+async function upsertCashier(m: EntityManager, u: UserEventData): Promise<void> {
+  await m.query(
+    `INSERT INTO cashiers (user_id, username, first_name, last_name) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`,
+    [u.userId, u.username, u.firstName, u.lastName],
+  );
+}
+
+@Injectable()
+export class UserCreatedHandler implements EventHandler<'dukan.identity.user.created.v1'> {
+  readonly subject = 'dukan.identity.user.created.v1' as const;
+  async handle(event: EventOf<'dukan.identity.user.created.v1'>, m: EntityManager): Promise<void> {
+    await upsertCashier(m, event.data);
+  }
+}
+
+@Injectable()
+export class UserUpdatedHandler implements EventHandler<'dukan.identity.user.updated.v1'> {
+  readonly subject = 'dukan.identity.user.updated.v1' as const;
+  async handle(event: EventOf<'dukan.identity.user.updated.v1'>, m: EntityManager): Promise<void> {
+    await upsertCashier(m, event.data);
+  }
+}
+
+// --- settings: the tax rate and the shop's time zone
+
+@Injectable()
+export class SettingsChangedHandler implements EventHandler<'dukan.settings.settings.changed.v1'> {
+  readonly subject = 'dukan.settings.settings.changed.v1' as const;
+  async handle(event: EventOf<'dukan.settings.settings.changed.v1'>, m: EntityManager): Promise<void> {
+    const d = event.data;
+    // Events may arrive out of order after a redelivery: the newest change wins.
+    await m.query(
+      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, changed_at = $3 WHERE id = 1 AND (changed_at IS NULL OR changed_at <= $3)`,
+      [d.taxRateBasisPoints ?? 0, d.timeZone || 'Asia/Baghdad', event.occurredAt],
+    );
+  }
+}
+
+export const REPLICA_HANDLERS = [
+  ProductCreatedHandler,
+  ProductUpdatedHandler,
+  ProductDeletedHandler,
+  CustomerCreatedHandler,
+  CustomerUpdatedHandler,
+  CustomerDeletedHandler,
+  UserCreatedHandler,
+  UserUpdatedHandler,
+  SettingsChangedHandler,
+];

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { RefundLineData, SaleRefundResultDto, SaleDto } from '@dukan/contracts';
+import { audit, DomainError, Outbox, type MessageParams, type RequestContext } from '@dukan/platform';
+import type { RefundDto } from './sale.dto.js';
+import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { refundPoints, refundShareCents } from './pricing.policy.js';
+import { SaleRecordsService } from './sale-records.service.js';
+import { returned } from '../sql.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Voids and refunds: the sale record stays, stock and points come back through events, the audit log remembers. */
+@Injectable()
+export class ReversalsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: Outbox,
+    private readonly records: SaleRecordsService,
+  ) {}
+
+  private async lockSale(m: EntityManager, id: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
+    if (!UUID.test(id)) throw DomainError.notFound('entities.transaction');
+    const [sale]: SaleRow[] = await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [id]);
+    if (!sale) throw DomainError.notFound('entities.transaction');
+    const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [id]);
+    return { sale, lines };
+  }
+
+  /** DELETE /api/transactions/:id (admin): the sale is marked voided; catalog restocks and loyalty restores points from the event. */
+  async void(ctx: RequestContext, id: string, reason: string | null): Promise<SaleDto> {
+    return this.ds.transaction(async (m) => {
+      const { sale, lines } = await this.lockSale(m, id);
+      if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
+      // Refunded units already went back; voiding the rest would count them twice.
+      if (sale.refund_state !== 'none') throw new DomainError('INVALID_TRANSITION', 'sales.voidAfterRefund');
+      const [voided] = returned<SaleRow>(
+        await m.query(`UPDATE sales SET status = 'voided', voided_at = now(), voided_by = $2, void_reason = $3 WHERE id = $1 RETURNING *`, [
+          id, ctx.actorId, reason,
+        ]),
+      );
+      await audit(m, ctx, 'sale.voided', { type: 'sale', id }, {
+        invoiceNumber: sale.invoice_number,
+        totalCents: Number(sale.total_cents),
+        reason,
+      });
+      await this.outbox.add(m, ctx, 'dukan.sales.sale.voided.v1', {
+        ...toSaleEvent(voided!, lines),
+        voidedAt: voided!.voided_at!.toISOString(),
+        voidedBy: ctx.actorId ?? '',
+        reason,
+      });
+      return this.records.get(id, m);
+    });
+  }
+
+  /** POST /api/transactions/:id/refund: whole (no lines) or some units of some lines, money and points in proportion. */
+  async refund(ctx: RequestContext, id: string, dto: RefundDto): Promise<SaleRefundResultDto> {
+    return this.ds.transaction(async (m) => {
+      const { sale, lines } = await this.lockSale(m, id);
+      if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
+      const remaining = (l: LineRow) => l.quantity - l.refunded_quantity;
+      const requested = dto.lines ?? lines.filter((l) => remaining(l) > 0).map((l) => ({ lineId: l.id, quantity: remaining(l) }));
+      if (requested.length === 0) throw new DomainError('RULE_VIOLATION', 'sales.nothingToRefund');
+
+      const byId = new Map(lines.map((l) => [l.id, l]));
+      const bad: Record<string, { key: string; params?: MessageParams }> = {};
+      const seen = new Set<string>();
+      requested.forEach((r, i) => {
+        const line = byId.get(r.lineId);
+        if (!line) bad[`lines.${i}.lineId`] = { key: 'sales.unknownLine' };
+        else if (seen.has(r.lineId)) bad[`lines.${i}.lineId`] = { key: 'sales.duplicateLine' };
+        else if (r.quantity > remaining(line)) bad[`lines.${i}.quantity`] = { key: 'sales.refundTooMany', params: { max: remaining(line) } };
+        seen.add(r.lineId);
+      });
+      if (Object.keys(bad).length > 0) {
+        const tooMany = Object.keys(bad).every((k) => k.endsWith('.quantity'));
+        throw tooMany ? new DomainError('RULE_VIOLATION', 'errors.ruleViolation', {}, bad) : new DomainError('VALIDATION_FAILED', 'validation.failed', {}, bad);
+      }
+
+      const restock = dto.restock ?? true;
+      const refundLines: (RefundLineData & { line: LineRow })[] = requested.map((r) => {
+        const line = byId.get(r.lineId)!;
+        const amountCents = refundShareCents(Number(line.net_cents), line.quantity, line.refunded_quantity, r.quantity, Number(line.refunded_cents));
+        return { lineId: line.id, productId: line.product_id, sku: line.sku, quantity: r.quantity, amountCents, restock, line };
+      });
+      const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
+
+      // Points follow the share of the sale refunded so far (by net amount; by units when the sale was free).
+      const totalCents = Number(sale.total_cents);
+      const totalUnits = lines.reduce((s, l) => s + l.quantity, 0);
+      const unitsBefore = lines.reduce((s, l) => s + l.refunded_quantity, 0);
+      const unitsNow = refundLines.reduce((s, l) => s + l.quantity, 0);
+      const [wBefore, wAfter, wTotal] =
+        totalCents > 0
+          ? [Number(sale.refunded_cents), Number(sale.refunded_cents) + amountCents, totalCents]
+          : [unitsBefore, unitsBefore + unitsNow, totalUnits];
+      const fully = unitsBefore + unitsNow === totalUnits;
+      const pointsReturned = refundPoints(sale.points_redeemed, wBefore, fully ? wTotal : wAfter, wTotal);
+      const pointsRevoked = refundPoints(sale.points_awarded, wBefore, fully ? wTotal : wAfter, wTotal);
+
+      for (const l of refundLines) {
+        await m.query(`UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3 WHERE id = $1`, [
+          l.lineId, l.quantity, l.amountCents,
+        ]);
+      }
+      await m.query(`UPDATE sales SET refunded_cents = refunded_cents + $2, refund_state = $3 WHERE id = $1`, [
+        id, amountCents, fully ? 'full' : 'partial',
+      ]);
+      const refundId = randomUUID();
+      const reason = dto.reason?.trim() || null;
+      const storedLines = refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents }));
+      await m.query(
+        `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [refundId, id, amountCents, pointsReturned, pointsRevoked, reason, JSON.stringify(storedLines), ctx.actorId],
+      );
+      await audit(m, ctx, 'sale.refunded', { type: 'sale', id }, { refundId, invoiceNumber: sale.invoice_number, amountCents, lines: storedLines, reason });
+      await this.outbox.add(m, ctx, 'dukan.sales.sale.refunded.v1', {
+        saleId: id,
+        refundId,
+        invoiceNumber: sale.invoice_number,
+        register: sale.register,
+        branchId: sale.branch_id,
+        cashierId: ctx.actorId ?? '',
+        customerId: sale.customer_id,
+        currency: sale.currency,
+        exchangeRate: Number(sale.exchange_rate),
+        lines: refundLines.map(({ line: _line, ...l }) => l),
+        amountCents,
+        pointsReturned,
+        pointsRevoked,
+        fullyRefunded: fully,
+        reason,
+        refundedAt: new Date().toISOString(),
+      });
+      const transaction = await this.records.get(id, m);
+      const refund = transaction.refunds.find((r) => r._id === refundId)!;
+      return { refund, fullyRefunded: fully, transaction };
+    });
+  }
+}

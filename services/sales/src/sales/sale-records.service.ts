@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { DEFAULT_PAGE_LIMIT, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
+import { DomainError } from '@dukan/platform';
+import type { ListSalesQuery } from './sale.dto.js';
+import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const SALE_WITH_NAMES = `
+  SELECT s.*, s.created_at::text AS created_at_text, c.first_name AS c_first, c.last_name AS c_last, c.phone AS c_phone,
+         u.username AS u_username, u.first_name AS u_first, u.last_name AS u_last
+    FROM sales s
+    LEFT JOIN customers c ON c.customer_id = s.customer_id
+    LEFT JOIN cashiers u ON u.user_id = s.cashier_id`;
+
+/** An opaque position in the newest-first order: the last sale's time as PostgreSQL wrote it (microseconds kept) and id. */
+function encodeCursor(createdAtText: string, id: string): string {
+  return Buffer.from(`${createdAtText}|${id}`).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const [createdAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/.test(createdAt) || !UUID.test(id)) throw DomainError.validation({ cursor: 'validation.invalidValue' });
+  return { createdAt, id };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Reading sales: the list (filters, search, pages) and one sale with its lines, refunds and names. */
+@Injectable()
+export class SaleRecordsService {
+  constructor(private readonly ds: DataSource) {}
+
+  async get(id: string, m: EntityManager = this.ds.manager): Promise<SaleDto> {
+    if (!UUID.test(id)) throw DomainError.notFound('entities.transaction');
+    const [sale]: SaleRow[] = await m.query(`${SALE_WITH_NAMES} WHERE s.id = $1`, [id]);
+    if (!sale) throw DomainError.notFound('entities.transaction');
+    const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [id]);
+    const refunds: RefundRow[] = await m.query(`SELECT * FROM refunds WHERE sale_id = $1 ORDER BY created_at`, [id]);
+    return toSaleDto(sale, lines, refunds);
+  }
+
+  async list(q: ListSalesQuery): Promise<{ data: SaleDto[]; pagination: Pagination & { nextCursor: string | null } }> {
+    const page = q.page ?? 1;
+    const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const p = (v: unknown) => {
+      params.push(v);
+      return `$${params.length}`;
+    };
+
+    switch (q.status) {
+      case 'paid':
+      case 'Completed':
+        where.push(`s.payment_status = 'paid' AND s.status = 'completed'`);
+        break;
+      case 'pending':
+      case 'Pending':
+        where.push(`s.payment_status = 'pending' AND s.status = 'completed'`);
+        break;
+      case 'failed':
+      case 'Cancelled':
+        where.push(`(s.payment_status = 'failed' OR s.status = 'voided')`);
+        break;
+      case 'voided':
+        where.push(`s.status = 'voided'`);
+        break;
+      case 'refunded':
+        where.push(`s.refund_state <> 'none'`);
+        break;
+      default:
+        break;
+    }
+    if (q.from || q.to) {
+      const [{ time_zone: tz }]: { time_zone: string }[] = await this.ds.query(`SELECT time_zone FROM shop_settings WHERE id = 1`);
+      // A bare day is a day in the shop's time zone; 'to' includes the whole day.
+      if (q.from) where.push(DAY.test(q.from) ? `s.created_at >= (${p(q.from)}::date)::timestamp AT TIME ZONE ${p(tz)}` : `s.created_at >= ${p(q.from)}::timestamptz`);
+      if (q.to) where.push(DAY.test(q.to) ? `s.created_at < ((${p(q.to)}::date + 1)::timestamp AT TIME ZONE ${p(tz)})` : `s.created_at <= ${p(q.to)}::timestamptz`);
+    }
+    if (q.register) where.push(`s.register = ${p(q.register)}`);
+    if (q.customer) where.push(`s.customer_id = ${p(q.customer)}`);
+    if (q.search) where.push(this.searchClause(q.search, p));
+
+    const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const countParams = [...params];
+    // Keyset paging (?cursor= from the previous page) stays fast however deep; ?page= is kept for the spec's client.
+    const cursor = q.cursor ? decodeCursor(q.cursor) : null;
+    const pageClause = cursor
+      ? `${clause ? `${clause} AND` : 'WHERE'} (s.created_at, s.id) < (${p(cursor.createdAt)}::timestamptz, ${p(cursor.id)}::uuid)`
+      : clause;
+    const offset = cursor ? 0 : (page - 1) * limit;
+    // The count and the page run side by side on two connections.
+    const [[{ total }], sales] = (await Promise.all([
+      this.ds.query(`SELECT count(*) AS total FROM sales s ${clause}`, countParams),
+      this.ds.query(`${SALE_WITH_NAMES} ${pageClause} ORDER BY s.created_at DESC, s.id DESC LIMIT ${p(limit)} OFFSET ${p(offset)}`, params),
+    ])) as [{ total: string }[], SaleRow[]];
+    const ids = sales.map((s) => s.id);
+    const lines: LineRow[] = ids.length ? await this.ds.query(`SELECT * FROM sale_lines WHERE sale_id = ANY($1::uuid[]) ORDER BY sale_id, line_no`, [ids]) : [];
+    const bySale = new Map<string, LineRow[]>();
+    for (const l of lines) bySale.set(l.sale_id, [...(bySale.get(l.sale_id) ?? []), l]);
+    const last = sales.at(-1);
+    return {
+      data: sales.map((s) => toSaleDto(s, bySale.get(s.id) ?? [])),
+      pagination: {
+        ...paginationOf(Number(total), cursor ? 1 : page, limit),
+        nextCursor: last && sales.length === limit ? encodeCursor((last as SaleRow & { created_at_text: string }).created_at_text, last.id) : null,
+      },
+    };
+  }
+
+  /**
+   * The list page searches by id, invoice number, customer name or phone, or amount (spec part 2 §5). Each kind of
+   * term gets only the conditions it can mean, each one index-backed, so a search never scans every sale.
+   */
+  private searchClause(search: string, p: (v: unknown) => string): string {
+    const ors: string[] = [];
+    if (UUID.test(search)) return `s.id = ${p(search)}`;
+    const digits = /^(?:inv-?)?(\d{1,20})$/i.exec(search)?.[1];
+    if (digits) ors.push(`s.invoice_number LIKE ${p(`INV-${digits}%`)}`);
+    if (/^\$?\d{1,9}(\.\d{1,2})?$/.test(search)) ors.push(`s.total_cents = ${p(toCents(Number(search.replace('$', ''))))}`);
+    const isPhone = /^\+?[\d -]{5,20}$/.test(search);
+    const isName = /\p{L}/u.test(search) && !/^inv-?\d+$/i.test(search);
+    if (isName || isPhone) {
+      const like = p(`%${escapeLike(search)}%`);
+      ors.push(
+        `(s.customer_id IS NOT NULL AND s.customer_id = ANY (ARRAY (SELECT customer_id FROM customers
+           WHERE (first_name || ' ' || last_name) ILIKE ${like} OR phone LIKE ${like} LIMIT 10000)))`,
+      );
+    }
+    return ors.length > 0 ? `(${ors.join(' OR ')})` : 'false';
+  }
+}

@@ -1,0 +1,187 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches,
+  Max, MaxLength, Min, ValidateBy, ValidateNested, type ValidationOptions,
+} from 'class-validator';
+import { CURRENCIES, MAX_PAGE_LIMIT, type Currency } from '@dukan/contracts';
+
+/** Dollars with at most two decimals, as the till sends them. */
+const Money = () => IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
+const MAX_DOLLARS = 10_000_000;
+export const MAX_LINES = 200;
+export const MAX_QUANTITY = 10_000;
+
+/** A product name as the till sends it in a snapshot: a string, or `{en, ku}`. The server keeps its own copy. */
+function IsSnapshotName(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'isSnapshotName',
+      validator: {
+        validate: (v: unknown) =>
+          (typeof v === 'string' && v.length <= 500) ||
+          (typeof v === 'object' && v !== null && !Array.isArray(v) &&
+            Object.entries(v).every(([k, s]) => (k === 'en' || k === 'ku') && typeof s === 'string' && s.length <= 500)),
+      },
+    },
+    { message: 'validation.invalidType', ...options },
+  );
+}
+
+export class ProductSnapshotDto {
+  @IsOptional() @IsSnapshotName()
+  name?: string | { en?: string; ku?: string };
+
+  @IsOptional() @IsString() @MaxLength(100)
+  sku?: string;
+
+  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  price?: number;
+}
+
+export class SaleItemDto {
+  @IsUUID('all', { message: 'validation.invalidId' })
+  product!: string;
+
+  @IsOptional() @ValidateNested() @Type(() => ProductSnapshotDto)
+  productSnapshot?: ProductSnapshotDto;
+
+  @IsInt({ message: 'validation.integer' }) @Min(1) @Max(MAX_QUANTITY)
+  quantity!: number;
+
+  @Money() @Min(0) @Max(MAX_DOLLARS)
+  unitPrice!: number;
+
+  @Money() @Min(0) @Max(MAX_DOLLARS)
+  subtotal!: number;
+
+  /** The product's own discount as the till saw it, percent. */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 4 }) @Min(0) @Max(100)
+  discount?: number;
+
+  @IsOptional() @IsIn(['percentage'])
+  discountType?: 'percentage';
+}
+
+export class PaymentDetailsDto {
+  @Money() @Min(0) @Max(MAX_DOLLARS)
+  amountTendered!: number;
+
+  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  change?: number;
+}
+
+/** POST /api/transactions: the till's payload (spec part 1 §3). Money in USD dollars; the server prices everything again. */
+export class CreateSaleDto {
+  @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
+  customer?: string | null;
+
+  @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => SaleItemDto)
+  items!: SaleItemDto[];
+
+  @Money() @Min(0) @Max(MAX_DOLLARS)
+  subtotal!: number;
+
+  @IsOptional() @IsIn(['percentage', 'fixed'])
+  discountType?: 'percentage' | 'fixed';
+
+  /** Percent for 'percentage' (clamped to 0-100), dollars for 'fixed' (at most the subtotal). */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(-MAX_DOLLARS) @Max(MAX_DOLLARS)
+  discountValue?: number;
+
+  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  discountAmount?: number;
+
+  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  loyaltyDiscount?: number;
+
+  @IsOptional() @IsInt({ message: 'validation.integer' }) @Min(0) @Max(1_000_000_000)
+  loyaltyPointsRedeemed?: number;
+
+  @Money() @Min(0) @Max(MAX_DOLLARS)
+  total!: number;
+
+  @IsIn(CURRENCIES)
+  currency!: Currency;
+
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(1) @Max(1_000_000)
+  exchangeRate!: number;
+
+  @IsIn(['cash'])
+  paymentMethod!: 'cash';
+
+  @ValidateNested() @Type(() => PaymentDetailsDto)
+  paymentDetails!: PaymentDetailsDto;
+
+  @IsOptional() @IsIn(['paid'])
+  paymentStatus?: 'paid';
+
+  @IsOptional() @IsString() @Matches(/^[\p{L}\p{N} ._-]{1,40}$/u, { message: 'validation.invalidValue' })
+  register?: string;
+
+  /** The till's own provisional number; the server assigns the real one. */
+  @IsOptional() @IsString() @MaxLength(100)
+  invoiceNumber?: string;
+
+  @IsOptional() @IsDateString()
+  createdAt?: string;
+}
+
+export class RefundLineDto {
+  @IsUUID('all', { message: 'validation.invalidId' })
+  lineId!: string;
+
+  @IsInt({ message: 'validation.integer' }) @Min(1) @Max(MAX_QUANTITY)
+  quantity!: number;
+}
+
+/** POST /api/transactions/:id/refund: no lines means everything not yet refunded. */
+export class RefundDto {
+  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => RefundLineDto)
+  lines?: RefundLineDto[];
+
+  @IsOptional() @IsString() @MaxLength(500)
+  reason?: string;
+
+  /** Whether the units go back on the shelf (default true). */
+  @IsOptional() @IsBoolean()
+  restock?: boolean;
+}
+
+export class VoidQuery {
+  @IsOptional() @IsString() @MaxLength(500)
+  reason?: string;
+}
+
+const STATUS_FILTERS = ['paid', 'pending', 'failed', 'voided', 'refunded', 'Completed', 'Pending', 'Cancelled', 'all', ''] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+export class ListSalesQuery {
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
+  page?: number;
+
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
+  limit?: number;
+
+  @IsOptional() @IsIn(STATUS_FILTERS)
+  status?: StatusFilter;
+
+  /** yyyy-MM-dd (a day in the shop's time zone) or an ISO timestamp. */
+  @IsOptional() @IsDateString({}, { message: 'validation.invalidDate' })
+  from?: string;
+
+  @IsOptional() @IsDateString({}, { message: 'validation.invalidDate' })
+  to?: string;
+
+  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @MaxLength(100)
+  search?: string;
+
+  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(40)
+  register?: string;
+
+  @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
+  customer?: string;
+
+  /** `pagination.nextCursor` of the previous page: keyset paging, fast at any depth. */
+  @IsOptional() @IsString() @MaxLength(200)
+  cursor?: string;
+}

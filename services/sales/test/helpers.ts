@@ -1,0 +1,173 @@
+// Test helpers for sales: events as other services send them, a till's payload, and a stand-in for loyalty.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EventOf, EventPayloads, EventSubject, ProductEventData } from '@dukan/contracts';
+import type { ServiceTestApp } from '@dukan/testing';
+
+export function envelope<S extends EventSubject>(type: S, data: EventPayloads[S], occurredAt = new Date()): EventOf<S> {
+  return { id: randomUUID(), type, occurredAt: occurredAt.toISOString(), branchId: 'main', actorId: null, data } as EventOf<S>;
+}
+
+export interface TestProduct {
+  id: string;
+  sku: string;
+  priceCents: number;
+  discountPercent: number;
+  costCents: number;
+}
+
+let skuSeq = 0;
+
+/** Catalog announces a product; sales' replica picks it up. */
+export async function publishProduct(t: ServiceTestApp, p: Partial<ProductEventData> & { priceCents: number }, type: 'created' | 'updated' = 'created'): Promise<TestProduct> {
+  const data: ProductEventData = {
+    productId: randomUUID(),
+    sku: `SKU-${++skuSeq}-${randomUUID().slice(0, 6)}`,
+    barcode: null,
+    name: { en: `Product ${skuSeq}`, ku: `کاڵا ${skuSeq}` },
+    categoryId: null,
+    costCents: Math.floor(p.priceCents / 2),
+    discountPercent: 0,
+    active: true,
+    reorderLevel: 10,
+    quantity: 100,
+    version: 1,
+    ...p,
+  };
+  await t.bus.publish(envelope(`dukan.catalog.product.${type}.v1`, data));
+  return { id: data.productId, sku: data.sku, priceCents: data.priceCents, discountPercent: data.discountPercent, costCents: data.costCents };
+}
+
+export interface CartLine {
+  product: TestProduct;
+  quantity: number;
+}
+
+export interface PayloadOptions {
+  discount?: { type: 'percentage'; value: number } | { type: 'fixed'; cents: number };
+  loyalty?: { points: number; valueCents: number };
+  customer?: string;
+  currency?: 'USD' | 'IQD';
+  exchangeRate?: number;
+  tenderExtraCents?: number;
+  register?: string;
+}
+
+/** What the till sends (spec part 1 §3), computed the way the till computes it: money as dollars. */
+export function salePayload(lines: CartLine[], o: PayloadOptions = {}) {
+  const d = (cents: number) => cents / 100;
+  const lineSub = (l: CartLine) => Math.round((l.product.priceCents * l.quantity * (100 - l.product.discountPercent)) / 100);
+  const subtotal = lines.reduce((s, l) => s + lineSub(l), 0);
+  const discount =
+    !o.discount ? 0 : o.discount.type === 'percentage' ? Math.round((subtotal * o.discount.value) / 100) : Math.min(subtotal, o.discount.cents);
+  const loyalty = o.loyalty ? Math.min(o.loyalty.valueCents, subtotal - discount) : 0;
+  const total = Math.max(0, subtotal - discount - loyalty);
+  const tendered = total + (o.tenderExtraCents ?? 0);
+  return {
+    ...(o.customer ? { customer: o.customer } : {}),
+    items: lines.map((l) => ({
+      product: l.product.id,
+      productSnapshot: { name: 'as shown', sku: l.product.sku, price: d(l.product.priceCents) },
+      quantity: l.quantity,
+      unitPrice: d(l.product.priceCents),
+      subtotal: d(lineSub(l)),
+      discount: l.product.discountPercent,
+      discountType: 'percentage' as const,
+    })),
+    subtotal: d(subtotal),
+    discountType: o.discount?.type ?? 'percentage',
+    discountValue: !o.discount ? 0 : o.discount.type === 'percentage' ? o.discount.value : d(o.discount.cents),
+    discountAmount: d(discount),
+    loyaltyDiscount: d(loyalty),
+    ...(o.loyalty ? { loyaltyPointsRedeemed: o.loyalty.points } : {}),
+    total: d(total),
+    currency: o.currency ?? 'USD',
+    exchangeRate: o.exchangeRate ?? 1450,
+    paymentMethod: 'cash' as const,
+    paymentDetails: { amountTendered: d(tendered), change: d(tendered - total) },
+    paymentStatus: 'paid' as const,
+    register: o.register ?? 'main',
+    invoiceNumber: `INV-${Date.now()}`,
+    createdAt: new Date().toISOString(),
+  };
+}
+
+export async function countRows(t: ServiceTestApp, table: 'sales' | 'sale_lines' | 'outbox' | 'idempotency_keys' | 'refunds'): Promise<number> {
+  const [row] = await t.dataSource().query(`SELECT count(*)::int AS n FROM ${table}`);
+  return row.n;
+}
+
+export async function outboxEvents<T = any>(t: ServiceTestApp, type: string): Promise<T[]> {
+  const rows: { data: T }[] = await t.dataSource().query(`SELECT data FROM outbox WHERE type = $1 ORDER BY seq`, [type]);
+  return rows.map((r) => r.data);
+}
+
+// --- loyalty stand-in, speaking the agreed protocol
+
+export interface ReserveCall {
+  saleId: string;
+  body: { customerId: string; pointsToRedeem: number; totalBeforeLoyaltyUsdCents: number };
+  internalToken: string | undefined;
+}
+
+export interface FakeLoyalty {
+  url: string;
+  calls: ReserveCall[];
+  /** Customer id -> points balance; unknown customers get 404. */
+  balances: Map<string, number>;
+  /** 'down': connections are cut; 'slow': answers after delayMs. */
+  mode: 'up' | 'down' | 'slow';
+  delayMs: number;
+  close(): Promise<void>;
+}
+
+export const FAKE_MINIMUM_REDEMPTION = 10;
+
+/** Redemption: 1 point = 1 cent, capped by the total; award: 1 point per whole dollar paid after the loyalty discount. */
+export async function startFakeLoyalty(internalToken: () => string): Promise<FakeLoyalty> {
+  const reservations = new Map<string, unknown>();
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let s = '';
+      req.on('data', (c) => (s += c));
+      req.on('end', () => resolve(s));
+    });
+  const fake: FakeLoyalty = { url: '', calls: [], balances: new Map(), mode: 'up', delayMs: 0, close: async () => undefined };
+  const server: Server = createServer(async (req, res) => {
+    if (fake.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    const match = /^\/internal\/loyalty\/sales\/([^/]+)\/reserve$/.exec(req.url ?? '');
+    const body = JSON.parse((await readBody(req)) || '{}');
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    if (fake.mode === 'slow') await new Promise((r) => setTimeout(r, fake.delayMs));
+    const token = req.headers['x-dukan-internal'];
+    if (!match || req.method !== 'POST') return send(404, { code: 'ROUTE_NOT_FOUND' });
+    if (token !== internalToken()) return send(403, { code: 'FORBIDDEN' });
+    const saleId = decodeURIComponent(match[1]!);
+    fake.calls.push({ saleId, body, internalToken: typeof token === 'string' ? token : undefined });
+    if (reservations.has(saleId)) return send(200, reservations.get(saleId));
+    const balance = fake.balances.get(body.customerId);
+    if (balance === undefined) return send(404, { code: 'NOT_FOUND' });
+    const points: number = body.pointsToRedeem;
+    if (points > 0 && points < FAKE_MINIMUM_REDEMPTION) return send(422, { code: 'MINIMUM_POINTS' });
+    if (points > balance) return send(422, { code: 'INSUFFICIENT_POINTS' });
+    const valueCents = Math.min(points, body.totalBeforeLoyaltyUsdCents);
+    const answer = {
+      redemption: points > 0 ? { reservationId: `res-${saleId}`, points, valueCents } : null,
+      pointsToAward: Math.floor((body.totalBeforeLoyaltyUsdCents - valueCents) / 100),
+    };
+    fake.balances.set(body.customerId, balance - points);
+    reservations.set(saleId, answer);
+    return send(200, answer);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () => new Promise((r) => server.close(() => r()));
+  return fake;
+}

@@ -1,0 +1,31 @@
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { translate } from '@dukan/contracts';
+import { Ctx, type RequestContext } from '@dukan/platform';
+import { UpdateGeneralSettingsDto } from './settings.dto.js';
+import { SettingsService } from './settings.service.js';
+
+@Controller('api/settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get('exchange-rate')
+  async exchangeRate(@Ctx() ctx: RequestContext) {
+    return { success: true, data: await this.settings.exchangeRate(ctx) };
+  }
+
+  @Get('general')
+  async general(@Ctx() ctx: RequestContext) {
+    return { success: true, data: await this.settings.general(ctx) };
+  }
+
+  @Put('general')
+  async update(@Ctx() ctx: RequestContext, @Body() dto: UpdateGeneralSettingsDto) {
+    const data = await this.settings.update(ctx, dto);
+    return { success: true, data, message: translate(ctx.locale, 'settings.saved') };
+  }
+
+  @Get('branches')
+  async branches() {
+    return { success: true, data: await this.settings.branches() };
+  }
+}

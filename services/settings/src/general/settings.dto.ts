@@ -1,0 +1,53 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min,
+  ValidateNested,
+} from 'class-validator';
+import { LOCALES, type Locale } from '@dukan/contracts';
+
+const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
+const SLUG = /^[\p{L}\p{N}._-]{1,40}$/u;
+
+export class BranchInputDto {
+  @Transform(trim) @IsString() @Matches(SLUG, { message: 'validation.invalidValue' })
+  _id!: string;
+
+  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  name!: string;
+
+  @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(100)
+  @IsString({ each: true }) @Matches(SLUG, { each: true, message: 'validation.invalidValue' })
+  registers!: string[];
+}
+
+/**
+ * PUT /api/settings/general. Anyone signed in may send `exchangeRate` (a manager's or cashier's own rate);
+ * everything else, and `applyToAllUsers`, is for admins.
+ */
+export class UpdateGeneralSettingsDto {
+  /** Values below 1 become 1 (spec part 2 §5). */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' }) @Max(1_000_000)
+  exchangeRate?: number;
+
+  @IsOptional() @IsBoolean()
+  applyToAllUsers?: boolean;
+
+  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  storeName?: string;
+
+  @IsOptional() @IsIn(LOCALES)
+  defaultLanguage?: Locale;
+
+  @IsOptional() @IsString() @MaxLength(64)
+  timeZone?: string;
+
+  /** Percent included in prices, e.g. 7.5. */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' }) @Min(0) @Max(100)
+  taxRate?: number;
+
+  @IsOptional() @IsInt({ message: 'validation.integer' }) @Min(1) @Max(100_000)
+  iqdCashRounding?: number;
+
+  @IsOptional() @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => BranchInputDto)
+  branches?: BranchInputDto[];
+}

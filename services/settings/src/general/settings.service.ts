@@ -1,0 +1,184 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { BranchDto, GeneralSettingsDto, Locale, SettingsChangedData } from '@dukan/contracts';
+import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
+import type { UpdateGeneralSettingsDto } from './settings.dto.js';
+import { effectiveExchangeRate, isTimeZone, percentToBasisPoints, rateChange } from './settings.policy.js';
+
+interface SettingsRow {
+  exchange_rate: string;
+  store_name: string;
+  default_language: Locale;
+  time_zone: string;
+  tax_rate_bp: number;
+  iqd_cash_rounding: number;
+  updated_at: Date | null;
+}
+
+interface State {
+  row: SettingsRow;
+  userRates: Record<string, number>;
+  branches: BranchDto[];
+}
+
+const GLOBAL_FIELDS = ['storeName', 'defaultLanguage', 'timeZone', 'taxRate', 'iqdCashRounding', 'branches'] as const;
+
+/** General settings: exchange rates (global and per user), store name, language, time zone, tax, branches and registers. */
+@Injectable()
+export class SettingsService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async exchangeRate(ctx: RequestContext): Promise<{ exchangeRate: number; isUserSpecific: boolean }> {
+    const [row]: { global: string | null; own: string | null }[] = await this.ds.query(
+      `SELECT (SELECT exchange_rate FROM general_settings WHERE id = 1) AS global,
+              (SELECT exchange_rate FROM user_exchange_rates WHERE user_id = $1) AS own`,
+      [ctx.actorId ?? ''],
+    );
+    return effectiveExchangeRate(row?.global == null ? null : Number(row.global), row?.own == null ? null : Number(row.own));
+  }
+
+  async general(ctx: RequestContext, m: EntityManager = this.ds.manager): Promise<GeneralSettingsDto> {
+    return this.toDto(ctx, await this.state(m));
+  }
+
+  async branches(): Promise<BranchDto[]> {
+    return (await this.state(this.ds.manager)).branches;
+  }
+
+  async update(ctx: RequestContext, dto: UpdateGeneralSettingsDto): Promise<GeneralSettingsDto> {
+    const isAdmin = ctx.user?.role === 'admin';
+    if (!isAdmin) {
+      const denied = [...GLOBAL_FIELDS.filter((f) => dto[f] !== undefined), ...(dto.applyToAllUsers ? ['applyToAllUsers'] : [])];
+      if (denied.length > 0) {
+        throw new DomainError('ADMIN_ONLY', 'settings.adminOnlyField', {}, Object.fromEntries(denied.map((f) => [f, { key: 'settings.adminOnlyField' }])));
+      }
+    }
+    if (dto.timeZone !== undefined && !isTimeZone(dto.timeZone)) throw DomainError.validation({ timeZone: 'settings.invalidTimeZone' });
+    if (dto.branches) {
+      const ids = dto.branches.map((b) => b._id);
+      const dup = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+      if (dup >= 0) throw DomainError.validation({ [`branches.${dup}._id`]: 'validation.invalidValue' });
+    }
+
+    return this.ds.transaction(async (m) => {
+      const before = await this.state(m, true);
+      const changed: string[] = [];
+      if (dto.exchangeRate !== undefined) {
+        const change = rateChange(isAdmin, dto.exchangeRate, dto.applyToAllUsers === true);
+        if (change.kind === 'own') {
+          await m.query(
+            `INSERT INTO user_exchange_rates (user_id, exchange_rate) VALUES ($1, $2)
+             ON CONFLICT (user_id) DO UPDATE SET exchange_rate = EXCLUDED.exchange_rate, updated_at = now()`,
+            [ctx.actorId, change.rate],
+          );
+          changed.push('userExchangeRates');
+        } else {
+          await m.query(`UPDATE general_settings SET exchange_rate = $1 WHERE id = 1`, [change.rate]);
+          changed.push('exchangeRate');
+          // The admin sees the rate they set; with "apply to all users" nobody keeps their own.
+          const cleared: unknown = await m.query(
+            change.overrideAll ? `DELETE FROM user_exchange_rates` : `DELETE FROM user_exchange_rates WHERE user_id = $1`,
+            change.overrideAll ? [] : [ctx.actorId],
+          );
+          if (Array.isArray(cleared) && Number(cleared[1]) > 0) changed.push('userExchangeRates');
+        }
+      }
+      const sets: [string, unknown][] = [];
+      if (dto.storeName !== undefined) sets.push(['store_name', dto.storeName]);
+      if (dto.defaultLanguage !== undefined) sets.push(['default_language', dto.defaultLanguage]);
+      if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
+      if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
+      if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
+      if (sets.length > 0) {
+        await m.query(`UPDATE general_settings SET ${sets.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = 1`, sets.map(([, v]) => v));
+      }
+      if (dto.branches) await this.replaceBranches(m, dto.branches);
+      await m.query(`UPDATE general_settings SET updated_at = now(), updated_by = $1 WHERE id = 1`, [ctx.actorId]);
+
+      const after = await this.state(m);
+      const fieldChanged = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+      const event = this.toEvent(after, []);
+      const previous = this.toEvent(before, []);
+      const diff = (Object.keys(event) as (keyof SettingsChangedData)[]).filter((k) => k !== 'changed' && fieldChanged(event[k], previous[k]));
+      if (diff.length > 0) {
+        await audit(m, ctx, 'settings.changed', { type: 'settings', id: 'general' }, {
+          changed: diff,
+          before: Object.fromEntries(diff.map((k) => [k, previous[k]])),
+          after: Object.fromEntries(diff.map((k) => [k, event[k]])),
+        });
+        await this.outbox.add(m, ctx, 'dukan.settings.settings.changed.v1', { ...event, changed: diff });
+      }
+      return this.toDto(ctx, after);
+    });
+  }
+
+  private async replaceBranches(m: EntityManager, branches: NonNullable<UpdateGeneralSettingsDto['branches']>): Promise<void> {
+    await m.query(`DELETE FROM branches WHERE id <> ALL($1::text[])`, [branches.map((b) => b._id)]);
+    for (const [i, b] of branches.entries()) {
+      await m.query(
+        `INSERT INTO branches (id, name, position) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, position = EXCLUDED.position`,
+        [b._id, b.name, i],
+      );
+      const registers = [...new Set(b.registers)];
+      await m.query(`DELETE FROM registers WHERE branch_id = $1 AND id <> ALL($2::text[])`, [b._id, registers]);
+      for (const [j, r] of registers.entries()) {
+        await m.query(
+          `INSERT INTO registers (branch_id, id, position) VALUES ($1, $2, $3) ON CONFLICT (branch_id, id) DO UPDATE SET position = EXCLUDED.position`,
+          [b._id, r, j],
+        );
+      }
+    }
+  }
+
+  private async state(m: EntityManager, lock = false): Promise<State> {
+    const [row]: SettingsRow[] = await m.query(`SELECT * FROM general_settings WHERE id = 1${lock ? ' FOR UPDATE' : ''}`);
+    const rates: { user_id: string; exchange_rate: string }[] = await m.query(`SELECT user_id, exchange_rate FROM user_exchange_rates ORDER BY user_id`);
+    const branches: { id: string; name: string; registers: string[] | null }[] = await m.query(
+      `SELECT b.id, b.name, array_agg(r.id ORDER BY r.position, r.id) FILTER (WHERE r.id IS NOT NULL) AS registers
+         FROM branches b LEFT JOIN registers r ON r.branch_id = b.id
+        GROUP BY b.id, b.name, b.position ORDER BY b.position, b.id`,
+    );
+    return {
+      row: row!,
+      userRates: Object.fromEntries(rates.map((r) => [r.user_id, Number(r.exchange_rate)])),
+      branches: branches.map((b) => ({ _id: b.id, name: b.name, registers: b.registers ?? [] })),
+    };
+  }
+
+  private toEvent(s: State, changed: string[]): SettingsChangedData {
+    return {
+      exchangeRate: Number(s.row.exchange_rate),
+      userExchangeRates: s.userRates,
+      storeName: s.row.store_name,
+      defaultLanguage: s.row.default_language,
+      timeZone: s.row.time_zone,
+      iqdCashRounding: s.row.iqd_cash_rounding,
+      taxRateBasisPoints: s.row.tax_rate_bp,
+      branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers })),
+      changed,
+    };
+  }
+
+  private toDto(ctx: RequestContext, s: State): GeneralSettingsDto {
+    const isAdmin = ctx.user?.role === 'admin';
+    const own = ctx.actorId && Object.prototype.hasOwnProperty.call(s.userRates, ctx.actorId) ? s.userRates[ctx.actorId]! : null;
+    const effective = effectiveExchangeRate(Number(s.row.exchange_rate), own);
+    return {
+      exchangeRate: Number(s.row.exchange_rate),
+      // Other people's rates are an admin's business only.
+      userExchangeRates: isAdmin ? s.userRates : own !== null && ctx.actorId ? { [ctx.actorId]: own } : {},
+      effectiveExchangeRate: effective.exchangeRate,
+      isUserSpecific: effective.isUserSpecific,
+      storeName: s.row.store_name,
+      defaultLanguage: s.row.default_language,
+      timeZone: s.row.time_zone,
+      taxRate: s.row.tax_rate_bp / 100,
+      iqdCashRounding: s.row.iqd_cash_rounding,
+      branches: s.branches,
+      updatedAt: s.row.updated_at ? s.row.updated_at.toISOString() : null,
+    };
+  }
+}

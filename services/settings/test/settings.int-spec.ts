@@ -1,0 +1,140 @@
+// GET /api/settings/exchange-rate, GET/PUT /api/settings/general, GET /api/settings/branches.
+import { authorizationMatrix, matrixFailures, roleCallers, startServiceApp, type ServiceTestApp } from '@dukan/testing';
+import { loadSettingsConfig, SettingsModule } from '@dukan/settings';
+
+let t: ServiceTestApp;
+beforeAll(async () => {
+  t = await startServiceApp({ service: 'settings', module: (env) => SettingsModule.register(loadSettingsConfig(env)) });
+});
+afterAll(() => t.close());
+
+const ADMIN = '00000000-0000-4000-8000-000000000001';
+const MANAGER = '00000000-0000-4000-8000-000000000002';
+const CASHIER = '00000000-0000-4000-8000-000000000003';
+
+const rate = async (token: string) => (await t.get('/api/settings/exchange-rate', { token })).body;
+const events = async () =>
+  (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.settings.changed.v1' ORDER BY seq`)).map((r: { data: any }) => r.data);
+
+describe('exchange rate', () => {
+  it('is 1450 on a fresh install, for everyone', async () => {
+    expect(await rate(t.tokens.cashier)).toEqual({ success: true, data: { exchangeRate: 1450, isUserSpecific: false } });
+    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false });
+  });
+
+  it('lets a cashier set their own rate, seen by nobody else', async () => {
+    const res = await t.put('/api/settings/general', { exchangeRate: 1480 }, { token: t.tokens.cashier });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ exchangeRate: 1450, effectiveExchangeRate: 1480, isUserSpecific: true, userExchangeRates: { [CASHIER]: 1480 } });
+    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true });
+    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false });
+  });
+
+  it('turns values below 1 into 1', async () => {
+    await t.put('/api/settings/general', { exchangeRate: 0.2 }, { token: t.tokens.manager });
+    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1, isUserSpecific: true });
+    await t.put('/api/settings/general', { exchangeRate: -5 }, { token: t.tokens.manager });
+    expect((await rate(t.tokens.manager)).data.exchangeRate).toBe(1);
+  });
+
+  it('lets an admin set the global rate without touching others\' own rates', async () => {
+    await t.put('/api/settings/general', { exchangeRate: 1475 }, { token: t.tokens.manager });
+    const res = await t.put('/api/settings/general', { exchangeRate: 1500 }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ exchangeRate: 1500, userExchangeRates: { [CASHIER]: 1480, [MANAGER]: 1475 } });
+    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1500, isUserSpecific: false });
+    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true });
+    // Someone who never set a rate follows the global one.
+    expect((await rate(t.tokenFor({ role: 'cashier', id: '00000000-0000-4000-8000-0000000000ff' }))).data).toEqual({ exchangeRate: 1500, isUserSpecific: false });
+  });
+
+  it('with applyToAllUsers overrides every user\'s own rate, and announces it', async () => {
+    const res = await t.put('/api/settings/general', { exchangeRate: 1520, applyToAllUsers: true }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.userExchangeRates).toEqual({});
+    for (const token of [t.tokens.cashier, t.tokens.manager, t.tokens.admin]) {
+      expect((await rate(token)).data).toEqual({ exchangeRate: 1520, isUserSpecific: false });
+    }
+    const last = (await events()).at(-1);
+    expect(last).toMatchObject({ exchangeRate: 1520, userExchangeRates: {} });
+    expect(last.changed).toEqual(expect.arrayContaining(['exchangeRate', 'userExchangeRates']));
+  });
+
+  it('shows a non-admin only their own entry of userExchangeRates', async () => {
+    await t.put('/api/settings/general', { exchangeRate: 1490 }, { token: t.tokens.cashier });
+    await t.put('/api/settings/general', { exchangeRate: 1491 }, { token: t.tokens.manager });
+    const asCashier = await t.get('/api/settings/general', { token: t.tokens.cashier });
+    expect(asCashier.body.data.userExchangeRates).toEqual({ [CASHIER]: 1490 });
+    const asAdmin = await t.get('/api/settings/general', { token: t.tokens.admin });
+    expect(asAdmin.body.data.userExchangeRates).toEqual({ [CASHIER]: 1490, [MANAGER]: 1491 });
+  });
+});
+
+describe('shop settings', () => {
+  it('has the defaults: store name, English, Asia/Baghdad, no tax, one branch with register main', async () => {
+    const res = await t.get('/api/settings/general', { token: t.tokens.cashier });
+    expect(res.body.data).toMatchObject({ storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 1 });
+    expect((await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data).toEqual([{ _id: 'main', name: 'Main', registers: ['main'] }]);
+  });
+
+  it('lets an admin change them, writes the audit log and tells sales the tax rate', async () => {
+    const res = await t.put(
+      '/api/settings/general',
+      { storeName: 'Dukani Hawler', defaultLanguage: 'ku', timeZone: 'Asia/Baghdad', taxRate: 7.5, branches: [{ _id: 'main', name: 'Main', registers: ['main', 'till-2'] }] },
+      { token: t.tokens.admin },
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Settings saved successfully');
+    expect(res.body.data).toMatchObject({ storeName: 'Dukani Hawler', defaultLanguage: 'ku', taxRate: 7.5, branches: [{ _id: 'main', registers: ['main', 'till-2'] }] });
+    const last = (await events()).at(-1);
+    expect(last).toMatchObject({ storeName: 'Dukani Hawler', taxRateBasisPoints: 750, defaultLanguage: 'ku' });
+    expect(last.changed.sort()).toEqual(['branches', 'defaultLanguage', 'storeName', 'taxRateBasisPoints']);
+    const audit = await t.dataSource().query(`SELECT action, actor_id FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`);
+    expect(audit).toEqual([{ action: 'settings.changed', actor_id: ADMIN }]);
+  });
+
+  it('announces nothing when nothing changed', async () => {
+    const before = (await events()).length;
+    expect((await t.put('/api/settings/general', { storeName: 'Dukani Hawler' }, { token: t.tokens.admin })).status).toBe(200);
+    expect((await events()).length).toBe(before);
+  });
+
+  it('refuses global fields from managers and cashiers, changing nothing', async () => {
+    const before = (await t.get('/api/settings/general', { token: t.tokens.admin })).body.data;
+    for (const token of [t.tokens.manager, t.tokens.cashier]) {
+      const res = await t.put('/api/settings/general', { storeName: 'Mine', taxRate: 0 }, { token });
+      expect(res.status).toBe(403);
+      expect(res.body.errors).toEqual({ storeName: 'Only an administrator can change this setting', taxRate: 'Only an administrator can change this setting' });
+      const all = await t.put('/api/settings/general', { exchangeRate: 1000, applyToAllUsers: true }, { token });
+      expect(all.status).toBe(403);
+    }
+    expect((await t.get('/api/settings/general', { token: t.tokens.admin })).body.data).toEqual(before);
+  });
+
+  it('refuses bad input with 400', async () => {
+    const bad: [Record<string, unknown>, string][] = [
+      [{ exchangeRate: 'abc' }, 'exchangeRate'],
+      [{ exchangeRate: 1e9 }, 'exchangeRate'],
+      [{ timeZone: 'Mars/Olympus' }, 'timeZone'],
+      [{ taxRate: 101 }, 'taxRate'],
+      [{ taxRate: 1.234 }, 'taxRate'],
+      [{ defaultLanguage: 'fr' }, 'defaultLanguage'],
+      [{ storeName: '   ' }, 'storeName'],
+      [{ branches: [{ _id: 'main', name: 'Main', registers: [] }] }, 'branches.0.registers'],
+      [{ role: 'admin' }, 'role'],
+    ];
+    for (const [body, field] of bad) {
+      const res = await t.put('/api/settings/general', body, { token: t.tokens.admin });
+      expect({ field, status: res.status }).toEqual({ field, status: 400 });
+      expect(Object.keys(res.body.errors)).toContain(field);
+    }
+  });
+});
+
+describe('authorization of every settings route', () => {
+  it('answers every route as the route table says, never with a 5xx', async () => {
+    const cases = authorizationMatrix(['settings'], roleCallers(t));
+    expect(cases.length).toBe(4 * 5);
+    expect(await matrixFailures(t, cases)).toEqual([]);
+  });
+});
