@@ -1,3 +1,4 @@
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import type { Locale, Permissions, Role } from '@dukan/contracts';
 import { DomainError } from '../errors/domain-error.js';
@@ -21,7 +22,11 @@ export interface TokenSettings {
 
 /** Only identity holds a signer. */
 export class TokenSigner {
-  constructor(private readonly privateKey: string, private readonly settings: TokenSettings) {}
+  private readonly privateKey: KeyObject;
+
+  constructor(privateKeyPem: string, private readonly settings: TokenSettings) {
+    this.privateKey = createPrivateKey(privateKeyPem);
+  }
 
   sign(user: AuthUser, expiresInSeconds: number): string {
     const claims: DukanClaims = {
@@ -43,7 +48,12 @@ export class TokenSigner {
 
 /** Everyone verifies: algorithm pinned, issuer, audience and expiry checked. */
 export class TokenVerifier {
-  constructor(private readonly publicKey: string, private readonly settings: TokenSettings) {}
+  // Parsed once: jsonwebtoken would otherwise rebuild the key from PEM on every request.
+  private readonly publicKey: KeyObject;
+
+  constructor(publicKeyPem: string, private readonly settings: TokenSettings) {
+    this.publicKey = createPublicKey(publicKeyPem);
+  }
 
   verify(token: string): AuthUser {
     let payload: jwt.JwtPayload | string;
