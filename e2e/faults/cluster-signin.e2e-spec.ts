@@ -11,7 +11,19 @@ const built = existsSync(join(root, 'services', 'identity', 'dist', 'main.js')) 
 const nats = await findNats();
 const describeCluster = built && nats ? describe : describe.skip;
 
-interface Cluster { url: string; stop(): Promise<void>; stopService(s: string): Promise<void> }
+import { salePayload } from '../../services/sales/test/helpers.js';
+
+interface Cluster { url: string; stop(): Promise<void>; stopService(s: string): Promise<void>; startService(s: string): Promise<void> }
+
+async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 describeCluster('cluster shape: every service its own process, gateway on its own port', () => {
   let db: TestDatabase;
@@ -63,6 +75,43 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     const traced = await api.get('/api/auth/me', { token, headers: { 'x-correlation-id': 'trace-cluster-0001' } });
     expect(traced.headers.get('x-correlation-id')).toBe('trace-cluster-0001');
   });
+
+  it('sells with loyalty stopped; the points, the purchase and the stock change arrive when it is back', async () => {
+    const api = httpClient(cluster.url);
+    const token = (await api.post('/api/auth/login', { username: 'admin', password: adminPassword })).body.token as string;
+    const category = await api.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token });
+    expect(category.status).toBe(201);
+    const product = await api.post('/api/products', {
+      sku: 'TEA-1', barcode: '9990001000018', name: { en: 'Black tea', ku: 'چای ڕەش' }, category: category.body._id, price: 25, cost: 10, quantity: 50,
+    }, { token });
+    expect(product.status).toBe(201);
+    const customer = await api.post('/api/customers', { firstName: 'Rezan', lastName: 'Omer', phone: '07501112233' }, { token });
+    expect(customer.status).toBe(201);
+
+    await cluster.stopService('loyalty');
+    const line = { product: { id: product.body._id, sku: 'TEA-1', priceCents: 2500, discountPercent: 0, costCents: 1000 }, quantity: 2 };
+    const body = salePayload([line], { customer: customer.body._id });
+    // Sales learns the product from catalog's event over JetStream; until then it refuses the line.
+    const sale = await eventually(async () => {
+      const res = await api.post('/api/transactions', body, { token, headers: { 'idempotency-key': `loyalty-down-${customer.body._id}` } });
+      return res.status === 201 ? res : null;
+    });
+    expect(sale.body.data.total).toBe(50);
+    expect((await api.get(`/api/customers/${customer.body._id}`, { token })).status).toBe(503);
+
+    await cluster.startService('loyalty');
+    const after = await eventually(async () => {
+      const res = await api.get(`/api/customers/${customer.body._id}`, { token });
+      return res.status === 200 && res.body.purchaseCount === 1 ? res.body : null;
+    });
+    expect(after.loyaltyPoints).toBeGreaterThan(0);
+    expect(after.totalSpent).toBe(50);
+    const stock = await eventually(async () => {
+      const res = await api.get(`/api/products/${product.body._id}`, { token });
+      return res.body.quantity === 48 ? res.body : null;
+    });
+    expect(stock.quantity).toBe(48);
+  }, 90_000);
 
   it('answers 503 with the error body when the owning service is down', async () => {
     const api = httpClient(cluster.url);
