@@ -37,7 +37,15 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     // The till is a lazily loaded route: the entry holds only the shell, sign-in and shared UI.
-    chunkSizeWarningLimit: 400,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // libs/contracts is pure data and functions: modules of it the app does not use (server texts, the
+      // route table, event types) are left out instead of being kept for their top-level freezes.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/libs/contracts/src/') },
+      output: {
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

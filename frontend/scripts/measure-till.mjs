@@ -31,7 +31,7 @@ const t0 = Date.now();
 await page.click('[data-testid=login-submit]');
 await page.waitForSelector('[data-testid=product-tile]', { timeout: 60_000 });
 const gridMs = Date.now() - t0;
-await page.waitForFunction(() => /\d/.test(document.querySelector('[data-testid=results-count]')?.textContent ?? '') && !document.querySelector('[data-testid=results-count]').textContent.includes('…'), null, { timeout: 60_000 });
+await page.waitForFunction(() => /[0-9\u0660-\u0669]/.test(document.querySelector("[data-testid=results-count]")?.textContent ?? "") && !document.querySelector('[data-testid=results-count]').textContent.includes('…'), null, { timeout: 60_000 });
 const usableMs = Date.now() - t0;
 const productCount = await page.evaluate(() => document.querySelector('[data-testid=results-count]').textContent);
 

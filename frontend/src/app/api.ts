@@ -8,6 +8,7 @@ import {
 import type { ErrorBody } from '@dukan/contracts';
 import { currentI18n } from '../i18n/index.js';
 import { signedOut } from '../features/auth/auth-slice.js';
+import { ConnectionWatch, desktopBridge } from './desktop.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
 
@@ -25,6 +26,11 @@ const rawBaseQuery = fetchBaseQuery({
     const token = (getState() as StateWithToken).auth.token;
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     headers.set('Accept-Language', currentI18n().language === 'ku' ? 'ku' : 'en');
+    const desktop = desktopBridge();
+    if (desktop) {
+      headers.set('X-Dukan-Client', 'desktop');
+      if (desktop.version) headers.set('X-Dukan-Client-Version', desktop.version);
+    }
     return headers;
   },
 });
@@ -42,12 +48,24 @@ function isRepeatable(args: string | FetchArgs): boolean {
   return headers.has('Idempotency-Key');
 }
 
-/** Bearer token and Accept-Language on every call; one retry of a transient failure when it is safe; 401 ends the session. */
+const connection = new ConnectionWatch(desktopBridge()?.restartServer?.bind(desktopBridge()));
+
+function isConnectionFailure(error: FetchBaseQueryError | undefined): boolean {
+  return error?.status === 'FETCH_ERROR' || error?.status === 'TIMEOUT_ERROR';
+}
+
+/**
+ * Bearer token and Accept-Language on every call; one retry of a transient failure when it is safe; in the
+ * desktop shell, a server restart after three connection failures in a row; 401 ends the session.
+ */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   let result = await rawBaseQuery(args, api, extra as object);
   if (result.error && isTransient(result.error) && isRepeatable(args)) {
     result = await rawBaseQuery(args, api, extra as object);
   }
+  if (isConnectionFailure(result.error)) {
+    if ((await connection.failed()) && isRepeatable(args)) result = await rawBaseQuery(args, api, extra as object);
+  } else connection.succeeded();
   const url = typeof args === 'string' ? args : args.url;
   if (result.error?.status === 401 && !url.startsWith('/auth/login') && (api.getState() as StateWithToken).auth.token) {
     api.dispatch(signedOut({ reason: serverMessage(result.error) ?? currentI18n().t('auth.sessionEnded') }));

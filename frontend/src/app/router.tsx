@@ -1,4 +1,3 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AppLayout } from '../components/layout/app-layout.js';
@@ -8,20 +7,17 @@ import { NotFoundPage } from '../features/errors/routes/not-found-page.js';
 import { RouteError } from '../features/errors/routes/route-error.js';
 import { PlaceholderPage } from '../features/placeholders/routes/placeholder-page.js';
 
-// Each screen is its own chunk: the till downloads the shell plus its own code only.
-const DashboardPage = lazy(() => import('../features/dashboard/routes/dashboard-page.js'));
-const PosPage = lazy(() => import('../features/pos/routes/pos-page.js'));
+// Each screen is its own chunk: the till downloads the shell plus its own code only. The router loads a
+// screen's chunk while it navigates (no Suspense fallback, so no fallback throttling delays the till).
+const dashboardRoute = async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page.js')).default });
+const posRoute = async () => ({ Component: (await import('../features/pos/routes/pos-page.js')).default });
 
 function Loading() {
   const { t } = useTranslation();
-  return <Spinner label={t('common.loading')} />;
-}
-
-function lazyElement(Component: ComponentType): ReactNode {
   return (
-    <Suspense fallback={<Loading />}>
-      <Component />
-    </Suspense>
+    <div className="center-screen">
+      <Spinner label={t('common.loading')} />
+    </div>
   );
 }
 
@@ -34,9 +30,11 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <AppLayout />,
     errorElement: <RouteError />,
+    // Shown while the first screen's code loads on a cold start.
+    hydrateFallbackElement: <Loading />,
     children: [
-      { index: true, element: lazyElement(DashboardPage) },
-      { path: 'pos', element: lazyElement(PosPage) },
+      { index: true, lazy: dashboardRoute },
+      { path: 'pos', lazy: posRoute },
       { path: 'inventory', element: <Navigate to="/inventory/products" replace /> },
       placeholder('inventory/products', 'pages.products'),
       placeholder('inventory/products/add', 'pages.addProduct'),

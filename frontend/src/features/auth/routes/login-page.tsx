@@ -6,6 +6,7 @@ import { errorText } from '../../../app/api.js';
 import { writeToken } from '../../../app/session.js';
 import { isLanguage } from '../../../i18n/index.js';
 import { useLoginMutation } from '../api/auth-api.js';
+import { Icon } from '../../../components/layout/icons.js';
 import { signedIn } from '../auth-slice.js';
 
 interface FieldErrors {
@@ -103,8 +104,15 @@ export function LoginPage() {
               aria-invalid={!!fieldErrors.password}
               dir="ltr"
             />
-            <button type="button" className="link-button" onClick={() => setShowPassword((s) => !s)} aria-pressed={showPassword}>
-              {showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+            <button
+              type="button"
+              className="icon-button"
+              onClick={() => setShowPassword((s) => !s)}
+              aria-pressed={showPassword}
+              aria-label={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+              title={showPassword ? t('auth.hidePassword') : t('auth.showPassword')}
+            >
+              <Icon name={showPassword ? 'eyeOff' : 'eye'} />
             </button>
           </span>
           {fieldErrors.password && <span className="field-error">{fieldErrors.password}</span>}

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
@@ -120,8 +121,26 @@ function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; 
   );
 }
 
+const PAGE_MARGIN_MM = 2;
+
+/** While the receipt is shown, the printed page is 58 mm wide and exactly as long as the receipt. */
+function usePageSizedTo(ref: React.RefObject<HTMLDivElement | null>) {
+  useLayoutEffect(() => {
+    const paper = ref.current?.firstElementChild as HTMLElement | null;
+    if (!paper) return;
+    const mm = Math.ceil((paper.offsetHeight * 25.4) / 96) + 2 * PAGE_MARGIN_MM + 2;
+    const style = document.createElement('style');
+    style.dataset.receiptPage = '';
+    style.textContent = `@page { size: 58mm ${mm}mm; margin: ${PAGE_MARGIN_MM}mm; }`;
+    document.head.appendChild(style);
+    return () => style.remove();
+  });
+}
+
 export function FinalReceipt({ done, money, onNewSale }: { done: CompletedSale; money: (cents: number) => string; onNewSale: () => void }) {
   const { t } = useTranslation();
+  const printRoot = useRef<HTMLDivElement>(null);
+  usePageSizedTo(printRoot);
   return (
     <>
       <Modal title={t('pos.receipt.title')} onClose={onNewSale} testId="final-receipt" className="receipt-modal" onEnter={onNewSale}>
@@ -136,7 +155,7 @@ export function FinalReceipt({ done, money, onNewSale }: { done: CompletedSale; 
         </div>
       </Modal>
       {createPortal(
-        <div className="print-root">
+        <div className="print-root" ref={printRoot} aria-hidden="true">
           <ReceiptPaper done={done} money={money} forPrint />
         </div>,
         document.body,

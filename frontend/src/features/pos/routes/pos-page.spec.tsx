@@ -28,6 +28,7 @@ function shop(opts: { saleStatus?: number[] } = {}) {
       case '/api/transactions': {
         if (method !== 'POST') return undefined;
         const status = saleStatus.shift() ?? 201;
+        if (status === 503) return { status, body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' } };
         if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: 'Total must be 4.50' } } };
         return { status, body: { _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: (body as { paymentDetails: unknown }).paymentDetails, loyaltyPointsAwarded: 4 } };
       }
@@ -113,7 +114,7 @@ describe('the till', () => {
     expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
   });
 
-  it('retries a refused sale with the same key and shows the validation message', async () => {
+  it('shows the validation message of a refused sale and sends the corrected one under a fresh key', async () => {
     const calls = shop({ saleStatus: [422, 201] });
     const { search } = await openTill();
     addBySearch(search, 'tea');
@@ -126,7 +127,26 @@ describe('the till', () => {
     await screen.findByTestId('final-receipt');
     const keys = calls.filter((c) => c.path === '/api/transactions').map((c) => c.headers.get('Idempotency-Key'));
     expect(keys).toHaveLength(2);
-    expect(keys[0]).toBe(keys[1]);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('repeats a sale whose outcome is unknown with the same key and the very same body', async () => {
+    const calls = shop({ saleStatus: [503, 503, 201] });
+    const { search } = await openTill();
+    addBySearch(search, 'tea');
+    fireEvent.click(screen.getByTestId('checkout'));
+    fireEvent.click(await screen.findByTestId('pick-guest'));
+    fireEvent.click(await screen.findByTestId('exact-amount'));
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    await screen.findByTestId('sale-error');
+    await new Promise((r) => setTimeout(r, 5));
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    await screen.findByTestId('final-receipt');
+    const sent = calls.filter((c) => c.path === '/api/transactions');
+    // The first confirm is retried once by the client (503 is transient), the second confirm succeeds.
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((c) => c.headers.get('Idempotency-Key'))).size).toBe(1);
+    expect(new Set(sent.map((c) => JSON.stringify(c.body))).size).toBe(1);
   });
 
   it('redeems a customer’s points with the max button and sends the customer with the sale', async () => {

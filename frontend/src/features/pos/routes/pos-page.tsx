@@ -43,6 +43,13 @@ function newSaleKey(): string {
   return `${Date.now()}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }
 
+function isDefinitiveRefusal(err: unknown): boolean {
+  const { status, data } = (err ?? {}) as { status?: unknown; data?: { code?: string } };
+  if (typeof status !== 'number' || status < 400 || status >= 500) return false;
+  if (status === 408 || status === 409 || status === 429) return false;
+  return data?.code !== 'IDEMPOTENCY_KEY_REUSED';
+}
+
 export function PosPage() {
   const { t, i18n } = useTranslation();
   const f = useFormat();
@@ -64,7 +71,10 @@ export function PosPage() {
 
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
   const [phase, setPhase] = useState<Phase>('cart');
-  const [saleKey, setSaleKey] = useState<string | null>(null);
+  /**
+   * The pending sale: one Idempotency-Key and one timestamp, so a repeated confirm sends the very same request.
+   */
+  const [pending, setPending] = useState<{ key: string; at: Date } | null>(null);
   const [saleError, setSaleError] = useState<string | null>(null);
   const [done, setDone] = useState<CompletedSale | null>(null);
   const [lastAdded, setLastAdded] = useState<string | null>(null);
@@ -118,7 +128,12 @@ export function PosPage() {
     return filterByCategory(index ? index.search(deferredQuery) : list.map((_, i) => i));
   }, [list, index, deferredQuery, filterByCategory]);
 
-  useEffect(() => setActiveIndex(deferredQuery ? 0 : -1), [deferredQuery, categoryId]);
+  // A new search or category highlights its first result; set during render, so no second commit follows.
+  const [activeFor, setActiveFor] = useState<{ query: string; categoryId: string | null }>({ query: '', categoryId: null });
+  if (activeFor.query !== deferredQuery || activeFor.categoryId !== categoryId) {
+    setActiveFor({ query: deferredQuery, categoryId });
+    setActiveIndex(deferredQuery ? 0 : -1);
+  }
 
   const stockOf = useCallback((p: TillProduct) => p.quantity - (sold.get(p._id) ?? 0), [sold]);
 
@@ -161,14 +176,14 @@ export function PosPage() {
     dispatch({ type: 'customer', customer });
     if (phase === 'checkout-pick') {
       // One key per pending sale: every retry or double click of this sale reuses it.
-      setSaleKey(newSaleKey());
+      setPending({ key: newSaleKey(), at: new Date() });
       setSaleError(null);
       setPhase('preview');
     } else setPhase('cart');
   };
 
   const confirmSale = async (tenderedCents: number, tenderedIqd: number | null) => {
-    if (!saleKey || submitting.current) return;
+    if (!pending || submitting.current) return;
     submitting.current = true;
     setSaleError(null);
     const body = buildSalePayload({
@@ -181,10 +196,10 @@ export function PosPage() {
       tenderedCents,
       register: readRegister(),
       loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
-      now: new Date(),
+      now: pending.at,
     });
     try {
-      const sale = await createSale({ key: saleKey, body }).unwrap();
+      const sale = await createSale({ key: pending.key, body }).unwrap();
       setSold((prev) => {
         const next = new Map(prev);
         for (const l of cart.lines) next.set(l.productId, (next.get(l.productId) ?? 0) + l.quantity);
@@ -208,13 +223,16 @@ export function PosPage() {
       const text = fields.length ? t('pos.validationError', { message: fields[0] }) : errorText(err, t('pos.transactionError'));
       setSaleError(text);
       toast.error(text);
+      // Refused outright (bad data, no permission): nothing was stored, so the corrected sale gets a fresh key.
+      // Any doubt (network, time-out, server trouble, still running, key already used) keeps the key.
+      if (isDefinitiveRefusal(err)) setPending({ key: newSaleKey(), at: new Date() });
     } finally {
       submitting.current = false;
     }
   };
 
   const cancelPreview = () => {
-    setSaleKey(null);
+    setPending(null);
     setSaleError(null);
     setPhase('cart');
   };
@@ -222,7 +240,7 @@ export function PosPage() {
   const newSale = useCallback(() => {
     dispatch({ type: 'reset' });
     setDone(null);
-    setSaleKey(null);
+    setPending(null);
     setSaleError(null);
     setQuery('');
     setPhase('cart');
