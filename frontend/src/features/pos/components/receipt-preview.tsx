@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
-import { changeCents, lineSubtotalCents, type CartLine, type Totals } from '../lib/totals.js';
+import { changeCents, type CartLine, type Totals } from '../lib/totals.js';
+import { SaleLinesTable, SaleTotals } from './sale-summary.js';
 import { centsToIqd, sanitizeAmountInput, typedAmountToCents } from '../lib/money.js';
 import type { CartCustomer } from '../lib/cart.js';
 import type { DisplayCurrency } from '../hooks/use-money.js';
@@ -25,7 +26,7 @@ interface PreviewProps {
  * tender covers the total.
  */
 export function ReceiptPreview({ lines, totals, customer, currency, rate, money, saving, error, onCancel, onConfirm }: PreviewProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const f = useFormat();
   const [tendered, setTendered] = useState('');
   const typedCents = tendered === '' ? null : typedAmountToCents(tendered, currency, rate);
@@ -48,46 +49,8 @@ export function ReceiptPreview({ lines, totals, customer, currency, rate, money,
       <div className="preview-customer muted">
         {t('pos.customer')}: <strong>{customer ? customer.name : t('pos.guestCustomer')}</strong>
       </div>
-      <table className="table compact">
-        <thead>
-          <tr>
-            <th>{t('pos.receipt.item')}</th>
-            <th className="num">{t('pos.receipt.qty')}</th>
-            <th className="num">{t('pos.receipt.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.productId}>
-              <td>{(i18n.language === 'ku' && l.name.ku) || l.name.en}</td>
-              <td className="num">{l.quantity}</td>
-              <td className="num">{money(lineSubtotalCents(l))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="totals">
-        <div>
-          <dt>{t('pos.subtotal')}</dt>
-          <dd>{money(totals.subtotalCents)}</dd>
-        </div>
-        {totals.discountCents > 0 && (
-          <div>
-            <dt>{t('pos.discount')}</dt>
-            <dd>−{money(totals.discountCents)}</dd>
-          </div>
-        )}
-        {totals.loyaltyCents > 0 && (
-          <div>
-            <dt>{t('pos.loyaltyDiscount')}</dt>
-            <dd>−{money(totals.loyaltyCents)}</dd>
-          </div>
-        )}
-        <div className="grand">
-          <dt>{t('pos.total')}</dt>
-          <dd data-testid="preview-total">{money(totals.totalCents)}</dd>
-        </div>
-      </dl>
+      <SaleLinesTable lines={lines} money={money} className="table compact" />
+      <SaleTotals totals={totals} money={money} className="totals" totalTestId="preview-total" />
       <label className="field">
         <span>{t('pos.preview.tendered', { currency: currency === 'IQD' ? 'IQD' : 'USD' })}</span>
         <span className="input-with-button">

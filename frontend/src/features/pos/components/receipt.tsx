@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
-import { lineSubtotalCents, type CartLine, type Totals } from '../lib/totals.js';
+import type { CartLine, Totals } from '../lib/totals.js';
+import { SaleLinesTable, SaleTotals } from './sale-summary.js';
 import type { CartCustomer } from '../lib/cart.js';
 import type { SavedSale } from '../api/pos-api.js';
 import { centsToIqd, dollarsToCents } from '../lib/money.js';
@@ -24,7 +25,7 @@ export interface CompletedSale {
 function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; money: (cents: number) => string; forPrint?: boolean }) {
   // The printed copy repeats the on-screen one; only the latter carries test ids.
   const tid = (id: string) => (forPrint ? undefined : id);
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const f = useFormat();
   const { sale, lines, totals } = done;
   const tendered = sale.paymentDetails?.amountTendered !== undefined ? dollarsToCents(sale.paymentDetails.amountTendered) : done.tenderedCents;
@@ -52,45 +53,8 @@ function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; 
           <span>{t('pos.receipt.customer')}</span> <span>{done.customer ? done.customer.name : t('pos.guestCustomer')}</span>
         </div>
       </div>
-      <table className="receipt-items">
-        <thead>
-          <tr>
-            <th>{t('pos.receipt.item')}</th>
-            <th className="num">{t('pos.receipt.qty')}</th>
-            <th className="num">{t('pos.receipt.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l) => (
-            <tr key={l.productId}>
-              <td>{(i18n.language === 'ku' && l.name.ku) || l.name.en}</td>
-              <td className="num">{f.number(l.quantity)}</td>
-              <td className="num">{money(lineSubtotalCents(l))}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <dl className="receipt-totals">
-        <div>
-          <dt>{t('pos.subtotal')}</dt>
-          <dd>{money(totals.subtotalCents)}</dd>
-        </div>
-        {totals.discountCents > 0 && (
-          <div>
-            <dt>{t('pos.discount')}</dt>
-            <dd>−{money(totals.discountCents)}</dd>
-          </div>
-        )}
-        {totals.loyaltyCents > 0 && (
-          <div>
-            <dt>{t('pos.loyaltyDiscount')}</dt>
-            <dd>−{money(totals.loyaltyCents)}</dd>
-          </div>
-        )}
-        <div className="grand">
-          <dt>{t('pos.total')}</dt>
-          <dd data-testid={tid('receipt-total')}>{money(totals.totalCents)}</dd>
-        </div>
+      <SaleLinesTable lines={lines} money={money} className="receipt-items" />
+      <SaleTotals totals={totals} money={money} className="receipt-totals" totalTestId={tid('receipt-total')}>
         <div>
           <dt>{t('pos.receipt.tendered')}</dt>
           <dd>{tenderText}</dd>
@@ -111,7 +75,7 @@ function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; 
             <dd data-testid={tid('points-earned')}>{f.number(sale.loyaltyPointsAwarded)}</dd>
           </div>
         )}
-      </dl>
+      </SaleTotals>
       <div className="receipt-center small">
         <div>{t('pos.receipt.paidCash')}</div>
         {done.currency === 'IQD' && <div>{t('pos.receipt.rate', { rate: f.number(done.rate) })}</div>}
