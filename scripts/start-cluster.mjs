@@ -51,6 +51,7 @@ export async function startCluster(options = {}) {
   for (const [s, port] of Object.entries(ports)) env[`${s.toUpperCase()}_URL`] ??= `http://127.0.0.1:${port}`;
   await ensureDatabase(env.DATABASE_URL);
   const children = new Map();
+  const stoppedOnPurpose = new Set();
   const spawnProcess = (name, script, extra) => {
     const child = spawn(process.execPath, ['--enable-source-maps', script], {
       cwd: root,
@@ -59,7 +60,7 @@ export async function startCluster(options = {}) {
     });
     children.set(name, child);
     child.on('exit', (code, signal) => {
-      if (!stopping) console.error(`${name} exited (${signal ?? code})`);
+      if (!stopping && !stoppedOnPurpose.has(child)) console.error(`${name} exited (${signal ?? code})`);
     });
     return child;
   };
@@ -79,6 +80,7 @@ export async function startCluster(options = {}) {
     new Promise((resolve) => {
       const child = children.get(name);
       if (!child || child.exitCode !== null || child.signalCode) return resolve();
+      stoppedOnPurpose.add(child);
       child.once('exit', resolve);
       child.kill('SIGTERM');
     });
