@@ -40,7 +40,7 @@ export default async function globalSetup() {
       DUKAN_DATA_DIR: dataDir,
       DUKAN_ADMIN_PASSWORD: password,
       LOG_LEVEL: 'warn',
-      FRONTEND_DIST: join(root, 'frontend', 'dist'),
+      FRONTEND_DIST: process.env.FRONTEND_DIST ?? join(root, 'frontend', 'dist'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

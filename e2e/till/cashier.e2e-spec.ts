@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { BASE_URL, adminPassword, createUser, launch, login, openTill, signIn } from './support.js';
+import { BASE_URL, adminPassword, createUser, launch, login, openTill, signIn } from '../support.js';
 
 jest.setTimeout(120_000);
 

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { adminPassword, createCategory, createProduct, eventually, getProduct, launch, login, openTill, saleByInvoice, scan, signIn } from './support.js';
+import { adminPassword, createCategory, createProduct, eventually, getProduct, launch, login, openTill, saleByInvoice, scan, signIn } from '../support.js';
 
 jest.setTimeout(120_000);
 

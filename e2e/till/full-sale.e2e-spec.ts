@@ -21,7 +21,7 @@ import {
   scan,
   signIn,
   type SeededProduct,
-} from './support.js';
+} from '../support.js';
 
 jest.setTimeout(180_000);
 

@@ -11,6 +11,18 @@ import { PlaceholderPage } from '../features/placeholders/routes/placeholder-pag
 // screen's chunk while it navigates (no Suspense fallback, so no fallback throttling delays the till).
 const dashboardRoute = async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page.js')).default });
 const posRoute = async () => ({ Component: (await import('../features/pos/routes/pos-page.js')).default });
+const productsRoute = async () => ({ Component: (await import('../features/inventory/routes/products-page.js')).default });
+const productFormRoute = async () => ({ Component: (await import('../features/product-form/routes/product-form-page.js')).default });
+const addCategoryRoute = async () => ({ Component: (await import('../features/product-form/routes/add-category-page.js')).default });
+const customersRoute = async () => ({ Component: (await import('../features/customers/routes/customers-page.js')).default });
+const transactionsRoute = async () => ({ Component: (await import('../features/transactions/routes/transactions-page.js')).default });
+const transactionDetailRoute = async () => ({ Component: (await import('../features/transactions/routes/transaction-detail-page.js')).default });
+const staffRoute = async () => ({ Component: (await import('../features/staff/routes/staff-page.js')).default });
+const settingsHubRoute = async () => ({ Component: (await import('../features/settings/routes/settings-hub-page.js')).default });
+const generalSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/general-settings-page.js')).default });
+const loyaltySettingsRoute = async () => ({ Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default });
+const unavailableSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/unavailable-settings-page.js')).default });
+const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
 
 function Loading() {
   const { t } = useTranslation();
@@ -23,7 +35,7 @@ function Loading() {
 
 const placeholder = (path: string, titleKey: string): RouteObject => ({ path, element: <PlaceholderPage titleKey={titleKey} /> });
 
-/** The route table of spec part 2 §2. Screens of issue 6 are placeholders until they land. */
+/** The route table of spec part 2 §2. Reports and expenses are placeholders until they are built. */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   {
@@ -36,23 +48,23 @@ export const routes: RouteObject[] = [
       { index: true, lazy: dashboardRoute },
       { path: 'pos', lazy: posRoute },
       { path: 'inventory', element: <Navigate to="/inventory/products" replace /> },
-      placeholder('inventory/products', 'pages.products'),
-      placeholder('inventory/products/add', 'pages.addProduct'),
-      placeholder('inventory/products/edit/:id', 'pages.editProduct'),
-      placeholder('inventory/categories/add', 'pages.addCategory'),
-      placeholder('customers', 'nav.customers'),
-      placeholder('staff', 'nav.staff'),
+      { path: 'inventory/products', lazy: productsRoute },
+      { path: 'inventory/products/add', lazy: productFormRoute },
+      { path: 'inventory/products/edit/:id', lazy: productFormRoute },
+      { path: 'inventory/categories/add', lazy: addCategoryRoute },
+      { path: 'customers', lazy: customersRoute },
+      { path: 'staff', lazy: staffRoute },
       placeholder('reports', 'nav.reports'),
       placeholder('expenses', 'nav.expenses'),
-      placeholder('transactions', 'nav.transactions'),
-      placeholder('transactions/:id', 'pages.transactionDetail'),
-      placeholder('settings', 'nav.settings'),
-      placeholder('settings/general', 'pages.generalSettings'),
-      placeholder('settings/loyalty', 'pages.loyaltySettings'),
-      placeholder('settings/users', 'pages.userPermissions'),
-      placeholder('settings/payments', 'pages.paymentSettings'),
-      placeholder('settings/receipts', 'pages.receiptSettings'),
-      placeholder('settings/notifications', 'pages.notificationSettings'),
+      { path: 'transactions', lazy: transactionsRoute },
+      { path: 'transactions/:id', lazy: transactionDetailRoute },
+      { path: 'settings', lazy: settingsHubRoute },
+      { path: 'settings/general', lazy: generalSettingsRoute },
+      { path: 'settings/loyalty', lazy: loyaltySettingsRoute },
+      { path: 'settings/users', lazy: userPermissionsRoute },
+      { path: 'settings/payments', lazy: unavailableSettingsRoute },
+      { path: 'settings/receipts', lazy: unavailableSettingsRoute },
+      { path: 'settings/notifications', lazy: unavailableSettingsRoute },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

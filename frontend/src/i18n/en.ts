@@ -1,6 +1,19 @@
+import * as inventoryTexts from '../features/inventory/texts.js';
+import * as productFormTexts from '../features/product-form/texts.js';
+import * as customersTexts from '../features/customers/texts.js';
+import * as transactionsTexts from '../features/transactions/texts.js';
+import * as staffTexts from '../features/staff/texts.js';
+import * as settingsTexts from '../features/settings/texts.js';
+import * as permissionsTexts from '../features/permissions/texts.js';
+
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
   common: {
+    working: 'Working…',
+    previous: 'Previous',
+    next: 'Next',
+    pagination: 'Pages',
+    pageN: 'Page {{n}}',
     appName: 'Dukan',
     tagline: 'Point of sale for your shop',
     loading: 'Loading…',
@@ -253,6 +266,13 @@ export const en = {
       newSale: 'New sale',
     },
   },
+  inventory: inventoryTexts.en,
+  productForm: productFormTexts.en,
+  customers: customersTexts.en,
+  transactions: transactionsTexts.en,
+  staff: staffTexts.en,
+  settings: settingsTexts.en,
+  userPermissions: permissionsTexts.en,
 };
 
 export type Catalogue = typeof en;

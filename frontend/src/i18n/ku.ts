@@ -1,10 +1,21 @@
 import type { Catalogue } from './en.js';
-
-type Texts<T> = { [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import type { Texts } from './types.js';
+import * as inventoryTexts from '../features/inventory/texts.js';
+import * as productFormTexts from '../features/product-form/texts.js';
+import * as customersTexts from '../features/customers/texts.js';
+import * as transactionsTexts from '../features/transactions/texts.js';
+import * as staffTexts from '../features/staff/texts.js';
+import * as settingsTexts from '../features/settings/texts.js';
+import * as permissionsTexts from '../features/permissions/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
 export const ku: Texts<Catalogue> = {
   common: {
+    working: 'کار دەکات…',
+    previous: 'پێشوو',
+    next: 'دواتر',
+    pagination: 'لاپەڕەکان',
+    pageN: 'لاپەڕەی {{n}}',
     appName: 'دوکان',
     tagline: 'سیستەمی فرۆشتن بۆ دوکانەکەت',
     loading: 'بارکردن…',
@@ -257,4 +268,11 @@ export const ku: Texts<Catalogue> = {
       newSale: 'فرۆشتنی نوێ',
     },
   },
+  inventory: inventoryTexts.ku,
+  productForm: productFormTexts.ku,
+  customers: customersTexts.ku,
+  transactions: transactionsTexts.ku,
+  staff: staffTexts.ku,
+  settings: settingsTexts.ku,
+  userPermissions: permissionsTexts.ku,
 };

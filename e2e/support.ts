@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Shared helpers of the till's browser tests: the running all-in-one app at DUKAN_URL, signed in as admin
+// Shared helpers of the browser tests: the running all-in-one app at DUKAN_URL, signed in as admin
 // with DUKAN_ADMIN_PASSWORD; Debian's Chromium driven by playwright-core.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = join(here, '..', '..');
+const repo = join(here, '..');
 
 export const BASE_URL = (process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
 
@@ -20,7 +20,7 @@ export function adminPassword(): string {
 }
 
 /** Where screenshots go: kept as test artifacts. */
-export const ARTIFACTS = join(repo, 'test-results', 'e2e-till');
+export const ARTIFACTS = join(repo, 'test-results', 'e2e');
 export function artifact(name: string): string {
   mkdirSync(ARTIFACTS, { recursive: true });
   return join(ARTIFACTS, name);

@@ -1,0 +1,11 @@
+import type { Texts } from '../../i18n/types.js';
+
+/** English texts of this feature, under the `inventory` key of the catalogue. */
+export const en = {
+  title: 'Products',
+};
+
+/** Kurdish (Sorani) texts: the same keys (the type checks it). */
+export const ku: Texts<typeof en> = {
+  title: 'بەرهەمەکان',
+};
