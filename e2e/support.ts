@@ -286,3 +286,36 @@ export async function saleByInvoice(token: string, invoiceNumber: string): Promi
   if (!hit) throw new Error(`No transaction ${invoiceNumber}`);
   return getTransaction(token, hit._id);
 }
+
+/** Every text of a catalogue (nested objects of strings), for leak checks. */
+function textsOf(catalogue: object): string[] {
+  return Object.values(catalogue).flatMap((v) => (typeof v === 'string' ? [v] : textsOf(v as object)));
+}
+
+/**
+ * The screen is in Kurdish: `<html dir="rtl" lang="ckb">`, no raw i18n key on the page, and none of the given
+ * English catalogues' texts visible (texts that read the same in both languages, and placeholders' fixed parts
+ * shorter than 4 letters, are ignored). Returns the leaks so a failure names them.
+ */
+export async function kurdishLeaks(page: Page, english: object[], kurdish: object[] = []): Promise<string[]> {
+  const { dir, lang, text } = await page.evaluate(() => ({
+    dir: document.documentElement.dir,
+    lang: document.documentElement.lang,
+    text: document.body.innerText,
+  }));
+  const leaks: string[] = [];
+  if (dir !== 'rtl') leaks.push(`dir=${dir}`);
+  if (lang !== 'ckb') leaks.push(`lang=${lang}`);
+  const key = /\b(common|nav|pages|auth|dashboard|pos|inventory|productForm|customers|transactions|staff|settings|userPermissions|permissions|roles)\.[a-zA-Z]+(\.[a-zA-Z]+)*\b/;
+  const keyHit = text.match(key);
+  if (keyHit) leaks.push(`key ${keyHit[0]}`);
+  const same = new Set(kurdish.flatMap(textsOf));
+  for (const phrase of english.flatMap(textsOf)) {
+    if (same.has(phrase)) continue;
+    // The longest fixed part of the text, without {{placeholders}}.
+    const fixed = phrase.split(/\{\{[^}]+\}\}/).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0] ?? '';
+    if (fixed.replace(/[^A-Za-z]/g, '').length < 4) continue;
+    if (text.includes(fixed)) leaks.push(fixed);
+  }
+  return leaks;
+}
