@@ -65,6 +65,7 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('POST', '/api/products', 'catalog', anyOf(permission('products', 'create')), 'Create a product, or add stock to the product with the same sku'),
   route('GET', '/api/products/generate-barcode', 'catalog', PRODUCT_STOCK_WRITE, 'A new unused EAN-13 barcode'),
   route('GET', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV (ids=comma-separated)'),
+  route('POST', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV ({ids} in the body, for long lists)'),
   route('GET', '/api/products/search/:term', 'catalog', PRODUCT_READ, 'Products matching a name, sku or barcode'),
   route('GET', '/api/products/:id', 'catalog', PRODUCT_READ, 'One product'),
   route('PUT', '/api/products/:id', 'catalog', anyOf(permission('products', 'edit')), 'Update a product'),

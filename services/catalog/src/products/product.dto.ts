@@ -1,6 +1,6 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID,
+  Allow, ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID,
   Matches, Max, MaxLength, Min, ValidateNested,
 } from 'class-validator';
 import { MAX_PAGE_LIMIT } from '@dukan/contracts';
@@ -15,6 +15,16 @@ const barcode = ({ value }: { value: unknown }) => (typeof value === 'string' ? 
 /** The form may send the category as the object it read ({_id, name}) or as its id. */
 const categoryId = ({ value }: { value: unknown }) =>
   value && typeof value === 'object' && typeof (value as { _id?: unknown })._id === 'string' ? (value as { _id: string })._id : value;
+
+/** Labels per export request. */
+export const MAX_LABELS = 5000;
+/** Category ids one product list filter may name. */
+const MAX_FILTER_CATEGORIES = 500;
+/** 'a,b' or ['a', 'b,c'] (a repeated parameter) as one list of trimmed, non-empty items. */
+const commaList = ({ value }: { value: unknown }) =>
+  typeof value === 'string' || Array.isArray(value)
+    ? ([] as unknown[]).concat(value).flatMap((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : [v]))
+    : value;
 
 const MAX_MONEY = 1_000_000; // dollars; keeps cents inside a 32-bit integer
 const MAX_UNITS = 1_000_000;
@@ -168,6 +178,11 @@ export class ListProductsQuery {
   @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
   category?: string;
 
+  /** Several categories, each with its descendants: `categories=a,b` (or the parameter repeated). */
+  @IsOptional() @Transform(commaList) @IsArray() @ArrayMaxSize(MAX_FILTER_CATEGORIES)
+  @IsUUID('all', { each: true, message: 'validation.invalidId' })
+  categories?: string[];
+
   @IsOptional() @IsString() @MaxLength(100)
   search?: string;
 
@@ -192,6 +207,13 @@ export class PageQuery {
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
   limit?: number;
+}
+
+/** POST /api/products/export-barcodes: the ids in the body, so a long list does not overflow a URL. */
+export class ExportLabelsDto {
+  @IsDefined({ message: 'validation.required' }) @IsArray() @ArrayNotEmpty({ message: 'validation.required' })
+  @ArrayMaxSize(MAX_LABELS) @IsUUID('all', { each: true, message: 'validation.invalidId' })
+  ids!: string[];
 }
 
 export class ExportLabelsQuery {

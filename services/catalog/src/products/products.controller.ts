@@ -5,11 +5,9 @@ import { Ctx, DomainError, type RequestContext } from '@dukan/platform';
 import { UUID } from '../sql.js';
 import { labelsCsv } from './labels.js';
 import {
-  CreateProductDto, ExportLabelsQuery, ListProductsQuery, PageQuery, ReceiveStockDto, SearchProductsQuery, UpdateProductDto,
+  CreateProductDto, ExportLabelsDto, ExportLabelsQuery, MAX_LABELS, ListProductsQuery, PageQuery, ReceiveStockDto, SearchProductsQuery, UpdateProductDto,
 } from './product.dto.js';
 import { ProductsService, type ListBody } from './products.service.js';
-
-const MAX_LABELS = 5000;
 
 @Controller('api/products')
 export class ProductsController {
@@ -33,6 +31,17 @@ export class ProductsController {
     if (ids.length === 0) throw DomainError.validation({ ids: 'validation.required' });
     if (ids.length > MAX_LABELS) throw DomainError.validation({ ids: { key: 'validation.max', params: { max: MAX_LABELS } } });
     if (!ids.every((id) => UUID.test(id))) throw DomainError.validation({ ids: 'validation.invalidId' });
+    await this.sendLabels(ids, res);
+  }
+
+  /** The same CSV for ids sent in the body: thousands of ids do not fit in a URL. */
+  @Post('export-barcodes')
+  @HttpCode(200)
+  async exportBarcodesPost(@Body() dto: ExportLabelsDto, @Res() res: Response) {
+    await this.sendLabels([...new Set(dto.ids)], res);
+  }
+
+  private async sendLabels(ids: string[], res: Response) {
     const csv = await labelsCsv(await this.products.forLabels(ids));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="barcodes.csv"');

@@ -53,7 +53,7 @@ export class ProductsService implements OnApplicationBootstrap {
   /** The plain-array answer of GET /api/products (no page); the whole-list forms are cached per catalog revision. */
   async listBody(ctx: RequestContext, q: ListProductsQuery): Promise<ListBody> {
     const view = q.view === 'till' ? 'till' : 'full';
-    const cacheable = !q.category && !q.search?.trim();
+    const cacheable = !q.category && !q.categories?.length && !q.search?.trim();
     if (!cacheable) return makeBody(await this.buildList(ctx, q, view).then((r) => r.body));
     const key = `${view}|${q.active ?? ''}|${ctx.branchId}`;
     const [{ rev }] = await rows<{ rev: string }>(this.ds, `SELECT rev::text AS rev FROM catalog_revision`);
@@ -106,16 +106,18 @@ export class ProductsService implements OnApplicationBootstrap {
     return { data: data.map((r) => r.j), pagination: paginationOf(total, page, limit) };
   }
 
-  private filters(ctx: RequestContext, q: { active?: string; category?: string; search?: string }): { where: string; params: unknown[] } {
+  private filters(ctx: RequestContext, q: { active?: string; category?: string; categories?: string[]; search?: string }): { where: string; params: unknown[] } {
     const params: unknown[] = [ctx.branchId];
     const where = ['p.deleted_at IS NULL'];
     if (q.active === 'true') where.push('p.active');
     if (q.active === 'false') where.push('NOT p.active');
-    if (q.category) {
-      params.push(q.category);
+    // `category` and `categories` both include descendants; given together, a product must match both.
+    for (const ids of [q.category ? [q.category] : [], q.categories ?? []]) {
+      if (ids.length === 0) continue;
+      params.push(ids);
       where.push(`p.category_id IN (
         WITH RECURSIVE d AS (
-          SELECT id FROM categories WHERE id = $${params.length} AND deleted_at IS NULL
+          SELECT id FROM categories WHERE id = ANY($${params.length}::uuid[]) AND deleted_at IS NULL
           UNION SELECT c2.id FROM categories c2 JOIN d ON c2.parent_id = d.id WHERE c2.deleted_at IS NULL
         ) SELECT id FROM d)`);
     }
