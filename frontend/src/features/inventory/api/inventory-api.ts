@@ -1,0 +1,110 @@
+import type { CategoryDto, Paginated, ProductDto } from '@dukan/contracts';
+import { MAX_PAGE_LIMIT, PRODUCTS_PAGE_SIZE } from '@dukan/contracts';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { api } from '../../../app/api.js';
+import { pagesForRows } from '../lib/row-range.js';
+
+/** What narrows the product list: the search text and the chosen categories (each with its descendants). */
+export interface ProductFilter {
+  search: string;
+  categories: string[];
+}
+
+export interface ProductPageArgs extends ProductFilter {
+  page: number;
+}
+
+/** Labels for chosen products, or for rows start..end (1-based) of the list under a filter. */
+export type ExportLabelsArgs = { kind: 'ids'; ids: string[] } | { kind: 'rows'; filter: ProductFilter; start: number; end: number };
+
+export interface LabelsFile {
+  blob: Blob;
+  fileName: string;
+  count: number;
+}
+
+function filterParams(f: ProductFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (f.search.trim()) params.search = f.search.trim();
+  if (f.categories.length) params.categories = f.categories.join(',');
+  return params;
+}
+
+function fileNameOf(disposition: string | null): string {
+  return disposition?.match(/filename="?([^";]+)"?/)?.[1] ?? 'barcodes.csv';
+}
+
+export const inventoryApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page of the full product list, searched and filtered by the server (50,000 products stay there). */
+    inventoryProducts: build.query<Paginated<ProductDto>, ProductPageArgs>({
+      query: ({ page, ...filter }) => ({ url: '/products', params: { page, limit: PRODUCTS_PAGE_SIZE, ...filterParams(filter) } }),
+      providesTags: ['Product'],
+    }),
+    /** Every category, inactive ones too: their products are still in the inventory. */
+    inventoryCategories: build.query<CategoryDto[], void>({
+      query: () => ({ url: '/categories', params: { active: 'all' } }),
+      transformResponse: (res: CategoryDto[] | { data: CategoryDto[] }) => (Array.isArray(res) ? res : res.data),
+      providesTags: ['Category'],
+    }),
+    inventoryDeleteProduct: build.mutation<{ success: boolean; message?: string }, string>({
+      query: (id) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      // The till's list, the dashboard's product count and category counts change with it.
+      invalidatesTags: ['Product', 'Dashboard', 'Category'],
+    }),
+    /**
+     * The labels CSV (binary, with its byte-order mark kept). For a row range the ids are read page by page
+     * from the same ordered list the table shows; the ids then travel in a POST body, however many.
+     */
+    inventoryExportLabels: build.mutation<LabelsFile, ExportLabelsArgs>({
+      async queryFn(args, _api, _extra, baseQuery) {
+        let ids: string[] = [];
+        if (args.kind === 'ids') ids = args.ids;
+        else {
+          for (const part of pagesForRows(args.start, args.end, MAX_PAGE_LIMIT)) {
+            const res = await baseQuery({ url: '/products', params: { page: part.page, limit: MAX_PAGE_LIMIT, ...filterParams(args.filter) } });
+            if (res.error) return { error: res.error };
+            ids.push(...(res.data as Paginated<ProductDto>).data.slice(part.from, part.to).map((p) => p._id));
+          }
+        }
+        if (ids.length === 0) return { data: { blob: new Blob([]), fileName: 'barcodes.csv', count: 0 } };
+        let fileName = 'barcodes.csv';
+        const res = await baseQuery({
+          url: '/products/export-barcodes',
+          method: 'POST',
+          body: { ids },
+          responseHandler: async (response) => {
+            if (!response.ok) {
+              const text = await response.text();
+              try {
+                return JSON.parse(text) as unknown;
+              } catch {
+                return text;
+              }
+            }
+            fileName = fileNameOf(response.headers.get('content-disposition'));
+            return response.blob();
+          },
+        });
+        if (res.error) return { error: res.error as FetchBaseQueryError };
+        return { data: { blob: res.data as Blob, fileName, count: ids.length } };
+      },
+    }),
+  }),
+});
+
+export const { useInventoryProductsQuery, useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInventoryExportLabelsMutation } = inventoryApi;
+
+/** Hands a file to the browser as a download. */
+export function saveFile(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Give the browser a moment to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
