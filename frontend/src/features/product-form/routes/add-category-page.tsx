@@ -1,6 +1,196 @@
-import { PlaceholderPage } from '../../placeholders/routes/placeholder-page.js';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SUCCESS_REDIRECT_MS } from '@dukan/contracts';
+import { errorText, serverMessage } from '../../../app/api.js';
+import { AccessRestricted } from '../../../components/ui/access-restricted.js';
+import { ErrorPanel } from '../../../components/ui/error-panel.js';
+import { Spinner } from '../../../components/ui/spinner.js';
+import { useCan } from '../../auth/use-permissions.js';
+import { usePfCategoryTreeQuery, usePfCreateCategoryMutation } from '../api/product-form-api.js';
+import { CategoryPicker } from '../components/category-picker.js';
+import { activeTree, chosenCategory, type CategoryNode } from '../lib/category-path.js';
+import { serverFieldErrors } from '../lib/product-form.js';
+import '../product-form.css';
 
-/** Placeholder until the screen lands. */
+const LIST = '/inventory/products';
+
+interface CategoryValues {
+  nameEn: string;
+  nameKu: string;
+  image: string;
+  active: boolean;
+}
+
+const EMPTY: CategoryValues = { nameEn: '', nameKu: '', image: '', active: true };
+
+/** /inventory/categories/add (spec part 2 §2): name in both languages, an optional parent chosen level by level. */
 export default function AddCategoryPage() {
-  return <PlaceholderPage titleKey="pages.addCategory" />;
+  const canCreate = useCan('categories', 'create');
+  return canCreate ? <AddCategoryForm /> : <AccessRestricted />;
+}
+
+function AddCategoryForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const tree = usePfCategoryTreeQuery();
+  const categories = useMemo(() => activeTree((tree.data ?? []) as CategoryNode[]), [tree.data]);
+  const [create, creation] = usePfCreateCategoryMutation();
+  const [values, setValues] = useState<CategoryValues>(EMPTY);
+  const [path, setPath] = useState<string[]>([]);
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const locked = creation.isLoading || success !== null;
+
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => navigate(LIST), SUCCESS_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [success, navigate]);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (locked) return;
+    setFormError(null);
+    if (!values.nameEn.trim()) {
+      setNameError(t('productForm.validation.required'));
+      document.getElementById('cat-nameEn')?.focus();
+      return;
+    }
+    try {
+      await create({
+        name: { en: values.nameEn.trim(), ku: values.nameKu.trim() },
+        parent: chosenCategory(path) || null,
+        ...(values.image.trim() ? { image: values.image.trim() } : {}),
+        active: values.active,
+      }).unwrap();
+      // The form clears after a successful add (spec part 2 §4), then the list follows.
+      setValues(EMPTY);
+      setPath([]);
+      setSuccess(t('productForm.addCategory.success'));
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      if (fields.nameEn) setNameError(fields.nameEn);
+      setFormError(serverMessage(err) ?? errorText(err, t('productForm.addCategory.error')));
+    }
+  }
+
+  return (
+    <section className="page product-form-page" data-testid="add-category-page">
+      <header className="page-header">
+        <div>
+          <h1>{t('productForm.addCategory.title')}</h1>
+          <p className="muted">{t('productForm.addCategory.subtitle')}</p>
+        </div>
+        <Link className="button" to={LIST} data-testid="back">
+          <span className="flip-rtl" aria-hidden="true">
+            ←
+          </span>
+          {t('productForm.back')}
+        </Link>
+      </header>
+
+      <form className="pf-form" onSubmit={submit} noValidate data-testid="category-form">
+        <section className="panel pf-section">
+          <div className="pf-grid">
+            <div className="field">
+              <label htmlFor="cat-nameEn">{t('productForm.addCategory.nameEn')}</label>
+              <input
+                id="cat-nameEn"
+                type="text"
+                dir="ltr"
+                value={values.nameEn}
+                onChange={(e) => {
+                  setValues((v) => ({ ...v, nameEn: e.target.value }));
+                  setNameError(null);
+                }}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? 'cat-nameEn-error' : undefined}
+                aria-required
+                disabled={locked}
+                autoComplete="off"
+                data-testid="category-name-en"
+              />
+              {nameError && (
+                <p className="field-error" id="cat-nameEn-error" data-testid="error-category-name">
+                  {nameError}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor="cat-nameKu">{t('productForm.addCategory.nameKu')} <span className="pf-optional">{t('productForm.fields.optional')}</span></label>
+              <input
+                id="cat-nameKu"
+                type="text"
+                dir="rtl"
+                value={values.nameKu}
+                onChange={(e) => setValues((v) => ({ ...v, nameKu: e.target.value }))}
+                disabled={locked}
+                autoComplete="off"
+                data-testid="category-name-ku"
+              />
+            </div>
+          </div>
+
+          <div className="field pf-parent">
+            <span>
+              {t('productForm.addCategory.parent')} <span className="pf-optional">{t('productForm.fields.optional')}</span>
+            </span>
+            {tree.isLoading ? (
+              <Spinner label={t('common.loading')} />
+            ) : tree.error && !tree.data ? (
+              <ErrorPanel message={errorText(tree.error, t('productForm.category.fetchError'))} onRetry={() => void tree.refetch()} />
+            ) : (
+              <>
+                <CategoryPicker tree={categories} path={path} onChange={setPath} firstLabel={t('productForm.addCategory.topLevel')} disabled={locked} testId="parent" />
+                <p className="muted small pf-hint">{t('productForm.addCategory.parentHint')}</p>
+              </>
+            )}
+          </div>
+
+          <div className="pf-grid">
+            <div className="field">
+              <label htmlFor="cat-image">{t('productForm.addCategory.image')} <span className="pf-optional">{t('productForm.fields.optional')}</span></label>
+              <input
+                id="cat-image"
+                type="text"
+                dir="ltr"
+                placeholder="https://"
+                value={values.image}
+                onChange={(e) => setValues((v) => ({ ...v, image: e.target.value }))}
+                disabled={locked}
+                autoComplete="off"
+              />
+            </div>
+            <label className="checkbox pf-active">
+              <input type="checkbox" checked={values.active} onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))} disabled={locked} />
+              {t('productForm.addCategory.active')}
+            </label>
+          </div>
+        </section>
+
+        {formError && (
+          <p className="form-error" role="alert" data-testid="form-error">
+            {formError}
+          </p>
+        )}
+        {success && (
+          <div className="form-success" role="status" data-testid="form-success">
+            <p>{success}</p>
+            <p className="small">{t('productForm.success.returning')}</p>
+          </div>
+        )}
+
+        <div className="row gap end pf-actions">
+          <Link className="button" to={LIST} data-testid="cancel">
+            {t('productForm.cancel')}
+          </Link>
+          <button type="submit" className="button primary" disabled={locked} data-testid="category-submit">
+            {creation.isLoading ? t('productForm.addCategory.saving') : t('productForm.addCategory.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }

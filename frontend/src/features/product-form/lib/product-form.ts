@@ -1,0 +1,273 @@
+/** Values, rules and payload of the product form (spec part 1 §5, part 2 §3 and §5). Money on the wire is dollars. */
+import { DEFAULT_PRODUCT_QUANTITY, DEFAULT_REORDER_LEVEL, DISCOUNT_PERCENT_MAX, fromCents, toCents } from '@dukan/contracts';
+
+/** What the inputs hold: numbers as typed, so a half-typed "12." is not lost. */
+export interface ProductFormValues {
+  sku: string;
+  barcode: string;
+  nameEn: string;
+  nameKu: string;
+  descriptionEn: string;
+  descriptionKu: string;
+  category: string;
+  price: string;
+  cost: string;
+  quantity: string;
+  reorderLevel: string;
+  discount: string;
+  active: boolean;
+  imageUrl: string;
+}
+
+export type FieldName = keyof ProductFormValues;
+
+/** A field error: the key of its text under productForm.validation, and parameters. */
+export interface FieldError {
+  key: 'required' | 'requiredCategory' | 'invalidNumber' | 'twoDecimals' | 'wholeNumber' | 'quantityMin' | 'discountRange';
+  params?: Record<string, number>;
+}
+
+export type FieldErrors = Partial<Record<FieldName, FieldError>>;
+
+export type FormMode = 'add' | 'edit';
+
+export const EMPTY_VALUES: ProductFormValues = {
+  sku: '',
+  barcode: '',
+  nameEn: '',
+  nameKu: '',
+  descriptionEn: '',
+  descriptionKu: '',
+  category: '',
+  price: '',
+  cost: '',
+  quantity: String(DEFAULT_PRODUCT_QUANTITY),
+  reorderLevel: String(DEFAULT_REORDER_LEVEL),
+  discount: '0',
+  active: true,
+  imageUrl: '',
+};
+
+const EASTERN: Record<string, string> = {
+  '٠': '0', '١': '1', '٢': '2', '٣': '3', '٤': '4', '٥': '5', '٦': '6', '٧': '7', '٨': '8', '٩': '9',
+  '۰': '0', '۱': '1', '۲': '2', '۳': '3', '۴': '4', '۵': '5', '۶': '6', '۷': '7', '۸': '8', '۹': '9', '٫': '.',
+};
+
+/** Western digits for Arabic-Indic and Persian ones (Kurdish keyboards type either), trimmed. */
+export function westernDigits(text: string): string {
+  return text.trim().replace(/[٠-٩۰-۹٫]/g, (c) => EASTERN[c] ?? c);
+}
+
+const DECIMAL = /^\d+(\.\d*)?$|^\.\d+$/;
+
+/** A typed non-negative decimal, or null when it is not one (empty, words, minus sign, exponent). */
+export function parseDecimal(text: string): number | null {
+  const t = westernDigits(text);
+  if (!DECIMAL.test(t)) return null;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : null;
+}
+
+function decimals(text: string): number {
+  const t = westernDigits(text);
+  const point = t.indexOf('.');
+  return point < 0 ? 0 : t.length - point - 1;
+}
+
+/** A typed non-negative whole number, or null. */
+export function parseWhole(text: string): number | null {
+  const t = westernDigits(text);
+  return /^\d+$/.test(t) ? Number(t) : null;
+}
+
+function money(text: string): FieldError | null {
+  if (parseDecimal(text) === null) return { key: 'invalidNumber' };
+  if (decimals(text) > 2) return { key: 'twoDecimals' };
+  return null;
+}
+
+/**
+ * The form's rules. Adding needs at least one unit (the batch received); editing sets the stock count, which
+ * may be 0. Only fields that fail are in the answer.
+ */
+export function validateProduct(v: ProductFormValues, mode: FormMode, loaded?: ProductFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!v.sku.trim()) errors.sku = { key: 'required' };
+  if (!v.barcode.trim()) errors.barcode = { key: 'required' };
+  if (!v.nameEn.trim()) errors.nameEn = { key: 'required' };
+  if (!v.category) errors.category = { key: 'requiredCategory' };
+  const price = money(v.price);
+  if (price) errors.price = price;
+  const cost = money(v.cost);
+  if (cost) errors.cost = cost;
+
+  const minQuantity = mode === 'add' ? 1 : 0;
+  // Stock may be below 0 after sales; an untouched count is not sent, so it is not judged either.
+  const untouchedStock = mode === 'edit' && loaded !== undefined && v.quantity === loaded.quantity;
+  if (untouchedStock) {
+    /* not sent */
+  } else if (parseDecimal(v.quantity) === null) errors.quantity = { key: 'invalidNumber' };
+  else if (parseWhole(v.quantity) === null) errors.quantity = { key: 'wholeNumber' };
+  else if (parseWhole(v.quantity)! < minQuantity) errors.quantity = { key: 'quantityMin', params: { min: minQuantity } };
+
+  if (parseDecimal(v.reorderLevel) === null) errors.reorderLevel = { key: 'invalidNumber' };
+  else if (parseWhole(v.reorderLevel) === null) errors.reorderLevel = { key: 'wholeNumber' };
+
+  if (v.discount.trim() !== '') {
+    const d = parseDecimal(v.discount);
+    if (d === null) errors.discount = { key: 'invalidNumber' };
+    else if (d > DISCOUNT_PERCENT_MAX) errors.discount = { key: 'discountRange' };
+    else if (decimals(v.discount) > 2) errors.discount = { key: 'twoDecimals' };
+  }
+  return errors;
+}
+
+/** Dollars as typed to the dollars sent: through integer cents, so "0.1" + float noise never reaches the server. */
+export function typedDollars(text: string): number {
+  return fromCents(toCents(parseDecimal(text) ?? 0));
+}
+
+export interface ProductPayload {
+  sku: string;
+  barcode: string;
+  name: { en: string; ku: string };
+  description: { en: string; ku: string };
+  category: string;
+  price: number;
+  cost?: number;
+  quantity?: number;
+  reorderLevel: number;
+  discount: number;
+  active: boolean;
+  imageUrl: string;
+  isNewBarcode: boolean;
+}
+
+/**
+ * The body of POST /api/products (add) or PUT /api/products/:id (edit). On edit, quantity and cost are sent only
+ * when the user changed them: the stock and the average cost move with sales and batches meanwhile, and sending
+ * back the loaded values would undo those changes.
+ */
+export function toPayload(v: ProductFormValues, mode: FormMode, isNewBarcode: boolean, loaded?: ProductFormValues): ProductPayload {
+  const body: ProductPayload = {
+    sku: v.sku.trim(),
+    barcode: westernDigits(v.barcode),
+    name: { en: v.nameEn.trim(), ku: v.nameKu.trim() },
+    description: { en: v.descriptionEn.trim(), ku: v.descriptionKu.trim() },
+    category: v.category,
+    price: typedDollars(v.price),
+    reorderLevel: parseWhole(v.reorderLevel) ?? DEFAULT_REORDER_LEVEL,
+    discount: v.discount.trim() === '' ? 0 : (parseDecimal(v.discount) ?? 0),
+    active: v.active,
+    imageUrl: v.imageUrl.trim(),
+    isNewBarcode,
+  };
+  const quantity = parseWhole(v.quantity) ?? DEFAULT_PRODUCT_QUANTITY;
+  const cost = typedDollars(v.cost);
+  if (mode === 'add' || !loaded || westernDigits(loaded.quantity) !== westernDigits(v.quantity)) body.quantity = quantity;
+  if (mode === 'add' || !loaded || typedDollars(loaded.cost) !== cost) body.cost = cost;
+  return body;
+}
+
+/** Server field paths (class-validator) to form fields. */
+const SERVER_FIELDS: Record<string, FieldName> = {
+  sku: 'sku',
+  barcode: 'barcode',
+  name: 'nameEn',
+  'name.en': 'nameEn',
+  'name.ku': 'nameKu',
+  'description.en': 'descriptionEn',
+  'description.ku': 'descriptionKu',
+  category: 'category',
+  price: 'price',
+  cost: 'cost',
+  quantity: 'quantity',
+  reorderLevel: 'reorderLevel',
+  discount: 'discount',
+  active: 'active',
+  imageUrl: 'imageUrl',
+};
+
+/** The server's field errors (already in the user's language) by form field; unknown paths are left out. */
+export function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
+  if (!error || typeof error !== 'object' || !('data' in error)) return {};
+  const data = (error as { data: unknown }).data;
+  if (!data || typeof data !== 'object' || !('errors' in data)) return {};
+  const errors = (data as { errors: unknown }).errors;
+  if (!errors || typeof errors !== 'object') return {};
+  const out: Partial<Record<FieldName, string>> = {};
+  for (const [path, text] of Object.entries(errors)) {
+    const field = SERVER_FIELDS[path];
+    if (field && typeof text === 'string' && !out[field]) out[field] = text;
+  }
+  return out;
+}
+
+/** A product as the API sends it (the fields the form reads). */
+export interface ProductLike {
+  sku: string;
+  barcode: string | null;
+  name: { en: string; ku?: string };
+  description?: { en?: string; ku?: string } | null;
+  category?: { _id: string } | string | null;
+  categoryId?: string | null;
+  price: number;
+  cost: number;
+  quantity: number;
+  reorderLevel?: number;
+  discount?: number;
+  active?: boolean;
+  imageUrl?: string | null;
+}
+
+export function categoryIdOf(p: ProductLike): string {
+  if (p.categoryId) return p.categoryId;
+  if (typeof p.category === 'string') return p.category;
+  return p.category?._id ?? '';
+}
+
+/** Dollars from the API as the text of a money input ("12.5" → "12.50"). */
+export function dollarsText(dollars: number): string {
+  return Number.isFinite(dollars) ? (toCents(dollars) / 100).toFixed(2) : '';
+}
+
+/** The form filled from a product (edit, or copying an existing product on add). */
+export function valuesFromProduct(p: ProductLike): ProductFormValues {
+  return {
+    sku: p.sku ?? '',
+    barcode: p.barcode ?? '',
+    nameEn: p.name?.en ?? '',
+    nameKu: p.name?.ku ?? '',
+    descriptionEn: p.description?.en ?? '',
+    descriptionKu: p.description?.ku ?? '',
+    category: categoryIdOf(p),
+    price: dollarsText(p.price),
+    cost: dollarsText(p.cost),
+    quantity: String(p.quantity ?? DEFAULT_PRODUCT_QUANTITY),
+    reorderLevel: String(p.reorderLevel ?? DEFAULT_REORDER_LEVEL),
+    discount: String(p.discount ?? 0),
+    active: p.active ?? true,
+    imageUrl: p.imageUrl ?? '',
+  };
+}
+
+export interface CostEntry {
+  date: string;
+  quantity: number;
+  cost: number;
+}
+
+export interface CostRow extends CostEntry {
+  costCents: number;
+  totalCents: number;
+}
+
+/** Cost history rows newest first, each with its total (cost × quantity) in integer cents. */
+export function costRows(history: readonly CostEntry[]): CostRow[] {
+  return [...history]
+    .sort((a, b) => Date.parse(b.date) - Date.parse(a.date))
+    .map((h) => {
+      const costCents = toCents(h.cost);
+      return { ...h, costCents, totalCents: costCents * h.quantity };
+    });
+}
