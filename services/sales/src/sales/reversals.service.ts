@@ -6,10 +6,23 @@ import { audit, DomainError, Outbox, type MessageParams, type RequestContext } f
 import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
+import { isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { SaleRecordsService } from './sale-records.service.js';
 import { returned } from '../sql.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
+export interface RefundIdempotency {
+  key: string;
+  rawBody: unknown;
+}
+
+export interface RefundAnswer {
+  result: SaleRefundResultDto;
+  /** The same key and body were answered before: this is that answer again, and nothing was refunded now. */
+  replayed: boolean;
+}
 
 /** Voids and refunds: the sale record stays, stock and points come back through events, the audit log remembers. */
 @Injectable()
@@ -55,10 +68,28 @@ export class ReversalsService {
     });
   }
 
-  /** POST /api/transactions/:id/refund: whole (no lines) or some units of some lines, money and points in proportion. */
-  async refund(ctx: RequestContext, id: string, dto: RefundDto): Promise<SaleRefundResultDto> {
+  /**
+   * POST /api/transactions/:id/refund: whole (no lines) or some units of some lines, money and points in proportion.
+   * With an Idempotency-Key the answer is stored with the refund: the same key and body answer it again (a retried or
+   * double-clicked refund happens once); the same key with another body is refused. Refunds of one sale queue on the
+   * sale's row lock, so the key is checked after taking it and no second refund can slip in between.
+   */
+  async refund(ctx: RequestContext, id: string, dto: RefundDto, idem?: RefundIdempotency): Promise<RefundAnswer> {
+    if (idem && !isValidIdempotencyKey(idem.key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     return this.ds.transaction(async (m) => {
       const { sale, lines } = await this.lockSale(m, id);
+      // Keys of refunds live beside the till's sale keys, scoped to the sale so they can never meet one.
+      const stored = idem ? { key: `refund:${id}:${idem.key}`, hash: requestHash({ actor: ctx.actorId, body: idem.rawBody ?? {} }) } : null;
+      if (stored) {
+        const [seen]: { request_hash: string; response_body: SaleRefundResultDto }[] = await m.query(
+          `SELECT request_hash, response_body FROM idempotency_keys WHERE key = $1`,
+          [stored.key],
+        );
+        if (seen) {
+          if (seen.request_hash !== stored.hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'sales.idempotencyReused');
+          return { result: seen.response_body, replayed: true };
+        }
+      }
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
       const remaining = (l: LineRow) => l.quantity - l.refunded_quantity;
       const requested = dto.lines ?? lines.filter((l) => remaining(l) > 0).map((l) => ({ lineId: l.id, quantity: remaining(l) }));
@@ -136,7 +167,14 @@ export class ReversalsService {
       });
       const transaction = await this.records.get(id, m);
       const refund = transaction.refunds.find((r) => r._id === refundId)!;
-      return { refund, fullyRefunded: fully, transaction };
+      const result: SaleRefundResultDto = { refund, fullyRefunded: fully, transaction };
+      if (stored) {
+        await m.query(
+          `INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, 201, $5)`,
+          [stored.key, stored.hash, id, refundId, JSON.stringify(result)],
+        );
+      }
+      return { result, replayed: false };
     });
   }
 }
