@@ -1,0 +1,168 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CustomerDto } from '@dukan/contracts';
+import { errorText } from '../../../app/api.js';
+import { useAddCustomerMutation } from '../../pos/api/pos-api.js';
+import { useCustomersUpdateMutation } from '../api/customers-api.js';
+import {
+  customerCreateBody,
+  customerFormFrom,
+  customerUpdateBody,
+  emptyCustomerForm,
+  validateCustomer,
+  type CustomerField,
+  type CustomerFormValues,
+} from '../lib/customer-form.js';
+
+interface CustomerFormProps {
+  /** The customer being edited; none for a new one. */
+  editing: CustomerDto | null;
+  onClose: () => void;
+  onSaved?: (c: CustomerDto) => void;
+}
+
+const FORM_FIELDS: CustomerField[] = ['firstName', 'lastName', 'phone', 'email', 'languagePreference', 'street', 'city', 'state', 'zipCode', 'country'];
+
+/** The server's field errors (`errors`: field → text in the user's language) for the fields this form shows. */
+function serverFieldErrors(error: unknown): Partial<Record<CustomerField, string>> {
+  const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : null;
+  const errors = data && typeof data === 'object' && 'errors' in data ? (data as { errors: unknown }).errors : null;
+  if (!errors || typeof errors !== 'object') return {};
+  const out: Partial<Record<CustomerField, string>> = {};
+  for (const [key, text] of Object.entries(errors)) {
+    const field = key.replace(/^address\./, '') as CustomerField;
+    if (FORM_FIELDS.includes(field) && typeof text === 'string') out[field] = text;
+  }
+  return out;
+}
+
+/**
+ * The inline add/edit form. After an add it clears for the next customer; after an edit it keeps what was saved
+ * (spec part 2 §4). Server refusals (a phone already in use) show under their field, anything else above the form.
+ */
+export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<CustomerFormValues>(() => (editing ? customerFormFrom(editing) : emptyCustomerForm()));
+  const [errors, setErrors] = useState<Partial<Record<CustomerField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [success, setSuccess] = useState<string | null>(null);
+  const [addCustomer, adding] = useAddCustomerMutation();
+  const [updateCustomer, updating] = useCustomersUpdateMutation();
+  const busy = adding.isLoading || updating.isLoading;
+
+  const set = (field: CustomerField) => (e: { target: { value: string } }) => {
+    const value = e.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((er) => ({ ...er, [field]: undefined }));
+    setSuccess(null);
+  };
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setFormError(null);
+    setSuccess(null);
+    const broken = validateCustomer(values);
+    const texts: Partial<Record<CustomerField, string>> = {};
+    for (const [field, rule] of Object.entries(broken)) texts[field as CustomerField] = t(`customers.form.${rule}`);
+    setErrors(texts);
+    if (Object.keys(texts).length > 0) return;
+    try {
+      if (editing) {
+        const saved = await updateCustomer({ id: editing._id, body: customerUpdateBody(values) }).unwrap();
+        setValues(customerFormFrom(saved));
+        setSuccess(t('customers.form.updated', { name: `${saved.firstName} ${saved.lastName}` }));
+        onSaved?.(saved);
+      } else {
+        const saved = (await addCustomer(customerCreateBody(values)).unwrap()) as CustomerDto;
+        setValues(emptyCustomerForm());
+        setSuccess(t('customers.form.added', { name: `${saved.firstName} ${saved.lastName}` }));
+        onSaved?.(saved);
+      }
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      setErrors(fields);
+      const fallback = editing ? t('customers.form.updateFailed') : t('customers.form.addFailed');
+      // A refusal that names a field shows under it; anything else above the form.
+      setFormError(Object.keys(fields).length > 0 ? null : errorText(err, fallback));
+    }
+  }
+
+  const input = (name: CustomerField, label: string, opts: { type?: string; dir?: 'ltr' | 'auto'; hint?: string; autoFocus?: boolean; placeholder?: string } = {}) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name={name}
+        type={opts.type ?? 'text'}
+        value={values[name]}
+        onChange={set(name)}
+        aria-invalid={!!errors[name]}
+        dir={opts.dir ?? 'auto'}
+        autoFocus={opts.autoFocus}
+        placeholder={opts.placeholder}
+        disabled={busy}
+        data-testid={`customer-${name}`}
+      />
+      {opts.hint && !errors[name] && <span className="muted small">{opts.hint}</span>}
+      {errors[name] && (
+        <span className="field-error" data-testid={`error-${name}`}>
+          {errors[name]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <section className="panel customer-form" data-testid="customer-form" aria-labelledby="customer-form-title">
+      <div className="row between">
+        <h2 id="customer-form-title">{editing ? t('customers.form.editTitle') : t('customers.form.addTitle')}</h2>
+        <button type="button" className="icon-button" aria-label={t('customers.form.close')} onClick={onClose} data-testid="customer-form-close">
+          ×
+        </button>
+      </div>
+      <form onSubmit={submit} noValidate className="stack">
+        {formError && (
+          <p className="form-error" role="alert" data-testid="customer-form-error">
+            {formError}
+          </p>
+        )}
+        {success && (
+          <p className="form-success" role="status" data-testid="customer-form-success">
+            {success}
+          </p>
+        )}
+        <div className="customer-form-grid">
+          {input('firstName', t('customers.form.firstName'), { autoFocus: true })}
+          {input('lastName', t('customers.form.lastName'))}
+          {input('phone', t('customers.form.phone'), { type: 'tel', dir: 'ltr', hint: t('customers.form.phoneHint') })}
+          {input('email', t('customers.form.email'), { type: 'email', dir: 'ltr' })}
+          <label className="field">
+            <span>{t('customers.form.language')}</span>
+            <select name="languagePreference" value={values.languagePreference} onChange={set('languagePreference')} disabled={busy} data-testid="customer-languagePreference">
+              <option value="en">{t('language.en')}</option>
+              <option value="ku">{t('language.ku')}</option>
+            </select>
+          </label>
+        </div>
+        <fieldset className="customer-address">
+          <legend>{t('customers.form.address')}</legend>
+          <div className="customer-form-grid">
+            {input('street', t('customers.form.street'))}
+            {input('city', t('customers.form.city'))}
+            {input('state', t('customers.form.state'))}
+            {input('zipCode', t('customers.form.zipCode'), { dir: 'ltr' })}
+            {input('country', t('customers.form.country'), { placeholder: t('customers.form.countryDefault') })}
+          </div>
+        </fieldset>
+        <div className="row gap end">
+          <button type="button" className="button" onClick={() => (editing ? onClose() : (setValues(emptyCustomerForm()), setErrors({}), setFormError(null), setSuccess(null)))} disabled={busy}>
+            {editing ? t('common.cancel') : t('customers.form.reset')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy} data-testid="customer-save">
+            {busy ? t('customers.form.saving') : editing ? t('customers.form.update') : t('customers.form.save')}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { customerCreateBody, customerUpdateBody, emptyCustomerForm, validateCustomer, type CustomerFormValues } from './customer-form.js';
+
+const filled = (over: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
+  ...emptyCustomerForm(),
+  firstName: 'Shilan',
+  lastName: 'Aziz',
+  phone: '07501234567',
+  ...over,
+});
+
+describe('customer form rules (spec part 2 §5)', () => {
+  it('requires first name, last name and phone', () => {
+    expect(validateCustomer(emptyCustomerForm())).toEqual({ firstName: 'required', lastName: 'required', phone: 'required' });
+    expect(validateCustomer(filled({ firstName: '   ' }))).toEqual({ firstName: 'required' });
+    expect(validateCustomer(filled())).toEqual({});
+  });
+
+  it.each([
+    ['07501234567', true],
+    ['+9647501234567', true],
+    ['+964 7501234567', true],
+    ['+964-7501234567', true],
+    ['12345678901234', true],
+    ['٠٧٥٠١٢٣٤٥٦٧', true], // typed on a Kurdish keyboard
+    ['075012345', false], // 9 digits
+    ['123456789012345', false], // 15 digits
+    ['+96412 7501234567', false], // prefix of 5 digits
+    ['0750 123 4567', false], // spaces inside the number
+    ['0750-abc-4567', false],
+  ])('phone %s is valid: %s', (phone, ok) => {
+    expect(validateCustomer(filled({ phone })).phone).toBe(ok ? undefined : 'invalidPhone');
+  });
+
+  it('takes an empty email but refuses one that does not look like an address', () => {
+    expect(validateCustomer(filled({ email: '' })).email).toBeUndefined();
+    expect(validateCustomer(filled({ email: 'shilan@example.com' })).email).toBeUndefined();
+    expect(validateCustomer(filled({ email: 'shilan@' })).email).toBe('invalidEmail');
+    expect(validateCustomer(filled({ email: 'shilan example.com' })).email).toBe('invalidEmail');
+  });
+
+  it('sends trimmed values, western digits, no blank email on create and null to clear one on edit', () => {
+    const v = filled({ firstName: ' Shilan ', phone: '٠٧٥٠١٢٣٤٥٦٧', email: '  ', city: ' Erbil ' });
+    const create = customerCreateBody(v);
+    expect(create).not.toHaveProperty('email');
+    expect(create).toMatchObject({ firstName: 'Shilan', phone: '07501234567', address: { city: 'Erbil', street: null, country: 'Iraq' } });
+    expect(customerUpdateBody(v).email).toBeNull();
+  });
+});

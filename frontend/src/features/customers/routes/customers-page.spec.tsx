@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { CustomersPage } from './customers-page.js';
+
+const shilan = {
+  _id: '11111111-1111-4111-8111-111111111111', firstName: 'Shilan', lastName: 'Aziz', fullName: 'Shilan Aziz', phone: '07501234567', email: 'shilan@example.com',
+  address: { street: null, city: null, state: null, zipCode: null, country: 'Iraq' }, languagePreference: 'en', loyaltyPoints: 120, lifetimePoints: 120,
+  loyaltyStatus: 'standard', totalSpent: 1234.5, purchaseCount: 3, lastPurchase: null, memberSince: '2026-01-02T10:00:00Z', createdAt: '2026-01-02T10:00:00Z', updatedAt: '2026-01-02T10:00:00Z',
+};
+const page = (data: unknown[]) => ({ body: { data, pagination: { total: data.length, page: 1, limit: 20, pages: 1 } } });
+
+describe('customers screen', () => {
+  it('lists customers with total spent in dollars with 2 decimals', async () => {
+    fakeApi(({ url }) => (url.pathname === '/api/customers' ? page([shilan]) : undefined));
+    renderScreen(<CustomersPage />, { signedInAs: user({ role: 'admin' }) });
+    const row = await screen.findByTestId('customer-row');
+    expect(row.textContent).toContain('Shilan Aziz');
+    expect(within(row).getByTestId('customer-total-spent').textContent).toBe('$1,234.50');
+    expect(within(row).getByTestId('delete-customer')).toBeTruthy();
+  });
+
+  it('shows the empty state', async () => {
+    fakeApi(({ url }) => (url.pathname === '/api/customers' ? page([]) : undefined));
+    renderScreen(<CustomersPage />);
+    expect((await screen.findByTestId('customers-empty')).textContent).toContain('No customers yet');
+  });
+
+  it('refuses an invalid phone and email without calling the server, then saves a valid customer', async () => {
+    const calls = fakeApi(({ url, method, body }) => {
+      if (url.pathname === '/api/customers' && method === 'GET') return page([]);
+      if (url.pathname === '/api/customers' && method === 'POST') return { status: 201, body: { ...shilan, ...(body as object) } };
+      return undefined;
+    });
+    renderScreen(<CustomersPage />);
+    fireEvent.click(await screen.findByTestId('add-customer'));
+    fireEvent.change(screen.getByTestId('customer-firstName'), { target: { value: 'Shilan' } });
+    fireEvent.change(screen.getByTestId('customer-lastName'), { target: { value: 'Aziz' } });
+    fireEvent.change(screen.getByTestId('customer-phone'), { target: { value: '0750 123' } });
+    fireEvent.change(screen.getByTestId('customer-email'), { target: { value: 'shilan@' } });
+    fireEvent.click(screen.getByTestId('customer-save'));
+    expect((await screen.findByTestId('error-phone')).textContent).toBe('Please enter a valid phone number');
+    expect(screen.getByTestId('error-email').textContent).toBe('Please enter a valid email address');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+
+    fireEvent.change(screen.getByTestId('customer-phone'), { target: { value: '+964 7501234567' } });
+    fireEvent.change(screen.getByTestId('customer-email'), { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('customer-save'));
+    expect((await screen.findByTestId('customer-form-success')).textContent).toContain('Shilan Aziz');
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toMatchObject({ firstName: 'Shilan', lastName: 'Aziz', phone: '+964 7501234567' });
+    expect(post.body).not.toHaveProperty('email');
+    // The form clears after an add.
+    expect((screen.getByTestId('customer-firstName') as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows the server's refusal under the phone field", async () => {
+    fakeApi(({ url, method }) => {
+      if (url.pathname === '/api/customers' && method === 'GET') return page([]);
+      if (method === 'POST')
+        return { status: 409, body: { error: 'A customer with this phone number already exists', message: 'A customer with this phone number already exists', code: 'CONFLICT', errors: { phone: 'A customer with this phone number already exists' } } };
+      return undefined;
+    });
+    renderScreen(<CustomersPage />);
+    fireEvent.click(await screen.findByTestId('add-customer'));
+    fireEvent.change(screen.getByTestId('customer-firstName'), { target: { value: 'A' } });
+    fireEvent.change(screen.getByTestId('customer-lastName'), { target: { value: 'B' } });
+    fireEvent.change(screen.getByTestId('customer-phone'), { target: { value: '07501234567' } });
+    fireEvent.click(screen.getByTestId('customer-save'));
+    expect((await screen.findByTestId('error-phone')).textContent).toBe('A customer with this phone number already exists');
+  });
+
+  it('hides add, edit and delete from a user without those permissions', async () => {
+    fakeApi(({ url }) => (url.pathname === '/api/customers' ? page([shilan]) : undefined));
+    renderScreen(<CustomersPage />, { signedInAs: user({ role: 'cashier', permissions: { customers: ['view'] } }) });
+    await screen.findByTestId('customer-row');
+    expect(screen.queryByTestId('add-customer')).toBeNull();
+    expect(screen.queryByTestId('edit-customer')).toBeNull();
+    expect(screen.queryByTestId('delete-customer')).toBeNull();
+  });
+
+  it('asks before deleting and shows why a delete failed', async () => {
+    const calls = fakeApi(({ url, method }) => {
+      if (method === 'DELETE') return { status: 403, body: { message: 'You do not have permission', error: 'x', code: 'FORBIDDEN' } };
+      return url.pathname === '/api/customers' ? page([shilan]) : undefined;
+    });
+    renderScreen(<CustomersPage />, { signedInAs: user({ role: 'admin' }) });
+    fireEvent.click(await screen.findByTestId('delete-customer'));
+    const dialog = screen.getByTestId('delete-customer-dialog');
+    expect(dialog.textContent).toContain('Delete Shilan Aziz?');
+    fireEvent.click(within(dialog).getByTestId('confirm'));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('You do not have permission'));
+    expect(calls.filter((c) => c.method === 'DELETE')[0]!.path).toBe(`/api/customers/${shilan._id}`);
+  });
+});
