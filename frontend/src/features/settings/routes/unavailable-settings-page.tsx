@@ -1,6 +1,39 @@
-import { PlaceholderPage } from '../../placeholders/routes/placeholder-page.js';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import '../settings.css';
 
-/** Placeholder until the screen lands. */
-export default function UnavailableSettingsPage() {
-  return <PlaceholderPage titleKey="pages.paymentSettings" />;
+const TITLES: Record<string, string> = {
+  payments: 'pages.paymentSettings',
+  receipts: 'pages.receiptSettings',
+  notifications: 'pages.notificationSettings',
+};
+
+/** /settings/payments, /settings/receipts and /settings/notifications: honestly not built yet. */
+export function UnavailableSettingsPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const section = pathname.replace(/\/+$/, '').split('/').pop() ?? '';
+  const titleKey = TITLES[section] ?? 'settings.title';
+  return (
+    <section className="page settings">
+      <header className="page-header">
+        <div>
+          <Link to="/settings" className="back-link">
+            <span className="flip-rtl" aria-hidden="true">
+              ←
+            </span>{' '}
+            {t('settings.backToSettings')}
+          </Link>
+          <h1>
+            {t(titleKey)} <span className="badge warning">{t('settings.notAvailable')}</span>
+          </h1>
+        </div>
+      </header>
+      <div className="panel placeholder" data-testid="settings-unavailable">
+        <p>{t('settings.unavailable.text')}</p>
+      </div>
+    </section>
+  );
 }
+
+export default UnavailableSettingsPage;

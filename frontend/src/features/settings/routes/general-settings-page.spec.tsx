@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { GeneralSettingsPage } from './general-settings-page.js';
+
+// Two shared cores under several engineers' test runs: give the screen time to answer.
+configure({ asyncUtilTimeout: 5000 });
+
+const general = {
+  exchangeRate: 1450, userExchangeRates: { m1: 1500 } as Record<string, number>, effectiveExchangeRate: 1450, isUserSpecific: false, storeName: 'Dukan Erbil',
+  defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 250, branches: [], updatedAt: null,
+};
+
+function server(initial = general) {
+  let state = { ...initial };
+  return fakeApi(({ url, method, body }) => {
+    if (url.pathname !== '/api/settings/general') return undefined;
+    if (method === 'PUT') {
+      const b = body as { exchangeRate: number; applyToAllUsers?: boolean };
+      state = { ...state, exchangeRate: b.exchangeRate, effectiveExchangeRate: b.exchangeRate, userExchangeRates: b.applyToAllUsers ? {} : state.userExchangeRates };
+      return { body: { success: true, data: state, message: 'Settings saved' } };
+    }
+    return { body: { success: true, data: state } };
+  });
+}
+
+describe('general settings', () => {
+  it('lets an admin apply one rate to all users; store name read-only, language disabled', async () => {
+    const calls = server();
+    renderScreen(<GeneralSettingsPage />, { signedInAs: user({ _id: 'a1', role: 'admin' }) });
+    const input = (await screen.findByLabelText('Iraqi dinars (IQD) per US dollar')) as HTMLInputElement;
+    expect(input.value).toBe('1450');
+    expect(screen.getByTestId('individual-rates').textContent).toBe('Users with their own rate: 1');
+    expect((screen.getByTestId('store-name') as HTMLInputElement).readOnly).toBe(true);
+    expect((screen.getByTestId('store-name') as HTMLInputElement).value).toBe('Dukan Erbil');
+    expect((screen.getByTestId('default-language') as HTMLSelectElement).disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '1520' } });
+    fireEvent.click(screen.getByTestId('apply-to-all'));
+    fireEvent.click(screen.getByTestId('save-general'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ exchangeRate: 1520, applyToAllUsers: true }));
+    expect((await screen.findByTestId('settings-saved')).textContent).toBe('Settings saved successfully');
+    await waitFor(() => expect(screen.getByTestId('individual-rates').textContent).toBe('Users with their own rate: 0'));
+  });
+
+  it('lets a manager set their own rate, without the apply-to-all box, and raises a rate below 1 to 1', async () => {
+    const calls = server({ ...general, userExchangeRates: {} });
+    renderScreen(<GeneralSettingsPage />, { signedInAs: user({ _id: 'm1', role: 'manager' }) });
+    const input = await screen.findByLabelText('Iraqi dinars (IQD) per US dollar');
+    expect(screen.getByText(/Cashiers and managers may set their own exchange rate/)).toBeTruthy();
+    expect(screen.queryByTestId('apply-to-all')).toBeNull();
+    fireEvent.change(input, { target: { value: '0.4' } });
+    fireEvent.click(screen.getByTestId('save-general'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ exchangeRate: 1 }));
+  });
+
+  it('refuses an empty rate, and shows the server message when the save fails', async () => {
+    const calls = fakeApi(({ url, method }) => {
+      if (url.pathname !== '/api/settings/general') return undefined;
+      if (method === 'PUT') return { status: 400, body: { success: false, code: 'VALIDATION', message: 'Exchange rate is too large', error: 'Exchange rate is too large' } };
+      return { body: { success: true, data: general } };
+    });
+    renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
+    const input = await screen.findByLabelText('Iraqi dinars (IQD) per US dollar');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('save-general'));
+    expect(await screen.findByText('Please enter a valid number')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(input, { target: { value: '99999999' } });
+    fireEvent.click(screen.getByTestId('save-general'));
+    expect((await screen.findByTestId('settings-save-error')).textContent).toBe('Exchange rate is too large');
+  });
+
+  it("shows 'Failed to load general settings' with Try again, which loads again", async () => {
+    let fail = true;
+    const calls = fakeApi(({ url }) => (url.pathname === '/api/settings/general' ? (fail ? { status: 400, body: {} } : { body: { success: true, data: general } }) : undefined));
+    renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
+    const panel = await screen.findByTestId('error-panel');
+    expect(panel.textContent).toContain('Failed to load general settings');
+    expect(screen.getAllByText('Failed to load general settings').length).toBeGreaterThanOrEqual(2); // panel and toast
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByLabelText('Iraqi dinars (IQD) per US dollar')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
+  });
+});

@@ -1,0 +1,70 @@
+import type { Locale, Pagination, Permissions, Role } from '@dukan/contracts';
+import { api } from '../../../app/api.js';
+import type { UserPayload } from '../lib/user-form.js';
+
+/** A user as GET /api/auth/users returns it (identity user.mapper.ts). */
+export interface StaffUser {
+  _id: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  name?: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  active: boolean;
+  languagePreference: Locale;
+  lastLogin: string | null;
+  permissions: Permissions | null;
+  createdAt?: string;
+}
+
+export interface StaffFilters {
+  page: number;
+  search: string;
+  role: Role | 'all';
+  active: 'all' | 'true' | 'false';
+}
+
+export interface StaffPage {
+  data: StaffUser[];
+  pagination: Pagination;
+}
+
+export const staffApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    staffUsers: build.query<StaffPage, StaffFilters>({
+      query: ({ page, search, role, active }) => ({
+        url: '/auth/users',
+        params: { page, ...(search.trim() ? { search: search.trim() } : {}), ...(role !== 'all' ? { role } : {}), ...(active !== 'all' ? { active } : {}) },
+      }),
+      transformResponse: (res: { data: StaffUser[]; pagination: Pagination }) => ({ data: res.data, pagination: res.pagination }),
+      providesTags: ['User'],
+    }),
+    staffAddUser: build.mutation<StaffUser, UserPayload>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      transformResponse: (res: { data: StaffUser }) => res.data,
+      invalidatesTags: ['User', 'Dashboard'],
+    }),
+    staffUpdateUser: build.mutation<StaffUser, { id: string; body: UserPayload }>({
+      query: ({ id, body }) => ({ url: `/auth/users/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      transformResponse: (res: { data: StaffUser }) => res.data,
+      invalidatesTags: ['User', 'Dashboard'],
+    }),
+    staffDeleteUser: build.mutation<void, string>({
+      query: (id) => ({ url: `/auth/users/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: ['User', 'Dashboard'],
+    }),
+    staffResetPassword: build.mutation<void, { id: string; newPassword: string }>({
+      query: ({ id, newPassword }) => ({ url: `/auth/users/${encodeURIComponent(id)}/reset-password`, method: 'PUT', body: { newPassword } }),
+    }),
+  }),
+});
+
+export const {
+  useStaffUsersQuery,
+  useStaffAddUserMutation,
+  useStaffUpdateUserMutation,
+  useStaffDeleteUserMutation,
+  useStaffResetPasswordMutation,
+} = staffApi;

@@ -1,0 +1,166 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LOCALES, ROLES, type Role } from '@dukan/contracts';
+import { errorText } from '../../../app/api.js';
+import { Modal } from '../../../components/ui/modal.js';
+import { useToast } from '../../../components/ui/use-toast.js';
+import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
+import { serverFieldErrors } from '../lib/server-errors.js';
+import { emptyUserForm, userFormFrom, userPayload, validateUserForm, type UserField, type UserFormErrors, type UserFormValues } from '../lib/user-form.js';
+
+interface Props {
+  /** null: a new user. */
+  user: StaffUser | null;
+  onClose: () => void;
+}
+
+/** Add or edit a staff account; a blank password on edit keeps the old one. */
+export function UserFormModal({ user, onClose }: Props) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const me = useCurrentUser();
+  const mode = user ? 'edit' : 'create';
+  const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm()));
+  const [errors, setErrors] = useState<UserFormErrors>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [addUser, addState] = useStaffAddUserMutation();
+  const [updateUser, updateState] = useStaffUpdateUserMutation();
+  const busy = addState.isLoading || updateState.isLoading;
+  // Only an admin may make or keep an admin (the server checks it too).
+  const roles: readonly Role[] = me?.role === 'admin' || user?.role === 'admin' ? ROLES : ROLES.filter((r) => r !== 'admin');
+
+  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    // An error clears when its field is edited.
+    setErrors((e) => ({ ...e, [key]: undefined }));
+    setServerErrors((e) => {
+      const { [key]: _gone, ...rest } = e;
+      void _gone;
+      return rest;
+    });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const found = validateUserForm(values, mode);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0) return;
+    const body = userPayload(values, mode);
+    const name = `${body.firstName} ${body.lastName}`;
+    try {
+      if (user) await updateUser({ id: user._id, body }).unwrap();
+      else await addUser(body).unwrap();
+      toast.success(t(user ? 'staff.form.updated' : 'staff.form.added', { name }));
+      onClose();
+    } catch (err) {
+      setServerErrors(serverFieldErrors(err));
+      setFormError(errorText(err, t(user ? 'staff.form.updateFailed' : 'staff.form.addFailed')));
+    }
+  };
+
+  const fieldError = (field: UserField) => {
+    const text = errors[field] ? t(`staff.form.${errors[field]}`) : serverErrors[field];
+    return text ? (
+      <p className="field-error" id={`user-${field}-error`} data-testid={`error-${field}`}>
+        {text}
+      </p>
+    ) : null;
+  };
+  const described = (field: UserField, hint?: string) =>
+    [errors[field] || serverErrors[field] ? `user-${field}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined;
+
+  const text = (field: Exclude<UserField, 'password'>, type: string, hint?: string) => (
+    <div className="field">
+      <label htmlFor={`user-${field}`}>{t(`staff.form.${field}`)}</label>
+      <input
+        id={`user-${field}`}
+        name={field}
+        type={type}
+        dir={field === 'firstName' || field === 'lastName' ? undefined : 'ltr'}
+        autoComplete="off"
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+        aria-invalid={Boolean(errors[field] || serverErrors[field])}
+        aria-describedby={described(field, hint ? `user-${field}-hint` : undefined)}
+      />
+      {hint && (
+        <span className="muted small" id={`user-${field}-hint`}>
+          {hint}
+        </span>
+      )}
+      {fieldError(field)}
+    </div>
+  );
+
+  return (
+    <Modal title={t(user ? 'staff.editUser' : 'staff.addUser')} onClose={onClose} className="user-form-modal" testId="user-form">
+      <form className="user-form" onSubmit={submit} noValidate>
+        <div className="user-form-grid">
+          {text('firstName', 'text')}
+          {text('lastName', 'text')}
+          {text('username', 'text')}
+          {text('email', 'email')}
+          {text('phone', 'tel', t('staff.form.phoneHint'))}
+          <div className="field">
+            <label htmlFor="user-password">{t('staff.form.password')}</label>
+            <input
+              id="user-password"
+              name="password"
+              type="password"
+              dir="ltr"
+              autoComplete="new-password"
+              value={values.password}
+              onChange={(e) => set('password', e.target.value)}
+              aria-invalid={Boolean(errors.password || serverErrors.password)}
+              aria-describedby={described('password', 'user-password-hint')}
+            />
+            <span className="muted small" id="user-password-hint">
+              {mode === 'edit' ? t('staff.form.passwordEditHint') : t('staff.form.passwordHint')}
+            </span>
+            {fieldError('password')}
+          </div>
+          <label className="field">
+            <span>{t('staff.form.role')}</span>
+            <select name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)}>
+              {roles.map((r) => (
+                <option key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="field">
+            <span>{t('staff.form.language')}</span>
+            <select name="languagePreference" value={values.languagePreference} onChange={(e) => set('languagePreference', e.target.value as UserFormValues['languagePreference'])}>
+              {LOCALES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`language.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" name="active" checked={values.active} onChange={(e) => set('active', e.target.checked)} disabled={user?._id === me?._id} />
+          {t('staff.form.active')}
+        </label>
+        {formError && (
+          <p className="form-error" role="alert" data-testid="user-form-error">
+            {formError}
+          </p>
+        )}
+        <div className="row end gap">
+          <button type="button" className="button" onClick={onClose} disabled={busy}>
+            {t('common.cancel')}
+          </button>
+          <button type="submit" className="button primary" disabled={busy} data-testid="user-form-submit">
+            {busy ? t('staff.form.saving') : t(user ? 'staff.form.save' : 'staff.form.create')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

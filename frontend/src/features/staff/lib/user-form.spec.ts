@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { canResetPassword, emptyUserForm, userFormFrom, userPayload, validateUserForm, type UserFormValues } from './user-form.js';
+
+const filled: UserFormValues = {
+  ...emptyUserForm(),
+  username: 'rezan',
+  firstName: 'Rezan',
+  lastName: 'Kamal',
+  email: 'rezan@example.com',
+  password: 'secret1',
+};
+
+describe('user form rules', () => {
+  it('requires username, first name, last name and email, and a password on create', () => {
+    expect(validateUserForm(emptyUserForm(), 'create')).toEqual({
+      username: 'required',
+      firstName: 'required',
+      lastName: 'required',
+      email: 'required',
+      password: 'required',
+    });
+    expect(validateUserForm({ ...filled, firstName: '   ' }, 'create')).toEqual({ firstName: 'required' });
+    expect(validateUserForm(filled, 'create')).toEqual({});
+  });
+
+  it.each([
+    ['not-an-email', 'invalidEmail'],
+    ['a@b', 'invalidEmail'],
+    ['a b@c.de', 'invalidEmail'],
+  ])('refuses the email %s', (email, key) => {
+    expect(validateUserForm({ ...filled, email }, 'create').email).toBe(key);
+  });
+
+  it('wants at least 6 characters of password on create, and on edit only when one is typed', () => {
+    expect(validateUserForm({ ...filled, password: '12345' }, 'create').password).toBe('passwordTooShort');
+    expect(validateUserForm({ ...filled, password: '123456' }, 'create').password).toBeUndefined();
+    expect(validateUserForm({ ...filled, password: '' }, 'edit').password).toBeUndefined();
+    expect(validateUserForm({ ...filled, password: 'abc' }, 'edit').password).toBe('passwordTooShort');
+  });
+
+  it.each([
+    ['', undefined],
+    ['07501234567', undefined],
+    ['+964 7501234567', undefined],
+    ['+964-7501234567', undefined],
+    ['075012', 'invalidPhone'],
+    ['0750-123-4567', 'invalidPhone'],
+    ['phone', 'invalidPhone'],
+  ])('phone %j is optional but must match the pattern', (phone, key) => {
+    expect(validateUserForm({ ...filled, phone }, 'create').phone).toBe(key);
+  });
+
+  it('refuses a username with spaces or symbols the server would refuse', () => {
+    expect(validateUserForm({ ...filled, username: 'rezan kamal' }, 'create').username).toBe('invalidUsername');
+    expect(validateUserForm({ ...filled, username: 'rezan.k_1-a' }, 'create').username).toBeUndefined();
+  });
+
+  it('sends no password on edit when it is blank, and the typed one otherwise', () => {
+    const edited = userPayload({ ...filled, password: '' }, 'edit');
+    expect('password' in edited).toBe(false);
+    expect(userPayload({ ...filled, password: 'newpass' }, 'edit').password).toBe('newpass');
+    expect(userPayload(filled, 'create').password).toBe('secret1');
+  });
+
+  it('trims texts; a blank phone is left out on create and sent blank on edit (removing it)', () => {
+    const body = userPayload({ ...filled, username: ' rezan ', email: ' rezan@example.com ', phone: '  ' }, 'create');
+    expect(body.username).toBe('rezan');
+    expect(body.email).toBe('rezan@example.com');
+    expect('phone' in body).toBe(false);
+    expect(userPayload({ ...filled, phone: '' }, 'edit').phone).toBe('');
+  });
+
+  it('fills the edit form from a user with a blank password', () => {
+    const form = userFormFrom({
+      _id: 'u9', username: 'karwan', firstName: 'Karwan', lastName: 'Kamal', email: 'k@example.com', phone: null, role: 'manager',
+      active: false, languagePreference: 'ku', lastLogin: null, permissions: null,
+    });
+    expect(form).toMatchObject({ username: 'karwan', phone: '', password: '', role: 'manager', active: false, languagePreference: 'ku' });
+  });
+
+  it('enables the reset confirm from 6 characters on', () => {
+    expect(canResetPassword('')).toBe(false);
+    expect(canResetPassword('12345')).toBe(false);
+    expect(canResetPassword('123456')).toBe(true);
+  });
+});

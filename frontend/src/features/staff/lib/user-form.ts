@@ -1,0 +1,89 @@
+// Rules of the staff user form (spec part 2 §5): pure functions, tested in user-form.spec.ts.
+import { MIN_PASSWORD_LENGTH, PHONE_REGEX, type Locale, type Role } from '@dukan/contracts';
+import type { StaffUser } from '../api/staff-api.js';
+
+export type UserFormMode = 'create' | 'edit';
+
+export interface UserFormValues {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  password: string;
+  role: Role;
+  active: boolean;
+  languagePreference: Locale;
+}
+
+export type UserField = 'username' | 'firstName' | 'lastName' | 'email' | 'phone' | 'password';
+
+/** A message key under `staff.form.*` per field in error. */
+export type UserFormErrors = Partial<Record<UserField, string>>;
+
+// The server's own username rule (identity user.dto.ts); the client says it first.
+const USERNAME = /^[\p{L}\p{N}._-]+$/u;
+// Something@something.something, no spaces: what a shop means by "looks like an address".
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emptyUserForm(): UserFormValues {
+  return { username: '', firstName: '', lastName: '', email: '', phone: '', password: '', role: 'cashier', active: true, languagePreference: 'en' };
+}
+
+/** The form filled from an existing user; the password stays blank (blank keeps the old one). */
+export function userFormFrom(user: StaffUser): UserFormValues {
+  return {
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    phone: user.phone ?? '',
+    password: '',
+    role: user.role,
+    active: user.active,
+    languagePreference: user.languagePreference ?? 'en',
+  };
+}
+
+export function validateUserForm(values: UserFormValues, mode: UserFormMode): UserFormErrors {
+  const errors: UserFormErrors = {};
+  const username = values.username.trim();
+  if (!username) errors.username = 'required';
+  else if (!USERNAME.test(username)) errors.username = 'invalidUsername';
+  if (!values.firstName.trim()) errors.firstName = 'required';
+  if (!values.lastName.trim()) errors.lastName = 'required';
+  const email = values.email.trim();
+  if (!email) errors.email = 'required';
+  else if (!EMAIL.test(email)) errors.email = 'invalidEmail';
+  const phone = values.phone.trim();
+  if (phone && !PHONE_REGEX.test(phone)) errors.phone = 'invalidPhone';
+  if (mode === 'create' && !values.password) errors.password = 'required';
+  else if (values.password && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
+  return errors;
+}
+
+export type UserPayload = Omit<UserFormValues, 'password' | 'phone'> & { password?: string; phone?: string };
+
+/**
+ * The body of POST /auth/register or PUT /auth/users/{id}: trimmed texts; on edit a blank password is left
+ * out (the old one stays), a cleared phone is sent blank (removed); on create a blank phone is left out.
+ */
+export function userPayload(values: UserFormValues, mode: UserFormMode): UserPayload {
+  const phone = values.phone.trim();
+  return {
+    username: values.username.trim(),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    email: values.email.trim(),
+    ...(phone || mode === 'edit' ? { phone } : {}),
+    ...(values.password ? { password: values.password } : {}),
+    role: values.role,
+    active: values.active,
+    languagePreference: values.languagePreference,
+  };
+}
+
+/** Reset password: the confirm button waits for enough characters. */
+export function canResetPassword(newPassword: string): boolean {
+  return newPassword.length >= MIN_PASSWORD_LENGTH;
+}
