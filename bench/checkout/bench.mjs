@@ -74,6 +74,42 @@ function childPids() {
   return pids;
 }
 
+/** CPU seconds (user + system) used so far by each of the app's processes and by PostgreSQL's, by name. */
+function cpuByProcess(pids) {
+  const tick = 100; // USER_HZ on Linux
+  const out = {};
+  const add = (name, pid) => {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out[name] = (out[name] ?? 0) + (Number(f[11]) + Number(f[12])) / tick;
+    } catch {
+      /* gone */
+    }
+  };
+  for (const pid of pids) {
+    let name = String(pid);
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      const main = cmd.find((a) => a.endsWith('main.js')) ?? '';
+      name = /(services|gateway)\/(\w+)?/.exec(main)?.[0].replace('services/', '') ?? name;
+      if (name === 'gateway/dist') name = 'gateway';
+    } catch {
+      /* gone */
+    }
+    add(name, pid);
+  }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') add('postgres', entry);
+    } catch {
+      /* gone */
+    }
+  }
+  return out;
+}
+
 function withDatabase(url, name) {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -283,6 +319,8 @@ async function runTills(url, token, products, pids, perSecond = null) {
   }, 250);
   const start = performance.now();
   const measureFrom = start + WARMUP_SECONDS * 1000;
+  let cpuFrom = null;
+  const cpuTimer = setTimeout(() => (cpuFrom = cpuByProcess(pids())), WARMUP_SECONDS * 1000);
   const end = measureFrom + SECONDS * 1000;
   const interval = perSecond ? (TILLS * 1000) / perSecond : 0;
   await Promise.all(
@@ -314,8 +352,18 @@ async function runTills(url, token, products, pids, perSecond = null) {
     }),
   );
   clearInterval(sampler);
+  clearTimeout(cpuTimer);
+  const cpuTo = cpuByProcess(pids());
+  // CPU milliseconds per sale, by process, over the measured window.
+  const cpuPerSale = {};
+  if (cpuFrom && latencies.length) {
+    for (const [name, seconds] of Object.entries(cpuTo)) {
+      const used = seconds - (cpuFrom[name] ?? 0);
+      if (used > 0.005) cpuPerSale[name] = (used * 1000) / latencies.length;
+    }
+  }
   latencies.sort((a, b) => a - b);
-  return { sales: latencies.length, rate: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, lastError, peakRss };
+  return { cpuPerSale, sales: latencies.length, rate: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, lastError, peakRss };
 }
 
 // ---------------------------------------------------------------------------------------------- plain SQL
@@ -459,6 +507,8 @@ async function main() {
         const { token, products } = await prepare(target.url, 'admin', PASSWORD);
         console.log(`${shape}: ${TILLS} tills selling`);
         const app = await runTills(target.url, token, products, target.pids);
+        const cpu = Object.entries(app.cpuPerSale).sort((a, b) => b[1] - a[1]);
+        console.log(`${shape}: CPU ms per sale: ${cpu.map(([n, ms]) => `${n} ${fmt(ms, 2)}`).join(', ')} (total ${fmt(cpu.reduce((t, [, ms]) => t + ms, 0), 2)})`);
         if (process.env.BENCH_DIAGNOSE && target.salesUrl) {
           // Where the time goes: the same load straight at the sales process, past the gateway.
           const direct = await runTills(target.salesUrl, token, products, target.pids);
