@@ -157,6 +157,47 @@ describe('permission overrides', () => {
     expect((await t.get('/api/auth/users', auth(fresh))).status).toBe(200);
   });
 
+  it('a session whose permissions changed swaps its token for one with the new permissions, expiring as before', async () => {
+    const u = await createUser({ role: 'cashier' });
+    const old = await t.login(u.username, u.password);
+    expect((await t.get('/api/auth/users', auth(old))).status).toBe(403);
+    await t.put(`/api/auth/users/${u._id}/permissions`, { permissions: { staff: ['view'] } }, auth(t.adminToken));
+    const stale = await t.get('/api/auth/me', auth(old));
+    expect(stale.status).toBe(401);
+    expect(stale.body.code).toBe('TOKEN_REVOKED');
+    const refreshed = await t.post('/api/auth/refresh', undefined, auth(old));
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data.effectivePermissions.staff).toEqual(['view']);
+    const token: string = refreshed.body.token;
+    expect((await t.get('/api/auth/users', auth(token))).status).toBe(200);
+    const expiry = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).exp;
+    expect(expiry(token)).toBe(expiry(old));
+    // The old token stays refused, and a current token has nothing to refresh into that is newer.
+    expect((await t.get('/api/auth/me', auth(old))).status).toBe(401);
+  });
+
+  it('refuses to refresh after logout, password reset, deactivation or deletion, and a forged or missing token', async () => {
+    const ended = async (end: (u: { _id: string; username: string; password: string }, token: string) => Promise<unknown>) => {
+      const u = await createUser({ role: 'cashier' });
+      const token = await t.login(u.username, u.password);
+      await t.put(`/api/auth/users/${u._id}/permissions`, { permissions: { staff: ['view'] } }, auth(t.adminToken));
+      await end(u, token);
+      return t.post('/api/auth/refresh', undefined, auth(token));
+    };
+    const afterLogout = await ended(async (u) => t.post('/api/auth/logout', undefined, auth(await t.login(u.username, u.password))));
+    expect(afterLogout.status).toBe(401);
+    expect(afterLogout.body.code).toBe('TOKEN_REVOKED');
+    const afterReset = await ended((u) => t.put(`/api/auth/users/${u._id}/reset-password`, { newPassword: 'another1' }, auth(t.adminToken)));
+    expect(afterReset.status).toBe(401);
+    const afterDeactivation = await ended((u) => t.put(`/api/auth/users/${u._id}`, { active: false }, auth(t.adminToken)));
+    expect(afterDeactivation.status).toBe(401);
+    const afterDelete = await ended((u) => t.delete(`/api/auth/users/${u._id}`, auth(t.adminToken)));
+    expect(afterDelete.status).toBe(401);
+    expect((await t.post('/api/auth/refresh', undefined, {})).status).toBe(401);
+    const forged = `${t.adminToken.slice(0, -4)}AAAA`;
+    expect((await t.post('/api/auth/refresh', undefined, auth(forged))).status).toBe(401);
+  });
+
   it('lists non-admin users for the permissions page and applies a role to many', async () => {
     const a = await createUser({ role: 'cashier' });
     const b = await createUser({ role: 'cashier' });

@@ -7,7 +7,8 @@ import {
 } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from '@dukan/contracts';
 import { currentI18n } from '../i18n/index.js';
-import { signedOut } from '../features/auth/auth-slice.js';
+import { signedOut, tokenRefreshed } from '../features/auth/auth-slice.js';
+import { replaceToken } from './session.js';
 import { ConnectionWatch, desktopBridge } from './desktop.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -54,9 +55,33 @@ function isConnectionFailure(error: FetchBaseQueryError | undefined): boolean {
   return error?.status === 'FETCH_ERROR' || error?.status === 'TIMEOUT_ERROR';
 }
 
+function errorCode(error: FetchBaseQueryError | undefined): string | null {
+  const data = error && 'data' in error ? (error.data as { code?: unknown } | undefined) : undefined;
+  return typeof data?.code === 'string' ? data.code : null;
+}
+
+// One refresh at a time: calls that fail together wait for the same new token.
+let refreshing: Promise<boolean> | null = null;
+
+/** Swaps a token made stale by a permission change for a current one (identity refuses after a logout). */
+function refreshToken(api: Parameters<typeof rawBaseQuery>[1], extra: object): Promise<boolean> {
+  refreshing ??= (async () => {
+    const res = await rawBaseQuery({ url: '/auth/refresh', method: 'POST' }, api, extra);
+    const token = (res.data as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string') return false;
+    replaceToken(token);
+    api.dispatch(tokenRefreshed(token));
+    return true;
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 /**
  * Bearer token and Accept-Language on every call; one retry of a transient failure when it is safe; in the
- * desktop shell, a server restart after three connection failures in a row; 401 ends the session.
+ * desktop shell, a server restart after three connection failures in a row; a token made stale by a permission
+ * change is swapped for a current one and the call repeated; any other 401 ends the session.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extra) => {
   let result = await rawBaseQuery(args, api, extra as object);
@@ -67,6 +92,9 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     if ((await connection.failed()) && isRepeatable(args)) result = await rawBaseQuery(args, api, extra as object);
   } else connection.succeeded();
   const url = typeof args === 'string' ? args : args.url;
+  if (result.error?.status === 401 && errorCode(result.error) === 'TOKEN_REVOKED' && !/^\/auth\/(login|refresh|logout)/.test(url) && (api.getState() as StateWithToken).auth.token) {
+    if (await refreshToken(api, extra as object)) result = await rawBaseQuery(args, api, extra as object);
+  }
   if (result.error?.status === 401 && !url.startsWith('/auth/login') && (api.getState() as StateWithToken).auth.token) {
     api.dispatch(signedOut({ reason: serverMessage(result.error) ?? currentI18n().t('auth.sessionEnded') }));
   }

@@ -18,6 +18,16 @@ export function writeToken(token: string, remember: boolean): void {
   }
 }
 
+/** A refreshed token goes where the old one was kept (so "remember me" still holds). */
+export function replaceToken(token: string): void {
+  try {
+    const remembered = localStorage.getItem(TOKEN_KEY) !== null;
+    (remembered ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+  } catch {
+    /* storage unavailable: the session lasts until reload */
+  }
+}
+
 export function clearToken(): void {
   try {
     localStorage.removeItem(TOKEN_KEY);

@@ -14,6 +14,7 @@ import {
 // admin, or module:action alternatives joined by '|'.
 const EXPECTED = `
 POST /api/auth/login identity public
+POST /api/auth/refresh identity signed
 GET /api/auth/me identity authenticated
 PUT /api/auth/me/preferences identity authenticated
 POST /api/auth/logout identity authenticated
@@ -30,6 +31,7 @@ GET /api/products catalog products:view|pos:use
 POST /api/products catalog products:create
 GET /api/products/generate-barcode catalog products:create|products:edit
 GET /api/products/export-barcodes catalog reports:export
+POST /api/products/export-barcodes catalog reports:export
 GET /api/products/search/:term catalog products:view|pos:use
 GET /api/products/:id catalog products:view|pos:use
 PUT /api/products/:id catalog products:edit
@@ -97,7 +99,7 @@ describe('route table', () => {
   it('gives every route a known owner, a valid access rule and a summary', () => {
     for (const r of ROUTES) {
       expect([...SERVICES, 'gateway']).toContain(r.owner);
-      expect(['public', 'authenticated', 'admin', 'permission']).toContain(r.access.kind);
+      expect(['public', 'authenticated', 'signed', 'admin', 'permission']).toContain(r.access.kind);
       if (r.access.kind === 'permission') {
         expect(r.access.anyOf.length).toBeGreaterThan(0);
         for (const p of r.access.anyOf) {

@@ -13,6 +13,8 @@ export const HTTP_METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH
 export type RouteAccess =
   | { kind: 'public' }
   | { kind: 'authenticated' }
+  /** A genuine, unexpired token, even one a permission change made stale (the token refresh). */
+  | { kind: 'signed' }
   | { kind: 'admin' }
   | { kind: 'permission'; anyOf: { module: PermissionModule; action: PermissionAction }[] };
 
@@ -27,6 +29,7 @@ export interface RouteDef {
 
 const PUBLIC: RouteAccess = { kind: 'public' };
 const AUTHENTICATED: RouteAccess = { kind: 'authenticated' };
+const SIGNED: RouteAccess = { kind: 'signed' };
 const ADMIN: RouteAccess = { kind: 'admin' };
 const anyOf = (...refs: PermissionRef[]): RouteAccess => ({ kind: 'permission', anyOf: refs });
 
@@ -47,6 +50,7 @@ const EXPENSE_APPROVE = anyOf(permission('expenses', 'approve'));
 export const ROUTES: readonly RouteDef[] = deepFreeze([
   // identity
   route('POST', '/api/auth/login', 'identity', PUBLIC, 'Sign in with username and password; returns a token'),
+  route('POST', '/api/auth/refresh', 'identity', SIGNED, 'Exchange a token made stale by a permission change for a current one'),
   route('GET', '/api/auth/me', 'identity', AUTHENTICATED, 'The signed-in user with effective permissions'),
   route('PUT', '/api/auth/me/preferences', 'identity', AUTHENTICATED, "Update the signed-in user's languagePreference"),
   route('POST', '/api/auth/logout', 'identity', AUTHENTICATED, 'Sign out; tokens issued before stop working'),
@@ -218,6 +222,7 @@ export function isAllowed(user: PermissionSubject | null | undefined, access: Ro
     case 'public':
       return true;
     case 'authenticated':
+    case 'signed':
       return !!user;
     case 'admin':
       return user?.role === 'admin';

@@ -26,6 +26,10 @@ export const authSlice = createSlice({
       state.status = 'signed-in';
       state.endedBecause = null;
     },
+    /** A token made stale by a permission change was swapped for a current one; the user is reloaded by /me. */
+    tokenRefreshed(state, action: PayloadAction<string>) {
+      state.token = action.payload;
+    },
     userLoaded(state, action: PayloadAction<AuthUser>) {
       state.user = action.payload;
       if (state.token) state.status = 'signed-in';
@@ -40,4 +44,4 @@ export const authSlice = createSlice({
   },
 });
 
-export const { signedIn, userLoaded, signedOut } = authSlice.actions;
+export const { signedIn, tokenRefreshed, userLoaded, signedOut } = authSlice.actions;

@@ -52,6 +52,8 @@ export async function authorize(input: AuthorizeInput, deps: AuthorizeDeps): Pro
   const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
   if (!token) throw new DomainError('UNAUTHENTICATED', 'auth.required');
   const user = deps.verifier.verify(token);
+  // The token refresh takes a token a permission change made stale; identity's handler decides the rest.
+  if (route.access.kind === 'signed') return { route, user };
 
   if (deps.sessions) {
     const state = await deps.sessions.current(user.id);

@@ -29,6 +29,11 @@ export class TokenSigner {
   }
 
   sign(user: AuthUser, expiresInSeconds: number): string {
+    return this.signUntil(user, Math.floor(Date.now() / 1000) + expiresInSeconds);
+  }
+
+  /** A token that expires at `expiresAt` (seconds since the epoch), e.g. the expiry of the token it replaces. */
+  signUntil(user: AuthUser, expiresAt: number): string {
     const claims: DukanClaims = {
       sub: user.id,
       ver: user.tokenVersion,
@@ -37,11 +42,10 @@ export class TokenSigner {
       perms: user.permissions,
       lang: user.languagePreference,
     };
-    return jwt.sign(claims, this.privateKey, {
+    return jwt.sign({ ...claims, exp: expiresAt }, this.privateKey, {
       algorithm: ALGORITHM,
       issuer: this.settings.issuer,
       audience: this.settings.audience,
-      expiresIn: expiresInSeconds,
     });
   }
 }
@@ -78,6 +82,7 @@ export class TokenVerifier {
       permissions: claims.perms ?? null,
       tokenVersion: claims.ver,
       languagePreference: claims.lang === 'ku' ? 'ku' : 'en',
+      ...(typeof claims.exp === 'number' && { expiresAt: claims.exp }),
     };
   }
 }

@@ -11,6 +11,8 @@ export interface AuthUser {
   permissions: Permissions | null;
   tokenVersion: number;
   languagePreference: Locale;
+  /** When the token this user came from expires (seconds since the epoch). */
+  expiresAt?: number;
 }
 
 /** Passed as the first argument of every service method (Vendure's habit). */

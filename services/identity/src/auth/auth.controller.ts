@@ -20,6 +20,13 @@ export class AuthController {
     return this.auth.login(dto.username, dto.password, dto.rememberMe ?? false, req.ip ?? 'unknown');
   }
 
+  /** 'signed' in the route table: a genuine token, stale or not; AuthService.refresh decides whether it may be swapped. */
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@Req() req: Request) {
+    return this.auth.refresh(req.headers.authorization);
+  }
+
   @Get('me')
   async me(@Ctx() ctx: RequestContext) {
     if (!ctx.actorId) throw new DomainError('UNAUTHENTICATED', 'auth.required');

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LoginResponse } from '@dukan/contracts';
-import { DomainError, TokenSigner, type RequestContext } from '@dukan/platform';
+import { DomainError, TokenSigner, TokenVerifier, type RequestContext } from '@dukan/platform';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 import { toAuthUser, toUserDto } from '../users/user.mapper.js';
 import { UsersService } from '../users/users.service.js';
@@ -13,6 +13,7 @@ export class AuthService {
     private readonly users: UsersService,
     private readonly throttle: ThrottleService,
     private readonly signer: TokenSigner,
+    private readonly verifier: TokenVerifier,
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
@@ -31,6 +32,26 @@ export class AuthService {
     const ttlSeconds = rememberMe ? this.config.REMEMBER_ME_DAYS * 86_400 : this.config.TOKEN_TTL_HOURS * 3600;
     const token = this.signer.sign(toAuthUser(user), Math.round(ttlSeconds));
     return { success: true, token, data: toUserDto(user), message: 'Login successful' };
+  }
+
+  /**
+   * Swaps a token that a permission or role change made stale for one with the user's current permissions,
+   * expiring when the old one would have. Refused after logout, password reset, deactivation or deletion,
+   * for an expired or forged token, and for an inactive account.
+   */
+  async refresh(authorization: string | undefined): Promise<LoginResponse> {
+    const token = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+    if (!token) throw new DomainError('UNAUTHENTICATED', 'auth.required');
+    const claims = this.verifier.verify(token);
+    const user = await this.users.findLive(claims.id).catch((e: unknown) => {
+      if (e instanceof DomainError && e.code === 'NOT_FOUND') return null; // deleted
+      throw e;
+    });
+    if (!user || claims.tokenVersion < user.refreshFloor || claims.tokenVersion > user.tokenVersion || !claims.expiresAt) {
+      throw new DomainError('TOKEN_REVOKED', 'auth.tokenRevoked');
+    }
+    if (!user.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
+    return { success: true, token: this.signer.signUntil(toAuthUser(user), claims.expiresAt), data: toUserDto(user), message: 'Token refreshed' };
   }
 
   async logout(ctx: RequestContext): Promise<void> {

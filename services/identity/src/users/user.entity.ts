@@ -41,6 +41,13 @@ export class User {
   @Column({ type: 'integer', name: 'token_version', default: 1 })
   tokenVersion!: number;
 
+  /**
+   * Tokens below this version cannot be refreshed. Moved by logout, password reset, deactivation and deletion,
+   * not by permission edits: after those the app swaps its token for one with the new permissions.
+   */
+  @Column({ type: 'integer', name: 'refresh_floor', default: 1 })
+  refreshFloor!: number;
+
   @Column({ type: 'timestamptz', name: 'last_login', nullable: true })
   lastLogin!: Date | null;
 

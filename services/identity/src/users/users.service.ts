@@ -147,6 +147,7 @@ export class UsersService {
       user.deletedAt = new Date();
       user.active = false;
       user.tokenVersion += 1;
+      user.refreshFloor = user.tokenVersion;
       await m.getRepository(User).save(user);
       await audit(m, ctx, 'user.deleted', { type: 'user', id: user.id }, { username: user.username });
       await this.outbox.add(m, ctx, 'dukan.identity.user.deleted.v1', { userId: user.id });
@@ -208,6 +209,8 @@ export class UsersService {
 
   private async save(m: EntityManager, ctx: RequestContext, user: User, revoke: SessionRevokedReason | null): Promise<void> {
     if (revoke) user.tokenVersion += 1;
+    // A session ended on purpose cannot be refreshed; one whose permissions changed can (see AuthService.refresh).
+    if (revoke && revoke !== 'permissions-changed') user.refreshFloor = user.tokenVersion;
     await m.getRepository(User).save(user);
     await this.outbox.add(m, ctx, 'dukan.identity.user.updated.v1', toUserEvent(user));
     if (revoke) {

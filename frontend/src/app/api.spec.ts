@@ -1,0 +1,44 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { authApi } from '../features/auth/api/auth-api.js';
+import { fakeApi, user } from '../test/render.js';
+import { makeStore } from './store.js';
+
+const revoked = { status: 401, body: { success: false, code: 'TOKEN_REVOKED', message: 'Your session has ended' } };
+
+function signedInStore(token: string) {
+  return makeStore({ auth: { token, user: user(), status: 'signed-in', endedBecause: null } });
+}
+
+afterEach(() => sessionStorage.clear());
+
+describe('a token made stale by a permission change', () => {
+  it('is swapped for a current one once, and the call is repeated with it', async () => {
+    sessionStorage.setItem('dukan.token', 'old');
+    const calls = fakeApi(({ url, headers }) => {
+      const bearer = headers.get('authorization');
+      if (url.pathname === '/api/auth/refresh') return bearer === 'Bearer old' ? { body: { success: true, token: 'new', data: user() } } : revoked;
+      if (url.pathname === '/api/auth/me') return bearer === 'Bearer new' ? { body: { data: user({ permissions: { staff: ['view'] } }) } } : revoked;
+      return undefined;
+    });
+    const store = signedInStore('old');
+    // Two calls failing together share one refresh.
+    const [a, b] = await Promise.all([
+      store.dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
+      store.dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true })),
+    ]);
+    expect(a.data?.permissions).toEqual({ staff: ['view'] });
+    expect(b.data?.permissions).toEqual({ staff: ['view'] });
+    expect(store.getState().auth.token).toBe('new');
+    expect(store.getState().auth.status).toBe('signed-in');
+    expect(sessionStorage.getItem('dukan.token')).toBe('new');
+    expect(calls.filter((c) => c.path === '/api/auth/refresh')).toHaveLength(1);
+  });
+
+  it('ends the session when identity refuses the refresh (after a logout elsewhere)', async () => {
+    fakeApi(({ url }) => (url.pathname === '/api/auth/refresh' || url.pathname === '/api/auth/me' ? revoked : undefined));
+    const store = signedInStore('old');
+    await store.dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
+    expect(store.getState().auth.status).toBe('signed-out');
+    expect(store.getState().auth.token).toBeNull();
+  });
+});
