@@ -29,13 +29,13 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
   let db: TestDatabase;
   let dataDir: string;
   let cluster: Cluster;
+  const ports: Record<string, number> = {};
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
     db = await createTestDatabase('cluster');
     dataDir = tempDataDir();
     const names = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings', 'gateway'];
-    const ports: Record<string, number> = {};
     for (const n of names) ports[n] = await freePort();
     const ns = `c${randomBytes(4).toString('hex')}`;
     cluster = await startCluster({
@@ -53,6 +53,21 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
+
+  it('a logout that did not pass through this gateway still ends the session there, through the identity event', async () => {
+    const api = httpClient(cluster.url);
+    const admin = (await api.post('/api/auth/login', { username: 'admin', password: adminPassword })).body.token as string;
+    await api.post('/api/auth/register', { username: 'elsewhere', firstName: 'Else', lastName: 'Where', email: 'elsewhere@shop.iq', password: 'secret1' }, { token: admin });
+    const token = (await api.post('/api/auth/login', { username: 'elsewhere', password: 'secret1' })).body.token as string;
+    expect((await api.get('/api/auth/me', { token })).status).toBe(200); // the gateway now holds this session
+    // Straight at identity, as another gateway would: this gateway sees only the event.
+    const direct = httpClient(`http://127.0.0.1:${ports.identity}`);
+    expect((await direct.post('/api/auth/logout', {}, { token })).status).toBe(200);
+    const started = Date.now();
+    await eventually(async () => (await api.get('/api/auth/me', { token })).status === 401, 5_000);
+    // Well inside the gateway's 2 s cache lifetime: the event, not the expiry, ended it.
+    expect(Date.now() - started).toBeLessThan(1_500);
+  });
 
   it('signs in through the gateway with identity in its own process, and refuses a cashier the user list', async () => {
     const api = httpClient(cluster.url);

@@ -4,7 +4,7 @@ import type { Request } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ServiceName } from '@dukan/contracts';
 import {
-  authorize, createDukanApp, HealthRegistry, HttpSessionValidator, logger, parseLocale, PlatformCoreModule, publicKeyFor, sendError,
+  authorize, CachingSessionValidator, createDukanApp, EVENT_BUS, HealthRegistry, HttpSessionValidator, type EventBus, type SessionValidator, logger, parseLocale, PlatformCoreModule, publicKeyFor, sendError,
   toDomainError, TokenVerifier, DomainError, newCorrelationId, CORRELATION_ID_HEADER, type PlatformConfig,
 } from '@dukan/platform';
 import { serviceUrls, type GatewayConfig } from './config.js';
@@ -21,7 +21,9 @@ type ProxiedRequest = Request & { dukanOwner?: ServiceName };
 export async function createClusterGateway(config: GatewayConfig & PlatformConfig): Promise<INestApplication> {
   const urls = serviceUrls(config);
   const verifier = new TokenVerifier(publicKeyFor(config, false), { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-  const sessions = new HttpSessionValidator(urls.identity, config.INTERNAL_TOKEN);
+  const identity = new HttpSessionValidator(urls.identity, config.INTERNAL_TOKEN);
+  const cache = config.SESSION_CACHE_MS > 0 ? new CachingSessionValidator(identity, { ttlMs: config.SESSION_CACHE_MS }) : null;
+  const sessions: SessionValidator = cache ?? identity;
 
   // Kept-alive connections to the services: a new TCP connection per call was the gateway's main cost.
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
@@ -32,6 +34,12 @@ export async function createClusterGateway(config: GatewayConfig & PlatformConfi
     xfwd: true,
     proxyTimeout: 30_000,
     on: {
+      proxyRes: (proxyRes, req) => {
+        // A logout, password reset or permission edit made through this gateway: forget cached sessions before
+        // the client hears the answer, so its next call is checked against identity afresh.
+        const status = proxyRes.statusCode ?? 500;
+        if (cache && (req as ProxiedRequest).dukanOwner === 'identity' && req.method !== 'GET' && status < 400) cache.clear();
+      },
       error: (err, req, res) => {
         logger().warn({ err, owner: (req as ProxiedRequest).dukanOwner }, 'service did not answer');
         if ('writeHead' in res && !res.headersSent) {
@@ -71,6 +79,15 @@ export async function createClusterGateway(config: GatewayConfig & PlatformConfi
       mountEdge(server, { frontendDist: config.FRONTEND_DIST, version: VERSION });
     },
   });
+
+  if (cache) {
+    // Changes made elsewhere (another gateway, an admin tool): identity's events reach every gateway.
+    const bus = app.get<EventBus>(EVENT_BUS);
+    await bus.watch(
+      ['dukan.identity.user.session-revoked.v1', 'dukan.identity.user.updated.v1', 'dukan.identity.user.deleted.v1'],
+      (event) => cache.forget((event.data as { userId: string }).userId),
+    );
+  }
 
   const health = app.get(HealthRegistry);
   for (const [service, url] of Object.entries(urls)) {

@@ -22,6 +22,11 @@ export const gatewayConfigSchema = platformConfigSchema.extend({
   REPORTING_URL: z.string().default('http://127.0.0.1:5105'),
   EXPENSES_URL: z.string().default('http://127.0.0.1:5106'),
   SETTINGS_URL: z.string().default('http://127.0.0.1:5107'),
+  /**
+   * Cluster shape: how long the gateway reuses identity's answer to "is this token current?". Identity's user
+   * events drop an answer at once on every gateway; this bounds how long a missed event could go unseen. 0: ask every time.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

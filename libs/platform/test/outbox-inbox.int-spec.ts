@@ -51,6 +51,7 @@ class CountingBus implements EventBus {
     this.published.push(event.id);
   }
   async subscribe(): Promise<void> {}
+  async watch(): Promise<void> {}
   async close(): Promise<void> {}
 }
 
@@ -88,7 +89,7 @@ describe('outbox', () => {
 
   it('a failing publish is retried with backoff and given up after the bounded attempts', async () => {
     const [id] = await writeEvents(1);
-    const failing: EventBus = { kind: 'in-process', publish: async () => { throw new Error('bus down'); }, subscribe: async () => {}, close: async () => {} };
+    const failing: EventBus = { kind: 'in-process', publish: async () => { throw new Error('bus down'); }, subscribe: async () => {}, watch: async () => {}, close: async () => {} };
     const relay = new OutboxRelay('catalog', ds, failing, { maxAttempts: 2 });
     await relay.drainOnce();
     let [row] = await ds.query(`SELECT attempts, published_at, dead_at, next_attempt_at > now() AS later FROM outbox WHERE id = $1`, [id]);
@@ -194,6 +195,7 @@ describeNats('outbox and inbox over NATS JetStream', () => {
         }
       },
       subscribe: async () => {},
+      watch: async () => {},
       close: async () => {},
     };
     await expect(new OutboxRelay('catalog', ds, dying, { batchSize: 100 }).drainOnce()).rejects.toThrow();

@@ -25,3 +25,63 @@ export class HttpSessionValidator implements SessionValidator {
     return (await res.json()) as SessionState;
   }
 }
+
+export interface SessionCacheOptions {
+  /** How long an answer is reused when no event says otherwise. */
+  ttlMs: number;
+  now?: () => number;
+}
+
+/**
+ * Keeps identity's answers for a short while, so the cluster gateway does not ask identity on every call.
+ * Whoever holds it must drop entries when a session changes: `forget` on identity's user events (heard on
+ * the bus by every gateway), `clear` after a change that passed through this gateway (before its answer
+ * reaches the client, so the client's next call is checked afresh). The TTL bounds how long a change that
+ * was missed (the bus unreachable) can go unseen.
+ */
+export class CachingSessionValidator implements SessionValidator {
+  private readonly entries = new Map<string, { state: SessionState | null; at: number }>();
+  private readonly pending = new Map<string, Promise<SessionState | null>>();
+  private generation = 0;
+  private readonly now: () => number;
+
+  constructor(private readonly inner: SessionValidator, private readonly options: SessionCacheOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async current(userId: string): Promise<SessionState | null> {
+    const hit = this.entries.get(userId);
+    if (hit && this.now() - hit.at < this.options.ttlMs) return hit.state;
+    let asking = this.pending.get(userId);
+    if (!asking) {
+      const generation = this.generation;
+      asking = this.inner.current(userId).then(
+        (state) => {
+          // An answer that was in flight while the entry was dropped may be old: use it once, keep it not.
+          if (generation === this.generation && this.pending.get(userId) === asking) this.entries.set(userId, { state, at: this.now() });
+          return state;
+        },
+      ).finally(() => {
+        if (this.pending.get(userId) === asking) this.pending.delete(userId);
+      });
+      this.pending.set(userId, asking);
+    }
+    return asking;
+  }
+
+  forget(userId: string): void {
+    this.entries.delete(userId);
+    this.pending.delete(userId);
+    this.generation += 1;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.pending.clear();
+    this.generation += 1;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

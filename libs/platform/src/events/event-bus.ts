@@ -2,6 +2,9 @@ import type { EventEnvelope, EventSubject } from '@dukan/contracts';
 
 export type Delivery = (event: EventEnvelope) => Promise<void>;
 
+/** Hears an event as it is published; nothing is retried or remembered (for dropping cached copies). */
+export type Listener = (event: EventEnvelope) => void;
+
 export interface SubscriptionOptions {
   /** Durable consumer name; one per handler, stable across restarts. */
   consumer: string;
@@ -14,6 +17,11 @@ export interface EventBus {
   readonly kind: 'in-process' | 'nats';
   publish(event: EventEnvelope): Promise<void>;
   subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void>;
+  /**
+   * Every process that watches hears each matching event once as it is published, with no durable state:
+   * for invalidating caches, never for effects that must happen (those use subscribe and an inbox).
+   */
+  watch(subjects: readonly EventSubject[], listener: Listener): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 import type { EventEnvelope, EventSubject } from '@dukan/contracts';
-import type { Delivery, EventBus, SubscriptionOptions } from './event-bus.js';
+import type { Delivery, EventBus, Listener, SubscriptionOptions } from './event-bus.js';
 
 /**
  * All-in-one shape: the outbox relay hands each event straight to the subscribers of this process.
@@ -10,8 +10,10 @@ import type { Delivery, EventBus, SubscriptionOptions } from './event-bus.js';
 export class InProcessEventBus implements EventBus {
   readonly kind = 'in-process' as const;
   private readonly subscribers = new Map<string, { consumer: string; deliver: Delivery }[]>();
+  private readonly watchers = new Map<string, Listener[]>();
 
   async publish(event: EventEnvelope): Promise<void> {
+    for (const listener of this.watchers.get(event.type) ?? []) listener(event);
     const subs = this.subscribers.get(event.type) ?? [];
     const failures: string[] = [];
     for (const sub of subs) {
@@ -30,7 +32,12 @@ export class InProcessEventBus implements EventBus {
     this.subscribers.set(subject, list);
   }
 
+  async watch(subjects: readonly EventSubject[], listener: Listener): Promise<void> {
+    for (const subject of subjects) this.watchers.set(subject, [...(this.watchers.get(subject) ?? []), listener]);
+  }
+
   async close(): Promise<void> {
     this.subscribers.clear();
+    this.watchers.clear();
   }
 }

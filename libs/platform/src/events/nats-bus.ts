@@ -1,4 +1,4 @@
-import { connect, headers as natsHeaders, nanos, type NatsConnection } from '@nats-io/transport-node';
+import { connect, headers as natsHeaders, nanos, type NatsConnection, type Subscription } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -12,7 +12,7 @@ import {
 import type { EventEnvelope, EventSubject } from '@dukan/contracts';
 import { runWithContext, systemContext } from '../context/request-context.js';
 import { logger } from '../logging/logger.js';
-import { DEFAULT_MAX_DELIVER, redeliveryDelayMs, type Delivery, type EventBus, type SubscriptionOptions } from './event-bus.js';
+import { DEFAULT_MAX_DELIVER, redeliveryDelayMs, type Delivery, type EventBus, type Listener, type SubscriptionOptions } from './event-bus.js';
 
 export interface NatsBusOptions {
   url: string;
@@ -29,6 +29,7 @@ export class NatsEventBus implements EventBus {
   readonly kind = 'nats' as const;
   private readonly consumers: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
+  private readonly watches: Subscription[] = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -100,7 +101,27 @@ export class NatsEventBus implements EventBus {
     );
   }
 
+  /** Core NATS subscriptions: JetStream-published messages reach them too, with no consumer state kept. */
+  async watch(subjects: readonly EventSubject[], listener: Listener): Promise<void> {
+    for (const subject of subjects) {
+      this.watches.push(
+        this.nc.subscribe(`${this.options.subjectPrefix}${subject}`, {
+          callback: (err, m) => {
+            if (err) return;
+            try {
+              listener(m.json<EventEnvelope>());
+            } catch (e) {
+              logger().warn({ err: e, subject }, 'event watcher failed');
+            }
+          },
+        }),
+      );
+    }
+    await this.nc.flush();
+  }
+
   async close(): Promise<void> {
+    for (const w of this.watches) w.unsubscribe();
     for (const c of this.consumers) await c.close();
     await Promise.allSettled(this.loops);
     await this.nc.drain().catch(() => undefined);
