@@ -5,6 +5,8 @@ import { runWithContext, systemContext } from '../context/request-context.js';
 /** A consumer of one event type. The effect runs in the transaction that records the event as processed. */
 export interface EventHandler<S extends EventSubject = EventSubject> {
   readonly subject: S;
+  /** False for events this consumer has nothing to do with (e.g. loyalty and a guest's sale): acknowledged without a transaction. */
+  concerns?(event: EventOf<S>): boolean;
   handle(event: EventOf<S>, manager: EntityManager): Promise<void>;
 }
 

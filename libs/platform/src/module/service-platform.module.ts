@@ -42,6 +42,7 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
       const handler = this.moduleRef.get<EventHandler>(cls, { strict: false });
       const consumer = `${this.options.service}.${cls.name}`;
       await this.bus.subscribe(handler.subject, { consumer }, async (event) => {
+        if (handler.concerns && !handler.concerns(event as never)) return;
         await applyOnce(this.ds, consumer, event, (m) => handler.handle(event as never, m));
       });
     }

@@ -47,6 +47,11 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
     private readonly outbox: Outbox,
   ) {}
 
+  /** A guest's sale earns nothing: no transaction for it. */
+  concerns(event: EventOf<'dukan.sales.sale.completed.v1'>): boolean {
+    return !!event.data.customerId;
+  }
+
   async handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     if (!d.customerId) return; // a guest
