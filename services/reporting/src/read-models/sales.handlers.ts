@@ -14,13 +14,15 @@ async function insertSale(m: EntityManager, d: SaleEventData, status: 'completed
       d.discountCents, d.loyaltyDiscountCents, d.taxCents, d.totalCents, d.pointsRedeemed, d.pointsAwarded, status, d.completedAt, voidedAt],
   );
   if ((inserted as unknown[]).length === 0) return false;
-  for (const l of d.lines) {
-    await m.query(
-      `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT DO NOTHING`,
-      [d.saleId, l.lineId, l.productId, l.sku, JSON.stringify(l.name), l.quantity, l.unitPriceCents, l.unitCostCents, l.discountCents, l.subtotalCents],
-    );
-  }
+  // Every line in one statement.
+  await m.query(
+    `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
+     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[], $6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
+     ON CONFLICT DO NOTHING`,
+    [d.saleId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.productId), d.lines.map((l) => l.sku), d.lines.map((l) => JSON.stringify(l.name)),
+      d.lines.map((l) => l.quantity), d.lines.map((l) => l.unitPriceCents), d.lines.map((l) => l.unitCostCents), d.lines.map((l) => l.discountCents),
+      d.lines.map((l) => l.subtotalCents)],
+  );
   return true;
 }
 
