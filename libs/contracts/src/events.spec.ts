@@ -25,7 +25,7 @@ describe('event subjects', () => {
       'dukan.catalog.category.created.v1',
       'dukan.catalog.category.updated.v1',
       'dukan.catalog.category.deleted.v1',
-      'dukan.catalog.stock.changed.v1',
+      'dukan.catalog.stock.changed.v2',
       'dukan.sales.sale.completed.v1',
       'dukan.sales.sale.voided.v1',
       'dukan.sales.sale.refunded.v1',

@@ -53,7 +53,7 @@ export interface ProductEventData {
   discountPercent: number; // 0-100
   active: boolean;
   reorderLevel: number;
-  quantity: number; // stock in the envelope's branch after the change; sales move stock without a product event (follow stock.changed)
+  quantity: number; // stock in the envelope's branch after the change; sales move stock without a product event (follow stock.changed.v2)
   version: number; // increases with every change (edit, received batch, delete); replicas ignore a lower version than they hold
 }
 
@@ -75,15 +75,23 @@ export interface CategoryEventData {
 export type StockChangeReason = 'received' | 'sold' | 'returned' | 'adjusted';
 export type StockRefType = 'product' | 'sale' | 'void' | 'refund' | 'adjustment';
 
-export interface StockChangedData {
+export interface StockMoveData {
   productId: string;
-  branchId: string;
   delta: number; // signed change in units
   quantityAfter: number; // stock in the branch after the change
+  unitCostCents: number | null; // cost of received units (a cost batch); null otherwise
+}
+
+/**
+ * v2: every move of one operation (all the lines of a sale, a void, a refund; the one move of a received batch
+ * or an adjustment) in one event, so a sale of five lines is one message, not five. v1 carried a single move.
+ */
+export interface StockChangedData {
+  branchId: string;
   reason: StockChangeReason;
   refType: StockRefType; // what caused it: a product form (received), a sale, a void, a refund, a manual adjustment
   refId: string | null; // id of that thing (sale id, refund id, product id), null for a bare adjustment
-  unitCostCents: number | null; // cost of received units (a cost batch); null otherwise
+  moves: StockMoveData[]; // each product at most once
 }
 
 // --- sales
@@ -231,7 +239,7 @@ export interface EventPayloads {
   'dukan.catalog.category.created.v1': CategoryEventData;
   'dukan.catalog.category.updated.v1': CategoryEventData;
   'dukan.catalog.category.deleted.v1': { categoryId: string };
-  'dukan.catalog.stock.changed.v1': StockChangedData;
+  'dukan.catalog.stock.changed.v2': StockChangedData;
 
   'dukan.sales.sale.completed.v1': SaleEventData;
   'dukan.sales.sale.voided.v1': SaleVoidedData;
@@ -266,7 +274,7 @@ const SUBJECT_SET: Record<EventSubject, true> = {
   'dukan.catalog.category.created.v1': true,
   'dukan.catalog.category.updated.v1': true,
   'dukan.catalog.category.deleted.v1': true,
-  'dukan.catalog.stock.changed.v1': true,
+  'dukan.catalog.stock.changed.v2': true,
   'dukan.sales.sale.completed.v1': true,
   'dukan.sales.sale.voided.v1': true,
   'dukan.sales.sale.refunded.v1': true,

@@ -65,6 +65,18 @@ function stockTests(bus: 'in-process' | 'nats') {
     expect(moves.filter((m: { reason: string }) => m.reason === 'sold')).toHaveLength(1);
   });
 
+  it('takes every line off when a sale has two lines of the same product', async () => {
+    const a = await newProduct(20);
+    const b = await newProduct(9);
+    const event = sale([{ productId: a, quantity: 1 }, { productId: b, quantity: 4 }, { productId: a, quantity: 2 }]);
+    await t.bus.publish(event);
+    await processed(event.id);
+    expect(await quantityOf(a)).toBe(17);
+    expect(await quantityOf(b)).toBe(5);
+    const moves = (await t.get(`/api/products/${a}/stock-movements`, { token: t.tokens.admin })).body;
+    expect(moves.filter((m: { reason: string }) => m.reason === 'sold').map((m: { delta: number }) => m.delta).sort((x: number, y: number) => x - y)).toEqual([-2, -1]);
+  });
+
   it('lets stock fall below zero and shows the product as out of stock', async () => {
     const id = await newProduct(1);
     const event = sale([{ productId: id, quantity: 4 }]);
@@ -145,19 +157,22 @@ function stockTests(bus: 'in-process' | 'nats') {
     expect(await quantityOf(y)).toBe(76);
   });
 
-  it('publishes stock.changed for every move through the outbox', async () => {
+  it('publishes stock.changed through the outbox: one event per operation, with every product it moved', async () => {
     const id = await newProduct(9);
-    const event = sale([{ productId: id, quantity: 2 }]);
+    const other = await newProduct(4);
+    const event = sale([{ productId: id, quantity: 2 }, { productId: other, quantity: 1 }]);
     await t.bus.publish(event);
     await processed(event.id);
-    const rows = await t.dataSource().query(
-      `SELECT data FROM outbox WHERE type = 'dukan.catalog.stock.changed.v1' AND data->>'productId' = $1 ORDER BY occurred_at`,
-      [id],
+    type Data = { reason: string; refId: string | null; moves: { productId: string; delta: number; quantityAfter: number }[] };
+    const rows: { data: Data }[] = await t.dataSource().query(
+      `SELECT data FROM outbox WHERE type = 'dukan.catalog.stock.changed.v2' AND data->'moves' @> $1::jsonb ORDER BY seq`,
+      [JSON.stringify([{ productId: id }])],
     );
-    expect(rows.map((r: { data: { reason: string; delta: number; quantityAfter: number } }) => [r.data.reason, r.data.delta, r.data.quantityAfter])).toEqual([
-      ['received', 9, 9],
-      ['sold', -2, 7],
+    expect(rows.map((r) => [r.data.reason, r.data.moves.map((mv) => [mv.productId, mv.delta, mv.quantityAfter])])).toEqual([
+      ['received', [[id, 9, 9]]],
+      ['sold', [[id, -2, 7], [other, -1, 3]].sort((a, b) => String(a[0]).localeCompare(String(b[0])))],
     ]);
+    expect(rows[1]!.data.refId).toBe(event.data.saleId);
   });
 }
 

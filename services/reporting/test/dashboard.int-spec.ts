@@ -137,8 +137,8 @@ describe('product and stock cards', () => {
     const salt = product({ quantity: 100 });
     await t.bus.publish(envelope('dukan.catalog.product.created.v1', sugar));
     await t.bus.publish(envelope('dukan.catalog.product.created.v1', salt));
-    const sold = envelope('dukan.catalog.stock.changed.v1', {
-      productId: rice.productId, branchId: 'main', delta: -40, quantityAfter: 10, reason: 'sold', refType: 'sale', refId: null, unitCostCents: null,
+    const sold = envelope('dukan.catalog.stock.changed.v2', {
+      branchId: 'main', reason: 'sold', refType: 'sale', refId: null, moves: [{ productId: rice.productId, delta: -40, quantityAfter: 10, unitCostCents: null }],
     });
     await t.bus.publish(sold);
     await t.bus.publish(sold);

@@ -127,9 +127,10 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
         );
         await m.query(
           `INSERT INTO outbox (id, type, branch_id, correlation_id, data)
-           SELECT gen_random_uuid(), 'dukan.catalog.stock.changed.v1', $2, $3,
-                  jsonb_build_object('productId', mv.product_id, 'branchId', mv.branch_id, 'delta', mv.delta, 'quantityAfter', mv.quantity_after,
-                                     'reason', mv.reason, 'refType', mv.ref_type, 'refId', mv.ref_id, 'unitCostCents', mv.unit_cost_cents)
+           SELECT gen_random_uuid(), 'dukan.catalog.stock.changed.v2', $2, $3,
+                  jsonb_build_object('branchId', mv.branch_id, 'reason', mv.reason, 'refType', mv.ref_type, 'refId', mv.ref_id,
+                                     'moves', jsonb_build_array(jsonb_build_object('productId', mv.product_id, 'delta', mv.delta,
+                                       'quantityAfter', mv.quantity_after, 'unitCostCents', mv.unit_cost_cents)))
            FROM stock_movements mv WHERE mv.id = ANY($1::uuid[])`,
           [movementIds, o.branchId, correlationId],
         );

@@ -14,14 +14,13 @@ async function applyMoves(m: EntityManager, ledger: StockLedger, moves: StockMov
     ((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids.filter(isUuid)])) as { id: string }[]).map((r) => r.id),
   );
   // Products in one order, so two sales touching the same products never wait on each other crosswise.
-  for (const mv of [...moves].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    if (mv.delta === 0) continue;
-    if (!known.has(mv.productId)) {
-      logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
-      continue;
-    }
-    await ledger.move(m, ctx, mv);
-  }
+  const sorted = [...moves].sort((a, b) => a.productId.localeCompare(b.productId)).filter((mv) => {
+    if (mv.delta === 0) return false;
+    if (known.has(mv.productId)) return true;
+    logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
+    return false;
+  });
+  await ledger.moveMany(m, ctx, sorted);
 }
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

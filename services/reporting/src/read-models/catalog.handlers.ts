@@ -70,13 +70,20 @@ export class ReportProductDeletedHandler implements EventHandler<'dukan.catalog.
 }
 
 @Injectable()
-export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.stock.changed.v1'> {
-  readonly subject = 'dukan.catalog.stock.changed.v1' as const;
+export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.stock.changed.v2'> {
+  readonly subject = 'dukan.catalog.stock.changed.v2' as const;
   constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.catalog.stock.changed.v1'>, m: EntityManager): Promise<void> {
+  async handle(event: EventOf<'dukan.catalog.stock.changed.v2'>, m: EntityManager): Promise<void> {
     await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
     const d = event.data;
-    await setStock(m, d.productId, d.branchId, d.quantityAfter, event.occurredAt);
+    // Every product of the operation in one statement, each unless a later change is already recorded.
+    await m.query(
+      `INSERT INTO stock (product_id, branch_id, quantity, as_of)
+       SELECT product_id, $2, quantity, $3 FROM unnest($1::text[], $4::int[]) AS t(product_id, quantity)
+       ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity, as_of = EXCLUDED.as_of
+         WHERE stock.as_of <= EXCLUDED.as_of`,
+      [d.moves.map((mv) => mv.productId), d.branchId, event.occurredAt, d.moves.map((mv) => mv.quantityAfter)],
+    );
   }
 }
