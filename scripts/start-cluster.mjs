@@ -53,7 +53,9 @@ export async function startCluster(options = {}) {
   const children = new Map();
   const stoppedOnPurpose = new Set();
   const spawnProcess = (name, script, extra) => {
-    const child = spawn(process.execPath, ['--enable-source-maps', script], {
+    // DUKAN_NODE_ARGS: extra Node flags for every process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a run.
+    const nodeArgs = (process.env.DUKAN_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, script], {
       cwd: root,
       env: { ...env, ...extra },
       stdio: options.stdio ?? 'inherit',
