@@ -176,39 +176,56 @@ export async function ensureLoyalty(token: string): Promise<void> {
   );
 }
 
+export interface SoldSale {
+  _id: string;
+  invoiceNumber: string;
+  total: number;
+  items: { _id: string; quantity: number; productSnapshot: { sku: string } }[];
+}
+
+/**
+ * A cash sale made through the API, as the till sends it (exact tender, no discount). The sales service learns of a
+ * new product from catalog's event a moment after it is created, so the first tries may be refused as unavailable.
+ */
+export async function sellViaApi(token: string, lines: { product: SeededProduct; quantity: number }[], customerId?: string): Promise<SoldSale> {
+  const items = lines.map(({ product, quantity }) => ({
+    product: product._id,
+    productSnapshot: { name: product.name.en, sku: product.sku, price: product.price },
+    quantity,
+    unitPrice: product.price,
+    subtotal: Math.round(product.price * 100 * quantity) / 100,
+    discount: 0,
+    discountType: 'percentage',
+  }));
+  const total = Math.round(items.reduce((s, i) => s + i.subtotal * 100, 0)) / 100;
+  const key = randomUUID();
+  const body = {
+    ...(customerId ? { customer: customerId } : {}),
+    items,
+    subtotal: total,
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    total,
+    currency: 'USD',
+    exchangeRate: 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: total, change: 0 },
+    paymentStatus: 'paid',
+    register: 'main',
+  };
+  return eventually(async () => {
+    const r = await api('/transactions', { token, headers: { 'Idempotency-Key': key }, body });
+    if (r.status === 400 && JSON.stringify(r.body).includes('productUnavailable')) return null;
+    if (r.status >= 300) throw new Error(`sale failed: ${r.status} ${JSON.stringify(r.body)}`);
+    return (r.body.data ?? r.body) as SoldSale;
+  }, 'the new products to reach sales');
+}
+
 /** Gives a customer points the normal way: a cash sale made through the API. */
 export async function earnPoints(token: string, customerId: string, product: SeededProduct, quantity: number): Promise<number> {
-  const cents = Math.round(product.price * 100) * quantity;
-  const total = cents / 100;
-  // The sales service learns of a new product from catalog's event a moment after it is created.
-  const key = randomUUID();
-  await eventually(async () => {
-    const r = await sendEarningSale(key);
-    if (r.status === 400 && JSON.stringify(r.body).includes('productUnavailable')) return null;
-    return ok(r, 'earning sale');
-  }, 'the new product to reach sales');
-  async function sendEarningSale(idempotencyKey: string) {
-    return api('/transactions', {
-      token,
-      headers: { 'Idempotency-Key': idempotencyKey },
-      body: {
-        customer: customerId,
-        items: [{ product: product._id, productSnapshot: { name: product.name.en, sku: product.sku, price: product.price }, quantity, unitPrice: product.price, subtotal: total, discount: 0, discountType: 'percentage' }],
-        subtotal: total,
-        discountType: 'percentage',
-        discountValue: 0,
-        discountAmount: 0,
-        loyaltyDiscount: 0,
-        total,
-        currency: 'USD',
-        exchangeRate: 1450,
-        paymentMethod: 'cash',
-        paymentDetails: { amountTendered: total, change: 0 },
-        paymentStatus: 'paid',
-        register: 'main',
-      },
-    });
-  }
+  await sellViaApi(token, [{ product, quantity }], customerId);
   const c = await eventually(async () => {
     const got = await getCustomer(token, customerId);
     return got.loyaltyPoints > 0 ? got : null;

@@ -4,10 +4,10 @@ import type { Browser, Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import {
-  adminPassword, api, artifact, BASE_URL, createCategory, createCustomer, createProduct, createUser, getProduct, getTransaction, kurdishLeaks, launch, login, signIn,
+  adminPassword, api, artifact, BASE_URL, createCategory, createCustomer, createProduct, createUser, getProduct, getTransaction, kurdishLeaks, launch, login, sellViaApi, signIn,
   type SeededProduct,
 } from '../support.js';
-import { sellViaApi, stockBecomes } from './support-transactions.js';
+import { stockBecomes } from './support-transactions.js';
 
 jest.setTimeout(180_000);
 
