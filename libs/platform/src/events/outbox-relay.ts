@@ -54,7 +54,11 @@ export class OutboxRelay {
     if (!this.stopped) return;
     this.stopped = false;
     const client = new pg.Client({ connectionString: databaseUrl, application_name: `dukan-${this.service}-relay` });
-    client.on('error', (e) => logger().warn({ err: e, service: this.service }, 'outbox listener lost its connection'));
+    client.on('error', (e: Error & { code?: string }) => {
+      // 57P01: the server is shutting down (e.g. the embedded database stopping with the app): expected, not a fault.
+      if (this.stopped || e.code === '57P01') logger().info({ service: this.service }, 'outbox listener closed: the database is shutting down');
+      else logger().warn({ err: e, service: this.service }, 'outbox listener lost its connection');
+    });
     client.on('notification', () => this.nudge());
     await client.connect();
     await client.query(`LISTEN ${outboxChannel(this.service)}`);
