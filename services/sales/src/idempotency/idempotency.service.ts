@@ -100,6 +100,15 @@ export class IdempotencyService {
     return inserted.length === 1;
   }
 
+  /** The stored answer of a key that is done, read inside the caller's transaction (refunds check it under the sale's lock). */
+  async answered(m: EntityManager, key: string): Promise<{ hash: string; body: unknown } | null> {
+    const [row]: { request_hash: string; response_body: unknown }[] = await m.query(
+      `SELECT request_hash, response_body FROM idempotency_keys WHERE key = $1 AND state = 'done'`,
+      [key],
+    );
+    return row ? { hash: row.request_hash, body: row.response_body } : null;
+  }
+
   /** After a refusal or a failure: nothing was sold, so a retry with the same key starts afresh. */
   async release(key: string, owner: string): Promise<void> {
     await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2 AND state = 'in_progress'`, [key, owner]);

@@ -6,7 +6,7 @@ import { audit, DomainError, Outbox, type MessageParams, type RequestContext } f
 import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
-import { isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
+import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { SaleRecordsService } from './sale-records.service.js';
 import { returned } from '../sql.js';
 
@@ -31,6 +31,7 @@ export class ReversalsService {
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
     private readonly records: SaleRecordsService,
+    private readonly idempotency: IdempotencyService,
   ) {}
 
   private async lockSale(m: EntityManager, id: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
@@ -80,15 +81,10 @@ export class ReversalsService {
       const { sale, lines } = await this.lockSale(m, id);
       // Keys of refunds live beside the till's sale keys, scoped to the sale so they can never meet one.
       const stored = idem ? { key: `refund:${id}:${idem.key}`, hash: requestHash({ actor: ctx.actorId, body: idem.rawBody ?? {} }) } : null;
-      if (stored) {
-        const [seen]: { request_hash: string; response_body: SaleRefundResultDto }[] = await m.query(
-          `SELECT request_hash, response_body FROM idempotency_keys WHERE key = $1`,
-          [stored.key],
-        );
-        if (seen) {
-          if (seen.request_hash !== stored.hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'sales.idempotencyReused');
-          return { result: seen.response_body, replayed: true };
-        }
+      const answered = stored ? await this.idempotency.answered(m, stored.key) : null;
+      if (stored && answered) {
+        if (answered.hash !== stored.hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'sales.idempotencyReused');
+        return { result: answered.body as SaleRefundResultDto, replayed: true };
       }
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
       const remaining = (l: LineRow) => l.quantity - l.refunded_quantity;
@@ -168,11 +164,9 @@ export class ReversalsService {
       const transaction = await this.records.get(id, m);
       const refund = transaction.refunds.find((r) => r._id === refundId)!;
       const result: SaleRefundResultDto = { refund, fullyRefunded: fully, transaction };
-      if (stored) {
-        await m.query(
-          `INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner, response_status, response_body) VALUES ($1, $2, $3, 'done', $4, 201, $5)`,
-          [stored.key, stored.hash, id, refundId, JSON.stringify(result)],
-        );
+      if (stored && !(await this.idempotency.recordDone(m, stored.key, stored.hash, id, 201, result))) {
+        // Refunds of one sale queue on its row lock, so another answer under this key cannot appear meanwhile.
+        throw new Error(`refund key ${stored.key} answered twice`);
       }
       return { result, replayed: false };
     });
