@@ -24,40 +24,35 @@ export class StockLedger {
 
   /** Applies a move inside the caller's transaction; returns the ledger row id and the stock after it. */
   async move(m: EntityManager, ctx: RequestContext, mv: StockMove): Promise<{ movementId: string; quantityAfter: number }> {
-    if (!Number.isInteger(mv.delta) || mv.delta === 0) throw new RangeError(`A stock move needs a non-zero whole delta, got ${mv.delta}`);
-    const [level] = (await m.query(
-      `INSERT INTO stock_levels (product_id, branch_id, quantity) VALUES ($1, $2, $3)
-       ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
-       RETURNING quantity`,
-      [mv.productId, mv.branchId, mv.delta],
-    )) as { quantity: number }[];
-    const quantityAfter = level!.quantity;
-    const [row] = (await m.query(
-      `INSERT INTO stock_movements (product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [mv.productId, mv.branchId, mv.delta, quantityAfter, mv.reason, mv.refType, mv.refId, mv.unitCostCents ?? null, mv.note ?? null, ctx.actorId],
-    )) as { id: string }[];
-    await this.outbox.add(m, { ...ctx, branchId: mv.branchId }, 'dukan.catalog.stock.changed.v2', {
-      branchId: mv.branchId,
-      reason: mv.reason,
-      refType: mv.refType,
-      refId: mv.refId,
-      moves: [{ productId: mv.productId, delta: mv.delta, quantityAfter, unitCostCents: mv.unitCostCents ?? null }],
-    });
-    return { movementId: row!.id, quantityAfter };
+    const [done] = await this.moveMany(m, ctx, [mv]);
+    return done!;
   }
 
   /**
-   * Several moves in two statements (levels and ledger rows together, then their event), as a sale's lines need.
-   * Each product at most once; moves of a product already in the list go through move() one by one.
+   * Several moves (a sale's lines) in the caller's transaction: levels and ledger rows in one statement, then one
+   * event per branch and cause. A product that comes twice starts another round, so each line keeps its ledger row.
    */
   async moveMany(m: EntityManager, ctx: RequestContext, moves: readonly StockMove[]): Promise<{ movementId: string; quantityAfter: number }[]> {
-    const distinct = new Set(moves.map((mv) => `${mv.productId}|${mv.branchId}`)).size === moves.length;
-    if (!distinct || moves.length < 2) {
-      const out = [];
-      for (const mv of moves) out.push(await this.move(m, ctx, mv));
-      return out;
+    const out: { movementId: string; quantityAfter: number }[] = [];
+    let round: StockMove[] = [];
+    const seen = new Set<string>();
+    for (const mv of moves) {
+      const key = `${mv.productId}|${mv.branchId}`;
+      if (seen.has(key)) {
+        out.push(...(await this.applyRound(m, ctx, round)));
+        round = [];
+        seen.clear();
+      }
+      seen.add(key);
+      round.push(mv);
     }
+    out.push(...(await this.applyRound(m, ctx, round)));
+    return out;
+  }
+
+  /** Moves of distinct products: one statement for levels and ledger, then their events. */
+  private async applyRound(m: EntityManager, ctx: RequestContext, moves: readonly StockMove[]): Promise<{ movementId: string; quantityAfter: number }[]> {
+    if (moves.length === 0) return [];
     for (const mv of moves) {
       if (!Number.isInteger(mv.delta) || mv.delta === 0) throw new RangeError(`A stock move needs a non-zero whole delta, got ${mv.delta}`);
     }
