@@ -5,13 +5,14 @@ import type { EventHandler } from '@dukan/platform';
 import { recordDayStart } from './daily-counts.js';
 import { ShopClock } from './shop-clock.js';
 
-/** The stock of one product in one branch, unless a later change is already recorded. */
-async function setStock(m: EntityManager, productId: string, branchId: string, quantity: number, at: string): Promise<void> {
+/** Stock of some products in one branch, each unless a later change is already recorded for it. */
+async function setStock(m: EntityManager, branchId: string, levels: readonly { productId: string; quantity: number }[], at: string): Promise<void> {
   await m.query(
-    `INSERT INTO stock (product_id, branch_id, quantity, as_of) VALUES ($1, $2, $3, $4)
+    `INSERT INTO stock (product_id, branch_id, quantity, as_of)
+     SELECT product_id, $2, quantity, $3 FROM unnest($1::text[], $4::int[]) AS t(product_id, quantity)
      ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity, as_of = EXCLUDED.as_of
        WHERE stock.as_of <= EXCLUDED.as_of`,
-    [productId, branchId, quantity, at],
+    [levels.map((l) => l.productId), branchId, at, levels.map((l) => l.quantity)],
   );
 }
 
@@ -26,7 +27,7 @@ async function upsertProduct(m: EntityManager, d: ProductEventData, branchId: st
      WHERE products.version < EXCLUDED.version`,
     [d.productId, d.sku, JSON.stringify(d.name), d.categoryId, d.priceCents, d.costCents, d.active, d.reorderLevel, d.version, at],
   );
-  await setStock(m, d.productId, branchId, d.quantity, at);
+  await setStock(m, branchId, [{ productId: d.productId, quantity: d.quantity }], at);
 }
 
 @Injectable()
@@ -77,13 +78,6 @@ export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.st
   async handle(event: EventOf<'dukan.catalog.stock.changed.v2'>, m: EntityManager): Promise<void> {
     await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
     const d = event.data;
-    // Every product of the operation in one statement, each unless a later change is already recorded.
-    await m.query(
-      `INSERT INTO stock (product_id, branch_id, quantity, as_of)
-       SELECT product_id, $2, quantity, $3 FROM unnest($1::text[], $4::int[]) AS t(product_id, quantity)
-       ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity, as_of = EXCLUDED.as_of
-         WHERE stock.as_of <= EXCLUDED.as_of`,
-      [d.moves.map((mv) => mv.productId), d.branchId, event.occurredAt, d.moves.map((mv) => mv.quantityAfter)],
-    );
+    await setStock(m, d.branchId, d.moves.map((mv) => ({ productId: mv.productId, quantity: mv.quantityAfter })), event.occurredAt);
   }
 }
