@@ -92,8 +92,8 @@ function cpuByProcess(pids) {
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
       const main = cmd.find((a) => a.endsWith('main.js')) ?? '';
-      name = /(services|gateway)\/(\w+)?/.exec(main)?.[0].replace('services/', '') ?? name;
-      if (name === 'gateway/dist') name = 'gateway';
+      // .../services/<name>/dist/main.js or .../gateway/dist/main.js
+      name = /(\w+)\/dist\/main\.js$/.exec(main)?.[1] ?? name;
     } catch {
       /* gone */
     }

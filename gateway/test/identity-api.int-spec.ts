@@ -172,7 +172,7 @@ describe('permission overrides', () => {
     expect((await t.get('/api/auth/users', auth(token))).status).toBe(200);
     const expiry = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).exp;
     expect(expiry(token)).toBe(expiry(old));
-    // The old token stays refused, and a current token has nothing to refresh into that is newer.
+    // The stale token itself stays refused everywhere but the refresh.
     expect((await t.get('/api/auth/me', auth(old))).status).toBe(401);
   });
 

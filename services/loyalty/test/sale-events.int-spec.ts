@@ -64,9 +64,15 @@ describe('sale completed', () => {
 
   it('a guest sale and a sale for an unknown customer change nothing', async () => {
     const before = await t.dataSource().query(`SELECT count(*)::int AS n FROM points_ledger`);
-    await t.bus.publish(completed(saleData({ customerId: null, totalCents: 5_000 })));
-    await t.bus.publish(completed(saleData({ customerId: randomUUID(), totalCents: 5_000 })));
+    const guest = completed(saleData({ customerId: null, totalCents: 5_000 }));
+    const stranger = completed(saleData({ customerId: randomUUID(), totalCents: 5_000 }));
+    await t.bus.publish(guest);
+    await t.bus.publish(stranger);
     expect(await t.dataSource().query(`SELECT count(*)::int AS n FROM points_ledger`)).toEqual(before);
+    // The guest's sale does not concern loyalty: acknowledged without a transaction, so not even in the inbox.
+    const inbox = async (id: string) => (await t.dataSource().query(`SELECT 1 FROM processed_events WHERE event_id = $1`, [id])).length;
+    expect(await inbox(guest.id)).toBe(0);
+    expect(await inbox(stranger.id)).toBe(1);
   });
 
   it('earns nothing while loyalty is off', async () => {

@@ -62,7 +62,7 @@ describe('CachingSessionValidator', () => {
     expect((await cache.current('u1'))?.tokenVersion).toBe(2); // every later call asks afresh
   });
 
-  it('remembers that a user does not exist, and errors not at all', async () => {
+  it('remembers that a user does not exist, but never keeps a failed answer', async () => {
     expect(await cache.current('ghost')).toBeNull();
     expect(await cache.current('ghost')).toBeNull();
     expect(identity.asked).toBe(1);
