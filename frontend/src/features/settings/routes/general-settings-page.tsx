@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SettingsHeader } from '../components/settings-header.js';
 import { LOCALES, MIN_EXCHANGE_RATE } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -64,19 +64,7 @@ export function GeneralSettingsPage() {
     }
   };
 
-  const header = (
-    <header className="page-header">
-      <div>
-        <Link to="/settings" className="back-link">
-          <span className="flip-rtl" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('settings.backToSettings')}
-        </Link>
-        <h1>{t('pages.generalSettings')}</h1>
-      </div>
-    </header>
-  );
+  const header = <SettingsHeader title={t('pages.generalSettings')} />;
 
   if (loadFailed) {
     return (

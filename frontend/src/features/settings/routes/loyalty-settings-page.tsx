@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SettingsHeader } from '../components/settings-header.js';
 import type { LoyaltySettingsDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -89,20 +89,7 @@ export function LoyaltySettingsPage() {
     }
   };
 
-  const header = (
-    <header className="page-header">
-      <div>
-        <Link to="/settings" className="back-link">
-          <span className="flip-rtl" aria-hidden="true">
-            ←
-          </span>{' '}
-          {t('settings.backToSettings')}
-        </Link>
-        <h1>{t('pages.loyaltySettings')}</h1>
-        <p className="muted">{t('settings.loyalty.subtitle')}</p>
-      </div>
-    </header>
-  );
+  const header = <SettingsHeader title={t('pages.loyaltySettings')} subtitle={t('settings.loyalty.subtitle')} />;
 
   if (loadFailed) {
     return (

@@ -1,5 +1,6 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { SettingsHeader } from '../components/settings-header.js';
 import '../settings.css';
 
 const TITLES: Record<string, string> = {
@@ -16,19 +17,13 @@ export function UnavailableSettingsPage() {
   const titleKey = TITLES[section] ?? 'settings.title';
   return (
     <section className="page settings">
-      <header className="page-header">
-        <div>
-          <Link to="/settings" className="back-link">
-            <span className="flip-rtl" aria-hidden="true">
-              ←
-            </span>{' '}
-            {t('settings.backToSettings')}
-          </Link>
-          <h1>
+      <SettingsHeader
+        title={
+          <>
             {t(titleKey)} <span className="badge warning">{t('settings.notAvailable')}</span>
-          </h1>
-        </div>
-      </header>
+          </>
+        }
+      />
       <div className="panel placeholder" data-testid="settings-unavailable">
         <p>{t('settings.unavailable.text')}</p>
       </div>
