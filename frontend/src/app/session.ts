@@ -20,12 +20,13 @@ export function writeToken(token: string, remember: boolean): void {
 
 /** A refreshed token goes where the old one was kept (so "remember me" still holds). */
 export function replaceToken(token: string): void {
+  let remembered = false;
   try {
-    const remembered = localStorage.getItem(TOKEN_KEY) !== null;
-    (remembered ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+    remembered = localStorage.getItem(TOKEN_KEY) !== null;
   } catch {
-    /* storage unavailable: the session lasts until reload */
+    /* storage unavailable */
   }
+  writeToken(token, remembered);
 }
 
 export function clearToken(): void {
