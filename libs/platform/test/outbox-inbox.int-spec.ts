@@ -4,7 +4,8 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@dukan/contracts';
 import {
-  applyOnce, configureLogger, createServiceDataSource, InProcessEventBus, migrate, NatsEventBus, Outbox, OutboxRelay, systemContext, type EventBus,
+  applyOnce, configureLogger, createServiceDataSource, currentContext, InProcessEventBus, migrate, NatsEventBus, Outbox, OutboxRelay, publishOne, systemContext,
+  type EventBus,
 } from '@dukan/platform';
 import { createTestDatabase, findNats, uniqueName, type TestDatabase } from '@dukan/testing';
 
@@ -47,8 +48,12 @@ async function writeEvents(n: number): Promise<string[]> {
 class CountingBus implements EventBus {
   readonly kind = 'in-process' as const;
   readonly published: string[] = [];
-  async publish(event: EventEnvelope): Promise<void> {
-    this.published.push(event.id);
+  publish(event: EventEnvelope): Promise<void> {
+    return publishOne(this, event);
+  }
+  async publishAll(events: readonly EventEnvelope[]) {
+    this.published.push(...events.map((e) => e.id));
+    return [];
   }
   async subscribe(): Promise<void> {}
   async watch(): Promise<void> {}
@@ -87,9 +92,29 @@ describe('outbox', () => {
     expect(pending).toBe(0);
   });
 
+  it('a batch where one event cannot be published marks the others sent and keeps that one for later', async () => {
+    const ids = await writeEvents(3);
+    const partial: EventBus = {
+      kind: 'in-process',
+      publish: async () => {},
+      publishAll: async () => [{ eventId: ids[1], error: 'refused' }],
+      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+    };
+    await new OutboxRelay('catalog', ds, partial).drainOnce();
+    const rows: { id: string; sent: boolean; attempts: number; last_error: string | null }[] = await ds.query(
+      `SELECT id, published_at IS NOT NULL AS sent, attempts, last_error FROM outbox ORDER BY seq`,
+    );
+    expect(rows.map((r) => [r.sent, r.attempts, r.last_error])).toEqual([[true, 0, null], [false, 1, 'refused'], [true, 0, null]]);
+  });
+
   it('a failing publish is retried with backoff and given up after the bounded attempts', async () => {
     const [id] = await writeEvents(1);
-    const failing: EventBus = { kind: 'in-process', publish: async () => { throw new Error('bus down'); }, subscribe: async () => {}, watch: async () => {}, close: async () => {} };
+    const failing: EventBus = {
+      kind: 'in-process',
+      publish: async () => { throw new Error('bus down'); },
+      publishAll: async (events) => events.map((e) => ({ eventId: e.id, error: 'bus down' })),
+      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+    };
     const relay = new OutboxRelay('catalog', ds, failing, { maxAttempts: 2 });
     await relay.drainOnce();
     let [row] = await ds.query(`SELECT attempts, published_at, dead_at, next_attempt_at > now() AS later FROM outbox WHERE id = $1`, [id]);
@@ -104,48 +129,91 @@ describe('outbox', () => {
 
 describe('inbox', () => {
   const event = (): EventEnvelope => ({ id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: {} });
-  const effect = (e: EventEnvelope) => async (m: import('typeorm').EntityManager) => {
+  const effect = async (e: EventEnvelope, m: import('typeorm').EntityManager) => {
     await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
   };
   const effects = async (id: string) => (await ds.query(`SELECT count(*)::int AS n FROM effects WHERE event_id = $1`, [id]))[0].n as number;
 
   it('applies a duplicated event once', async () => {
     const e = event();
-    expect(await applyOnce(ds, 'test.consumer', e, effect(e))).toBe(true);
-    expect(await applyOnce(ds, 'test.consumer', e, effect(e))).toBe(false);
+    expect(await applyOnce(ds, 'test.consumer', [e], effect)).toBe(1);
+    expect(await applyOnce(ds, 'test.consumer', [e], effect)).toBe(0);
     expect(await effects(e.id)).toBe(1);
   });
 
   it('applies an event delivered to two workers at the same moment once', async () => {
     const e = event();
-    const results = await Promise.all(Array.from({ length: 5 }, () => applyOnce(ds, 'test.consumer', e, effect(e))));
-    expect(results.filter(Boolean)).toHaveLength(1);
+    const results = await Promise.all(Array.from({ length: 5 }, () => applyOnce(ds, 'test.consumer', [e], effect)));
+    expect(results.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await effects(e.id)).toBe(1);
   });
 
   it('a failed effect leaves no record, so the redelivery applies it', async () => {
     const e = event();
-    await expect(applyOnce(ds, 'test.consumer', e, async () => { throw new Error('boom'); })).rejects.toThrow('boom');
-    expect(await applyOnce(ds, 'test.consumer', e, effect(e))).toBe(true);
+    await expect(applyOnce(ds, 'test.consumer', [e], async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    expect(await applyOnce(ds, 'test.consumer', [e], effect)).toBe(1);
     expect(await effects(e.id)).toBe(1);
   });
 
   it('each consumer applies the event for itself', async () => {
     const e = event();
-    await applyOnce(ds, 'stock', e, effect(e));
-    await applyOnce(ds, 'reporting', e, effect(e));
+    await applyOnce(ds, 'stock', [e], effect);
+    await applyOnce(ds, 'reporting', [e], effect);
     expect(await effects(e.id)).toBe(2);
+  });
+
+  it('a batch applies each new event once, in order, skipping one already applied and one repeated in the batch', async () => {
+    const [a, b, c] = [event(), event(), event()];
+    await applyOnce(ds, 'test.consumer', [b], effect);
+    const order: string[] = [];
+    const applied = await applyOnce(ds, 'test.consumer', [a, b, c, a], async (e, m) => {
+      order.push(e.id);
+      await effect(e, m);
+    });
+    expect(applied).toBe(2);
+    expect(order).toEqual([a.id, c.id]);
+    expect([await effects(a.id), await effects(b.id), await effects(c.id)]).toEqual([1, 1, 1]);
+  });
+
+  it('one failing event undoes its whole batch, and each effect runs in its own event\'s context', async () => {
+    const [a, b] = [{ ...event(), correlationId: 'corr-a', actorId: 'user-a' }, { ...event(), correlationId: 'corr-b', actorId: 'user-b' }];
+    await expect(applyOnce(ds, 'test.consumer', [a, b], async (e, m) => {
+      await effect(e, m);
+      if (e === b) throw new Error('b fails');
+    })).rejects.toThrow('b fails');
+    expect([await effects(a.id), await effects(b.id)]).toEqual([0, 0]);
+    const seen: string[] = [];
+    await applyOnce(ds, 'test.consumer', [a, b], async () => {
+      const ctx = currentContext();
+      seen.push(`${ctx?.correlationId}/${ctx?.actorId}`);
+    });
+    expect(seen).toEqual(['corr-a/user-a', 'corr-b/user-b']);
   });
 });
 
 describe('in-process bus', () => {
+  const deleted = (id: string): EventEnvelope => ({ id, type: 'dukan.catalog.category.deleted.v1', occurredAt: '', branchId: 'main', actorId: null, data: {} });
+
   it('publish resolves only after every subscriber applied the event, and fails if one fails', async () => {
     const bus = new InProcessEventBus();
     const seen: string[] = [];
-    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'a' }, async (e) => { seen.push(`a:${e.id}`); });
+    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'a' }, async (events) => { seen.push(...events.map((e) => `a:${e.id}`)); });
     await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'b' }, async () => { throw new Error('b is broken'); });
-    await expect(bus.publish({ id: 'x1', type: 'dukan.catalog.category.deleted.v1', occurredAt: '', branchId: 'main', actorId: null, data: {} })).rejects.toThrow('b is broken');
+    await expect(bus.publish(deleted('x1'))).rejects.toThrow('b is broken');
     expect(seen).toEqual(['a:x1']);
+  });
+
+  it('hands a subscriber the batch of its subject at once, and when one event fails, the others alone', async () => {
+    const bus = new InProcessEventBus();
+    const batches: string[][] = [];
+    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'picky' }, async (events) => {
+      if (events.some((e) => e.id === 'x2')) throw new Error('x2 is bad');
+      batches.push(events.map((e) => e.id));
+    });
+    const other = { ...deleted('y1'), type: 'dukan.catalog.category.created.v1' };
+    const failures = await bus.publishAll([deleted('x1'), other, deleted('x2'), deleted('x3')]);
+    expect(failures).toEqual([{ eventId: 'x2', error: 'delivery failed for picky: x2 is bad' }]);
+    expect(batches).toEqual([['x1'], ['x3']]);
   });
 });
 
@@ -187,12 +255,14 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     let killed = false;
     const dying: EventBus = {
       kind: 'nats',
-      publish: async (e) => {
-        await bus.publish(e);
+      publish: async () => {},
+      publishAll: async (events) => {
+        const failures = await bus.publishAll(events);
         if (!killed) {
           killed = true;
           await ds.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`);
         }
+        return failures;
       },
       subscribe: async () => {},
       watch: async () => {},
@@ -201,7 +271,7 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     await expect(new OutboxRelay('catalog', ds, dying, { batchSize: 100 }).drainOnce()).rejects.toThrow();
     const [{ sent }] = await ds.query(`SELECT count(*)::int AS sent FROM outbox WHERE published_at IS NOT NULL`);
     expect(sent).toBe(0);
-    // The restarted relay republishes all 30; JetStream drops the 12 repeats by Nats-Msg-Id.
+    // The restarted relay republishes all 30; JetStream drops the repeats by Nats-Msg-Id.
     const restarted = new OutboxRelay('catalog', ds, bus);
     while ((await restarted.drainOnce()) > 0) { /* drain */ }
     const onStream = await streamMessages();
@@ -212,10 +282,10 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     const e: EventEnvelope = { id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: {} };
     let deliveries = 0;
     const done = new Promise<void>((resolve) => {
-      void bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'inbox-test', maxDeliver: 5 }, async (ev) => {
+      void bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'inbox-test', maxDeliver: 5 }, async (events) => {
         deliveries += 1;
         if (deliveries === 1) throw new Error('first delivery fails; JetStream redelivers');
-        await applyOnce(ds, 'inbox-test', ev, effect(ev));
+        await applyOnce(ds, 'inbox-test', events, effect);
         if (deliveries >= 3) resolve();
       });
     });
@@ -232,9 +302,26 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     expect(p).toBe(1);
   }, 20_000);
 
-  function effect(e: EventEnvelope) {
-    return async (m: import('typeorm').EntityManager) => {
-      await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
-    };
+  it('a backlog reaches the consumer in batches, in the order it was published, each event once', async () => {
+    const events: EventEnvelope[] = Array.from({ length: 150 }, (_, i) => ({
+      id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: { n: i },
+    }));
+    expect(await bus.publishAll(events)).toEqual([]);
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    await new Promise<void>((resolve) => {
+      void bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'backlog' }, async (batch) => {
+        sizes.push(batch.length);
+        seen.push(...batch.map((e) => e.id));
+        if (seen.length >= events.length) resolve();
+      });
+    });
+    expect(seen).toEqual(events.map((e) => e.id));
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(64);
+  }, 20_000);
+
+  async function effect(e: EventEnvelope, m: import('typeorm').EntityManager) {
+    await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
   }
 });

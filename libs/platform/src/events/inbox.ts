@@ -11,30 +11,31 @@ export interface EventHandler<S extends EventSubject = EventSubject> {
 }
 
 /**
- * Applies an event at most once per consumer: the processed_events row and the effect commit together,
- * so a redelivered or duplicated event changes nothing. Returns false for a duplicate.
+ * Applies events at most once per consumer: the processed_events rows and the effects commit together,
+ * in one transaction for the whole batch, so a redelivered or duplicated event changes nothing and a
+ * failing one undoes the batch. Each effect runs in its event's context (correlation, branch, actor).
+ * Returns how many events were applied (the rest were duplicates).
  */
-export async function applyOnce(
+export async function applyOnce<E extends EventEnvelope>(
   ds: DataSource,
   consumer: string,
-  event: EventEnvelope,
-  effect: (manager: EntityManager) => Promise<void>,
-): Promise<boolean> {
-  const ctx = systemContext({
-    correlationId: event.correlationId ?? event.id,
-    branchId: event.branchId,
-    actorId: event.actorId,
+  events: readonly E[],
+  effect: (event: E, manager: EntityManager) => Promise<void>,
+): Promise<number> {
+  if (events.length === 0) return 0;
+  return ds.transaction(async (m) => {
+    const claimed: { event_id: string }[] = await m.query(
+      `INSERT INTO processed_events (consumer, event_id, event_type)
+       SELECT $1, id, type FROM unnest($2::uuid[], $3::text[]) AS e(id, type)
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      [consumer, events.map((e) => e.id), events.map((e) => e.type)],
+    );
+    const pending = new Set(claimed.map((r) => r.event_id));
+    for (const event of events) {
+      if (!pending.delete(event.id.toLowerCase())) continue; // a duplicate, or the same event twice in this batch
+      const ctx = systemContext({ correlationId: event.correlationId ?? event.id, branchId: event.branchId, actorId: event.actorId });
+      await runWithContext(ctx, () => effect(event, m));
+    }
+    return claimed.length;
   });
-  return runWithContext(ctx, () =>
-    ds.transaction(async (m) => {
-      const claimed: unknown[] = await m.query(
-        `INSERT INTO processed_events (consumer, event_id, event_type) VALUES ($1, $2, $3)
-         ON CONFLICT DO NOTHING RETURNING event_id`,
-        [consumer, event.id, event.type],
-      );
-      if (claimed.length === 0) return false;
-      await effect(m);
-      return true;
-    }),
-  );
 }

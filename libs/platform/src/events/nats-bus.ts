@@ -7,12 +7,23 @@ import {
   StorageType,
   type ConsumerMessages,
   type JetStreamClient,
+  type JsMsg,
   type JetStreamManager,
 } from '@nats-io/jetstream';
 import type { EventEnvelope, EventSubject } from '@dukan/contracts';
-import { runWithContext, systemContext } from '../context/request-context.js';
 import { logger } from '../logging/logger.js';
-import { DEFAULT_MAX_DELIVER, redeliveryDelayMs, type Delivery, type EventBus, type Listener, type SubscriptionOptions } from './event-bus.js';
+import {
+  DEFAULT_MAX_DELIVER,
+  deliverBatch,
+  failureMessage,
+  publishOne,
+  redeliveryDelayMs,
+  type Delivery,
+  type EventBus,
+  type Listener,
+  type PublishFailure,
+  type SubscriptionOptions,
+} from './event-bus.js';
 
 export interface NatsBusOptions {
   url: string;
@@ -23,6 +34,10 @@ export interface NatsBusOptions {
 }
 
 export const CORRELATION_HEADER = 'x-correlation-id';
+
+/** Messages a consumer keeps pulled ahead, and the most it applies in one transaction. */
+const PULL_AHEAD = 256;
+const MAX_BATCH = 64;
 
 /** Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack, bounded redelivery. */
 export class NatsEventBus implements EventBus {
@@ -52,10 +67,20 @@ export class NatsEventBus implements EventBus {
     return new NatsEventBus(nc, jetstream(nc), jsm, options);
   }
 
-  async publish(event: EventEnvelope): Promise<void> {
-    const h = natsHeaders();
-    if (event.correlationId) h.set(CORRELATION_HEADER, event.correlationId);
-    await this.js.publish(`${this.options.subjectPrefix}${event.type}`, JSON.stringify(event), { msgID: event.id, headers: h });
+  publish(event: EventEnvelope): Promise<void> {
+    return publishOne(this, event);
+  }
+
+  /** All of them at once: the messages go out in order and the acknowledgements are awaited together. */
+  async publishAll(events: readonly EventEnvelope[]): Promise<PublishFailure[]> {
+    const results = await Promise.allSettled(
+      events.map((event) => {
+        const h = natsHeaders();
+        if (event.correlationId) h.set(CORRELATION_HEADER, event.correlationId);
+        return this.js.publish(`${this.options.subjectPrefix}${event.type}`, JSON.stringify(event), { msgID: event.id, headers: h });
+      }),
+    );
+    return results.flatMap((r, i) => (r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : []));
   }
 
   async subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
@@ -75,27 +100,25 @@ export class NatsEventBus implements EventBus {
       await this.jsm.consumers.add(this.options.stream, config);
     }
     const consumer = await this.js.consumers.get(this.options.stream, durable);
-    const messages = await consumer.consume({ max_messages: 64 });
+    const messages = await consumer.consume({ max_messages: PULL_AHEAD });
     this.consumers.push(messages);
     const log = logger();
+    const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
+      if (error === undefined) return m.ack();
+      const count = m.info.deliveryCount;
+      if (count >= maxDeliver) {
+        log.error({ err: error, consumer: durable, eventId: event.id, type: event.type }, 'event given up after bounded redelivery');
+        m.term();
+      } else {
+        log.warn({ err: error, consumer: durable, eventId: event.id, delivery: count }, 'event handler failed; will redeliver');
+        m.nak(redeliveryDelayMs(count));
+      }
+    };
     this.loops.push(
       (async () => {
-        for await (const m of messages) {
-          const event = m.json<EventEnvelope>();
-          const ctx = systemContext({ correlationId: m.headers?.get(CORRELATION_HEADER) || event.correlationId || event.id });
-          try {
-            await runWithContext(ctx, () => deliver(event));
-            m.ack();
-          } catch (e) {
-            const count = m.info.deliveryCount;
-            if (count >= maxDeliver) {
-              log.error({ err: e, consumer: durable, eventId: event.id, type: event.type }, 'event given up after bounded redelivery');
-              m.term();
-            } else {
-              log.warn({ err: e, consumer: durable, eventId: event.id, delivery: count }, 'event handler failed; will redeliver');
-              m.nak(redeliveryDelayMs(count));
-            }
-          }
+        for await (const batch of arrived(messages, MAX_BATCH)) {
+          const messageOf = new Map(batch.map((m) => [m.json<EventEnvelope>(), m] as const));
+          await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
         }
       })(),
     );
@@ -130,5 +153,34 @@ export class NatsEventBus implements EventBus {
   /** Test helper: remove the stream and its consumers. */
   async deleteStream(): Promise<void> {
     await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
+  }
+}
+
+const IDLE = Symbol('idle');
+
+/**
+ * Groups what an async iterable has already delivered into batches of up to `max`, never waiting to fill
+ * one: a lone message is a batch of one; a backlog comes out `max` at a time.
+ */
+export async function* arrived<T>(source: AsyncIterable<T>, max: number): AsyncGenerator<T[]> {
+  const it = source[Symbol.asyncIterator]();
+  let next = it.next();
+  for (;;) {
+    const first = await next;
+    if (first.done) return;
+    const batch = [first.value];
+    next = it.next();
+    while (batch.length < max) {
+      // What is already queued resolves within microtasks, before the next turn of the event loop.
+      const r = await Promise.race([next, new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE))]);
+      if (r === IDLE) break;
+      if (r.done) {
+        yield batch;
+        return;
+      }
+      batch.push(r.value);
+      next = it.next();
+    }
+    yield batch;
   }
 }

@@ -1,7 +1,6 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@dukan/contracts';
-import { runWithContext, systemContext } from '../context/request-context.js';
 import { logger } from '../logging/logger.js';
 import { redeliveryDelayMs, type EventBus } from './event-bus.js';
 import { outboxChannel } from './outbox.js';
@@ -103,35 +102,31 @@ export class OutboxRelay {
           FOR UPDATE SKIP LOCKED`,
         [this.batchSize],
       );
-      const sent: string[] = [];
-      for (const row of rows) {
-        const event: EventEnvelope = {
-          id: row.id,
-          type: row.type,
-          occurredAt: new Date(row.occurred_at).toISOString(),
-          branchId: row.branch_id,
-          actorId: row.actor_id,
-          ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
-          data: row.data,
-        };
-        try {
-          await runWithContext(systemContext({ correlationId: row.correlation_id ?? row.id }), () => this.bus.publish(event));
-          sent.push(row.seq);
-        } catch (e) {
-          const attempts = row.attempts + 1;
-          const message = e instanceof Error ? e.message : String(e);
-          const dead = attempts >= this.maxAttempts;
-          await m.query(
-            `UPDATE outbox SET attempts = $2, last_error = $3,
-                    next_attempt_at = now() + ($4 || ' milliseconds')::interval,
-                    dead_at = CASE WHEN $5 THEN now() ELSE NULL END
-              WHERE seq = $1`,
-            [row.seq, attempts, message.slice(0, 2000), String(redeliveryDelayMs(attempts)), dead],
-          );
-          const log = logger();
-          if (dead) log.error({ service: this.service, eventId: row.id, type: row.type, error: message }, 'outbox event given up');
-          else log.warn({ service: this.service, eventId: row.id, attempts, error: message }, 'outbox publish failed; will retry');
-        }
+      const events: EventEnvelope[] = rows.map((row) => ({
+        id: row.id,
+        type: row.type,
+        occurredAt: new Date(row.occurred_at).toISOString(),
+        branchId: row.branch_id,
+        actorId: row.actor_id,
+        ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
+        data: row.data,
+      }));
+      const failed = new Map((await this.bus.publishAll(events)).map((f) => [f.eventId, f.error]));
+      const sent = rows.filter((row) => !failed.has(row.id)).map((row) => row.seq);
+      for (const row of rows.filter((r) => failed.has(r.id))) {
+        const attempts = row.attempts + 1;
+        const message = failed.get(row.id)!;
+        const dead = attempts >= this.maxAttempts;
+        await m.query(
+          `UPDATE outbox SET attempts = $2, last_error = $3,
+                  next_attempt_at = now() + ($4 || ' milliseconds')::interval,
+                  dead_at = CASE WHEN $5 THEN now() ELSE NULL END
+            WHERE seq = $1`,
+          [row.seq, attempts, message.slice(0, 2000), String(redeliveryDelayMs(attempts)), dead],
+        );
+        const log = logger();
+        if (dead) log.error({ service: this.service, eventId: row.id, type: row.type, error: message }, 'outbox event given up');
+        else log.warn({ service: this.service, eventId: row.id, attempts, error: message }, 'outbox publish failed; will retry');
       }
       if (sent.length > 0) await m.query(`UPDATE outbox SET published_at = now() WHERE seq = ANY($1::bigint[])`, [sent]);
       return rows.length;

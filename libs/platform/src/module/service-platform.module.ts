@@ -41,9 +41,9 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
     for (const cls of this.options.handlers ?? []) {
       const handler = this.moduleRef.get<EventHandler>(cls, { strict: false });
       const consumer = `${this.options.service}.${cls.name}`;
-      await this.bus.subscribe(handler.subject, { consumer }, async (event) => {
-        if (handler.concerns && !handler.concerns(event as never)) return;
-        await applyOnce(this.ds, consumer, event, (m) => handler.handle(event as never, m));
+      await this.bus.subscribe(handler.subject, { consumer }, async (events) => {
+        const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
+        await applyOnce(this.ds, consumer, concerned, (event, m) => handler.handle(event as never, m));
       });
     }
     this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, this.options.relay), this.config.DATABASE_URL);
