@@ -74,7 +74,7 @@ function childPids() {
   return pids;
 }
 
-/** CPU seconds (user + system) used so far by each of the app's processes and by PostgreSQL's, by name. */
+/** CPU seconds (user + system) used so far by each of the app's processes and by PostgreSQL's and NATS's, by name. */
 function cpuByProcess(pids) {
   const tick = 100; // USER_HZ on Linux
   const out = {};
@@ -102,7 +102,8 @@ function cpuByProcess(pids) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') add('postgres', entry);
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'postgres' || comm === 'nats-server') add(comm, entry);
     } catch {
       /* gone */
     }
@@ -366,6 +367,31 @@ async function runTills(url, token, products, pids, perSecond = null) {
   return { cpuPerSale, sales: latencies.length, rate: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, lastError, peakRss };
 }
 
+/**
+ * Sales the event consumers have not yet applied (catalog's stock, reporting's figures): a run that outpaces
+ * them only looks fast. Counted from the services' own inbox tables.
+ */
+async function backlog(databaseUrl) {
+  const { rows } = await adminQuery(
+    databaseUrl,
+    `SELECT (SELECT count(*) FROM sales.sales) AS sales,
+            (SELECT count(*) FROM catalog.processed_events WHERE event_type = 'dukan.sales.sale.completed.v1') AS catalog,
+            (SELECT count(*) FROM reporting.processed_events WHERE event_type = 'dukan.sales.sale.completed.v1') AS reporting`,
+  );
+  const r = rows[0];
+  return Math.max(Number(r.sales) - Number(r.catalog), Number(r.sales) - Number(r.reporting));
+}
+
+/** Seconds until the consumers have caught up with every sale (NaN if they have not within a minute). */
+async function catchUp(databaseUrl) {
+  const t0 = performance.now();
+  while (performance.now() - t0 < 60_000) {
+    if ((await backlog(databaseUrl)) <= 0) return (performance.now() - t0) / 1000;
+    await sleep(100);
+  }
+  return NaN;
+}
+
 // ---------------------------------------------------------------------------------------------- plain SQL
 
 const BASELINE_SCHEMA = `
@@ -507,6 +533,9 @@ async function main() {
         const { token, products } = await prepare(target.url, 'admin', PASSWORD);
         console.log(`${shape}: ${TILLS} tills selling`);
         const app = await runTills(target.url, token, products, target.pids);
+        const behind = await backlog(target.databaseUrl);
+        const caughtUp = await catchUp(target.databaseUrl);
+        console.log(`${shape}: at the end, ${behind} sales not yet applied by catalog or reporting; caught up ${fmt(caughtUp)} s later`);
         const cpu = Object.entries(app.cpuPerSale).sort((a, b) => b[1] - a[1]);
         console.log(`${shape}: CPU ms per sale: ${cpu.map(([n, ms]) => `${n} ${fmt(ms, 2)}`).join(', ')} (total ${fmt(cpu.reduce((t, [, ms]) => t + ms, 0), 2)})`);
         if (process.env.BENCH_DIAGNOSE && target.salesUrl) {
