@@ -4,7 +4,8 @@ import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@dukan/contracts';
 import {
-  applyOnce, configureLogger, createServiceDataSource, currentContext, InProcessEventBus, migrate, NatsEventBus, Outbox, OutboxRelay, publishOne, systemContext,
+  applyOnce, configureLogger, createServiceDataSource, currentContext, InProcessEventBus, migrate, NatsEventBus, oneByOne, Outbox, OutboxRelay, publishOne,
+  systemContext,
   type EventBus,
 } from '@dukan/platform';
 import { createTestDatabase, findNats, uniqueName, type TestDatabase } from '@dukan/testing';
@@ -129,9 +130,9 @@ describe('outbox', () => {
 
 describe('inbox', () => {
   const event = (): EventEnvelope => ({ id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: {} });
-  const effect = async (e: EventEnvelope, m: import('typeorm').EntityManager) => {
+  const effect = oneByOne(async (e: EventEnvelope, m) => {
     await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
-  };
+  });
   const effects = async (id: string) => (await ds.query(`SELECT count(*)::int AS n FROM effects WHERE event_id = $1`, [id]))[0].n as number;
 
   it('applies a duplicated event once', async () => {
@@ -166,9 +167,9 @@ describe('inbox', () => {
     const [a, b, c] = [event(), event(), event()];
     await applyOnce(ds, 'test.consumer', [b], effect);
     const order: string[] = [];
-    const applied = await applyOnce(ds, 'test.consumer', [a, b, c, a], async (e, m) => {
-      order.push(e.id);
-      await effect(e, m);
+    const applied = await applyOnce(ds, 'test.consumer', [a, b, c, a], async (fresh, m) => {
+      order.push(...fresh.map((e) => e.id));
+      await effect(fresh, m);
     });
     expect(applied).toBe(2);
     expect(order).toEqual([a.id, c.id]);
@@ -177,16 +178,16 @@ describe('inbox', () => {
 
   it('one failing event undoes its whole batch, and each effect runs in its own event\'s context', async () => {
     const [a, b] = [{ ...event(), correlationId: 'corr-a', actorId: 'user-a' }, { ...event(), correlationId: 'corr-b', actorId: 'user-b' }];
-    await expect(applyOnce(ds, 'test.consumer', [a, b], async (e, m) => {
-      await effect(e, m);
+    await expect(applyOnce(ds, 'test.consumer', [a, b], oneByOne(async (e, m) => {
+      await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
       if (e === b) throw new Error('b fails');
-    })).rejects.toThrow('b fails');
+    }))).rejects.toThrow('b fails');
     expect([await effects(a.id), await effects(b.id)]).toEqual([0, 0]);
     const seen: string[] = [];
-    await applyOnce(ds, 'test.consumer', [a, b], async () => {
+    await applyOnce(ds, 'test.consumer', [a, b], oneByOne(async () => {
       const ctx = currentContext();
       seen.push(`${ctx?.correlationId}/${ctx?.actorId}`);
-    });
+    }));
     expect(seen).toEqual(['corr-a/user-a', 'corr-b/user-b']);
   });
 });
@@ -321,7 +322,7 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     expect(Math.max(...sizes)).toBeLessThanOrEqual(64);
   }, 20_000);
 
-  async function effect(e: EventEnvelope, m: import('typeorm').EntityManager) {
+  const effect = oneByOne(async (e: EventEnvelope, m) => {
     await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
-  }
+  });
 });

@@ -157,6 +157,30 @@ function stockTests(bus: 'in-process' | 'nats') {
     expect(await quantityOf(y)).toBe(76);
   });
 
+  it('applies a batch of sales sharing products in one go: every unit, one event per sale, in the order they were sold', async () => {
+    const x = await newProduct(50);
+    const y = await newProduct(50);
+    const cashiers = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
+    const events = Array.from({ length: 6 }, (_, i) => {
+      const e = sale([{ productId: x, quantity: i + 1 }, { productId: y, quantity: 1 }]);
+      return { ...e, actorId: cashiers[i % 2]!, correlationId: `batch-${i}` };
+    });
+    expect(await t.bus.publishAll(events)).toEqual([]);
+    for (const e of events) await processed(e.id);
+    expect(await quantityOf(x)).toBe(50 - 21);
+    expect(await quantityOf(y)).toBe(50 - 6);
+    type Row = { correlation_id: string; actor_id: string; data: { refId: string; moves: { productId: string; quantityAfter: number }[] } };
+    const rows: Row[] = await t.dataSource().query(
+      `SELECT correlation_id, actor_id, data FROM outbox WHERE type = 'dukan.catalog.stock.changed.v2' AND data->>'reason' = 'sold'
+         AND data->'moves' @> $1::jsonb ORDER BY seq`,
+      [JSON.stringify([{ productId: x }])],
+    );
+    expect(rows.map((r) => r.data.refId)).toEqual(events.map((e) => e.data.saleId));
+    expect(rows.map((r) => r.correlation_id)).toEqual(events.map((e) => e.correlationId));
+    expect(rows.map((r) => r.actor_id)).toEqual(events.map((e) => e.actorId));
+    expect(rows.map((r) => r.data.moves.find((mv) => mv.productId === x)!.quantityAfter)).toEqual([49, 47, 44, 40, 35, 29]);
+  });
+
   it('publishes stock.changed through the outbox: one event per operation, with every product it moved', async () => {
     const id = await newProduct(9);
     const other = await newProduct(4);

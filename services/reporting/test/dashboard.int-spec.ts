@@ -153,6 +153,25 @@ describe('product and stock cards', () => {
     });
   });
 
+  it('a batch of stock changes over two shop days counts the new day from where the old one ended', async () => {
+    const t2 = await startReporting();
+    try {
+      const oil = product({ quantity: 50, reorderLevel: 10 });
+      await t2.bus.publish(envelope('dukan.catalog.product.created.v1', oil, ago(30 * HOUR)));
+      const level = (quantityAfter: number, at: string) => envelope('dukan.catalog.stock.changed.v2', {
+        branchId: 'main', reason: 'sold', refType: 'sale', refId: null, moves: [{ productId: oil.productId, delta: -1, quantityAfter, unitCostCents: null }],
+      }, at);
+      // Yesterday oil fell to 5 (low); today it was restocked to 40, then sold down to 8 (low again): one batch.
+      expect(await t2.bus.publishAll([level(5, ago(24 * HOUR)), level(40, ago(60_000)), level(8, ago(1_000))])).toEqual([]);
+      // Low yesterday evening and low now: no change. Counting today's start before yesterday's change would say 0 -> 1.
+      expect(await dashboard(t2)).toMatchObject({ lowStock: 1, lowStockTrend: 'up', lowStockPercent: 0 });
+      const [{ quantity }] = await t2.dataSource().query(`SELECT quantity FROM stock WHERE product_id = $1`, [oil.productId]);
+      expect(quantity).toBe(8);
+    } finally {
+      await t2.close();
+    }
+  });
+
 });
 
 describe('user card', () => {

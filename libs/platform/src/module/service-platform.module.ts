@@ -1,11 +1,11 @@
 import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
-import { DataSource } from 'typeorm';
-import type { ServiceName } from '@dukan/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EventEnvelope, ServiceName } from '@dukan/contracts';
 import type { PlatformConfig } from '../config/config.js';
 import { createServiceDataSource, migrate } from '../database/data-source.js';
 import { EVENT_BUS, type EventBus } from '../events/event-bus.js';
-import { applyOnce, type EventHandler } from '../events/inbox.js';
+import { applyOnce, oneByOne, type EventHandler } from '../events/inbox.js';
 import { Outbox } from '../events/outbox.js';
 import { OutboxRelay, type RelayOptions } from '../events/outbox-relay.js';
 import { HealthRegistry } from '../health/health.js';
@@ -43,7 +43,8 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
       const consumer = `${this.options.service}.${cls.name}`;
       await this.bus.subscribe(handler.subject, { consumer }, async (events) => {
         const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
-        await applyOnce(this.ds, consumer, concerned, (event, m) => handler.handle(event as never, m));
+        const apply = handler.handleAll ? (fresh: readonly EventEnvelope[], m: EntityManager) => handler.handleAll!(fresh as never, m) : oneByOne((e, m) => handler.handle(e as never, m));
+        await applyOnce(this.ds, consumer, concerned, apply);
       });
     }
     this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, this.options.relay), this.config.DATABASE_URL);

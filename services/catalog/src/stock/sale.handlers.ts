@@ -1,26 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventOf } from '@dukan/contracts';
-import { currentContext, logger, systemContext, type EventHandler } from '@dukan/platform';
+import type { EventEnvelope, EventOf } from '@dukan/contracts';
+import { currentContext, inEventContext, logger, type EventHandler } from '@dukan/platform';
 import { beginCatalogWrite } from '../sql.js';
 import { StockLedger, type StockMove } from './stock-ledger.js';
 
-/** Moves for the lines whose product the catalog knows; an unknown product is logged and skipped, never retried forever. */
-async function applyMoves(m: EntityManager, ledger: StockLedger, moves: StockMove[], subject: string): Promise<void> {
-  const ctx = currentContext() ?? systemContext();
+/**
+ * The stock moves of several sales, voids or refunds as one catalog write: the revision bumped and the
+ * products looked up once, then each operation's moves (and its stock.changed event) in its own context.
+ * An unknown product is logged and skipped, never retried forever.
+ */
+async function applyMoves<E extends EventEnvelope>(
+  m: EntityManager,
+  ledger: StockLedger,
+  events: readonly E[],
+  movesOf: (event: E) => StockMove[],
+  subject: string,
+): Promise<void> {
+  const operations = events.map((event) => ({ event, moves: movesOf(event).filter((mv) => mv.delta !== 0) }));
+  const ids = [...new Set(operations.flatMap((o) => o.moves.map((mv) => mv.productId)))].filter(isUuid);
+  if (ids.length === 0) return;
   await beginCatalogWrite(m);
-  const ids = [...new Set(moves.map((mv) => mv.productId))];
-  const known = new Set(
-    ((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids.filter(isUuid)])) as { id: string }[]).map((r) => r.id),
-  );
-  // Products in one order, so two sales touching the same products never wait on each other crosswise.
-  const sorted = [...moves].sort((a, b) => a.productId.localeCompare(b.productId)).filter((mv) => {
-    if (mv.delta === 0) return false;
-    if (known.has(mv.productId)) return true;
-    logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
-    return false;
-  });
-  await ledger.moveMany(m, ctx, sorted);
+  const known = new Set(((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[]).map((r) => r.id));
+  for (const { event, moves } of operations) {
+    // Products in one order, so two sales touching the same products never wait on each other crosswise.
+    const sorted = [...moves].sort((a, b) => a.productId.localeCompare(b.productId)).filter((mv) => {
+      if (known.has(mv.productId)) return true;
+      logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
+      return false;
+    });
+    await inEventContext(event, () => ledger.moveMany(m, currentContext()!, sorted));
+  }
 }
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
@@ -31,15 +41,14 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
   readonly subject = 'dukan.sales.sale.completed.v1' as const;
   constructor(private readonly ledger: StockLedger) {}
 
-  async handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
-    const sale = event.data;
-    const branchId = sale.branchId || event.branchId;
-    await applyMoves(
-      m,
-      this.ledger,
-      sale.lines.map((l) => ({ productId: l.productId, branchId, delta: -l.quantity, reason: 'sold', refType: 'sale', refId: sale.saleId })),
-      this.subject,
-    );
+  handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
+    return this.handleAll([event], m);
+  }
+
+  handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
+    return applyMoves(m, this.ledger, events, ({ data: sale, branchId }) =>
+      sale.lines.map((l) => ({ productId: l.productId, branchId: sale.branchId || branchId, delta: -l.quantity, reason: 'sold', refType: 'sale', refId: sale.saleId })),
+    this.subject);
   }
 }
 
@@ -49,17 +58,16 @@ export class SaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.
   readonly subject = 'dukan.sales.sale.voided.v1' as const;
   constructor(private readonly ledger: StockLedger) {}
 
-  async handle(event: EventOf<'dukan.sales.sale.voided.v1'>, m: EntityManager): Promise<void> {
-    const sale = event.data;
-    const branchId = sale.branchId || event.branchId;
-    await applyMoves(
-      m,
-      this.ledger,
+  handle(event: EventOf<'dukan.sales.sale.voided.v1'>, m: EntityManager): Promise<void> {
+    return this.handleAll([event], m);
+  }
+
+  handleAll(events: readonly EventOf<'dukan.sales.sale.voided.v1'>[], m: EntityManager): Promise<void> {
+    return applyMoves(m, this.ledger, events, ({ data: sale, branchId }) =>
       sale.lines.map((l) => ({
-        productId: l.productId, branchId, delta: l.quantity, reason: 'returned', refType: 'void', refId: sale.saleId, note: sale.reason,
+        productId: l.productId, branchId: sale.branchId || branchId, delta: l.quantity, reason: 'returned', refType: 'void', refId: sale.saleId, note: sale.reason,
       })),
-      this.subject,
-    );
+    this.subject);
   }
 }
 
@@ -69,18 +77,17 @@ export class SaleRefundedHandler implements EventHandler<'dukan.sales.sale.refun
   readonly subject = 'dukan.sales.sale.refunded.v1' as const;
   constructor(private readonly ledger: StockLedger) {}
 
-  async handle(event: EventOf<'dukan.sales.sale.refunded.v1'>, m: EntityManager): Promise<void> {
-    const refund = event.data;
-    const branchId = refund.branchId || event.branchId;
-    await applyMoves(
-      m,
-      this.ledger,
+  handle(event: EventOf<'dukan.sales.sale.refunded.v1'>, m: EntityManager): Promise<void> {
+    return this.handleAll([event], m);
+  }
+
+  handleAll(events: readonly EventOf<'dukan.sales.sale.refunded.v1'>[], m: EntityManager): Promise<void> {
+    return applyMoves(m, this.ledger, events, ({ data: refund, branchId }) =>
       refund.lines
         .filter((l) => l.restock)
         .map((l) => ({
-          productId: l.productId, branchId, delta: l.quantity, reason: 'returned', refType: 'refund', refId: refund.refundId, note: refund.reason,
+          productId: l.productId, branchId: refund.branchId || branchId, delta: l.quantity, reason: 'returned', refType: 'refund', refId: refund.refundId, note: refund.reason,
         })),
-      this.subject,
-    );
+    this.subject);
   }
 }

@@ -2,17 +2,32 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, ProductEventData } from '@dukan/contracts';
 import type { EventHandler } from '@dukan/platform';
-import { recordDayStart } from './daily-counts.js';
+import { recordDayStart, shopDayRuns } from './daily-counts.js';
 import { ShopClock } from './shop-clock.js';
 
-/** Stock of some products in one branch, each unless a later change is already recorded for it. */
-async function setStock(m: EntityManager, branchId: string, levels: readonly { productId: string; quantity: number }[], at: string): Promise<void> {
+interface StockLevel {
+  productId: string;
+  branchId: string;
+  quantity: number;
+  /** When the change that left this quantity happened. */
+  at: string;
+}
+
+/** Stock levels, each unless a later change is already recorded for it; of several for one product, the latest. */
+async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promise<void> {
+  const latest = new Map<string, StockLevel>();
+  for (const l of levels) {
+    const key = `${l.productId}|${l.branchId}`;
+    const held = latest.get(key);
+    if (!held || Date.parse(held.at) <= Date.parse(l.at)) latest.set(key, l);
+  }
+  const rows = [...latest.values()];
   await m.query(
     `INSERT INTO stock (product_id, branch_id, quantity, as_of)
-     SELECT product_id, $2, quantity, $3 FROM unnest($1::text[], $4::int[]) AS t(product_id, quantity)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[])
      ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity, as_of = EXCLUDED.as_of
        WHERE stock.as_of <= EXCLUDED.as_of`,
-    [levels.map((l) => l.productId), branchId, at, levels.map((l) => l.quantity)],
+    [rows.map((l) => l.productId), rows.map((l) => l.branchId), rows.map((l) => l.quantity), rows.map((l) => l.at)],
   );
 }
 
@@ -27,7 +42,7 @@ async function upsertProduct(m: EntityManager, d: ProductEventData, branchId: st
      WHERE products.version < EXCLUDED.version`,
     [d.productId, d.sku, JSON.stringify(d.name), d.categoryId, d.priceCents, d.costCents, d.active, d.reorderLevel, d.version, at],
   );
-  await setStock(m, branchId, [{ productId: d.productId, quantity: d.quantity }], at);
+  await setStock(m, [{ productId: d.productId, branchId, quantity: d.quantity, at }]);
 }
 
 @Injectable()
@@ -75,9 +90,16 @@ export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.st
   readonly subject = 'dukan.catalog.stock.changed.v2' as const;
   constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.catalog.stock.changed.v2'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
-    const d = event.data;
-    await setStock(m, d.branchId, d.moves.map((mv) => ({ productId: mv.productId, quantity: mv.quantityAfter })), event.occurredAt);
+  handle(event: EventOf<'dukan.catalog.stock.changed.v2'>, m: EntityManager): Promise<void> {
+    return this.handleAll([event], m);
+  }
+
+  /** A batch: for each shop day it touches, the day's opening counts, then that day's levels in one statement. */
+  async handleAll(events: readonly EventOf<'dukan.catalog.stock.changed.v2'>[], m: EntityManager): Promise<void> {
+    const timeZone = await this.clock.timeZone(m);
+    for (const run of shopDayRuns(events, timeZone)) {
+      await recordDayStart(m, run[0]!.occurredAt, timeZone);
+      await setStock(m, run.flatMap((e) => e.data.moves.map((mv) => ({ productId: mv.productId, branchId: e.data.branchId, quantity: mv.quantityAfter, at: e.occurredAt }))));
+    }
   }
 }

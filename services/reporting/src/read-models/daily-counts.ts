@@ -46,3 +46,24 @@ export async function recordDayStart(m: EntityManager, occurredAt: string, timeZ
     [occurredAt, timeZone, c.products, c.lowStock, c.activeUsers],
   );
 }
+
+/**
+ * A batch of events in order, cut into runs of consecutive events on one shop day, so that a batch records
+ * the day's opening counts (recordDayStart) once per day it touches, right before that day's first change.
+ * A time zone JavaScript does not know makes every event its own run: recordDayStart then decides in the database.
+ */
+export function shopDayRuns<E extends { occurredAt: string }>(events: readonly E[], timeZone: string): E[][] {
+  let day: (at: string) => string;
+  try {
+    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    day = (at) => format.format(new Date(at));
+  } catch {
+    return events.map((e) => [e]);
+  }
+  const runs: E[][] = [];
+  events.forEach((e, i) => {
+    if (i > 0 && day(e.occurredAt) === day(events[i - 1]!.occurredAt)) runs.at(-1)!.push(e);
+    else runs.push([e]);
+  });
+  return runs;
+}

@@ -4,34 +4,52 @@ import type { EventOf, SaleEventData } from '@dukan/contracts';
 import type { EventHandler } from '@dukan/platform';
 import { one } from '../db.js';
 
-async function insertSale(m: EntityManager, d: SaleEventData, status: 'completed' | 'voided', voidedAt: string | null): Promise<boolean> {
-  const inserted = await m.query(
+/**
+ * Sales not yet held, and their lines: two statements however many sales. Answers the ids it inserted
+ * (a sale already held, say a void that arrived first, is left as it is).
+ */
+async function insertSales(m: EntityManager, sales: readonly { d: SaleEventData; status: 'completed' | 'voided'; voidedAt: string | null }[]): Promise<Set<string>> {
+  const inserted = (await m.query(
     `INSERT INTO sales (sale_id, invoice_number, branch_id, register, cashier_id, customer_id, currency, exchange_rate, subtotal_cents,
        discount_cents, loyalty_discount_cents, tax_cents, total_cents, points_redeemed, points_awarded, status, completed_at, voided_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
+     SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(sale_id text, invoice_number text, branch_id text, register text, cashier_id text,
+       customer_id text, currency text, exchange_rate numeric, subtotal_cents bigint, discount_cents bigint, loyalty_discount_cents bigint,
+       tax_cents bigint, total_cents bigint, points_redeemed int, points_awarded int, status text, completed_at timestamptz, voided_at timestamptz)
      ON CONFLICT (sale_id) DO NOTHING RETURNING sale_id`,
-    [d.saleId, d.invoiceNumber, d.branchId, d.register, d.cashierId, d.customerId, d.currency, d.exchangeRate, d.subtotalCents,
-      d.discountCents, d.loyaltyDiscountCents, d.taxCents, d.totalCents, d.pointsRedeemed, d.pointsAwarded, status, d.completedAt, voidedAt],
-  );
-  if ((inserted as unknown[]).length === 0) return false;
-  // Every line in one statement.
-  await m.query(
-    `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
-     SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::jsonb[], $6::int[], $7::bigint[], $8::bigint[], $9::bigint[], $10::bigint[])
-     ON CONFLICT DO NOTHING`,
-    [d.saleId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.productId), d.lines.map((l) => l.sku), d.lines.map((l) => JSON.stringify(l.name)),
-      d.lines.map((l) => l.quantity), d.lines.map((l) => l.unitPriceCents), d.lines.map((l) => l.unitCostCents), d.lines.map((l) => l.discountCents),
-      d.lines.map((l) => l.subtotalCents)],
-  );
-  return true;
+    [JSON.stringify(sales.map(({ d, status, voidedAt }) => ({
+      sale_id: d.saleId, invoice_number: d.invoiceNumber, branch_id: d.branchId, register: d.register, cashier_id: d.cashierId,
+      customer_id: d.customerId, currency: d.currency, exchange_rate: d.exchangeRate, subtotal_cents: d.subtotalCents,
+      discount_cents: d.discountCents, loyalty_discount_cents: d.loyaltyDiscountCents, tax_cents: d.taxCents, total_cents: d.totalCents,
+      points_redeemed: d.pointsRedeemed, points_awarded: d.pointsAwarded, status, completed_at: d.completedAt, voided_at: voidedAt,
+    })))],
+  )) as { sale_id: string }[];
+  const ids = new Set(inserted.map((r) => r.sale_id));
+  const lines = sales.filter(({ d }) => ids.has(d.saleId)).flatMap(({ d }) => d.lines.map((l) => ({
+    sale_id: d.saleId, line_id: l.lineId, product_id: l.productId, sku: l.sku, name: l.name, quantity: l.quantity,
+    unit_price_cents: l.unitPriceCents, unit_cost_cents: l.unitCostCents, discount_cents: l.discountCents, subtotal_cents: l.subtotalCents,
+  })));
+  if (lines.length > 0) {
+    await m.query(
+      `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS l(sale_id text, line_id text, product_id text, sku text, name jsonb, quantity int,
+         unit_price_cents bigint, unit_cost_cents bigint, discount_cents bigint, subtotal_cents bigint)
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(lines)],
+    );
+  }
+  return ids;
 }
 
 @Injectable()
 export class ReportSaleCompletedHandler implements EventHandler<'dukan.sales.sale.completed.v1'> {
   readonly subject = 'dukan.sales.sale.completed.v1' as const;
 
-  async handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
-    await insertSale(m, event.data, 'completed', null);
+  handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
+    return this.handleAll([event], m);
+  }
+
+  async handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
+    await insertSales(m, events.map((e) => ({ d: e.data, status: 'completed', voidedAt: null })));
   }
 }
 
@@ -42,7 +60,7 @@ export class ReportSaleVoidedHandler implements EventHandler<'dukan.sales.sale.v
 
   async handle(event: EventOf<'dukan.sales.sale.voided.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
-    if (await insertSale(m, d, 'voided', d.voidedAt)) return;
+    if ((await insertSales(m, [{ d, status: 'voided', voidedAt: d.voidedAt }])).has(d.saleId)) return;
     await m.query(`UPDATE sales SET status = 'voided', voided_at = $2, updated_at = now() WHERE sale_id = $1`, [d.saleId, d.voidedAt]);
   }
 }
