@@ -181,7 +181,7 @@ function stockTests(bus: 'in-process' | 'nats') {
     expect(rows.map((r) => r.data.moves.find((mv) => mv.productId === x)!.quantityAfter)).toEqual([49, 47, 44, 40, 35, 29]);
   });
 
-  it('publishes stock.changed through the outbox: one event per operation, with every product it moved', async () => {
+  it('publishes stock.changed through the outbox: one event per operation, with every product it moved in the order of the lines', async () => {
     const id = await newProduct(9);
     const other = await newProduct(4);
     const event = sale([{ productId: id, quantity: 2 }, { productId: other, quantity: 1 }]);
@@ -194,7 +194,7 @@ function stockTests(bus: 'in-process' | 'nats') {
     );
     expect(rows.map((r) => [r.data.reason, r.data.moves.map((mv) => [mv.productId, mv.delta, mv.quantityAfter])])).toEqual([
       ['received', [[id, 9, 9]]],
-      ['sold', [[id, -2, 7], [other, -1, 3]].sort((a, b) => String(a[0]).localeCompare(String(b[0])))],
+      ['sold', [[id, -2, 7], [other, -1, 3]]],
     ]);
     expect(rows[1]!.data.refId).toBe(event.data.saleId);
   });

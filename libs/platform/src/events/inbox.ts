@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope, EventOf, EventSubject } from '@dukan/contracts';
-import { runWithContext, systemContext } from '../context/request-context.js';
+import { runWithContext, systemContext, type RequestContext } from '../context/request-context.js';
 
 /** A consumer of one event type. The effect runs in the transaction that records the event as processed. */
 export interface EventHandler<S extends EventSubject = EventSubject> {
@@ -11,20 +11,20 @@ export interface EventHandler<S extends EventSubject = EventSubject> {
   handle(event: EventOf<S>, manager: EntityManager): Promise<void>;
   /**
    * For a busy subject: applies a batch, in order, with fewer round trips than one handle() per event.
-   * Writes that carry the event's actor or correlation (outbox, audit) run inside inEventContext(event, …).
+   * Writes that carry the event's actor or correlation (outbox, audit) use eventContext(event).
    */
   handleAll?(events: readonly EventOf<S>[], manager: EntityManager): Promise<void>;
 }
 
-/** Runs fn as the event's own work: its correlation, branch and actor. */
-export function inEventContext<T>(event: EventEnvelope, fn: () => T): T {
-  return runWithContext(systemContext({ correlationId: event.correlationId ?? event.id, branchId: event.branchId, actorId: event.actorId }), fn);
+/** The context an event's effects run in: its correlation, branch and actor. */
+export function eventContext(event: EventEnvelope): RequestContext {
+  return systemContext({ correlationId: event.correlationId ?? event.id, branchId: event.branchId, actorId: event.actorId });
 }
 
 /** A batch applied as one effect per event, in order, each in its event's context. */
 export function oneByOne<E extends EventEnvelope>(effect: (event: E, manager: EntityManager) => Promise<void>) {
   return async (events: readonly E[], manager: EntityManager): Promise<void> => {
-    for (const event of events) await inEventContext(event, () => effect(event, manager));
+    for (const event of events) await runWithContext(eventContext(event), () => effect(event, manager));
   };
 }
 

@@ -3,7 +3,10 @@ import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, EventPayloads, EventSubject } from '@dukan/contracts';
 import type { RequestContext } from '../context/request-context.js';
 
-/** Writes an event in the caller's transaction; it leaves the service only if that transaction commits. */
+/** One event to write: its type and data, and the context (branch, actor, correlation) it was caused in. */
+export type OutboxEntry = { [S in EventSubject]: { ctx: RequestContext; type: S; data: EventPayloads[S] } }[EventSubject];
+
+/** Writes events in the caller's transaction; they leave the service only if that transaction commits. */
 export class Outbox {
   constructor(private readonly service: string) {}
 
@@ -13,28 +16,43 @@ export class Outbox {
     type: S,
     data: EventPayloads[S],
   ): Promise<EventEnvelope<EventPayloads[S]>> {
+    const [event] = await this.addAll(manager, [{ ctx, type, data } as OutboxEntry]);
+    return event as EventEnvelope<EventPayloads[S]>;
+  }
+
+  /** Several events, each with its own context, in one statement; they are published in the order given. */
+  async addAll(manager: EntityManager, entries: readonly OutboxEntry[]): Promise<EventEnvelope[]> {
     if (!manager.queryRunner?.isTransactionActive) {
-      throw new Error(`Outbox.add(${type}) must run inside the transaction that makes the change`);
+      throw new Error(`Outbox.add(${entries.map((e) => e.type).join(', ')}) must run inside the transaction that makes the change`);
     }
-    const event: EventEnvelope<EventPayloads[S]> = {
+    if (entries.length === 0) return [];
+    const occurredAt = new Date().toISOString();
+    const events = entries.map(({ ctx, type, data }): EventEnvelope => ({
       id: randomUUID(),
       type,
-      occurredAt: new Date().toISOString(),
+      occurredAt,
       branchId: ctx.branchId,
       actorId: ctx.actorId,
       correlationId: ctx.correlationId,
       data,
-    };
-    // Row and notification in one round trip; the relay's LISTEN hears it only when the transaction commits.
+    }));
+    // Rows (seq rising in the order given) and one notification in one round trip; the relay's LISTEN hears it on commit.
     await manager.query(
       `WITH added AS (
-         INSERT INTO outbox (id, type, occurred_at, branch_id, actor_id, correlation_id, data) VALUES ($1, $2, $3, $4, $5, $6, $7)
+         INSERT INTO outbox (id, type, occurred_at, branch_id, actor_id, correlation_id, data)
+         SELECT id, type, $3::timestamptz, branch_id, actor_id, correlation_id, data
+           FROM unnest($1::uuid[], $2::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[]) WITH ORDINALITY
+             AS e(id, type, branch_id, actor_id, correlation_id, data, n)
+          ORDER BY n
          RETURNING 1
        )
-       SELECT pg_notify($8, '') FROM added`,
-      [event.id, event.type, event.occurredAt, event.branchId, event.actorId, event.correlationId, JSON.stringify(data), outboxChannel(this.service)],
+       SELECT pg_notify($8, '') FROM (SELECT 1 FROM added LIMIT 1) AS any_row`,
+      [
+        events.map((e) => e.id), events.map((e) => e.type), occurredAt, events.map((e) => e.branchId), events.map((e) => e.actorId),
+        events.map((e) => e.correlationId ?? null), events.map((e) => JSON.stringify(e.data)), outboxChannel(this.service),
+      ],
     );
-    return event;
+    return events;
   }
 }
 

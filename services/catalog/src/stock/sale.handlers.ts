@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, EventOf } from '@dukan/contracts';
-import { currentContext, inEventContext, logger, type EventHandler } from '@dukan/platform';
+import { eventContext, logger, type EventHandler } from '@dukan/platform';
 import { beginCatalogWrite } from '../sql.js';
 import { StockLedger, type StockMove } from './stock-ledger.js';
 
 /**
  * The stock moves of several sales, voids or refunds as one catalog write: the revision bumped and the
- * products looked up once, then each operation's moves (and its stock.changed event) in its own context.
- * An unknown product is logged and skipped, never retried forever.
+ * products looked up once, every move in one statement, each operation's stock.changed event in its own
+ * context. An unknown product is logged and skipped, never retried forever.
  */
 async function applyMoves<E extends EventEnvelope>(
   m: EntityManager,
@@ -17,20 +17,17 @@ async function applyMoves<E extends EventEnvelope>(
   movesOf: (event: E) => StockMove[],
   subject: string,
 ): Promise<void> {
-  const operations = events.map((event) => ({ event, moves: movesOf(event).filter((mv) => mv.delta !== 0) }));
+  const operations = events.map((event) => ({ ctx: eventContext(event), moves: movesOf(event).filter((mv) => mv.delta !== 0) }));
   const ids = [...new Set(operations.flatMap((o) => o.moves.map((mv) => mv.productId)))].filter(isUuid);
   if (ids.length === 0) return;
   await beginCatalogWrite(m);
   const known = new Set(((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[]).map((r) => r.id));
-  for (const { event, moves } of operations) {
-    // Products in one order, so two sales touching the same products never wait on each other crosswise.
-    const sorted = [...moves].sort((a, b) => a.productId.localeCompare(b.productId)).filter((mv) => {
-      if (known.has(mv.productId)) return true;
-      logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
-      return false;
-    });
-    await inEventContext(event, () => ledger.moveMany(m, currentContext()!, sorted));
-  }
+  const isKnown = (mv: StockMove) => {
+    if (known.has(mv.productId)) return true;
+    logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
+    return false;
+  };
+  await ledger.moveAll(m, operations.map(({ ctx, moves }) => ({ ctx, moves: moves.filter(isKnown) })));
 }
 
 const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);

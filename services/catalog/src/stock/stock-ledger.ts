@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { StockChangedData, StockChangeReason, StockRefType } from '@dukan/contracts';
-import { Outbox, type RequestContext } from '@dukan/platform';
+import { Outbox, type OutboxEntry, type RequestContext } from '@dukan/platform';
 
 export interface StockMove {
   productId: string;
@@ -28,66 +29,70 @@ export class StockLedger {
     return done!;
   }
 
-  /**
-   * Several moves (a sale's lines) in the caller's transaction: levels and ledger rows in one statement, then one
-   * event per branch and cause. A product that comes twice starts another round, so each line keeps its ledger row.
-   */
+  /** Several moves of one operation (a sale's lines) in the caller's transaction. */
   async moveMany(m: EntityManager, ctx: RequestContext, moves: readonly StockMove[]): Promise<{ movementId: string; quantityAfter: number }[]> {
-    const out: { movementId: string; quantityAfter: number }[] = [];
-    let round: StockMove[] = [];
-    const seen = new Set<string>();
-    for (const mv of moves) {
-      const key = `${mv.productId}|${mv.branchId}`;
-      if (seen.has(key)) {
-        out.push(...(await this.applyRound(m, ctx, round)));
-        round = [];
-        seen.clear();
-      }
-      seen.add(key);
-      round.push(mv);
-    }
-    out.push(...(await this.applyRound(m, ctx, round)));
-    return out;
+    const [done] = await this.moveAll(m, [{ ctx, moves }]);
+    return done!;
   }
 
-  /** Moves of distinct products: one statement for levels and ledger, then their events. */
-  private async applyRound(m: EntityManager, ctx: RequestContext, moves: readonly StockMove[]): Promise<{ movementId: string; quantityAfter: number }[]> {
-    if (moves.length === 0) return [];
-    for (const mv of moves) {
+  /**
+   * The moves of any number of operations (a batch of sales), each in its own context, in two statements:
+   * levels and ledger rows in one, then the events, one per operation, branch and cause. A product may come
+   * any number of times: its level moves by the sum, and each ledger row keeps the running quantity in the
+   * order given. Levels are locked in product order, so two writers never wait on each other crosswise.
+   */
+  async moveAll(
+    m: EntityManager,
+    operations: readonly { ctx: RequestContext; moves: readonly StockMove[] }[],
+  ): Promise<{ movementId: string; quantityAfter: number }[][]> {
+    const flat = operations.flatMap(({ ctx, moves }) => moves.map((mv) => ({ ...mv, actorId: ctx.actorId, movementId: randomUUID() })));
+    for (const mv of flat) {
       if (!Number.isInteger(mv.delta) || mv.delta === 0) throw new RangeError(`A stock move needs a non-zero whole delta, got ${mv.delta}`);
     }
+    if (flat.length === 0) return operations.map(() => []);
     const rows = (await m.query(
       `WITH mv AS (
-         SELECT * FROM unnest($1::uuid[], $2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[])
-           WITH ORDINALITY AS t(product_id, branch_id, delta, reason, ref_type, ref_id, unit_cost_cents, note, n)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::uuid[])
+           WITH ORDINALITY AS t(id, product_id, branch_id, delta, reason, ref_type, ref_id, unit_cost_cents, note, actor_id, n)
+       ), total AS (
+         SELECT product_id, branch_id, sum(delta)::int AS delta FROM mv GROUP BY product_id, branch_id
        ), lv AS (
          INSERT INTO stock_levels (product_id, branch_id, quantity)
-         SELECT product_id, branch_id, delta FROM mv ORDER BY n
+         SELECT product_id, branch_id, delta FROM total ORDER BY product_id, branch_id
          ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = stock_levels.quantity + EXCLUDED.quantity, updated_at = now()
          RETURNING product_id, branch_id, quantity
+       ), after AS (
+         SELECT mv.*, lv.quantity - total.delta + sum(mv.delta) OVER (PARTITION BY mv.product_id, mv.branch_id ORDER BY mv.n) AS quantity_after
+           FROM mv JOIN total USING (product_id, branch_id) JOIN lv USING (product_id, branch_id)
        ), led AS (
-         INSERT INTO stock_movements (product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id)
-         SELECT mv.product_id, mv.branch_id, mv.delta, lv.quantity, mv.reason, mv.ref_type, mv.ref_id, mv.unit_cost_cents, mv.note, $9::uuid
-           FROM mv JOIN lv USING (product_id, branch_id) ORDER BY mv.n
-         RETURNING id, product_id, branch_id, quantity_after
+         INSERT INTO stock_movements (id, product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id)
+         SELECT id, product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id FROM after ORDER BY n
        )
-       SELECT led.id, led.quantity_after FROM led JOIN mv USING (product_id, branch_id) ORDER BY mv.n`,
+       SELECT quantity_after::int FROM after ORDER BY n`,
       [
-        moves.map((mv) => mv.productId), moves.map((mv) => mv.branchId), moves.map((mv) => mv.delta), moves.map((mv) => mv.reason),
-        moves.map((mv) => mv.refType), moves.map((mv) => mv.refId), moves.map((mv) => mv.unitCostCents ?? null), moves.map((mv) => mv.note ?? null),
-        ctx.actorId,
+        flat.map((mv) => mv.movementId), flat.map((mv) => mv.productId), flat.map((mv) => mv.branchId), flat.map((mv) => mv.delta),
+        flat.map((mv) => mv.reason), flat.map((mv) => mv.refType), flat.map((mv) => mv.refId), flat.map((mv) => mv.unitCostCents ?? null),
+        flat.map((mv) => mv.note ?? null), flat.map((mv) => mv.actorId),
       ],
-    )) as { id: string; quantity_after: number }[];
-    // One event per branch and cause: a sale's lines travel together.
-    const events = new Map<string, StockChangedData>();
-    moves.forEach((mv, i) => {
-      const key = JSON.stringify([mv.branchId, mv.reason, mv.refType, mv.refId]);
-      const event = events.get(key) ?? { branchId: mv.branchId, reason: mv.reason, refType: mv.refType, refId: mv.refId, moves: [] };
-      event.moves.push({ productId: mv.productId, delta: mv.delta, quantityAfter: rows[i]!.quantity_after, unitCostCents: mv.unitCostCents ?? null });
-      events.set(key, event);
+    )) as { quantity_after: number }[];
+    const done = flat.map((mv, i) => ({ ...mv, quantityAfter: rows[i]!.quantity_after }));
+    // One event per operation, branch and cause: a sale's lines travel together.
+    const entries: OutboxEntry[] = [];
+    let from = 0;
+    const results = operations.map(({ ctx, moves }) => {
+      const mine = done.slice(from, (from += moves.length));
+      const events = new Map<string, StockChangedData>();
+      for (const mv of mine) {
+        const key = JSON.stringify([mv.branchId, mv.reason, mv.refType, mv.refId]);
+        const event = events.get(key) ?? { branchId: mv.branchId, reason: mv.reason, refType: mv.refType, refId: mv.refId, moves: [] };
+        event.moves.push({ productId: mv.productId, delta: mv.delta, quantityAfter: mv.quantityAfter, unitCostCents: mv.unitCostCents ?? null });
+        events.set(key, event);
+      }
+      for (const data of events.values()) entries.push({ ctx: { ...ctx, branchId: data.branchId }, type: 'dukan.catalog.stock.changed.v2', data });
+      return mine.map((mv) => ({ movementId: mv.movementId, quantityAfter: mv.quantityAfter }));
     });
-    for (const event of events.values()) await this.outbox.add(m, { ...ctx, branchId: event.branchId }, 'dukan.catalog.stock.changed.v2', event);
-    return rows.map((r) => ({ movementId: String(r.id), quantityAfter: r.quantity_after }));
+    await this.outbox.addAll(m, entries);
+    return results;
   }
 
   async quantity(m: EntityManager, productId: string, branchId: string): Promise<number> {
