@@ -7,8 +7,8 @@ export interface EventHandler<S extends EventSubject = EventSubject> {
   readonly subject: S;
   /** False for events this consumer has nothing to do with (e.g. loyalty and a guest's sale): acknowledged without a transaction. */
   concerns?(event: EventOf<S>): boolean;
-  /** Applies one event. */
-  handle(event: EventOf<S>, manager: EntityManager): Promise<void>;
+  /** Applies one event, in its context. A handler has this or handleAll. */
+  handle?(event: EventOf<S>, manager: EntityManager): Promise<void>;
   /**
    * For a busy subject: applies a batch, in order, with fewer round trips than one handle() per event.
    * Writes that carry the event's actor or correlation (outbox, audit) use eventContext(event).

@@ -41,9 +41,13 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
     for (const cls of this.options.handlers ?? []) {
       const handler = this.moduleRef.get<EventHandler>(cls, { strict: false });
       const consumer = `${this.options.service}.${cls.name}`;
+      const { handle, handleAll } = handler;
+      if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
+      const apply = handleAll
+        ? (fresh: readonly EventEnvelope[], m: EntityManager) => handleAll.call(handler, fresh as never, m)
+        : oneByOne((e, m) => handle!.call(handler, e as never, m));
       await this.bus.subscribe(handler.subject, { consumer }, async (events) => {
         const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
-        const apply = handler.handleAll ? (fresh: readonly EventEnvelope[], m: EntityManager) => handler.handleAll!(fresh as never, m) : oneByOne((e, m) => handler.handle(e as never, m));
         await applyOnce(this.ds, consumer, concerned, apply);
       });
     }

@@ -38,10 +38,6 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
   readonly subject = 'dukan.sales.sale.completed.v1' as const;
   constructor(private readonly ledger: StockLedger) {}
 
-  handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
-    return this.handleAll([event], m);
-  }
-
   handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
     return applyMoves(m, this.ledger, events, ({ data: sale, branchId }) =>
       sale.lines.map((l) => ({ productId: l.productId, branchId: sale.branchId || branchId, delta: -l.quantity, reason: 'sold', refType: 'sale', refId: sale.saleId })),
@@ -54,10 +50,6 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
 export class SaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.v1'> {
   readonly subject = 'dukan.sales.sale.voided.v1' as const;
   constructor(private readonly ledger: StockLedger) {}
-
-  handle(event: EventOf<'dukan.sales.sale.voided.v1'>, m: EntityManager): Promise<void> {
-    return this.handleAll([event], m);
-  }
 
   handleAll(events: readonly EventOf<'dukan.sales.sale.voided.v1'>[], m: EntityManager): Promise<void> {
     return applyMoves(m, this.ledger, events, ({ data: sale, branchId }) =>
@@ -73,10 +65,6 @@ export class SaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.
 export class SaleRefundedHandler implements EventHandler<'dukan.sales.sale.refunded.v1'> {
   readonly subject = 'dukan.sales.sale.refunded.v1' as const;
   constructor(private readonly ledger: StockLedger) {}
-
-  handle(event: EventOf<'dukan.sales.sale.refunded.v1'>, m: EntityManager): Promise<void> {
-    return this.handleAll([event], m);
-  }
 
   handleAll(events: readonly EventOf<'dukan.sales.sale.refunded.v1'>[], m: EntityManager): Promise<void> {
     return applyMoves(m, this.ledger, events, ({ data: refund, branchId }) =>

@@ -25,13 +25,7 @@ export class StockLedger {
 
   /** Applies a move inside the caller's transaction; returns the ledger row id and the stock after it. */
   async move(m: EntityManager, ctx: RequestContext, mv: StockMove): Promise<{ movementId: string; quantityAfter: number }> {
-    const [done] = await this.moveMany(m, ctx, [mv]);
-    return done!;
-  }
-
-  /** Several moves of one operation (a sale's lines) in the caller's transaction. */
-  async moveMany(m: EntityManager, ctx: RequestContext, moves: readonly StockMove[]): Promise<{ movementId: string; quantityAfter: number }[]> {
-    const [done] = await this.moveAll(m, [{ ctx, moves }]);
+    const [[done]] = await this.moveAll(m, [{ ctx, moves: [mv] }]);
     return done!;
   }
 

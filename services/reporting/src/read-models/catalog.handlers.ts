@@ -90,10 +90,6 @@ export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.st
   readonly subject = 'dukan.catalog.stock.changed.v2' as const;
   constructor(private readonly clock: ShopClock) {}
 
-  handle(event: EventOf<'dukan.catalog.stock.changed.v2'>, m: EntityManager): Promise<void> {
-    return this.handleAll([event], m);
-  }
-
   /** A batch: for each shop day it touches, the day's opening counts, then that day's levels in one statement. */
   async handleAll(events: readonly EventOf<'dukan.catalog.stock.changed.v2'>[], m: EntityManager): Promise<void> {
     const timeZone = await this.clock.timeZone(m);

@@ -44,10 +44,6 @@ async function insertSales(m: EntityManager, sales: readonly { d: SaleEventData;
 export class ReportSaleCompletedHandler implements EventHandler<'dukan.sales.sale.completed.v1'> {
   readonly subject = 'dukan.sales.sale.completed.v1' as const;
 
-  handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
-    return this.handleAll([event], m);
-  }
-
   async handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
     await insertSales(m, events.map((e) => ({ d: e.data, status: 'completed', voidedAt: null })));
   }
