@@ -11,6 +11,7 @@ export * from './auth/authorize.js';
 export * from './auth/route-auth.guard.js';
 export * from './database/data-source.js';
 export * from './database/platform-tables.migration.js';
+export * from './database/sql.js';
 export * from './events/event-bus.js';
 export * from './events/in-process-bus.js';
 export * from './events/nats-bus.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { CategoryDto, CategoryEventData, CategoryTreeNodeDto } from '@dukan/contracts';
-import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
-import { beginCatalogWrite, notFound, rows, UUID } from '../sql.js';
+import { audit, DomainError, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
+import { beginCatalogWrite } from '../sql.js';
 import type { CreateCategoryDto, ListCategoriesQuery, UpdateCategoryDto } from './category.dto.js';
 import { buildTree, wouldCreateCycle, type TreeNode } from './category.policy.js';
 
@@ -66,14 +66,14 @@ export class CategoriesService {
   }
 
   async get(ctx: RequestContext, id: string, m: EntityManager | DataSource = this.ds): Promise<CategoryDto> {
-    if (!UUID.test(id)) throw notFound(ctx.locale, 'category');
+    if (!UUID.test(id)) throw DomainError.notFound('entities.category');
     const [c] = await rows<CategoryRow & { product_count: number }>(
       m,
       `SELECT c.*, (SELECT count(*)::int FROM products p WHERE p.category_id = c.id AND p.deleted_at IS NULL) AS product_count
        FROM categories c WHERE c.id = $1 AND c.deleted_at IS NULL`,
       [id],
     );
-    if (!c) throw notFound(ctx.locale, 'category');
+    if (!c) throw DomainError.notFound('entities.category');
     return toDto(c, c.product_count);
   }
 
@@ -142,9 +142,9 @@ export class CategoriesService {
   }
 
   private async lockLive(m: EntityManager, ctx: RequestContext, id: string): Promise<CategoryRow> {
-    if (!UUID.test(id)) throw notFound(ctx.locale, 'category');
+    if (!UUID.test(id)) throw DomainError.notFound('entities.category');
     const [row] = await rows<CategoryRow>(m, `SELECT * FROM categories WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);
-    if (!row) throw notFound(ctx.locale, 'category');
+    if (!row) throw DomainError.notFound('entities.category');
     return row;
   }
 

@@ -1,6 +1,6 @@
 import { isValidEan13 } from '@dukan/contracts';
 import {
-  averageCostCents, escapeLike, generatedBarcode, neutralizeCsvCell, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO,
+  averageCostCents, generatedBarcode, neutralizeCsvCell, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO,
 } from './product.policy.js';
 
 describe('average cost', () => {
@@ -38,12 +38,6 @@ describe('search normalisation', () => {
 
   it('maps every folded letter or drops it, like SQL translate()', () => {
     expect([...SEARCH_FOLD_TO].length).toBeLessThan([...SEARCH_FOLD_FROM].length);
-  });
-});
-
-describe('LIKE escaping', () => {
-  it('makes % and _ literal', () => {
-    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
   });
 });
 

@@ -36,11 +36,6 @@ export function normalizeDigits(text: string): string {
   return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String((d.charCodeAt(0) & 0xf) % 10));
 }
 
-/** Escapes LIKE wildcards so a typed % or _ matches itself. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** The generated barcode for the n-th value of the barcode sequence (0-99999). */
 export function generatedBarcode(sequence: number): string {
   return fallbackBarcode(sequence);

@@ -1,8 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { translate } from '@dukan/contracts';
-import { Ctx, DomainError, type RequestContext } from '@dukan/platform';
-import { UUID } from '../sql.js';
+import { Ctx, DomainError, UUID, type RequestContext } from '@dukan/platform';
 import { labelsCsv } from './labels.js';
 import {
   CreateProductDto, ExportLabelsDto, ExportLabelsQuery, MAX_LABELS, ListProductsQuery, PageQuery, ReceiveStockDto, SearchProductsQuery, UpdateProductDto,

@@ -3,12 +3,12 @@ import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { paginationOf, PRODUCTS_PAGE_SIZE, toCents, translate, type Paginated, type ProductDto, type StockMovementDto } from '@dukan/contracts';
-import { audit, DomainError, logger, Outbox, systemContext, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, escapeLike, logger, Outbox, rows, systemContext, UUID, type RequestContext } from '@dukan/platform';
 import { CATALOG_CONFIG, type CatalogConfig } from '../config.js';
-import { beginCatalogWrite, notFound, rows, uniqueViolation, UUID } from '../sql.js';
+import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
 import type { CreateProductDto, ListProductsQuery, PageQuery, ReceiveStockDto, SearchProductsQuery, UpdateProductDto } from './product.dto.js';
-import { averageCostCents, escapeLike, generatedBarcode, isGeneratedBarcode, normalizeDigits, normalizeSearch } from './product.policy.js';
+import { averageCostCents, generatedBarcode, isGeneratedBarcode, normalizeDigits, normalizeSearch } from './product.policy.js';
 import {
   COST_HISTORY_JSON, PRODUCT_FROM, PRODUCT_JSON, productEvent, STOCK_MOVEMENT_JSON, TILL_JSON, type ProductRow,
 } from './product.sql.js';
@@ -161,20 +161,20 @@ export class ProductsService implements OnApplicationBootstrap {
   }
 
   async get(ctx: RequestContext, id: string, m: EntityManager | DataSource = this.ds): Promise<ProductDto> {
-    if (!UUID.test(id)) throw notFound(ctx.locale, 'product');
+    if (!UUID.test(id)) throw DomainError.notFound('entities.product');
     const [r] = await rows<{ j: ProductDto; h: ProductDto['costHistory'] }>(
       m,
       `SELECT ${PRODUCT_JSON} AS j, ${COST_HISTORY_JSON} AS h FROM ${PRODUCT_FROM} WHERE p.id = $2 AND p.deleted_at IS NULL`,
       [ctx.branchId, id],
     );
-    if (!r) throw notFound(ctx.locale, 'product');
+    if (!r) throw DomainError.notFound('entities.product');
     return { ...r.j, costHistory: r.h ?? [] };
   }
 
   async movements(ctx: RequestContext, id: string, q: PageQuery): Promise<StockMovementDto[] | Paginated<StockMovementDto>> {
-    if (!UUID.test(id)) throw notFound(ctx.locale, 'product');
+    if (!UUID.test(id)) throw DomainError.notFound('entities.product');
     const [p] = await rows<{ id: string }>(this.ds, `SELECT id FROM products WHERE id = $1`, [id]);
-    if (!p) throw notFound(ctx.locale, 'product');
+    if (!p) throw DomainError.notFound('entities.product');
     const limit = q.limit ?? (q.page ? PRODUCTS_PAGE_SIZE : MOVEMENTS_LIMIT);
     const offset = q.page ? (q.page - 1) * limit : 0;
     const data = (
@@ -401,9 +401,9 @@ export class ProductsService implements OnApplicationBootstrap {
   // --- helpers
 
   private async lockLive(m: EntityManager, ctx: RequestContext, id: string): Promise<ProductRow> {
-    if (!UUID.test(id)) throw notFound(ctx.locale, 'product');
+    if (!UUID.test(id)) throw DomainError.notFound('entities.product');
     const [row] = await rows<ProductRow>(m, `SELECT * FROM products WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`, [id]);
-    if (!row) throw notFound(ctx.locale, 'product');
+    if (!row) throw DomainError.notFound('entities.product');
     return row;
   }
 

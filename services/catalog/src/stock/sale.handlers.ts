@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventEnvelope, EventOf } from '@dukan/contracts';
-import { eventContext, logger, type EventHandler } from '@dukan/platform';
+import { eventContext, logger, UUID, type EventHandler } from '@dukan/platform';
 import { beginCatalogWrite } from '../sql.js';
 import { StockLedger, type StockMove } from './stock-ledger.js';
 
@@ -18,7 +18,7 @@ async function applyMoves<E extends EventEnvelope>(
   subject: string,
 ): Promise<void> {
   const operations = events.map((event) => ({ ctx: eventContext(event), moves: movesOf(event).filter((mv) => mv.delta !== 0) }));
-  const ids = [...new Set(operations.flatMap((o) => o.moves.map((mv) => mv.productId)))].filter(isUuid);
+  const ids = [...new Set(operations.flatMap((o) => o.moves.map((mv) => mv.productId)))].filter((id) => UUID.test(id));
   if (ids.length === 0) return;
   await beginCatalogWrite(m);
   const known = new Set(((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[]).map((r) => r.id));
@@ -29,8 +29,6 @@ async function applyMoves<E extends EventEnvelope>(
   };
   await ledger.moveAll(m, operations.map(({ ctx, moves }) => ({ ctx, moves: moves.filter(isKnown) })));
 }
-
-const isUuid = (s: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(s);
 
 /** A completed sale takes its lines' units off the sale's branch. */
 @Injectable()

@@ -3,7 +3,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   ROLE_DEFAULT_PERMISSIONS, sanitizePermissions, type Paginated, type AuthUserDto, type Permissions, type SessionRevokedReason,
 } from '@dukan/contracts';
-import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, escapeLike, Outbox, type RequestContext } from '@dukan/platform';
 import { hashPassword } from '../auth/passwords.js';
 import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
 import { User } from './user.entity.js';
@@ -237,8 +237,4 @@ export class UsersService {
     const admins: { id: string }[] = await m.query(`SELECT id FROM users WHERE role = 'admin' AND active AND deleted_at IS NULL FOR UPDATE`);
     if (admins.filter((a) => a.id !== id).length === 0) throw new DomainError('RULE_VIOLATION', 'users.lastAdmin');
   }
-}
-
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_COUNTRY, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, paginationOf, type CustomerDto, type Paginated } from '@dukan/contracts';
-import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
-import { customerNotFound, escapeLike, one, rows, UUID_RE } from '../db.js';
+import { audit, DomainError, escapeLike, one, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
 import type { CreateCustomerDto, ListCustomersQuery, UpdateCustomerDto } from './customer.dto.js';
 import { toCustomerDto, toCustomerEvent, type CustomerRow } from './customer.row.js';
 
@@ -15,9 +14,9 @@ export class CustomersService {
 
   /** A live customer, optionally locked for the rest of the caller's transaction. */
   async findLive(id: string, m: EntityManager = this.ds.manager, lock = false): Promise<CustomerRow> {
-    if (!UUID_RE.test(id)) throw customerNotFound();
+    if (!UUID.test(id)) throw DomainError.notFound('entities.customer');
     const row = await one<CustomerRow>(m, `SELECT * FROM customers WHERE id = $1 AND deleted_at IS NULL${lock ? ' FOR UPDATE' : ''}`, [id]);
-    if (!row) throw customerNotFound();
+    if (!row) throw DomainError.notFound('entities.customer');
     return row;
   }
 

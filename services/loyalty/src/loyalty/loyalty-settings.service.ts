@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { LoyaltySettingsDto } from '@dukan/contracts';
-import { audit, DomainError, type RequestContext } from '@dukan/platform';
-import { one } from '../db.js';
+import { audit, DomainError, one, type RequestContext } from '@dukan/platform';
 import type { LoyaltySettingsBody } from './loyalty-settings.dto.js';
 import { DEFAULT_LOYALTY_SETTINGS, type LoyaltySettings } from './loyalty.policy.js';
 

@@ -1,7 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '@dukan/platform';
-import type { Outbox } from '@dukan/platform';
-import { one } from '../db.js';
+import { one, type Outbox, type RequestContext } from '@dukan/platform';
 import { toCustomerEvent, type CustomerRow } from '../customers/customer.row.js';
 import { statusFor, type LoyaltySettings } from '../loyalty/loyalty.policy.js';
 

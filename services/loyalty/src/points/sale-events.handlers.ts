@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf } from '@dukan/contracts';
-import { currentContext, logger, Outbox, systemContext, type EventHandler, type RequestContext } from '@dukan/platform';
-import { one } from '../db.js';
+import { currentContext, logger, one, Outbox, systemContext, type EventHandler, type RequestContext } from '@dukan/platform';
 import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
 import { awardFor, refundUndo, revokeFromBalance, statusFor, voidUndo, type PointsUndo, type SalePointsState } from '../loyalty/loyalty.policy.js';
 import { lockCustomer, PointsAccount } from './points.ledger.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { fromCents, type RedemptionQuoteDto, type ReserveResponseDto } from '@dukan/contracts';
-import { DomainError, type RequestContext } from '@dukan/platform';
+import { DomainError, one, type RequestContext } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from '../config.js';
 import { CustomersService } from '../customers/customers.service.js';
-import { customerNotFound, one } from '../db.js';
 import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
 import { awardFor, redeem, statusFor } from '../loyalty/loyalty.policy.js';
 import { lockCustomer, spendablePoints } from '../points/points.ledger.js';
@@ -77,7 +76,7 @@ export class RedemptionsService {
         }
         return answer(existing);
       }
-      if (!customer || customer.deleted_at) throw customerNotFound();
+      if (!customer || customer.deleted_at) throw DomainError.notFound('entities.customer');
       const settings = await this.settings.current(m);
       let points = 0;
       let valueCents = 0;

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { fromCents, type DashboardDto } from '@dukan/contracts';
+import { one, rows } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
-import { one, rows } from '../db.js';
 import { currentCounts } from '../read-models/daily-counts.js';
 import { ShopClock } from '../read-models/shop-clock.js';
 import { saleStatusLabel, trendOf, type SaleState } from './dashboard.policy.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { one } from '../db.js';
+import { one } from '@dukan/platform';
 
 export interface Counts {
   products: number;

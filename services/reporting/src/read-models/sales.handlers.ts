@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, SaleEventData } from '@dukan/contracts';
-import type { EventHandler } from '@dukan/platform';
-import { one } from '../db.js';
+import { one, type EventHandler } from '@dukan/platform';
 
 /**
  * Sales not yet held, and their lines: two statements however many sales. Answers the ids it inserted

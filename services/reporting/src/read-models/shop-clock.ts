@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
-import { one } from '../db.js';
+import { one } from '@dukan/platform';
 
 /** The shop's time zone: the last one settings published, else the configured default (Asia/Baghdad). */
 @Injectable()

@@ -1,9 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DomainError, logger } from '@dukan/platform';
+import { DomainError, logger, returnedRows } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
-import { returned } from '../sql.js';
 
 export type Claim =
   /** This request owns the key: do the work with `saleId` (the same one after a take-over, so loyalty's reservation is reused). */
@@ -64,7 +63,7 @@ export class IdempotencyService {
       if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 201, body: row.response_body };
       if (!row.stale) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
       // The first request has been "in progress" for minutes: its process died. Take the key over.
-      const taken = returned(
+      const taken = returnedRows(
         await this.ds.query(
           `UPDATE idempotency_keys SET owner = $3, locked_at = now() WHERE key = $1 AND state = 'in_progress' AND owner = $2 RETURNING key`,
           [key, row.owner, owner],
@@ -77,7 +76,7 @@ export class IdempotencyService {
 
   /** In the sale's transaction: the answer is stored with the sale. Fails if another request took the key over. */
   async complete(m: EntityManager, key: string, owner: string, status: number, body: unknown): Promise<void> {
-    const done = returned(
+    const done = returnedRows(
       await m.query(
         `UPDATE idempotency_keys SET state = 'done', response_status = $3, response_body = $4
           WHERE key = $1 AND owner = $2 AND state = 'in_progress' RETURNING key`,

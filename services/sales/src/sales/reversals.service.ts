@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RefundLineData, SaleRefundResultDto, SaleDto } from '@dukan/contracts';
-import { audit, DomainError, Outbox, type MessageParams, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, Outbox, returnedRows, UUID, type MessageParams, type RequestContext } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { SaleRecordsService } from './sale-records.service.js';
-import { returned } from '../sql.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
 export interface RefundIdempotency {
@@ -49,7 +47,7 @@ export class ReversalsService {
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
       // Refunded units already went back; voiding the rest would count them twice.
       if (sale.refund_state !== 'none') throw new DomainError('INVALID_TRANSITION', 'sales.voidAfterRefund');
-      const [voided] = returned<SaleRow>(
+      const [voided] = returnedRows<SaleRow>(
         await m.query(`UPDATE sales SET status = 'voided', voided_at = now(), voided_by = $2, void_reason = $3 WHERE id = $1 RETURNING *`, [
           id, ctx.actorId, reason,
         ]),

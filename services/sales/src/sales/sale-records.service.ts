@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_PAGE_LIMIT, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
-import { DomainError } from '@dukan/platform';
+import { DomainError, escapeLike, UUID } from '@dukan/platform';
 import type { ListSalesQuery } from './sale.dto.js';
 import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const SALE_WITH_NAMES = `
@@ -26,9 +25,6 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
   return { createdAt, id };
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** Reading sales: the list (filters, search, pages) and one sale with its lines, refunds and names. */
 @Injectable()
