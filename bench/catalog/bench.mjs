@@ -9,32 +9,16 @@
 //                                                      set BENCH_PID to its process id to read its memory
 import { spawn, spawnSync } from 'node:child_process';
 import { get as httpGet } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { adminQuery, freePort, memoryMb, percentile, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const LIST_RUNS = 10;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function memoryMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) };
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const ms = (x) => `${x.toFixed(1)} ms`;
 
 async function canQuery(url) {
@@ -70,31 +54,15 @@ async function postgres() {
   };
 }
 
-function withDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function admin(url, sql) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
-}
-
 /** Starts the catalog service process on a seeded database; returns its URL, pid, an admin token and a stop function. */
 async function startCatalog() {
   const pgInfo = await postgres();
   const dbName = `dukan_bench_catalog_${process.pid}`;
-  await admin(pgInfo.adminUrl, `CREATE DATABASE ${dbName}`);
+  await adminQuery(pgInfo.adminUrl, `CREATE DATABASE ${dbName}`);
   const databaseUrl = withDatabase(pgInfo.adminUrl, dbName);
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-catalog-'));
   const cleanup = async () => {
-    await admin(pgInfo.adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
+    await adminQuery(pgInfo.adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await pgInfo.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -10,10 +10,11 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { adminQuery, freePort, memoryMb, percentile, sleep, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const TILLS = Number(process.env.BENCH_TILLS ?? 20);
@@ -27,18 +28,7 @@ const PASSWORD = 'bench-admin-pw';
 
 // ---------------------------------------------------------------------------------------------- small tools
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 function portOpen(host, port) {
   return new Promise((resolve) => {
@@ -47,15 +37,6 @@ function portOpen(host, port) {
     socket.once('error', () => resolve(false));
     socket.once('timeout', () => (socket.destroy(), resolve(false)));
   });
-}
-
-function rssMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
 }
 
 /** Every process whose parent is this one (the app's processes), for memory readings. */
@@ -109,22 +90,6 @@ function cpuByProcess(pids) {
     }
   }
   return out;
-}
-
-function withDatabase(url, name) {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-async function adminQuery(url, sql) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    return await c.query(sql);
-  } finally {
-    await c.end();
-  }
 }
 
 async function waitFor(url, timeoutMs = 60_000) {
@@ -315,7 +280,7 @@ async function runTills(url, token, products, pids, perSecond = null) {
   let lastError = '';
   let peakRss = 0;
   const sampler = setInterval(() => {
-    const total = pids().reduce((s, pid) => s + rssMb(pid), 0);
+    const total = pids().reduce((s, pid) => s + memoryMb(pid).rss, 0);
     peakRss = Math.max(peakRss, total);
   }, 250);
   const start = performance.now();

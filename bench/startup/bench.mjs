@@ -1,26 +1,12 @@
 // Cold start of the all-in-one shape: first run (initdb included) and second run (data reused),
 // timed from process spawn to a healthy /api/health, and the process's resident memory when idle.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort, memoryMb } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
-}
 
 async function run(dataDir, port, dbPort) {
   const started = performance.now();
@@ -40,7 +26,7 @@ async function run(dataDir, port, dbPort) {
   }
   if (readyMs === null || child.exitCode !== null) throw new Error('the all-in-one app did not start');
   await new Promise((r) => setTimeout(r, 3000)); // let it settle, then read idle memory
-  const rss = rssMb(child.pid);
+  const { rss } = memoryMb(child.pid);
   await new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
   return { readyMs, rss };
 }
