@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from '@jest/globals';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -39,6 +40,22 @@ export const CHROMIUM_ARGS = [
 
 export function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * The file's browser and the admin's API token: signed in and launched before its tests, closed after them.
+ * Call it where the hooks belong (a `describe`, or the file's top level); read the fields inside hooks and tests.
+ */
+export function browserSession(): { browser: Browser; adminToken: string } {
+  const session = {} as { browser: Browser; adminToken: string };
+  beforeAll(async () => {
+    session.adminToken = await login('admin', adminPassword());
+    session.browser = await launch();
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
 }
 
 export interface ApiResult<T = any> {

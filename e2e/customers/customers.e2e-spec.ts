@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
-import { adminPassword, api, artifact, BASE_URL, createCustomer, createUser, kurdishLeaks, launch, login, signIn, unique } from '../support.js';
+import { adminPassword, api, artifact, BASE_URL, browserSession, createCustomer, createUser, kurdishLeaks, signIn, unique } from '../support.js';
 
 jest.setTimeout(150_000);
 
@@ -15,19 +15,10 @@ async function customersMatching(token: string, search: string): Promise<any[]> 
 }
 
 describe('customers screen (browser)', () => {
-  let browser: Browser;
-  let token = '';
-
-  beforeAll(async () => {
-    token = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   async function open(username: string, password: string): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, username, password);
     await page.goto(`${BASE_URL}/customers`);
     await page.waitForSelector('[data-testid=customers-table], [data-testid=customers-empty]');
@@ -49,7 +40,7 @@ describe('customers screen (browser)', () => {
     expect(await page.textContent('[data-testid=error-phone]')).toBe('Please enter a valid phone number');
     expect(await page.textContent('[data-testid=error-email]')).toBe('Please enter a valid email address');
     await page.screenshot({ path: artifact('customers-form-errors-en.png') });
-    expect(await customersMatching(token, first)).toEqual([]);
+    expect(await customersMatching(session.adminToken, first)).toEqual([]);
 
     await page.fill('[data-testid=customer-phone]', phone);
     await page.fill('[data-testid=customer-email]', `dilan.${tag}@example.com`);
@@ -58,7 +49,7 @@ describe('customers screen (browser)', () => {
     await page.waitForSelector('[data-testid=customer-form-success]');
     // The form clears after an add, and the customer is saved with what was typed.
     expect(await page.inputValue('[data-testid=customer-firstName]')).toBe('');
-    const [saved] = await customersMatching(token, first);
+    const [saved] = await customersMatching(session.adminToken, first);
     expect(saved).toMatchObject({ firstName: first, lastName: 'Hassan', phone, email: `dilan.${tag}@example.com` });
     expect(saved.address.city).toBe('Sulaymaniyah');
     await page.click('[data-testid=customer-form-close]');
@@ -77,7 +68,7 @@ describe('customers screen (browser)', () => {
     await page.fill('[data-testid=customer-phone]', '12345');
     await page.click('[data-testid=customer-save]');
     expect(await page.textContent('[data-testid=error-phone]')).toBe('Please enter a valid phone number');
-    expect((await customersMatching(token, first))[0].lastName).toBe('Hassan');
+    expect((await customersMatching(session.adminToken, first))[0].lastName).toBe('Hassan');
     const newPhone = `0770${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
     await page.fill('[data-testid=customer-phone]', newPhone);
     await page.fill('[data-testid=customer-email]', '');
@@ -86,7 +77,7 @@ describe('customers screen (browser)', () => {
     // After an edit the form keeps the saved values.
     expect(await page.inputValue('[data-testid=customer-lastName]')).toBe('Rasul');
     await page.locator('[data-testid=customer-row]', { hasText: `${first} Rasul` }).waitFor();
-    const edited = (await customersMatching(token, first))[0];
+    const edited = (await customersMatching(session.adminToken, first))[0];
     expect(edited).toMatchObject({ lastName: 'Rasul', phone: newPhone, email: null });
 
     // Delete, after the confirmation.
@@ -97,13 +88,13 @@ describe('customers screen (browser)', () => {
     await page.waitForSelector('[data-testid=delete-customer-dialog]', { state: 'detached' });
     await page.waitForSelector('[data-testid=customers-empty]');
     expect(await page.textContent('[data-testid=customers-empty]')).toContain(`No customers match “${first}”.`);
-    expect(await customersMatching(token, first)).toEqual([]);
-    expect((await api(`/customers/${edited._id}`, { token })).status).toBe(404);
+    expect(await customersMatching(session.adminToken, first)).toEqual([]);
+    expect((await api(`/customers/${edited._id}`, { token: session.adminToken })).status).toBe(404);
     await page.context().close();
   });
 
   it('refuses a phone another customer already has, under the phone field', async () => {
-    const existing = await createCustomer(token);
+    const existing = await createCustomer(session.adminToken);
     const page = await open('admin', adminPassword());
     await page.click('[data-testid=add-customer]');
     await page.fill('[data-testid=customer-firstName]', 'Twin');
@@ -116,8 +107,8 @@ describe('customers screen (browser)', () => {
   });
 
   it('reads entirely in Kurdish, right to left, for a manager (who may add and edit but not delete)', async () => {
-    await createCustomer(token);
-    const manager = await createUser(token, 'manager', 'ku');
+    await createCustomer(session.adminToken);
+    const manager = await createUser(session.adminToken, 'manager', 'ku');
     const page = await open(manager.username, manager.password);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await page.waitForSelector('[data-testid=customer-row]');

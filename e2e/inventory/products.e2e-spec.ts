@@ -1,15 +1,14 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/inventory/texts.js';
-import { adminPassword, api, artifact, createUser, kurdishLeaks, launch, login, signIn, unique } from '../support.js';
+import { adminPassword, api, artifact, browserSession, createUser, kurdishLeaks, signIn, unique } from '../support.js';
 import { createCategoryNamed, createNamedProduct, downloadedCsv, openInventory, rowSkus, waitForSkus, type NamedProduct } from './support-inventory.js';
 
 jest.setTimeout(120_000);
 
 const tag = unique();
-let token = '';
-let browser: Browser;
+const session = browserSession();
 let adminPage: Page;
 const cat: Record<string, string> = {};
 const prod: Record<string, NamedProduct> = {};
@@ -18,31 +17,26 @@ const labels: NamedProduct[] = [];
 const chip = (page: Page, id: string) => page.locator(`[data-testid=category-chip][data-category-id="${id}"]`).first();
 
 beforeAll(async () => {
-  token = await login('admin', adminPassword());
   // Pantry ─┬─ Spices ── Pepper
   //         └─ Oils
   // Garden
-  cat.pantry = await createCategoryNamed(token, `Pantry ${tag}`, `کۆگا ${tag}`);
-  cat.spices = await createCategoryNamed(token, `Spices ${tag}`, `بەهارات ${tag}`, cat.pantry);
-  cat.pepper = await createCategoryNamed(token, `Pepper ${tag}`, `بیبەر ${tag}`, cat.spices);
-  cat.oils = await createCategoryNamed(token, `Oils ${tag}`, `ڕۆن ${tag}`, cat.pantry);
-  cat.garden = await createCategoryNamed(token, `Garden ${tag}`, `باخچە ${tag}`);
-  prod.a = await createNamedProduct(token, { en: `Inv${tag} A flour`, ku: `ئارد ${tag}`, categoryId: cat.pantry, quantity: 40 });
-  prod.b = await createNamedProduct(token, { en: `Inv${tag} B cumin`, ku: `زیرە ${tag}`, categoryId: cat.spices, quantity: 8 });
-  prod.c = await createNamedProduct(token, { en: `Inv${tag} C black pepper`, ku: `بیبەری ڕەش ${tag}`, categoryId: cat.pepper, quantity: 2 });
-  prod.d = await createNamedProduct(token, { en: `Inv${tag} D olive oil`, ku: `ڕۆنی زەیتوون ${tag}`, categoryId: cat.oils, quantity: 1, reorderLevel: 0 });
-  prod.e = await createNamedProduct(token, { en: `Inv${tag} E shovel`, ku: `خاکەناس ${tag}`, categoryId: cat.garden, quantity: 15 });
-  cat.labels = await createCategoryNamed(token, `Labels ${tag}`, `لیبل ${tag}`);
+  cat.pantry = await createCategoryNamed(session.adminToken, `Pantry ${tag}`, `کۆگا ${tag}`);
+  cat.spices = await createCategoryNamed(session.adminToken, `Spices ${tag}`, `بەهارات ${tag}`, cat.pantry);
+  cat.pepper = await createCategoryNamed(session.adminToken, `Pepper ${tag}`, `بیبەر ${tag}`, cat.spices);
+  cat.oils = await createCategoryNamed(session.adminToken, `Oils ${tag}`, `ڕۆن ${tag}`, cat.pantry);
+  cat.garden = await createCategoryNamed(session.adminToken, `Garden ${tag}`, `باخچە ${tag}`);
+  prod.a = await createNamedProduct(session.adminToken, { en: `Inv${tag} A flour`, ku: `ئارد ${tag}`, categoryId: cat.pantry, quantity: 40 });
+  prod.b = await createNamedProduct(session.adminToken, { en: `Inv${tag} B cumin`, ku: `زیرە ${tag}`, categoryId: cat.spices, quantity: 8 });
+  prod.c = await createNamedProduct(session.adminToken, { en: `Inv${tag} C black pepper`, ku: `بیبەری ڕەش ${tag}`, categoryId: cat.pepper, quantity: 2 });
+  prod.d = await createNamedProduct(session.adminToken, { en: `Inv${tag} D olive oil`, ku: `ڕۆنی زەیتوون ${tag}`, categoryId: cat.oils, quantity: 1, reorderLevel: 0 });
+  prod.e = await createNamedProduct(session.adminToken, { en: `Inv${tag} E shovel`, ku: `خاکەناس ${tag}`, categoryId: cat.garden, quantity: 15 });
+  cat.labels = await createCategoryNamed(session.adminToken, `Labels ${tag}`, `لیبل ${tag}`);
   for (let i = 1; i <= 22; i++) {
     const n = String(i).padStart(2, '0');
-    labels.push(await createNamedProduct(token, { en: `Lbl${tag} ${n}`, ku: `لیبل ${n}`, categoryId: cat.labels, price: i + 0.5 }));
+    labels.push(await createNamedProduct(session.adminToken, { en: `Lbl${tag} ${n}`, ku: `لیبل ${n}`, categoryId: cat.labels, price: i + 0.5 }));
   }
-  browser = await launch();
-  adminPage = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+  adminPage = await (await session.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(adminPage, 'admin', adminPassword());
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('inventory product list (browser)', () => {
@@ -134,7 +128,7 @@ describe('inventory product list (browser)', () => {
 
   it('deletes a product after confirmation; the dialog says so and closes by itself', async () => {
     const page = adminPage;
-    const doomed = await createNamedProduct(token, { en: `Del${tag} kettle`, ku: `کتری ${tag}`, categoryId: cat.garden });
+    const doomed = await createNamedProduct(session.adminToken, { en: `Del${tag} kettle`, ku: `کتری ${tag}`, categoryId: cat.garden });
     await openInventory(page, `?q=Del${tag}`);
     await waitForSkus(page, [doomed.sku]);
     await page.click('[data-testid=delete-product]');
@@ -150,12 +144,12 @@ describe('inventory product list (browser)', () => {
     expect(openFor).toBeLessThan(4_000);
     await page.waitForSelector('[data-testid=inventory-empty]');
     expect(await page.textContent('[data-testid=inventory-empty]')).toContain('No products match your search or filters.');
-    expect((await api(`/products/${doomed._id}`, { token })).status).toBe(404);
+    expect((await api(`/products/${doomed._id}`, { token: session.adminToken })).status).toBe(404);
   });
 
   it('shows a cashier the list without add, edit, delete or label controls', async () => {
-    const cashier = await createUser(token, 'cashier');
-    const page = await (await browser.newContext()).newPage();
+    const cashier = await createUser(session.adminToken, 'cashier');
+    const page = await (await session.browser.newContext()).newPage();
     await signIn(page, cashier.username, cashier.password);
     await openInventory(page, `?q=Inv${tag}`);
     await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));
@@ -166,8 +160,8 @@ describe('inventory product list (browser)', () => {
   });
 
   it('reads in Kurdish, right to left, for a manager whose language is Kurdish', async () => {
-    const manager = await createUser(token, 'manager', 'ku');
-    const page = await (await browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
+    const manager = await createUser(session.adminToken, 'manager', 'ku');
+    const page = await (await session.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     await signIn(page, manager.username, manager.password);
     await openInventory(page, `?q=Inv${tag}`);
     await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));

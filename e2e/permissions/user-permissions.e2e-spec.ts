@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PERMISSION_REFRESH_MS } from '../../libs/contracts/src/constants.js';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
-import { adminPassword, api, artifact, BASE_URL, createUser, kurdishLeaks, launch, login, signIn } from '../support.js';
+import { adminPassword, api, artifact, BASE_URL, browserSession, createUser, kurdishLeaks, signIn } from '../support.js';
 import { createAdmin, effectiveOf, expandUser, findUser, openPermissions, sidebarLinks } from './support-permissions.js';
 
 jest.setTimeout(150_000);
@@ -13,26 +13,17 @@ jest.setTimeout(150_000);
 const SIDEBAR_DEADLINE_MS = PERMISSION_REFRESH_MS + 2_000;
 
 describe('user permissions page (browser)', () => {
-  let browser: Browser;
-  let adminToken = '';
-
-  beforeAll(async () => {
-    adminToken = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   async function signedIn(username: string, password: string): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, username, password);
     return { context, page };
   }
 
   it("changes a cashier's permissions, and the cashier's sidebar follows within 30 s without a reload", async () => {
-    const cashier = await createUser(adminToken, 'cashier');
+    const cashier = await createUser(session.adminToken, 'cashier');
     const user = await signedIn(cashier.username, cashier.password);
     expect(await sidebarLinks(user.page)).toContain('/customers');
     expect(await sidebarLinks(user.page)).not.toContain('/reports');
@@ -80,9 +71,9 @@ describe('user permissions page (browser)', () => {
   }, 150_000);
 
   it('applies a role to the selected users only', async () => {
-    const first = await createUser(adminToken, 'cashier');
-    const second = await createUser(adminToken, 'cashier');
-    const untouched = await createUser(adminToken, 'cashier');
+    const first = await createUser(session.adminToken, 'cashier');
+    const second = await createUser(session.adminToken, 'cashier');
+    const untouched = await createUser(session.adminToken, 'cashier');
     const admin = await signedIn('admin', adminPassword());
     await openPermissions(admin.page);
     await admin.page.selectOption('[data-testid=perm-role-filter]', 'cashier');
@@ -102,9 +93,9 @@ describe('user permissions page (browser)', () => {
     await admin.page.waitForSelector('[data-testid=toast]:has-text("Applied Manager permissions to 2 user(s)")');
     await dialog.waitFor({ state: 'detached' });
 
-    expect((await effectiveOf(adminToken, first.username)).reports).toEqual(['view', 'export']);
-    expect((await effectiveOf(adminToken, second.username)).reports).toEqual(['view', 'export']);
-    expect((await effectiveOf(adminToken, untouched.username)).reports).toEqual([]);
+    expect((await effectiveOf(session.adminToken, first.username)).reports).toEqual(['view', 'export']);
+    expect((await effectiveOf(session.adminToken, second.username)).reports).toEqual(['view', 'export']);
+    expect((await effectiveOf(session.adminToken, untouched.username)).reports).toEqual([]);
 
     // The list shows it too: the user's boxes now hold the manager's defaults, marked as their own.
     const row = admin.page.locator(`[data-testid=perm-user][data-username="${first.username}"]`);
@@ -116,8 +107,8 @@ describe('user permissions page (browser)', () => {
   });
 
   it('reads entirely in Kurdish, right to left', async () => {
-    await createUser(adminToken, 'manager');
-    const kurdishAdmin = await createAdmin(adminToken, 'ku');
+    await createUser(session.adminToken, 'manager');
+    const kurdishAdmin = await createAdmin(session.adminToken, 'ku');
     const { context, page } = await signedIn(kurdishAdmin.username, kurdishAdmin.password);
     await openPermissions(page);
     await page.waitForSelector('[data-testid=perm-user]');
@@ -157,10 +148,10 @@ describe('user permissions page (browser)', () => {
   });
 
   it('a manager given staff edit reaches the page but is told it is for administrators', async () => {
-    const manager = await createUser(adminToken, 'manager');
-    const list = await api('/auth/permissions?search=' + manager.username, { token: adminToken });
+    const manager = await createUser(session.adminToken, 'manager');
+    const list = await api('/auth/permissions?search=' + manager.username, { token: session.adminToken });
     const id = list.body.data[0]._id as string;
-    expect((await api(`/auth/users/${id}/permissions`, { method: 'PUT', token: adminToken, body: { permissions: { staff: ['view', 'edit'] } } })).status).toBe(200);
+    expect((await api(`/auth/users/${id}/permissions`, { method: 'PUT', token: session.adminToken, body: { permissions: { staff: ['view', 'edit'] } } })).status).toBe(200);
     const { context, page } = await signedIn(manager.username, manager.password);
     await page.goto(`${BASE_URL}/settings/users`);
     const denied = page.locator('[data-testid=permissions-admin-only]');

@@ -1,28 +1,19 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { BrowserContext, Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/product-form/texts.js';
 import {
-  adminPassword, artifact, BASE_URL, createCategory, createProduct, createUser, kurdishLeaks, launch, login, signIn, unique, uniqueBarcode,
+  adminPassword, artifact, BASE_URL, browserSession, createCategory, createProduct, createUser, kurdishLeaks, signIn, unique, uniqueBarcode,
 } from '../support.js';
 import { fillProduct, openAddProduct, productBySku, submitAndCapture } from './support-product-form.js';
 
 jest.setTimeout(120_000);
 
 describe('product form and add category (browser)', () => {
-  let browser: Browser;
-  let adminToken = '';
-
-  beforeAll(async () => {
-    adminToken = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'admin', adminPassword());
     return { context, page };
@@ -61,7 +52,7 @@ describe('product form and add category (browser)', () => {
     expect(first.body).toMatchObject({ sku, barcode, price: 4.5, cost: 2.1, quantity: 10, isNewBarcode: true });
     expect(await page.textContent('[data-testid=form-success]')).toContain('Product added successfully.');
     await page.waitForURL(`${BASE_URL}/inventory/products`, { timeout: 5000 });
-    const created = await productBySku(adminToken, sku);
+    const created = await productBySku(session.adminToken, sku);
     expect(created.quantity).toBe(10);
     expect(created.category.name.en).toBe(child);
 
@@ -83,7 +74,7 @@ describe('product form and add category (browser)', () => {
     expect(second.status).toBe(200);
     expect(await page.textContent('[data-testid=form-success]')).toContain('A product with this SKU already exists: the quantity was added to it as a new cost batch.');
     await page.waitForURL(`${BASE_URL}/inventory/products`, { timeout: 5000 });
-    const merged = await productBySku(adminToken, sku);
+    const merged = await productBySku(session.adminToken, sku);
     expect(merged._id).toBe(created._id);
     expect(merged.quantity).toBe(15);
 
@@ -108,7 +99,7 @@ describe('product form and add category (browser)', () => {
     await page.click('[data-testid=submit]');
     expect(await page.textContent('[data-testid=form-success]')).toContain('Product updated successfully.');
     await page.waitForURL(`${BASE_URL}/inventory/products`, { timeout: 5000 });
-    const edited = await productBySku(adminToken, sku);
+    const edited = await productBySku(session.adminToken, sku);
     expect(edited.price).toBe(4.75);
     expect(edited.quantity).toBe(15);
     await context.close();
@@ -116,8 +107,8 @@ describe('product form and add category (browser)', () => {
 
   it('generates, regenerates and clears the barcode, and sends isNewBarcode only for a generated one', async () => {
     const { context, page } = await adminPage();
-    const categoryId = await createCategory(adminToken);
-    const categories = (await (await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as any;
+    const categoryId = await createCategory(session.adminToken);
+    const categories = (await (await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${session.adminToken}` } })).json()) as any;
     const generated = await openAddProduct(page);
     expect(await page.textContent('[data-testid=field-barcode]')).toContain('A new barcode was generated for this product.');
     expect(await page.textContent('[data-testid=barcode-generate]')).toBe('Regenerate');
@@ -152,9 +143,9 @@ describe('product form and add category (browser)', () => {
 
   it("shows the server's error at form level (a barcode another product carries)", async () => {
     const { context, page } = await adminPage();
-    const categoryId = await createCategory(adminToken);
-    const existing = await createProduct(adminToken, { price: 2, quantity: 3, en: 'Existing', ku: 'هەبوو', categoryId });
-    const category = (await (await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${adminToken}` } })).json()) as any;
+    const categoryId = await createCategory(session.adminToken);
+    const existing = await createProduct(session.adminToken, { price: 2, quantity: 3, en: 'Existing', ku: 'هەبوو', categoryId });
+    const category = (await (await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${session.adminToken}` } })).json()) as any;
     await openAddProduct(page);
     const tag = unique();
     await fillProduct(page, { sku: `ERR-${tag}`, nameEn: `Clash ${tag}`, categoryPath: [category.name.en], price: '2', cost: '1' });
@@ -169,10 +160,10 @@ describe('product form and add category (browser)', () => {
   });
 
   it('reads entirely in Kurdish, right to left', async () => {
-    const { username, password } = await createUser(adminToken, 'manager', 'ku');
-    const categoryId = await createCategory(adminToken);
-    const product = await createProduct(adminToken, { price: 3, quantity: 4, en: 'Lentils', ku: 'نیسک', categoryId });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const { username, password } = await createUser(session.adminToken, 'manager', 'ku');
+    const categoryId = await createCategory(session.adminToken);
+    const product = await createProduct(session.adminToken, { price: 3, quantity: 4, en: 'Lentils', ku: 'نیسک', categoryId });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, username, password);
 

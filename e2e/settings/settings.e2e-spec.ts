@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it, jest } from '@jest/globals';
 import { en } from '../../frontend/src/i18n/en.js';
 import { ku } from '../../frontend/src/i18n/ku.js';
-import { adminPassword, api, artifact, BASE_URL, createUser, kurdishLeaks, launch, login, openTill, signIn } from '../support.js';
+import { adminPassword, api, artifact, BASE_URL, browserSession, createUser, kurdishLeaks, login, openTill, signIn } from '../support.js';
 import { registerUser } from '../staff/support-staff.js';
 
 jest.setTimeout(120_000);
@@ -15,24 +14,15 @@ async function rateOf(token: string): Promise<{ exchangeRate: number; isUserSpec
 }
 
 describe('settings screens (browser)', () => {
-  let browser: Browser;
-  let adminToken = '';
-
-  beforeAll(async () => {
-    adminToken = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it("sets the exchange rate as admin for all users, replacing a manager's own rate (API and till)", async () => {
-    const manager = await createUser(adminToken, 'manager');
+    const manager = await createUser(session.adminToken, 'manager');
     const managerToken = await login(manager.username, manager.password);
     expect((await api('/settings/general', { method: 'PUT', token: managerToken, body: { exchangeRate: 1617 } })).status).toBe(200);
     expect(await rateOf(managerToken)).toEqual({ exchangeRate: 1617, isUserSpecific: true });
 
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'admin', adminPassword());
     // The till has loaded its rate before the change; it must pick up the new one without a reload.
@@ -59,7 +49,7 @@ describe('settings screens (browser)', () => {
     await page.waitForFunction(() => document.querySelector('.rate')?.textContent?.includes('1,488'));
     await context.close();
 
-    const managerContext = await browser.newContext();
+    const managerContext = await session.browser.newContext();
     const managerPage = await managerContext.newPage();
     await signIn(managerPage, manager.username, manager.password);
     await openTill(managerPage);
@@ -68,8 +58,8 @@ describe('settings screens (browser)', () => {
   });
 
   it('lets a manager set their own rate on the page, raising a rate below 1 to 1, without touching the shop rate', async () => {
-    const manager = await createUser(adminToken, 'manager');
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const manager = await createUser(session.adminToken, 'manager');
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, manager.username, manager.password);
     await page.goto(`${BASE_URL}/settings/general`);
@@ -81,17 +71,17 @@ describe('settings screens (browser)', () => {
     expect(await page.inputValue('input[name=exchangeRate]')).toBe('1');
     const managerToken = await login(manager.username, manager.password);
     expect(await rateOf(managerToken)).toEqual({ exchangeRate: 1, isUserSpecific: true });
-    expect((await rateOf(adminToken)).exchangeRate).toBeGreaterThan(1);
+    expect((await rateOf(session.adminToken)).exchangeRate).toBeGreaterThan(1);
     await context.close();
   });
 
   it('saves the loyalty settings and refuses a value below its minimum', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'admin', adminPassword());
     await page.goto(`${BASE_URL}/settings/loyalty`);
     await page.waitForSelector('[data-testid=loyalty-form]');
-    const before = (await api('/loyalty/settings', { token: adminToken })).body.data;
+    const before = (await api('/loyalty/settings', { token: session.adminToken })).body.data;
 
     await page.fill('[data-testid="loyalty-pointsPerDollar"]', '2.5');
     await page.fill('[data-testid="loyalty-statusTiers.gold"]', String(before.statusTiers.gold + 10));
@@ -102,7 +92,7 @@ describe('settings screens (browser)', () => {
     await page.fill(`[data-testid="loyalty-tiers.${n}.bonusValue"]`, '15');
     await page.click('[data-testid=save-loyalty]');
     await page.waitForSelector('[data-testid=loyalty-saved]');
-    const after = (await api('/loyalty/settings', { token: adminToken })).body.data;
+    const after = (await api('/loyalty/settings', { token: session.adminToken })).body.data;
     expect(after.pointsPerDollar).toBe(2.5);
     expect(after.statusTiers.gold).toBe(before.statusTiers.gold + 10);
     expect(after.tiers).toContainEqual({ threshold: 777, bonusType: 'percentage', bonusValue: 15 });
@@ -115,15 +105,15 @@ describe('settings screens (browser)', () => {
     expect(await page.textContent('[data-testid="error-statusMultipliers.silver"]')).toBe('Must be at least 1');
     expect(await page.textContent('[data-testid="error-minimumPoints"]')).toBe('Must be at least 0');
     await page.screenshot({ path: artifact('settings-en-loyalty-error.png'), fullPage: true });
-    const unchanged = (await api('/loyalty/settings', { token: adminToken })).body.data;
+    const unchanged = (await api('/loyalty/settings', { token: session.adminToken })).body.data;
     expect(unchanged.statusMultipliers.silver).toBe(after.statusMultipliers.silver);
     expect(unchanged.minimumPoints).toBe(after.minimumPoints);
     await context.close();
   });
 
   it('reads entirely in Kurdish, right to left: hub, general, loyalty and an unavailable page', async () => {
-    const kurdishAdmin = await registerUser(adminToken, { role: 'admin', language: 'ku' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const kurdishAdmin = await registerUser(session.adminToken, { role: 'admin', language: 'ku' });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, kurdishAdmin.username, kurdishAdmin.password);
     const screens: [string, string, string][] = [

@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { en } from '../../frontend/src/i18n/en.js';
 import { ku } from '../../frontend/src/i18n/ku.js';
-import { adminPassword, api, artifact, BASE_URL, kurdishLeaks, launch, login, signIn, unique } from '../support.js';
+import { adminPassword, api, artifact, BASE_URL, browserSession, kurdishLeaks, signIn, unique } from '../support.js';
 import { registerUser } from './support-staff.js';
 
 jest.setTimeout(120_000);
@@ -16,19 +16,10 @@ async function openStaff(page: Page): Promise<void> {
 const row = (page: Page, username: string) => page.locator(`[data-testid=staff-row][data-username="${username}"]`);
 
 describe('staff screen (browser)', () => {
-  let browser: Browser;
-  let adminToken = '';
-
-  beforeAll(async () => {
-    adminToken = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('creates a cashier, resets their password, and the cashier signs in with the new one in a fresh browser', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'admin', adminPassword());
     await openStaff(page);
@@ -72,14 +63,14 @@ describe('staff screen (browser)', () => {
 
     // The old password no longer works; the new one does, in a browser that never saw the admin.
     expect((await api('/auth/login', { body: { username, password: 'first-pass' } })).status).toBe(401);
-    const fresh = await browser.newContext();
+    const fresh = await session.browser.newContext();
     const cashierPage = await fresh.newPage();
     await signIn(cashierPage, username, 'second-pass');
     expect(await cashierPage.textContent('[data-testid=user-badge]')).toContain('Cashier');
     await fresh.close();
 
     // Their last login now shows instead of 'Never'.
-    const again = await browser.newContext();
+    const again = await session.browser.newContext();
     const adminPage = await again.newPage();
     await signIn(adminPage, 'admin', adminPassword());
     await openStaff(adminPage);
@@ -91,8 +82,8 @@ describe('staff screen (browser)', () => {
   it('filters by search, role and status, pages through, edits without a password, and deletes after asking', async () => {
     const tag = `Zt${unique()}`;
     const made = [];
-    for (let i = 0; i < 11; i++) made.push(await registerUser(adminToken, { role: i < 3 ? 'manager' : 'cashier', lastName: tag, active: i !== 4 }));
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    for (let i = 0; i < 11; i++) made.push(await registerUser(session.adminToken, { role: i < 3 ? 'manager' : 'cashier', lastName: tag, active: i !== 4 }));
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'admin', adminPassword());
     await openStaff(page);
@@ -125,7 +116,7 @@ describe('staff screen (browser)', () => {
     await form.waitFor({ state: 'detached' });
     await page.waitForSelector('[data-testid=staff-empty]');
     expect(await page.textContent('[data-testid=staff-empty]')).toBe('No users match these filters.');
-    const saved = await api(`/auth/users/${target._id}`, { token: adminToken });
+    const saved = await api(`/auth/users/${target._id}`, { token: session.adminToken });
     expect(saved.body.data).toMatchObject({ firstName: 'Shilan', active: true });
     expect((await api('/auth/login', { body: { username: target.username, password: target.password } })).status).toBe(200);
 
@@ -138,13 +129,13 @@ describe('staff screen (browser)', () => {
     expect(await dialog.textContent()).toContain(`Are you sure you want to delete Shilan ${tag} (${target.username})?`);
     await dialog.locator('[data-testid=confirm]').click();
     await page.waitForSelector('[data-testid=staff-empty]');
-    expect((await api(`/auth/users/${target._id}`, { token: adminToken })).status).toBe(404);
+    expect((await api(`/auth/users/${target._id}`, { token: session.adminToken })).status).toBe(404);
     await context.close();
   });
 
   it('reads entirely in Kurdish, right to left', async () => {
-    const kurdishAdmin = await registerUser(adminToken, { role: 'admin', language: 'ku' });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const kurdishAdmin = await registerUser(session.adminToken, { role: 'admin', language: 'ku' });
+    const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, kurdishAdmin.username, kurdishAdmin.password);
     await openStaff(page);

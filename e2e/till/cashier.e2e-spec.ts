@@ -1,25 +1,20 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, adminPassword, createUser, launch, login, openTill, signIn } from '../support.js';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { BASE_URL, browserSession, createUser, openTill, signIn } from '../support.js';
 
 jest.setTimeout(120_000);
 
 describe('a cashier at the till (browser)', () => {
-  let browser: Browser;
+  const session = browserSession();
   let username = '';
   let password = '';
 
   beforeAll(async () => {
-    ({ username, password } = await createUser(await login('admin', adminPassword()), 'cashier'));
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    ({ username, password } = await createUser(session.adminToken, 'cashier'));
   });
 
   it('sees no discount controls and no staff, reports or settings links, and is refused /staff', async () => {
-    const page = await (await browser.newContext()).newPage();
+    const page = await (await session.browser.newContext()).newPage();
     await signIn(page, username, password);
     const links = await page.locator('[data-testid=sidebar] nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toEqual(expect.arrayContaining(['/', '/pos', '/inventory', '/customers']));

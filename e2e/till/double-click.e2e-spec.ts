@@ -1,25 +1,16 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { adminPassword, createCategory, createProduct, eventually, getProduct, launch, login, openTill, saleByInvoice, scan, signIn } from '../support.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { adminPassword, browserSession, createCategory, createProduct, eventually, getProduct, openTill, saleByInvoice, scan, signIn } from '../support.js';
 
 jest.setTimeout(120_000);
 
 describe('confirming a sale twice (browser)', () => {
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    token = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('makes one sale from a double click on confirm', async () => {
-    const categoryId = await createCategory(token);
-    const soap = await createProduct(token, { en: 'Soap', ku: 'سابوون', price: 1.25, quantity: 10, categoryId });
-    const page = await (await browser.newContext()).newPage();
+    const categoryId = await createCategory(session.adminToken);
+    const soap = await createProduct(session.adminToken, { en: 'Soap', ku: 'سابوون', price: 1.25, quantity: 10, categoryId });
+    const page = await (await session.browser.newContext()).newPage();
     const sales: string[] = [];
     page.on('request', (r) => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/transactions') sales.push(r.headers()['idempotency-key'] ?? '');
@@ -39,11 +30,11 @@ describe('confirming a sale twice (browser)', () => {
     // Every request the page sent for this sale carried the same key, and the server kept one sale.
     expect(sales.length).toBeGreaterThanOrEqual(1);
     expect(new Set(sales).size).toBe(1);
-    const sale = await saleByInvoice(token, invoice);
+    const sale = await saleByInvoice(session.adminToken, invoice);
     expect(Number(sale.total)).toBeCloseTo(1.25, 2);
-    await eventually(async () => (await getProduct(token, soap._id)).quantity === 9, 'stock to fall by one');
+    await eventually(async () => (await getProduct(session.adminToken, soap._id)).quantity === 9, 'stock to fall by one');
     await new Promise((r) => setTimeout(r, 2000));
-    expect((await getProduct(token, soap._id)).quantity).toBe(9);
+    expect((await getProduct(session.adminToken, soap._id)).quantity).toBe(9);
     await page.context().close();
   });
 });

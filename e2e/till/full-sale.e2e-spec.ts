@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import {
   adminPassword,
   artifact,
+  browserSession,
   createCategory,
   createCustomer,
   createProduct,
@@ -13,9 +14,7 @@ import {
   eventually,
   getCustomer,
   getProduct,
-  launch,
   lineQuantity,
-  login,
   openTill,
   saleByInvoice,
   scan,
@@ -102,32 +101,24 @@ async function checkSaved(token: string, shop: Shop, invoice: string, redeemed: 
 }
 
 describe('a full sale at the till (browser)', () => {
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    token = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('sells by barcode scan to a customer with a discount and a loyalty redemption, in English', async () => {
-    const shop = await seed(token);
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+    const shop = await seed(session.adminToken);
+    const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
     await signIn(page, 'admin', adminPassword());
     const redeem = Math.min(50, shop.points);
     const invoice = await sell(page, shop, redeem, 'till-en.png');
     expect(invoice).toMatch(/^INV-\d+$/);
     expect(await page.textContent('[data-testid=final-receipt]')).toContain('Thank you for shopping with us!');
-    await checkSaved(token, shop, invoice, redeem, { tea: 20, rice: 15 });
+    await checkSaved(session.adminToken, shop, invoice, redeem, { tea: 20, rice: 15 });
     await page.context().close();
   });
 
   it('does the same in Kurdish, right to left, for a manager whose language is Kurdish', async () => {
-    const shop = await seed(token);
-    const manager = await createUser(token, 'manager', 'ku');
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
+    const shop = await seed(session.adminToken);
+    const manager = await createUser(session.adminToken, 'manager', 'ku');
+    const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();
     // The interface takes the user's saved language at sign-in.
     await signIn(page, manager.username, manager.password);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
@@ -154,7 +145,7 @@ describe('a full sale at the till (browser)', () => {
     // One page, no longer than the receipt needs (well short of an A4 or Letter sheet).
     expect(Number(box![2])).toBeLessThan(500);
     expect((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
-    await checkSaved(token, shop, invoice, redeem, { tea: 20, rice: 15 });
+    await checkSaved(session.adminToken, shop, invoice, redeem, { tea: 20, rice: 15 });
     await page.context().close();
   });
 });

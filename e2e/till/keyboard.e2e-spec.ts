@@ -1,25 +1,16 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, adminPassword, createCategory, createProduct, launch, login, openTill, saleByInvoice } from '../support.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { BASE_URL, adminPassword, browserSession, createCategory, createProduct, openTill, saleByInvoice } from '../support.js';
 
 jest.setTimeout(120_000);
 
 describe('the till without a mouse (browser)', () => {
-  let browser: Browser;
-  let token: string;
-  beforeAll(async () => {
-    token = await login('admin', adminPassword());
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('signs in, searches, adds, sets a quantity and checks out with the keyboard alone', async () => {
-    const categoryId = await createCategory(token);
-    const sugar = await createProduct(token, { en: 'Sugar 1kg', ku: 'شەکر', price: 1.5, quantity: 40, categoryId });
-    const page = await (await browser.newContext()).newPage();
+    const categoryId = await createCategory(session.adminToken);
+    const sugar = await createProduct(session.adminToken, { en: 'Sugar 1kg', ku: 'شەکر', price: 1.5, quantity: 40, categoryId });
+    const page = await (await session.browser.newContext()).newPage();
 
     await page.goto(`${BASE_URL}/pos`);
     await page.waitForSelector('input[name=username]');
@@ -53,7 +44,7 @@ describe('the till without a mouse (browser)', () => {
     await page.waitForSelector('[data-testid=final-receipt]', { state: 'detached' });
     expect(await page.locator('[data-testid=cart-line]').count()).toBe(0);
 
-    const sale = await saleByInvoice(token, invoice);
+    const sale = await saleByInvoice(session.adminToken, invoice);
     expect((sale.items as any[]).map((i) => i.quantity)).toEqual([3]);
     expect(Number(sale.total)).toBeCloseTo(4.5, 2);
     await page.context().close();

@@ -1,21 +1,14 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser } from 'playwright-core';
-import { BASE_URL, adminPassword, launch } from '../support.js';
+import { describe, expect, it, jest } from '@jest/globals';
+import { BASE_URL, adminPassword, browserSession } from '../support.js';
 
 jest.setTimeout(120_000);
 
 describe('sign-in (browser)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const session = browserSession();
 
   it('refuses a wrong password with the server’s message, then signs in, survives a reload and signs out', async () => {
-    const context = await browser.newContext();
+    const context = await session.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${BASE_URL}/pos`);
     await page.waitForURL(/\/login$/);
@@ -46,7 +39,7 @@ describe('sign-in (browser)', () => {
   });
 
   it('forgets a token the server no longer accepts', async () => {
-    const context = await browser.newContext();
+    const context = await session.browser.newContext();
     const page = await context.newPage();
     await page.goto(`${BASE_URL}/login`);
     await page.evaluate(() => localStorage.setItem('dukan.token', 'not-a-real-token'));

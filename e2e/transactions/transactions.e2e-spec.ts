@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import {
-  adminPassword, api, artifact, BASE_URL, createCategory, createCustomer, createProduct, createUser, getProduct, getTransaction, kurdishLeaks, launch, login, sellViaApi, signIn,
+  adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createCustomer, createProduct, createUser, getProduct, getTransaction, kurdishLeaks, login, sellViaApi, signIn,
   type SeededProduct,
 } from '../support.js';
 import { stockBecomes } from './support-transactions.js';
@@ -12,26 +12,20 @@ import { stockBecomes } from './support-transactions.js';
 jest.setTimeout(180_000);
 
 describe('transactions list and detail (browser)', () => {
-  let browser: Browser;
-  let token = '';
+  const session = browserSession();
   let categoryId = '';
 
   beforeAll(async () => {
-    token = await login('admin', adminPassword());
-    categoryId = await createCategory(token);
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser?.close();
+    categoryId = await createCategory(session.adminToken);
   });
 
   async function open(username: string, password: string): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, username, password);
     return page;
   }
 
-  const product = (en: string, ku: string, price: number, quantity: number): Promise<SeededProduct> => createProduct(token, { en, ku, price, quantity, categoryId });
+  const product = (en: string, ku: string, price: number, quantity: number): Promise<SeededProduct> => createProduct(session.adminToken, { en, ku, price, quantity, categoryId });
 
   async function findInList(page: Page, invoice: string) {
     await page.goto(`${BASE_URL}/transactions`);
@@ -45,8 +39,8 @@ describe('transactions list and detail (browser)', () => {
 
   it('an admin voids a sale from its detail: it reads voided in the detail and the list, and the stock comes back', async () => {
     const tea = await product('Green Tea', 'چای سەوز', 4, 20);
-    const sale = await sellViaApi(token, [{ product: tea, quantity: 3 }]);
-    await stockBecomes(token, tea._id, 17);
+    const sale = await sellViaApi(session.adminToken, [{ product: tea, quantity: 3 }]);
+    await stockBecomes(session.adminToken, tea._id, 17);
 
     const page = await open('admin', adminPassword());
     const row = await findInList(page, sale.invoiceNumber);
@@ -67,8 +61,8 @@ describe('transactions list and detail (browser)', () => {
     await page.screenshot({ path: artifact('transactions-detail-voided-en.png'), fullPage: true });
 
     // The server agrees, and catalog puts the three units back.
-    expect((await getTransaction(token, sale._id)).status).toBe('voided');
-    await stockBecomes(token, tea._id, 20);
+    expect((await getTransaction(session.adminToken, sale._id)).status).toBe('voided');
+    await stockBecomes(session.adminToken, tea._id, 20);
 
     const voidedRow = await findInList(page, sale.invoiceNumber);
     expect(await voidedRow.locator('[data-testid=voided-badge]').textContent()).toBe('Voided');
@@ -83,10 +77,10 @@ describe('transactions list and detail (browser)', () => {
   it('a manager refunds one unit of a line: the detail shows the partial refund and the unit goes back on the shelf; no void button', async () => {
     const tea = await product('Black Tea', 'چای ڕەش', 4, 20);
     const rice = await product('Basmati Rice', 'برنجی بەسمەتی', 10, 15);
-    const customer = await createCustomer(token);
-    const sale = await sellViaApi(token, [{ product: tea, quantity: 2 }, { product: rice, quantity: 1 }], customer._id);
-    await stockBecomes(token, tea._id, 18);
-    const manager = await createUser(token, 'manager');
+    const customer = await createCustomer(session.adminToken);
+    const sale = await sellViaApi(session.adminToken, [{ product: tea, quantity: 2 }, { product: rice, quantity: 1 }], customer._id);
+    await stockBecomes(session.adminToken, tea._id, 18);
+    const manager = await createUser(session.adminToken, 'manager');
 
     const page = await open(manager.username, manager.password);
     await page.goto(`${BASE_URL}/transactions/${sale._id}`);
@@ -113,11 +107,11 @@ describe('transactions list and detail (browser)', () => {
     expect(await page.textContent('[data-testid=detail-net]')).toBe('$14.00');
     await page.screenshot({ path: artifact('transactions-detail-refunded-en.png'), fullPage: true });
 
-    const saved = await getTransaction(token, sale._id);
+    const saved = await getTransaction(session.adminToken, sale._id);
     expect(saved.refundState).toBe('partial');
     expect(saved.refunds).toHaveLength(1);
-    await stockBecomes(token, tea._id, 19);
-    expect((await getProduct(token, rice._id)).quantity).toBe(14);
+    await stockBecomes(session.adminToken, tea._id, 19);
+    expect((await getProduct(session.adminToken, rice._id)).quantity).toBe(14);
 
     const row = await findInList(page, sale.invoiceNumber);
     expect(await row.locator('[data-testid=refunded-badge]').textContent()).toBe('Partly refunded');
@@ -139,12 +133,12 @@ describe('transactions list and detail (browser)', () => {
 
   it('reads entirely in Kurdish, right to left: list, detail and refund dialog', async () => {
     const tea = await product('Mint Tea', 'چای پونگ', 3, 30);
-    const customer = await createCustomer(token);
-    const manager = await createUser(token, 'manager', 'ku');
+    const customer = await createCustomer(session.adminToken);
+    const manager = await createUser(session.adminToken, 'manager', 'ku');
     // Sold by the Kurdish manager, so the cashier column shows a Kurdish name rather than the seeded "Admin User".
     const sale = await sellViaApi(await login(manager.username, manager.password), [{ product: tea, quantity: 4 }], customer._id);
     const lineId = sale.items[0]!._id;
-    const refund = await api(`/transactions/${sale._id}/refund`, { token, body: { lines: [{ lineId, quantity: 1 }], reason: 'شکاو' } });
+    const refund = await api(`/transactions/${sale._id}/refund`, { token: session.adminToken, body: { lines: [{ lineId, quantity: 1 }], reason: 'شکاو' } });
     expect(refund.status).toBe(201);
     const page = await open(manager.username, manager.password);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
