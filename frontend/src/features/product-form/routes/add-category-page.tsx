@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { usePfCategoryTreeQuery, usePfCreateCategoryMutation } from '../api/product-form-api.js';
 import { CategoryPicker } from '../components/category-picker.js';
+import { FormOutcome } from '../components/form-outcome.js';
 import { activeTree, chosenCategory, type CategoryNode } from '../lib/category-path.js';
 import { serverFieldErrors } from '../lib/product-form.js';
 import '../product-form.css';
@@ -170,17 +171,7 @@ function AddCategoryForm() {
           </div>
         </section>
 
-        {formError && (
-          <p className="form-error" role="alert" data-testid="form-error">
-            {formError}
-          </p>
-        )}
-        {success && (
-          <div className="form-success" role="status" data-testid="form-success">
-            <p>{success}</p>
-            <p className="small">{t('productForm.success.returning')}</p>
-          </div>
-        )}
+        <FormOutcome error={formError} success={success} />
 
         <div className="row gap end pf-actions">
           <Link className="button" to={LIST} data-testid="cancel">

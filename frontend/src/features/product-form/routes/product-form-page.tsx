@@ -19,6 +19,7 @@ import {
 import { CategoryPicker } from '../components/category-picker.js';
 import { CopyProduct } from '../components/copy-product.js';
 import { CostHistory } from '../components/cost-history.js';
+import { FormOutcome } from '../components/form-outcome.js';
 import { activeTree, categoryName, chosenCategory, pathTo, type CategoryNode } from '../lib/category-path.js';
 import {
   EMPTY_VALUES,
@@ -457,17 +458,7 @@ function ProductForm({ mode, product }: { mode: FormMode; product?: ProductDto }
 
         {mode === 'edit' && product?.costHistory && <CostHistory history={product.costHistory} averageCostCents={toCents(product.cost)} />}
 
-        {formError && (
-          <p className="form-error" role="alert" data-testid="form-error">
-            {formError}
-          </p>
-        )}
-        {success && (
-          <div className="form-success" role="status" data-testid="form-success">
-            <p>{success}</p>
-            <p className="small">{t('productForm.success.returning')}</p>
-          </div>
-        )}
+        <FormOutcome error={formError} success={success} />
 
         <div className="row gap end pf-actions">
           <Link className="button" to={LIST} data-testid="cancel">
