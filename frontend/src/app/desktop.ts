@@ -1,11 +1,47 @@
+/** The local server as the shell's supervisor sees it. */
+export type ServerState = 'starting' | 'running' | 'restarting' | 'failed' | 'stopping' | 'stopped';
+
+export interface ServerStatus {
+  state: ServerState;
+  port: number | null;
+  pid: number | null;
+  restarts: number;
+  failures: number;
+  /** Why it last stopped, in the log's words (e.g. "exit code 1"). */
+  detail: string | null;
+  since: string;
+}
+
+/** Update-check messages; the panel colours them by kind (error, latest, download). */
+export interface UpdateMessage {
+  kind: 'checking' | 'latest' | 'available' | 'downloading' | 'downloaded' | 'error' | 'disabled';
+  version?: string;
+  percent?: number;
+  url?: string;
+  detail?: string;
+}
+
+type Unsubscribe = () => void;
+
 /**
- * The desktop shell's preload bridge, when the app runs inside it (spec part 2 §4 and §7). Absent in a browser.
- * The shell is expected to expose `window.dukanDesktop` with at least `version`; `restartServer` is used after
- * repeated connection failures.
+ * The desktop shell's bridge, when the app runs inside it (spec part 1 §7, part 2 §4 and §7). Absent in a browser.
+ * The Electron shell's preload and the browser shell's script (desktop/src) both expose `window.dukanDesktop` with
+ * exactly these members; `restartServer` is also used after repeated connection failures.
  */
 export interface DesktopBridge {
   version?: string;
+  platform?: string;
+  shell?: 'electron' | 'browser';
+  getServerStatus?: () => Promise<ServerStatus>;
+  onServerStatus?: (listener: (status: ServerStatus) => void) => Unsubscribe;
+  getServerPort?: () => Promise<number | null>;
+  getServerLogs?: () => Promise<string[]>;
+  onServerLog?: (listener: (line: string) => void) => Unsubscribe;
   restartServer?: () => Promise<unknown>;
+  checkForUpdates?: () => Promise<unknown>;
+  onUpdateMessage?: (listener: (message: UpdateMessage) => void) => Unsubscribe;
+  /** The account the server made on its very first start, to be shown once on the sign-in screen. */
+  getFirstRunAdmin?: () => Promise<{ username: string; password: string } | null>;
 }
 
 export function desktopBridge(): DesktopBridge | null {

@@ -1,0 +1,141 @@
+// The browser shell's address: the app proxied from the supervised server, with the desktop bridge added to every
+// page and answered on /__dukan/*. While the server is down, API calls fail as a lost connection would, and a
+// page that is opened meanwhile waits on a small "starting" page.
+import { readFileSync } from 'node:fs';
+import { createServer, request } from 'node:http';
+import { firstFreePort } from '../supervisor/ports.mjs';
+import { WAITING_PAGE } from '../supervisor/waiting-page.mjs';
+
+const BRIDGE_SOURCE = readFileSync(new URL('./bridge-client.js', import.meta.url), 'utf8');
+const BRIDGE_TAG = '<script src="/__dukan/bridge.js"></script>';
+
+/** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
+function json(res, status, body) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * @param {{ host: import('../supervisor/bridge.mjs').BridgeHost, port: number }} options
+ * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
+ */
+export async function startShellServer({ host, port: firstPort }) {
+  const port = await firstFreePort(firstPort);
+  const origin = `http://127.0.0.1:${port}`;
+  const allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const bridgeScript = BRIDGE_SOURCE.replace('__DUKAN_SHELL_INFO__', JSON.stringify(host.info));
+  /** @type {Set<import('node:http').ServerResponse>} */
+  const streams = new Set();
+
+  /** @param {string} event @param {unknown} data */
+  const broadcast = (event, data) => {
+    for (const res of streams) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  };
+  const onStatus = (/** @type {unknown} */ s) => broadcast('status', s);
+  const onLog = (/** @type {unknown} */ l) => broadcast('log', l);
+  const onUpdate = (/** @type {unknown} */ m) => broadcast('update', m);
+  host.on('status', onStatus);
+  host.on('log', onLog);
+  host.on('update', onUpdate);
+  const heartbeat = setInterval(() => {
+    for (const res of streams) res.write(': still here\n\n');
+  }, 15_000);
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  async function bridge(req, res, path) {
+    if (req.method === 'POST') {
+      // Only the shell's own page may act: a cross-site form cannot add the header nor pass the origin check.
+      if (req.headers['x-dukan-shell'] !== '1' || (req.headers.origin && req.headers.origin !== origin && req.headers.origin !== `http://localhost:${port}`)) {
+        return json(res, 403, { message: 'forbidden' });
+      }
+      if (path === '/restart') {
+        try {
+          return json(res, 200, await host.restart('asked by the window'));
+        } catch (e) {
+          return json(res, 503, { message: e instanceof Error ? e.message : String(e), status: host.serverStatus() });
+        }
+      }
+      if (path === '/updates/check') return json(res, 200, await host.checkForUpdates());
+      return json(res, 404, { message: 'not found' });
+    }
+    if (path === '/bridge.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+      return res.end(bridgeScript);
+    }
+    if (path === '/status') return json(res, 200, host.serverStatus());
+    if (path === '/logs') return json(res, 200, host.logs());
+    if (path === '/first-run') return json(res, 200, host.firstRunAdmin());
+    if (path === '/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+      res.write(`event: status\ndata: ${JSON.stringify(host.serverStatus())}\n\n`);
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    return json(res, 404, { message: 'not found' });
+  }
+
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  function proxy(req, res) {
+    const target = host.serverStatus().port;
+    const wantsPage = req.method === 'GET' && !req.url?.startsWith('/api/') && (req.headers.accept ?? '').includes('text/html');
+    const down = () => {
+      if (wantsPage) {
+        res.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return res.end(WAITING_PAGE);
+      }
+      // What the page would meet talking to a stopped server itself: the connection drops.
+      res.socket?.destroy();
+    };
+    if (!target || host.serverStatus().state !== 'running') return down();
+    const headers = { ...req.headers, host: `127.0.0.1:${target}` };
+    delete headers['accept-encoding']; // pages are rewritten below; on one machine compression buys nothing
+    const upstream = request({ host: '127.0.0.1', port: target, method: req.method, path: req.url, headers }, (answer) => {
+      const type = String(answer.headers['content-type'] ?? '');
+      if (!type.startsWith('text/html')) {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+        return;
+      }
+      /** @type {Buffer[]} */
+      const chunks = [];
+      answer.on('data', (c) => chunks.push(c));
+      answer.on('end', () => {
+        const page = Buffer.concat(chunks).toString('utf8').replace(/<head([^>]*)>/i, (m) => `${m}${BRIDGE_TAG}`);
+        const out = { ...answer.headers, 'content-length': String(Buffer.byteLength(page)) };
+        delete out.etag; // the page differs from what the server tagged
+        res.writeHead(answer.statusCode ?? 200, out);
+        res.end(page);
+      });
+    });
+    upstream.on('error', () => (res.headersSent ? res.socket?.destroy() : down()));
+    req.pipe(upstream);
+  }
+
+  const server = createServer((req, res) => {
+    if (!allowedHosts.has(String(req.headers.host))) return json(res, 421, { message: 'wrong host' });
+    const path = (req.url ?? '/').split('?')[0];
+    if (path.startsWith('/__dukan/')) {
+      bridge(req, res, path.slice('/__dukan'.length)).catch((e) => json(res, 500, { message: String(e) }));
+      return;
+    }
+    proxy(req, res);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(undefined));
+  });
+  return {
+    url: `${origin}/`,
+    port,
+    async close() {
+      clearInterval(heartbeat);
+      host.off('status', onStatus);
+      host.off('log', onLog);
+      host.off('update', onUpdate);
+      for (const res of streams) res.end();
+      server.closeAllConnections();
+      await new Promise((r) => server.close(() => r(undefined)));
+    },
+  };
+}
