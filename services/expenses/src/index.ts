@@ -1,2 +1,4 @@
 export { ExpensesModule } from './expenses.module.js';
 export { loadExpensesConfig, expensesConfigSchema, type ExpensesConfig } from './config.js';
+export { RecurringExpenses } from './recurring/recurring-expenses.js';
+export type { Clock } from './clock.js';
