@@ -63,12 +63,12 @@ describe('the till list', () => {
       await t.post('/api/products', productBody(cat.tools!, { name: { en: `Screw ${i}`, ku: 'بورغی' } }), { token: t.tokens.admin });
     }
     const raw = await fetch(`${t.url}/api/products?active=true&view=till`, {
-      headers: { authorization: `Bearer ${t.tokens.cashier}`, 'accept-encoding': 'gzip' },
+      headers: { authorization: `Bearer ${t.tokens.cashier}`, 'accept-encoding': 'gzip', ...t.gatewayHeaders },
     });
     expect(raw.headers.get('content-encoding')).toBe('gzip');
     const list = (await raw.json()) as unknown[]; // fetch inflates it
     expect(list.length).toBeGreaterThan(150);
-  });
+  }, 30_000); // 150 products made one by one: slow on a busy machine
 });
 
 describe('the full list', () => {
@@ -177,7 +177,7 @@ describe('label export', () => {
       { token: t.tokens.admin },
     );
     const res = await fetch(`${t.url}/api/products/export-barcodes?ids=${evil.body._id},${ids.greenTea}`, {
-      headers: { authorization: `Bearer ${t.tokens.manager}` },
+      headers: { authorization: `Bearer ${t.tokens.manager}`, ...t.gatewayHeaders },
     });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('text/csv');
@@ -199,7 +199,7 @@ describe('label export', () => {
     const wanted = [ids.bread!, ...tools.map((p) => p._id)];
     const res = await fetch(`${t.url}/api/products/export-barcodes`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${t.tokens.manager}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${t.tokens.manager}`, 'content-type': 'application/json', ...t.gatewayHeaders },
       body: JSON.stringify({ ids: wanted }),
     });
     expect(res.status).toBe(200);

@@ -3,14 +3,24 @@ import { ServicePlatformModule } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from './config.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
+import { ExportService } from './exports/export.service.js';
+import { PdfRenderer } from './exports/pdf-renderer.js';
 import { ReportingInit1767225600500 } from './migrations/1767225600500-reporting-init.js';
+import { ReportRollups1767225600510 } from './migrations/1767225600510-report-rollups.js';
 import {
+  ReportCategoryCreatedHandler, ReportCategoryDeletedHandler, ReportCategoryUpdatedHandler,
   ReportProductCreatedHandler, ReportProductDeletedHandler, ReportProductUpdatedHandler, ReportStockChangedHandler,
 } from './read-models/catalog.handlers.js';
+import {
+  ReportExpenseCreatedHandler, ReportExpenseDeletedHandler, ReportExpenseStatusChangedHandler, ReportExpenseUpdatedHandler,
+} from './read-models/expenses.handlers.js';
 import { ReportUserCreatedHandler, ReportUserDeletedHandler, ReportUserUpdatedHandler } from './read-models/identity.handlers.js';
+import { ReportCustomerCreatedHandler, ReportCustomerDeletedHandler, ReportCustomerUpdatedHandler } from './read-models/loyalty.handlers.js';
 import { ReportSaleCompletedHandler, ReportSaleRefundedHandler, ReportSaleVoidedHandler } from './read-models/sales.handlers.js';
 import { ReportSettingsChangedHandler } from './read-models/settings.handler.js';
 import { ShopClock } from './read-models/shop-clock.js';
+import { ReportsController } from './reports/reports.controller.js';
+import { ReportsService } from './reports/reports.service.js';
 
 const HANDLERS = [
   ReportSaleCompletedHandler,
@@ -20,9 +30,19 @@ const HANDLERS = [
   ReportProductUpdatedHandler,
   ReportProductDeletedHandler,
   ReportStockChangedHandler,
+  ReportCategoryCreatedHandler,
+  ReportCategoryUpdatedHandler,
+  ReportCategoryDeletedHandler,
   ReportUserCreatedHandler,
   ReportUserUpdatedHandler,
   ReportUserDeletedHandler,
+  ReportCustomerCreatedHandler,
+  ReportCustomerUpdatedHandler,
+  ReportCustomerDeletedHandler,
+  ReportExpenseCreatedHandler,
+  ReportExpenseUpdatedHandler,
+  ReportExpenseStatusChangedHandler,
+  ReportExpenseDeletedHandler,
   ReportSettingsChangedHandler,
 ];
 
@@ -33,10 +53,12 @@ export class ReportingModule {
     return {
       module: ReportingModule,
       imports: [
-        ServicePlatformModule.forService({ service: 'reporting', entities: [], migrations: [ReportingInit1767225600500], handlers: HANDLERS }),
+        ServicePlatformModule.forService({
+          service: 'reporting', entities: [], migrations: [ReportingInit1767225600500, ReportRollups1767225600510], handlers: HANDLERS,
+        }),
       ],
-      controllers: [DashboardController],
-      providers: [{ provide: REPORTING_CONFIG, useValue: config }, ShopClock, DashboardService, ...HANDLERS],
+      controllers: [DashboardController, ReportsController],
+      providers: [{ provide: REPORTING_CONFIG, useValue: config }, ShopClock, DashboardService, ReportsService, PdfRenderer, ExportService, ...HANDLERS],
     };
   }
 }

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { neutralizeCsvCell } from './product.policy.js';
+import { neutralizeCsvCell } from '@dukan/contracts';
 
 export interface LabelRow {
   name_en: string;

@@ -44,11 +44,3 @@ export function generatedBarcode(sequence: number): string {
 export function isGeneratedBarcode(code: string): boolean {
   return code.length === 13 && code.startsWith(BARCODE_PREFIX);
 }
-
-/**
- * A CSV cell that a spreadsheet would run as a formula (=, +, -, @, or a leading tab/CR) gets a leading
- * apostrophe, the usual neutralisation (OWASP CSV injection).
- */
-export function neutralizeCsvCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}

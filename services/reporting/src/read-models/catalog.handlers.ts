@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventOf, ProductEventData } from '@dukan/contracts';
+import type { CategoryEventData, EventOf, ProductEventData } from '@dukan/contracts';
 import type { EventHandler } from '@dukan/platform';
 import { recordDayStart, shopDayRuns } from './daily-counts.js';
 import { ShopClock } from './shop-clock.js';
@@ -28,6 +28,13 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
      ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity, as_of = EXCLUDED.as_of
        WHERE stock.as_of <= EXCLUDED.as_of`,
     [rows.map((l) => l.productId), rows.map((l) => l.branchId), rows.map((l) => l.quantity), rows.map((l) => l.at)],
+  );
+  // The product's stock over every branch, for the inventory report.
+  await m.query(
+    `UPDATE products p SET stock_total = t.qty
+       FROM (SELECT product_id, sum(quantity)::int AS qty FROM stock WHERE product_id = ANY($1::text[]) GROUP BY product_id) t
+      WHERE p.product_id = t.product_id AND p.stock_total <> t.qty`,
+    [[...new Set(rows.map((l) => l.productId))].sort()],
   );
 }
 
@@ -97,5 +104,43 @@ export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.st
       await recordDayStart(m, run[0]!.occurredAt, timeZone);
       await setStock(m, run.flatMap((e) => e.data.moves.map((mv) => ({ productId: mv.productId, branchId: e.data.branchId, quantity: mv.quantityAfter, at: e.occurredAt }))));
     }
+  }
+}
+
+/** Categories replica (names for the inventory report): a lower version than the one held is ignored. */
+async function upsertCategory(m: EntityManager, d: CategoryEventData): Promise<void> {
+  await m.query(
+    `INSERT INTO categories (category_id, name, parent_id, version) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (category_id) DO UPDATE SET name = EXCLUDED.name, parent_id = EXCLUDED.parent_id, version = EXCLUDED.version
+     WHERE categories.version < EXCLUDED.version AND categories.deleted_at IS NULL`,
+    [d.categoryId, JSON.stringify(d.name), d.parentId, d.version],
+  );
+}
+
+@Injectable()
+export class ReportCategoryCreatedHandler implements EventHandler<'dukan.catalog.category.created.v1'> {
+  readonly subject = 'dukan.catalog.category.created.v1' as const;
+  async handle(event: EventOf<'dukan.catalog.category.created.v1'>, m: EntityManager): Promise<void> {
+    await upsertCategory(m, event.data);
+  }
+}
+
+@Injectable()
+export class ReportCategoryUpdatedHandler implements EventHandler<'dukan.catalog.category.updated.v1'> {
+  readonly subject = 'dukan.catalog.category.updated.v1' as const;
+  async handle(event: EventOf<'dukan.catalog.category.updated.v1'>, m: EntityManager): Promise<void> {
+    await upsertCategory(m, event.data);
+  }
+}
+
+@Injectable()
+export class ReportCategoryDeletedHandler implements EventHandler<'dukan.catalog.category.deleted.v1'> {
+  readonly subject = 'dukan.catalog.category.deleted.v1' as const;
+  async handle(event: EventOf<'dukan.catalog.category.deleted.v1'>, m: EntityManager): Promise<void> {
+    await m.query(
+      `INSERT INTO categories (category_id, name, version, deleted_at) VALUES ($1, '{"en":"","ku":""}', 0, $2)
+       ON CONFLICT (category_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
+      [event.data.categoryId, event.occurredAt],
+    );
   }
 }

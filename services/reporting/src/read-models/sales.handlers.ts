@@ -1,7 +1,45 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, SaleEventData } from '@dukan/contracts';
-import { one, type EventHandler } from '@dukan/platform';
+import { one, rows, type EventHandler } from '@dukan/platform';
+import { RollupDelta, type SaleFigures } from './rollups.js';
+import { ShopClock } from './shop-clock.js';
+
+/** What a whole sale adds to the rollups. */
+export function saleFigures(d: SaleEventData): SaleFigures {
+  const lines = d.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, revenueCents: l.subtotalCents, costCents: l.unitCostCents * l.quantity }));
+  return {
+    branchId: d.branchId, cashierId: d.cashierId, customerId: d.customerId, salesCents: d.totalCents,
+    costCents: lines.reduce((s, l) => s + l.costCents, 0), lines,
+  };
+}
+
+/** What is left of a held sale after its refunds: what a void takes off. */
+async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleFigures | null> {
+  const held = await rows<{
+    branch_id: string; cashier_id: string; customer_id: string | null; total_cents: string; refunded_cents: string;
+    product_id: string; quantity: number; refunded_quantity: number; subtotal_cents: string; unit_cost_cents: string; refunded_line_cents: string;
+  }>(
+    m,
+    `SELECT s.branch_id, s.cashier_id, s.customer_id, s.total_cents, s.refunded_cents, l.product_id, l.quantity, l.refunded_quantity,
+            l.subtotal_cents, l.unit_cost_cents, coalesce(r.amount, 0) AS refunded_line_cents
+       FROM sales s JOIN sale_lines l ON l.sale_id = s.sale_id
+       LEFT JOIN (SELECT rl.line_id, sum(rl.amount_cents) AS amount FROM refund_lines rl JOIN refunds rf ON rf.refund_id = rl.refund_id
+                   WHERE rf.sale_id = $1 GROUP BY rl.line_id) r ON r.line_id = l.line_id
+      WHERE s.sale_id = $1`,
+    [saleId],
+  );
+  const s = held[0];
+  if (!s) return null;
+  const lines = held.map((l) => {
+    const quantity = l.quantity - l.refunded_quantity;
+    return { productId: l.product_id, quantity, revenueCents: Number(l.subtotal_cents) - Number(l.refunded_line_cents), costCents: Number(l.unit_cost_cents) * quantity };
+  });
+  return {
+    branchId: s.branch_id, cashierId: s.cashier_id, customerId: s.customer_id, salesCents: Number(s.total_cents) - Number(s.refunded_cents),
+    costCents: lines.reduce((sum, l) => sum + l.costCents, 0), lines,
+  };
+}
 
 /**
  * Sales not yet held, and their lines: two statements however many sales. Answers the ids it inserted
@@ -42,48 +80,100 @@ async function insertSales(m: EntityManager, sales: readonly { d: SaleEventData;
 @Injectable()
 export class ReportSaleCompletedHandler implements EventHandler<'dukan.sales.sale.completed.v1'> {
   readonly subject = 'dukan.sales.sale.completed.v1' as const;
+  constructor(private readonly clock: ShopClock) {}
 
+  /** The batch's new sales, their lines, and what they add to the rollups on their shop day: a few statements in all. */
   async handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
-    await insertSales(m, events.map((e) => ({ d: e.data, status: 'completed', voidedAt: null })));
+    const inserted = await insertSales(m, events.map((e) => ({ d: e.data, status: 'completed', voidedAt: null })));
+    if (inserted.size === 0) return;
+    const delta = new RollupDelta(await this.clock.timeZone(m));
+    for (const e of events) if (inserted.has(e.data.saleId)) delta.sale(saleFigures(e.data), e.data.completedAt, 1, true);
+    await delta.flush(m);
   }
 }
 
-/** A void keeps the sale and marks it; the void carries the whole sale, so it may even arrive first. */
+/**
+ * A void keeps the sale and marks it, and takes what was left of it off the rollups on the day of the void. The
+ * void carries the whole sale, so it may arrive first: the sale is then added on its own day and taken off on the
+ * void's (the completion that follows finds it held and changes nothing).
+ */
 @Injectable()
 export class ReportSaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.v1'> {
   readonly subject = 'dukan.sales.sale.voided.v1' as const;
+  constructor(private readonly clock: ShopClock) {}
 
   async handle(event: EventOf<'dukan.sales.sale.voided.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
-    if ((await insertSales(m, [{ d, status: 'voided', voidedAt: d.voidedAt }])).has(d.saleId)) return;
-    await m.query(`UPDATE sales SET status = 'voided', voided_at = $2, updated_at = now() WHERE sale_id = $1`, [d.saleId, d.voidedAt]);
+    const delta = new RollupDelta(await this.clock.timeZone(m));
+    if ((await insertSales(m, [{ d, status: 'voided', voidedAt: d.voidedAt }])).has(d.saleId)) {
+      delta.sale(saleFigures(d), d.completedAt, 1, true);
+      delta.sale(saleFigures(d), d.voidedAt, -1, true);
+    } else {
+      const before = await one<{ status: string }>(m, `SELECT status FROM sales WHERE sale_id = $1 FOR UPDATE`, [d.saleId]);
+      if (!before || before.status === 'voided') return; // already voided
+      await m.query(`UPDATE sales SET status = 'voided', voided_at = $2, updated_at = now() WHERE sale_id = $1`, [d.saleId, d.voidedAt]);
+      const left = await remainingFigures(m, d.saleId);
+      // A fully refunded sale no longer counted as a transaction.
+      if (left) delta.sale(left, d.voidedAt, -1, before.status === 'completed');
+    }
+    delta.staffAction(d.voidedBy, d.voidedAt, 'void');
+    await delta.flush(m);
   }
 }
 
 @Injectable()
 export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale.refunded.v1'> {
   readonly subject = 'dukan.sales.sale.refunded.v1' as const;
+  constructor(private readonly clock: ShopClock) {}
 
+  /** Takes the refunded money, units and their cost off on the refund's day; a refund that empties the sale also its transaction. */
   async handle(event: EventOf<'dukan.sales.sale.refunded.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     // Consumers of different subjects run independently: without its sale yet, fail so the bus delivers it again later.
-    if (!(await one(m, `SELECT 1 FROM sales WHERE sale_id = $1 FOR UPDATE`, [d.saleId]))) {
-      throw new Error(`sale ${d.saleId} not yet in reporting; retry later`);
-    }
+    const sale = await one<{ status: string; branch_id: string; cashier_id: string; customer_id: string | null }>(
+      m, `SELECT status, branch_id, cashier_id, customer_id FROM sales WHERE sale_id = $1 FOR UPDATE`, [d.saleId],
+    );
+    if (!sale) throw new Error(`sale ${d.saleId} not yet in reporting; retry later`);
     const fresh = await m.query(
       `INSERT INTO refunds (refund_id, sale_id, amount_cents, refunded_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING refund_id`,
       [d.refundId, d.saleId, d.amountCents, d.refundedAt],
     );
     if ((fresh as unknown[]).length === 0) return;
-    for (const l of d.lines) {
-      await m.query(`UPDATE sale_lines SET refunded_quantity = refunded_quantity + $3 WHERE sale_id = $1 AND line_id = $2`, [d.saleId, l.lineId, l.quantity]);
+    if (d.lines.length > 0) {
+      await m.query(
+        `INSERT INTO refund_lines (refund_id, line_id, quantity, amount_cents) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::bigint[])`,
+        [d.refundId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.quantity), d.lines.map((l) => l.amountCents)],
+      );
     }
-    await m.query(
+    const costs = await rows<{ line_id: string; product_id: string; unit_cost_cents: string }>(
+      m,
+      `UPDATE sale_lines l SET refunded_quantity = l.refunded_quantity + r.quantity
+         FROM unnest($2::text[], $3::int[]) AS r(line_id, quantity)
+        WHERE l.sale_id = $1 AND l.line_id = r.line_id
+        RETURNING l.line_id, l.product_id, l.unit_cost_cents`,
+      [d.saleId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.quantity)],
+    );
+    const after = await one<{ status: string }>(
+      m,
       `UPDATE sales SET refunded_cents = LEAST(total_cents, refunded_cents + $2),
          status = CASE WHEN status = 'voided' THEN status WHEN $3 OR refunded_cents + $2 >= total_cents THEN 'refunded' ELSE status END,
          updated_at = now()
-       WHERE sale_id = $1`,
+       WHERE sale_id = $1 RETURNING status`,
       [d.saleId, d.amountCents, d.fullyRefunded],
     );
+    if (sale.status === 'voided') return; // the void took everything off already
+    const byLine = new Map(costs.map((c) => [c.line_id, c]));
+    const lines = d.lines.flatMap((l) => {
+      const c = byLine.get(l.lineId);
+      return c ? [{ productId: c.product_id, quantity: l.quantity, revenueCents: l.amountCents, costCents: Number(c.unit_cost_cents) * l.quantity }] : [];
+    });
+    const delta = new RollupDelta(await this.clock.timeZone(m));
+    const emptied = sale.status === 'completed' && after?.status === 'refunded';
+    delta.sale(
+      { branchId: sale.branch_id, cashierId: sale.cashier_id, customerId: sale.customer_id, salesCents: d.amountCents, costCents: lines.reduce((s, l) => s + l.costCents, 0), lines },
+      d.refundedAt, -1, emptied,
+    );
+    delta.staffAction(d.cashierId, d.refundedAt, 'refund', d.amountCents);
+    await delta.flush(m);
   }
 }

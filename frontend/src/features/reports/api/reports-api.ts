@@ -1,0 +1,49 @@
+import {
+  REPORT_CACHE_MS, type Currency, type ExportProgressDto, type InventoryProductRowDto, type InventorySortField, type Paginated, type ReportDtos,
+  type ReportType,
+} from '@dukan/contracts';
+import { api } from '../../../app/api.js';
+import { rangeParams, type DateRange } from '../lib/date-range.js';
+
+export interface ReportArgs extends DateRange {
+  currency: Currency;
+}
+
+export interface InventoryRowsArgs {
+  currency: Currency;
+  page: number;
+  limit: number;
+  sort: InventorySortField;
+  order: 'asc' | 'desc';
+  lowStock: boolean;
+}
+
+/** Each report and range stays cached five minutes after its screen stops using it (spec part 2 §4). */
+const KEEP_SECONDS = REPORT_CACHE_MS / 1000;
+
+const report = <T extends ReportType>(type: T) => ({
+  query: (a: ReportArgs) => ({ url: `/reports/${type}`, params: { ...rangeParams(a), currency: a.currency } }),
+  transformResponse: (res: { success: boolean; data: ReportDtos[T] }) => res.data,
+  keepUnusedDataFor: KEEP_SECONDS,
+});
+
+export const reportsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    salesReport: build.query<ReportDtos['sales'], ReportArgs>(report('sales')),
+    inventoryReport: build.query<ReportDtos['inventory'], ReportArgs>(report('inventory')),
+    staffReport: build.query<ReportDtos['staff'], ReportArgs>(report('staff')),
+    customersReport: build.query<ReportDtos['customers'], ReportArgs>(report('customers')),
+    inventoryRows: build.query<Paginated<InventoryProductRowDto>, InventoryRowsArgs>({
+      query: (a) => ({ url: '/reports/inventory/products', params: { ...a, lowStock: String(a.lowStock) } }),
+      keepUnusedDataFor: KEEP_SECONDS,
+    }),
+    exportProgress: build.query<ExportProgressDto, string>({
+      query: (id) => `/reports/exports/${id}`,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useSalesReportQuery, useInventoryReportQuery, useStaffReportQuery, useCustomersReportQuery, useInventoryRowsQuery, useExportProgressQuery,
+} = reportsApi;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { dayOf } from '../lib/date-range.js';
+import { ReportsPage } from './reports-page.js';
+
+const meta = { startDate: null, endDate: null, currency: 'USD', exchangeRate: 1450, timeZone: 'Asia/Baghdad', storeName: 'Dukan', generatedAt: '2026-03-15T10:00:00Z' };
+const sales = {
+  ...meta,
+  summary: { totalSales: 1234.5, totalTransactions: 12, averageOrderValue: 102.88, grossProfit: 400, expenses: 500, netProfit: -100 },
+  salesByDate: [{ date: '2026-03-14', total: 1000, transactions: 10, profit: 300 }, { date: '2026-03-15', total: 234.5, transactions: 2, profit: 100 }],
+  topProducts: Array.from({ length: 12 }, (_, i) => ({ _id: `p${i}`, name: { en: `Product ${i}`, ku: `کاڵا ${i}` }, sku: `SKU-${i}`, quantity: i, revenue: 100 - i, profit: 10 })),
+};
+const staff = {
+  ...meta,
+  summary: { totalStaff: 1, totalSales: 10, totalTransactions: 1, totalHours: 2.5 },
+  staffSales: [{ _id: 'u1', name: 'Sara Ahmed', role: 'cashier', totalSales: 10, transactionCount: 1, averageTicket: 10, hoursWorked: 2.5 }],
+  staffActivity: [], activityTimeline: [], staffExpenses: [],
+};
+const manager = user({ role: 'manager' });
+
+function api(overrides: Record<string, () => { status?: number; body: unknown }> = {}) {
+  return fakeApi(({ url }) => {
+    const type = url.pathname.replace('/api/reports/', '');
+    if (overrides[type]) return overrides[type]!();
+    if (type === 'sales') return { body: { success: true, data: sales } };
+    if (type === 'staff') return { body: { success: true, data: staff } };
+    return undefined;
+  });
+}
+
+// Charts make these screens slow to draw in jsdom on a busy machine: generous waits.
+describe('reports page', { timeout: 30_000 }, () => {
+  it('opens on the sales report of the last 7 days with cards, tables of 10 rows and sortable columns', async () => {
+    const calls = api();
+    renderScreen(<ReportsPage />, { signedInAs: manager });
+    await waitFor(() => expect(screen.getByTestId('summary-totalSales').textContent).toContain('$1,234.50'), { timeout: 10_000 });
+    expect(screen.getByTestId('summary-netProfit').textContent).toContain('-$100.00');
+    const today = new Date();
+    const weekAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6);
+    expect(calls.find((c) => c.path.startsWith('/api/reports/sales'))?.path).toBe(`/api/reports/sales?startDate=${dayOf(weekAgo)}&endDate=${dayOf(today)}&currency=USD`);
+    expect(screen.getByTestId('preset-last7days').getAttribute('aria-pressed')).toBe('true');
+    const table = screen.getByTestId('table-topProducts');
+    expect(within(table).getAllByRole('row')).toHaveLength(11); // header + 10
+    fireEvent.click(within(table).getByRole('button', { name: /Quantity/ }));
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Product 11');
+    expect(screen.getByTestId('export-pdf')).toBeTruthy();
+  });
+
+  it('asks for all time without dates, keeps each report and range cached when tabs change', async () => {
+    const calls = api();
+    renderScreen(<ReportsPage />, { signedInAs: manager });
+    await screen.findByTestId('summary-totalSales', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('preset-allTime'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/reports/sales?currency=USD')).toBe(true));
+    fireEvent.click(screen.getByTestId('tab-staff'));
+    await waitFor(() => expect(screen.getByTestId('summary-totalHours').textContent).toContain('2.5'));
+    fireEvent.click(screen.getByTestId('tab-sales'));
+    await screen.findByTestId('summary-totalSales');
+    expect(calls.filter((c) => c.path === '/api/reports/sales?currency=USD')).toHaveLength(1);
+  });
+
+  it("shows the server's message or the report's own, with Try again", async () => {
+    let fail = true;
+    api({ sales: () => (fail ? { status: 500, body: {} } : { body: { success: true, data: sales } }) });
+    renderScreen(<ReportsPage />, { signedInAs: manager });
+    expect((await screen.findByTestId('error-panel', {}, { timeout: 10_000 })).textContent).toContain('The server could not handle the request');
+    fail = false;
+    fireEvent.click(within(screen.getByTestId('error-panel')).getByRole('button'));
+    await screen.findByTestId('summary-totalSales');
+  });
+
+  it('in Kurdish: texts, Kurdish digits and names', async () => {
+    api();
+    renderScreen(<ReportsPage />, { signedInAs: manager, language: 'ku' });
+    await waitFor(() => expect(screen.getByTestId('summary-totalTransactions').textContent).toContain('١٢'), { timeout: 10_000 });
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ڕاپۆرتەکان');
+    expect(screen.getByTestId('table-topProducts').textContent).toContain('کاڵا 0');
+  });
+
+  it('a custom range cannot end after today', async () => {
+    api();
+    renderScreen(<ReportsPage />, { signedInAs: manager });
+    fireEvent.click(screen.getByTestId('preset-custom'));
+    const to = screen.getByTestId('custom-to') as HTMLInputElement;
+    expect(to.max).toBe(dayOf(new Date()));
+    fireEvent.change(to, { target: { value: '2999-01-01' } });
+    expect((screen.getByTestId('custom-apply') as HTMLButtonElement).disabled).toBe(true);
+  });
+});

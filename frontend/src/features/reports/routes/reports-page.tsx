@@ -1,0 +1,108 @@
+import { Component, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { CURRENCIES, DEFAULT_REPORT_PRESET, REPORT_TYPES, type Currency, type ReportType } from '@dukan/contracts';
+import { useCustomersReportQuery, useInventoryReportQuery, useSalesReportQuery, useStaffReportQuery } from '../api/reports-api.js';
+import { CustomersReport } from '../components/customers-report.js';
+import { DateRangeFilter, type RangeChoice } from '../components/date-range-filter.js';
+import { InventoryReport } from '../components/inventory-report.js';
+import { ReportShell } from '../components/report-shell.js';
+import { SalesReport } from '../components/sales-report.js';
+import { StaffReport } from '../components/staff-report.js';
+import { presetRange, shopToday, type DateRange } from '../lib/date-range.js';
+import { useSettingsGeneralQuery } from '../../settings/api/settings-api.js';
+import { useReportFormat } from '../lib/use-report-format.js';
+import '../reports.css';
+
+interface TabProps {
+  range: DateRange;
+  currency: Currency;
+}
+
+// Each tab asks only for its own report; RTK Query keeps each report and range five minutes after it is left.
+function SalesTab({ range, currency }: TabProps) {
+  const q = useSalesReportQuery({ ...range, currency });
+  return <ReportShell type="sales" range={range} currency={currency} query={q}>{(d) => <SalesReport data={d} />}</ReportShell>;
+}
+function InventoryTab({ range, currency }: TabProps) {
+  const q = useInventoryReportQuery({ ...range, currency });
+  return <ReportShell type="inventory" range={range} currency={currency} query={q}>{(d) => <InventoryReport data={d} />}</ReportShell>;
+}
+function StaffTab({ range, currency }: TabProps) {
+  const q = useStaffReportQuery({ ...range, currency });
+  return <ReportShell type="staff" range={range} currency={currency} query={q}>{(d) => <StaffReport data={d} />}</ReportShell>;
+}
+function CustomersTab({ range, currency }: TabProps) {
+  const q = useCustomersReportQuery({ ...range, currency });
+  return <ReportShell type="customers" range={range} currency={currency} query={q}>{(d) => <CustomersReport data={d} />}</ReportShell>;
+}
+const TABS: Record<ReportType, (p: TabProps) => ReactNode> = { sales: SalesTab, inventory: InventoryTab, staff: StaffTab, customers: CustomersTab };
+
+/** A tab that fails to draw says so (spec part 2 §2) and can be tried again, without taking the page down. */
+class TabBoundary extends Component<{ message: string; retry: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <section className="panel error-panel" role="alert">
+        <p>{this.props.message}</p>
+        <button type="button" className="button" onClick={() => this.setState({ failed: false })}>{this.props.retry}</button>
+      </section>
+    );
+  }
+}
+
+export function ReportsPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: ReportType = (REPORT_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportType) : 'sales';
+  const [choice, setChoice] = useState<RangeChoice>({ preset: DEFAULT_REPORT_PRESET, range: presetRange(DEFAULT_REPORT_PRESET) });
+  const [currency, setCurrency] = useState<Currency>('USD');
+  // Presets are shop days: "today" is today where the shop is.
+  const timeZone = useSettingsGeneralQuery().data?.timeZone;
+  const today = shopToday(timeZone);
+  const range = choice.preset === 'custom' ? choice.range : presetRange(choice.preset, today);
+  const f = useReportFormat(currency);
+  const Tab = TABS[tab];
+  const { startDate, endDate } = range;
+  return (
+    <section className="page reports-page">
+      <header className="page-header">
+        <div>
+          <h1>{t('reports.title')}</h1>
+          <p className="muted">{t('reports.subtitle')}</p>
+          <p className="muted small" data-testid="range-shown">
+            {startDate && endDate ? t('reports.showingRange', { start: f.day(startDate), end: f.day(endDate) }) : t('reports.showingAll')}
+          </p>
+        </div>
+        <div className="row gap" role="group" aria-label={t('reports.currency')}>
+          {CURRENCIES.map((c) => (
+            <button key={c} type="button" className={`button small ${currency === c ? 'primary' : ''}`} aria-pressed={currency === c} data-testid={`currency-${c}`} onClick={() => setCurrency(c)}>
+              {c}
+            </button>
+          ))}
+        </div>
+      </header>
+      <DateRangeFilter value={{ ...choice, range }} onChange={setChoice} today={today} />
+      <nav className="tabs" role="tablist" aria-label={t('reports.tabs.label')}>
+        {REPORT_TYPES.map((type) => (
+          <button key={type} type="button" role="tab" aria-selected={tab === type} data-testid={`tab-${type}`} className={`tab ${tab === type ? 'active' : ''}`}
+            onClick={() => setParams({ tab: type }, { replace: true })}>
+            {t(`reports.tabs.${type}`)}
+          </button>
+        ))}
+      </nav>
+      <div role="tabpanel">
+        <TabBoundary key={tab} message={t('reports.tabError')} retry={t('common.retry')}>
+          <Tab range={range} currency={currency} />
+        </TabBoundary>
+      </div>
+    </section>
+  );
+}
+
+export default ReportsPage;

@@ -1,0 +1,113 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { reportFileName, type ExportProgressDto, type ReportDtos, type ReportExportFormat, type ReportType } from '@dukan/contracts';
+import { DomainError, logger, type RequestContext } from '@dukan/platform';
+import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
+import { inventoryRows, lowStockRows } from '../reports/inventory-report.js';
+import type { ReportQuery } from '../reports/report.dto.js';
+import { ReportsService } from '../reports/reports.service.js';
+import { writeCsv, type WriteControl } from './csv-export.js';
+import { PdfRenderer } from './pdf-renderer.js';
+import { reportHtml } from './pdf-html.js';
+import { buildDocument, type ReportDocument } from './report-document.js';
+import { writeXlsx } from './xlsx-export.js';
+
+const CONTENT_TYPE: Record<ReportExportFormat, string> = {
+  pdf: 'application/pdf',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+/** How long a finished export's progress can still be read. */
+const KEEP_MS = 10 * 60_000;
+
+interface Tracked extends ExportProgressDto {
+  userId: string;
+  at: number;
+}
+
+/**
+ * Exports as files, streamed as they are written. An export started with an `exportId` reports how far it has
+ * come (queued with its place, reading, writing rows, done) to GET /api/reports/exports/:id; closing the
+ * connection cancels it: rows stop being written, a queued PDF leaves the queue, a PDF being printed is closed.
+ */
+@Injectable()
+export class ExportService {
+  private readonly tracked = new Map<string, Tracked>();
+
+  constructor(
+    private readonly reports: ReportsService,
+    private readonly pdf: PdfRenderer,
+    @Inject(REPORTING_CONFIG) private readonly config: ReportingConfig,
+  ) {}
+
+  progress(ctx: RequestContext, id: string): ExportProgressDto {
+    const t = this.tracked.get(id);
+    if (!t || t.userId !== ctx.user?.id) throw DomainError.notFound('entities.export');
+    const { userId: _user, at: _at, ...dto } = t;
+    return dto;
+  }
+
+  async export(ctx: RequestContext, type: ReportType, format: ReportExportFormat, q: ReportQuery, res: Response): Promise<void> {
+    this.reports.range(q); // a bad range is refused before anything is sent
+    const abort = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) abort.abort(new Error('export cancelled'));
+    });
+    const track = this.track(ctx, q.exportId, type, format);
+    try {
+      const doc = await this.document(ctx, type, q, format);
+      if (abort.signal.aborted) return track({ state: 'cancelled' });
+      track({ progress: 0.3 });
+      res.setHeader('Content-Type', CONTENT_TYPE[format]);
+      res.setHeader('Content-Disposition', `attachment; filename="${reportFileName(type, format)}"`);
+      res.setHeader('Cache-Control', 'no-store');
+      const control: WriteControl = { signal: abort.signal, onRows: (done, total) => track({ progress: 0.3 + 0.7 * (total ? done / total : 1) }) };
+      if (format === 'pdf') {
+        track({ state: 'queued' });
+        const file = await this.pdf.render(reportHtml(doc, this.config.PDF_TABLE_ROWS), abort.signal, (ahead) =>
+          track(ahead > 0 ? { state: 'queued', position: ahead } : { state: 'running', position: 0, progress: 0.5 }),
+        );
+        res.setHeader('Content-Length', file.length);
+        res.end(file);
+      } else {
+        track({ state: 'running' });
+        await (format === 'csv' ? writeCsv : writeXlsx)(doc, res, control);
+        if (abort.signal.aborted) return track({ state: 'cancelled' });
+        res.end();
+      }
+      track({ state: 'done', progress: 1 });
+    } catch (e) {
+      if (abort.signal.aborted) return track({ state: 'cancelled' });
+      track({ state: 'failed' });
+      if (!res.headersSent) {
+        if (e instanceof DomainError) throw e;
+        logger().error({ err: e, type, format }, 'report export failed');
+        throw new DomainError('INTERNAL', 'reports.exportFailed');
+      }
+      logger().error({ err: e, type, format }, 'report export failed while sending');
+      res.destroy();
+    }
+  }
+
+  /** The report and, for the inventory's spreadsheets, every product and every low-stock item. */
+  private document(ctx: RequestContext, type: ReportType, q: ReportQuery, format: ReportExportFormat): Promise<ReportDocument> {
+    return this.reports.scoped(ctx, q, async (s) => {
+      const dto: ReportDtos[ReportType] = await this.reports.build(type, s);
+      if (type !== 'inventory') return buildDocument(type, dto as ReportDtos[typeof type], ctx.locale);
+      const products = await inventoryRows(s, format === 'pdf' ? this.config.PDF_TABLE_ROWS + 1 : null);
+      return buildDocument('inventory', dto as ReportDtos['inventory'], ctx.locale, { products, lowStock: await lowStockRows(s) });
+    });
+  }
+
+  private track(ctx: RequestContext, id: string | undefined, type: ReportType, format: ReportExportFormat): (change: Partial<ExportProgressDto>) => void {
+    if (!id || !ctx.user) return () => undefined;
+    const now = Date.now();
+    for (const [key, t] of this.tracked) if (now - t.at > KEEP_MS) this.tracked.delete(key);
+    const entry: Tracked = { exportId: id, type, format, state: 'running', progress: 0, position: 0, userId: ctx.user.id, at: now };
+    this.tracked.set(id, entry);
+    return (change) => {
+      Object.assign(entry, change, { at: Date.now() });
+      entry.progress = Math.round(Math.min(1, Math.max(0, entry.progress)) * 100) / 100;
+    };
+  }
+}

@@ -1,0 +1,147 @@
+import type { EntityManager } from 'typeorm';
+
+/** The period an 'all time' row is kept under. */
+export const ALL_TIME = '2000-01-01';
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** The shop day (yyyy-MM-dd) of an instant in a time zone. */
+export function shopDay(at: string | Date, timeZone: string): string {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formats.set(timeZone, f);
+  }
+  return f.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
+
+/** What a sale (or what is left of it) adds to the rollups; negated for a void or a refund. */
+export interface SaleFigures {
+  branchId: string;
+  cashierId: string;
+  customerId: string | null;
+  salesCents: number;
+  costCents: number;
+  lines: { productId: string; quantity: number; revenueCents: number; costCents: number }[];
+}
+
+interface Sums {
+  [field: string]: number | string | null;
+}
+
+/**
+ * Changes to the rollups gathered over a batch of events, then written in one statement per table, rows in
+ * key order (so two consumers touching the same rows lock them in the same order).
+ */
+export class RollupDelta {
+  private readonly branch = new Map<string, Sums>();
+  private readonly cashier = new Map<string, Sums>();
+  private readonly product = new Map<string, Sums>();
+  private readonly customer = new Map<string, Sums>();
+
+  constructor(private readonly timeZone: string) {}
+
+  private bump(map: Map<string, Sums>, key: string, init: () => Sums, add: Record<string, number>, at?: { first?: string; last?: string }): void {
+    let row = map.get(key);
+    if (!row) map.set(key, (row = init()));
+    for (const [field, n] of Object.entries(add)) row[field] = (row[field] as number) + n;
+    if (at?.first && (!row.first || at.first < (row.first as string))) row.first = at.first;
+    if (at?.last && (!row.last || at.last > (row.last as string))) row.last = at.last;
+  }
+
+  /**
+   * A sale on the day of `at`: sign 1 when it is made, -1 for what a void or refund takes back. `transaction`:
+   * whether the number of sales (and of the customer's purchases) changes; `activity`: a sale made, which
+   * moves the cashier's first and last sale of the day and the customer's last purchase.
+   */
+  sale(f: SaleFigures, at: string, sign: 1 | -1, transaction: boolean, activity = sign === 1): void {
+    const day = shopDay(at, this.timeZone);
+    const iso = new Date(at).toISOString();
+    const tx = transaction ? sign : 0;
+    const stamp = activity ? { first: iso, last: iso } : undefined;
+    this.bump(this.branch, `${day}|${f.branchId}`, () => ({ day, branchId: f.branchId, sales: 0, cost: 0, tx: 0 }), {
+      sales: sign * f.salesCents, cost: sign * f.costCents, tx,
+    });
+    this.bump(this.cashier, `${day}|${f.cashierId}`, () => cashierRow(day, f.cashierId), { sales: sign * f.salesCents, tx }, stamp);
+    for (const [grain, period] of this.periods(day)) {
+      for (const l of f.lines) {
+        this.bump(this.product, `${grain}|${period}|${l.productId}`, () => ({ grain, period, id: l.productId, qty: 0, revenue: 0, cost: 0 }), {
+          qty: sign * l.quantity, revenue: sign * l.revenueCents, cost: sign * l.costCents,
+        });
+      }
+      if (f.customerId) {
+        const id = f.customerId;
+        this.bump(this.customer, `${grain}|${period}|${id}`, () => ({ grain, period, id, spent: 0, purchases: 0, first: null, last: null }), {
+          spent: sign * f.salesCents, purchases: tx,
+        }, stamp && { last: iso });
+      }
+    }
+  }
+
+  /** A void or a refund someone made (counted for the person who made it, on the day they made it). */
+  staffAction(userId: string, at: string, kind: 'void' | 'refund', refundedCents = 0): void {
+    const day = shopDay(at, this.timeZone);
+    this.bump(this.cashier, `${day}|${userId}`, () => cashierRow(day, userId), kind === 'void' ? { voids: 1 } : { refunds: 1, refunded: refundedCents });
+  }
+
+  private periods(day: string): [string, string][] {
+    return [['d', day], ['m', monthOf(day)], ['a', ALL_TIME]];
+  }
+
+  async flush(m: EntityManager): Promise<void> {
+    const sorted = (map: Map<string, Sums>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+    const col = <T>(rows: Sums[], field: string) => rows.map((r) => r[field] as T);
+    const branch = sorted(this.branch);
+    if (branch.length) {
+      await m.query(
+        `INSERT INTO branch_sales_daily (day, branch_id, sales_cents, cost_cents, transactions)
+         SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
+         ON CONFLICT (day, branch_id) DO UPDATE SET sales_cents = branch_sales_daily.sales_cents + EXCLUDED.sales_cents,
+           cost_cents = branch_sales_daily.cost_cents + EXCLUDED.cost_cents, transactions = branch_sales_daily.transactions + EXCLUDED.transactions`,
+        [col(branch, 'day'), col(branch, 'branchId'), col(branch, 'sales'), col(branch, 'cost'), col(branch, 'tx')],
+      );
+    }
+    const cashier = sorted(this.cashier);
+    if (cashier.length) {
+      await m.query(
+        `INSERT INTO cashier_sales_daily (day, cashier_id, sales_cents, transactions, first_sale_at, last_sale_at, voids, refunds, refunded_cents)
+         SELECT * FROM unnest($1::date[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::int[], $8::int[], $9::bigint[])
+         ON CONFLICT (day, cashier_id) DO UPDATE SET sales_cents = cashier_sales_daily.sales_cents + EXCLUDED.sales_cents,
+           transactions = cashier_sales_daily.transactions + EXCLUDED.transactions,
+           first_sale_at = LEAST(cashier_sales_daily.first_sale_at, EXCLUDED.first_sale_at),
+           last_sale_at = GREATEST(cashier_sales_daily.last_sale_at, EXCLUDED.last_sale_at),
+           voids = cashier_sales_daily.voids + EXCLUDED.voids, refunds = cashier_sales_daily.refunds + EXCLUDED.refunds,
+           refunded_cents = cashier_sales_daily.refunded_cents + EXCLUDED.refunded_cents`,
+        [col(cashier, 'day'), col(cashier, 'id'), col(cashier, 'sales'), col(cashier, 'tx'), col(cashier, 'first'), col(cashier, 'last'),
+          col(cashier, 'voids'), col(cashier, 'refunds'), col(cashier, 'refunded')],
+      );
+    }
+    const product = sorted(this.product);
+    if (product.length) {
+      await m.query(
+        `INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents)
+         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[])
+         ON CONFLICT (grain, period, product_id) DO UPDATE SET quantity = product_sales.quantity + EXCLUDED.quantity,
+           revenue_cents = product_sales.revenue_cents + EXCLUDED.revenue_cents, cost_cents = product_sales.cost_cents + EXCLUDED.cost_cents`,
+        [col(product, 'grain'), col(product, 'period'), col(product, 'id'), col(product, 'qty'), col(product, 'revenue'), col(product, 'cost')],
+      );
+    }
+    const customer = sorted(this.customer);
+    if (customer.length) {
+      await m.query(
+        `INSERT INTO customer_sales (grain, period, customer_id, spent_cents, purchases, last_purchase_at)
+         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::bigint[], $5::int[], $6::timestamptz[])
+         ON CONFLICT (grain, period, customer_id) DO UPDATE SET spent_cents = customer_sales.spent_cents + EXCLUDED.spent_cents,
+           purchases = customer_sales.purchases + EXCLUDED.purchases,
+           last_purchase_at = GREATEST(customer_sales.last_purchase_at, EXCLUDED.last_purchase_at)`,
+        [col(customer, 'grain'), col(customer, 'period'), col(customer, 'id'), col(customer, 'spent'), col(customer, 'purchases'), col(customer, 'last')],
+      );
+    }
+  }
+}
+
+function cashierRow(day: string, id: string): Sums {
+  return { day, id, sales: 0, tx: 0, first: null, last: null, voids: 0, refunds: 0, refunded: 0 };
+}

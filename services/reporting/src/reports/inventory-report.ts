@@ -1,0 +1,126 @@
+import type { InventoryProductRowDto, InventoryReportDto, InventorySortField, LocalizedText, LowStockRowDto, Paginated } from '@dukan/contracts';
+import { paginationOf } from '@dukan/contracts';
+import { one, rows } from '@dukan/platform';
+import { jsonRows, type ReportScope } from './report-scope.js';
+
+/** Live products with their stock over all branches (below zero counts as none for the totals). */
+const STOCKED = `
+  SELECT p.product_id, p.name, p.sku, p.category_id, p.price_cents, p.cost_cents, p.reorder_level, p.stock_total AS qty
+    FROM products p WHERE p.deleted_at IS NULL`;
+
+const SORT_SQL: Record<InventorySortField, string> = {
+  name: `lower(s.name->>'en')`,
+  sku: 's.sku',
+  category: `lower(c.name->>'en')`,
+  quantity: 's.qty',
+  price: 's.price_cents',
+  cost: 's.cost_cents',
+  value: 's.price_cents * greatest(s.qty, 0)',
+  costValue: 's.cost_cents * greatest(s.qty, 0)',
+  reorderLevel: 's.reorder_level',
+};
+
+export interface InventoryPageQuery {
+  page: number;
+  limit: number;
+  sort: InventorySortField;
+  order: 'asc' | 'desc';
+  lowStock: boolean;
+}
+
+interface StockedRow {
+  product_id: string;
+  name: LocalizedText;
+  sku: string;
+  price_cents: string | number;
+  cost_cents: string | number;
+  reorder_level: number;
+  qty: number;
+  category: LocalizedText | null;
+}
+
+function productRow(s: ReportScope, r: StockedRow): InventoryProductRowDto {
+  const units = Math.max(r.qty, 0);
+  return {
+    _id: r.product_id, name: r.name, sku: r.sku, category: r.category, quantity: r.qty, price: s.money(r.price_cents), cost: s.money(r.cost_cents),
+    value: s.money(Number(r.price_cents) * units), costValue: s.money(Number(r.cost_cents) * units), reorderLevel: r.reorder_level,
+  };
+}
+
+const lowStockRow = (r: StockedRow): LowStockRowDto => ({
+  _id: r.product_id, name: r.name, sku: r.sku, quantity: r.qty, reorderLevel: r.reorder_level, lowStockThreshold: r.reorder_level,
+});
+
+/** One page of the inventory's products (or of the low-stock ones), sorted on any column; ties by SKU. */
+export async function inventoryPage(s: ReportScope, q: InventoryPageQuery): Promise<Paginated<InventoryProductRowDto>> {
+  const filter = q.lowStock ? 'WHERE s.qty <= s.reorder_level' : '';
+  const order = `${SORT_SQL[q.sort]} ${q.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, s.sku`;
+  const row = await one<{ total: number; rows: StockedRow[] }>(
+    s.m,
+    `SELECT (SELECT count(*) FROM (${STOCKED}) s ${filter}) AS total,
+            (SELECT coalesce(json_agg(x ORDER BY x.n), '[]') FROM (
+               SELECT s.*, c.name AS category, row_number() OVER (ORDER BY ${order}) AS n
+                 FROM (${STOCKED}) s LEFT JOIN categories c ON c.category_id = s.category_id ${filter}
+                ORDER BY ${order} LIMIT $1 OFFSET $2) x) AS rows`,
+    [q.limit, (q.page - 1) * q.limit],
+  );
+  return { data: (row?.rows ?? []).map((r) => productRow(s, r)), pagination: paginationOf(Number(row?.total ?? 0), q.page, q.limit) };
+}
+
+/** Every product, in the order of `sort` (for the exports). */
+export async function inventoryRows(s: ReportScope, limit: number | null): Promise<InventoryProductRowDto[]> {
+  const found = await rows<StockedRow>(
+    s.m,
+    `SELECT s.*, c.name AS category FROM (${STOCKED}) s LEFT JOIN categories c ON c.category_id = s.category_id
+      ORDER BY ${SORT_SQL.value} DESC, s.sku ${limit ? `LIMIT ${Math.floor(limit)}` : ''}`,
+  );
+  return found.map((r) => productRow(s, r));
+}
+
+/** Stock as it stands now: totals, categories, the first page of products by value and the five most urgent low-stock items; one statement. */
+export async function inventoryReport(s: ReportScope): Promise<InventoryReportDto> {
+  type Category = { category_id: string | null; name: LocalizedText | null; n: number; units: number; value: number; cost: number; low: number; out: number };
+  const row = await one<{ categories: Category[]; products: StockedRow[]; low: StockedRow[] }>(
+    s.m,
+    // One pass over the products for the categories (the totals are their sum); the first rows from the indexes.
+    `SELECT
+       -- Grouped by id, named after; values summed as float8 (exact far beyond any shop's stock, and quicker than numeric).
+       ${jsonRows(`SELECT g.*, c.name FROM (
+                     SELECT p.category_id, count(*) AS n, sum(greatest(p.stock_total, 0)) AS units,
+                            sum((p.price_cents * greatest(p.stock_total, 0))::float8) AS value, sum((p.cost_cents * greatest(p.stock_total, 0))::float8) AS cost,
+                            count(*) FILTER (WHERE p.stock_total <= p.reorder_level) AS low, count(*) FILTER (WHERE p.stock_total <= 0) AS out
+                       FROM products p WHERE p.deleted_at IS NULL GROUP BY p.category_id) g
+                     LEFT JOIN categories c ON c.category_id = g.category_id`, "x.n DESC, x.name->>'en'")} AS categories,
+       ${jsonRows(`SELECT s.*, c.name AS category FROM (${STOCKED} ORDER BY (p.price_cents * greatest(p.stock_total, 0)) DESC, p.sku LIMIT 10) s
+                     LEFT JOIN categories c ON c.category_id = s.category_id`, `${SORT_SQL.value.replaceAll('s.', 'x.')} DESC, x.sku`)} AS products,
+       ${jsonRows(`${STOCKED} AND p.stock_total <= p.reorder_level ORDER BY (p.stock_total - p.reorder_level), p.sku LIMIT 5`,
+         'x.qty - x.reorder_level, x.sku')} AS low`,
+  );
+  const categories = row?.categories ?? [];
+  const total = (f: (c: Category) => number) => categories.reduce((t, c) => t + Number(f(c)), 0);
+  return {
+    ...s.meta,
+    summary: {
+      totalProducts: total((c) => c.n),
+      totalQuantity: total((c) => c.units),
+      totalInventoryValue: s.money(total((c) => c.value)),
+      totalInventoryCost: s.money(total((c) => c.cost)),
+      lowStockItems: total((c) => c.low),
+      outOfStockItems: total((c) => c.out),
+    },
+    categoryInventory: categories.map((c) => ({
+      categoryId: c.category_id, categoryName: c.name, productCount: Number(c.n), quantity: Number(c.units), value: s.money(c.value),
+    })),
+    products: (row?.products ?? []).map((r) => productRow(s, r)),
+    lowStockItems: (row?.low ?? []).map((r) => lowStockRow({ ...r, category: null })),
+  };
+}
+
+/** Every low-stock product, most urgent first (for the exports). */
+export async function lowStockRows(s: ReportScope): Promise<LowStockRowDto[]> {
+  const low = await rows<StockedRow>(
+    s.m,
+    `SELECT s.*, NULL AS category FROM (${STOCKED}) s WHERE s.qty <= s.reorder_level ORDER BY s.qty - s.reorder_level, s.sku`,
+  );
+  return low.map(lowStockRow);
+}

@@ -1,0 +1,54 @@
+import { addDays, hoursOf, isDay, moneyIn, periodsOf } from './report-range.policy.js';
+
+describe('isDay', () => {
+  it.each([
+    ['2026-01-31', true],
+    ['2024-02-29', true],
+    ['2025-02-29', false],
+    ['2026-13-01', false],
+    ['2026-1-01', false],
+    ['yesterday', false],
+    ['2026-01-01T00:00', false],
+  ])('%s -> %s', (v, ok) => expect(isDay(v)).toBe(ok));
+});
+
+describe('periodsOf', () => {
+  const days = (from: string, n: number) => Array.from({ length: n }, (_, i) => addDays(from, i));
+  it.each([
+    ['nothing stored', null, null, null, null, { all: false, months: [], days: [] }],
+    ['all time', null, null, '2024-06-10', '2026-05-20', { all: true, months: [], days: [] }],
+    ['a range past both ends is all time', '2020-01-01', '2030-12-31', '2024-06-10', '2026-05-20', { all: true, months: [], days: [] }],
+    ['a range before anything stored', '2020-01-01', '2020-12-31', '2024-06-10', '2026-05-20', { all: false, months: [], days: [] }],
+    ['a calendar month', '2025-03-01', '2025-03-31', '2024-06-10', '2026-05-20', { all: false, months: ['2025-03-01'], days: [] }],
+    ['this month so far (nothing stored after today)', '2026-05-01', '2026-05-31', '2024-06-10', '2026-05-20', { all: false, months: ['2026-05-01'], days: [] }],
+    ['the first month, partly before anything stored', '2024-06-01', '2024-06-30', '2024-06-10', '2026-05-20', { all: false, months: ['2024-06-01'], days: [] }],
+    ['a week', '2025-03-10', '2025-03-16', '2024-06-10', '2026-05-20', { all: false, months: [], days: days('2025-03-10', 7) }],
+    ['30 days over two months', '2025-03-20', '2025-04-18', '2024-06-10', '2026-05-20', { all: false, months: [], days: days('2025-03-20', 30) }],
+    ['edges and whole months', '2025-01-30', '2025-04-02', '2024-06-10', '2026-05-20',
+      { all: false, months: ['2025-02-01', '2025-03-01'], days: ['2025-01-30', '2025-01-31', '2025-04-01', '2025-04-02'] }],
+    ['open start', null, '2024-07-02', '2024-06-10', '2026-05-20', { all: false, months: ['2024-06-01'], days: ['2024-07-01', '2024-07-02'] }],
+    ['one day', '2025-12-31', '2025-12-31', '2024-06-10', '2026-05-20', { all: false, months: [], days: ['2025-12-31'] }],
+  ] as const)('%s', (_name, start, end, first, last, expected) => {
+    expect(periodsOf(start, end, first, last)).toEqual(expected);
+  });
+});
+
+describe('money in the viewer currency', () => {
+  it('dollars with two decimals, or whole dinars at the rate', () => {
+    expect(moneyIn('USD', 1450)(12345)).toBe(123.45);
+    expect(moneyIn('USD', 1450)('-250')).toBe(-2.5);
+    expect(moneyIn('IQD', 1450)(12345)).toBe(179_003); // 123.45 x 1450 = 179002.5, half up
+    expect(moneyIn('IQD', 1310)(null)).toBe(0);
+  });
+});
+
+describe('hours', () => {
+  it.each([
+    [0, 0],
+    [3600, 1],
+    [5400, 1.5],
+    [3599, 1],
+    [179, 0],
+    [180, 0.1],
+  ])('%d s -> %d h', (s, h) => expect(hoursOf(s)).toBe(h));
+});

@@ -1,0 +1,45 @@
+import type { EntityManager } from 'typeorm';
+import type { Currency, ReportMetaDto } from '@dukan/contracts';
+import type { Periods } from './report-range.policy.js';
+
+/** What one report is built from: the transaction it reads in, the range and how money is shown. */
+export interface ReportScope {
+  m: EntityManager;
+  start: string | null;
+  end: string | null;
+  periods: Periods;
+  timeZone: string;
+  money: (cents: number | string | null) => number;
+  meta: ReportMetaDto;
+  currency: Currency;
+}
+
+/** SQL condition on a date column for the scope's range; parameters $1 (start) and $2 (end), each null when open. */
+export const IN_RANGE = (column: string) => `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} <= $2::date)`;
+
+/**
+ * SQL condition picking a rollup's stored periods. The days come from checked yyyy-MM-dd dates and the rollups, so
+ * they are written into the statement as date literals: the planner then sees exactly which periods it reads.
+ */
+export function inPeriods(p: Periods): string {
+  const dates = (days: string[]) => `ARRAY[${days.map((d) => `'${assertDay(d)}'`).join(',')}]::date[]`;
+  const parts = [
+    ...(p.all ? [`grain = 'a'`] : []),
+    ...(p.months.length ? [`(grain = 'm' AND period = ANY(${dates(p.months)}))`] : []),
+    ...(p.days.length ? [`(grain = 'd' AND period = ANY(${dates(p.days)}))`] : []),
+  ];
+  return parts.length ? `(${parts.join(' OR ')})` : 'false';
+}
+
+/** True when the range is one stored period: its rows need no summing, and an index gives them in order. */
+export const isSinglePeriod = (p: Periods) => Number(p.all) + p.months.length + p.days.length === 1;
+
+function assertDay(d: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`not a day: ${d}`);
+  return d;
+}
+
+/** A subquery's rows as one JSON array (a report is one statement: one round trip to the database). */
+export const jsonRows = (sql: string, order = '') => `(SELECT coalesce(json_agg(x${order ? ` ORDER BY ${order}` : ''}), '[]') FROM (${sql}) x)`;
+
+export const dayText = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
