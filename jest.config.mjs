@@ -40,6 +40,8 @@ export default {
     ),
     project('gateway', ['<rootDir>/gateway']),
     project('desktop', ['<rootDir>/desktop'], { transform: {}, testMatch: ['**/*.spec.mjs'] }),
+    // The Kubernetes manifests (kubectl kustomize) and the image's entrypoint.
+    project('infra', ['<rootDir>/infra'], { testTimeout: 120_000 }),
     project('e2e', ['<rootDir>/e2e'], {
       // The browser tier drives the built app (frontend included) in Chromium.
       globalSetup: '<rootDir>/e2e/global-setup.mjs',

@@ -24,7 +24,33 @@ async function ensureDatabase(url) {
   }
 }
 
-async function waitHealthy(url, timeoutMs = 30_000) {
+/**
+ * Each service's own connection string: where DATABASE_URL may create roles (the local default, a superuser),
+ * every service gets a role of its own that reaches only its schema (libs/platform's provisionServiceRoles),
+ * with a fresh password each start; elsewhere they all share DATABASE_URL, as before.
+ */
+async function serviceDatabaseUrls(url, services, prefix) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let mayCreateRoles = false;
+  try {
+    const { rows } = await client.query('SELECT rolsuper OR rolcreaterole AS may FROM pg_roles WHERE rolname = current_user');
+    mayCreateRoles = rows[0]?.may === true;
+  } finally {
+    await client.end();
+  }
+  if (!mayCreateRoles) {
+    console.warn('start:cluster: DATABASE_URL may not create roles, so every service connects with it (no role per service)');
+    return Object.fromEntries(services.map((s) => [s, url]));
+  }
+  const { provisionServiceRoles, serviceRoleName, databaseUrlAs } = await import(join(root, 'libs', 'platform', 'dist', 'database', 'service-roles.js'));
+  const roles = services.map((service) => ({ service, role: serviceRoleName(service, prefix), password: randomBytes(18).toString('base64url') }));
+  await provisionServiceRoles(url, roles);
+  return Object.fromEntries(roles.map((r) => [r.service, databaseUrlAs(url, r.role, r.password)]));
+}
+
+// Generous: seven processes starting at once on a busy two-core machine take their time.
+async function waitHealthy(url, timeoutMs = 90_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     try {
@@ -50,6 +76,8 @@ export async function startCluster(options = {}) {
   const ports = { ...SERVICE_PORTS, ...options.ports };
   for (const [s, port] of Object.entries(ports)) env[`${s.toUpperCase()}_URL`] ??= `http://127.0.0.1:${port}`;
   await ensureDatabase(env.DATABASE_URL);
+  const services = Object.keys(ports).filter((s) => s !== 'gateway');
+  const databaseUrls = await serviceDatabaseUrls(env.DATABASE_URL, services, env.DB_ROLE_PREFIX ?? 'dukan_');
   const children = new Map();
   const stoppedOnPurpose = new Set();
   const spawnProcess = (name, script, extra) => {
@@ -69,14 +97,15 @@ export async function startCluster(options = {}) {
   let stopping = false;
   const start = async (service) => {
     const port = ports[service];
-    spawnProcess(service, join(root, 'services', service, 'dist', 'main.js'), { PORT: String(port) });
+    spawnProcess(service, join(root, 'services', service, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[service] });
     await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
   };
   // Identity first: it makes the signing key whose public half the others verify with.
   await start('identity');
   await Promise.all(Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway').map(start));
   const gatewayPort = String(ports.gateway ?? env.PORT ?? '5000');
-  spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort });
+  // The gateway opens no database: it is given none.
+  spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
   await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
   const stopOne = (name) =>
     new Promise((resolve) => {

@@ -1,5 +1,5 @@
 // Catalog at shop scale: seeds N products (default 50,000) into a fresh database, starts the catalog
-// service process alone, and measures what the till feels: the whole active list, search latency over
+// service process (identity beside it, for sign-in and sessions), and measures what the till feels: the whole active list, search latency over
 // many terms, and the catalog process's resident memory.
 //
 //   node bench/catalog/bench.mjs                       PostgreSQL from DATABASE_URL, else 127.0.0.1:5432, else embedded
@@ -8,6 +8,7 @@
 //                                                      measure a running app (all-in-one or gateway) as it is;
 //                                                      set BENCH_PID to its process id to read its memory
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,8 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const LIST_RUNS = 10;
 
 const ms = (x) => `${x.toFixed(1)} ms`;
+/** What the gateway adds to a call it forwards; set when the bench starts the service itself. */
+const gatewayHeaders = {};
 
 async function canQuery(url) {
   const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1500 });
@@ -61,6 +64,9 @@ async function startCatalog() {
   await adminQuery(pgInfo.adminUrl, `CREATE DATABASE ${dbName}`);
   const databaseUrl = withDatabase(pgInfo.adminUrl, dbName);
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-catalog-'));
+  const children = [];
+  const stopChildren = () =>
+    Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
   const cleanup = async () => {
     await adminQuery(pgInfo.adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await pgInfo.stop();
@@ -75,41 +81,49 @@ async function startCatalog() {
     if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
     const seedLine = seeded.stdout.trim().split('\n').pop();
 
-    // The service verifies tokens with the public key in its data folder; we hold the private half.
-    const { defaultKeyPaths, loadOrCreateKeyPair, TokenSigner } = await import('@dukan/platform');
-    const { privateKey } = loadOrCreateKeyPair(defaultKeyPaths(dataDir));
-    const signer = new TokenSigner(privateKey, { issuer: 'dukan-identity', audience: 'dukan' });
-    const token = signer.sign(
-      { id: '00000000-0000-4000-8000-000000000001', username: 'bench', role: 'admin', permissions: null, tokenVersion: 1, languagePreference: 'en' },
-      3600,
-    );
-
-    const port = await freePort();
-    const child = spawn(process.execPath, [join(root, 'services', 'catalog', 'dist', 'main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    // The catalog answers only calls that carry the internal token (as the gateway forwards them) and asks
+    // identity whether a token is current: identity runs beside it, and the bench signs in there.
+    const internalToken = randomBytes(24).toString('base64url');
+    const adminPassword = randomBytes(12).toString('base64url');
+    const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', INTERNAL_TOKEN: internalToken };
+    const start = async (service, env) => {
+      const port = await freePort();
+      const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], { env: { ...common, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+      children.push(child);
+      const url = `http://127.0.0.1:${port}`;
+      const started = performance.now();
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`the ${service} process exited`);
+        if (performance.now() - started > 60_000) throw new Error(`the ${service} process did not start`);
+        try {
+          if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) })).ok) break;
+        } catch { /* not up yet */ }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return { url, child };
+    };
+    const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
+    const { url, child } = await start('catalog', { IDENTITY_URL: identity.url });
+    gatewayHeaders['x-dukan-internal'] = internalToken;
+    const signedIn = await fetch(`${identity.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...gatewayHeaders },
+      body: JSON.stringify({ username: 'admin', password: adminPassword }),
     });
-    const url = `http://127.0.0.1:${port}`;
-    const started = performance.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('the catalog process exited');
-      if (performance.now() - started > 60_000) throw new Error('the catalog process did not start');
-      try {
-        if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) })).ok) break;
-      } catch { /* not up yet */ }
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    if (!signedIn.ok) throw new Error(`login failed: ${signedIn.status}`);
+    const { token } = await signedIn.json();
     return {
       url,
       pid: child.pid,
       token,
       seedLine,
       stop: async () => {
-        await new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+        await stopChildren();
         await cleanup();
       },
     };
   } catch (e) {
+    await stopChildren();
     await cleanup();
     throw e;
   }
@@ -129,7 +143,7 @@ async function attach() {
 
 async function timed(url, token, headers = {}) {
   const t0 = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, ...headers } });
+  const res = await fetch(url, { headers: { authorization: `Bearer ${token}`, ...gatewayHeaders, ...headers } });
   const buf = Buffer.from(await res.arrayBuffer());
   const elapsed = performance.now() - t0;
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${buf.toString('utf8', 0, 200)}`);
@@ -140,7 +154,7 @@ async function timed(url, token, headers = {}) {
 function timedGzip(url, token) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    httpGet(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' } }, (res) => {
+    httpGet(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip', ...gatewayHeaders } }, (res) => {
       let bytes = 0;
       res.on('data', (chunk) => { bytes += chunk.length; });
       res.on('end', () => resolve({ elapsed: performance.now() - t0, bytes, encoding: res.headers['content-encoding'] }));
@@ -172,7 +186,7 @@ async function listFigures(app) {
   for (let i = 0; i < 3; i++) {
     await fetch(`${app.url}/api/products/${someone._id}/quantity`, {
       method: 'PATCH',
-      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json', ...gatewayHeaders },
       body: JSON.stringify({ quantity: 1, cost: 1 }),
     });
     rebuilt.push((await timed(tillUrl, app.token, identity)).elapsed);

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createTestDatabase, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
+import { networkInterfaces } from 'node:os';
+import { createConnection } from 'node:net';
+import pg from 'pg';
+import { createTestDatabase, dropRoles, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
 // The cluster launcher is the same script `npm run start:cluster` uses.
 // @ts-expect-error plain JavaScript module without types
 import { startCluster } from '../../scripts/start-cluster.mjs';
@@ -13,7 +16,7 @@ const describeCluster = built && nats ? describe : describe.skip;
 
 import { salePayload } from '../../services/sales/test/helpers.js';
 
-interface Cluster { url: string; stop(): Promise<void>; stopService(s: string): Promise<void>; startService(s: string): Promise<void> }
+interface Cluster { url: string; env: Record<string, string>; stop(): Promise<void>; stopService(s: string): Promise<void>; startService(s: string): Promise<void> }
 
 async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -31,26 +34,28 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
   let cluster: Cluster;
   const ports: Record<string, number> = {};
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
+  const ns = `c${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
     db = await createTestDatabase('cluster');
     dataDir = tempDataDir();
     const names = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings', 'gateway'];
     for (const n of names) ports[n] = await freePort();
-    const ns = `c${randomBytes(4).toString('hex')}`;
+
     cluster = await startCluster({
       ports,
       stdio: 'ignore',
       env: {
         DATABASE_URL: db.url, NATS_URL: nats, DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword,
-        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, LOG_LEVEL: 'warn', DB_POOL_SIZE: '3',
+        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, LOG_LEVEL: 'warn', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
       },
     });
-  }, 90_000);
+  }, 240_000);
 
   afterAll(async () => {
     await cluster?.stop();
     await db?.drop();
+    await dropRoles(Object.keys(ports).filter((n) => n !== 'gateway').map((n) => `${ns}_${n}`));
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
@@ -60,8 +65,8 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     await api.post('/api/auth/register', { username: 'elsewhere', firstName: 'Else', lastName: 'Where', email: 'elsewhere@shop.iq', password: 'secret1' }, { token: admin });
     const token = (await api.post('/api/auth/login', { username: 'elsewhere', password: 'secret1' })).body.token as string;
     expect((await api.get('/api/auth/me', { token })).status).toBe(200); // the gateway now holds this session
-    // Straight at identity, as another gateway would: this gateway sees only the event.
-    const direct = httpClient(`http://127.0.0.1:${ports.identity}`);
+    // Straight at identity, as another gateway would (with the internal token): this gateway sees only the event.
+    const direct = httpClient(`http://127.0.0.1:${ports.identity}`, { headers: { 'x-dukan-internal': cluster.env.INTERNAL_TOKEN! } });
     expect((await direct.post('/api/auth/logout', {}, { token })).status).toBe(200);
     const started = Date.now();
     await eventually(async () => (await api.get('/api/auth/me', { token })).status === 401, 5_000);
@@ -127,6 +132,42 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     });
     expect(stock.quantity).toBe(48);
   }, 90_000);
+
+  it('keeps the services off the network: they listen on 127.0.0.1 only, refuse straight calls, and use roles of their own', async () => {
+    const reach = (host: string, port: number) =>
+      new Promise<boolean>((resolve) => {
+        const socket = createConnection({ host, port, timeout: 1000 });
+        socket.once('connect', () => { socket.destroy(); resolve(true); });
+        socket.once('error', () => resolve(false));
+        socket.once('timeout', () => { socket.destroy(); resolve(false); });
+      });
+    const outward = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    for (const service of ['identity', 'catalog', 'sales']) {
+      expect(await reach('127.0.0.1', ports[service]!)).toBe(true);
+      if (outward) expect({ service, outward: await reach(outward, ports[service]!) }).toEqual({ service, outward: false });
+    }
+    const api = httpClient(cluster.url);
+    const token = (await api.post('/api/auth/login', { username: 'admin', password: adminPassword })).body.token as string;
+    expect((await httpClient(`http://127.0.0.1:${ports.catalog}`).get('/api/products', { token })).status).toBe(403);
+    const c = new pg.Client({ connectionString: db.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query(`SELECT nspname AS schema, pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname IN ('identity', 'catalog', 'sales') ORDER BY 1`);
+      expect(rows).toEqual([{ schema: 'catalog', owner: `${ns}_catalog` }, { schema: 'identity', owner: `${ns}_identity` }, { schema: 'sales', owner: `${ns}_sales` }]);
+    } finally {
+      await c.end();
+    }
+  });
+
+  it('serves the app and the API with the headers browsers expect', async () => {
+    for (const [path, accept] of [['/', 'text/html'], ['/api/auth/login', 'application/json']] as const) {
+      const res = await fetch(`${cluster.url}${path}`, { headers: { accept }, ...(path === '/' ? {} : { method: 'POST', body: '{}' }) });
+      expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-powered-by')).toBeNull();
+    }
+  });
 
   it('answers 503 with the error body when the owning service is down', async () => {
     const api = httpClient(cluster.url);

@@ -1,17 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
 import { SERVICES } from '@dukan/contracts';
-import { CatalogModule, loadCatalogConfig } from '@dukan/catalog';
-import { ExpensesModule, loadExpensesConfig } from '@dukan/expenses';
-import { IdentityModule, loadIdentityConfig } from '@dukan/identity';
-import { LoyaltyModule, loadLoyaltyConfig } from '@dukan/loyalty';
-import { ReportingModule, loadReportingConfig } from '@dukan/reporting';
-import { SalesModule, loadSalesConfig } from '@dukan/sales';
-import { SettingsModule, loadSettingsConfig } from '@dukan/settings';
 import { createDukanApp, PlatformCoreModule, type EventBus } from '@dukan/platform';
 import { loadGatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
 import { GatewayHealthController } from './health.controller.js';
+import { SERVICE_MODULES } from './service-modules.js';
 import { VERSION } from './version.js';
 
 export interface AllInOneOptions {
@@ -25,7 +19,7 @@ export interface AllInOneOptions {
 
 /**
  * The all-in-one shape: the gateway and all seven service modules in one Nest app, on one PostgreSQL
- * (a schema each), events on the in-process bus fed by the same outboxes. Import order is migration order.
+ * (a schema each), events on the in-process bus fed by the same outboxes. SERVICE_MODULES' order is migration order.
  */
 export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplication> {
   const base = loadGatewayConfig({ ...o.env, DATABASE_URL: o.databaseUrl });
@@ -43,13 +37,7 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
   @Module({
     imports: [
       PlatformCoreModule.forRoot({ config, processName: 'dukan', ownsSigningKey: true, ...(o.bus ? { bus: o.bus } : {}) }),
-      IdentityModule.register(loadIdentityConfig(env)),
-      SettingsModule.register(loadSettingsConfig(env)),
-      CatalogModule.register(loadCatalogConfig(env)),
-      LoyaltyModule.register(loadLoyaltyConfig(env)),
-      SalesModule.register(loadSalesConfig(env)),
-      ExpensesModule.register(loadExpensesConfig(env)),
-      ReportingModule.register(loadReportingConfig(env)),
+      ...SERVICE_MODULES.map(([, register]) => register(env)),
     ],
     controllers: [GatewayHealthController],
   })
@@ -57,6 +45,8 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
 
   return createDukanApp(AllInOneModule, {
     branchId: config.BRANCH_ID,
+    role: 'edge',
+    trustProxy: config.TRUST_PROXY ?? false,
     before: (app) => mountEdge(app, { frontendDist: config.FRONTEND_DIST, version: VERSION }),
     shutdownHooks: o.shutdownHooks ?? true,
   });

@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { ConfigError, parseConfig, platformConfigSchema, type PlatformConfig } from '@dukan/platform';
+import { parseConfig, platformConfigSchema } from '@dukan/platform';
 import type { ServiceName } from '@dukan/contracts';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -10,23 +10,23 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const gatewayConfigSchema = platformConfigSchema.extend({
   DATABASE_URL: z.string().min(1).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(5000),
-  HOST: z.string().default('0.0.0.0'),
+  /** The edge listens on every interface: tills on the shop's network reach it. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * Express 'trust proxy' for a reverse proxy in front of Dukan (e.g. 'loopback', its address, or a hop count):
+   * whose X-Forwarded-For names the client. Unset: nobody's, the client is the socket's peer.
+   */
+  TRUST_PROXY: z.string().min(1).optional(),
   DUKAN_MODE: z.enum(['all-in-one', 'cluster']).default('all-in-one'),
   /** Port of the embedded PostgreSQL when DATABASE_URL is not set (not 5432, where a system PostgreSQL may listen). */
   DUKAN_DB_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   FRONTEND_DIST: z.string().default(join(repoRoot, 'frontend', 'dist')),
-  IDENTITY_URL: z.string().default('http://127.0.0.1:5101'),
   CATALOG_URL: z.string().default('http://127.0.0.1:5102'),
   SALES_URL: z.string().default('http://127.0.0.1:5103'),
   LOYALTY_URL: z.string().default('http://127.0.0.1:5104'),
   REPORTING_URL: z.string().default('http://127.0.0.1:5105'),
   EXPENSES_URL: z.string().default('http://127.0.0.1:5106'),
   SETTINGS_URL: z.string().default('http://127.0.0.1:5107'),
-  /**
-   * Cluster shape: how long the gateway reuses identity's answer to "is this token current?". Identity's user
-   * events drop an answer at once on every gateway; this bounds how long a missed event could go unseen. 0: ask every time.
-   */
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
@@ -35,13 +35,28 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   return parseConfig(gatewayConfigSchema, env);
 }
 
+/**
+ * `migrate`: the database to migrate (a role that may create schemas), each service's own URL where its schema
+ * belongs to its own role (so what the migrations create is that role's too), and how long `--wait` waits.
+ */
+export const migrateConfigSchema = platformConfigSchema.extend({
+  MIGRATE_WAIT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+  IDENTITY_DATABASE_URL: z.string().min(1).optional(),
+  CATALOG_DATABASE_URL: z.string().min(1).optional(),
+  SALES_DATABASE_URL: z.string().min(1).optional(),
+  LOYALTY_DATABASE_URL: z.string().min(1).optional(),
+  REPORTING_DATABASE_URL: z.string().min(1).optional(),
+  EXPENSES_DATABASE_URL: z.string().min(1).optional(),
+  SETTINGS_DATABASE_URL: z.string().min(1).optional(),
+});
+
+export function loadMigrateConfig(env: Record<string, string | undefined> = process.env): z.infer<typeof migrateConfigSchema> {
+  return parseConfig(migrateConfigSchema, env);
+}
+
 /** The raw environment, handed to the services' own config loaders in the all-in-one shape. */
 export function processEnv(): Record<string, string | undefined> {
   return { ...process.env };
-}
-
-export function withDatabase(config: GatewayConfig, databaseUrl: string): GatewayConfig & PlatformConfig {
-  return { ...config, DATABASE_URL: databaseUrl };
 }
 
 export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> {
@@ -54,9 +69,4 @@ export function serviceUrls(config: GatewayConfig): Record<ServiceName, string> 
     expenses: config.EXPENSES_URL,
     settings: config.SETTINGS_URL,
   };
-}
-
-export function requireDatabaseUrl(config: GatewayConfig): string {
-  if (!config.DATABASE_URL) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required in the cluster shape');
-  return config.DATABASE_URL;
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { buildOpenApi, docsPage } from './openapi.js';
+import { buildOpenApi, DOCS_ASSETS, DOCS_SCRIPT, docsPage } from './openapi.js';
 
 const require = createRequire(import.meta.url);
 
@@ -17,7 +17,10 @@ export function mountEdge(app: express.Express, options: { frontendDist: string;
   });
   try {
     const swaggerDir = dirname(require.resolve('swagger-ui-dist/package.json'));
-    app.use('/api/docs/assets', express.static(swaggerDir, { index: false }));
+    app.get(`${DOCS_ASSETS}/dukan-docs.js`, (_req, res) => {
+      res.type('text/javascript').send(DOCS_SCRIPT);
+    });
+    app.use(DOCS_ASSETS, express.static(swaggerDir, { index: false }));
   } catch {
     /* docs page without its assets: the JSON document still serves */
   }

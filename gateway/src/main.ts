@@ -1,7 +1,7 @@
 import { configureLogger, logger, startDukanApp } from '@dukan/platform';
 import { createAllInOneApp } from './all-in-one.js';
 import { createClusterGateway } from './cluster.js';
-import { loadGatewayConfig, processEnv, requireDatabaseUrl, withDatabase } from './config.js';
+import { loadGatewayConfig, processEnv } from './config.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-db.js';
 
 const config = loadGatewayConfig();
@@ -9,7 +9,7 @@ configureLogger({ level: config.LOG_LEVEL, service: config.DUKAN_MODE === 'clust
 const log = logger();
 
 if (config.DUKAN_MODE === 'cluster') {
-  const app = await createClusterGateway(withDatabase(config, requireDatabaseUrl(config)));
+  const app = await createClusterGateway(config);
   const url = await startDukanApp(app, config.PORT, config.HOST);
   log.info({ url }, 'gateway listening');
 } else {

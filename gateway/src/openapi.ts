@@ -64,9 +64,15 @@ export function buildOpenApi(version: string): Record<string, unknown> {
   };
 }
 
+/** Where the documentation page's scripts and styles are served: outside /api, files rather than routes. */
+export const DOCS_ASSETS = '/docs-assets';
+
+/** The page loads only files (no inline script), so the content security policy holds here too. */
 export function docsPage(): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dukan API</title>
-<link rel="stylesheet" href="/api/docs/assets/swagger-ui.css"></head><body><div id="ui"></div>
-<script src="/api/docs/assets/swagger-ui-bundle.js"></script>
-<script>SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#ui' });</script></body></html>`;
+<link rel="stylesheet" href="${DOCS_ASSETS}/swagger-ui.css"></head><body><div id="ui"></div>
+<script src="${DOCS_ASSETS}/swagger-ui-bundle.js"></script>
+<script src="${DOCS_ASSETS}/dukan-docs.js"></script></body></html>`;
 }
+
+export const DOCS_SCRIPT = `SwaggerUIBundle({ url: '/api/docs/openapi.json', dom_id: '#ui' });\n`;

@@ -196,7 +196,7 @@ describe('permission overrides', () => {
     expect((await t.post('/api/auth/refresh', undefined, {})).status).toBe(401);
     const forged = `${t.adminToken.slice(0, -4)}AAAA`;
     expect((await t.post('/api/auth/refresh', undefined, auth(forged))).status).toBe(401);
-  });
+  }, 30_000);
 
   it('lists non-admin users for the permissions page and applies a role to many', async () => {
     const a = await createUser({ role: 'cashier' });

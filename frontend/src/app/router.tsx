@@ -5,7 +5,6 @@ import { Spinner } from '../components/ui/spinner.js';
 import { LoginPage } from '../features/auth/routes/login-page.js';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.js';
 import { RouteError } from '../features/errors/routes/route-error.js';
-import { PlaceholderPage } from '../features/placeholders/routes/placeholder-page.js';
 
 // Each screen is its own chunk: the till downloads the shell plus its own code only. The router loads a
 // screen's chunk while it navigates (no Suspense fallback, so no fallback throttling delays the till).
@@ -23,6 +22,9 @@ const generalSettingsRoute = async () => ({ Component: (await import('../feature
 const loyaltySettingsRoute = async () => ({ Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default });
 const unavailableSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/unavailable-settings-page.js')).default });
 const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
+const expensesRoute = async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default });
+const expenseFormRoute = async () => ({ Component: (await import('../features/expenses/routes/expense-form-page.js')).default });
+const reportsRoute = async () => ({ Component: (await import('../features/reports/routes/reports-page.js')).default });
 
 function Loading() {
   const { t } = useTranslation();
@@ -33,9 +35,7 @@ function Loading() {
   );
 }
 
-const placeholder = (path: string, titleKey: string): RouteObject => ({ path, element: <PlaceholderPage titleKey={titleKey} /> });
-
-/** The route table of spec part 2 §2. Reports and expenses are placeholders until they are built. */
+/** The route table of spec part 2 §2 (the expense form's route, not shown there: /expenses/add and /expenses/edit/:id). */
 export const routes: RouteObject[] = [
   { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
   {
@@ -54,8 +54,10 @@ export const routes: RouteObject[] = [
       { path: 'inventory/categories/add', lazy: addCategoryRoute },
       { path: 'customers', lazy: customersRoute },
       { path: 'staff', lazy: staffRoute },
-      placeholder('reports', 'nav.reports'),
-      placeholder('expenses', 'nav.expenses'),
+      { path: 'reports', lazy: reportsRoute },
+      { path: 'expenses', lazy: expensesRoute },
+      { path: 'expenses/add', lazy: expenseFormRoute },
+      { path: 'expenses/edit/:id', lazy: expenseFormRoute },
       { path: 'transactions', lazy: transactionsRoute },
       { path: 'transactions/:id', lazy: transactionDetailRoute },
       { path: 'settings', lazy: settingsHubRoute },

@@ -5,6 +5,9 @@ import * as transactionsTexts from '../features/transactions/texts.js';
 import * as staffTexts from '../features/staff/texts.js';
 import * as settingsTexts from '../features/settings/texts.js';
 import * as permissionsTexts from '../features/permissions/texts.js';
+import * as desktopTexts from '../features/desktop/texts.js';
+import * as expensesTexts from '../features/expenses/texts.js';
+import * as reportsTexts from '../features/reports/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
@@ -92,9 +95,6 @@ export const en = {
     title: 'Page not found',
     text: "The page you are looking for doesn't exist or has been moved.",
     home: 'Go to Homepage',
-  },
-  placeholder: {
-    text: 'This screen is being built and arrives in the next release.',
   },
   pages: {
     products: 'Products',
@@ -273,6 +273,9 @@ export const en = {
   staff: staffTexts.en,
   settings: settingsTexts.en,
   userPermissions: permissionsTexts.en,
+  desktop: desktopTexts.en,
+  expenses: expensesTexts.en,
+  reports: reportsTexts.en,
 };
 
 export type Catalogue = typeof en;

@@ -7,6 +7,9 @@ import * as transactionsTexts from '../features/transactions/texts.js';
 import * as staffTexts from '../features/staff/texts.js';
 import * as settingsTexts from '../features/settings/texts.js';
 import * as permissionsTexts from '../features/permissions/texts.js';
+import * as desktopTexts from '../features/desktop/texts.js';
+import * as expensesTexts from '../features/expenses/texts.js';
+import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
 export const ku: Texts<Catalogue> = {
@@ -94,9 +97,6 @@ export const ku: Texts<Catalogue> = {
     title: 'پەڕەکە نەدۆزرایەوە',
     text: 'ئەو پەڕەیەی بەدوایدا دەگەڕێیت بوونی نییە یان گوازراوەتەوە.',
     home: 'بڕۆ بۆ پەڕەی سەرەکی',
-  },
-  placeholder: {
-    text: 'ئەم پەڕەیە لە دروستکردندایە و لە وەشانی داهاتوودا دێت.',
   },
   pages: {
     products: 'بەرهەمەکان',
@@ -275,4 +275,7 @@ export const ku: Texts<Catalogue> = {
   staff: staffTexts.ku,
   settings: settingsTexts.ku,
   userPermissions: permissionsTexts.ku,
+  desktop: desktopTexts.ku,
+  expenses: expensesTexts.ku,
+  reports: reportsTexts.ku,
 };

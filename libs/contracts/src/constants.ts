@@ -77,7 +77,7 @@ export function isValidEmail(value: string): boolean {
 // --- reports
 export const REPORT_TYPES = ['sales', 'inventory', 'staff', 'customers'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
-export const REPORT_EXPORT_FORMATS = ['pdf', 'csv'] as const;
+export const REPORT_EXPORT_FORMATS = ['pdf', 'csv', 'xlsx'] as const;
 export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
 export const REPORT_PRESETS = ['today', 'yesterday', 'last7days', 'last30days', 'thisMonth', 'lastMonth', 'allTime'] as const;
 export type ReportPreset = (typeof REPORT_PRESETS)[number];

@@ -38,7 +38,7 @@ export interface UserEventData {
   permissions: Permissions | null; // the user's own overrides (null: role defaults), for permission replicas
 }
 
-export type SessionRevokedReason = 'logout' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'deleted';
+export type SessionRevokedReason = 'logout' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'deleted' | 'renamed';
 
 // --- catalog
 
@@ -205,6 +205,7 @@ export interface ExpenseEventData {
   expenseId: string;
   expenseNumber: string;
   title: string;
+  description: string | null;
   category: ExpenseCategory;
   amountMinor: number; // in the expense currency's minor units
   currency: Currency;

@@ -8,3 +8,7 @@ export * from './events.js';
 export * from './money.js';
 export * from './constants.js';
 export * from './dto.js';
+export * from './expenses.js';
+export * from './csv.js';
+export * from './reports.js';
+export * from './request-path.js';

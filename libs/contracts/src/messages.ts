@@ -1,5 +1,10 @@
 // Server-side user-visible texts, English and Kurdish (Sorani, Arabic script). Keys are stable; add new keys
 // to both catalogues (the compiler and a test refuse a key missing from either).
+import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
+
+import { reportingEn, reportingKu } from './messages/reporting.js';
+
+import { securityEn, securityKu } from './messages/security.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -126,6 +131,10 @@ const en = {
   'entities.branch': 'Branch',
   'entities.register': 'Register',
   'entities.report': 'Report',
+
+  ...EXPENSE_MESSAGES_EN,
+  ...reportingEn,
+  ...securityEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
@@ -243,6 +252,10 @@ const ku: Record<ServerMessageKey, string> = {
   'entities.branch': 'لق',
   'entities.register': 'قاسە',
   'entities.report': 'ڕاپۆرت',
+
+  ...EXPENSE_MESSAGES_KU,
+  ...reportingKu,
+  ...securityKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({

@@ -1,5 +1,6 @@
 import {
   MODULE_ACTIONS,
+  canManageRole,
   PAGE_ACCESS,
   PERMISSION_MODULES,
   ROLE_DEFAULT_PERMISSIONS,
@@ -175,6 +176,16 @@ describe('effective permissions', () => {
     const effective = effectivePermissions(user('cashier'));
     effective.reports.push('export');
     expect(can(user('cashier'), 'reports', 'export')).toBe(false);
+  });
+});
+
+describe('canManageRole', () => {
+  it.each([
+    ['admin', 'admin', true], ['admin', 'manager', true], ['admin', 'cashier', true],
+    ['manager', 'admin', false], ['manager', 'manager', false], ['manager', 'cashier', true],
+    ['cashier', 'admin', false], ['cashier', 'manager', false], ['cashier', 'cashier', false],
+  ] as const)('%s manages %s: %s', (actor, target, allowed) => {
+    expect(canManageRole(actor, target)).toBe(allowed);
   });
 });
 

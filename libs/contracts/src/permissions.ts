@@ -105,6 +105,17 @@ export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }
 
+const ROLE_RANK: Readonly<Record<Role, number>> = Object.freeze({ cashier: 1, manager: 2, admin: 3 });
+
+/**
+ * Staff administration follows the ladder of roles: an admin manages everyone; anyone else given staff rights
+ * manages only users of a lower role (a manager creates, edits, resets and deletes cashiers, never managers
+ * or admins). The server enforces it; the staff page offers only what it allows.
+ */
+export function canManageRole(actor: Role, target: Role): boolean {
+  return actor === 'admin' || ROLE_RANK[target] < ROLE_RANK[actor];
+}
+
 export function isActionOf<M extends PermissionModule>(module: M, action: unknown): action is ActionOf<M> {
   return typeof action === 'string' && (MODULE_ACTIONS[module] as readonly string[]).includes(action);
 }

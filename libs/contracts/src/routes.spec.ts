@@ -68,6 +68,9 @@ GET /api/reports/staff reporting reports:view
 GET /api/reports/customers reporting reports:view
 GET /api/reports/:type/export/pdf reporting reports:export
 GET /api/reports/:type/export/csv reporting reports:export
+GET /api/reports/:type/export/xlsx reporting reports:export
+GET /api/reports/exports/:id reporting reports:export
+GET /api/reports/inventory/products reporting reports:view
 GET /api/expenses expenses expenses:view
 GET /api/expenses/summary expenses expenses:view
 GET /api/expenses/:id expenses expenses:view
@@ -199,7 +202,32 @@ describe('matchRoute', () => {
   it('decodes parameters but keeps encoded slashes inside one segment', () => {
     expect(match('GET', '/api/products/search/caf%C3%A9')?.params).toEqual({ term: 'café' });
     expect(match('GET', '/api/products/search/a%2Fb')?.params).toEqual({ term: 'a/b' });
-    expect(match('GET', '/api/products/search/100%')?.params).toEqual({ term: '100%' });
+  });
+
+  it('refuses a path whose percent-encoding is broken rather than guessing', () => {
+    expect(matchRoute('GET', '/api/products/search/100%')).toBeNull();
+    expect(matchRoute('GET', '/api/products/search/%E0%A4%A')).toBeNull();
+  });
+
+  it('reads every spelling of a path as the one route, and gives its single spelling', () => {
+    const spellings = [
+      '/api/auth/users', '/API/AUTH/USERS', '/Api/aUtH/Users', '//api//auth//users', '/api/auth/users/',
+      '/%61pi/%61uth/users', '/api/./auth/./users', '/api/auth/x/../users', '/x/../api/auth/users', '/api/auth/%2E/users',
+    ];
+    for (const spelling of spellings) {
+      expect({ spelling, route: matchRoute('GET', spelling)?.route.path, path: matchRoute('GET', spelling)?.path }).toEqual({
+        spelling,
+        route: '/api/auth/users',
+        path: '/api/auth/users',
+      });
+    }
+    expect(matchRoute('PUT', '/API/Auth/Users/Ab%20c/Reset-Password')).toMatchObject({ params: { id: 'Ab c' }, path: '/api/auth/users/Ab%20c/reset-password' });
+    expect(matchRoute('GET', '/api/products/search/a%2Fb')?.path).toBe('/api/products/search/a%2Fb');
+  });
+
+  it('keeps an encoded slash inside its segment, so it never splits a path into another route', () => {
+    expect(matchRoute('GET', '/api/auth%2Fusers')).toBeNull();
+    expect(matchRoute('GET', '/api%2Fauth%2Fusers')).toBeNull();
   });
 
   it('matches static segments and methods without regard to case, as Express does', () => {
@@ -218,14 +246,14 @@ describe('matchRoute', () => {
       ['GET', '/'],
       ['GET', ''],
       ['GET', 'api/products'],
-      ['GET', '/api//products'],
       ['GET', '/api/products/a/b/c'],
-      ['GET', '/api/products//'],
+      ['GET', '/api/products/..'],
+      ['GET', '/internal/auth/sessions/u1'],
       ['PATCH', '/api/products'],
       ['OPTIONS', '/api/products'],
       ['POST', '/api/health'],
       ['GET', '/api/auth/login'],
-      ['GET', '/api/reports/sales/export/xlsx'],
+      ['GET', '/api/reports/sales/export/docx'],
     ] as const) {
       expect(matchRoute(method, path)).toBeNull();
     }

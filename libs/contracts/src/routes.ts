@@ -2,6 +2,7 @@
 // and for every service guard (which checks again with the same table). ARCHITECTURE §3-§5.
 import { can, permission, type PermissionAction, type PermissionModule, type PermissionRef, type PermissionSubject } from './permissions.js';
 import { REPORT_TYPES } from './constants.js';
+import { joinSegments, parseRequestPath } from './request-path.js';
 
 export const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'] as const;
 export type ServiceName = (typeof SERVICES)[number];
@@ -113,6 +114,9 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   ),
   route('GET', '/api/reports/:type/export/pdf', 'reporting', anyOf(permission('reports', 'export')), 'A report as PDF'),
   route('GET', '/api/reports/:type/export/csv', 'reporting', anyOf(permission('reports', 'export')), 'A report as CSV'),
+  route('GET', '/api/reports/:type/export/xlsx', 'reporting', anyOf(permission('reports', 'export')), 'A report as an Excel workbook'),
+  route('GET', '/api/reports/exports/:id', 'reporting', anyOf(permission('reports', 'export')), 'Progress of an export the caller started (exportId)'),
+  route('GET', '/api/reports/inventory/products', 'reporting', anyOf(permission('reports', 'view')), 'Inventory report rows, a page at a time (sort, lowStock)'),
 
   // expenses
   route('GET', '/api/expenses', 'expenses', anyOf(permission('expenses', 'view')), 'List expenses (filters, page)'),
@@ -152,21 +156,12 @@ for (const def of ROUTES) {
   COMPILED.set(key, list);
 }
 
-/** Path segments of a request path: query and hash dropped, one trailing slash ignored; null if not a path. */
-function requestSegments(path: string): string[] | null {
-  let clean = path.split(/[?#]/, 1)[0] ?? '';
-  if (!clean.startsWith('/')) return null;
-  if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
-  const segments = clean.slice(1).split('/');
-  return segments.some((s) => s === '') ? null : segments;
-}
-
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+export interface RouteMatch {
+  route: RouteDef;
+  /** Decoded parameters. */
+  params: Record<string, string>;
+  /** The route's own spelling of this request: the pattern with the parameters encoded, e.g. '/api/products/p%201'. */
+  path: string;
 }
 
 function normaliseMethod(method: string): string {
@@ -174,7 +169,7 @@ function normaliseMethod(method: string): string {
   return upper === 'HEAD' ? 'GET' : upper; // Express answers HEAD with the GET handler
 }
 
-function matchWith(method: string, segments: string[]): { route: RouteDef; params: Record<string, string> } | null {
+function matchWith(method: string, segments: readonly string[]): RouteMatch | null {
   const candidates = COMPILED.get(`${method} ${segments.length}`);
   if (!candidates) return null;
   let best: Compiled | null = null;
@@ -184,10 +179,12 @@ function matchWith(method: string, segments: string[]): { route: RouteDef; param
   }
   if (!best) return null;
   const params: Record<string, string> = {};
-  best.segments.forEach((seg, i) => {
-    if (seg.kind === 'param') params[seg.name] = decode(segments[i]!);
+  const spelled = best.segments.map((seg, i) => {
+    if (seg.kind === 'static') return seg.text;
+    params[seg.name] = segments[i]!;
+    return segments[i]!;
   });
-  return { route: best.route, params };
+  return { route: best.route, params, path: joinSegments(spelled) };
 }
 
 /** At the first position where they differ, a static segment beats a parameter. */
@@ -201,20 +198,22 @@ function moreSpecific(a: Compiled, b: Compiled): boolean {
 }
 
 /**
- * The route serving `method path`, with decoded parameters. Ignores the query string and one trailing slash;
- * static segments are matched without regard to case (as Express does) and win over parameters.
+ * The route serving `method path`, read as parseRequestPath reads it (case of static segments, duplicate
+ * and trailing slashes, percent-encoding and dot segments do not matter; a static segment wins over a
+ * parameter). `path` of the answer is the one spelling the router is then given, so the check and the
+ * handler agree on which route a request is.
  */
-export function matchRoute(method: string, path: string): { route: RouteDef; params: Record<string, string> } | null {
-  const segments = requestSegments(path);
-  return segments ? matchWith(normaliseMethod(method), segments) : null;
+export function matchRoute(method: string, path: string): RouteMatch | null {
+  const parsed = parseRequestPath(path);
+  return parsed?.zone === 'api' ? matchWith(normaliseMethod(method), parsed.segments) : null;
 }
 
 /** True when the path is served but not for this method (a 405 rather than a 404; useful in logs). */
 export function routeExistsForOtherMethod(method: string, path: string): boolean {
-  const segments = requestSegments(path);
-  if (!segments) return false;
+  const parsed = parseRequestPath(path);
+  if (parsed?.zone !== 'api') return false;
   const own = normaliseMethod(method);
-  return HTTP_METHODS.some((other) => other !== own && matchWith(other, segments) !== null);
+  return HTTP_METHODS.some((other) => other !== own && matchWith(other, parsed.segments) !== null);
 }
 
 export function isAllowed(user: PermissionSubject | null | undefined, access: RouteAccess): boolean {

@@ -1,4 +1,4 @@
-import { isAllowed, ROUTES, type PermissionSubject, type RouteDef, type RouteOwner } from '@dukan/contracts';
+import { isAllowed, matchRoute, ROUTES, type PermissionSubject, type RouteDef, type RouteOwner } from '@dukan/contracts';
 import type { HttpClient } from './http.js';
 
 export interface MatrixCaller {
@@ -15,7 +15,10 @@ export interface MatrixCase {
   route: RouteDef;
   caller: MatrixCaller;
   path: string;
-  /** 'pass' means: neither 401 nor 403 (the handler may still answer 400/404 to the sample request). */
+  /**
+   * 'pass' means: the call reached the route's handler — neither 401 nor 403, no 5xx, and not the router's
+   * "no such route" 404 (a domain 404 such as "product not found" is the handler answering).
+   */
   expect: 'pass' | 401 | 403;
 }
 
@@ -39,23 +42,101 @@ export function authorizationMatrix(owners: RouteOwner[], callers: MatrixCaller[
   );
 }
 
-/** Sends one matrix case; returns the status, with a readable label for failures. */
-export async function runMatrixCase(client: HttpClient, c: MatrixCase): Promise<{ status: number; label: string }> {
-  const res = await client.request(c.route.method, c.path, {
+export interface MatrixAnswer {
+  status: number;
+  /** The error body's code, if the answer is an error body. */
+  code: string | undefined;
+  label: string;
+}
+
+/** Sends one matrix case, on its own path or on `path` (a variant of it). */
+export async function runMatrixCase(client: HttpClient, c: MatrixCase, path = c.path): Promise<MatrixAnswer> {
+  const res = await client.request(c.route.method, path, {
     ...(c.caller.token ? { token: c.caller.token } : {}),
     ...(c.route.method === 'GET' || c.route.method === 'DELETE' ? {} : { body: {} }),
   });
-  return { status: res.status, label: `${c.caller.name} ${c.route.method} ${c.route.path} -> ${res.status}` };
+  const code = typeof res.body === 'object' && res.body !== null ? (res.body as { code?: string }).code : undefined;
+  return { status: res.status, code, label: `${c.caller.name} ${c.route.method} ${path} -> ${res.status}${code ? ` ${code}` : ''}` };
 }
 
-/** Runs every case and returns the ones the app answered differently from the route table, as readable lines. */
-export async function matrixFailures(client: HttpClient, cases: MatrixCase[]): Promise<string[]> {
+/** The call reached a handler of the route (see MatrixCase.expect). */
+export function reachedHandler(a: Pick<MatrixAnswer, 'status' | 'code'>): boolean {
+  return a.status !== 401 && a.status !== 403 && a.status < 500 && a.code !== 'ROUTE_NOT_FOUND';
+}
+
+/** Refused before any handler: no or bad token, no permission, or no such route. */
+export function refusedBeforeHandler(a: Pick<MatrixAnswer, 'status' | 'code'>): boolean {
+  return a.status === 401 || a.status === 403 || a.code === 'ROUTE_NOT_FOUND';
+}
+
+function judge(c: MatrixCase, a: MatrixAnswer): string | null {
+  const ok = c.expect === 'pass' ? reachedHandler(a) : a.status === c.expect;
+  return ok ? null : `${a.label} (expected ${c.expect})`;
+}
+
+/** Runs `jobs` `concurrency` at a time. */
+async function inParallel<T>(jobs: readonly T[], concurrency: number, run: (job: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) await run(jobs[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
+}
+
+/**
+ * Runs every case and returns the ones the app answered differently from the route table, as readable lines.
+ * Cases go `concurrency` at a time (1: in order, for a caller whose own call ends its session).
+ */
+export async function matrixFailures(client: HttpClient, cases: MatrixCase[], concurrency = 1): Promise<string[]> {
   const wrong: string[] = [];
-  for (const c of cases) {
-    const { status, label } = await runMatrixCase(client, c);
-    const ok = c.expect === 'pass' ? status !== 401 && status !== 403 && status < 500 : status === c.expect;
-    if (!ok) wrong.push(`${label} (expected ${c.expect})`);
-  }
+  await inParallel(cases, concurrency, async (c) => {
+    const failure = judge(c, await runMatrixCase(client, c));
+    if (failure) wrong.push(failure);
+  });
+  return wrong;
+}
+
+export interface PathVariant {
+  name: string;
+  spell(path: string): string;
+}
+
+/** Other spellings of a lower-case path, as someone probing the check would write them. */
+export const PATH_VARIANTS: readonly PathVariant[] = [
+  { name: 'upper case', spell: (p) => p.toUpperCase() },
+  { name: 'mixed case', spell: (p) => [...p].map((ch, i) => (i % 2 ? ch.toUpperCase() : ch)).join('') },
+  { name: 'double slashes', spell: (p) => p.replace(/\//g, '//') },
+  { name: 'encoded slash', spell: (p) => p.replace(/\/([^/]*)$/, '%2F$1') },
+  { name: 'encoded letters', spell: (p) => p.replace(/a/g, '%61') },
+  { name: 'dot segment', spell: (p) => p.replace(/^\/([^/]+)\//, '/$1/./') },
+  { name: 'parent segment', spell: (p) => p.replace(/^\/([^/]+)\//, '/$1/x/../') },
+  { name: 'trailing slash', spell: (p) => `${p}/` },
+];
+
+/**
+ * A spelling may read as another route (an encoded slash inside an id makes '/api/products/x%2Fstock-movements'
+ * a product id): reaching that route's handler is no leak when the caller may use that route.
+ */
+function anotherRouteAllowed(c: MatrixCase, spelling: string): boolean {
+  const other = matchRoute(c.route.method, spelling);
+  return other !== null && other.route !== c.route && isAllowed(c.caller.subject, other.route.access);
+}
+
+/**
+ * Sends every case again in every spelling and returns the spellings that were more permissive than the
+ * lower-case path: a call the table refuses must be refused in every spelling, before any handler.
+ * Requests go `concurrency` at a time.
+ */
+export async function variantFailures(client: HttpClient, cases: MatrixCase[], variants = PATH_VARIANTS, concurrency = 6): Promise<string[]> {
+  const jobs = cases.filter((c) => c.expect !== 'pass').flatMap((c) => variants.map((v) => ({ c, v })));
+  const wrong: string[] = [];
+  await inParallel(jobs, concurrency, async ({ c, v }) => {
+    const spelling = v.spell(c.path);
+    const answer = await runMatrixCase(client, c, spelling);
+    if (!refusedBeforeHandler(answer) && !anotherRouteAllowed(c, spelling)) {
+      wrong.push(`${answer.label} [${v.name}] (the lower-case path answers ${c.expect})`);
+    }
+  });
   return wrong;
 }
 

@@ -136,3 +136,15 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
 export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'dukan-test-data-'));
 }
+
+/** Drops login roles a test created (after the databases they own anything in are gone). */
+export async function dropRoles(roles: readonly string[]): Promise<void> {
+  const { adminUrl } = await findPostgres();
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  try {
+    for (const role of roles) await c.query(`DROP ROLE IF EXISTS ${c.escapeIdentifier(role)}`);
+  } finally {
+    await c.end();
+  }
+}

@@ -4,7 +4,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import type { Permissions, Role, ServiceName } from '@dukan/contracts';
 import {
   configureLogger, createDukanApp, defaultKeyPaths, EVENT_BUS, InProcessEventBus, NatsEventBus, parseConfig, platformConfigSchema,
-  PlatformCoreModule, RelayRegistry, startDukanApp, TokenSigner, type AuthUser, type EventBus, type PlatformConfig,
+  INTERNAL_TOKEN_HEADER, PlatformCoreModule, RelayRegistry, startDukanApp, TokenSigner, type AuthUser, type EventBus, type PlatformConfig,
+  type SessionValidator,
 } from '@dukan/platform';
 import { DataSource } from 'typeorm';
 import { createTestDatabase, findNats, tempDataDir, uniqueName, type TestDatabase } from './environment.js';
@@ -16,6 +17,14 @@ export const TEST_USERS: Record<Role, AuthUser> = {
   cashier: { id: '00000000-0000-4000-8000-000000000003', username: 'cashier', role: 'cashier', permissions: null, tokenVersion: 1, languagePreference: 'en' },
 };
 
+/**
+ * Identity's answer about sessions in a service test, where identity is not running: every test user
+ * (any id, as `tokenFor` signs them) holds a current, active session at version 1.
+ */
+export const testUserSessions: SessionValidator = {
+  current: async () => ({ tokenVersion: 1, active: true }),
+};
+
 export interface ServiceTestApp extends HttpClient {
   app: INestApplication;
   url: string;
@@ -24,6 +33,10 @@ export interface ServiceTestApp extends HttpClient {
   bus: EventBus;
   /** Header value for /internal/* calls: { 'x-dukan-internal': t.internalToken }. */
   internalToken: string;
+  /** The headers the gateway adds to a call it forwards (this client's own requests carry them already). */
+  gatewayHeaders: Record<string, string>;
+  /** A client that calls the service straight, as if the gateway were not there: no internal token. */
+  outsider: HttpClient;
   /** A token for any user, signed with this test's key (no identity in the process: versions are not checked). */
   tokenFor(user: Partial<AuthUser> & { role: Role; permissions?: Permissions | null }): string;
   tokens: Record<Role, string>;
@@ -64,10 +77,12 @@ export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTes
   }
   const config = parseConfig(platformConfigSchema, env);
 
-  @Module({ imports: [PlatformCoreModule.forRoot({ config, processName: `test-${o.service}`, ownsSigningKey: true }), o.module(env)] })
+  // Identity answers for its own tokens; other services meet the test users as identity would report them.
+  const sessions = o.service === 'identity' ? {} : { sessions: testUserSessions };
+  @Module({ imports: [PlatformCoreModule.forRoot({ config, processName: `test-${o.service}`, ownsSigningKey: true, ...sessions }), o.module(env)] })
   class TestModule {}
 
-  const app = await createDukanApp(TestModule, { branchId: config.BRANCH_ID, shutdownHooks: false });
+  const app = await createDukanApp(TestModule, { branchId: config.BRANCH_ID, role: 'service', shutdownHooks: false });
   const url = await startDukanApp(app, 0, '127.0.0.1');
   const signer = new TokenSigner(readFileSync(defaultKeyPaths(dataDir).privateKeyFile, 'utf8'), {
     issuer: config.JWT_ISSUER,
@@ -77,8 +92,12 @@ export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTes
     signer.sign({ ...TEST_USERS[u.role], ...u, permissions: u.permissions ?? null }, 3600);
   const tokens = { admin: tokenFor({ role: 'admin' }), manager: tokenFor({ role: 'manager' }), cashier: tokenFor({ role: 'cashier' }) };
   const bus = app.get<EventBus>(EVENT_BUS);
+  const gatewayHeaders = { [INTERNAL_TOKEN_HEADER]: env.INTERNAL_TOKEN ?? '' };
   return {
-    ...httpClient(url),
+    // Calls arrive as the gateway forwards them: with the internal token.
+    ...httpClient(url, { headers: gatewayHeaders }),
+    gatewayHeaders,
+    outsider: httpClient(url),
     app,
     url,
     db,

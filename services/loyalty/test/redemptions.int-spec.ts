@@ -207,9 +207,9 @@ describe('POST /internal/loyalty/sales/:saleId/reserve', () => {
   });
 
   it('is refused without the internal token', async () => {
-    const res = await t.post(`/internal/loyalty/sales/${randomUUID()}/reserve`, { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 }, { token: t.tokens.admin });
+    const res = await t.outsider.post(`/internal/loyalty/sales/${randomUUID()}/reserve`, { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 }, { token: t.tokens.admin });
     expect(res.status).toBe(403);
-    const wrong = await t.post(`/internal/loyalty/sales/${randomUUID()}/reserve`, { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 }, {
+    const wrong = await t.outsider.post(`/internal/loyalty/sales/${randomUUID()}/reserve`, { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 }, {
       headers: { 'x-dukan-internal': 'x'.repeat(32) },
     });
     expect(wrong.status).toBe(403);

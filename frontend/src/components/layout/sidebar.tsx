@@ -5,6 +5,7 @@ import { canAccessPage } from '@dukan/contracts';
 import { Icon } from './icons.js';
 import { NAV_ITEMS } from './nav-items.js';
 import { displayName, type AuthUser } from '../../features/auth/types.js';
+import { DesktopStatusButton } from '../../features/desktop/components/desktop-status-button.js';
 
 interface SidebarProps {
   user: AuthUser;
@@ -68,6 +69,7 @@ export function Sidebar({ user, drawerOpen, onCloseDrawer, onToggleLanguage, onL
           ))}
         </nav>
         <div className="sidebar-foot">
+          <DesktopStatusButton />
           <button type="button" className="nav-link" onClick={onToggleLanguage} lang={otherLanguage === 'ku' ? 'ckb' : 'en'} data-testid="language-toggle" title={t('language.switchTo')}>
             <Icon name="language" />
             <span className="label">{t(`language.${otherLanguage}`)}</span>

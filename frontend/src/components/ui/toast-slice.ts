@@ -5,6 +5,8 @@ export interface Toast {
   id: string;
   kind: ToastKind;
   text: string;
+  /** How long it stays; TOAST_MS unless a screen's spec says otherwise (expenses: 3 s). */
+  ms?: number;
 }
 
 export { TOAST_MS } from '@dukan/contracts';
@@ -20,8 +22,8 @@ export const toastSlice = createSlice({
         state.push(action.payload);
         if (state.length > 4) state.shift();
       },
-      prepare(kind: ToastKind, text: string) {
-        return { payload: { id: nanoid(), kind, text } };
+      prepare(kind: ToastKind, text: string, ms?: number) {
+        return { payload: { id: nanoid(), kind, text, ...(ms === undefined ? {} : { ms }) } };
       },
     },
     toastClosed(state, action: PayloadAction<string>) {

@@ -22,4 +22,15 @@ describe('toasts', () => {
     act(() => void vi.advanceTimersByTime(200));
     expect(screen.queryAllByTestId('toast')).toHaveLength(0);
   });
+
+  it('stay as long as a screen asks (expenses: 3 seconds)', () => {
+    vi.useFakeTimers();
+    const store = makeStore();
+    render(<AppProviders store={store} i18n={createI18n('en')}>{null}</AppProviders>);
+    act(() => void store.dispatch(toastShown('success', 'Expense approved successfully', 3000)));
+    act(() => void vi.advanceTimersByTime(2900));
+    expect(screen.getByTestId('toast').textContent).toContain('Expense approved successfully');
+    act(() => void vi.advanceTimersByTime(200));
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
 });

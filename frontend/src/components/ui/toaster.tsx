@@ -7,9 +7,9 @@ function ToastItem({ toast }: { toast: Toast }) {
   const dispatch = useAppDispatch();
   const { t } = useTranslation();
   useEffect(() => {
-    const timer = setTimeout(() => dispatch(toastClosed(toast.id)), TOAST_MS);
+    const timer = setTimeout(() => dispatch(toastClosed(toast.id)), toast.ms ?? TOAST_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, toast.id]);
+  }, [dispatch, toast.id, toast.ms]);
   return (
     <div className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'} data-testid="toast">
       <span className="toast-text">{toast.text}</span>

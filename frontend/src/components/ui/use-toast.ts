@@ -6,9 +6,9 @@ export function useToast() {
   const dispatch = useAppDispatch();
   return useMemo(
     () => ({
-      success: (text: string) => dispatch(toastShown('success', text)),
-      error: (text: string) => dispatch(toastShown('error', text)),
-      info: (text: string) => dispatch(toastShown('info', text)),
+      success: (text: string, ms?: number) => dispatch(toastShown('success', text, ms)),
+      error: (text: string, ms?: number) => dispatch(toastShown('error', text, ms)),
+      info: (text: string, ms?: number) => dispatch(toastShown('info', text, ms)),
     }),
     [dispatch],
   );

@@ -1,54 +1,42 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
+import { ExpressAdapter } from '@nestjs/platform-express';
 import type { INestApplication, Type, DynamicModule } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { newCorrelationId, parseLocale, runWithContext, type RequestContext } from '../context/request-context.js';
+import { parseLocale } from '../context/request-context.js';
 import { AllExceptionsFilter, sendError, toDomainError } from '../errors/error.filter.js';
 import { createValidationPipe } from '../errors/validation.pipe.js';
-import { logger, NestPinoLogger } from '../logging/logger.js';
+import { NestPinoLogger } from '../logging/logger.js';
 import { RelayRegistry } from '../module/relay-registry.js';
-import { authMiddleware, authorizeDepsFrom } from '../auth/auth.middleware.js';
-
-export const CORRELATION_ID_HEADER = 'x-correlation-id';
+import { gate, gateDepsFrom, requestContext, type AppRole } from '../auth/gate.js';
+import { securityHeaders } from './security-headers.js';
 
 export interface CreateAppOptions {
   branchId: string;
+  /** 'edge' for the all-in-one app and the cluster gateway; 'service' for a service behind the gateway. */
+  role: AppRole;
   bodyLimit?: string;
-  /** Express middleware mounted before Nest's routes (the cluster gateway's proxy). */
+  /** Express's 'trust proxy' for the edge: which proxies in front may say who the client is (addresses, or a hop count; none by default). */
+  trustProxy?: string | false;
+  /** Express middleware mounted after the authorization gate, before body parsing (the cluster gateway's proxy, the frontend). */
   before?: (app: express.Express) => void;
   /** Close on SIGINT/SIGTERM (default); the all-in-one main does it itself to stop its database after. */
   shutdownHooks?: boolean;
 }
 
-/** Correlation id and locale for every request, in AsyncLocalStorage; mounted after body parsing so it survives it. */
-export function contextMiddleware(branchId: string) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const incoming = req.headers[CORRELATION_ID_HEADER];
-    const correlationId = typeof incoming === 'string' && /^[\w-]{8,100}$/.test(incoming) ? incoming : newCorrelationId();
-    res.setHeader(CORRELATION_ID_HEADER, correlationId);
-    req.headers[CORRELATION_ID_HEADER] = correlationId;
-    const ctx: RequestContext = {
-      correlationId,
-      locale: parseLocale(req.headers['accept-language']) ?? 'en',
-      branchId,
-      user: null,
-      actorId: null,
-    };
-    const started = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger().info({ correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-    });
-    runWithContext(ctx, next);
-  };
-}
-
 /** The same Nest app set-up for a service process, the gateway and tests. */
 export async function createDukanApp(module: Type<unknown> | DynamicModule, options: CreateAppOptions): Promise<INestApplication> {
-  const app = await NestFactory.create(module, { bodyParser: false, logger: new NestPinoLogger(), abortOnError: false });
-  const server = app.getHttpAdapter().getInstance() as express.Express;
+  const server = express();
+  // The gate hands the router one spelling per route; the router takes no other (a second line of defence).
+  server.set('case sensitive routing', true);
+  server.set('strict routing', true);
   server.disable('x-powered-by');
-  server.set('trust proxy', 'loopback');
+  // Behind the gateway the client's address comes from the gate (it believes the gateway alone), never from Express.
+  const trust = options.role === 'edge' ? (options.trustProxy ?? false) : false;
+  server.set('trust proxy', typeof trust === 'string' && /^\d+$/.test(trust) ? Number(trust) : trust);
+  const app = await NestFactory.create(module, new ExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(), abortOnError: false });
+  server.use(securityHeaders());
+  server.use(gate(gateDepsFrom(app, options.role), options.role));
   options.before?.(server);
   const json = express.json({ limit: options.bodyLimit ?? '1mb' });
   app.use((req: Request, res: Response, next: NextFunction) =>
@@ -57,8 +45,7 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
       next();
     }),
   );
-  app.use(contextMiddleware(options.branchId));
-  app.use(authMiddleware(authorizeDepsFrom(app)));
+  app.use(requestContext(options.branchId));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());
   if (options.shutdownHooks !== false) app.enableShutdownHooks();
@@ -66,7 +53,7 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
 }
 
 /** Starts listening, then lets the outbox relays run (every handler has subscribed by now). */
-export async function startDukanApp(app: INestApplication, port: number, host = '0.0.0.0'): Promise<string> {
+export async function startDukanApp(app: INestApplication, port: number, host = '127.0.0.1'): Promise<string> {
   await app.init();
   await app.get(RelayRegistry).startAll();
   await app.listen(port, host);

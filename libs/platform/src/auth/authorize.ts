@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { isAllowed, matchRoute, type RouteDef } from '@dukan/contracts';
+import { isAllowed, matchRoute, parseRequestPath, type PathZone, type RouteDef } from '@dukan/contracts';
 import type { AuthUser } from '../context/request-context.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { SessionValidator } from './session-validator.js';
@@ -7,62 +7,84 @@ import type { TokenVerifier } from './tokens.js';
 
 export interface AuthorizeInput {
   method: string;
-  path: string;
+  /** The request target as it arrived, e.g. '/API//products/?active=true'. */
+  target: string;
   authorization: string | undefined;
+  /** The x-dukan-internal header. */
   internalToken: string | undefined;
 }
 
 export interface AuthorizeResult {
+  zone: PathZone;
+  /** The target the router is given: the route's own spelling for /api, the resolved path otherwise; query kept. */
+  url: string;
   route: RouteDef | null;
+  params: Record<string, string>;
   user: AuthUser | null;
+  /** The call carries the internal token: it comes from the gateway or another Dukan process. */
+  trusted: boolean;
 }
 
 export interface AuthorizeDeps {
   verifier: TokenVerifier;
-  sessions: SessionValidator | null;
+  /** Whether a token's version is still the user's current one; every app has one (deny by default). */
+  sessions: SessionValidator;
   internalToken: string | undefined;
+  /** A service behind the gateway: /api calls without the internal token did not come through the gateway. */
+  requireGateway: boolean;
 }
 
-function sameSecret(a: string, b: string): boolean {
+function sameSecret(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
   const x = Buffer.from(a);
   const y = Buffer.from(b);
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+function bearer(header: string | undefined): string {
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
 /**
- * The one authorization decision, used by the gateway before proxying and by every service's guard:
- * the route must be in the table, public routes pass, others need a current token and the route's permission.
+ * The one authorization decision of every Dukan app (the all-in-one, the cluster gateway, each service), taken
+ * before routing: the path is read once (contracts' parseRequestPath), /internal needs the internal token,
+ * an /api call must match a route of the table (deny by default), public routes pass, others need a current
+ * token with the route's permission. The answer's `url` is what the router then sees.
  */
 export async function authorize(input: AuthorizeInput, deps: AuthorizeDeps): Promise<AuthorizeResult> {
-  if (input.path.startsWith('/internal/')) {
-    // Service-to-service calls carry the shared internal token; without one configured, nobody gets in.
-    if (!deps.internalToken || !input.internalToken || !sameSecret(input.internalToken, deps.internalToken)) {
-      throw new DomainError('FORBIDDEN', 'auth.forbidden');
-    }
-    return { route: null, user: null };
-  }
-  if (!input.path.startsWith('/api/')) return { route: null, user: null };
+  const path = parseRequestPath(input.target);
+  if (!path) throw new DomainError('BAD_REQUEST', 'errors.badRequest');
+  const q = input.target.indexOf('?');
+  const query = q >= 0 ? input.target.slice(q).split('#', 1)[0]! : '';
+  const trusted = sameSecret(input.internalToken, deps.internalToken);
+  const result = (url: string, route: RouteDef | null = null, params: Record<string, string> = {}, user: AuthUser | null = null): AuthorizeResult => ({
+    zone: path.zone, url: `${url}${query}`, route, params, user, trusted,
+  });
 
-  const match = matchRoute(input.method, input.path);
+  if (path.zone === 'other') return result(path.path);
+  // Service-to-service calls carry the shared internal token; without one configured, nobody gets in.
+  if (path.zone === 'internal') {
+    if (!trusted) throw new DomainError('FORBIDDEN', 'auth.forbidden');
+    return result(path.path);
+  }
+  if (deps.requireGateway && !trusted) throw new DomainError('FORBIDDEN', 'auth.gatewayOnly');
+
+  const match = matchRoute(input.method, path.path);
   if (!match) throw new DomainError('ROUTE_NOT_FOUND', 'errors.routeNotFound');
   const { route } = match;
-  if (route.access.kind === 'public') return { route, user: null };
+  if (route.access.kind === 'public') return result(match.path, route, match.params);
 
-  const header = input.authorization ?? '';
-  const token = header.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  const token = bearer(input.authorization);
   if (!token) throw new DomainError('UNAUTHENTICATED', 'auth.required');
   const user = deps.verifier.verify(token);
   // The token refresh takes a token a permission change made stale; identity's handler decides the rest.
-  if (route.access.kind === 'signed') return { route, user };
-
-  if (deps.sessions) {
-    const state = await deps.sessions.current(user.id);
+  if (route.access.kind !== 'signed') {
+    const state = await deps.sessions.current(user.id, user.tokenVersion);
     if (!state || state.tokenVersion !== user.tokenVersion) throw new DomainError('TOKEN_REVOKED', 'auth.tokenRevoked');
     if (!state.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
+    if (!isAllowed(user, route.access)) {
+      throw new DomainError('FORBIDDEN', route.access.kind === 'admin' ? 'auth.adminOnly' : 'auth.forbidden');
+    }
   }
-
-  if (!isAllowed(user, route.access)) {
-    throw new DomainError('FORBIDDEN', route.access.kind === 'admin' ? 'auth.adminOnly' : 'auth.forbidden');
-  }
-  return { route, user };
+  return result(match.path, route, match.params, user);
 }

@@ -1,55 +1,47 @@
-import { Inject, Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { currentContext, parseLocale } from '../context/request-context.js';
-import { PLATFORM_CONFIG } from '../module/tokens.js';
-import type { PlatformConfig } from '../config/config.js';
-import { authorize } from './authorize.js';
-import type { AuthorizedRequest } from './auth.middleware.js';
-import { SESSION_VALIDATOR, type SessionValidator } from './session-validator.js';
-import { TokenVerifier } from './tokens.js';
+import { Injectable, RequestMethod, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import type { RouteDef } from '@dukan/contracts';
+import { DomainError } from '../errors/domain-error.js';
+import { logger } from '../logging/logger.js';
+import type { GatedRequest } from './gate.js';
 
-/** Global guard of every Dukan app: the route table decides, so a route missing from it is refused. */
+/** A process's own endpoints outside /api (liveness and readiness), open to its probes. */
+const OPEN_PATHS: ReadonlySet<string> = new Set(['/health', '/health/ready']);
+
+const pattern = (path: string) => path.split('/').filter(Boolean).map((s) => (s.startsWith(':') ? ':' : s)).join('/');
+
+/**
+ * Global guard of every Dukan app, behind the gate (auth/gate.ts): nothing is served that the gate did not
+ * decide on, and an /api handler runs only for the route the decision was about — so the route table and
+ * the controllers cannot drift apart into a handler the table never checked.
+ */
 @Injectable()
 export class RouteAuthGuard implements CanActivate {
-  private sessions: SessionValidator | null | undefined;
-
-  constructor(
-    private readonly verifier: TokenVerifier,
-    private readonly moduleRef: ModuleRef,
-    @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
-  ) {}
-
-  /** Identity's validator where identity runs in this process; none in a service behind the gateway. */
-  private sessionValidator(): SessionValidator | null {
-    if (this.sessions === undefined) {
-      try {
-        this.sessions = this.moduleRef.get<SessionValidator>(SESSION_VALIDATOR, { strict: false });
-      } catch {
-        this.sessions = null;
-      }
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<GatedRequest>();
+    const decision = req.dukan;
+    if (!decision) throw new DomainError('FORBIDDEN', 'auth.forbidden');
+    if (decision.zone === 'internal') return true;
+    if (decision.zone === 'other') {
+      if (OPEN_PATHS.has(req.path)) return true;
+      throw new DomainError('ROUTE_NOT_FOUND', 'errors.routeNotFound');
     }
-    return this.sessions;
-  }
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<AuthorizedRequest>();
-    if (req.dukanAuth) return true; // decided by the auth middleware before routing
-    const internal = req.headers['x-dukan-internal'];
-    const { user } = await authorize(
-      {
-        method: req.method,
-        path: req.path,
-        authorization: req.headers.authorization,
-        internalToken: typeof internal === 'string' ? internal : undefined,
-      },
-      { verifier: this.verifier, sessions: this.sessionValidator(), internalToken: this.config.INTERNAL_TOKEN },
-    );
-    const ctx = currentContext();
-    if (ctx && user) {
-      ctx.user = user;
-      ctx.actorId = user.id;
-      ctx.locale = parseLocale(req.headers['accept-language']) ?? user.languagePreference;
+    const served = this.served(context);
+    if (!decision.route || !this.same(decision.route, served)) {
+      logger().error({ route: decision.route && `${decision.route.method} ${decision.route.path}`, handler: served }, 'a handler answered a route it does not serve');
+      throw new DomainError('ROUTE_NOT_FOUND', 'errors.routeNotFound');
     }
     return true;
+  }
+
+  private served(context: ExecutionContext): { method: string; path: string } {
+    const controller = Reflect.getMetadata(PATH_METADATA, context.getClass()) as string | undefined;
+    const handler = Reflect.getMetadata(PATH_METADATA, context.getHandler()) as string | undefined;
+    const method = Reflect.getMetadata(METHOD_METADATA, context.getHandler()) as RequestMethod | undefined;
+    return { method: method === undefined ? '' : RequestMethod[method], path: `${controller ?? ''}/${handler ?? ''}` };
+  }
+
+  private same(route: RouteDef, served: { method: string; path: string }): boolean {
+    return route.method === served.method && pattern(route.path) === pattern(served.path);
   }
 }

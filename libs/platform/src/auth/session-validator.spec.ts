@@ -62,6 +62,16 @@ describe('CachingSessionValidator', () => {
     expect((await cache.current('u1'))?.tokenVersion).toBe(2); // every later call asks afresh
   });
 
+  it('asks again when a token is newer than the answer it holds (a refresh after a change made elsewhere)', async () => {
+    expect((await cache.current('u1', 1))?.tokenVersion).toBe(1);
+    identity.states.set('u1', { tokenVersion: 2, active: true });
+    expect((await cache.current('u1', 1))?.tokenVersion).toBe(1); // the old token: the cached answer is enough
+    expect((await cache.current('u1', 2))?.tokenVersion).toBe(2);
+    expect(identity.asked).toBe(2);
+    expect((await cache.current('u1', 2))?.tokenVersion).toBe(2);
+    expect(identity.asked).toBe(2);
+  });
+
   it('remembers that a user does not exist, but never keeps a failed answer', async () => {
     expect(await cache.current('ghost')).toBeNull();
     expect(await cache.current('ghost')).toBeNull();

@@ -1,3 +1,5 @@
+import type { EventBus } from '../events/event-bus.js';
+
 /** Identity's answer to "is this token still the current one for this user?" */
 export interface SessionState {
   tokenVersion: number;
@@ -5,7 +7,8 @@ export interface SessionState {
 }
 
 export interface SessionValidator {
-  current(userId: string): Promise<SessionState | null>;
+  /** `presented`: the version of the token being checked; an answer older than it is not taken from a cache. */
+  current(userId: string, presented?: number): Promise<SessionState | null>;
 }
 
 /** Provided by identity where it runs in the same process, by an HTTP client in the cluster gateway. */
@@ -49,9 +52,13 @@ export class CachingSessionValidator implements SessionValidator {
     this.now = options.now ?? Date.now;
   }
 
-  async current(userId: string): Promise<SessionState | null> {
+  async current(userId: string, presented?: number): Promise<SessionState | null> {
     const hit = this.entries.get(userId);
-    if (hit && this.now() - hit.at < this.options.ttlMs) return hit.state;
+    // Versions only grow: a token newer than the answer we hold (a refresh after a permission change
+    // made elsewhere) means the answer is old.
+    const outgrown = presented !== undefined && hit?.state != null && hit.state.tokenVersion < presented;
+    if (hit && !outgrown && this.now() - hit.at < this.options.ttlMs) return hit.state;
+    if (outgrown) this.pending.delete(userId);
     let asking = this.pending.get(userId);
     if (!asking) {
       const generation = this.generation;
@@ -84,4 +91,22 @@ export class CachingSessionValidator implements SessionValidator {
   get size(): number {
     return this.entries.size;
   }
+}
+
+/**
+ * The session check of a process without identity in it (a service behind the gateway, the gateway itself):
+ * identity over HTTP, its answers kept for SESSION_CACHE_MS and dropped when identity's user events say so.
+ */
+export async function remoteSessionValidator(
+  config: { IDENTITY_URL: string; INTERNAL_TOKEN?: string | undefined; SESSION_CACHE_MS: number },
+  bus: EventBus,
+): Promise<SessionValidator> {
+  const identity = new HttpSessionValidator(config.IDENTITY_URL, config.INTERNAL_TOKEN);
+  if (config.SESSION_CACHE_MS === 0) return identity;
+  const cache = new CachingSessionValidator(identity, { ttlMs: config.SESSION_CACHE_MS });
+  await bus.watch(
+    ['dukan.identity.user.session-revoked.v1', 'dukan.identity.user.updated.v1', 'dukan.identity.user.deleted.v1'],
+    (event) => cache.forget((event.data as { userId: string }).userId),
+  );
+  return cache;
 }

@@ -11,13 +11,28 @@ export const platformConfigSchema = z.object({
   NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('DUKAN'),
   /** Prefixes every subject on the wire; lets tests and several shops share one NATS server. */
   NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)?$/).default(''),
+  /** Credentials when the NATS server requires them (docker-compose and k8s do). */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
   DUKAN_DATA_DIR: z.string().default('data'),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   JWT_ISSUER: z.string().default('dukan-identity'),
   JWT_AUDIENCE: z.string().default('dukan'),
-  /** Shared secret for service-to-service calls under /internal (cluster shape). */
+  /**
+   * Shared secret of the cluster's own processes: it guards /internal, and a service answers /api only to
+   * calls that carry it (the gateway adds it to every call it forwards). Required by service processes.
+   */
   INTERNAL_TOKEN: z.string().min(16).optional(),
   BRANCH_ID: z.string().default('main'),
+  /** Address to listen on: a service only on this machine unless told otherwise (the gateway overrides the default). */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /** Where processes without identity in them ask whether a token is still current. */
+  IDENTITY_URL: z.string().default('http://127.0.0.1:5101'),
+  /**
+   * How long such a process reuses identity's answer about a session. Identity's user events drop an answer
+   * at once; a token newer than the answer is asked about afresh; 0: ask every call.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
 });
 
 export type PlatformConfig = z.infer<typeof platformConfigSchema>;

@@ -22,6 +22,8 @@ export interface RequestContext {
   branchId: string;
   user: AuthUser | null;
   actorId: string | null;
+  /** Where an HTTP request came from (login throttling); none for work no request started. */
+  clientAddress?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

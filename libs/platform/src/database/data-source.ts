@@ -41,7 +41,9 @@ export async function migrate(ds: DataSource, service: ServiceName): Promise<str
   await qr.connect();
   try {
     await qr.query(`SELECT pg_advisory_lock(hashtext($1))`, [MIGRATION_LOCK]);
-    await qr.query(`CREATE SCHEMA IF NOT EXISTS "${service}"`);
+    // A service's own role may not create schemas: in the cluster shape its schema was made for it.
+    const exists = (await qr.query(`SELECT 1 FROM pg_namespace WHERE nspname = $1`, [service])).length > 0;
+    if (!exists) await qr.query(`CREATE SCHEMA "${service}"`);
     const done = await ds.runMigrations({ transaction: 'each' });
     if (done.length > 0) logger().info({ service, migrations: done.map((m) => m.name) }, 'migrations applied');
     return done.map((m) => m.name);
@@ -49,4 +51,13 @@ export async function migrate(ds: DataSource, service: ServiceName): Promise<str
     await qr.query(`SELECT pg_advisory_unlock(hashtext($1))`, [MIGRATION_LOCK]).catch(() => undefined);
     await qr.release();
   }
+}
+
+/** Names of the data source's migrations its schema has not recorded yet (all of them before the first). */
+export async function pendingMigrations(ds: DataSource, service: ServiceName): Promise<string[]> {
+  const known = ds.migrations.map((m) => m.name ?? m.constructor.name);
+  const [{ found }] = (await ds.query(`SELECT to_regclass($1) AS found`, [`"${service}".migrations`])) as [{ found: string | null }];
+  if (!found) return known;
+  const done = new Set(((await ds.query(`SELECT name FROM "${service}".migrations`)) as { name: string }[]).map((r) => r.name));
+  return known.filter((name) => !done.has(name));
 }

@@ -31,6 +31,9 @@ export interface NatsBusOptions {
   /** Wire prefix, e.g. 't1a2b.' in tests; subjects stay 'dukan.…' everywhere else. */
   subjectPrefix: string;
   name: string;
+  /** Credentials when the server requires them. */
+  user?: string | undefined;
+  pass?: string | undefined;
 }
 
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -54,7 +57,7 @@ export class NatsEventBus implements EventBus {
   ) {}
 
   static async connect(options: NatsBusOptions): Promise<NatsEventBus> {
-    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1 });
+    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, user: options.user, pass: options.pass });
     const jsm = await jetstreamManager(nc);
     const subjects = [`${options.subjectPrefix}dukan.>`];
     const config = { name: options.stream, subjects, storage: StorageType.File, duplicate_window: nanos(120_000) };

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { defaultKeyPaths, loadOrCreateKeyPair, readPublicKey } from '../auth/keys.js';
 import { RouteAuthGuard } from '../auth/route-auth.guard.js';
+import { remoteSessionValidator, SESSION_VALIDATOR, type SessionValidator } from '../auth/session-validator.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import type { PlatformConfig } from '../config/config.js';
 import { EVENT_BUS, type EventBus } from '../events/event-bus.js';
@@ -20,6 +21,12 @@ export interface PlatformCoreOptions {
   ownsSigningKey: boolean;
   /** A bus built by the caller (tests share one between apps); otherwise built from config. */
   bus?: EventBus;
+  /**
+   * How this process checks that a token is still current: 'remote' asks identity over HTTP (a service behind
+   * the gateway, the gateway itself); a validator given here is used as is (tests); none when identity is a
+   * module of this app and provides its own.
+   */
+  sessions?: 'remote' | SessionValidator;
 }
 
 export function publicKeyFor(config: PlatformConfig, ownsSigningKey: boolean): string {
@@ -62,6 +69,8 @@ export class PlatformCoreModule {
                   stream: config.NATS_STREAM,
                   subjectPrefix: config.NATS_SUBJECT_PREFIX,
                   name: options.processName,
+                  user: config.NATS_USER,
+                  pass: config.NATS_PASSWORD,
                 })
               : new InProcessEventBus()),
         },
@@ -73,12 +82,17 @@ export class PlatformCoreModule {
               audience: config.JWT_AUDIENCE,
             }),
         },
+        ...(options.sessions === 'remote'
+          ? [{ provide: SESSION_VALIDATOR, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteSessionValidator(config, bus) }]
+          : options.sessions
+            ? [{ provide: SESSION_VALIDATOR, useValue: options.sessions }]
+            : []),
         RelayRegistry,
         HealthRegistry,
         BusCloser,
         { provide: APP_GUARD, useClass: RouteAuthGuard },
       ],
-      exports: [PLATFORM_CONFIG, EVENT_BUS, TokenVerifier, RelayRegistry, HealthRegistry],
+      exports: [PLATFORM_CONFIG, EVENT_BUS, TokenVerifier, RelayRegistry, HealthRegistry, ...(options.sessions ? [SESSION_VALIDATOR] : [])],
     };
   }
 }

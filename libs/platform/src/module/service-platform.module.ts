@@ -96,3 +96,17 @@ export class ServicePlatformModule {
     };
   }
 }
+
+/** The options a service module gave forService (its schema and migrations), read without booting it: the migration job's list. */
+export function servicePlatformOptionsOf(module: DynamicModule): ServicePlatformOptions | undefined {
+  for (const provider of module.providers ?? []) {
+    if (typeof provider === 'object' && 'provide' in provider && provider.provide === SERVICE_OPTIONS && 'useValue' in provider) {
+      return provider.useValue as ServicePlatformOptions;
+    }
+  }
+  for (const imported of module.imports ?? []) {
+    const found = imported && typeof imported === 'object' && 'module' in imported ? servicePlatformOptionsOf(imported) : undefined;
+    if (found) return found;
+  }
+  return undefined;
+}

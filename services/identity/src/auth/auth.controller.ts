@@ -16,8 +16,8 @@ export class AuthController {
 
   @Post('login')
   @HttpCode(200)
-  login(@Body() dto: LoginDto, @Req() req: Request) {
-    return this.auth.login(dto.username, dto.password, dto.rememberMe ?? false, req.ip ?? 'unknown');
+  login(@Ctx() ctx: RequestContext, @Body() dto: LoginDto) {
+    return this.auth.login(dto.username, dto.password, dto.rememberMe ?? false, ctx.clientAddress ?? 'unknown');
   }
 
   /** 'signed' in the route table: a genuine token, stale or not; AuthService.refresh decides whether it may be swapped. */

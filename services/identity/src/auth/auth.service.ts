@@ -17,16 +17,15 @@ export class AuthService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
+  /** `address`: the client's, as the edge saw it (the request context's clientAddress). */
   async login(username: string, password: string, rememberMe: boolean, address: string): Promise<LoginResponse> {
-    await this.throttle.assertAllowed(username, address);
+    // Counted before the password is looked at: guesses sent together cannot all be evaluated.
+    await this.throttle.takeAttempt(username, address);
     const user = await this.users.findByUsername(username);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
-    if (!user || !ok) {
-      await this.throttle.recordFailure(username, address);
-      throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
-    }
+    if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     if (!user.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
-    await this.throttle.recordSuccess(username);
+    await this.throttle.succeeded(username, address);
     await this.users.recordLogin(user.id);
     user.lastLogin = new Date();
     const ttlSeconds = rememberMe ? this.config.REMEMBER_ME_DAYS * 86_400 : this.config.TOKEN_TTL_HOURS * 3600;

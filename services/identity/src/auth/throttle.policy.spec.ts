@@ -1,30 +1,18 @@
-import { ACCOUNT_LIMITS, afterFailure, secondsLocked, type ThrottleState } from './throttle.policy.js';
+import { addressKey, pairKey, secondsLocked } from './throttle.policy.js';
 
-const t0 = new Date('2026-11-21T10:00:00Z');
-const at = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-
-describe('login throttle policy', () => {
-  it('locks an account on the fifth failure within the window, for the lock time', () => {
-    let s: ThrottleState | null = null;
-    for (let i = 1; i <= 4; i++) {
-      s = afterFailure(s, at(i), ACCOUNT_LIMITS);
-      expect(secondsLocked(s, at(i))).toBe(0);
-    }
-    s = afterFailure(s, at(5), ACCOUNT_LIMITS);
-    expect(secondsLocked(s, at(5))).toBe(15 * 60);
-    expect(secondsLocked(s, at(5 + 60))).toBe(14 * 60);
-    expect(secondsLocked(s, at(5 + 15 * 60))).toBe(0);
+describe('login throttle keys', () => {
+  it('counts an account per client address, whatever the case of the name', () => {
+    expect(pairKey('Admin', '10.0.0.7')).toBe(pairKey(' admin', '10.0.0.7'));
+    expect(pairKey('admin', '10.0.0.7')).not.toBe(pairKey('admin', '10.0.0.8'));
+    expect(addressKey('10.0.0.7')).not.toBe(pairKey('', '10.0.0.7'));
   });
+});
 
-  it('forgets failures older than the window', () => {
-    let s: ThrottleState | null = null;
-    for (let i = 0; i < 4; i++) s = afterFailure(s, at(i), ACCOUNT_LIMITS);
-    s = afterFailure(s, at(16 * 60), ACCOUNT_LIMITS);
-    expect(s.failures).toBe(1);
-    expect(secondsLocked(s, at(16 * 60))).toBe(0);
-  });
-
-  it('answers 0 for a key that never failed', () => {
-    expect(secondsLocked(null, t0)).toBe(0);
+describe('secondsLocked', () => {
+  const now = new Date('2026-11-21T10:00:00Z');
+  it('answers the whole seconds left, rounded up, and 0 when not or no longer locked', () => {
+    expect(secondsLocked(new Date(now.getTime() + 899_001), now)).toBe(900);
+    expect(secondsLocked(new Date(now.getTime() - 1), now)).toBe(0);
+    expect(secondsLocked(null, now)).toBe(0);
   });
 });

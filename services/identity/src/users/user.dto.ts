@@ -82,6 +82,10 @@ export class UpdateUserDto {
 
   @IsOptional() @IsIn(LOCALES)
   languagePreference?: Locale;
+
+  /** Admin only, as on PUT /api/auth/users/:id/permissions; null: back to the role's defaults. */
+  @IsOptional() @IsObject()
+  permissions?: Permissions | null;
 }
 
 export class ResetPasswordDto {

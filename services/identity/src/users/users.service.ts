@@ -8,6 +8,17 @@ import { hashPassword } from '../auth/passwords.js';
 import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
+import { refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffRefusal } from './staff.policy.js';
+
+/** The signed-in user a staff change is checked against; the route table let nobody else this far. */
+function actorOf(ctx: RequestContext): StaffActor {
+  if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'auth.required');
+  return { id: ctx.user.id, role: ctx.user.role, permissions: ctx.user.permissions };
+}
+
+function refuseIf(refusal: StaffRefusal | null): void {
+  if (refusal) throw new DomainError(refusal.code, refusal.key);
+}
 
 @Injectable()
 export class UsersService {
@@ -68,7 +79,7 @@ export class UsersService {
 
   async create(ctx: RequestContext, dto: CreateUserDto): Promise<AuthUserDto> {
     const role = dto.role ?? 'cashier';
-    if (role === 'admin' && ctx.user?.role !== 'admin') throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+    refuseIf(refuseCreate(actorOf(ctx), role, dto.permissions !== undefined));
     const passwordHash = await hashPassword(dto.password);
     return this.ds.transaction(async (m) => {
       await this.assertUnique(m, dto.username, dto.email);
@@ -98,19 +109,27 @@ export class UsersService {
     const passwordHash = dto.password ? await hashPassword(dto.password) : null;
     return this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
-      if ((dto.role === 'admin' || user.role === 'admin') && dto.role !== undefined && dto.role !== user.role && ctx.user?.role !== 'admin') {
-        throw new DomainError('FORBIDDEN', 'auth.adminOnly');
-      }
-      if (user.role === 'admin' && ctx.user?.role !== 'admin') throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+      const withPermissions = dto.permissions !== undefined;
+      refuseIf(refuseEdit(actorOf(ctx), user, { role: dto.role, active: dto.active, withPermissions }));
+      if (withPermissions && (user.role === 'admin' || dto.role === 'admin')) throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
       await this.assertUnique(m, dto.username ?? null, dto.email ?? null, user.id);
       if (user.role === 'admin' && ((dto.role && dto.role !== 'admin') || dto.active === false)) {
         await this.assertNotLastAdmin(m, user.id);
       }
+      const roleChanged = dto.role !== undefined && dto.role !== user.role;
+      // Every edit that changes what a token says (name, role, permissions) or whether it may be used ends it.
       const revoke: SessionRevokedReason | null =
         dto.active === false && user.active ? 'deactivated'
         : passwordHash ? 'password-reset'
-        : dto.role && dto.role !== user.role ? 'permissions-changed'
+        : roleChanged || withPermissions ? 'permissions-changed'
+        : dto.username !== undefined && dto.username !== user.username ? 'renamed'
         : null;
+      if (roleChanged) await audit(m, ctx, 'user.role-changed', { type: 'user', id: user.id }, { before: user.role, after: dto.role });
+      if (withPermissions) {
+        const after = dto.permissions ? sanitizePermissions(dto.permissions) : null;
+        await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before: user.permissions, after });
+        user.permissions = after;
+      }
       Object.assign(user, {
         ...(dto.username !== undefined && { username: dto.username }),
         ...(dto.firstName !== undefined && { firstName: dto.firstName }),
@@ -140,10 +159,8 @@ export class UsersService {
     if (ctx.actorId === id) throw new DomainError('RULE_VIOLATION', 'users.cannotDeleteSelf');
     await this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
-      if (user.role === 'admin') {
-        if (ctx.user?.role !== 'admin') throw new DomainError('FORBIDDEN', 'auth.adminOnly');
-        await this.assertNotLastAdmin(m, user.id);
-      }
+      refuseIf(refuseDelete(actorOf(ctx), user));
+      if (user.role === 'admin') await this.assertNotLastAdmin(m, user.id);
       user.deletedAt = new Date();
       user.active = false;
       user.tokenVersion += 1;
@@ -159,7 +176,7 @@ export class UsersService {
     const passwordHash = await hashPassword(newPassword);
     await this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
-      if (user.role === 'admin' && ctx.user?.role !== 'admin' && ctx.actorId !== user.id) throw new DomainError('FORBIDDEN', 'auth.adminOnly');
+      refuseIf(refuseReset(actorOf(ctx), user));
       await m.getRepository(User).update(user.id, { passwordHash });
       await audit(m, ctx, 'user.password-reset', { type: 'user', id: user.id });
       await this.save(m, ctx, user, 'password-reset');
@@ -209,8 +226,8 @@ export class UsersService {
 
   private async save(m: EntityManager, ctx: RequestContext, user: User, revoke: SessionRevokedReason | null): Promise<void> {
     if (revoke) user.tokenVersion += 1;
-    // A session ended on purpose cannot be refreshed; one whose permissions changed can (see AuthService.refresh).
-    if (revoke && revoke !== 'permissions-changed') user.refreshFloor = user.tokenVersion;
+    // A session ended on purpose cannot be refreshed; one whose permissions or name changed can (see AuthService.refresh).
+    if (revoke && revoke !== 'permissions-changed' && revoke !== 'renamed') user.refreshFloor = user.tokenVersion;
     await m.getRepository(User).save(user);
     await this.outbox.add(m, ctx, 'dukan.identity.user.updated.v1', toUserEvent(user));
     if (revoke) {

@@ -8,6 +8,7 @@ import { isLanguage } from '../../../i18n/index.js';
 import { useLoginMutation } from '../api/auth-api.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { signedIn } from '../auth-slice.js';
+import { FirstRunNotice } from '../../desktop/components/first-run-notice.js';
 
 interface FieldErrors {
   username?: string;
@@ -74,6 +75,7 @@ export function LoginPage() {
         </div>
         <h2>{t('auth.title')}</h2>
         <p className="muted">{t('auth.subtitle')}</p>
+        <FirstRunNotice />
         {(formError || endedBecause) && (
           <div className="form-error" role="alert" data-testid="login-error">
             {formError ?? endedBecause}

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LOCALES, ROLES, type Role } from '@dukan/contracts';
+import { canManageRole, LOCALES, ROLES, type Role } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
@@ -28,8 +28,9 @@ export function UserFormModal({ user, onClose }: Props) {
   const [addUser, addState] = useStaffAddUserMutation();
   const [updateUser, updateState] = useStaffUpdateUserMutation();
   const busy = addState.isLoading || updateState.isLoading;
-  // Only an admin may make or keep an admin (the server checks it too).
-  const roles: readonly Role[] = me?.role === 'admin' || user?.role === 'admin' ? ROLES : ROLES.filter((r) => r !== 'admin');
+  // Only roles below one's own, an admin's any (the server checks it too); nobody changes their own role.
+  const self = user !== null && user._id === me?._id;
+  const roles: readonly Role[] = self && user ? [user.role] : ROLES.filter((r) => !!me && canManageRole(me.role, r));
 
   const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -124,7 +125,7 @@ export function UserFormModal({ user, onClose }: Props) {
           </div>
           <label className="field">
             <span>{t('staff.form.role')}</span>
-            <select name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)}>
+            <select name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)} disabled={self}>
               {roles.map((r) => (
                 <option key={r} value={r}>
                   {t(`roles.${r}`)}

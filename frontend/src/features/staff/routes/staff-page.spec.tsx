@@ -132,6 +132,21 @@ describe('staff screen', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe('failed to delete user');
   });
 
+  it('offers a manager with staff rights only the cashiers, and only the cashier role', async () => {
+    fakeApi(({ url }) =>
+      url.pathname === '/api/auth/users'
+        ? page([staffUser(), staffUser({ _id: 'u3', username: 'karwan', role: 'manager' }), staffUser({ _id: 'a1', username: 'admin', role: 'admin' })])
+        : undefined,
+    );
+    renderScreen(<StaffPage />, { signedInAs: user({ _id: 'm1', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'] } }) });
+    const rows = await screen.findAllByTestId('staff-row');
+    const actions = rows.map((r) => [r.dataset.username, ['edit-user', 'reset-password', 'delete-user'].filter((id) => within(r).queryByTestId(id)).length]);
+    expect(actions).toEqual([['rezan', 3], ['karwan', 0], ['admin', 0]]);
+    fireEvent.click(screen.getByTestId('add-user'));
+    const roles = [...(within(screen.getByTestId('user-form')).getByLabelText('Role') as HTMLSelectElement).options].map((o) => o.value);
+    expect(roles).toEqual(['cashier']);
+  });
+
   it('shows a manager (staff view only) the list without add, edit, reset or delete', async () => {
     fakeApi(({ url }) => (url.pathname === '/api/auth/users' ? page([staffUser()]) : undefined));
     renderScreen(<StaffPage />, { signedInAs: user({ role: 'manager' }) });

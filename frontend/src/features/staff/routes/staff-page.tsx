@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ROLES, type Role } from '@dukan/contracts';
+import { canManageRole, ROLES, type Role } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -142,6 +142,7 @@ export function StaffPage() {
                 <tbody>
                   {rows.map((u) => {
                     const self = u._id === me?._id;
+                    const manages = !!me && canManageRole(me.role, u.role);
                     return (
                       <tr key={u._id} data-testid="staff-row" data-username={u.username}>
                         <td>
@@ -174,17 +175,17 @@ export function StaffPage() {
                         <td data-testid="last-login">{u.lastLogin ? f.dateTime(u.lastLogin) : <span className="muted">{t('staff.never')}</span>}</td>
                         <td>
                           <div className="row gap end staff-actions">
-                            {canEdit && (
+                            {canEdit && manages && (
                               <button type="button" className="button small" onClick={() => setDialog({ kind: 'form', user: u })} data-testid="edit-user">
                                 {t('staff.edit')}
                               </button>
                             )}
-                            {canEdit && (
+                            {canEdit && manages && (
                               <button type="button" className="button small" onClick={() => setDialog({ kind: 'reset', user: u })} data-testid="reset-password">
                                 {t('staff.resetPassword')}
                               </button>
                             )}
-                            {canDelete && !self && (
+                            {canDelete && manages && !self && (
                               <button
                                 type="button"
                                 className="button small danger"

@@ -1,0 +1,103 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import type { PlatformConfig } from '../config/config.js';
+import { newCorrelationId, parseLocale, runWithContext, type RequestContext } from '../context/request-context.js';
+import { sendError, toDomainError } from '../errors/error.filter.js';
+import { logger } from '../logging/logger.js';
+import { PLATFORM_CONFIG } from '../module/tokens.js';
+import { authorize, type AuthorizeDeps, type AuthorizeResult } from './authorize.js';
+import { SESSION_VALIDATOR, type SessionValidator } from './session-validator.js';
+import { TokenVerifier } from './tokens.js';
+
+export const CORRELATION_ID_HEADER = 'x-correlation-id';
+/** Carries the internal token: on /internal calls between services, and on every /api call the gateway forwards. */
+export const INTERNAL_TOKEN_HEADER = 'x-dukan-internal';
+
+/** 'edge': clients call it (the all-in-one app, the cluster gateway); 'service': a service behind the gateway. */
+export type AppRole = 'edge' | 'service';
+
+export interface GateDecision extends AuthorizeResult {
+  correlationId: string;
+  /** The client's address: the socket's at the edge, the one the gateway forwarded behind it. */
+  clientAddress: string;
+}
+
+export type GatedRequest = Request & { dukan?: GateDecision };
+
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The authorization dependencies of an app: its token verifier, its session check and the internal token. */
+export function gateDepsFrom(app: INestApplication, role: AppRole): AuthorizeDeps {
+  let sessions: SessionValidator;
+  try {
+    sessions = app.get<SessionValidator>(SESSION_VALIDATOR, { strict: false });
+  } catch {
+    throw new Error('No session check in this app: identity must be in it, or PlatformCoreModule given sessions: "remote"');
+  }
+  return {
+    verifier: app.get(TokenVerifier),
+    sessions,
+    internalToken: app.get<PlatformConfig>(PLATFORM_CONFIG).INTERNAL_TOKEN,
+    requireGateway: role === 'service',
+  };
+}
+
+function clientAddress(req: Request, role: AppRole, trusted: boolean): string {
+  // Behind the gateway, X-Forwarded-For is the gateway's (it sets it, never appends to a client's), and only
+  // a call that proved it came from the gateway is believed.
+  if (role === 'service' && trusted) {
+    const forwarded = header(req, 'x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}
+
+/**
+ * First middleware of every Dukan app, before body parsing and routing: a correlation id, the access log,
+ * and the authorization decision. A refused call ends here; an admitted one continues with `req.url` set
+ * to the spelling the decision was made on, so the router cannot read the path differently.
+ */
+export function gate(deps: AuthorizeDeps, role: AppRole) {
+  return (req: GatedRequest, res: Response, next: NextFunction) => {
+    const incoming = header(req, CORRELATION_ID_HEADER);
+    const correlationId = incoming && /^[\w-]{8,100}$/.test(incoming) ? incoming : newCorrelationId();
+    res.setHeader(CORRELATION_ID_HEADER, correlationId);
+    req.headers[CORRELATION_ID_HEADER] = correlationId;
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      logger().info({ correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+    });
+    authorize(
+      { method: req.method, target: req.url, authorization: req.headers.authorization, internalToken: header(req, INTERNAL_TOKEN_HEADER) },
+      deps,
+    ).then(
+      (decision) => {
+        req.url = decision.url;
+        req.dukan = { ...decision, correlationId, clientAddress: clientAddress(req, role, decision.trusted) };
+        next();
+      },
+      (e: unknown) => sendError(res, toDomainError(e), parseLocale(header(req, 'accept-language')) ?? 'en', correlationId),
+    );
+  };
+}
+
+/** The request context (Vendure's habit) from the gate's decision; mounted after body parsing so it survives it. */
+export function requestContext(branchId: string) {
+  return (req: GatedRequest, _res: Response, next: NextFunction) => {
+    const decision = req.dukan;
+    const user = decision?.user ?? null;
+    const ctx: RequestContext = {
+      correlationId: decision?.correlationId ?? newCorrelationId(),
+      locale: parseLocale(header(req, 'accept-language')) ?? user?.languagePreference ?? 'en',
+      branchId,
+      user,
+      actorId: user?.id ?? null,
+      ...(decision && { clientAddress: decision.clientAddress }),
+    };
+    runWithContext(ctx, next);
+  };
+}

@@ -1,0 +1,59 @@
+import { refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
+
+const admin: StaffActor = { id: 'a', role: 'admin' };
+const manager: StaffActor = { id: 'm', role: 'manager' };
+// A manager whom an admin gave every staff right: still not above their rank, still no permission editing.
+const loadedManager: StaffActor = { id: 'm2', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['view', 'edit'] } };
+const staffCashier: StaffActor = { id: 'c', role: 'cashier', permissions: { staff: ['view', 'create', 'edit', 'delete'] } };
+const user = (id: string, role: 'admin' | 'manager' | 'cashier') => ({ id, role });
+const edit = (e: Partial<StaffEdit> = {}): StaffEdit => ({ withPermissions: false, ...e });
+const key = (r: { key: string } | null) => r?.key ?? 'allowed';
+
+describe('creating a user', () => {
+  it.each([
+    [admin, 'admin', false, 'allowed'],
+    [admin, 'cashier', true, 'allowed'],
+    [loadedManager, 'cashier', false, 'allowed'],
+    [loadedManager, 'cashier', true, 'users.permissionsAdminOnly'],
+    [loadedManager, 'manager', false, 'users.lowerRoleOnly'],
+    [loadedManager, 'admin', false, 'users.lowerRoleOnly'],
+    [staffCashier, 'cashier', false, 'users.lowerRoleOnly'],
+  ] as const)('%j makes a %s (own permissions: %s): %s', (actor, role, withPermissions, expected) => {
+    expect(key(refuseCreate(actor, role, withPermissions))).toBe(expected);
+  });
+});
+
+describe('editing a user', () => {
+  it.each([
+    ['admin edits a manager', admin, user('x', 'manager'), edit({ role: 'cashier', withPermissions: true }), 'allowed'],
+    ['admin promotes a cashier to admin', admin, user('x', 'cashier'), edit({ role: 'admin' }), 'allowed'],
+    ['admin renames themselves', admin, user('a', 'admin'), edit(), 'allowed'],
+    ['admin keeps their own role as sent by a form', admin, user('a', 'admin'), edit({ role: 'admin', active: true }), 'allowed'],
+    ['admin demotes themselves', admin, user('a', 'admin'), edit({ role: 'manager' }), 'users.cannotChangeOwnRole'],
+    ['admin deactivates themselves', admin, user('a', 'admin'), edit({ active: false }), 'users.cannotDeactivateSelf'],
+    ['manager edits a cashier', loadedManager, user('x', 'cashier'), edit({ active: false }), 'allowed'],
+    ['manager sends permissions', loadedManager, user('x', 'cashier'), edit({ withPermissions: true }), 'users.permissionsAdminOnly'],
+    ['manager sends their own permissions', loadedManager, user('m2', 'manager'), edit({ withPermissions: true }), 'users.permissionsAdminOnly'],
+    ['manager promotes a cashier', loadedManager, user('x', 'cashier'), edit({ role: 'manager' }), 'users.lowerRoleOnly'],
+    ['manager edits another manager', loadedManager, user('y', 'manager'), edit(), 'users.lowerRoleOnly'],
+    ['manager edits an admin', loadedManager, user('a', 'admin'), edit({ active: false }), 'users.lowerRoleOnly'],
+    ['manager promotes themselves', loadedManager, user('m2', 'manager'), edit({ role: 'admin' }), 'users.lowerRoleOnly'],
+    ['cashier with staff rights edits a cashier', staffCashier, user('x', 'cashier'), edit(), 'users.lowerRoleOnly'],
+  ] as const)('%s: %s', (_label, actor, target, change, expected) => {
+    expect(key(refuseEdit(actor, target, change))).toBe(expected);
+  });
+});
+
+describe('resetting a password and deleting', () => {
+  it.each([
+    [admin, user('x', 'admin'), 'allowed', 'allowed'],
+    [admin, user('a', 'admin'), 'allowed', 'users.cannotDeleteSelf'],
+    [manager, user('x', 'cashier'), 'allowed', 'allowed'],
+    [manager, user('y', 'manager'), 'users.lowerRoleOnly', 'users.lowerRoleOnly'],
+    [manager, user('a', 'admin'), 'users.lowerRoleOnly', 'users.lowerRoleOnly'],
+    [staffCashier, user('x', 'cashier'), 'users.lowerRoleOnly', 'users.lowerRoleOnly'],
+  ] as const)('%j on %j: reset %s, delete %s', (actor, target, reset, remove) => {
+    expect(key(refuseReset(actor, target))).toBe(reset);
+    expect(key(refuseDelete(actor, target))).toBe(remove);
+  });
+});

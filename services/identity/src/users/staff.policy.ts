@@ -1,0 +1,66 @@
+import { canManageRole, isAllowed, matchRoute, type PermissionSubject, type Role } from '@dukan/contracts';
+
+/** Who is acting: the signed-in user as the token describes them. */
+export interface StaffActor extends PermissionSubject {
+  id: string;
+  role: Role;
+}
+
+export interface StaffTarget {
+  id: string;
+  role: Role;
+}
+
+/** Why a staff change is refused: the error code and its message key. */
+export interface StaffRefusal {
+  code: 'FORBIDDEN' | 'RULE_VIOLATION';
+  key: string;
+}
+
+// Sending `permissions` with a user is the dedicated permissions route by another door: the same access rule.
+const PERMISSIONS_ROUTE = matchRoute('PUT', '/api/auth/users/_/permissions');
+if (!PERMISSIONS_ROUTE) throw new Error('the route table has no PUT /api/auth/users/:id/permissions');
+const PERMISSIONS_ACCESS = PERMISSIONS_ROUTE.route.access;
+
+export function mayEditPermissions(actor: StaffActor): boolean {
+  return isAllowed(actor, PERMISSIONS_ACCESS);
+}
+
+const forbidden = (key: string): StaffRefusal => ({ code: 'FORBIDDEN', key });
+const rule = (key: string): StaffRefusal => ({ code: 'RULE_VIOLATION', key });
+const lowerRoleOnly = forbidden('users.lowerRoleOnly');
+
+/** Creating a user of `role`, with or without permissions of their own. */
+export function refuseCreate(actor: StaffActor, role: Role, withPermissions: boolean): StaffRefusal | null {
+  if (withPermissions && !mayEditPermissions(actor)) return forbidden('users.permissionsAdminOnly');
+  if (!canManageRole(actor.role, role)) return lowerRoleOnly;
+  return null;
+}
+
+export interface StaffEdit {
+  role?: Role | undefined;
+  active?: boolean | undefined;
+  withPermissions: boolean;
+}
+
+/** Editing `target`: nobody raises rights they may not grant, reaches above their rank, or demotes or locks out themselves. */
+export function refuseEdit(actor: StaffActor, target: StaffTarget, edit: StaffEdit): StaffRefusal | null {
+  if (edit.withPermissions && !mayEditPermissions(actor)) return forbidden('users.permissionsAdminOnly');
+  if (!canManageRole(actor.role, target.role)) return lowerRoleOnly;
+  if (edit.role !== undefined && !canManageRole(actor.role, edit.role)) return lowerRoleOnly;
+  const self = actor.id === target.id;
+  if (self && edit.role !== undefined && edit.role !== target.role) return rule('users.cannotChangeOwnRole');
+  if (self && edit.active === false) return rule('users.cannotDeactivateSelf');
+  return null;
+}
+
+/** Resetting `target`'s password. */
+export function refuseReset(actor: StaffActor, target: StaffTarget): StaffRefusal | null {
+  return canManageRole(actor.role, target.role) ? null : lowerRoleOnly;
+}
+
+/** Deleting `target`. */
+export function refuseDelete(actor: StaffActor, target: StaffTarget): StaffRefusal | null {
+  if (actor.id === target.id) return rule('users.cannotDeleteSelf');
+  return canManageRole(actor.role, target.role) ? null : lowerRoleOnly;
+}

@@ -1,0 +1,169 @@
+import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
+import { IdentityModule, loadIdentityConfig } from '@dukan/identity';
+
+// Staff cannot raise their own or others' rights (issue 11), and PUT /api/auth/users/:id takes permissions
+// from an admin only (issue 12 point 5). Every refusal leaves the stored user exactly as it was.
+
+let t: ServiceTestApp;
+let admin = '';
+let adminId = '';
+let seq = 0;
+
+interface Made { _id: string; username: string; token: string }
+
+async function make(role: 'admin' | 'manager' | 'cashier', permissions?: object): Promise<Made> {
+  seq += 1;
+  const username = `${role}${seq}`;
+  const body = { username, firstName: 'Staff', lastName: `N${seq}`, email: `${username}@shop.iq`, password: 'secret1', role, ...(permissions && { permissions }) };
+  const res = await t.post('/api/auth/register', body, { token: admin });
+  expect(res.status).toBe(201);
+  const login = await t.post('/api/auth/login', { username, password: 'secret1' });
+  return { _id: res.body.data._id, username, token: login.body.token };
+}
+
+/** The stored row, to show a refusal changed nothing. */
+async function row(id: string) {
+  const [r] = await t.dataSource().query(`SELECT username, role, active, permissions, token_version, password_hash FROM users WHERE id = $1`, [id]);
+  return r as Record<string, unknown> | undefined;
+}
+
+const ALL_STAFF = { staff: ['view', 'create', 'edit', 'delete'] };
+
+beforeAll(async () => {
+  t = await startServiceApp({ service: 'identity', module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })) });
+  admin = (await t.post('/api/auth/login', { username: 'admin', password: 'first-admin' })).body.token;
+  adminId = (await t.get('/api/auth/me', { token: admin })).body.data._id;
+}, 60_000);
+afterAll(() => t.close());
+
+describe('permissions travel with a user only from an admin', () => {
+  it('a manager with every staff right cannot create a user with permissions: 403, nobody created', async () => {
+    const manager = await make('manager', ALL_STAFF);
+    const res = await t.post('/api/auth/register', {
+      username: 'sneaky', firstName: 'S', lastName: 'N', email: 'sneaky@shop.iq', password: 'secret1', permissions: { settings: ['view', 'edit'] },
+    }, { token: manager.token });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only an administrator can set permissions');
+    const [{ n }] = await t.dataSource().query(`SELECT count(*)::int AS n FROM users WHERE username = 'sneaky'`);
+    expect(n).toBe(0);
+  });
+
+  it('a manager with every staff right cannot send permissions with an edit, for a cashier or themselves: 403, nothing stored', async () => {
+    const manager = await make('manager', ALL_STAFF);
+    const cashier = await make('cashier');
+    for (const id of [cashier._id, manager._id]) {
+      const before = await row(id);
+      const res = await t.put(`/api/auth/users/${id}`, { firstName: 'Changed', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['edit'] } }, { token: manager.token });
+      expect(res.status).toBe(403);
+      expect(await row(id)).toEqual(before);
+    }
+  });
+
+  it('an admin saves permissions through PUT /api/auth/users/:id as through the dedicated route, and ends the old token', async () => {
+    const cashier = await make('cashier');
+    const res = await t.put(`/api/auth/users/${cashier._id}`, { permissions: { staff: ['view'], customers: [] } }, { token: admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.effectivePermissions.staff).toEqual(['view']);
+    expect(res.body.data.effectivePermissions.customers).toEqual([]);
+    expect(res.body.data.effectivePermissions.pos).toEqual(['use']);
+    const stale = await t.get('/api/auth/me', { token: cashier.token });
+    expect(stale.body.code).toBe('TOKEN_REVOKED');
+    const refreshed = await t.post('/api/auth/refresh', undefined, { token: cashier.token });
+    expect(refreshed.status).toBe(200);
+    expect((await t.get('/api/auth/users', { token: refreshed.body.token })).status).toBe(200);
+    const [audit] = await t.dataSource().query(`SELECT action FROM audit_log WHERE target_id = $1 ORDER BY id DESC LIMIT 1`, [cashier._id]);
+    expect(audit.action).toBe('user.permissions-changed');
+    const reset = await t.put(`/api/auth/users/${cashier._id}`, { permissions: null }, { token: admin });
+    expect(reset.body.data.effectivePermissions.staff).toEqual([]);
+  });
+
+  it("refuses permissions for an admin, as the dedicated route does", async () => {
+    const other = await make('admin');
+    const before = await row(other._id);
+    const res = await t.put(`/api/auth/users/${other._id}`, { permissions: { staff: [] } }, { token: admin });
+    expect(res.status).toBe(422);
+    expect(await row(other._id)).toEqual(before);
+  });
+});
+
+describe('a non-admin with staff rights manages only users of a lower role', () => {
+  it('a manager creates, edits, resets and deletes a cashier', async () => {
+    const manager = await make('manager', ALL_STAFF);
+    const created = await t.post('/api/auth/register', { username: 'till9', firstName: 'T', lastName: 'N', email: 'till9@shop.iq', password: 'secret1' }, { token: manager.token });
+    expect(created.status).toBe(201);
+    const id = created.body.data._id;
+    expect((await t.put(`/api/auth/users/${id}`, { lastName: 'Nine', role: 'cashier', active: true }, { token: manager.token })).status).toBe(200);
+    expect((await t.put(`/api/auth/users/${id}/reset-password`, { newPassword: 'another1' }, { token: manager.token })).status).toBe(200);
+    expect((await t.delete(`/api/auth/users/${id}`, { token: manager.token })).status).toBe(200);
+  });
+
+  it('but never a manager or an admin, nor makes one: 403, nothing stored', async () => {
+    const manager = await make('manager', ALL_STAFF);
+    const peer = await make('manager');
+    const cashier = await make('cashier');
+    const make1 = await t.post('/api/auth/register', { username: 'boss', firstName: 'B', lastName: 'N', email: 'boss@shop.iq', password: 'secret1', role: 'manager' }, { token: manager.token });
+    expect(make1.status).toBe(403);
+    expect(make1.body.message).toBe('You can only manage users whose role is below yours');
+    for (const target of [peer._id, adminId]) {
+      const before = await row(target);
+      const answers = [
+        await t.put(`/api/auth/users/${target}`, { firstName: 'Changed' }, { token: manager.token }),
+        await t.put(`/api/auth/users/${target}`, { active: false }, { token: manager.token }),
+        await t.put(`/api/auth/users/${target}/reset-password`, { newPassword: 'taken-over' }, { token: manager.token }),
+        await t.delete(`/api/auth/users/${target}`, { token: manager.token }),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([403, 403, 403, 403]);
+      expect(await row(target)).toEqual(before);
+    }
+    const before = await row(cashier._id);
+    expect((await t.put(`/api/auth/users/${cashier._id}`, { role: 'manager' }, { token: manager.token })).status).toBe(403);
+    expect((await t.put(`/api/auth/users/${manager._id}`, { role: 'admin' }, { token: manager.token })).status).toBe(403);
+    expect(await row(cashier._id)).toEqual(before);
+  });
+
+  it('a cashier given staff rights manages nobody', async () => {
+    const cashier = await make('cashier', ALL_STAFF);
+    const other = await make('cashier');
+    expect((await t.put(`/api/auth/users/${other._id}`, { firstName: 'X' }, { token: cashier.token })).status).toBe(403);
+    expect((await t.post('/api/auth/register', { username: 'x7', firstName: 'X', lastName: 'Y', email: 'x7@shop.iq', password: 'secret1' }, { token: cashier.token })).status).toBe(403);
+  });
+});
+
+describe('nobody changes their own role or deactivates themselves', () => {
+  it('an admin (with another admin about, so the last-admin rule is not what stops them)', async () => {
+    await make('admin');
+    const before = await row(adminId);
+    const demote = await t.put(`/api/auth/users/${adminId}`, { role: 'cashier' }, { token: admin });
+    expect(demote.status).toBe(422);
+    expect(demote.body.message).toBe('You cannot change your own role');
+    const off = await t.put(`/api/auth/users/${adminId}`, { active: false }, { token: admin });
+    expect(off.status).toBe(422);
+    expect(off.body.message).toBe('You cannot deactivate your own account');
+    expect(await row(adminId)).toEqual(before);
+    // The form sends the unchanged role and status with every save: that is no change.
+    expect((await t.put(`/api/auth/users/${adminId}`, { firstName: 'Shop', role: 'admin', active: true }, { token: admin })).status).toBe(200);
+  });
+});
+
+describe('renaming a user or changing their role ends their tokens', () => {
+  it.each([
+    ['a new username', (u: Made) => ({ username: `${u.username}x` })],
+    ['a new role', () => ({ role: 'manager' })],
+  ])('%s: the old token is refused, and the app swaps it for one with the change', async (_label, change) => {
+    const u = await make('cashier');
+    const version = (await row(u._id))!.token_version as number;
+    const res = await t.put(`/api/auth/users/${u._id}`, change(u), { token: admin });
+    expect(res.status).toBe(200);
+    expect((await row(u._id))!.token_version).toBe(version + 1);
+    expect((await t.get('/api/auth/me', { token: u.token })).body.code).toBe('TOKEN_REVOKED');
+    const refreshed = await t.post('/api/auth/refresh', undefined, { token: u.token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data).toMatchObject(change(u));
+  });
+
+  it('a new first name changes nothing in the token, so the session goes on', async () => {
+    const u = await make('cashier');
+    expect((await t.put(`/api/auth/users/${u._id}`, { firstName: 'Hêro', username: u.username }, { token: admin })).status).toBe(200);
+    expect((await t.get('/api/auth/me', { token: u.token })).status).toBe(200);
+  });
+});
