@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function download(path: string, token = t.tokens.admin, language = 'en') {
-  const res = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+  const headers = { ...t.gatewayHeaders, authorization: `Bearer ${token}`, 'accept-language': language };
+  const res = await fetch(`${t.url}${path}`, { headers });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
