@@ -22,10 +22,14 @@ export function logger(): Logger {
   return root;
 }
 
+/** Nest's start-up chatter (a line per module and per route): kept at debug so a start reads as a few lines. */
+const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Lets Nest's own messages go through the same JSON logger. */
 export class NestPinoLogger implements LoggerService {
   log(message: unknown, context?: string) {
-    root.info({ context }, String(message));
+    if (context && STARTUP_CONTEXTS.has(context)) root.debug({ context }, String(message));
+    else root.info({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     root.error({ context, trace }, String(message));
