@@ -5,6 +5,7 @@
 #   all-in-one             the whole of Dukan in one process (the image's default)
 #   migrate                every service's migrations, then exit (the cluster's migration job)
 #   migrate --wait NAME    exit once NAME's schema is migrated (a pod's init container)
+#   db-roles               create or update each service's database role, then exit (before `migrate`)
 # Anything else runs as given (`node services/sales/dist/main.js`, `sh`), as docker-compose.yml does.
 # DUKAN_NODE_ARGS adds Node flags to every Dukan process (e.g. "--max-old-space-size=384").
 set -e
@@ -34,8 +35,12 @@ case "${1:-}" in
     shift
     run "$app/gateway/dist/migrate.js" "$@"
     ;;
+  db-roles)
+    shift
+    run "$app/libs/platform/dist/database/provision-roles.js" "$@"
+    ;;
   '')
-    echo "usage: $0 identity|catalog|sales|loyalty|reporting|expenses|settings|gateway|all-in-one|migrate [--wait SERVICE]" >&2
+    echo "usage: $0 identity|catalog|sales|loyalty|reporting|expenses|settings|gateway|all-in-one|migrate [--wait SERVICE]|db-roles" >&2
     exit 64
     ;;
   *)

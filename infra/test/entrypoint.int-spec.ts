@@ -7,7 +7,8 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { SERVICES } from '@dukan/contracts';
-import { createTestDatabase, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
+import { databaseUrlAs } from '@dukan/platform';
+import { createTestDatabase, dropRoles, findNats, freePort, httpClient, tempDataDir, uniqueName, type TestDatabase } from '@dukan/testing';
 import { appContainer, named, render, type K8sObject } from './kustomize.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -46,6 +47,7 @@ describeImage('the image entrypoint', () => {
   const ports: Record<string, number> = {};
   const running: ChildProcess[] = [];
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
+  const madeRoles: string[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase('entrypoint');
@@ -66,6 +68,7 @@ describeImage('the image entrypoint', () => {
     await Promise.all(running.filter((c) => c.exitCode === null).map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))));
     await db?.drop();
     await salesDb?.drop();
+    await dropRoles(madeRoles); // once nothing of theirs is left
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
@@ -115,6 +118,25 @@ describeImage('the image entrypoint', () => {
     const login = await gateway.post('/api/auth/login', { username: 'admin', password: adminPassword });
     expect(login.status).toBe(200);
   }, 300_000);
+
+  it('db-roles creates a role per service that reaches only its own schema, and refuses to run without the passwords', async () => {
+    const prefix = `${uniqueName('ep')}_`;
+    madeRoles.push(...SERVICES.map((s) => `${prefix}${s}`));
+    const passwords = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DB_PASSWORD`, randomBytes(12).toString('hex')]));
+    const missing = await start(['db-roles'], { ...env, DATABASE_ADMIN_URL: db.url, DB_ROLE_PREFIX: prefix }).exited;
+    expect(missing.code).toBe(1);
+    expect(missing.out).toContain('IDENTITY_DB_PASSWORD');
+    const made = await start(['db-roles'], { ...env, ...passwords, DATABASE_ADMIN_URL: db.url, DB_ROLE_PREFIX: prefix }).exited;
+    expect(made.code).toBe(0);
+    const asSales = new pg.Client({ connectionString: databaseUrlAs(db.url, `${prefix}sales`, passwords.SALES_DB_PASSWORD!) });
+    await asSales.connect();
+    try {
+      await asSales.query('SELECT 1');
+      await expect(asSales.query('SELECT count(*) FROM identity.users')).rejects.toThrow(/permission denied/);
+    } finally {
+      await asSales.end();
+    }
+  });
 
   it('runs any other command as given, as docker-compose.yml does', async () => {
     const run = await start(['node', '-e', 'console.log(process.cwd())'], env).exited;

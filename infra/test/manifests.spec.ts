@@ -90,6 +90,11 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
     expect(migrate.args).toEqual(['migrate']);
     expect(migrate.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'dukan-database', key: 'MIGRATE_DATABASE_URL' });
     expect(migrate.envFrom).toContainEqual({ secretRef: { name: 'dukan-database' } }); // each schema migrated as its owner
+    // Before migrating, each service's role is created (the entrypoint test runs `db-roles` for real).
+    const roles = podSpec(job!).initContainers?.find((c) => c.name === 'database-roles');
+    expect(roles?.args).toEqual(['db-roles']);
+    expect(roles?.env?.find((e) => e.name === 'DATABASE_ADMIN_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'dukan-database', key: 'MIGRATE_DATABASE_URL' });
+    expect(roles?.envFrom).toEqual([{ secretRef: { name: 'dukan-database-roles' } }]);
     for (const name of SERVICES) {
       const deployment = named(objects, 'Deployment', name);
       const wait = podSpec(deployment).initContainers?.find((c) => c.name === 'migrations');
@@ -126,6 +131,8 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
     const componentOf = Object.fromEntries(byKind(objects, 'Deployment').map((d) => [d.metadata.name, d.spec.template.metadata.labels]));
     const open = Object.entries(componentOf).filter(([, labels]) => rules(labels).some(fromOutside)).map(([name]) => name);
     expect(open).toEqual(['gateway']);
+    // Behind the ingress, the client is the address its X-Forwarded-For names (the login throttle counts per client).
+    expect(appContainer(named(objects, 'Deployment', 'gateway')).env?.find((e) => e.name === 'TRUST_PROXY')?.value).toBe('uniquelocal');
     // A service admits only pods of this namespace that are the gateway or a service.
     for (const name of SERVICES) {
       const peers = rules(componentOf[name]).flatMap((r) => r.from ?? []);
