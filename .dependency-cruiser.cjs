@@ -1,4 +1,4 @@
-/** Module boundaries of ARCHITECTURE section 2: a service imports only libs/*, never another service. */
+/** Module boundaries of ARCHITECTURE section 2 (a service imports only libs/*, never another service; the frontend only contracts), and no cycle. */
 const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'];
 
 module.exports = {
@@ -37,6 +37,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^frontend/src/' },
       to: { path: '^(services|gateway|libs/(platform|testing))/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'modules import each other in one direction only: a cycle means two modules are one job, or a shared part belongs elsewhere',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
   ],
   options: {

@@ -21,8 +21,8 @@ function cruise(...paths: string[]): { ok: boolean; output: string } {
 }
 
 describe('module boundaries', () => {
-  it('no service imports another service, libs import no app, contracts stay pure', () => {
-    const r = cruise('libs', 'services', 'gateway/src');
+  it('no service imports another service, libs import no app, contracts stay pure, the frontend imports only contracts, no cycle anywhere', () => {
+    const r = cruise('libs', 'services', 'gateway/src', 'frontend/src', 'desktop/src');
     expect(r.output).not.toMatch(/error/i);
     expect(r.ok).toBe(true);
   }, 120_000);
@@ -35,6 +35,21 @@ describe('module boundaries', () => {
       const r = cruise(join('services', 'catalog', 'src', '__boundary_probe__'));
       expect(r.ok).toBe(false);
       expect(r.output).toContain('no-catalog-to-other-service');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('the rules really fail on a cycle, and on the frontend reaching into a service', () => {
+    const dir = join(root, 'frontend', 'src', '__boundary_probe__');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
+    writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js';\nimport { SalesModule } from '../../../services/sales/src/sales.module.js';\nexport const b = () => [a, SalesModule];\n");
+    try {
+      const r = cruise(join('frontend', 'src', '__boundary_probe__'));
+      expect(r.ok).toBe(false);
+      expect(r.output).toContain('no-circular');
+      expect(r.output).toContain('frontend-only-contracts');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,8 @@
 import type { Currency, Locale } from '@dukan/contracts';
-import type { Cell, CellKind } from './report-document.js';
+
+/** What a table cell holds, and how it is shown (the writers format each kind their own way). */
+export type CellKind = 'text' | 'money' | 'number' | 'hours' | 'date' | 'datetime';
+export type Cell = string | number | null;
 
 /** Wall-clock parts of an instant in a time zone. */
 export function wallClock(iso: string, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { csvField, translate } from '@dukan/contracts';
-import { plainCell } from './cell-format.js';
-import type { Cell, CellKind, ReportDocument } from './report-document.js';
+import { plainCell, type Cell, type CellKind } from './cell-format.js';
+import type { ReportDocument } from './report-document.js';
 
 export interface WriteControl {
   signal: AbortSignal;

@@ -1,13 +1,11 @@
 // A report laid out for export: titles, summary, charts and tables with typed cells, in the viewer's language.
 // The PDF, CSV and Excel writers all print this one document.
-import { displayCell } from './cell-format.js';
+import { displayCell, type Cell, type CellKind } from './cell-format.js';
 import {
   PURCHASE_FREQUENCY_GROUPS, translate, type Currency, type CustomerReportDto, type InventoryProductRowDto, type InventoryReportDto,
   type Locale, type LocalizedText, type LowStockRowDto, type ReportDtos, type ReportMetaDto, type ReportType, type SalesReportDto, type StaffReportDto,
 } from '@dukan/contracts';
 
-export type CellKind = 'text' | 'money' | 'number' | 'hours' | 'date' | 'datetime';
-export type Cell = string | number | null;
 
 export interface Column {
   label: string;

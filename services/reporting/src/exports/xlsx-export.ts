@@ -1,9 +1,9 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { translate } from '@dukan/contracts';
-import { wallClock } from './cell-format.js';
+import { wallClock, type Cell, type CellKind } from './cell-format.js';
 import type { WriteControl } from './csv-export.js';
-import type { Cell, CellKind, ReportDocument } from './report-document.js';
+import type { ReportDocument } from './report-document.js';
 
 const MONEY_FORMAT = { USD: '"$"#,##0.00;-"$"#,##0.00', IQD: '#,##0" IQD";-#,##0" IQD"' } as const;
 const FORMAT: Partial<Record<CellKind, string>> = { number: '#,##0', hours: '0.0', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm' };

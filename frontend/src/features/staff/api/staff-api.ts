@@ -1,8 +1,20 @@
 import type { Locale, Pagination, Permissions, Role } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
-import type { UserPayload } from '../lib/user-form.js';
 
 /** A user as GET /api/auth/users returns it (identity user.mapper.ts). */
+/** The body of POST /auth/register and PUT /auth/users/{id} (the form's userPayload() builds it). */
+export interface UserPayload {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  password?: string;
+  role: Role;
+  active: boolean;
+  languagePreference: Locale;
+}
+
 export interface StaffUser {
   _id: string;
   username: string;

@@ -1,6 +1,6 @@
 // Rules of the staff user form (spec part 2 §5): pure functions, tested in user-form.spec.ts.
 import { MIN_PASSWORD_LENGTH, PHONE_REGEX, type Locale, type Role } from '@dukan/contracts';
-import type { StaffUser } from '../api/staff-api.js';
+import type { StaffUser, UserPayload } from '../api/staff-api.js';
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -61,8 +61,6 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
   else if (values.password && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
   return errors;
 }
-
-export type UserPayload = Omit<UserFormValues, 'password' | 'phone'> & { password?: string; phone?: string };
 
 /**
  * The body of POST /auth/register or PUT /auth/users/{id}: trimmed texts; on edit a blank password is left
