@@ -1,3 +1,4 @@
+import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import {
   IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ArrayMaxSize,
@@ -54,36 +55,15 @@ export class CreateUserDto {
   permissions?: Permissions;
 }
 
-/** Every field optional; a blank password is simply not sent (spec part 2 section 5). */
-export class UpdateUserDto {
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(50) @Matches(/^[\p{L}\p{N}._-]+$/u, { message: 'validation.invalidUsername' })
-  username?: string;
-
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
-  firstName?: string;
-
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
-  lastName?: string;
-
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(254) @IsEmail({}, { message: 'validation.invalidEmail' })
-  email?: string;
-
+/**
+ * The create form's fields, every one optional (a blank password is simply not sent: spec part 2 section 5);
+ * a phone may be sent blank to remove it, and permissions null to go back to the role's defaults.
+ */
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone', 'permissions'] as const)) {
   @IsOptional() @Transform(trim) @IsString() @MaxLength(20) @Matches(new RegExp(`(${PHONE_PATTERN})|^$`), { message: 'validation.invalidPhone' })
   phone?: string;
 
-  @IsOptional() @IsString() @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' }) @MaxLength(200)
-  password?: string;
-
-  @IsOptional() @IsIn(ROLES)
-  role?: Role;
-
-  @IsOptional() @IsBoolean()
-  active?: boolean;
-
-  @IsOptional() @IsIn(LOCALES)
-  languagePreference?: Locale;
-
-  /** Admin only, as on PUT /api/auth/users/:id/permissions; null: back to the role's defaults. */
+  /** Admin only, as on PUT /api/auth/users/:id/permissions. */
   @IsOptional() @IsObject()
   permissions?: Permissions | null;
 }

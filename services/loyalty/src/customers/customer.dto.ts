@@ -1,3 +1,4 @@
+import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, MAX_PAGE_LIMIT, PHONE_PATTERN, type Locale } from '@dukan/contracts';
@@ -47,27 +48,7 @@ export class CreateCustomerDto {
 }
 
 /** PUT sends the form: every field optional, required ones may not be blanked. */
-export class UpdateCustomerDto {
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
-  firstName?: string;
-
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
-  lastName?: string;
-
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(20, { message: 'validation.invalidPhone' })
-  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
-  phone?: string;
-
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
-  @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
-  email?: string | null;
-
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => AddressDto)
-  address?: AddressDto;
-
-  @IsOptional() @IsIn(LOCALES)
-  languagePreference?: Locale;
-}
+export class UpdateCustomerDto extends PartialType(CreateCustomerDto) {}
 
 export class ListCustomersQuery {
   @IsOptional() @IsString() @MaxLength(100)
