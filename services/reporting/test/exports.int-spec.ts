@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function download(path: string, token = t.tokens.admin, language = 'en') {
-  const res = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language } });
+  const res = await fetch(`${t.url}${path}`, { headers: { authorization: `Bearer ${token}`, 'accept-language': language, ...t.gatewayHeaders } });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
