@@ -52,7 +52,11 @@ export function buildOpenApi(version: string): Record<string, unknown> {
                   error: { type: 'string' },
                   message: { type: 'string' },
                   code: { type: 'string' },
-                  errors: { type: 'object', additionalProperties: { type: 'string' } },
+                  errors: {
+                    type: 'object',
+                    description: 'Validation failures: field path to its message, first failure first',
+                    additionalProperties: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
+                  },
                 },
               },
             },

@@ -91,7 +91,7 @@ describe('user administration', () => {
     const u = await createUser();
     const dup = await t.post('/api/auth/register', { username: u.username.toUpperCase(), firstName: 'A', lastName: 'B', email: 'fresh@shop.iq', password: 'secret1' }, auth(t.adminToken));
     expect(dup.status).toBe(409);
-    expect(dup.body).toMatchObject({ code: 'DUPLICATE_USERNAME', errors: { username: 'This username is already taken' } });
+    expect(dup.body).toMatchObject({ code: 'DUPLICATE_USERNAME', errors: { username: { message: 'This username is already taken' } } });
   });
 
   it('an edit without a password keeps the old one; a reset ends old sessions at once', async () => {

@@ -86,6 +86,6 @@ it('a malformed id in the path is a 404, not a crash', async () => {
 it('gives field messages in Kurdish when asked', async () => {
   const res = await t.post('/api/auth/register', { ...valid, email: 'nope' }, { token: t.adminToken, headers: { 'accept-language': 'ku' } });
   expect(res.status).toBe(400);
-  expect(res.body.errors.email).toMatch(/[\u0600-\u06FF]/);
+  expect(res.body.errors.email.message).toMatch(/[\u0600-\u06FF]/);
   expect(res.body.errorKeys.email).toBe('validation.invalidEmail');
 });

@@ -8,6 +8,8 @@ import { WAITING_PAGE } from '../supervisor/waiting-page.mjs';
 
 const BRIDGE_SOURCE = readFileSync(new URL('./bridge-client.js', import.meta.url), 'utf8');
 const BRIDGE_TAG = '<script src="/__dukan/bridge.js"></script>';
+/** The server's own header limit (MAX_HEADER_SIZE, libs/platform/src/app/http-server.ts), so what it takes passes here too. */
+export const MAX_HEADER_SIZE = 256 * 1024;
 
 /** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
 function json(res, status, body) {
@@ -112,7 +114,7 @@ export async function startShellServer({ host, port: firstPort }) {
     req.pipe(upstream);
   }
 
-  const server = createServer((req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
     if (!allowedHosts.has(String(req.headers.host))) return json(res, 421, { message: 'wrong host' });
     const path = (req.url ?? '/').split('?')[0];
     if (path.startsWith('/__dukan/')) {

@@ -124,12 +124,25 @@ export function serverMessage(error: unknown): string | null {
   return typeof text === 'string' && text.trim() ? text : null;
 }
 
+/**
+ * The field errors of a validation failure by field path, texts already in the user's language, in the server's
+ * order (`errors`: path -> { message }).
+ */
+export function serverFieldMessages(error: unknown): Record<string, string> {
+  if (!error || typeof error !== 'object' || !('data' in error)) return {};
+  const data = (error as { data: unknown }).data;
+  if (!isErrorBody(data) || !data.errors || typeof data.errors !== 'object') return {};
+  const out: Record<string, string> = {};
+  for (const [path, entry] of Object.entries(data.errors as Record<string, unknown>)) {
+    const message = entry && typeof entry === 'object' && 'message' in entry ? (entry as { message: unknown }).message : undefined;
+    if (typeof message === 'string' && message) out[path] = message;
+  }
+  return out;
+}
+
 /** Field errors of a validation failure (`errors`), first one first. */
 export function validationMessages(error: unknown): string[] {
-  if (!error || typeof error !== 'object' || !('data' in error)) return [];
-  const data = (error as { data: unknown }).data;
-  if (!isErrorBody(data) || !data.errors || typeof data.errors !== 'object') return [];
-  return Object.values(data.errors).filter((v): v is string => typeof v === 'string');
+  return Object.values(serverFieldMessages(error));
 }
 
 /**

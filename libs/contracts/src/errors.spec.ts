@@ -55,11 +55,11 @@ describe('errorBody', () => {
       code: 'NOT_FOUND',
     });
     const body = errorBody('VALIDATION_FAILED', 'Validation error', {
-      errors: { price: 'Please enter a valid number' },
+      errors: { price: { message: 'Please enter a valid number' } },
       errorKeys: { price: 'validation.invalidNumber' },
       correlationId: 'c-1',
     });
-    expect(body.errors).toEqual({ price: 'Please enter a valid number' });
+    expect(body.errors).toEqual({ price: { message: 'Please enter a valid number' } });
     expect(body.errorKeys).toEqual({ price: 'validation.invalidNumber' });
     expect(body.correlationId).toBe('c-1');
     expect('retryAfterSeconds' in body).toBe(false);

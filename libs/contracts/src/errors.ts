@@ -123,14 +123,19 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
   INTERNAL: 'errors.internal',
 });
 
+/** One field's refusal in a validation failure, as clients written to the spec read it. */
+export interface FieldError {
+  message: string;
+}
+
 export interface ErrorBody {
   success: false;
   /** Human text in the caller's language; the same as `message` (clients read one or the other). */
   error: string;
   message: string;
   code: ErrorCode;
-  /** Validation failures: field path -> human text. */
-  errors?: Record<string, string>;
+  /** Validation failures: field path -> { message: human text }, first failure first. */
+  errors?: Record<string, FieldError>;
   /** Validation failures: field path -> message key, so a client can show its own wording. */
   errorKeys?: Record<string, string>;
   /** With RATE_LIMITED (and the Retry-After header). */

@@ -52,7 +52,7 @@ describe('categories', () => {
     expect(res.body.errorKeys).toEqual({ 'name.en': 'validation.required' });
     const orphan = await t.post('/api/categories', { name: { en: 'X' }, parent: '00000000-0000-4000-8000-0000000000aa' }, { token: t.tokens.admin });
     expect(orphan.status).toBe(400);
-    expect(orphan.body.errors).toEqual({ parent: 'The parent category does not exist' });
+    expect(orphan.body.errors).toEqual({ parent: { message: 'The parent category does not exist' } });
   });
 
   it('refuses to put a category inside itself or its own descendant', async () => {

@@ -53,8 +53,8 @@ describe('product validation', () => {
       price: 'validation.invalidNumber',
       cost: 'validation.invalidNumber',
     });
-    expect(res.body.errors.category).toBe('Please select a category');
-    expect(res.body.errors.price).toBe('Please enter a valid number');
+    expect(res.body.errors.category.message).toBe('Please select a category');
+    expect(res.body.errors.price.message).toBe('Please enter a valid number');
   });
 
   it.each([
@@ -98,7 +98,7 @@ describe('product validation', () => {
   it('answers in Kurdish when asked', async () => {
     const res = await t.post('/api/products', { sku: 'x' }, { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
     expect(res.status).toBe(400);
-    expect(res.body.errors.category).toBe('تکایە پۆلێک هەڵبژێرە');
+    expect(res.body.errors.category.message).toBe('تکایە پۆلێک هەڵبژێرە');
   });
 });
 
@@ -124,7 +124,7 @@ describe('SKU merge and average cost', () => {
     const res = await t.post('/api/products', { ...body, barcode: '4006381333931' }, { token: t.tokens.admin });
     expect(res.status).toBe(409);
     expect(res.body.code).toBe('DUPLICATE_SKU');
-    expect(res.body.errors.barcode).toContain(String(body.barcode));
+    expect(res.body.errors.barcode.message).toContain(String(body.barcode));
     const after = await t.get(`/api/products/${first.body._id}`, { token: t.tokens.admin });
     expect(after.body.quantity).toBe(5);
   });

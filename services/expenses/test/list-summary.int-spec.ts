@@ -184,6 +184,6 @@ describe('the summary', () => {
   it('refuses a range that ends before it starts', async () => {
     const res = await t.get('/api/expenses/summary?startDate=2026-03-01&endDate=2026-01-01', { token: t.tokens.cashier });
     expect(res.status).toBe(400);
-    expect(res.body.errors.startDate).toBe('The start date must not be after the end date');
+    expect(res.body.errors.startDate.message).toBe('The start date must not be after the end date');
   });
 });

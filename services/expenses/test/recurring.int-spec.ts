@@ -140,5 +140,5 @@ it('keeps the schedule where it stands when an edit leaves it as it is, and rest
   const [occurrence] = (await t.get(`/api/expenses?search=water&startDate=2026-01-05&endDate=2026-01-05`, { token: t.tokens.admin })).body.expenses;
   const res = await t.put(`/api/expenses/${occurrence._id}`, { ...body, expenseDate: '2026-01-05', recurring: { isRecurring: true, frequency: 'daily' } }, { token: t.tokens.admin });
   expect(res.status).toBe(400);
-  expect(res.body.errors['recurring.isRecurring']).toBe('This expense was created by a recurring expense; change the schedule on that one');
+  expect(res.body.errors['recurring.isRecurring'].message).toBe('This expense was created by a recurring expense; change the schedule on that one');
 }, 30_000);

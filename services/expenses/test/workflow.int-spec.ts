@@ -85,7 +85,7 @@ describe('rejecting', () => {
     for (const body of [undefined, {}, { reason: '' }, { reason: '   ' }, { reason: 42 }]) {
       const res = await t.put(`/api/expenses/${e._id}/reject`, body, { token: t.tokens.admin });
       expect(res.status).toBe(400);
-      expect(res.body.errors.reason).toBe('Please give a reason for rejecting this expense');
+      expect(res.body.errors.reason.message).toBe('Please give a reason for rejecting this expense');
     }
     expect((await t.get(`/api/expenses/${e._id}`, { token: t.tokens.admin })).body.status).toBe('pending');
     const res = await act(e._id, 'reject', t.tokens.manager, { reason: '  No receipt attached  ' });

@@ -52,14 +52,14 @@ describe('create', () => {
     const res = await t.post('/api/customers', body, { token: t.tokens.admin });
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
-    expect(res.body.errors[field]).toBe(text);
+    expect(res.body.errors[field].message).toBe(text);
     expect(await count()).toBe(before);
   });
 
   it('answers validation errors in Kurdish when asked', async () => {
     const res = await t.post('/api/customers', { firstName: 'A', lastName: 'B', phone: '1' }, { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
     expect(res.status).toBe(400);
-    expect(res.body.errors.phone).toBe('تکایە ژمارەی تەلەفۆنێکی دروست بنووسە');
+    expect(res.body.errors.phone.message).toBe('تکایە ژمارەی تەلەفۆنێکی دروست بنووسە');
   });
 
   it.each(['+964 7701234599', '+9647701234598', '+1-2025550123', '07701234597', '12345678901234'])('accepts the phone %s', async (p) => {
@@ -72,7 +72,7 @@ describe('create', () => {
     const first = await createCustomer(t, { phone: p });
     const dup = await t.post('/api/customers', { firstName: 'X', lastName: 'Y', phone: '+9647709990001' }, { token: t.tokens.admin });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors.phone).toBe('A customer with this phone number already exists');
+    expect(dup.body.errors.phone.message).toBe('A customer with this phone number already exists');
     expect((await t.delete(`/api/customers/${first._id}`, { token: t.tokens.admin })).status).toBe(200);
     expect((await t.post('/api/customers', { firstName: 'X', lastName: 'Y', phone: p }, { token: t.tokens.admin })).status).toBe(201);
   });

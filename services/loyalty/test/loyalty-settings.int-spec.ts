@@ -80,7 +80,7 @@ it.each(breaking)('refuses a bad %s with 400 and keeps the saved settings', asyn
   breakIt(body);
   const res = await t.put('/api/loyalty/settings', body, { token: t.tokens.admin });
   expect(res.status).toBe(400);
-  expect(res.body.errors[field]).toBe(text);
+  expect(res.body.errors[field].message).toBe(text);
   const read = await t.get('/api/loyalty/settings', { token: t.tokens.admin });
   expect(read.body.data.pointsPerDollar).toBe(2.5);
   expect(read.body.data.statusMultipliers.gold).toBe(1.5);
@@ -89,7 +89,7 @@ it.each(breaking)('refuses a bad %s with 400 and keeps the saved settings', asyn
 it('refuses status thresholds out of order', async () => {
   const res = await t.put('/api/loyalty/settings', { ...valid(), statusTiers: { silver: 3000, gold: 2000, platinum: 8000 } }, { token: t.tokens.admin });
   expect(res.status).toBe(400);
-  expect(res.body.errors['statusTiers.silver']).toBe('Silver, gold and platinum thresholds must increase in that order');
+  expect(res.body.errors['statusTiers.silver'].message).toBe('Silver, gold and platinum thresholds must increase in that order');
 });
 
 it('accepts the minimums themselves (0 and multipliers of 1)', async () => {

@@ -166,12 +166,12 @@ describe('refusals', () => {
   ])('%j is refused with 400', async (q, field, message) => {
     const res = await t.get(`/api/reports/sales?${new URLSearchParams(q)}`, { token: t.tokens.admin });
     expect(res.status).toBe(400);
-    expect(res.body.errors[field]).toBe(message);
+    expect(res.body.errors[field].message).toBe(message);
   });
 
   it('answers in Kurdish, refuses a cashier and an unknown currency', async () => {
     const ku = await t.get('/api/reports/sales?startDate=2026-03-12&endDate=2026-03-10', { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
-    expect(ku.body.errors.startDate).toBe('بەرواری دەستپێک نابێت دوای بەرواری کۆتایی بێت');
+    expect(ku.body.errors.startDate.message).toBe('بەرواری دەستپێک نابێت دوای بەرواری کۆتایی بێت');
     expect((await t.get('/api/reports/sales', { token: t.tokens.cashier })).status).toBe(403);
     expect((await t.get('/api/reports/sales?currency=EUR', { token: t.tokens.admin })).status).toBe(400);
     expect((await t.get('/api/reports/sales?startDate=null&endDate=', { token: t.tokens.admin })).status).toBe(200);

@@ -66,7 +66,7 @@ describe('the client total is checked, never trusted', () => {
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('TOTAL_MISMATCH');
     expect(Object.keys(res.body.errors)).toEqual(['items.1.unitPrice']);
-    expect(res.body.errors['items.1.unitPrice']).toBe('The price of this item is $19.99, not $9.99');
+    expect(res.body.errors['items.1.unitPrice'].message).toBe('The price of this item is $19.99, not $9.99');
     expect(await snapshot()).toEqual(before);
   });
 
@@ -76,7 +76,7 @@ describe('the client total is checked, never trusted', () => {
     body.paymentDetails.change = Math.round(body.paymentDetails.change * 100 + 1) / 100;
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
-    expect(res.body.errors.total).toMatch(/^The total is \$7\.64, not \$7\.63$/);
+    expect(res.body.errors.total.message).toMatch(/^The total is \$7\.64, not \$7\.63$/);
   });
 
   it('follows a price change announced by catalog, and ignores an older announcement', async () => {
@@ -85,7 +85,7 @@ describe('the client total is checked, never trusted', () => {
     await t.bus.publish(envelope('dukan.catalog.product.updated.v1', { ...(await productEvent(p, 700)), version: 2 }));
     const stale = await t.post('/api/transactions', salePayload([{ product: p, quantity: 1 }]), { token: t.tokens.cashier });
     expect(stale.status).toBe(422);
-    expect(stale.body.errors['items.0.unitPrice']).toContain('$6.00');
+    expect(stale.body.errors['items.0.unitPrice'].message).toContain('$6.00');
     const fresh = await t.post('/api/transactions', salePayload([{ product: { ...p, priceCents: 600 }, quantity: 1 }]), { token: t.tokens.cashier });
     expect(fresh.status).toBe(201);
   });
@@ -95,7 +95,7 @@ describe('the client total is checked, never trusted', () => {
     delete (body.paymentDetails as { change?: number }).change;
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
-    expect(res.body.errors['paymentDetails.amountTendered']).toBe('The amount tendered must be at least the total ($19.99)');
+    expect(res.body.errors['paymentDetails.amountTendered'].message).toBe('The amount tendered must be at least the total ($19.99)');
   });
 });
 
@@ -138,7 +138,10 @@ describe('bad input: 400, nothing stored', () => {
     const before = await snapshot();
     const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }, { product: inactive, quantity: 1 }, { product: ghost, quantity: 1 }]), { token: t.tokens.cashier });
     expect(res.status).toBe(400);
-    expect(res.body.errors).toEqual({ 'items.1.product': 'This product is not available for sale', 'items.2.product': 'This product is not available for sale' });
+    expect(res.body.errors).toEqual({
+      'items.1.product': { message: 'This product is not available for sale' },
+      'items.2.product': { message: 'This product is not available for sale' },
+    });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -177,7 +180,7 @@ describe('discounts', () => {
     const body = salePayload([{ product: shirt, quantity: 1 }], { discount: { type: 'percentage', value: 50 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(403);
-    expect(res.body.errors.discountValue).toBe('You are not allowed to give discounts');
+    expect(res.body.errors.discountValue.message).toBe('You are not allowed to give discounts');
     expect(await snapshot()).toEqual(before);
     const allowed = t.tokenFor({ role: 'cashier', permissions: { pos: ['use', 'discount'] } });
     expect((await t.post('/api/transactions', body, { token: allowed })).status).toBe(201);
@@ -245,7 +248,7 @@ describe('loyalty', () => {
     const res = await t.post('/api/transactions', salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 100_000, valueCents: 1999 } }), { token: t.tokens.cashier });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('INSUFFICIENT_POINTS');
-    expect(res.body.errors.loyaltyPointsRedeemed).toBe('The customer does not have enough points');
+    expect(res.body.errors.loyaltyPointsRedeemed.message).toBe('The customer does not have enough points');
     expect(await snapshot()).toEqual(before);
   });
 
@@ -253,7 +256,7 @@ describe('loyalty', () => {
     const body = salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 20, valueCents: 200 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
-        expect(res.body.errors.loyaltyDiscount).toBe('The loyalty discount is $0.20, not $2.00');
+        expect(res.body.errors.loyaltyDiscount.message).toBe('The loyalty discount is $0.20, not $2.00');
   });
 
   it('still sells to a customer without redemption when loyalty is down (0 points quoted)', async () => {
@@ -278,12 +281,12 @@ describe('loyalty', () => {
     const body = salePayload([{ product: shirt, quantity: 1 }], { loyalty: { points: 50, valueCents: 50 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(400);
-    expect(res.body.errors.customer).toBe('This field is required');
+    expect(res.body.errors.customer.message).toBe('This field is required');
   });
 
   it('refuses a customer loyalty does not know', async () => {
     const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }], { customer: randomUUID() }), { token: t.tokens.cashier });
     expect(res.status).toBe(400);
-    expect(res.body.errors.customer).toBe('This customer does not exist');
+    expect(res.body.errors.customer.message).toBe('This customer does not exist');
   });
 });

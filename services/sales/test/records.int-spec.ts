@@ -191,7 +191,7 @@ describe('refund', () => {
     const before = await countRows(t, 'refunds');
     const tooMany = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: sale.items[0]._id, quantity: 3 }] }, { token: t.tokens.manager });
     expect(tooMany.status).toBe(422);
-    expect(tooMany.body.errors['lines.0.quantity']).toBe('Only 2 of this item can still be refunded');
+    expect(tooMany.body.errors['lines.0.quantity'].message).toBe('Only 2 of this item can still be refunded');
     const unknown = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: randomUUID(), quantity: 1 }] }, { token: t.tokens.manager });
     expect(unknown.status).toBe(400);
     const zero = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: sale.items[0]._id, quantity: 0 }] }, { token: t.tokens.manager });

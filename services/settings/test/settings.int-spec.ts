@@ -104,7 +104,10 @@ describe('shop settings', () => {
     for (const token of [t.tokens.manager, t.tokens.cashier]) {
       const res = await t.put('/api/settings/general', { storeName: 'Mine', taxRate: 0 }, { token });
       expect(res.status).toBe(403);
-      expect(res.body.errors).toEqual({ storeName: 'Only an administrator can change this setting', taxRate: 'Only an administrator can change this setting' });
+      expect(res.body.errors).toEqual({
+        storeName: { message: 'Only an administrator can change this setting' },
+        taxRate: { message: 'Only an administrator can change this setting' },
+      });
       const all = await t.put('/api/settings/general', { exchangeRate: 1000, applyToAllUsers: true }, { token });
       expect(all.status).toBe(403);
     }

@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { ExpressAdapter } from '@nestjs/platform-express';
 import type { INestApplication, Type, DynamicModule } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { parseLocale } from '../context/request-context.js';
@@ -9,6 +8,7 @@ import { createValidationPipe } from '../errors/validation.pipe.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { RelayRegistry } from '../module/relay-registry.js';
 import { gate, gateDepsFrom, requestContext, type AppRole } from '../auth/gate.js';
+import { DukanExpressAdapter } from './http-server.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface CreateAppOptions {
@@ -34,7 +34,7 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
   // Behind the gateway the client's address comes from the gate (it believes the gateway alone), never from Express.
   const trust = options.role === 'edge' ? (options.trustProxy ?? false) : false;
   server.set('trust proxy', typeof trust === 'string' && /^\d+$/.test(trust) ? Number(trust) : trust);
-  const app = await NestFactory.create(module, new ExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(), abortOnError: false });
+  const app = await NestFactory.create(module, new DukanExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(), abortOnError: false });
   server.use(securityHeaders());
   server.use(gate(gateDepsFrom(app, options.role), options.role));
   options.before?.(server);

@@ -64,7 +64,7 @@ export function errorBody(error: DomainError, locale: Locale, correlationId?: st
   const body: ErrorBody = { success: false, error: text, message: text, code: error.code };
   const fields = Object.entries(error.fieldErrors);
   if (fields.length > 0) {
-    body.errors = Object.fromEntries(fields.map(([f, e]) => [f, translate(locale, e.key, translatedParams(locale, e.params))]));
+    body.errors = Object.fromEntries(fields.map(([f, e]) => [f, { message: translate(locale, e.key, translatedParams(locale, e.params)) }]));
     body.errorKeys = Object.fromEntries(fields.map(([f, e]) => [f, e.key]));
   }
   if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;

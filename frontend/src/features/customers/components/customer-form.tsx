@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@dukan/contracts';
-import { errorText } from '../../../app/api.js';
+import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { useAddCustomerMutation } from '../../pos/api/pos-api.js';
 import { useCustomersUpdateMutation } from '../api/customers-api.js';
 import {
@@ -25,13 +25,10 @@ const FORM_FIELDS: CustomerField[] = ['firstName', 'lastName', 'phone', 'email',
 
 /** The server's field errors (`errors`: field → text in the user's language) for the fields this form shows. */
 function serverFieldErrors(error: unknown): Partial<Record<CustomerField, string>> {
-  const data = error && typeof error === 'object' && 'data' in error ? (error as { data: unknown }).data : null;
-  const errors = data && typeof data === 'object' && 'errors' in data ? (data as { errors: unknown }).errors : null;
-  if (!errors || typeof errors !== 'object') return {};
   const out: Partial<Record<CustomerField, string>> = {};
-  for (const [key, text] of Object.entries(errors)) {
+  for (const [key, text] of Object.entries(serverFieldMessages(error))) {
     const field = key.replace(/^address\./, '') as CustomerField;
-    if (FORM_FIELDS.includes(field) && typeof text === 'string') out[field] = text;
+    if (FORM_FIELDS.includes(field)) out[field] = text;
   }
   return out;
 }

@@ -58,7 +58,7 @@ describe('customers screen', () => {
     fakeApi(({ url, method }) => {
       if (url.pathname === '/api/customers' && method === 'GET') return page([]);
       if (method === 'POST')
-        return { status: 409, body: { error: 'A customer with this phone number already exists', message: 'A customer with this phone number already exists', code: 'CONFLICT', errors: { phone: 'A customer with this phone number already exists' } } };
+        return { status: 409, body: { error: 'A customer with this phone number already exists', message: 'A customer with this phone number already exists', code: 'CONFLICT', errors: { phone: { message: 'A customer with this phone number already exists' } } } };
       return undefined;
     });
     renderScreen(<CustomersPage />);

@@ -84,7 +84,7 @@ describe('the expense form', () => {
   it('puts the server’s refusal under its field and at form level', async () => {
     fakeApi(({ method }) =>
       method === 'POST'
-        ? { status: 400, body: { success: false, code: 'VALIDATION_FAILED', error: 'Validation error', message: 'Validation error', errors: { 'vendor.contact.email': 'Please enter a valid email address' } } }
+        ? { status: 400, body: { success: false, code: 'VALIDATION_FAILED', error: 'Validation error', message: 'Validation error', errors: { 'vendor.contact.email': { message: 'Please enter a valid email address' } } } }
         : undefined,
     );
     renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'admin' }) });

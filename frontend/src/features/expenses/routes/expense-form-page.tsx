@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TOAST_MS, type ExpenseDto } from '@dukan/contracts';
-import { errorText } from '../../../app/api.js';
+import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { AccessRestricted } from '../../../components/ui/access-restricted.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -109,7 +109,7 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
         setValues(emptyValues());
       }
     } catch (err) {
-      const fields = serverFieldErrors((err as { data?: { errors?: Record<string, string> } }).data?.errors);
+      const fields = serverFieldErrors(serverFieldMessages(err));
       setErrors(fields);
       setFormError(errorText(err, t('expenses.errors.form')));
       toast.error(t('expenses.errors.save'), EXPENSE_TOAST_MS);

@@ -29,7 +29,7 @@ function shop(opts: { saleStatus?: number[] } = {}) {
         if (method !== 'POST') return undefined;
         const status = saleStatus.shift() ?? 201;
         if (status === 503) return { status, body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' } };
-        if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: 'Total must be 4.50' } } };
+        if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: { message: 'Total must be 4.50' }, 'items.0.quantity': { message: 'Only 3 left' } } } };
         return { status, body: { _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: (body as { paymentDetails: unknown }).paymentDetails, loyaltyPointsAwarded: 4 } };
       }
     }

@@ -109,7 +109,7 @@ describe('product form payload', () => {
   });
 
   it("maps the server's field errors to the form's fields", () => {
-    const error = { status: 409, data: { message: 'This barcode already exists', errors: { barcode: 'This barcode already exists', 'name.en': 'This field is required', weird: 'x' } } };
+    const error = { status: 409, data: { message: 'This barcode already exists', errors: { barcode: { message: 'This barcode already exists' }, 'name.en': { message: 'This field is required' }, weird: { message: 'x' } } } };
     expect(serverFieldErrors(error)).toEqual({ barcode: 'This barcode already exists', nameEn: 'This field is required' });
     expect(serverFieldErrors({ status: 'FETCH_ERROR' })).toEqual({});
   });

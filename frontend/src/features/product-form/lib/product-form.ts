@@ -1,5 +1,6 @@
 /** Values, rules and payload of the product form (spec part 1 §5, part 2 §3 and §5). Money on the wire is dollars. */
 import { DEFAULT_PRODUCT_QUANTITY, DEFAULT_REORDER_LEVEL, DISCOUNT_PERCENT_MAX, fromCents, toCents } from '@dukan/contracts';
+import { serverFieldMessages } from '../../../app/api.js';
 
 /** What the inputs hold: numbers as typed, so a half-typed "12." is not lost. */
 export interface ProductFormValues {
@@ -190,15 +191,10 @@ const SERVER_FIELDS: Record<string, FieldName> = {
 
 /** The server's field errors (already in the user's language) by form field; unknown paths are left out. */
 export function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  if (!error || typeof error !== 'object' || !('data' in error)) return {};
-  const data = (error as { data: unknown }).data;
-  if (!data || typeof data !== 'object' || !('errors' in data)) return {};
-  const errors = (data as { errors: unknown }).errors;
-  if (!errors || typeof errors !== 'object') return {};
   const out: Partial<Record<FieldName, string>> = {};
-  for (const [path, text] of Object.entries(errors)) {
+  for (const [path, text] of Object.entries(serverFieldMessages(error))) {
     const field = SERVER_FIELDS[path];
-    if (field && typeof text === 'string' && !out[field]) out[field] = text;
+    if (field && !out[field]) out[field] = text;
   }
   return out;
 }

@@ -82,7 +82,7 @@ describe('product form (add)', () => {
       if (url.pathname === '/api/categories/tree') return { body: tree };
       if (url.pathname === '/api/products/generate-barcode') return { body: { success: true, barcode: '9990001000024' } };
       if (url.pathname === '/api/products' && method === 'POST')
-        return { status: 409, body: { success: false, code: 'DUPLICATE_BARCODE', message: 'This barcode already exists', error: 'This barcode already exists', errors: { barcode: 'This barcode already exists' } } };
+        return { status: 409, body: { success: false, code: 'DUPLICATE_BARCODE', message: 'This barcode already exists', error: 'This barcode already exists', errors: { barcode: { message: 'This barcode already exists' } } } };
       return undefined;
     });
     renderScreen(null, { routes, path: '/inventory/products/add', signedInAs: manager });

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '../components/settings-header.js';
 import type { LoyaltySettingsDto } from '@dukan/contracts';
-import { errorText } from '../../../app/api.js';
+import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
@@ -81,8 +81,8 @@ export function LoyaltySettingsPage() {
       setSaved(true);
       toast.success(t('settings.loyalty.saved'));
     } catch (err) {
-      const fields = (err as { data?: { errors?: Record<string, string> } })?.data?.errors;
-      if (fields && typeof fields === 'object') setServerErrors(fields);
+      const fields = serverFieldMessages(err);
+      if (Object.keys(fields).length > 0) setServerErrors(fields);
       const text = errorText(err, t('settings.loyalty.saveFailed'));
       setSaveError(text);
       toast.error(text);

@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canManageRole, LOCALES, ROLES, type Role } from '@dukan/contracts';
-import { errorText } from '../../../app/api.js';
+import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
-import { serverFieldErrors } from '../lib/server-errors.js';
 import { emptyUserForm, userFormFrom, userPayload, validateUserForm, type UserField, type UserFormErrors, type UserFormValues } from '../lib/user-form.js';
 
 interface Props {
@@ -57,7 +56,7 @@ export function UserFormModal({ user, onClose }: Props) {
       toast.success(t(user ? 'staff.form.updated' : 'staff.form.added', { name }));
       onClose();
     } catch (err) {
-      setServerErrors(serverFieldErrors(err));
+      setServerErrors(serverFieldMessages(err));
       setFormError(errorText(err, t(user ? 'staff.form.updateFailed' : 'staff.form.addFailed')));
     }
   };

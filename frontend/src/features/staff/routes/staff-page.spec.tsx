@@ -74,7 +74,7 @@ describe('staff screen', () => {
     const calls = fakeApi(({ url, method }) => {
       if (url.pathname === '/api/auth/users') return page([]);
       if (url.pathname === '/api/auth/register' && method === 'POST')
-        return { status: 409, body: { success: false, code: 'DUPLICATE_USERNAME', message: 'Username already exists', error: 'Username already exists', errors: { username: 'Username already exists' } } };
+        return { status: 409, body: { success: false, code: 'DUPLICATE_USERNAME', message: 'Username already exists', error: 'Username already exists', errors: { username: { message: 'Username already exists' } } } };
       return undefined;
     });
     renderScreen(<StaffPage />, { signedInAs: admin });

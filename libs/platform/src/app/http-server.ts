@@ -1,0 +1,26 @@
+import { createServer } from 'node:http';
+import type { NestApplicationOptions } from '@nestjs/common';
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Express } from 'express';
+
+/**
+ * The most request-header bytes (request line included) any Dukan server reads. Node's default, 16 KB, refused
+ * `GET /api/products/export-barcodes?ids=…` long before its limit of 5,000 ids: 5,000 UUIDs with `%2C` between
+ * them are 195,000 bytes, to which a token and a browser's own headers add a few KB.
+ */
+export const MAX_HEADER_SIZE = 256 * 1024;
+
+/** Express under Nest, on an HTTP server that takes headers up to MAX_HEADER_SIZE (Nest's own passes no options). */
+export class DukanExpressAdapter extends ExpressAdapter {
+  constructor(instance: Express) {
+    super(instance);
+  }
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    // Only Nest's own options that Dukan never sets (https, forceCloseConnections, return503OnClosing) are dropped.
+    if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
+      throw new Error('DukanExpressAdapter serves plain HTTP without Nest\'s connection options');
+    }
+    this.httpServer = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, this.getInstance());
+  }
+}
