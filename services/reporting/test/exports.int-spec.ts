@@ -165,7 +165,7 @@ describe('progress', () => {
   it('refuses a bad range before sending anything, and a cashier altogether', async () => {
     const bad = await download('/api/reports/sales/export/pdf?startDate=2026-04-01&endDate=2026-03-01');
     expect(bad.status).toBe(400);
-    expect(JSON.parse(bad.body.toString()).errors.startDate).toBe('The start date must not be after the end date');
+    expect(JSON.parse(bad.body.toString()).errors.startDate).toEqual({ message: 'The start date must not be after the end date' });
     expect((await download('/api/reports/sales/export/csv', t.tokens.cashier)).status).toBe(403);
   });
 });
