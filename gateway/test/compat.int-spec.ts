@@ -129,6 +129,7 @@ describe.each(SHAPES)('a shop day through the spec’s calls (%s)', (_shape, sta
     const res = await t.get('/api/dashboard', auth());
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
+    expect(res.body.message).toBe('Dashboard');
     const d = res.body.data;
     for (const figure of ['todaySales', 'totalProducts', 'lowStock', 'activeUsers']) expect(typeof d[figure]).toBe('number');
     for (const key of ['sales', 'products', 'lowStock', 'users']) {

@@ -5,6 +5,7 @@ export const reportingEn = {
   'reports.exportFailed': 'The report could not be exported. Please try again.',
   'entities.export': 'Export',
 
+  'dashboard.title': 'Dashboard',
   'report.title.sales': 'Sales report',
   'report.title.inventory': 'Inventory report',
   'report.title.staff': 'Staff report',
@@ -129,6 +130,7 @@ export const reportingKu: Record<keyof typeof reportingEn, string> = {
   'reports.exportFailed': 'ڕاپۆرتەکە دەرنەکرا. تکایە دووبارە هەوڵ بدەرەوە.',
   'entities.export': 'دەرکردن',
 
+  'dashboard.title': 'داشبۆرد',
   'report.title.sales': 'ڕاپۆرتی فرۆشتن',
   'report.title.inventory': 'ڕاپۆرتی کۆگا',
   'report.title.staff': 'ڕاپۆرتی کارمەندان',

@@ -1,4 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
+import { translate } from '@dukan/contracts';
+import { Ctx, type RequestContext } from '@dukan/platform';
 import { DashboardService } from './dashboard.service.js';
 
 @Controller('api/dashboard')
@@ -6,7 +8,7 @@ export class DashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
   @Get()
-  async get() {
-    return { success: true, data: await this.dashboard.get() };
+  async get(@Ctx() ctx: RequestContext) {
+    return { success: true, data: await this.dashboard.get(), message: translate(ctx.locale, 'dashboard.title') };
   }
 }
