@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventOf, EventPayloads, EventSubject, ProductEventData } from '@dukan/contracts';
+import { priceSale } from '@dukan/contracts';
 import type { ServiceTestApp } from '@dukan/testing';
 
 export function envelope<S extends EventSubject>(type: S, data: EventPayloads[S], occurredAt = new Date()): EventOf<S> {
@@ -57,21 +58,23 @@ export interface PayloadOptions {
 /** What the till sends (spec part 1 §3), computed the way the till computes it: money as dollars. */
 export function salePayload(lines: CartLine[], o: PayloadOptions = {}) {
   const d = (cents: number) => cents / 100;
-  const lineSub = (l: CartLine) => Math.round((l.product.priceCents * l.quantity * (100 - l.product.discountPercent)) / 100);
-  const subtotal = lines.reduce((s, l) => s + lineSub(l), 0);
-  const discount =
-    !o.discount ? 0 : o.discount.type === 'percentage' ? Math.round((subtotal * o.discount.value) / 100) : Math.min(subtotal, o.discount.cents);
-  const loyalty = o.loyalty ? Math.min(o.loyalty.valueCents, subtotal - discount) : 0;
-  const total = Math.max(0, subtotal - discount - loyalty);
+  const priced = priceSale({
+    lines: lines.map((l) => ({ priceCents: l.product.priceCents, quantity: l.quantity, discountPercent: l.product.discountPercent })),
+    discount: !o.discount ? null : o.discount.type === 'percentage' ? o.discount : { type: 'fixed', value: o.discount.cents },
+    loyaltyDiscountCents: o.loyalty?.valueCents ?? 0,
+    taxRateBasisPoints: 0,
+  });
+  const { subtotalCents: subtotal, discountCents: discount, loyaltyDiscountCents: loyalty, totalCents: total } = priced;
+  const lineSub = (i: number) => priced.lines[i]!.subtotalCents;
   const tendered = total + (o.tenderExtraCents ?? 0);
   return {
     ...(o.customer ? { customer: o.customer } : {}),
-    items: lines.map((l) => ({
+    items: lines.map((l, i) => ({
       product: l.product.id,
       productSnapshot: { name: 'as shown', sku: l.product.sku, price: d(l.product.priceCents) },
       quantity: l.quantity,
       unitPrice: d(l.product.priceCents),
-      subtotal: d(lineSub(l)),
+      subtotal: d(lineSub(i)),
       discount: l.product.discountPercent,
       discountType: 'percentage' as const,
     })),

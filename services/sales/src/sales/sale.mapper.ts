@@ -1,6 +1,6 @@
 import { paymentStatusLabel, type Currency, type LocalizedText, type SaleEventData, type SaleLineData } from '@dukan/contracts';
 import type { SaleDto, SaleLineDto } from '@dukan/contracts';
-import { inSaleCurrency } from './pricing.policy.js';
+import { inSaleCurrency } from '@dukan/contracts';
 
 /** A row of `sales` as read (bigint columns arrive as strings from pg). */
 export interface SaleRow {

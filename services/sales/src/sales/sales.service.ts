@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  can, DEFAULT_REGISTER, formatMoney, toCents, type LocalizedText, type SaleDto,
+  can, checkTender, DEFAULT_REGISTER, formatMoney, priceSale, toCents, type CartDiscount, type LineInput, type LocalizedText, type PricedSale,
+  type SaleDto, type SaleInput,
 } from '@dukan/contracts';
-import { DomainError, Outbox, type MessageParams, type RequestContext } from '@dukan/platform';
+import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { LoyaltyClient, type Redemption } from '../loyalty/loyalty.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
-import { checkTender, priceSale, type PricedSale, type SaleInput } from './pricing.policy.js';
+import {
+  checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount, type FieldErrors,
+} from './pricing.policy.js';
 
-type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
 
 interface ProductRow {
   product_id: string;
@@ -45,6 +47,11 @@ export interface SaleAnswer {
 }
 
 const money = (cents: number) => formatMoney(cents, 'USD', 'en');
+
+/** Client figures that disagree with ours refuse the sale, each under its field. */
+function refuseMismatches(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, errors);
+}
 
 @Injectable()
 export class SalesService {
@@ -115,51 +122,22 @@ export class SalesService {
     if (Object.keys(unavailable).length > 0) throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, unavailable);
 
     const products = dto.items.map((item) => byId.get(item.product)!);
-    const discount: SaleInput['discount'] =
-      dto.discountType && dto.discountValue !== undefined
-        ? { type: dto.discountType, value: dto.discountType === 'fixed' ? toCents(dto.discountValue) : dto.discountValue }
-        : null;
-    const base: SaleInput = {
-      lines: dto.items.map((item, i) => ({
-        priceCents: Number(products[i]!.price_cents),
-        quantity: item.quantity,
-        discountPercent: Number(products[i]!.discount_percent),
-      })),
-      discount,
-      loyaltyDiscountCents: 0,
-      taxRateBasisPoints: lookup.taxRateBp,
-    };
+    const discount = requestedDiscount(dto);
+    const lines: LineInput[] = products.map((p, i) => ({
+      priceCents: Number(p.price_cents),
+      quantity: dto.items[i]!.quantity,
+      discountPercent: Number(p.discount_percent),
+    }));
+    const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
     const before = priceSale(base);
 
-    // 2. The client's figures must agree with ours to the cent.
-    const mismatches: FieldErrors = {};
-    const compare = (field: string, key: string, expected: number, given: number | undefined, fmt = money) => {
-      if (given !== undefined && expected !== given) mismatches[field] = { key, params: { expected: fmt(expected), given: fmt(given) } };
-    };
-    dto.items.forEach((item, i) => {
-      compare(`items.${i}.unitPrice`, 'sales.unitPriceMismatch', Number(products[i]!.price_cents), toCents(item.unitPrice));
-      if (item.discount !== undefined) {
-        const pct = Number(products[i]!.discount_percent);
-        if (Math.abs(pct - item.discount) > 1e-9) {
-          mismatches[`items.${i}.discount`] = { key: 'sales.lineDiscountMismatch', params: { expected: pct, given: item.discount } };
-        }
-      }
-      compare(`items.${i}.subtotal`, 'sales.lineSubtotalMismatch', before.lines[i]!.subtotalCents, toCents(item.subtotal));
-    });
-    compare('subtotal', 'sales.subtotalMismatch', before.subtotalCents, toCents(dto.subtotal));
-    compare('discountAmount', 'sales.discountMismatch', before.discountCents, dto.discountAmount === undefined ? undefined : toCents(dto.discountAmount));
-    const clientLoyaltyCents = toCents(dto.loyaltyDiscount ?? 0);
-    if (pointsToRedeem === 0) compare('loyaltyDiscount', 'sales.loyaltyDiscountMismatch', 0, clientLoyaltyCents);
-    // Checked before loyalty is asked, so a wrong total never holds anyone's points.
-    const expectedIfLoyaltyRight = Math.max(0, before.totalBeforeLoyaltyCents - Math.min(clientLoyaltyCents, before.totalBeforeLoyaltyCents));
-    compare('total', 'sales.totalFieldMismatch', expectedIfLoyaltyRight, toCents(dto.total));
-    if (Object.keys(mismatches).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, mismatches);
-
+    // 2. The client's figures must agree with ours (shared pricing module, to within half a cent).
+    refuseMismatches(checkBeforeLoyalty(dto, lines, before));
     if (before.discountCents > 0 && !can(user, 'pos', 'discount')) {
       throw new DomainError('FORBIDDEN', 'sales.discountNotAllowed', {}, { discountValue: { key: 'sales.discountNotAllowed' } });
     }
     const tenderedCents = toCents(dto.paymentDetails.amountTendered);
-    this.assertTender(tenderedCents, expectedIfLoyaltyRight);
+    this.assertTender(tenderedCents, expectedTotalIfLoyaltyRight(dto, before));
 
     // 3. Loyalty: reserve the points redeemed and quote the points awarded (idempotent by sale id).
     let redemption: Redemption | null = null;
@@ -183,15 +161,9 @@ export class SalesService {
       }
     }
     const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: redemption.valueCents }) : before;
-    // `mismatches` is empty here: the same checks again with loyalty's figure.
-    if (pointsToRedeem > 0) compare('loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, clientLoyaltyCents);
-    compare('total', 'sales.totalFieldMismatch', priced.totalCents, toCents(dto.total));
-    if (Object.keys(mismatches).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, mismatches);
+    refuseMismatches(checkAfterLoyalty(dto, priced));
     const tender = this.assertTender(tenderedCents, priced.totalCents);
-    if (dto.paymentDetails.change !== undefined) {
-      compare('paymentDetails.change', 'sales.changeMismatch', tender, toCents(dto.paymentDetails.change));
-      if (Object.keys(mismatches).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, mismatches);
-    }
+    refuseMismatches(checkChange(dto, tender));
 
     // 4. One transaction: sale, lines, invoice number, outbox event, stored answer.
     await this.ensureRegister(ctx.branchId, register);
@@ -300,7 +272,7 @@ export class SalesService {
     lines: LineRow[],
     a: {
       saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; priced: PricedSale;
-      discount: SaleInput['discount']; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
+      discount: CartDiscount | null; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
       taxRateBp: number;
     },
   ): Promise<SaleRow> {

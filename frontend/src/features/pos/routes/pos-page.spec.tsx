@@ -59,8 +59,8 @@ describe('the till', () => {
     const lines = screen.getAllByTestId('cart-line');
     expect(lines.map((l) => l.getAttribute('data-sku'))).toEqual(['RICE-5', 'TEA-1']);
     expect((within(lines[1]!).getByTestId('line-quantity') as HTMLInputElement).value).toBe('2');
-    // 12.25 less 10% = 11.02 (the 1.225 discount rounds up), plus 2 × 2.50
-    expect(screen.getByTestId('total').textContent).toBe('$16.02');
+    // 12.25 less 10% = 11.025, so 11.03 (half up at the cent), plus 2 × 2.50
+    expect(screen.getByTestId('total').textContent).toBe('$16.03');
   });
 
   it('hides discount controls from a cashier and shows them to a manager', async () => {
@@ -166,13 +166,13 @@ describe('the till', () => {
     fireEvent.click(screen.getByTestId('redeem-submit'));
     await screen.findByTestId('loyalty-applied');
     expect(screen.getByTestId('loyalty-amount').textContent).toBe('−$3.00');
-    expect(screen.getByTestId('total').textContent).toBe('$8.02');
+    expect(screen.getByTestId('total').textContent).toBe('$8.03');
     fireEvent.click(screen.getByTestId('checkout'));
     fireEvent.click((await screen.findAllByTestId('customer-option'))[0]!);
     fireEvent.click(await screen.findByTestId('exact-amount'));
     fireEvent.click(screen.getByTestId('confirm-sale'));
     await screen.findByTestId('final-receipt');
     const sale = calls.find((c) => c.path === '/api/transactions' && c.method === 'POST')!;
-    expect(sale.body).toMatchObject({ customer: 'k1', loyaltyDiscount: 3, total: 8.02, subtotal: 11.02 });
+    expect(sale.body).toMatchObject({ customer: 'k1', loyaltyDiscount: 3, total: 8.03, subtotal: 11.03 });
   });
 });
