@@ -224,6 +224,8 @@ export async function sellViaApi(token: string, lines: { product: SeededProduct;
     discountType: 'percentage',
   }));
   const total = fromCents(priced.totalCents);
+  // The rate settings gives this user now: sales refuses any other.
+  const exchangeRate = Number(ok(await api('/settings/exchange-rate', { token }), 'exchange rate').data.exchangeRate);
   const key = randomUUID();
   const body = {
     ...(customerId ? { customer: customerId } : {}),
@@ -235,7 +237,7 @@ export async function sellViaApi(token: string, lines: { product: SeededProduct;
     loyaltyDiscount: 0,
     total,
     currency: 'USD',
-    exchangeRate: 1450,
+    exchangeRate,
     paymentMethod: 'cash',
     paymentDetails: { amountTendered: total, change: 0 },
     paymentStatus: 'paid',

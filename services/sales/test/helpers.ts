@@ -174,3 +174,41 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
   fake.close = () => new Promise((r) => server.close(() => r()));
   return fake;
 }
+
+// --- settings stand-in: the exchange rate that applies to a user
+
+export interface FakeSettings {
+  url: string;
+  /** The shop's rate, for users without their own. */
+  exchangeRate: number;
+  /** User id -> own rate. */
+  userRates: Map<string, number>;
+  /** 'down': connections are cut. */
+  mode: 'up' | 'down';
+  calls: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeSettings(internalToken: () => string): Promise<FakeSettings> {
+  const fake: FakeSettings = { url: '', exchangeRate: 1450, userRates: new Map(), mode: 'up', calls: 0, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    if (fake.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    const match = /^\/internal\/settings\/exchange-rate\/([^/]+)$/.exec(req.url ?? '');
+    if (!match || req.method !== 'GET') return send(404, { code: 'ROUTE_NOT_FOUND' });
+    if (req.headers['x-dukan-internal'] !== internalToken()) return send(403, { code: 'FORBIDDEN' });
+    fake.calls += 1;
+    const own = fake.userRates.get(decodeURIComponent(match[1]!));
+    return send(200, { exchangeRate: own ?? fake.exchangeRate, isUserSpecific: own !== undefined });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () => new Promise((r) => server.close(() => r()));
+  return fake;
+}

@@ -128,7 +128,8 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
       taxAmount: cur(s.tax_cents),
       total: cur(s.total_cents),
       amountTendered: cur(s.tendered_cents),
-      change: cur(s.change_cents),
+      // In dinars the change is the tender less the total as shown, as the cashier counts it (whole dinars).
+      change: s.currency === 'IQD' ? cur(s.tendered_cents) - cur(s.total_cents) : cur(s.change_cents),
     },
     refunded: s.refund_state === 'full',
     refundState: s.refund_state,
@@ -195,7 +196,7 @@ export function toSaleEvent(s: SaleRow, lines: LineRow[]): SaleEventData {
     pointsAwarded: s.points_awarded,
     paymentMethod: 'cash',
     tenderedMinor: minor(s.tendered_cents),
-    changeMinor: minor(s.change_cents),
+    changeMinor: s.currency === 'IQD' ? minor(s.tendered_cents) - minor(s.total_cents) : minor(s.change_cents),
     completedAt: s.created_at.toISOString(),
   };
 }

@@ -8,6 +8,7 @@ import {
 import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { LoyaltyClient, type Redemption } from '../loyalty/loyalty.client.js';
+import { SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import {
@@ -25,6 +26,8 @@ interface ProductRow {
   active: boolean;
   deleted: boolean;
 }
+
+type RateAnswer = { ok: true; value: number } | { ok: false; error: unknown };
 
 interface Lookup {
   /** The Idempotency-Key is already in the table (answered, running, or left by a crash). */
@@ -63,6 +66,7 @@ export class SalesService {
     private readonly outbox: Outbox,
     private readonly idempotency: IdempotencyService,
     private readonly loyalty: LoyaltyClient,
+    private readonly settings: SettingsClient,
   ) {}
 
   /**
@@ -74,9 +78,11 @@ export class SalesService {
     if (!user) throw new DomainError('UNAUTHENTICATED', 'auth.required');
     if (key !== undefined && !isValidIdempotencyKey(key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     const customerId = dto.customer ?? null;
+    // Asked alongside the lookup; checked only when the sale is made (a replayed answer stands whatever the rate now).
+    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
     const lookup = await this.lookup(dto, customerId, user.id, key ?? null);
     if (key === undefined) {
-      return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, randomUUID(), null) }, replayed: false };
+      return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
     }
     // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match.
     const { invoiceNumber: _n, createdAt: _c, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
@@ -86,7 +92,7 @@ export class SalesService {
       // A new key and no call to loyalty: the key is written with the sale, in its transaction. A duplicate racing
       // this one waits for it on the key's unique index, loses, and then replays the stored answer below.
       try {
-        const data = await this.complete(ctx, dto, lookup, randomUUID(), { kind: 'inline', key, hash });
+        const data = await this.complete(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
         return { status: 201, body: { success: true, data }, replayed: false };
       } catch (e) {
         if (!(e instanceof LostKeyRace)) throw e;
@@ -96,7 +102,7 @@ export class SalesService {
     const claim = await this.idempotency.claim(key, hash);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true };
     try {
-      const data = await this.complete(ctx, dto, lookup, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
+      const data = await this.complete(ctx, dto, lookup, rate, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
       return { status: 201, body: { success: true, data }, replayed: false };
     } catch (e) {
       await this.idempotency.release(key, claim.owner).catch(() => undefined);
@@ -104,8 +110,15 @@ export class SalesService {
     }
   }
 
-  private async complete(ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, saleId: string, idem: IdempotencyMode | null): Promise<SaleDto> {
+  private async complete(ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null): Promise<SaleDto> {
     const user = ctx.user!;
+    // 0. The rate is the one settings gives this cashier now; the till reloads it when refused.
+    const rate = await rateAnswer;
+    if (!rate.ok) throw rate.error;
+    if (Math.abs(rate.value - dto.exchangeRate) > 1e-9) {
+      const params = { expected: String(rate.value), given: String(dto.exchangeRate) };
+      throw new DomainError('EXCHANGE_RATE_CHANGED', 'sales.exchangeRateChanged', params, { exchangeRate: { key: 'sales.exchangeRateChanged', params } });
+    }
     const register = dto.register?.trim() || DEFAULT_REGISTER;
     const customerId = dto.customer ?? null;
 
@@ -187,7 +200,7 @@ export class SalesService {
 
     return this.ds.transaction(async (m) => {
       const sale = await this.insertSale(m, lineRows, {
-        saleId, ctx, register, customerId, dto, priced, discount, redemption, pointsAwarded, tenderedCents, changeCents: tender,
+        saleId, ctx, register, customerId, dto, exchangeRate: rate.value, priced, discount, redemption, pointsAwarded, tenderedCents, changeCents: tender,
         taxRateBp: lookup.taxRateBp,
       });
       const row: SaleRow = {
@@ -271,7 +284,7 @@ export class SalesService {
     m: EntityManager,
     lines: LineRow[],
     a: {
-      saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; priced: PricedSale;
+      saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; exchangeRate: number; priced: PricedSale;
       discount: CartDiscount | null; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
       taxRateBp: number;
     },
@@ -298,7 +311,7 @@ export class SalesService {
        )
        SELECT * FROM s`,
       [
-        a.saleId, a.ctx.branchId, a.register, a.ctx.user!.id, a.ctx.user!.username, a.customerId, a.dto.currency, a.dto.exchangeRate,
+        a.saleId, a.ctx.branchId, a.register, a.ctx.user!.id, a.ctx.user!.username, a.customerId, a.dto.currency, a.exchangeRate,
         a.priced.subtotalCents, a.discount?.type ?? null, a.discount ? a.discount.value : null, a.priced.discountCents,
         a.priced.loyaltyDiscountCents, a.redemption?.points ?? 0, a.redemption?.reservationId ?? null, a.pointsAwarded, a.taxRateBp,
         a.priced.taxCents, a.priced.totalCents, a.tenderedCents, a.changeCents,
