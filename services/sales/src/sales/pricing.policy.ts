@@ -1,7 +1,7 @@
 // The server's side of pricing: the rules themselves are the shared module in @dukan/contracts (pricing.ts); here
 // is how a client's figures are checked against them, and how refunds share out a priced sale.
 import {
-  agreesWithin, clampPercent, formatMoney, shareOfCents, toCents, type CartDiscount, type DiscountType, type LineInput, type PricedSale,
+  agreesWithin, formatMoney, lineDiscountValue, shareOfCents, toCents, type CartDiscount, type DiscountType, type LineInput, type PricedSale,
 } from '@dukan/contracts';
 import type { MessageParams } from '@dukan/platform';
 
@@ -43,8 +43,11 @@ export function checkBeforeLoyalty(client: ClientSale, lines: readonly LineInput
   client.items.forEach((item, i) => {
     const line = lines[i]!;
     compare(errors, `items.${i}.unitPrice`, 'sales.unitPriceMismatch', line.priceCents, item.unitPrice);
-    if (item.discount !== undefined) {
-      const pct = clampPercent(line.discountPercent);
+    if (item.discount !== undefined && item.discountType === 'fixed') {
+      // An amount: the line's discount as we price it (gross less the line's amount).
+      compare(errors, `items.${i}.discount`, 'sales.lineDiscountAmountMismatch', lineDiscountValue(line, 'fixed'), item.discount);
+    } else if (item.discount !== undefined) {
+      const pct = lineDiscountValue(line, 'percentage');
       if (Math.abs(pct - item.discount) > 1e-9) errors[`items.${i}.discount`] = { key: 'sales.lineDiscountMismatch', params: { expected: pct, given: item.discount } };
     }
     compare(errors, `items.${i}.subtotal`, 'sales.lineSubtotalMismatch', before.lines[i]!.subtotalCents, item.subtotal);

@@ -27,6 +27,20 @@ function IsSnapshotName(options?: ValidationOptions) {
   );
 }
 
+/** A line's discount given as a percent is at most 100 (an amount, type fixed, only at most MAX_DOLLARS). */
+function PercentAtMost100(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'max',
+      validator: {
+        validate: (v: unknown, args) => (args?.object as { discountType?: string }).discountType === 'fixed' || typeof v !== 'number' || v <= 100,
+        defaultMessage: () => 'discount must not be greater than 100',
+      },
+    },
+    options,
+  );
+}
+
 export class ProductSnapshotDto {
   @IsOptional() @IsSnapshotName()
   name?: string | { en?: string; ku?: string };
@@ -54,12 +68,12 @@ export class SaleItemDto {
   @Money() @Min(0) @Max(MAX_DOLLARS)
   subtotal!: number;
 
-  /** The product's own discount as the till saw it, percent. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4 }) @Min(0) @Max(100)
+  /** The product's own discount as the client saw it: a percent (type percentage, the default) or the line's amount in dollars (type fixed). */
+  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_DOLLARS) @PercentAtMost100()
   discount?: number;
 
-  @IsOptional() @IsIn(['percentage'])
-  discountType?: 'percentage';
+  @IsOptional() @IsIn(['percentage', 'fixed'])
+  discountType?: 'percentage' | 'fixed';
 }
 
 export class PaymentDetailsDto {

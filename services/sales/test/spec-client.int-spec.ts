@@ -1,0 +1,89 @@
+// Sales as a client written to the spec calls it (spec part 1 §3 and §7, part 2 §4 and §7), not only our own till:
+// each request is shaped exactly as the spec describes it; the answer, the stored sale and the events are checked.
+import { randomBytes } from 'node:crypto';
+import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
+import { loadSalesConfig, SalesModule } from '@dukan/sales';
+import {
+  countRows, outboxEvents, publishProduct, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct,
+} from './helpers.js';
+
+let t: ServiceTestApp;
+let loyalty: FakeLoyalty;
+let settings: FakeSettings;
+const token = randomBytes(24).toString('base64url');
+let rice: TestProduct; // $12.25 less 10 %: $11.03
+let tea: TestProduct; // $2.50
+
+beforeAll(async () => {
+  loyalty = await startFakeLoyalty(() => token);
+  settings = await startFakeSettings(() => token);
+  t = await startServiceApp({
+    service: 'sales',
+    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url },
+    module: (env) => SalesModule.register(loadSalesConfig(env)),
+  });
+  rice = await publishProduct(t, { priceCents: 1225, discountPercent: 10 });
+  tea = await publishProduct(t, { priceCents: 250 });
+});
+afterAll(async () => {
+  await t.close();
+  await loyalty.close();
+  await settings.close();
+});
+
+/** A field's message in a validation answer (a string, or an object with `message`). */
+function fieldMessage(errors: Record<string, unknown> | undefined, field: string): string | undefined {
+  const e = errors?.[field];
+  return typeof e === 'string' ? e : (e as { message?: string } | undefined)?.message;
+}
+
+async function stored(saleId: string) {
+  const [sale] = await t.dataSource().query(`SELECT * FROM sales WHERE id = $1`, [saleId]);
+  const lines = await t.dataSource().query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [saleId]);
+  const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === saleId);
+  return { sale, lines, event };
+}
+
+async function counts() {
+  return { sales: await countRows(t, 'sales'), outbox: await countRows(t, 'outbox') };
+}
+
+describe('a line discount of type fixed is an amount (issue 12, point 1)', () => {
+  const body = (discount: number) => ({
+    items: [
+      { product: rice.id, productSnapshot: { name: 'Rice', sku: rice.sku, price: 12.25 }, quantity: 2, unitPrice: 12.25, subtotal: 22.05, discount, discountType: 'fixed' },
+      { product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 1, unitPrice: 2.5, subtotal: 2.5, discount: 0, discountType: 'fixed' },
+    ],
+    subtotal: 24.55, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 24.55,
+    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 30, change: 5.45 }, paymentStatus: 'paid',
+    register: 'main', invoiceNumber: 'INV-1767225600000', createdAt: '2026-01-01T10:00:00.000Z',
+  });
+
+  it('accepts the amount the server prices (24.50 less 10 % = 22.05, so 2.45 off) and stores its own figures', async () => {
+    const res = await t.post('/api/transactions', body(2.45), { token: t.tokens.cashier });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ total: 24.55, subtotal: 24.55 });
+    expect(res.body.data.items.map((i: any) => [i.subtotal, i.discountAmount])).toEqual([[22.05, 2.45], [2.5, 0]]);
+    const { sale, lines, event } = await stored(res.body.data._id);
+    expect(Number(sale.total_cents)).toBe(2455);
+    expect(lines.map((l: any) => [Number(l.discount_cents), Number(l.subtotal_cents)])).toEqual([[245, 2205], [0, 250]]);
+    expect(event.lines.map((l: any) => l.discountCents)).toEqual([245, 0]);
+  });
+
+  it('refuses an amount the product\'s discount does not give, naming the line, and stores nothing', async () => {
+    const before = await counts();
+    const res = await t.post('/api/transactions', body(3), { token: t.tokens.cashier });
+    expect(res.status).toBe(422);
+    expect(fieldMessage(res.body.errors, 'items.0.discount')).toBe('The discount on this item is $2.45, not $3.00');
+    expect(await counts()).toEqual(before);
+  });
+
+  it('still reads a percentage line as a percent, and refuses a percent above 100 as bad input', async () => {
+    const percent = { ...body(10), items: body(10).items.map((i, n) => ({ ...i, discountType: 'percentage', discount: n === 0 ? 10 : 0 })) };
+    expect((await t.post('/api/transactions', percent, { token: t.tokens.cashier })).status).toBe(201);
+    const over = { ...percent, items: percent.items.map((i, n) => (n === 0 ? { ...i, discount: 150 } : i)) };
+    const res = await t.post('/api/transactions', over, { token: t.tokens.cashier });
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body.errors)).toEqual(['items.0.discount']);
+  });
+});
