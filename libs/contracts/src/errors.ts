@@ -38,6 +38,7 @@ export const ERROR_CODES = [
   'INSUFFICIENT_POINTS',
   'MINIMUM_POINTS',
   'LOYALTY_DISABLED',
+  'LOYALTY_DISCOUNT_NOT_POINTS',
   'CANNOT_DELETE_SELF',
   'LAST_ADMIN',
   // 429
@@ -80,6 +81,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = Object.freeze({
   INSUFFICIENT_POINTS: 422,
   MINIMUM_POINTS: 422,
   LOYALTY_DISABLED: 422,
+  LOYALTY_DISCOUNT_NOT_POINTS: 422,
   CANNOT_DELETE_SELF: 422,
   LAST_ADMIN: 422,
   RATE_LIMITED: 429,
@@ -119,6 +121,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
   INSUFFICIENT_POINTS: 'loyalty.insufficientPointsError',
   MINIMUM_POINTS: 'loyalty.minimumPointsError',
   LOYALTY_DISABLED: 'loyalty.disabled',
+  LOYALTY_DISCOUNT_NOT_POINTS: 'loyalty.discountNotPoints',
   CANNOT_DELETE_SELF: 'users.cannotDeleteSelf',
   LAST_ADMIN: 'users.lastAdmin',
   RATE_LIMITED: 'errors.rateLimited',

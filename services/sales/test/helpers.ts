@@ -110,7 +110,7 @@ export async function outboxEvents<T = any>(t: ServiceTestApp, type: string): Pr
 
 export interface ReserveCall {
   saleId: string;
-  body: { customerId: string; pointsToRedeem: number; totalBeforeLoyaltyUsdCents: number };
+  body: { customerId: string; pointsToRedeem: number; totalBeforeLoyaltyUsdCents: number; loyaltyDiscountUsdCents?: number };
   internalToken: string | undefined;
 }
 
@@ -122,12 +122,14 @@ export interface FakeLoyalty {
   /** 'down': connections are cut; 'slow': answers after delayMs. */
   mode: 'up' | 'down' | 'slow';
   delayMs: number;
+  /** What one point is worth (1 cent unless a test says otherwise). */
+  centsPerPoint: number;
   close(): Promise<void>;
 }
 
 export const FAKE_MINIMUM_REDEMPTION = 10;
 
-/** Redemption: 1 point = 1 cent, capped by the total; award: 1 point per whole dollar paid after the loyalty discount. */
+/** Redemption: 1 point = centsPerPoint cents (1), capped by the total; award: 1 point per whole dollar paid after the loyalty discount. */
 export async function startFakeLoyalty(internalToken: () => string): Promise<FakeLoyalty> {
   const reservations = new Map<string, unknown>();
   const readBody = (req: IncomingMessage) =>
@@ -136,7 +138,7 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
       req.on('data', (c) => (s += c));
       req.on('end', () => resolve(s));
     });
-  const fake: FakeLoyalty = { url: '', calls: [], balances: new Map(), mode: 'up', delayMs: 0, close: async () => undefined };
+  const fake: FakeLoyalty = { url: '', calls: [], balances: new Map(), mode: 'up', delayMs: 0, centsPerPoint: 1, close: async () => undefined };
   const server: Server = createServer(async (req, res) => {
     if (fake.mode === 'down') {
       req.socket.destroy();
@@ -157,10 +159,16 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
     if (reservations.has(saleId)) return send(200, reservations.get(saleId));
     const balance = fake.balances.get(body.customerId);
     if (balance === undefined) return send(404, { code: 'NOT_FOUND' });
-    const points: number = body.pointsToRedeem;
+    let points: number = body.pointsToRedeem;
+    const stated: number = body.loyaltyDiscountUsdCents ?? 0;
+    if (points === 0 && stated > 0) {
+      // A discount sent without its points: the points worth exactly that, if any.
+      if (stated % fake.centsPerPoint !== 0) return send(422, { code: 'LOYALTY_DISCOUNT_NOT_POINTS' });
+      points = stated / fake.centsPerPoint;
+    }
     if (points > 0 && points < FAKE_MINIMUM_REDEMPTION) return send(422, { code: 'MINIMUM_POINTS' });
     if (points > balance) return send(422, { code: 'INSUFFICIENT_POINTS' });
-    const valueCents = Math.min(points, body.totalBeforeLoyaltyUsdCents);
+    const valueCents = Math.min(points * fake.centsPerPoint, body.totalBeforeLoyaltyUsdCents);
     const answer = {
       redemption: points > 0 ? { reservationId: `res-${saleId}`, points, valueCents } : null,
       pointsToAward: Math.floor((body.totalBeforeLoyaltyUsdCents - valueCents) / 100),

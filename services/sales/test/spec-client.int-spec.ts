@@ -1,10 +1,10 @@
 // Sales as a client written to the spec calls it (spec part 1 §3 and §7, part 2 §4 and §7), not only our own till:
 // each request is shaped exactly as the spec describes it; the answer, the stored sale and the events are checked.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
 import {
-  countRows, outboxEvents, publishProduct, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct,
+  countRows, envelope, outboxEvents, publishProduct, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct,
 } from './helpers.js';
 
 let t: ServiceTestApp;
@@ -85,5 +85,56 @@ describe('a line discount of type fixed is an amount (issue 12, point 1)', () =>
     const res = await t.post('/api/transactions', over, { token: t.tokens.cashier });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errors)).toEqual(['items.0.discount']);
+  });
+});
+
+describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)', () => {
+  const customer = '5a1e5a1e-0000-4000-8000-000000000001';
+  beforeAll(async () => {
+    await t.bus.publish(envelope('dukan.loyalty.customer.created.v1', {
+      customerId: customer, firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', email: null, languagePreference: 'ku',
+      loyaltyPoints: 500, totalSpentCents: 0, purchaseCount: 0, memberSince: new Date().toISOString(), version: 1,
+    }));
+  });
+  beforeEach(() => {
+    loyalty.balances.set(customer, 500);
+    loyalty.centsPerPoint = 5;
+  });
+  afterAll(() => {
+    loyalty.centsPerPoint = 1;
+  });
+
+  // Four teas ($10.00) to a customer, $0.50 off for points, as the spec's sale payload carries it: no points field.
+  const body = (loyaltyDiscount: number) => ({
+    customer,
+    items: [{ product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 4, unitPrice: 2.5, subtotal: 10, discount: 0, discountType: 'percentage' }],
+    subtotal: 10, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount, total: 10 - loyaltyDiscount,
+    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 10, change: loyaltyDiscount }, paymentStatus: 'paid',
+    register: 'main', invoiceNumber: 'INV-1767225600001', createdAt: '2026-01-01T10:05:00.000Z',
+  });
+
+  it('derives the points from the discount (5 cents a point: 10 points), spends them once, and answers them', async () => {
+    const key = randomUUID();
+    const res = await t.post('/api/transactions', body(0.5), { token: t.tokens.cashier, headers: { 'idempotency-key': key } });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ loyaltyDiscount: 0.5, loyaltyPointsRedeemed: 10, total: 9.5 });
+    expect(loyalty.calls.at(-1)!.body).toMatchObject({ customerId: customer, pointsToRedeem: 0, loyaltyDiscountUsdCents: 50, totalBeforeLoyaltyUsdCents: 1000 });
+    const { sale, event } = await stored(res.body.data._id);
+    expect({ points: sale.points_redeemed, cents: Number(sale.loyalty_discount_cents), total: Number(sale.total_cents) }).toEqual({ points: 10, cents: 50, total: 950 });
+    expect(event).toMatchObject({ pointsRedeemed: 10, loyaltyDiscountCents: 50, redemptionId: `res-${res.body.data._id}` });
+    // The same request again is the same sale: nothing more is spent.
+    const again = await t.post('/api/transactions', body(0.5), { token: t.tokens.cashier, headers: { 'idempotency-key': key } });
+    expect(again.body.data._id).toBe(res.body.data._id);
+    expect(loyalty.balances.get(customer)).toBe(490);
+  });
+
+  it('refuses, clearly and storing nothing, a discount no whole number of points gives', async () => {
+    const before = await counts();
+    const res = await t.post('/api/transactions', body(0.07), { token: t.tokens.cashier });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('LOYALTY_DISCOUNT_NOT_POINTS');
+    expect(fieldMessage(res.body.errors, 'loyaltyDiscount')).toBe('No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.');
+    expect(await counts()).toEqual(before);
+    expect(loyalty.balances.get(customer)).toBe(500);
   });
 });

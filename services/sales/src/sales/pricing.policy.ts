@@ -9,6 +9,7 @@ export type FieldErrors = Record<string, { key: string; params?: MessageParams }
 
 /** The money figures of a sale as a client sends them (spec part 1 §3), in dollars. */
 export interface ClientSale {
+  customer?: string | null;
   items: readonly { unitPrice: number; subtotal: number; discount?: number; discountType?: DiscountType }[];
   subtotal: number;
   discountType?: DiscountType;
@@ -54,7 +55,8 @@ export function checkBeforeLoyalty(client: ClientSale, lines: readonly LineInput
   });
   compare(errors, 'subtotal', 'sales.subtotalMismatch', before.subtotalCents, client.subtotal);
   compare(errors, 'discountAmount', 'sales.discountMismatch', before.discountCents, client.discountAmount);
-  if (!client.loyaltyPointsRedeemed) compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', 0, client.loyaltyDiscount ?? 0);
+  // Without a customer there is nothing to redeem; with one, loyalty's answer decides (checkAfterLoyalty).
+  if (!client.customer) compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', 0, client.loyaltyDiscount ?? 0);
   compare(errors, 'total', 'sales.totalFieldMismatch', expectedTotalIfLoyaltyRight(client, before), client.total);
   return errors;
 }
@@ -68,7 +70,7 @@ export function expectedTotalIfLoyaltyRight(client: ClientSale, before: PricedSa
 /** The figures that depend on loyalty's answer: the loyalty discount and the total. */
 export function checkAfterLoyalty(client: ClientSale, priced: PricedSale): FieldErrors {
   const errors: FieldErrors = {};
-  if (client.loyaltyPointsRedeemed) compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, client.loyaltyDiscount ?? 0);
+  compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, client.loyaltyDiscount ?? 0);
   compare(errors, 'total', 'sales.totalFieldMismatch', priced.totalCents, client.total);
   return errors;
 }

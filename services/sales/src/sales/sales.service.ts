@@ -132,6 +132,10 @@ export class SalesService {
     if (customerId && lookup.customer?.deleted) unavailable.customer = { key: 'sales.customerUnknown' };
     const pointsToRedeem = dto.loyaltyPointsRedeemed ?? 0;
     if (pointsToRedeem > 0 && !customerId) unavailable.customer = { key: 'validation.required' };
+    // A loyalty discount sent without its points (the spec's payload): loyalty derives the points worth exactly that.
+    const loyaltyDiscountCents = toCents(dto.loyaltyDiscount ?? 0);
+    const derivePoints = pointsToRedeem === 0 && loyaltyDiscountCents > 0 && customerId !== null;
+    const redeems = pointsToRedeem > 0 || derivePoints;
     if (Object.keys(unavailable).length > 0) throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, unavailable);
 
     const products = dto.items.map((item) => byId.get(item.product)!);
@@ -161,14 +165,15 @@ export class SalesService {
         customerId,
         pointsToRedeem,
         totalBeforeLoyaltyUsdCents: before.totalBeforeLoyaltyCents,
+        ...(derivePoints ? { loyaltyDiscountUsdCents: loyaltyDiscountCents } : {}),
       });
       if (answer.kind === 'unavailable') {
         // Without redemption the sale goes on; loyalty awards the points from sale.completed when it is back.
-        if (pointsToRedeem > 0) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
+        if (redeems) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
       } else {
         redemption = answer.redemption;
         pointsAwarded = answer.pointsToAward;
-        if (pointsToRedeem > 0 && !redemption) {
+        if (redeems && !redemption) {
           throw new DomainError('LOYALTY_DISABLED', 'loyalty.disabled', {}, { loyaltyPointsRedeemed: { key: 'loyalty.disabled' } });
         }
       }
