@@ -126,7 +126,7 @@ describe('bad input: 400, nothing stored', () => {
     ['negative quantity', (b) => ((b.items[0]!.quantity = -2), b), 'items.0.quantity'],
     ['fractional quantity', (b) => ((b.items[0]!.quantity = 1.5), b), 'items.0.quantity'],
     ['absurd quantity', (b) => ((b.items[0]!.quantity = 1e9), b), 'items.0.quantity'],
-    ['three decimals in a price', (b) => ((b.items[0]!.unitPrice = 1.255), b), 'items.0.unitPrice'],
+    ['a negative price', (b) => ((b.items[0]!.unitPrice = -1.25), b), 'items.0.unitPrice'],
     ['a price as text', (b) => ({ ...b, total: '12.00' }), 'total'],
     ['no items', (b) => ({ ...b, items: [] }), 'items'],
     ['too many lines', (b) => ({ ...b, items: Array.from({ length: 201 }, () => b.items[0]) }), 'items'],

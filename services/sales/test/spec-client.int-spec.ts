@@ -138,3 +138,35 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
     expect(loyalty.balances.get(customer)).toBe(500);
   });
 });
+
+describe('money with more than two decimals (issue 12, point 3)', () => {
+  let lamp: TestProduct; // $7.25
+  beforeAll(async () => {
+    lamp = await publishProduct(t, { priceCents: 725 });
+  });
+
+  // What a client computing in floating point sends for $7.25 less 10 %: 0.725 off, 6.525 to pay, 3.475 change.
+  const body = (total: number) => ({
+    items: [{ product: lamp.id, productSnapshot: { name: 'Lamp', sku: lamp.sku, price: 7.25 }, quantity: 1, unitPrice: 7.25, subtotal: 7.25, discount: 0, discountType: 'percentage' }],
+    subtotal: 7.25, discountType: 'percentage', discountValue: 10, discountAmount: 0.725, loyaltyDiscount: 0, total,
+    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 10, change: 10 - total }, paymentStatus: 'paid',
+    register: 'main', invoiceNumber: 'INV-1767225600002', createdAt: '2026-01-01T10:10:00.000Z',
+  });
+
+  it('accepts figures within half a cent of the server\'s and stores the server\'s own (0.73 off, 6.52 to pay)', async () => {
+    const res = await t.post('/api/transactions', body(6.525), { token: t.tokens.manager });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ discountAmount: 0.73, total: 6.52, paymentDetails: { amountTendered: 10, change: 3.48 } });
+    const { sale, event } = await stored(res.body.data._id);
+    expect([sale.discount_cents, sale.total_cents, sale.change_cents].map(Number)).toEqual([73, 652, 348]);
+    expect(event).toMatchObject({ discountCents: 73, totalCents: 652 });
+  });
+
+  it('refuses a figure more than half a cent away, and stores nothing', async () => {
+    const before = await counts();
+    const res = await t.post('/api/transactions', body(6.514), { token: t.tokens.manager });
+    expect(res.status).toBe(422);
+    expect(fieldMessage(res.body.errors, 'total')).toBe('The total is $6.52, not $6.51');
+    expect(await counts()).toEqual(before);
+  });
+});

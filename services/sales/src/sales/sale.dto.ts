@@ -5,8 +5,11 @@ import {
 } from 'class-validator';
 import { CURRENCIES, MAX_PAGE_LIMIT, type Currency } from '@dukan/contracts';
 
-/** Dollars with at most two decimals, as the till sends them. */
-const Money = () => IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
+/**
+ * Dollars, with any number of decimals: a client computing in floating point sends 6.525 or 0.30000000000000004. The
+ * server is the authority on money: a figure within half a cent of its own is accepted, and its own is stored.
+ */
+const Money = () => IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
 const MAX_DOLLARS = 10_000_000;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 10_000;
@@ -69,7 +72,7 @@ export class SaleItemDto {
   subtotal!: number;
 
   /** The product's own discount as the client saw it: a percent (type percentage, the default) or the line's amount in dollars (type fixed). */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_DOLLARS) @PercentAtMost100()
+  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_DOLLARS) @PercentAtMost100()
   discount?: number;
 
   @IsOptional() @IsIn(['percentage', 'fixed'])
@@ -99,7 +102,7 @@ export class CreateSaleDto {
   discountType?: 'percentage' | 'fixed';
 
   /** Percent for 'percentage' (clamped to 0-100), dollars for 'fixed' (at most the subtotal). */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(-MAX_DOLLARS) @Max(MAX_DOLLARS)
+  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-MAX_DOLLARS) @Max(MAX_DOLLARS)
   discountValue?: number;
 
   @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
