@@ -170,3 +170,24 @@ describe('money with more than two decimals (issue 12, point 3)', () => {
     expect(await counts()).toEqual(before);
   });
 });
+
+describe('GET /api/transactions/{id} with the id or the invoice number (issue 12, point 4)', () => {
+  it('opens the same sale either way, and answers 404 for an invoice number nobody has', async () => {
+    const sale = await t.post('/api/transactions', {
+      items: [{ product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 2, unitPrice: 2.5, subtotal: 5, discount: 0, discountType: 'percentage' }],
+      subtotal: 5, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 5,
+      currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 5, change: 0 }, paymentStatus: 'paid',
+      register: 'main', invoiceNumber: 'INV-1767225600003', createdAt: '2026-01-01T10:15:00.000Z',
+    }, { token: t.tokens.cashier });
+    expect(sale.status).toBe(201);
+    const { _id, invoiceNumber } = sale.body.data;
+    const byId = await t.get(`/api/transactions/${_id}`, { token: t.tokens.cashier });
+    const byInvoice = await t.get(`/api/transactions/${invoiceNumber}`, { token: t.tokens.cashier });
+    expect(byInvoice.status).toBe(200);
+    expect(byInvoice.body).toEqual(byId.body);
+    expect(byInvoice.body.data).toMatchObject({ _id, invoiceNumber, total: 5 });
+    expect((await t.get(`/api/transactions/${invoiceNumber.toLowerCase()}`, { token: t.tokens.cashier })).body.data._id).toBe(_id);
+    expect((await t.get('/api/transactions/INV-0000000000999', { token: t.tokens.cashier })).status).toBe(404);
+    expect((await t.get('/api/transactions/not-a-sale', { token: t.tokens.cashier })).status).toBe(404);
+  });
+});
