@@ -191,3 +191,42 @@ describe('GET /api/transactions/{id} with the id or the invoice number (issue 12
     expect((await t.get('/api/transactions/not-a-sale', { token: t.tokens.cashier })).status).toBe(404);
   });
 });
+
+describe('a voided sale reads as cancelled, a refunded one as refunded (issue 12, point 7)', () => {
+  const sell = async () => {
+    const res = await t.post('/api/transactions', {
+      items: [{ product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 1, unitPrice: 2.5, subtotal: 2.5, discount: 0, discountType: 'percentage' }],
+      subtotal: 2.5, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 2.5,
+      currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 2.5, change: 0 }, paymentStatus: 'paid',
+      register: 'main', invoiceNumber: 'INV-1767225600004', createdAt: '2026-01-01T10:20:00.000Z',
+    }, { token: t.tokens.cashier });
+    expect(res.status).toBe(201);
+    return res.body.data as { _id: string; invoiceNumber: string };
+  };
+  // Spec part 2 §4: paid -> Completed, pending -> Pending, failed -> Cancelled, anything else -> Unknown.
+  const specLabel = (paymentStatus: string) => ({ paid: 'Completed', pending: 'Pending', failed: 'Cancelled' })[paymentStatus] ?? 'Unknown';
+
+  it('a voided sale answers paymentStatus failed (Cancelled), in the detail and the list, and keeps status voided', async () => {
+    const sale = await sell();
+    expect((await t.delete(`/api/transactions/${sale._id}`, { token: t.tokens.admin })).status).toBe(200);
+    const detail = (await t.get(`/api/transactions/${sale._id}`, { token: t.tokens.cashier })).body.data;
+    expect(detail).toMatchObject({ status: 'voided', paymentStatus: 'failed', paymentStatusLabel: 'Cancelled', refunded: false });
+    expect(specLabel(detail.paymentStatus)).toBe('Cancelled');
+    const listed = (await t.get(`/api/transactions?search=${sale.invoiceNumber}`, { token: t.tokens.cashier })).body.data;
+    expect(listed.map((s: any) => [s._id, s.paymentStatus])).toEqual([[sale._id, 'failed']]);
+    const { sale: row } = await stored(sale._id);
+    expect(row.status).toBe('voided');
+    const [event] = (await outboxEvents(t, 'dukan.sales.sale.voided.v1')).filter((e) => e.saleId === sale._id);
+    expect(event).toBeDefined();
+  });
+
+  it('a refunded sale sets refunded and stays paid (Completed)', async () => {
+    const sale = await sell();
+    expect((await t.post(`/api/transactions/${sale._id}/refund`, {}, { token: t.tokens.manager })).status).toBe(201);
+    const detail = (await t.get(`/api/transactions/${sale._id}`, { token: t.tokens.cashier })).body.data;
+    expect(detail).toMatchObject({ refunded: true, refundState: 'full', paymentStatus: 'paid', status: 'completed' });
+    const { sale: row } = await stored(sale._id);
+    expect(row.refund_state).toBe('full');
+    expect((await outboxEvents(t, 'dukan.sales.sale.refunded.v1')).filter((e) => e.saleId === sale._id)).toHaveLength(1);
+  });
+});

@@ -103,7 +103,9 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     branchId: s.branch_id,
     register: s.register,
     status: s.status,
-    paymentStatus: s.payment_status,
+    // A client that maps paymentStatus as spec part 2 §4 does (failed -> Cancelled) must see a voided sale cancelled;
+    // our own screens read `status` and show it as voided.
+    paymentStatus: s.status === 'voided' ? 'failed' : s.payment_status,
     paymentStatusLabel: s.status === 'voided' ? 'Cancelled' : paymentStatusLabel(s.payment_status),
     paymentMethod: s.payment_method,
     paymentDetails: { amountTendered: dollars(s.tendered_cents), change: dollars(s.change_cents) },
