@@ -15,7 +15,6 @@ import {
   checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount, type FieldErrors,
 } from './pricing.policy.js';
 
-
 interface ProductRow {
   product_id: string;
   sku: string;
