@@ -199,9 +199,26 @@ describe('discounts', () => {
 });
 
 describe('the exchange rate is the one settings gives the cashier now', () => {
-  afterEach(() => {
-    settings.exchangeRate = 1450;
+  const changeRate = async (rate: number) => {
+    settings.exchangeRate = rate;
+    await t.bus.publish(envelope('dukan.settings.settings.changed.v1', {
+      exchangeRate: rate, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', iqdCashRounding: 1,
+      taxRateBasisPoints: 0, branches: [], changed: ['exchangeRate'],
+    }));
+  };
+  afterEach(async () => {
     settings.mode = 'up';
+    await changeRate(1450);
+  });
+
+  it('asks settings once for a run of sales at the same rate, and again when settings announces a change', async () => {
+    await changeRate(1450);
+    const calls = settings.calls;
+    for (let i = 0; i < 3; i++) expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(201);
+    expect(settings.calls - calls).toBe(1);
+    await changeRate(1450);
+    expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(201);
+    expect(settings.calls - calls).toBe(2);
   });
 
   it('refuses a forged rate with 422 in English and Kurdish, and stores nothing', async () => {
@@ -219,7 +236,8 @@ describe('the exchange rate is the one settings gives the cashier now', () => {
   });
 
   it('follows a rate changed in settings at once: the old rate is refused, the new one sold at', async () => {
-    settings.exchangeRate = 1500;
+    // Settings announces every change; the rate sales keeps for a cashier is dropped then.
+    await changeRate(1500);
     const old = salePayload([{ product: mug, quantity: 1 }], { currency: 'IQD', exchangeRate: 1450 });
     expect((await t.post('/api/transactions', old, { token: t.tokens.cashier })).body.code).toBe('EXCHANGE_RATE_CHANGED');
     const res = await t.post('/api/transactions', { ...old, exchangeRate: 1500 }, { token: t.tokens.cashier });
@@ -242,6 +260,7 @@ describe('the exchange rate is the one settings gives the cashier now', () => {
   });
 
   it('refuses the sale (503, nothing stored) while the rate cannot be checked', async () => {
+    await changeRate(1450);
     settings.mode = 'down';
     const before = await snapshot();
     const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier });

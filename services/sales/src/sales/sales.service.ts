@@ -8,7 +8,7 @@ import {
 import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { LoyaltyClient, type Redemption } from '../loyalty/loyalty.client.js';
-import { SettingsClient } from '../settings/settings.client.js';
+import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import {
@@ -78,7 +78,7 @@ export class SalesService {
     if (key !== undefined && !isValidIdempotencyKey(key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     const customerId = dto.customer ?? null;
     // Asked alongside the lookup; checked only when the sale is made (a replayed answer stands whatever the rate now).
-    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
+    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, dto.exchangeRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
     const lookup = await this.lookup(dto, customerId, user.id, key ?? null);
     if (key === undefined) {
       return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
@@ -114,7 +114,7 @@ export class SalesService {
     // 0. The rate is the one settings gives this cashier now; the till reloads it when refused.
     const rate = await rateAnswer;
     if (!rate.ok) throw rate.error;
-    if (Math.abs(rate.value - dto.exchangeRate) > 1e-9) {
+    if (!sameRate(rate.value, dto.exchangeRate)) {
       const params = { expected: String(rate.value), given: String(dto.exchangeRate) };
       throw new DomainError('EXCHANGE_RATE_CHANGED', 'sales.exchangeRateChanged', params, { exchangeRate: { key: 'sales.exchangeRateChanged', params } });
     }
