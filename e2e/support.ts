@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from '@jest/globals';
+import { fromCents, priceSale, toCents } from '@dukan/contracts';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -107,6 +108,8 @@ export interface SeededProduct {
   sku: string;
   barcode: string;
   price: number;
+  /** The product's own discount, percent. */
+  discount: number;
   quantity: number;
   name: { en: string; ku: string };
 }
@@ -127,7 +130,7 @@ export async function createProduct(token: string, p: { price: number; quantity:
   };
   const body = ok(await api('/products', { token, body: input }), 'create product');
   const saved = body.data ?? body;
-  return { _id: saved._id, sku: input.sku, barcode: input.barcode, price: p.price, quantity: p.quantity, name: input.name };
+  return { _id: saved._id, sku: input.sku, barcode: input.barcode, price: p.price, discount: input.discount, quantity: p.quantity, name: input.name };
 }
 
 export async function createCategory(token: string): Promise<string> {
@@ -201,20 +204,28 @@ export interface SoldSale {
 }
 
 /**
- * A cash sale made through the API, as the till sends it (exact tender, no discount). The sales service learns of a
+ * A cash sale made through the API, as the till sends it (exact tender, no cart discount), priced by the shared rules. The sales service learns of a
  * new product from catalog's event a moment after it is created, so the first tries may be refused as unavailable.
  */
 export async function sellViaApi(token: string, lines: { product: SeededProduct; quantity: number }[], customerId?: string): Promise<SoldSale> {
-  const items = lines.map(({ product, quantity }) => ({
+  const priced = priceSale({
+    lines: lines.map(({ product, quantity }) => ({ priceCents: toCents(product.price), quantity, discountPercent: product.discount })),
+    discount: null,
+    loyaltyDiscountCents: 0,
+    taxRateBasisPoints: 0,
+  });
+  const items = lines.map(({ product, quantity }, i) => ({
     product: product._id,
     productSnapshot: { name: product.name.en, sku: product.sku, price: product.price },
     quantity,
     unitPrice: product.price,
-    subtotal: Math.round(product.price * 100 * quantity) / 100,
-    discount: 0,
+    subtotal: fromCents(priced.lines[i]!.subtotalCents),
+    discount: product.discount,
     discountType: 'percentage',
   }));
-  const total = Math.round(items.reduce((s, i) => s + i.subtotal * 100, 0)) / 100;
+  const total = fromCents(priced.totalCents);
+  // The rate settings gives this user now: sales refuses any other.
+  const exchangeRate = Number(ok(await api('/settings/exchange-rate', { token }), 'exchange rate').data.exchangeRate);
   const key = randomUUID();
   const body = {
     ...(customerId ? { customer: customerId } : {}),
@@ -226,7 +237,7 @@ export async function sellViaApi(token: string, lines: { product: SeededProduct;
     loyaltyDiscount: 0,
     total,
     currency: 'USD',
-    exchangeRate: 1450,
+    exchangeRate,
     paymentMethod: 'cash',
     paymentDetails: { amountTendered: total, change: 0 },
     paymentStatus: 'paid',

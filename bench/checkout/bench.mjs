@@ -14,6 +14,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { priceSale } from '@dukan/contracts';
 import { adminQuery, freePort, memoryMb, percentile, sleep, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -245,16 +246,27 @@ async function prepare(url, username, password) {
   return { token, products };
 }
 
+/** The shared pricing rules (the till's and the server's) on bench lines. */
+function price(lines) {
+  return priceSale({
+    lines: lines.map((l) => ({ priceCents: l.priceCents, quantity: l.quantity, discountPercent: l.discount })),
+    discount: null,
+    loyaltyDiscountCents: 0,
+    taxRateBasisPoints: 0,
+  });
+}
+
 /** What the till sends: money in dollars, totals computed the way the till computes them. */
 function salePayload(lines, register) {
   const d = (c) => c / 100;
-  const sub = (l) => Math.round((l.p.priceCents * l.quantity * (100 - l.p.discount)) / 100);
-  const subtotal = lines.reduce((s, l) => s + sub(l), 0);
+  const priced = price(lines.map((l) => ({ priceCents: l.p.priceCents, quantity: l.quantity, discount: l.p.discount })));
+  const sub = (_, i) => priced.lines[i].subtotalCents;
+  const subtotal = priced.subtotalCents;
   const tendered = Math.ceil(subtotal / 500) * 500;
   return {
-    items: lines.map((l) => ({
+    items: lines.map((l, i) => ({
       product: l.p.id, productSnapshot: { name: 'bench', sku: 'bench', price: d(l.p.priceCents) }, quantity: l.quantity,
-      unitPrice: d(l.p.priceCents), subtotal: d(sub(l)), discount: l.p.discount, discountType: 'percentage',
+      unitPrice: d(l.p.priceCents), subtotal: d(sub(l, i)), discount: l.p.discount, discountType: 'percentage',
     })),
     subtotal: d(subtotal), discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: d(subtotal),
     currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: d(tendered), change: d(tendered - subtotal) },
@@ -412,15 +424,18 @@ async function runBaseline(databaseUrl) {
           const saleId = randomUUID();
           const t0 = performance.now();
           await client.query('BEGIN');
-          const priced = await client.query(`SELECT id, price_cents, discount_percent FROM products WHERE id = ANY($1::uuid[]) AND active`, [lines.map((l) => l.p.id)]);
-          const price = new Map(priced.rows.map((r) => [r.id, r]));
-          const subs = lines.map((l) => Math.round((Number(price.get(l.p.id).price_cents) * l.quantity * (100 - Number(price.get(l.p.id).discount_percent))) / 100));
-          const total = subs.reduce((a, b) => a + b, 0);
+          const found = await client.query(`SELECT id, price_cents, discount_percent FROM products WHERE id = ANY($1::uuid[]) AND active`, [lines.map((l) => l.p.id)]);
+          const prices = new Map(found.rows.map((r) => [r.id, r]));
+          const priced = price(lines.map((l) => ({
+            priceCents: Number(prices.get(l.p.id).price_cents), quantity: l.quantity, discount: Number(prices.get(l.p.id).discount_percent),
+          })));
+          const subs = priced.lines.map((l) => l.subtotalCents);
+          const total = priced.totalCents;
           await client.query(`INSERT INTO idempotency_keys (key, request_hash, sale_id, state) VALUES ($1, 'h', $2, 'in_progress')`, [randomUUID(), saleId]);
           await client.query(
             `INSERT INTO sale_lines SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::smallint[], $4::uuid[], $5::int[], $6::bigint[], $7::bigint[])`,
             [lines.map(() => randomUUID()), lines.map(() => saleId), lines.map((_, j) => j + 1), lines.map((l) => l.p.id), lines.map((l) => l.quantity),
-              lines.map((l) => Number(price.get(l.p.id).price_cents)), subs],
+              lines.map((l) => Number(prices.get(l.p.id).price_cents)), subs],
           );
           const sale = await client.query(
             `WITH n AS (UPDATE invoice_counters SET last_number = last_number + 1 WHERE branch_id = 'main' AND register = $2

@@ -141,6 +141,13 @@ export function serverFieldMessages(error: unknown): Record<string, string> {
 }
 
 /** Field errors of a validation failure (`errors`), first one first. */
+/** The stable `code` of a server's error answer (e.g. 'EXCHANGE_RATE_CHANGED'), or null. */
+export function serverCode(error: unknown): string | null {
+  if (!error || typeof error !== 'object' || !('data' in error)) return null;
+  const data = (error as { data: unknown }).data;
+  return data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string' ? (data as { code: string }).code : null;
+}
+
 export function validationMessages(error: unknown): string[] {
   return Object.values(serverFieldMessages(error));
 }

@@ -100,6 +100,8 @@ export interface ReserveRequestDto {
   customerId: string | null;
   pointsToRedeem: number;
   totalBeforeLoyaltyUsdCents: number;
+  /** A loyalty discount sent without its points (pointsToRedeem 0): loyalty derives the points worth exactly that. */
+  loyaltyDiscountUsdCents?: number;
 }
 
 export interface ReserveResponseDto {

@@ -12,3 +12,4 @@ export * from './expenses.js';
 export * from './csv.js';
 export * from './reports.js';
 export * from './request-path.js';
+export * from './pricing.js';

@@ -108,6 +108,31 @@ describe('POST /internal/loyalty/sales/:saleId/reserve', () => {
     expect((await redeem(c._id, 201)).body.code).toBe('INSUFFICIENT_POINTS');
   });
 
+  it('derives the points from a loyalty discount sent without them, exactly, and holds them once', async () => {
+    await setSettings(t, { redemptionRate: 0.05 }); // 5 cents a point
+    const c = await createCustomer(t);
+    await earn(t, c._id, 500);
+    const saleId = randomUUID();
+    const body = { customerId: c._id, pointsToRedeem: 0, loyaltyDiscountUsdCents: 250, totalBeforeLoyaltyUsdCents: 5_000 };
+    const res = await reserve(t, saleId, body);
+    expect(res.status).toBe(200);
+    expect(res.body.redemption).toMatchObject({ points: 50, valueCents: 250 });
+    expect((await reserve(t, saleId, body)).body).toEqual(res.body);
+    expect((await redeem(c._id, 451)).body.code).toBe('INSUFFICIENT_POINTS'); // 50 held, once
+  });
+
+  it('refuses a loyalty discount no whole number of points makes, and holds nothing', async () => {
+    await setSettings(t, { redemptionRate: 0.05 });
+    const c = await createCustomer(t);
+    await earn(t, c._id, 500);
+    const body = { customerId: c._id, pointsToRedeem: 0, loyaltyDiscountUsdCents: 7, totalBeforeLoyaltyUsdCents: 5_000 };
+    const res = await reserve(t, randomUUID(), body);
+    expect(res.status).toBe(422);
+    expect(res.body).toMatchObject({ code: 'LOYALTY_DISCOUNT_NOT_POINTS', message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.' });
+    const [{ n }] = await t.dataSource().query(`SELECT count(*)::int AS n FROM reservations WHERE customer_id = $1`, [c._id]);
+    expect(n).toBe(0);
+  });
+
   it('the same sale asking twice at once gets one hold and the same answer', async () => {
     const c = await createCustomer(t);
     await earn(t, c._id, 500);

@@ -5,6 +5,12 @@ export const salesConfigSchema = platformConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(5103),
   /** Loyalty's internal API (reserve points, quote points to award); the all-in-one points it at itself. */
   LOYALTY_URL: z.string().url().default('http://127.0.0.1:5104'),
+  /** Settings' internal API (the exchange rate that applies to a cashier); the all-in-one points it at itself. */
+  SETTINGS_URL: z.string().url().default('http://127.0.0.1:5107'),
+  /** How long a sale waits for the exchange rate before refusing (it cannot be checked). */
+  SETTINGS_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
+  /** How long settings' answer on a cashier's rate is kept (dropped at once when settings announces a change); 0 = ask every sale. */
+  SETTINGS_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(30_000),
   /** How long a sale waits for loyalty before treating it as down. */
   LOYALTY_TIMEOUT_MS: z.coerce.number().int().min(50).max(30_000).default(3000),
   /** An Idempotency-Key still "in progress" after this long belongs to a crashed request and may be taken over. */

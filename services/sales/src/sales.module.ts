@@ -9,6 +9,7 @@ import { ReversalsService } from './sales/reversals.service.js';
 import { SaleRecordsService } from './sales/sale-records.service.js';
 import { SalesController } from './sales/sales.controller.js';
 import { SalesService } from './sales/sales.service.js';
+import { SettingsClient } from './settings/settings.client.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -30,6 +31,7 @@ export class SalesModule {
         IdempotencyService,
         IdempotencySweeper,
         LoyaltyClient,
+        SettingsClient,
         SalesService,
         SaleRecordsService,
         ReversalsService,

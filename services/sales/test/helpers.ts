@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventOf, EventPayloads, EventSubject, ProductEventData } from '@dukan/contracts';
+import { priceSale } from '@dukan/contracts';
 import type { ServiceTestApp } from '@dukan/testing';
 
 export function envelope<S extends EventSubject>(type: S, data: EventPayloads[S], occurredAt = new Date()): EventOf<S> {
@@ -57,21 +58,23 @@ export interface PayloadOptions {
 /** What the till sends (spec part 1 §3), computed the way the till computes it: money as dollars. */
 export function salePayload(lines: CartLine[], o: PayloadOptions = {}) {
   const d = (cents: number) => cents / 100;
-  const lineSub = (l: CartLine) => Math.round((l.product.priceCents * l.quantity * (100 - l.product.discountPercent)) / 100);
-  const subtotal = lines.reduce((s, l) => s + lineSub(l), 0);
-  const discount =
-    !o.discount ? 0 : o.discount.type === 'percentage' ? Math.round((subtotal * o.discount.value) / 100) : Math.min(subtotal, o.discount.cents);
-  const loyalty = o.loyalty ? Math.min(o.loyalty.valueCents, subtotal - discount) : 0;
-  const total = Math.max(0, subtotal - discount - loyalty);
+  const priced = priceSale({
+    lines: lines.map((l) => ({ priceCents: l.product.priceCents, quantity: l.quantity, discountPercent: l.product.discountPercent })),
+    discount: !o.discount ? null : o.discount.type === 'percentage' ? o.discount : { type: 'fixed', value: o.discount.cents },
+    loyaltyDiscountCents: o.loyalty?.valueCents ?? 0,
+    taxRateBasisPoints: 0,
+  });
+  const { subtotalCents: subtotal, discountCents: discount, loyaltyDiscountCents: loyalty, totalCents: total } = priced;
+  const lineSub = (i: number) => priced.lines[i]!.subtotalCents;
   const tendered = total + (o.tenderExtraCents ?? 0);
   return {
     ...(o.customer ? { customer: o.customer } : {}),
-    items: lines.map((l) => ({
+    items: lines.map((l, i) => ({
       product: l.product.id,
       productSnapshot: { name: 'as shown', sku: l.product.sku, price: d(l.product.priceCents) },
       quantity: l.quantity,
       unitPrice: d(l.product.priceCents),
-      subtotal: d(lineSub(l)),
+      subtotal: d(lineSub(i)),
       discount: l.product.discountPercent,
       discountType: 'percentage' as const,
     })),
@@ -107,7 +110,7 @@ export async function outboxEvents<T = any>(t: ServiceTestApp, type: string): Pr
 
 export interface ReserveCall {
   saleId: string;
-  body: { customerId: string; pointsToRedeem: number; totalBeforeLoyaltyUsdCents: number };
+  body: { customerId: string; pointsToRedeem: number; totalBeforeLoyaltyUsdCents: number; loyaltyDiscountUsdCents?: number };
   internalToken: string | undefined;
 }
 
@@ -119,12 +122,14 @@ export interface FakeLoyalty {
   /** 'down': connections are cut; 'slow': answers after delayMs. */
   mode: 'up' | 'down' | 'slow';
   delayMs: number;
+  /** What one point is worth (1 cent unless a test says otherwise). */
+  centsPerPoint: number;
   close(): Promise<void>;
 }
 
 export const FAKE_MINIMUM_REDEMPTION = 10;
 
-/** Redemption: 1 point = 1 cent, capped by the total; award: 1 point per whole dollar paid after the loyalty discount. */
+/** Redemption: 1 point = centsPerPoint cents (1), capped by the total; award: 1 point per whole dollar paid after the loyalty discount. */
 export async function startFakeLoyalty(internalToken: () => string): Promise<FakeLoyalty> {
   const reservations = new Map<string, unknown>();
   const readBody = (req: IncomingMessage) =>
@@ -133,7 +138,7 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
       req.on('data', (c) => (s += c));
       req.on('end', () => resolve(s));
     });
-  const fake: FakeLoyalty = { url: '', calls: [], balances: new Map(), mode: 'up', delayMs: 0, close: async () => undefined };
+  const fake: FakeLoyalty = { url: '', calls: [], balances: new Map(), mode: 'up', delayMs: 0, centsPerPoint: 1, close: async () => undefined };
   const server: Server = createServer(async (req, res) => {
     if (fake.mode === 'down') {
       req.socket.destroy();
@@ -154,10 +159,16 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
     if (reservations.has(saleId)) return send(200, reservations.get(saleId));
     const balance = fake.balances.get(body.customerId);
     if (balance === undefined) return send(404, { code: 'NOT_FOUND' });
-    const points: number = body.pointsToRedeem;
+    let points: number = body.pointsToRedeem;
+    const stated: number = body.loyaltyDiscountUsdCents ?? 0;
+    if (points === 0 && stated > 0) {
+      // A discount sent without its points: the points worth exactly that, if any.
+      if (stated % fake.centsPerPoint !== 0) return send(422, { code: 'LOYALTY_DISCOUNT_NOT_POINTS' });
+      points = stated / fake.centsPerPoint;
+    }
     if (points > 0 && points < FAKE_MINIMUM_REDEMPTION) return send(422, { code: 'MINIMUM_POINTS' });
     if (points > balance) return send(422, { code: 'INSUFFICIENT_POINTS' });
-    const valueCents = Math.min(points, body.totalBeforeLoyaltyUsdCents);
+    const valueCents = Math.min(points * fake.centsPerPoint, body.totalBeforeLoyaltyUsdCents);
     const answer = {
       redemption: points > 0 ? { reservationId: `res-${saleId}`, points, valueCents } : null,
       pointsToAward: Math.floor((body.totalBeforeLoyaltyUsdCents - valueCents) / 100),
@@ -165,6 +176,44 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
     fake.balances.set(body.customerId, balance - points);
     reservations.set(saleId, answer);
     return send(200, answer);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake.close = () => new Promise((r) => server.close(() => r()));
+  return fake;
+}
+
+// --- settings stand-in: the exchange rate that applies to a user
+
+export interface FakeSettings {
+  url: string;
+  /** The shop's rate, for users without their own. */
+  exchangeRate: number;
+  /** User id -> own rate. */
+  userRates: Map<string, number>;
+  /** 'down': connections are cut. */
+  mode: 'up' | 'down';
+  calls: number;
+  close(): Promise<void>;
+}
+
+export async function startFakeSettings(internalToken: () => string): Promise<FakeSettings> {
+  const fake: FakeSettings = { url: '', exchangeRate: 1450, userRates: new Map(), mode: 'up', calls: 0, close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    if (fake.mode === 'down') {
+      req.socket.destroy();
+      return;
+    }
+    const send = (status: number, json: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(json));
+    };
+    const match = /^\/internal\/settings\/exchange-rate\/([^/]+)$/.exec(req.url ?? '');
+    if (!match || req.method !== 'GET') return send(404, { code: 'ROUTE_NOT_FOUND' });
+    if (req.headers['x-dukan-internal'] !== internalToken()) return send(403, { code: 'FORBIDDEN' });
+    fake.calls += 1;
+    const own = fake.userRates.get(decodeURIComponent(match[1]!));
+    return send(200, { exchangeRate: own ?? fake.exchangeRate, isUserSpecific: own !== undefined });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,10 +2,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { countRows, envelope, publishProduct, salePayload, startFakeLoyalty, type FakeLoyalty, type TestProduct } from './helpers.js';
+import { countRows, envelope, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
+let settings: FakeSettings;
 const token = randomBytes(24).toString('base64url');
 let tea: TestProduct;
 let sugar: TestProduct;
@@ -13,10 +14,11 @@ const customer = randomUUID();
 
 beforeAll(async () => {
   loyalty = await startFakeLoyalty(() => token);
+  settings = await startFakeSettings(() => token);
   loyalty.balances.set(customer, 10_000);
   t = await startServiceApp({
     service: 'sales',
-    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, DB_POOL_SIZE: '10' },
+    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url, DB_POOL_SIZE: '10' },
     module: (env) => SalesModule.register(loadSalesConfig(env)),
   });
   tea = await publishProduct(t, { priceCents: 350 });
@@ -25,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await loyalty.close();
+  await settings.close();
 });
 
 const post = (body: unknown, key?: string, tokenOverride?: string) =>

@@ -2,10 +2,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { authorizationMatrix, matrixFailures, roleCallers, startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { countRows, envelope, outboxEvents, publishProduct, salePayload, startFakeLoyalty, type FakeLoyalty, type TestProduct } from './helpers.js';
+import { countRows, envelope, outboxEvents, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
+let settings: FakeSettings;
 const token = randomBytes(24).toString('base64url');
 let bread: TestProduct;
 let milk: TestProduct;
@@ -15,10 +16,11 @@ const CASHIER_ID = '00000000-0000-4000-8000-000000000003';
 
 beforeAll(async () => {
   loyalty = await startFakeLoyalty(() => token);
+  settings = await startFakeSettings(() => token);
   loyalty.balances.set(customer, 1000);
   t = await startServiceApp({
     service: 'sales',
-    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url },
+    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url },
     module: (env) => SalesModule.register(loadSalesConfig(env)),
   });
   bread = await publishProduct(t, { priceCents: 250 });
@@ -36,6 +38,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await loyalty.close();
+  await settings.close();
 });
 
 async function sell(lines: Parameters<typeof salePayload>[0], o: Parameters<typeof salePayload>[1] = {}) {

@@ -2,18 +2,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { outboxEvents, publishProduct, salePayload, startFakeLoyalty, type FakeLoyalty, type TestProduct } from './helpers.js';
+import { outboxEvents, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
+let settings: FakeSettings;
 const token = randomBytes(24).toString('base64url');
 let tea: TestProduct;
 
 beforeAll(async () => {
   loyalty = await startFakeLoyalty(() => token);
+  settings = await startFakeSettings(() => token);
   t = await startServiceApp({
     service: 'sales',
-    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url },
+    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url },
     module: (env) => SalesModule.register(loadSalesConfig(env)),
   });
   tea = await publishProduct(t, { priceCents: 400 });
@@ -21,6 +23,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await loyalty.close();
+  await settings.close();
 });
 
 async function sellTea(quantity: number) {

@@ -1,7 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ServicePlatformModule } from '@dukan/platform';
 import { SETTINGS_CONFIG, type SettingsConfig } from './config.js';
-import { SettingsController } from './general/settings.controller.js';
+import { SettingsController, InternalSettingsController } from './general/settings.controller.js';
 import { SettingsService } from './general/settings.service.js';
 import { SettingsInit1767225600700 } from './migrations/1767225600700-settings-init.js';
 
@@ -12,7 +12,7 @@ export class SettingsModule {
     return {
       module: SettingsModule,
       imports: [ServicePlatformModule.forService({ service: 'settings', entities: [], migrations: [SettingsInit1767225600700] })],
-      controllers: [SettingsController],
+      controllers: [SettingsController, InternalSettingsController],
       providers: [{ provide: SETTINGS_CONFIG, useValue: config }, SettingsService],
     };
   }

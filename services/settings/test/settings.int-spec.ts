@@ -30,6 +30,14 @@ describe('exchange rate', () => {
     expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false });
   });
 
+  it('tells sales, over the internal route with the internal token only, the rate that applies to a user now', async () => {
+    const internal = (userId: string, token = t.internalToken) => t.get(`/internal/settings/exchange-rate/${userId}`, { headers: { 'x-dukan-internal': token } });
+    expect((await internal(CASHIER)).body).toEqual({ exchangeRate: 1480, isUserSpecific: true }); // set by the test above
+    expect((await internal(MANAGER)).body).toEqual({ exchangeRate: 1450, isUserSpecific: false });
+    expect((await internal(CASHIER, 'a-guess-that-is-long-enough')).status).toBe(403);
+    expect((await t.get(`/internal/settings/exchange-rate/${CASHIER}`, { token: t.tokens.admin, headers: { 'x-dukan-internal': '' } })).status).toBe(403);
+  });
+
   it('turns values below 1 into 1', async () => {
     await t.put('/api/settings/general', { exchangeRate: 0.2 }, { token: t.tokens.manager });
     expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1, isUserSpecific: true });

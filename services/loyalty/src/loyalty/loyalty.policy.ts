@@ -1,5 +1,6 @@
 // The loyalty rules of issue 4, as pure functions. Money in USD cents; settings as the API shows them (dollars, rates).
 // Fractional settings are turned into scaled integers so no float product ever decides a point or a cent.
+import { pointsValueCents as sharedPointsValueCents } from '@dukan/contracts';
 
 export const LOYALTY_STATUSES = ['standard', 'silver', 'gold', 'platinum'] as const;
 export type LoyaltyStatus = (typeof LOYALTY_STATUSES)[number];
@@ -80,9 +81,9 @@ export function awardFor(totalCents: number, status: LoyaltyStatus, s: LoyaltySe
   return { base, bonus, points: base + bonus };
 }
 
-/** Value of `points` at the redemption rate, floored to the cent. */
+/** Value of `points` at the redemption rate, floored to the cent (the shared pricing rules). */
 export function pointsValueCents(points: number, s: LoyaltySettings): number {
-  return Number((BigInt(points) * scaled(s.redemptionRate, 4)) / 100n);
+  return sharedPointsValueCents(points, s.redemptionRate);
 }
 
 export type RedemptionRefusal = 'LOYALTY_DISABLED' | 'MINIMUM_POINTS' | 'BELOW_MINIMUM_BALANCE' | 'INSUFFICIENT_POINTS';

@@ -21,4 +21,8 @@ export class ReserveDto {
 
   @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
   totalBeforeLoyaltyUsdCents!: number;
+
+  /** The loyalty discount a sale states without its points (pointsToRedeem 0): loyalty finds the points worth it. */
+  @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
+  loyaltyDiscountUsdCents?: number;
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { fromCents, type RedemptionQuoteDto, type ReserveResponseDto } from '@dukan/contracts';
+import { formatMoney, fromCents, pointsForValue, type RedemptionQuoteDto, type ReserveResponseDto } from '@dukan/contracts';
 import { DomainError, one, type RequestContext } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from '../config.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
-import { awardFor, redeem, statusFor } from '../loyalty/loyalty.policy.js';
+import { awardFor, redeem, statusFor, type LoyaltySettings } from '../loyalty/loyalty.policy.js';
 import { lockCustomer, spendablePoints } from '../points/points.ledger.js';
 import type { RedeemQuoteDto, ReserveDto } from './redemption.dto.js';
 import { redemptionError } from './redemption.errors.js';
@@ -54,11 +54,13 @@ export class RedemptionsService {
     const ttl = this.config.RESERVATION_TTL_MINUTES;
     return this.ds.transaction(async (m) => {
       const customer = await lockCustomer(m, customerId);
+      const settings = await this.settings.current(m);
+      const requested = this.pointsRequested(dto, settings);
       const existing = await one<ReservationRow>(m, `SELECT * FROM reservations WHERE sale_id = $1`, [saleId]);
       if (existing) {
         if (
           existing.customer_id !== customerId ||
-          existing.points_requested !== dto.pointsToRedeem ||
+          existing.points_requested !== requested ||
           Number(existing.total_before_cents) !== dto.totalBeforeLoyaltyUsdCents
         ) {
           throw new DomainError('CONFLICT', 'loyalty.reservationMismatch');
@@ -77,11 +79,10 @@ export class RedemptionsService {
         return answer(existing);
       }
       if (!customer || customer.deleted_at) throw DomainError.notFound('entities.customer');
-      const settings = await this.settings.current(m);
       let points = 0;
       let valueCents = 0;
-      if (dto.pointsToRedeem > 0) {
-        const result = redeem(dto.pointsToRedeem, await spendablePoints(m, customer), settings, dto.totalBeforeLoyaltyUsdCents);
+      if (requested > 0) {
+        const result = redeem(requested, await spendablePoints(m, customer), settings, dto.totalBeforeLoyaltyUsdCents);
         if (!result.ok) throw redemptionError(result.reason, settings);
         points = result.points;
         valueCents = result.valueCents;
@@ -92,10 +93,23 @@ export class RedemptionsService {
         m,
         `INSERT INTO reservations (sale_id, customer_id, points_requested, total_before_cents, points, value_cents, points_to_award, status, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now() + ($8::float8 * interval '1 minute')) RETURNING *`,
-        [saleId, customerId, dto.pointsToRedeem, dto.totalBeforeLoyaltyUsdCents, points, valueCents, pointsToAward, ttl],
+        [saleId, customerId, requested, dto.totalBeforeLoyaltyUsdCents, points, valueCents, pointsToAward, ttl],
       );
       return answer(row!);
     });
+  }
+
+  /**
+   * The points a sale redeems: as sent, or, for a client that sends only the loyalty discount (the spec's sale payload),
+   * the whole number of points worth exactly that discount at the redemption rate; refused when there is none.
+   */
+  private pointsRequested(dto: ReserveDto, settings: LoyaltySettings): number {
+    const value = dto.loyaltyDiscountUsdCents ?? 0;
+    if (dto.pointsToRedeem > 0 || value <= 0) return dto.pointsToRedeem;
+    if (!settings.enabled) throw new DomainError('LOYALTY_DISABLED', 'loyalty.disabled');
+    const points = pointsForValue(value, settings.redemptionRate);
+    if (points === null) throw new DomainError('LOYALTY_DISCOUNT_NOT_POINTS', 'loyalty.discountNotPoints', { amount: formatMoney(value, 'USD', 'en') });
+    return points;
   }
 
   /** Marks holds whose sale never completed as released (spendable points already ignore them once expired). */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isErrorCode } from '@dukan/contracts';
+import { formatMoney, isErrorCode } from '@dukan/contracts';
 import { DomainError, logger } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
@@ -19,9 +19,11 @@ export interface ReserveRequest {
   customerId: string;
   pointsToRedeem: number;
   totalBeforeLoyaltyUsdCents: number;
+  /** A loyalty discount stated without its points: loyalty derives them. */
+  loyaltyDiscountUsdCents?: number;
 }
 
-const PASSED_ON = new Set(['MINIMUM_POINTS', 'INSUFFICIENT_POINTS', 'LOYALTY_DISABLED']);
+const PASSED_ON = new Set(['MINIMUM_POINTS', 'INSUFFICIENT_POINTS', 'LOYALTY_DISABLED', 'LOYALTY_DISCOUNT_NOT_POINTS']);
 
 /**
  * The one call sales makes to loyalty (agreed protocol): reserve the points a sale redeems and quote the points
@@ -42,6 +44,7 @@ export class LoyaltyClient {
           customerId: req.customerId,
           pointsToRedeem: req.pointsToRedeem,
           totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
+          ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
         }),
         signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
       });
@@ -57,6 +60,10 @@ export class LoyaltyClient {
       throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, { customer: { key: 'sales.customerUnknown' } });
     }
     const code = body?.code;
+    if (res.status === 422 && code === 'LOYALTY_DISCOUNT_NOT_POINTS') {
+      const params = { amount: formatMoney(req.loyaltyDiscountUsdCents ?? 0, 'USD', 'en') };
+      throw new DomainError(code, 'loyalty.discountNotPoints', params, { loyaltyDiscount: { key: 'loyalty.discountNotPoints', params } });
+    }
     if (res.status === 422 && isErrorCode(code) && PASSED_ON.has(code)) {
       const key = code === 'MINIMUM_POINTS' ? 'loyalty.minimumPointsError' : code === 'INSUFFICIENT_POINTS' ? 'loyalty.insufficientPointsError' : 'loyalty.disabled';
       throw new DomainError(code, key, {}, { loyaltyPointsRedeemed: { key } });

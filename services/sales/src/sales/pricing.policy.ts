@@ -1,133 +1,85 @@
-// Pricing rules of a sale (spec part 1 §5, ARCHITECTURE §7): pure functions on integer USD cents.
-import { clampDiscountPercent, usdCentsToIqd, type Currency } from '@dukan/contracts';
+// The server's side of pricing: the rules themselves are the shared module in @dukan/contracts (pricing.ts); here
+// is how a client's figures are checked against them, and how refunds share out a priced sale.
+import {
+  agreesWithin, formatMoney, lineDiscountValue, shareOfCents, toCents, type CartDiscount, type DiscountType, type LineInput, type PricedSale,
+} from '@dukan/contracts';
+import type { MessageParams } from '@dukan/platform';
 
-export type DiscountType = 'percentage' | 'fixed';
+export type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
 
-export interface LineInput {
-  priceCents: number; // list price of one unit (the replica's price)
-  quantity: number; // whole units, > 0
-  discountPercent: number; // the product's own discount, clamped to 0-100
+/** The money figures of a sale as a client sends them (spec part 1 §3), in dollars. */
+export interface ClientSale {
+  customer?: string | null;
+  items: readonly { unitPrice: number; subtotal: number; discount?: number; discountType?: DiscountType }[];
+  subtotal: number;
+  discountType?: DiscountType;
+  discountValue?: number;
+  discountAmount?: number;
+  loyaltyDiscount?: number;
+  loyaltyPointsRedeemed?: number;
+  total: number;
+  paymentDetails: { amountTendered: number; change?: number };
 }
 
-export interface PricedLine {
-  grossCents: number; // price x quantity
-  discountCents: number; // gross - subtotal
-  subtotalCents: number; // gross x (1 - discount %), rounded to the cent once per line
+const money = (cents: number) => formatMoney(cents, 'USD', 'en');
+const shown = (dollars: number) => money(toCents(dollars));
+
+/** The cart discount a client asks for: a percent, or a fixed amount in dollars (turned into cents). */
+export function requestedDiscount(client: Pick<ClientSale, 'discountType' | 'discountValue'>): CartDiscount | null {
+  if (!client.discountType || client.discountValue === undefined) return null;
+  return { type: client.discountType, value: client.discountType === 'fixed' ? toCents(client.discountValue) : client.discountValue };
 }
 
-export interface SaleInput {
-  lines: LineInput[];
-  /** Cart discount: a percent (0-100 after clamping) or a fixed amount in cents (at most the subtotal). */
-  discount: { type: DiscountType; value: number } | null;
-  /** Value of the redeemed points, as quoted by loyalty; capped by what is left after the cart discount. */
-  loyaltyDiscountCents: number;
-  /** Tax included in prices, basis points (100 = 1 %). */
-  taxRateBasisPoints: number;
-}
-
-export interface PricedSale {
-  lines: PricedLine[];
-  subtotalCents: number;
-  discountCents: number;
-  totalBeforeLoyaltyCents: number;
-  loyaltyDiscountCents: number;
-  taxCents: number;
-  totalCents: number;
-  /** Net amount of each line after the cart and loyalty discounts; sums to the total (used for partial refunds). */
-  lineNetCents: number[];
-}
-
-/** A non-negative decimal (percent, at most a few decimals) as an exact fraction units / 10^scale. */
-function decimal(value: number): { units: bigint; scale: bigint } {
-  const text = value.toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
-  const [int = '0', frac = ''] = text.split('.');
-  return { units: BigInt(int + frac), scale: 10n ** BigInt(frac.length) };
-}
-
-/** num / den rounded half away from zero, for num >= 0, den > 0. */
-function divRound(num: bigint, den: bigint): bigint {
-  return (num * 2n + den) / (den * 2n);
-}
-
-/** `cents` x `percent` / 100, rounded half up to the cent, exactly (no float products). */
-export function percentOfCents(cents: number, percent: number): number {
-  const p = decimal(clampDiscountPercent(percent));
-  return Number(divRound(BigInt(cents) * p.units, 100n * p.scale));
-}
-
-/** A line: gross x (1 - product discount %), rounded to the cent once per line (as the till does). */
-export function priceLine(line: LineInput): PricedLine {
-  const grossCents = line.priceCents * line.quantity;
-  // The amount paid is what gets rounded (half up), as the till rounds it; the discount is what is left.
-  const subtotalCents = percentOfCents(grossCents, 100 - clampDiscountPercent(line.discountPercent));
-  return { grossCents, discountCents: grossCents - subtotalCents, subtotalCents };
-}
-
-/** Cart discount: percent clamped to 0-100; fixed never negative and never above the subtotal. */
-export function cartDiscountCents(subtotalCents: number, discount: SaleInput['discount']): number {
-  if (!discount) return 0;
-  if (discount.type === 'percentage') return percentOfCents(subtotalCents, discount.value);
-  return Math.min(subtotalCents, Math.max(0, Math.round(discount.value)));
-}
-
-/** The tax contained in a tax-inclusive amount: amount x rate / (1 + rate), half up. */
-export function includedTaxCents(amountCents: number, rateBasisPoints: number): number {
-  if (rateBasisPoints <= 0 || amountCents <= 0) return 0;
-  return Number(divRound(BigInt(amountCents) * BigInt(rateBasisPoints), 10_000n + BigInt(rateBasisPoints)));
+/** Compares one client figure (dollars) with ours (cents), recording a mismatch under `field`. */
+function compare(errors: FieldErrors, field: string, key: string, expectedCents: number, given: number | undefined): void {
+  if (given !== undefined && !agreesWithin(expectedCents, given)) errors[field] = { key, params: { expected: money(expectedCents), given: shown(given) } };
 }
 
 /**
- * Spreads `total` over lines in proportion to their subtotals (largest remainder, ties to the earlier line),
- * so the parts are whole cents and add up to the total exactly.
+ * The figures a client can state before loyalty is asked: each line, the subtotal, the cart discount, and the total
+ * as it would be if its loyalty discount is right (so a wrong total never holds anyone's points).
  */
-export function allocate(totalCents: number, weights: number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0) return weights.map((_, i) => (i === 0 ? totalCents : 0));
-  const exact = weights.map((w) => (BigInt(totalCents) * BigInt(w)));
-  const parts = exact.map((e) => Number(e / BigInt(sum)));
-  let left = totalCents - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((e, i) => ({ i, rem: e % BigInt(sum) }))
-    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
-  for (const { i } of order) {
-    if (left <= 0) break;
-    parts[i]! += 1;
-    left -= 1;
-  }
-  return parts;
+export function checkBeforeLoyalty(client: ClientSale, lines: readonly LineInput[], before: PricedSale): FieldErrors {
+  const errors: FieldErrors = {};
+  client.items.forEach((item, i) => {
+    const line = lines[i]!;
+    compare(errors, `items.${i}.unitPrice`, 'sales.unitPriceMismatch', line.priceCents, item.unitPrice);
+    if (item.discount !== undefined && item.discountType === 'fixed') {
+      // An amount: the line's discount as we price it (gross less the line's amount).
+      compare(errors, `items.${i}.discount`, 'sales.lineDiscountAmountMismatch', lineDiscountValue(line, 'fixed'), item.discount);
+    } else if (item.discount !== undefined) {
+      const pct = lineDiscountValue(line, 'percentage');
+      if (Math.abs(pct - item.discount) > 1e-9) errors[`items.${i}.discount`] = { key: 'sales.lineDiscountMismatch', params: { expected: pct, given: item.discount } };
+    }
+    compare(errors, `items.${i}.subtotal`, 'sales.lineSubtotalMismatch', before.lines[i]!.subtotalCents, item.subtotal);
+  });
+  compare(errors, 'subtotal', 'sales.subtotalMismatch', before.subtotalCents, client.subtotal);
+  compare(errors, 'discountAmount', 'sales.discountMismatch', before.discountCents, client.discountAmount);
+  // Without a customer there is nothing to redeem; with one, loyalty's answer decides (checkAfterLoyalty).
+  if (!client.customer) compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', 0, client.loyaltyDiscount ?? 0);
+  compare(errors, 'total', 'sales.totalFieldMismatch', expectedTotalIfLoyaltyRight(client, before), client.total);
+  return errors;
 }
 
-/** The whole sale: lines, subtotal, cart discount, loyalty discount, tax (included), total never below 0. */
-export function priceSale(input: SaleInput): PricedSale {
-  const lines = input.lines.map(priceLine);
-  const subtotalCents = lines.reduce((sum, l) => sum + l.subtotalCents, 0);
-  const discountCents = cartDiscountCents(subtotalCents, input.discount);
-  const totalBeforeLoyaltyCents = Math.max(0, subtotalCents - discountCents);
-  const loyaltyDiscountCents = Math.min(Math.max(0, input.loyaltyDiscountCents), totalBeforeLoyaltyCents);
-  const totalCents = Math.max(0, totalBeforeLoyaltyCents - loyaltyDiscountCents);
-  return {
-    lines,
-    subtotalCents,
-    discountCents,
-    totalBeforeLoyaltyCents,
-    loyaltyDiscountCents,
-    taxCents: includedTaxCents(totalCents, input.taxRateBasisPoints),
-    totalCents,
-    lineNetCents: allocate(totalCents, lines.map((l) => l.subtotalCents)),
-  };
+/** The total if the client's loyalty discount is what loyalty will grant. */
+export function expectedTotalIfLoyaltyRight(client: ClientSale, before: PricedSale): number {
+  const loyalty = Math.min(Math.max(0, toCents(client.loyaltyDiscount ?? 0)), before.totalBeforeLoyaltyCents);
+  return Math.max(0, before.totalBeforeLoyaltyCents - loyalty);
 }
 
-export type TenderCheck = { ok: true; changeCents: number } | { ok: false; shortByCents: number };
-
-/** Tender must be at least the total; change = tender - total. */
-export function checkTender(tenderedCents: number, totalCents: number): TenderCheck {
-  if (tenderedCents < totalCents) return { ok: false, shortByCents: totalCents - tenderedCents };
-  return { ok: true, changeCents: tenderedCents - totalCents };
+/** The figures that depend on loyalty's answer: the loyalty discount and the total. */
+export function checkAfterLoyalty(client: ClientSale, priced: PricedSale): FieldErrors {
+  const errors: FieldErrors = {};
+  compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, client.loyaltyDiscount ?? 0);
+  compare(errors, 'total', 'sales.totalFieldMismatch', priced.totalCents, client.total);
+  return errors;
 }
 
-/** An amount in the sale's currency for display: dollars (2 decimals) for USD, whole dinars for IQD. */
-export function inSaleCurrency(cents: number, currency: Currency, exchangeRate: number): number {
-  return currency === 'IQD' ? usdCentsToIqd(cents, exchangeRate) : cents / 100;
+/** The change the client states, once the tender is known to cover the total. */
+export function checkChange(client: ClientSale, changeCents: number): FieldErrors {
+  const errors: FieldErrors = {};
+  compare(errors, 'paymentDetails.change', 'sales.changeMismatch', changeCents, client.paymentDetails.change);
+  return errors;
 }
 
 /**
@@ -137,7 +89,7 @@ export function inSaleCurrency(cents: number, currency: Currency, exchangeRate: 
 export function refundShareCents(lineNetCents: number, quantity: number, refundedBefore: number, refundNow: number, refundedCentsBefore: number): number {
   const after = refundedBefore + refundNow;
   if (after >= quantity) return lineNetCents - refundedCentsBefore;
-  return Number(divRound(BigInt(lineNetCents) * BigInt(after), BigInt(quantity))) - refundedCentsBefore;
+  return shareOfCents(lineNetCents, after, quantity) - refundedCentsBefore;
 }
 
 /** Points given back by a refund, proportional to the share of the sale refunded so far; all of them at the end. */

@@ -6,6 +6,7 @@ import type { ListSalesQuery } from './sale.dto.js';
 import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INVOICE_NUMBER = /^INV-\d{1,30}$/i;
 
 const SALE_WITH_NAMES = `
   SELECT s.*, s.created_at::text AS created_at_text, c.first_name AS c_first, c.last_name AS c_last, c.phone AS c_phone,
@@ -31,12 +32,16 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 export class SaleRecordsService {
   constructor(private readonly ds: DataSource) {}
 
-  async get(id: string, m: EntityManager = this.ds.manager): Promise<SaleDto> {
-    if (!UUID.test(id)) throw DomainError.notFound('entities.transaction');
-    const [sale]: SaleRow[] = await m.query(`${SALE_WITH_NAMES} WHERE s.id = $1`, [id]);
+  /** One sale by its id or by its invoice number (a list's View link may be built from either). */
+  async get(idOrInvoice: string, m: EntityManager = this.ds.manager): Promise<SaleDto> {
+    const byId = UUID.test(idOrInvoice);
+    if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
+    const [sale]: SaleRow[] = byId
+      ? await m.query(`${SALE_WITH_NAMES} WHERE s.id = $1`, [idOrInvoice])
+      : await m.query(`${SALE_WITH_NAMES} WHERE s.invoice_number = $1`, [idOrInvoice.toUpperCase()]);
     if (!sale) throw DomainError.notFound('entities.transaction');
-    const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [id]);
-    const refunds: RefundRow[] = await m.query(`SELECT * FROM refunds WHERE sale_id = $1 ORDER BY created_at`, [id]);
+    const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
+    const refunds: RefundRow[] = await m.query(`SELECT * FROM refunds WHERE sale_id = $1 ORDER BY created_at`, [sale.id]);
     return toSaleDto(sale, lines, refunds);
   }
 

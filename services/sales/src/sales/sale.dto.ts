@@ -5,8 +5,11 @@ import {
 } from 'class-validator';
 import { CURRENCIES, MAX_PAGE_LIMIT, type Currency } from '@dukan/contracts';
 
-/** Dollars with at most two decimals, as the till sends them. */
-const Money = () => IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
+/**
+ * Dollars, with any number of decimals: a client computing in floating point sends 6.525 or 0.30000000000000004. The
+ * server is the authority on money: a figure within half a cent of its own is accepted, and its own is stored.
+ */
+const Money = () => IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
 const MAX_DOLLARS = 10_000_000;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 10_000;
@@ -24,6 +27,20 @@ function IsSnapshotName(options?: ValidationOptions) {
       },
     },
     { message: 'validation.invalidType', ...options },
+  );
+}
+
+/** A line's discount given as a percent is at most 100 (an amount, type fixed, only at most MAX_DOLLARS). */
+function PercentAtMost100(options?: ValidationOptions) {
+  return ValidateBy(
+    {
+      name: 'max',
+      validator: {
+        validate: (v: unknown, args) => (args?.object as { discountType?: string }).discountType === 'fixed' || typeof v !== 'number' || v <= 100,
+        defaultMessage: () => 'discount must not be greater than 100',
+      },
+    },
+    options,
   );
 }
 
@@ -54,12 +71,12 @@ export class SaleItemDto {
   @Money() @Min(0) @Max(MAX_DOLLARS)
   subtotal!: number;
 
-  /** The product's own discount as the till saw it, percent. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4 }) @Min(0) @Max(100)
+  /** The product's own discount as the client saw it: a percent (type percentage, the default) or the line's amount in dollars (type fixed). */
+  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_DOLLARS) @PercentAtMost100()
   discount?: number;
 
-  @IsOptional() @IsIn(['percentage'])
-  discountType?: 'percentage';
+  @IsOptional() @IsIn(['percentage', 'fixed'])
+  discountType?: 'percentage' | 'fixed';
 }
 
 export class PaymentDetailsDto {
@@ -85,7 +102,7 @@ export class CreateSaleDto {
   discountType?: 'percentage' | 'fixed';
 
   /** Percent for 'percentage' (clamped to 0-100), dollars for 'fixed' (at most the subtotal). */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(-MAX_DOLLARS) @Max(MAX_DOLLARS)
+  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-MAX_DOLLARS) @Max(MAX_DOLLARS)
   discountValue?: number;
 
   @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)

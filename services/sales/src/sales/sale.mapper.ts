@@ -1,6 +1,6 @@
 import { paymentStatusLabel, type Currency, type LocalizedText, type SaleEventData, type SaleLineData } from '@dukan/contracts';
 import type { SaleDto, SaleLineDto } from '@dukan/contracts';
-import { inSaleCurrency } from './pricing.policy.js';
+import { inSaleCurrency } from '@dukan/contracts';
 
 /** A row of `sales` as read (bigint columns arrive as strings from pg). */
 export interface SaleRow {
@@ -103,7 +103,9 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     branchId: s.branch_id,
     register: s.register,
     status: s.status,
-    paymentStatus: s.payment_status,
+    // A client that maps paymentStatus as spec part 2 §4 does (failed -> Cancelled) must see a voided sale cancelled;
+    // our own screens read `status` and show it as voided.
+    paymentStatus: s.status === 'voided' ? 'failed' : s.payment_status,
     paymentStatusLabel: s.status === 'voided' ? 'Cancelled' : paymentStatusLabel(s.payment_status),
     paymentMethod: s.payment_method,
     paymentDetails: { amountTendered: dollars(s.tendered_cents), change: dollars(s.change_cents) },
@@ -128,7 +130,8 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
       taxAmount: cur(s.tax_cents),
       total: cur(s.total_cents),
       amountTendered: cur(s.tendered_cents),
-      change: cur(s.change_cents),
+      // In dinars the change is the tender less the total as shown, as the cashier counts it (whole dinars).
+      change: s.currency === 'IQD' ? cur(s.tendered_cents) - cur(s.total_cents) : cur(s.change_cents),
     },
     refunded: s.refund_state === 'full',
     refundState: s.refund_state,
@@ -195,7 +198,7 @@ export function toSaleEvent(s: SaleRow, lines: LineRow[]): SaleEventData {
     pointsAwarded: s.points_awarded,
     paymentMethod: 'cash',
     tenderedMinor: minor(s.tendered_cents),
-    changeMinor: minor(s.change_cents),
+    changeMinor: s.currency === 'IQD' ? minor(s.tendered_cents) - minor(s.total_cents) : minor(s.change_cents),
     completedAt: s.created_at.toISOString(),
   };
 }

@@ -2,16 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  can, DEFAULT_REGISTER, formatMoney, toCents, type LocalizedText, type SaleDto,
+  can, checkTender, DEFAULT_REGISTER, formatMoney, priceSale, toCents, type CartDiscount, type LineInput, type LocalizedText, type PricedSale,
+  type SaleDto, type SaleInput,
 } from '@dukan/contracts';
-import { DomainError, Outbox, type MessageParams, type RequestContext } from '@dukan/platform';
+import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { LoyaltyClient, type Redemption } from '../loyalty/loyalty.client.js';
+import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
-import { checkTender, priceSale, type PricedSale, type SaleInput } from './pricing.policy.js';
-
-type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
+import {
+  checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount, type FieldErrors,
+} from './pricing.policy.js';
 
 interface ProductRow {
   product_id: string;
@@ -23,6 +25,8 @@ interface ProductRow {
   active: boolean;
   deleted: boolean;
 }
+
+type RateAnswer = { ok: true; value: number } | { ok: false; error: unknown };
 
 interface Lookup {
   /** The Idempotency-Key is already in the table (answered, running, or left by a crash). */
@@ -46,6 +50,11 @@ export interface SaleAnswer {
 
 const money = (cents: number) => formatMoney(cents, 'USD', 'en');
 
+/** Client figures that disagree with ours refuse the sale, each under its field. */
+function refuseMismatches(errors: FieldErrors): void {
+  if (Object.keys(errors).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, errors);
+}
+
 @Injectable()
 export class SalesService {
   /** Registers whose counter row is known to exist (saves a statement per sale). */
@@ -56,6 +65,7 @@ export class SalesService {
     private readonly outbox: Outbox,
     private readonly idempotency: IdempotencyService,
     private readonly loyalty: LoyaltyClient,
+    private readonly settings: SettingsClient,
   ) {}
 
   /**
@@ -67,9 +77,11 @@ export class SalesService {
     if (!user) throw new DomainError('UNAUTHENTICATED', 'auth.required');
     if (key !== undefined && !isValidIdempotencyKey(key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     const customerId = dto.customer ?? null;
+    // Asked alongside the lookup; checked only when the sale is made (a replayed answer stands whatever the rate now).
+    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, dto.exchangeRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
     const lookup = await this.lookup(dto, customerId, user.id, key ?? null);
     if (key === undefined) {
-      return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, randomUUID(), null) }, replayed: false };
+      return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
     }
     // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match.
     const { invoiceNumber: _n, createdAt: _c, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
@@ -79,7 +91,7 @@ export class SalesService {
       // A new key and no call to loyalty: the key is written with the sale, in its transaction. A duplicate racing
       // this one waits for it on the key's unique index, loses, and then replays the stored answer below.
       try {
-        const data = await this.complete(ctx, dto, lookup, randomUUID(), { kind: 'inline', key, hash });
+        const data = await this.complete(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
         return { status: 201, body: { success: true, data }, replayed: false };
       } catch (e) {
         if (!(e instanceof LostKeyRace)) throw e;
@@ -89,7 +101,7 @@ export class SalesService {
     const claim = await this.idempotency.claim(key, hash);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true };
     try {
-      const data = await this.complete(ctx, dto, lookup, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
+      const data = await this.complete(ctx, dto, lookup, rate, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
       return { status: 201, body: { success: true, data }, replayed: false };
     } catch (e) {
       await this.idempotency.release(key, claim.owner).catch(() => undefined);
@@ -97,8 +109,15 @@ export class SalesService {
     }
   }
 
-  private async complete(ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, saleId: string, idem: IdempotencyMode | null): Promise<SaleDto> {
+  private async complete(ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null): Promise<SaleDto> {
     const user = ctx.user!;
+    // 0. The rate is the one settings gives this cashier now; the till reloads it when refused.
+    const rate = await rateAnswer;
+    if (!rate.ok) throw rate.error;
+    if (!sameRate(rate.value, dto.exchangeRate)) {
+      const params = { expected: String(rate.value), given: String(dto.exchangeRate) };
+      throw new DomainError('EXCHANGE_RATE_CHANGED', 'sales.exchangeRateChanged', params, { exchangeRate: { key: 'sales.exchangeRateChanged', params } });
+    }
     const register = dto.register?.trim() || DEFAULT_REGISTER;
     const customerId = dto.customer ?? null;
 
@@ -112,54 +131,29 @@ export class SalesService {
     if (customerId && lookup.customer?.deleted) unavailable.customer = { key: 'sales.customerUnknown' };
     const pointsToRedeem = dto.loyaltyPointsRedeemed ?? 0;
     if (pointsToRedeem > 0 && !customerId) unavailable.customer = { key: 'validation.required' };
+    // A loyalty discount sent without its points (the spec's payload): loyalty derives the points worth exactly that.
+    const loyaltyDiscountCents = toCents(dto.loyaltyDiscount ?? 0);
+    const derivePoints = pointsToRedeem === 0 && loyaltyDiscountCents > 0 && customerId !== null;
+    const redeems = pointsToRedeem > 0 || derivePoints;
     if (Object.keys(unavailable).length > 0) throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, unavailable);
 
     const products = dto.items.map((item) => byId.get(item.product)!);
-    const discount: SaleInput['discount'] =
-      dto.discountType && dto.discountValue !== undefined
-        ? { type: dto.discountType, value: dto.discountType === 'fixed' ? toCents(dto.discountValue) : dto.discountValue }
-        : null;
-    const base: SaleInput = {
-      lines: dto.items.map((item, i) => ({
-        priceCents: Number(products[i]!.price_cents),
-        quantity: item.quantity,
-        discountPercent: Number(products[i]!.discount_percent),
-      })),
-      discount,
-      loyaltyDiscountCents: 0,
-      taxRateBasisPoints: lookup.taxRateBp,
-    };
+    const discount = requestedDiscount(dto);
+    const lines: LineInput[] = products.map((p, i) => ({
+      priceCents: Number(p.price_cents),
+      quantity: dto.items[i]!.quantity,
+      discountPercent: Number(p.discount_percent),
+    }));
+    const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
     const before = priceSale(base);
 
-    // 2. The client's figures must agree with ours to the cent.
-    const mismatches: FieldErrors = {};
-    const compare = (field: string, key: string, expected: number, given: number | undefined, fmt = money) => {
-      if (given !== undefined && expected !== given) mismatches[field] = { key, params: { expected: fmt(expected), given: fmt(given) } };
-    };
-    dto.items.forEach((item, i) => {
-      compare(`items.${i}.unitPrice`, 'sales.unitPriceMismatch', Number(products[i]!.price_cents), toCents(item.unitPrice));
-      if (item.discount !== undefined) {
-        const pct = Number(products[i]!.discount_percent);
-        if (Math.abs(pct - item.discount) > 1e-9) {
-          mismatches[`items.${i}.discount`] = { key: 'sales.lineDiscountMismatch', params: { expected: pct, given: item.discount } };
-        }
-      }
-      compare(`items.${i}.subtotal`, 'sales.lineSubtotalMismatch', before.lines[i]!.subtotalCents, toCents(item.subtotal));
-    });
-    compare('subtotal', 'sales.subtotalMismatch', before.subtotalCents, toCents(dto.subtotal));
-    compare('discountAmount', 'sales.discountMismatch', before.discountCents, dto.discountAmount === undefined ? undefined : toCents(dto.discountAmount));
-    const clientLoyaltyCents = toCents(dto.loyaltyDiscount ?? 0);
-    if (pointsToRedeem === 0) compare('loyaltyDiscount', 'sales.loyaltyDiscountMismatch', 0, clientLoyaltyCents);
-    // Checked before loyalty is asked, so a wrong total never holds anyone's points.
-    const expectedIfLoyaltyRight = Math.max(0, before.totalBeforeLoyaltyCents - Math.min(clientLoyaltyCents, before.totalBeforeLoyaltyCents));
-    compare('total', 'sales.totalFieldMismatch', expectedIfLoyaltyRight, toCents(dto.total));
-    if (Object.keys(mismatches).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, mismatches);
-
+    // 2. The client's figures must agree with ours (shared pricing module, to within half a cent).
+    refuseMismatches(checkBeforeLoyalty(dto, lines, before));
     if (before.discountCents > 0 && !can(user, 'pos', 'discount')) {
       throw new DomainError('FORBIDDEN', 'sales.discountNotAllowed', {}, { discountValue: { key: 'sales.discountNotAllowed' } });
     }
     const tenderedCents = toCents(dto.paymentDetails.amountTendered);
-    this.assertTender(tenderedCents, expectedIfLoyaltyRight);
+    this.assertTender(tenderedCents, expectedTotalIfLoyaltyRight(dto, before));
 
     // 3. Loyalty: reserve the points redeemed and quote the points awarded (idempotent by sale id).
     let redemption: Redemption | null = null;
@@ -170,28 +164,23 @@ export class SalesService {
         customerId,
         pointsToRedeem,
         totalBeforeLoyaltyUsdCents: before.totalBeforeLoyaltyCents,
+        ...(derivePoints ? { loyaltyDiscountUsdCents: loyaltyDiscountCents } : {}),
       });
       if (answer.kind === 'unavailable') {
         // Without redemption the sale goes on; loyalty awards the points from sale.completed when it is back.
-        if (pointsToRedeem > 0) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
+        if (redeems) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
       } else {
         redemption = answer.redemption;
         pointsAwarded = answer.pointsToAward;
-        if (pointsToRedeem > 0 && !redemption) {
+        if (redeems && !redemption) {
           throw new DomainError('LOYALTY_DISABLED', 'loyalty.disabled', {}, { loyaltyPointsRedeemed: { key: 'loyalty.disabled' } });
         }
       }
     }
     const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: redemption.valueCents }) : before;
-    // `mismatches` is empty here: the same checks again with loyalty's figure.
-    if (pointsToRedeem > 0) compare('loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, clientLoyaltyCents);
-    compare('total', 'sales.totalFieldMismatch', priced.totalCents, toCents(dto.total));
-    if (Object.keys(mismatches).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, mismatches);
+    refuseMismatches(checkAfterLoyalty(dto, priced));
     const tender = this.assertTender(tenderedCents, priced.totalCents);
-    if (dto.paymentDetails.change !== undefined) {
-      compare('paymentDetails.change', 'sales.changeMismatch', tender, toCents(dto.paymentDetails.change));
-      if (Object.keys(mismatches).length > 0) throw new DomainError('TOTAL_MISMATCH', 'sales.totalMismatch', {}, mismatches);
-    }
+    refuseMismatches(checkChange(dto, tender));
 
     // 4. One transaction: sale, lines, invoice number, outbox event, stored answer.
     await this.ensureRegister(ctx.branchId, register);
@@ -215,7 +204,7 @@ export class SalesService {
 
     return this.ds.transaction(async (m) => {
       const sale = await this.insertSale(m, lineRows, {
-        saleId, ctx, register, customerId, dto, priced, discount, redemption, pointsAwarded, tenderedCents, changeCents: tender,
+        saleId, ctx, register, customerId, dto, exchangeRate: rate.value, priced, discount, redemption, pointsAwarded, tenderedCents, changeCents: tender,
         taxRateBp: lookup.taxRateBp,
       });
       const row: SaleRow = {
@@ -299,8 +288,8 @@ export class SalesService {
     m: EntityManager,
     lines: LineRow[],
     a: {
-      saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; priced: PricedSale;
-      discount: SaleInput['discount']; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
+      saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; exchangeRate: number; priced: PricedSale;
+      discount: CartDiscount | null; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
       taxRateBp: number;
     },
   ): Promise<SaleRow> {
@@ -326,7 +315,7 @@ export class SalesService {
        )
        SELECT * FROM s`,
       [
-        a.saleId, a.ctx.branchId, a.register, a.ctx.user!.id, a.ctx.user!.username, a.customerId, a.dto.currency, a.dto.exchangeRate,
+        a.saleId, a.ctx.branchId, a.register, a.ctx.user!.id, a.ctx.user!.username, a.customerId, a.dto.currency, a.exchangeRate,
         a.priced.subtotalCents, a.discount?.type ?? null, a.discount ? a.discount.value : null, a.priced.discountCents,
         a.priced.loyaltyDiscountCents, a.redemption?.points ?? 0, a.redemption?.reservationId ?? null, a.pointsAwarded, a.taxRateBp,
         a.priced.taxCents, a.priced.totalCents, a.tenderedCents, a.changeCents,

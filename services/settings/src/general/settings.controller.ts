@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Put } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
 import { translate } from '@dukan/contracts';
 import { Ctx, type RequestContext } from '@dukan/platform';
 import { UpdateGeneralSettingsDto } from './settings.dto.js';
@@ -27,5 +27,16 @@ export class SettingsController {
   @Get('branches')
   async branches() {
     return { success: true, data: await this.settings.branches() };
+  }
+}
+
+/** Service-to-service (x-dukan-internal): sales records the rate settings gives the cashier at the moment of the sale. */
+@Controller('internal/settings')
+export class InternalSettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get('exchange-rate/:userId')
+  async exchangeRate(@Param('userId', new ParseUUIDPipe()) userId: string) {
+    return this.settings.exchangeRateFor(userId);
   }
 }

@@ -32,10 +32,15 @@ export class SettingsService {
   ) {}
 
   async exchangeRate(ctx: RequestContext): Promise<{ exchangeRate: number; isUserSpecific: boolean }> {
+    return this.exchangeRateFor(ctx.actorId ?? '');
+  }
+
+  /** The rate that applies to a user: their own, else the shop's (what the till shows them, and what sales records). */
+  async exchangeRateFor(userId: string): Promise<{ exchangeRate: number; isUserSpecific: boolean }> {
     const [row]: { global: string | null; own: string | null }[] = await this.ds.query(
       `SELECT (SELECT exchange_rate FROM general_settings WHERE id = 1) AS global,
               (SELECT exchange_rate FROM user_exchange_rates WHERE user_id = $1) AS own`,
-      [ctx.actorId ?? ''],
+      [userId],
     );
     return effectiveExchangeRate(row?.global == null ? null : Number(row.global), row?.own == null ? null : Number(row.own));
   }

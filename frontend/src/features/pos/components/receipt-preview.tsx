@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { settleTender, toSaleMinor } from '@dukan/contracts';
 import { Modal } from '../../../components/ui/modal.js';
-import { changeCents, type CartLine, type Totals } from '../lib/totals.js';
+import type { CartLine, Totals } from '../lib/totals.js';
 import { SaleLinesTable, SaleTotals } from './sale-summary.js';
-import { centsToIqd, sanitizeAmountInput, typedAmountToCents } from '../lib/money.js';
+import { sanitizeAmountInput, typedAmountToMinor } from '../lib/money.js';
 import type { CartCustomer } from '../lib/cart.js';
 import type { DisplayCurrency } from '../hooks/use-money.js';
 import { useFormat } from '../../../i18n/format.js';
@@ -29,19 +30,17 @@ export function ReceiptPreview({ lines, totals, customer, currency, rate, money,
   const { t } = useTranslation();
   const f = useFormat();
   const [tendered, setTendered] = useState('');
-  const typedCents = tendered === '' ? null : typedAmountToCents(tendered, currency, rate);
-  // A tender that covers the total as shown (whole dinars) covers it, whatever the rounding back to cents.
-  const shownTotal = currency === 'IQD' ? centsToIqd(totals.totalCents, rate) : totals.totalCents;
-  const typedShown = tendered === '' ? null : currency === 'IQD' ? Math.floor(Number(sanitizeAmountInput(tendered)) || 0) : typedCents;
-  const covers = typedShown !== null && typedShown >= shownTotal;
-  const tenderCents = typedCents === null ? null : covers ? Math.max(typedCents, totals.totalCents) : typedCents;
-  const change = covers ? changeCents(tenderCents, totals.totalCents) : null;
-  // In IQD the change is counted in whole dinars, as the cashier hands it out.
-  const changeShown = !covers || typedShown === null ? '—' : currency === 'IQD' ? f.iqd(typedShown - shownTotal) : money(change ?? 0);
-  const canConfirm = covers && !saving && tenderCents !== null;
+  const typedMinor = tendered === '' ? null : typedAmountToMinor(tendered, currency);
+  // Shared pricing rules: in IQD a tender that covers the total as shown (whole dinars) covers it, and the change is
+  // counted in whole dinars, as the cashier hands it out.
+  const tender = typedMinor === null ? null : settleTender(totals.totalCents, typedMinor, currency, rate);
+  const shownTotal = toSaleMinor(totals.totalCents, currency, rate);
+  const covers = tender?.covers ?? false;
+  const changeShown = !tender?.covers ? '—' : currency === 'IQD' ? f.iqd(tender.changeMinor ?? 0) : money(tender.changeCents ?? 0);
+  const canConfirm = covers && !saving;
 
   const confirm = () => {
-    if (canConfirm && tenderCents !== null) onConfirm(tenderCents, currency === 'IQD' ? typedShown : null);
+    if (canConfirm && tender && typedMinor !== null) onConfirm(tender.tenderedCents, currency === 'IQD' ? typedMinor : null);
   };
 
   return (

@@ -1,5 +1,5 @@
 /** Money at the till: integer USD cents everywhere; IQD only for display and typed input. */
-import { DEFAULT_EXCHANGE_RATE, iqdToUsdCents, toCents, usdCentsToIqd } from '@dukan/contracts';
+import { DEFAULT_EXCHANGE_RATE, iqdToUsdCents, toCents, toSaleMinor } from '@dukan/contracts';
 
 export const FALLBACK_EXCHANGE_RATE = DEFAULT_EXCHANGE_RATE;
 
@@ -15,9 +15,9 @@ export function centsToDollars(cents: number): number {
   return Math.round(cents) / 100;
 }
 
-/** USD cents to whole dinars at the given rate. */
+/** USD cents to whole dinars at the given rate (shared pricing rules: half up). */
 export function centsToIqd(cents: number, rate: number): number {
-  return usdCentsToIqd(Math.round(cents), rate);
+  return toSaleMinor(cents, 'IQD', rate);
 }
 
 /** Whole dinars to USD cents at the given rate. */
@@ -60,4 +60,11 @@ export function typedAmountToCents(text: string, currency: 'USD' | 'IQD', rate: 
   const value = Number.parseFloat(sanitizeAmountInput(text));
   if (!Number.isFinite(value) || value < 0) return 0;
   return currency === 'IQD' ? iqdToCents(value, rate) : dollarsToCents(value);
+}
+
+/** A typed amount in the sale's currency in its minor units: cents for USD, whole dinars (what is typed past a whole dinar is dropped) for IQD. */
+export function typedAmountToMinor(text: string, currency: 'USD' | 'IQD'): number {
+  const value = Number.parseFloat(sanitizeAmountInput(text));
+  if (!Number.isFinite(value) || value < 0) return 0;
+  return currency === 'IQD' ? Math.floor(value) : dollarsToCents(value);
 }

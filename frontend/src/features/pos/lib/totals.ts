@@ -1,6 +1,7 @@
+import { clampPercent, priceLine, priceSale, type CartDiscount, type DiscountType, type LineInput } from '@dukan/contracts';
 import { centsToDollars } from './money.js';
 
-export type DiscountType = 'percentage' | 'fixed';
+export { clampPercent, type DiscountType };
 
 export interface CartLine {
   productId: string;
@@ -16,11 +17,8 @@ export interface CartLine {
   stock: number;
 }
 
-export interface OrderDiscount {
-  type: DiscountType;
-  /** Percent (0–100) for 'percentage'; USD cents for 'fixed'. */
-  value: number;
-}
+/** Percent (0–100) for 'percentage'; USD cents for 'fixed'. */
+export type OrderDiscount = CartDiscount;
 
 export interface Totals {
   subtotalCents: number;
@@ -29,56 +27,25 @@ export interface Totals {
   totalCents: number;
 }
 
-export function clampPercent(value: number): number {
-  if (!Number.isFinite(value)) return 0;
-  return Math.min(100, Math.max(0, value));
+/** A cart line as the shared pricing rules read it. */
+function asLineInput(line: Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent'>): LineInput {
+  return { priceCents: line.unitCents, quantity: line.quantity, discountPercent: line.discountPercent };
 }
 
-/**
- * `cents` × `percent` / 100 rounded half up, computed exactly on the decimal digits (no float products),
- * the same way the server prices a sale, so both agree to the cent.
- */
-export function percentOfCents(cents: number, percent: number): number {
-  const text = clampPercent(percent).toFixed(6).replace(/0+$/, '').replace(/\.$/, '');
-  const [int = '0', frac = ''] = text.split('.');
-  const units = BigInt(int + frac);
-  const den = 100n * 10n ** BigInt(frac.length);
-  const num = BigInt(Math.round(cents)) * units;
-  return Number((num * 2n + den) / (den * 2n));
-}
-
-/** A line's amount after the product's own discount: the discount is rounded to the cent once per line. */
+/** A line's amount after the product's own discount (shared pricing rules: half up at the cent, once per line). */
 export function lineSubtotalCents(line: Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent'>): number {
-  const gross = line.unitCents * line.quantity;
-  return gross - percentOfCents(gross, line.discountPercent);
+  return priceLine(asLineInput(line)).subtotalCents;
 }
 
-/** Order discount in cents: percent clamped to 0–100, fixed never above the subtotal. */
-export function orderDiscountCents(subtotalCents: number, discount: OrderDiscount): number {
-  if (discount.type === 'percentage') {
-    return percentOfCents(subtotalCents, discount.value);
-  }
-  return Math.min(subtotalCents, Math.max(0, Math.round(discount.value)));
-}
-
+/** The cart's totals, priced by the same module the server prices the sale with. */
 export function computeTotals(lines: readonly CartLine[], discount: OrderDiscount, loyaltyCents: number): Totals {
-  const subtotalCents = lines.reduce((sum, line) => sum + lineSubtotalCents(line), 0);
-  const discountCents = orderDiscountCents(subtotalCents, discount);
-  const afterDiscount = subtotalCents - discountCents;
-  const loyalty = Math.min(Math.max(0, Math.round(loyaltyCents)), afterDiscount);
+  const priced = priceSale({ lines: lines.map(asLineInput), discount, loyaltyDiscountCents: loyaltyCents, taxRateBasisPoints: 0 });
   return {
-    subtotalCents,
-    discountCents,
-    loyaltyCents: loyalty,
-    totalCents: Math.max(0, afterDiscount - loyalty),
+    subtotalCents: priced.subtotalCents,
+    discountCents: priced.discountCents,
+    loyaltyCents: priced.loyaltyDiscountCents,
+    totalCents: priced.totalCents,
   };
-}
-
-/** Change owed, or null while the tender does not cover the total (confirm stays disabled). */
-export function changeCents(tenderedCents: number | null, totalCents: number): number | null {
-  if (tenderedCents === null || !Number.isFinite(tenderedCents)) return null;
-  if (tenderedCents < totalCents) return null;
-  return tenderedCents - totalCents;
 }
 
 /** Loyalty points the cashier may redeem: clamped to 0..available, whole points. */

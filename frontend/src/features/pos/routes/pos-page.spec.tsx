@@ -9,8 +9,9 @@ const products = [
   { _id: 'p2', sku: 'RICE-5', barcode: '6291000000028', name: { en: 'Rice 5kg', ku: 'برنج' }, price: 12.25, discount: 10, quantity: 4, categoryId: 'c2' },
 ];
 
-function shop(opts: { saleStatus?: number[] } = {}) {
+function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
   const saleStatus = [...(opts.saleStatus ?? [201])];
+  let rate = 1500;
   return fakeApi(({ method, url, body }) => {
     switch (url.pathname) {
       case '/api/products':
@@ -18,7 +19,7 @@ function shop(opts: { saleStatus?: number[] } = {}) {
       case '/api/categories':
         return { body: [{ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' }, parent: null, active: true }, { _id: 'c2', name: { en: 'Food', ku: 'خواردن' }, parent: null, active: true }] };
       case '/api/settings/exchange-rate':
-        return { body: { success: true, data: { exchangeRate: 1500, isUserSpecific: true } } };
+        return { body: { success: true, data: { exchangeRate: rate, isUserSpecific: true } } };
       case '/api/loyalty/settings':
         return { body: { success: true, data: { redemptionRate: 0.01 } } };
       case '/api/customers':
@@ -28,6 +29,11 @@ function shop(opts: { saleStatus?: number[] } = {}) {
       case '/api/transactions': {
         if (method !== 'POST') return undefined;
         const status = saleStatus.shift() ?? 201;
+        if (opts.rateChangesTo && (body as { exchangeRate: number }).exchangeRate !== opts.rateChangesTo) {
+          rate = opts.rateChangesTo;
+          const message = `The exchange rate is now ${rate} IQD per USD, not 1500. The till has reloaded it: check the total and confirm again.`;
+          return { status: 422, body: { success: false, message, error: message, code: 'EXCHANGE_RATE_CHANGED', errors: { exchangeRate: message } } };
+        }
         if (status === 503) return { status, body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' } };
         if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: { message: 'Total must be 4.50' }, 'items.0.quantity': { message: 'Only 3 left' } } } };
         return { status, body: { _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: (body as { paymentDetails: unknown }).paymentDetails, loyaltyPointsAwarded: 4 } };
@@ -59,8 +65,8 @@ describe('the till', () => {
     const lines = screen.getAllByTestId('cart-line');
     expect(lines.map((l) => l.getAttribute('data-sku'))).toEqual(['RICE-5', 'TEA-1']);
     expect((within(lines[1]!).getByTestId('line-quantity') as HTMLInputElement).value).toBe('2');
-    // 12.25 less 10% = 11.02 (the 1.225 discount rounds up), plus 2 × 2.50
-    expect(screen.getByTestId('total').textContent).toBe('$16.02');
+    // 12.25 less 10% = 11.025, so 11.03 (half up at the cent), plus 2 × 2.50
+    expect(screen.getByTestId('total').textContent).toBe('$16.03');
   });
 
   it('hides discount controls from a cashier and shows them to a manager', async () => {
@@ -130,6 +136,27 @@ describe('the till', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  it('reloads the rate when the server says it changed, and sells at the new one', async () => {
+    const calls = shop({ rateChangesTo: 1600 });
+    const { search } = await openTill();
+    addBySearch(search, 'tea');
+    fireEvent.click(screen.getByTestId('currency-IQD'));
+    fireEvent.click(screen.getByTestId('checkout'));
+    fireEvent.click(await screen.findByTestId('pick-guest'));
+    fireEvent.change(await screen.findByTestId('tendered'), { target: { value: '5000' } });
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    expect((await screen.findByTestId('sale-error')).textContent).toBe(
+      'The exchange rate is now 1600 IQD per USD, not 1500. The till has reloaded it: check the total and confirm again.',
+    );
+    // 2.50 at 1600 = 4,000 IQD; the 5,000 tendered gives 1,000 back.
+    await waitFor(() => expect(screen.getByTestId('preview-total').textContent).toMatch(/IQD\s?4,000/));
+    expect(screen.getByTestId('change').textContent).toMatch(/IQD\s?1,000/);
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    await screen.findByTestId('final-receipt');
+    const sales = calls.filter((c) => c.method === 'POST' && c.path === '/api/transactions').map((c) => (c.body as { exchangeRate: number }).exchangeRate);
+    expect(sales).toEqual([1500, 1600]);
+  });
+
   it('repeats a sale whose outcome is unknown with the same key and the very same body', async () => {
     const calls = shop({ saleStatus: [503, 503, 201] });
     const { search } = await openTill();
@@ -166,13 +193,13 @@ describe('the till', () => {
     fireEvent.click(screen.getByTestId('redeem-submit'));
     await screen.findByTestId('loyalty-applied');
     expect(screen.getByTestId('loyalty-amount').textContent).toBe('−$3.00');
-    expect(screen.getByTestId('total').textContent).toBe('$8.02');
+    expect(screen.getByTestId('total').textContent).toBe('$8.03');
     fireEvent.click(screen.getByTestId('checkout'));
     fireEvent.click((await screen.findAllByTestId('customer-option'))[0]!);
     fireEvent.click(await screen.findByTestId('exact-amount'));
     fireEvent.click(screen.getByTestId('confirm-sale'));
     await screen.findByTestId('final-receipt');
     const sale = calls.find((c) => c.path === '/api/transactions' && c.method === 'POST')!;
-    expect(sale.body).toMatchObject({ customer: 'k1', loyaltyDiscount: 3, total: 8.02, subtotal: 11.02 });
+    expect(sale.body).toMatchObject({ customer: 'k1', loyaltyDiscount: 3, total: 8.03, subtotal: 11.03 });
   });
 });

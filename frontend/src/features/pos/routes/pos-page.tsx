@@ -1,7 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@dukan/contracts';
-import { errorText, validationMessages } from '../../../app/api.js';
+import { errorText, serverCode, validationMessages } from '../../../app/api.js';
 import { readRegister } from '../../../app/session.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -219,7 +219,10 @@ export function PosPage() {
       setPhase('done');
       toast.success(t('pos.saleSuccess'));
     } catch (err) {
-      const fields = validationMessages(err);
+      // The rate changed in settings since the till loaded it: reload it, so the cashier sees the new total and confirms again.
+      const rateChanged = serverCode(err) === 'EXCHANGE_RATE_CHANGED';
+      if (rateChanged) void rateQuery.refetch();
+      const fields = rateChanged ? [] : validationMessages(err);
       const text = fields.length ? t('pos.validationError', { message: fields[0] }) : errorText(err, t('pos.transactionError'));
       setSaleError(text);
       toast.error(text);
