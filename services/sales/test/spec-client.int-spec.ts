@@ -31,12 +31,6 @@ afterAll(async () => {
   await settings.close();
 });
 
-/** A field's message in a validation answer (a string, or an object with `message`). */
-function fieldMessage(errors: Record<string, unknown> | undefined, field: string): string | undefined {
-  const e = errors?.[field];
-  return typeof e === 'string' ? e : (e as { message?: string } | undefined)?.message;
-}
-
 async function stored(saleId: string) {
   const [sale] = await t.dataSource().query(`SELECT * FROM sales WHERE id = $1`, [saleId]);
   const lines = await t.dataSource().query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [saleId]);
@@ -74,7 +68,7 @@ describe('a line discount of type fixed is an amount (issue 12, point 1)', () =>
     const before = await counts();
     const res = await t.post('/api/transactions', body(3), { token: t.tokens.cashier });
     expect(res.status).toBe(422);
-    expect(fieldMessage(res.body.errors, 'items.0.discount')).toBe('The discount on this item is $2.45, not $3.00');
+    expect(res.body.errors['items.0.discount']).toEqual({ message: 'The discount on this item is $2.45, not $3.00' });
     expect(await counts()).toEqual(before);
   });
 
@@ -133,7 +127,7 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
     const res = await t.post('/api/transactions', body(0.07), { token: t.tokens.cashier });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('LOYALTY_DISCOUNT_NOT_POINTS');
-    expect(fieldMessage(res.body.errors, 'loyaltyDiscount')).toBe('No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.');
+    expect(res.body.errors['loyaltyDiscount']).toEqual({ message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.' });
     expect(await counts()).toEqual(before);
     expect(loyalty.balances.get(customer)).toBe(500);
   });
@@ -166,7 +160,7 @@ describe('money with more than two decimals (issue 12, point 3)', () => {
     const before = await counts();
     const res = await t.post('/api/transactions', body(6.514), { token: t.tokens.manager });
     expect(res.status).toBe(422);
-    expect(fieldMessage(res.body.errors, 'total')).toBe('The total is $6.52, not $6.51');
+    expect(res.body.errors['total']).toEqual({ message: 'The total is $6.52, not $6.51' });
     expect(await counts()).toEqual(before);
   });
 });

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { translate } from '@dukan/contracts';
 import { Ctx, type RequestContext } from '@dukan/platform';
 import { CreateSaleDto, ListSalesQuery, RefundDto, VoidQuery } from './sale.dto.js';
 import { SaleRecordsService } from './sale-records.service.js';
@@ -24,8 +25,8 @@ export class SalesController {
   }
 
   @Get()
-  async list(@Query() q: ListSalesQuery) {
-    return { success: true, ...(await this.records.list(q)) };
+  async list(@Ctx() ctx: RequestContext, @Query() q: ListSalesQuery) {
+    return { success: true, ...(await this.records.list(q)), message: translate(ctx.locale, 'sales.listed') };
   }
 
   @Get(':id')
