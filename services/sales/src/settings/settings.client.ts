@@ -12,7 +12,9 @@ export function sameRate(a: number, b: number): boolean {
  * sale. Asked over settings' internal route rather than replicated: a replica lags just after a rate change (it
  * would refuse the rate the till has just reloaded) and starts empty on a shop that set its rate before sales kept
  * one. Answers are kept a short while and dropped when settings announces a change, so a sale costs no round trip;
- * a rate that disagrees with the kept answer is always asked again before the sale is refused.
+ * a rate that disagrees with the kept answer is always asked again before the sale is refused. While settings does
+ * not answer, the last answer it gave stands (nobody can change a rate while settings is away), so the till goes on
+ * selling; only a cashier settings never answered for is refused then.
  */
 @Injectable()
 export class SettingsClient implements OnModuleInit {
@@ -37,10 +39,12 @@ export class SettingsClient implements OnModuleInit {
     const kept = this.kept.get(userId);
     if (kept && kept.until > Date.now() && (given === undefined || sameRate(kept.rate, given))) return kept.rate;
     const generation = this.generation;
-    const rate = await this.ask(userId);
-    if (generation === this.generation && this.config.SETTINGS_CACHE_MS > 0) {
-      this.kept.set(userId, { rate, until: Date.now() + this.config.SETTINGS_CACHE_MS });
-    }
+    const rate = await this.ask(userId).catch((err: unknown) => {
+      if (kept) return kept.rate;
+      throw err;
+    });
+    // Kept even when SETTINGS_CACHE_MS is 0: it is then never fresh, but still stands while settings is away.
+    if (generation === this.generation) this.kept.set(userId, { rate, until: Date.now() + this.config.SETTINGS_CACHE_MS });
     return rate;
   }
 
