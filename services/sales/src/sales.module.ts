@@ -8,6 +8,7 @@ import { REPLICA_HANDLERS } from './replicas/replica.handlers.js';
 import { ReversalsService } from './sales/reversals.service.js';
 import { SaleRecordsService } from './sales/sale-records.service.js';
 import { SalesController } from './sales/sales.controller.js';
+import { SaleStore } from './sales/sale-store.js';
 import { SalesService } from './sales/sales.service.js';
 import { SettingsClient } from './settings/settings.client.js';
 
@@ -32,6 +33,7 @@ export class SalesModule {
         IdempotencySweeper,
         LoyaltyClient,
         SettingsClient,
+        SaleStore,
         SalesService,
         SaleRecordsService,
         ReversalsService,

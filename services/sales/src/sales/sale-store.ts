@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { CartDiscount, LocalizedText, PricedSale } from '@dukan/contracts';
+import { DomainError, type RequestContext } from '@dukan/platform';
+import type { Redemption } from '../loyalty/loyalty.client.js';
+import type { CreateSaleDto } from './sale.dto.js';
+import type { LineRow, SaleRow } from './sale.mapper.js';
+
+export interface ProductRow {
+  product_id: string;
+  sku: string;
+  name: LocalizedText;
+  price_cents: string;
+  cost_cents: string;
+  discount_percent: string;
+  active: boolean;
+  deleted: boolean;
+}
+
+/** What a sale needs to know before it is priced, read in one round trip. */
+export interface Lookup {
+  /** The Idempotency-Key is already in the table (answered, running, or left by a crash). */
+  keySeen: boolean;
+  products: ProductRow[];
+  taxRateBp: number;
+  customer: { first_name: string; last_name: string; phone: string | null; deleted: boolean } | null;
+  cashier: { username: string; first_name: string; last_name: string } | null;
+}
+
+/** A priced sale as it is written. */
+export interface SaleToWrite {
+  saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; exchangeRate: number; priced: PricedSale;
+  discount: CartDiscount | null; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
+  taxRateBp: number;
+}
+
+/** The sale's SQL: what it reads before pricing (from sales' replicas) and how it is written with its invoice number. */
+@Injectable()
+export class SaleStore {
+  /** Registers whose counter row is known to exist (saves a statement per sale). */
+  private readonly knownRegisters = new Set<string>();
+
+  constructor(private readonly ds: DataSource) {}
+
+  /** Products, tax rate, the names shown on the answer and whether the key is known, in one round trip. */
+  async lookup(dto: CreateSaleDto, customerId: string | null, cashierId: string, key: string | null): Promise<Lookup> {
+    const ids = [...new Set(dto.items.map((i) => i.product))];
+    const [row]: { products: ProductRow[] | null; tax_rate_bp: number; customer: Lookup['customer']; cashier: Lookup['cashier']; key_seen: boolean }[] =
+      await this.ds.query(
+        `SELECT
+           (SELECT json_agg(json_build_object('product_id', product_id, 'sku', sku, 'name', name, 'price_cents', price_cents::text,
+                   'cost_cents', cost_cents::text, 'discount_percent', discount_percent::text, 'active', active, 'deleted', deleted))
+              FROM product_prices WHERE product_id = ANY($1::uuid[])) AS products,
+           (SELECT tax_rate_bp FROM shop_settings WHERE id = 1) AS tax_rate_bp,
+           (SELECT json_build_object('first_name', first_name, 'last_name', last_name, 'phone', phone, 'deleted', deleted)
+              FROM customers WHERE customer_id = $2) AS customer,
+           (SELECT json_build_object('username', username, 'first_name', first_name, 'last_name', last_name)
+              FROM cashiers WHERE user_id = $3) AS cashier,
+           EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $4) AS key_seen`,
+        [ids, customerId, cashierId, key],
+      );
+    return {
+      keySeen: row?.key_seen ?? false,
+      products: row?.products ?? [],
+      taxRateBp: row?.tax_rate_bp ?? 0,
+      customer: row?.customer ?? null,
+      cashier: row?.cashier ?? null,
+    };
+  }
+
+  /** The counter row of a register; its number (1-999) becomes the first three digits of its invoices. */
+  async ensureRegister(branchId: string, register: string): Promise<void> {
+    const k = `${branchId}\u0000${register}`;
+    if (this.knownRegisters.has(k)) return;
+    await this.ds.query(
+      `INSERT INTO invoice_counters (branch_id, register, register_no)
+       SELECT $1, $2, nextval('register_no_seq')
+        WHERE NOT EXISTS (SELECT 1 FROM invoice_counters WHERE branch_id = $1 AND register = $2)
+       ON CONFLICT (branch_id, register) DO NOTHING`,
+      [branchId, register],
+    );
+    this.knownRegisters.add(k);
+  }
+
+  /** The lines as arrays for `unnest`, one per column. */
+  private lineColumns(lines: LineRow[]): unknown[] {
+    const col = <K extends keyof LineRow>(k: K) => lines.map((l) => (k === 'name' ? JSON.stringify(l[k]) : l[k]));
+    return [
+      col('id'), col('sale_id'), col('line_no'), col('product_id'), col('sku'), col('name'), col('quantity'), col('unit_price_cents'),
+      col('unit_cost_cents'), col('discount_percent'), col('discount_cents'), col('subtotal_cents'), col('net_cents'),
+    ];
+  }
+
+  /** Takes the register's next number and writes the sale and its lines in one statement; the counter row stays locked until commit. */
+  async insertSale(
+    m: EntityManager,
+    lines: LineRow[],
+    a: SaleToWrite,
+  ): Promise<SaleRow> {
+    const rows: SaleRow[] = await m.query(
+      `WITH n AS (
+         UPDATE invoice_counters SET last_number = last_number + 1
+          WHERE branch_id = $2 AND register = $3
+          RETURNING 'INV-' || lpad(register_no::text, 3, '0') || lpad(last_number::text, 7, '0') AS invoice_number
+       )
+       , s AS (
+         INSERT INTO sales (id, invoice_number, branch_id, register, cashier_id, cashier_username, customer_id, currency, exchange_rate,
+                            subtotal_cents, discount_type, discount_value, discount_cents, loyalty_discount_cents, points_redeemed,
+                            redemption_id, points_awarded, tax_rate_bp, tax_cents, total_cents, payment_method, payment_status,
+                            tendered_cents, change_cents)
+         SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 'cash', 'paid', $20, $21
+           FROM n
+         RETURNING *
+       ), l AS (
+         INSERT INTO sale_lines (id, sale_id, line_no, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents,
+                                 discount_percent, discount_cents, subtotal_cents, net_cents)
+         SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::smallint[], $25::uuid[], $26::text[], $27::jsonb[], $28::int[], $29::bigint[],
+                              $30::bigint[], $31::numeric[], $32::bigint[], $33::bigint[], $34::bigint[])
+       )
+       SELECT * FROM s`,
+      [
+        a.saleId, a.ctx.branchId, a.register, a.ctx.user!.id, a.ctx.user!.username, a.customerId, a.dto.currency, a.exchangeRate,
+        a.priced.subtotalCents, a.discount?.type ?? null, a.discount ? a.discount.value : null, a.priced.discountCents,
+        a.priced.loyaltyDiscountCents, a.redemption?.points ?? 0, a.redemption?.reservationId ?? null, a.pointsAwarded, a.taxRateBp,
+        a.priced.taxCents, a.priced.totalCents, a.tenderedCents, a.changeCents,
+        ...this.lineColumns(lines),
+      ],
+    );
+    const sale = rows[0];
+    if (!sale) {
+      // The counter row vanished (database restored under a running process): recreate it and let the till retry.
+      this.knownRegisters.clear();
+      throw new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
+    }
+    return sale;
+  }
+}
