@@ -201,41 +201,11 @@ export class ProductsService implements OnApplicationBootstrap {
    * cost batch (merged: true). A different barcode for that SKU is refused rather than silently dropped.
    */
   async create(ctx: RequestContext, dto: CreateProductDto): Promise<{ product: ProductDto; merged: boolean }> {
-    const priceCents = toCents(dto.price);
-    const costCents = toCents(dto.cost);
-    const quantity = dto.quantity ?? 1;
     const attempt = () =>
       this.ds.transaction(async (m) => {
         await beginCatalogWrite(m);
-        const [same] = await rows<ProductRow>(m, `SELECT * FROM products WHERE lower(sku) = lower($1) AND deleted_at IS NULL FOR UPDATE`, [dto.sku]);
-        if (same) {
-          if (same.barcode && dto.barcode && same.barcode !== dto.barcode) {
-            throw new DomainError('DUPLICATE_SKU', 'products.skuBarcodeMismatch', { barcode: same.barcode }, {
-              barcode: { key: 'products.skuBarcodeMismatch', params: { barcode: same.barcode } },
-            });
-          }
-          await this.receiveInto(m, ctx, same, quantity, costCents, null);
-          return { product: await this.get(ctx, same.id, m), merged: true };
-        }
-        await this.assertBarcodeFree(m, dto.barcode);
-        await this.assertCategory(m, dto.category);
-        const [row] = await rows<ProductRow>(
-          m,
-          `INSERT INTO products (sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
-                                 discount_percent, reorder_level, active, images, image_url)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
-          [
-            dto.sku, dto.barcode, dto.name.en, dto.name.ku ?? '', dto.description?.en ?? '', dto.description?.ku ?? '', dto.category,
-            priceCents, costCents, dto.discount ?? 0, dto.reorderLevel ?? 10, dto.active ?? true, JSON.stringify(dto.images ?? []),
-            dto.imageUrl || null,
-          ],
-        );
-        await this.outbox.add(m, ctx, 'dukan.catalog.product.created.v1', productEvent(row!, quantity));
-        const { movementId } = await this.ledger.move(m, ctx, {
-          productId: row!.id, branchId: ctx.branchId, delta: quantity, reason: 'received', refType: 'product', refId: row!.id, unitCostCents: costCents,
-        });
-        await this.addBatch(m, ctx, row!.id, quantity, costCents, movementId);
-        return { product: await this.get(ctx, row!.id, m), merged: false };
+        const { productId, merged } = await this.createOrMerge(m, ctx, dto);
+        return { product: await this.get(ctx, productId, m), merged };
       });
     return this.mapUniqueViolations(async () => {
       try {
@@ -246,6 +216,41 @@ export class ProductsService implements OnApplicationBootstrap {
         throw e;
       }
     });
+  }
+
+  /**
+   * The product form's create-or-merge, inside the caller's transaction (begun with beginCatalogWrite):
+   * the form runs it for one product, an import for each row of a batch. Events go to the outbox with it.
+   */
+  async createOrMerge(m: EntityManager, ctx: RequestContext, dto: CreateProductDto): Promise<{ productId: string; merged: boolean }> {
+    const priceCents = toCents(dto.price);
+    const costCents = toCents(dto.cost);
+    const quantity = dto.quantity ?? 1;
+    const [same] = await rows<ProductRow>(m, `SELECT * FROM products WHERE lower(sku) = lower($1) AND deleted_at IS NULL FOR UPDATE`, [dto.sku]);
+    if (same) {
+      if (same.barcode && dto.barcode && same.barcode !== dto.barcode) throw skuBarcodeMismatch(same.barcode);
+      await this.receiveInto(m, ctx, same, quantity, costCents, null);
+      return { productId: same.id, merged: true };
+    }
+    await this.assertBarcodeFree(m, dto.barcode);
+    await this.assertCategory(m, dto.category);
+    const [row] = await rows<ProductRow>(
+      m,
+      `INSERT INTO products (sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
+                             discount_percent, reorder_level, active, images, image_url)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+      [
+        dto.sku, dto.barcode, dto.name.en, dto.name.ku ?? '', dto.description?.en ?? '', dto.description?.ku ?? '', dto.category,
+        priceCents, costCents, dto.discount ?? 0, dto.reorderLevel ?? 10, dto.active ?? true, JSON.stringify(dto.images ?? []),
+        dto.imageUrl || null,
+      ],
+    );
+    await this.outbox.add(m, ctx, 'dukan.catalog.product.created.v1', productEvent(row!, quantity));
+    const { movementId } = await this.ledger.move(m, ctx, {
+      productId: row!.id, branchId: ctx.branchId, delta: quantity, reason: 'received', refType: 'product', refId: row!.id, unitCostCents: costCents,
+    });
+    await this.addBatch(m, ctx, row!.id, quantity, costCents, movementId);
+    return { productId: row!.id, merged: false };
   }
 
   async update(ctx: RequestContext, id: string, dto: UpdateProductDto): Promise<ProductDto> {
@@ -433,7 +438,13 @@ export class ProductsService implements OnApplicationBootstrap {
   }
 }
 
-function duplicateBarcode(): DomainError {
+export function skuBarcodeMismatch(barcode: string): DomainError {
+  return new DomainError('DUPLICATE_SKU', 'products.skuBarcodeMismatch', { barcode }, {
+    barcode: { key: 'products.skuBarcodeMismatch', params: { barcode } },
+  });
+}
+
+export function duplicateBarcode(): DomainError {
   return new DomainError('DUPLICATE_BARCODE', 'products.duplicateBarcode', {}, { barcode: { key: 'products.duplicateBarcode' } });
 }
 
