@@ -9,7 +9,7 @@ let tea: { _id: string; sku: string; barcode: string };
 /** Uploads a file as the import dialog does (multipart, field "file"). */
 async function upload(content: Buffer | string, fileName: string, token: string, locale = 'en') {
   const form = new FormData();
-  form.append('file', new Blob([content]), fileName);
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), fileName);
   const res = await fetch(`${t.url}/api/products/import`, {
     method: 'POST',
     body: form,

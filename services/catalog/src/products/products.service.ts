@@ -204,7 +204,7 @@ export class ProductsService implements OnApplicationBootstrap {
     const attempt = () =>
       this.ds.transaction(async (m) => {
         await beginCatalogWrite(m);
-        const { productId, merged } = await this.createOrMerge(m, ctx, dto);
+        const [{ productId, merged }] = await this.createOrMerge(m, ctx, [dto]);
         return { product: await this.get(ctx, productId, m), merged };
       });
     return this.mapUniqueViolations(async () => {
@@ -219,38 +219,109 @@ export class ProductsService implements OnApplicationBootstrap {
   }
 
   /**
-   * The product form's create-or-merge, inside the caller's transaction (begun with beginCatalogWrite):
-   * the form runs it for one product, an import for each row of a batch. Events go to the outbox with it.
+   * The product form's create-or-merge, inside the caller's transaction (begun with beginCatalogWrite), for
+   * any number of products: the form saves one, an import a batch of rows, by the same rules and with the same
+   * events. Products are created a statement at a time for all of them; a SKU that exists (or came earlier in
+   * the list) is received into that product as a new cost batch. Answers in the order given.
    */
-  async createOrMerge(m: EntityManager, ctx: RequestContext, dto: CreateProductDto): Promise<{ productId: string; merged: boolean }> {
-    const priceCents = toCents(dto.price);
-    const costCents = toCents(dto.cost);
-    const quantity = dto.quantity ?? 1;
-    const [same] = await rows<ProductRow>(m, `SELECT * FROM products WHERE lower(sku) = lower($1) AND deleted_at IS NULL FOR UPDATE`, [dto.sku]);
-    if (same) {
-      if (same.barcode && dto.barcode && same.barcode !== dto.barcode) throw skuBarcodeMismatch(same.barcode);
-      await this.receiveInto(m, ctx, same, quantity, costCents, null);
-      return { productId: same.id, merged: true };
+  async createOrMerge(m: EntityManager, ctx: RequestContext, dtos: readonly CreateProductDto[]): Promise<{ productId: string; merged: boolean }[]> {
+    const results: { productId: string; merged: boolean }[] = new Array(dtos.length);
+    let pending = dtos.map((dto, i) => ({ dto, i }));
+    while (pending.length > 0) {
+      // A SKU repeated in the list waits for the next round, where it merges into the product just created.
+      const skus = new Set<string>();
+      const round: typeof pending = [];
+      const later: typeof pending = [];
+      for (const p of pending) {
+        const sku = p.dto.sku.toLowerCase();
+        if (skus.has(sku)) later.push(p);
+        else {
+          skus.add(sku);
+          round.push(p);
+        }
+      }
+      await this.createOrMergeRound(m, ctx, round, results);
+      pending = later;
     }
-    await this.assertBarcodeFree(m, dto.barcode);
-    await this.assertCategory(m, dto.category);
-    const [row] = await rows<ProductRow>(
+    return results;
+  }
+
+  private async createOrMergeRound(
+    m: EntityManager,
+    ctx: RequestContext,
+    round: readonly { dto: CreateProductDto; i: number }[],
+    results: { productId: string; merged: boolean }[],
+  ): Promise<void> {
+    const existing = new Map(
+      (
+        await rows<ProductRow>(m, `SELECT * FROM products WHERE lower(sku) = ANY($1::text[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`, [
+          round.map((r) => r.dto.sku.toLowerCase()),
+        ])
+      ).map((row) => [row.sku.toLowerCase(), row]),
+    );
+    const fresh: { dto: CreateProductDto; i: number }[] = [];
+    for (const r of round) {
+      const same = existing.get(r.dto.sku.toLowerCase());
+      if (!same) {
+        fresh.push(r);
+        continue;
+      }
+      if (same.barcode && r.dto.barcode && same.barcode !== r.dto.barcode) throw skuBarcodeMismatch(same.barcode);
+      await this.receiveInto(m, ctx, same, r.dto.quantity ?? 1, toCents(r.dto.cost), null);
+      results[r.i] = { productId: same.id, merged: true };
+    }
+    if (fresh.length === 0) return;
+    const [taken] = await rows<{ barcode: string }>(m, `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL LIMIT 1`, [
+      fresh.map((r) => r.dto.barcode),
+    ]);
+    if (taken) throw duplicateBarcode();
+    const categories = [...new Set(fresh.map((r) => r.dto.category))];
+    const [{ found }] = await rows<{ found: number }>(m, `SELECT count(*)::int AS found FROM categories WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [
+      categories,
+    ]);
+    if (found !== categories.length) throw DomainError.validation({ category: 'validation.requiredCategory' });
+    const col = <T>(f: (dto: CreateProductDto) => T) => fresh.map((r) => f(r.dto));
+    const inserted = await rows<ProductRow>(
       m,
       `INSERT INTO products (sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
                              discount_percent, reorder_level, active, images, image_url)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING *`,
+       SELECT sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
+              discount_percent, reorder_level, active, images, image_url
+         FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::int[], $9::int[],
+                     $10::numeric[], $11::int[], $12::boolean[], $13::jsonb[], $14::text[]) WITH ORDINALITY
+           AS t(sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
+                discount_percent, reorder_level, active, images, image_url, n)
+        ORDER BY n
+       RETURNING *`,
       [
-        dto.sku, dto.barcode, dto.name.en, dto.name.ku ?? '', dto.description?.en ?? '', dto.description?.ku ?? '', dto.category,
-        priceCents, costCents, dto.discount ?? 0, dto.reorderLevel ?? 10, dto.active ?? true, JSON.stringify(dto.images ?? []),
-        dto.imageUrl || null,
+        col((d) => d.sku), col((d) => d.barcode), col((d) => d.name.en), col((d) => d.name.ku ?? ''), col((d) => d.description?.en ?? ''),
+        col((d) => d.description?.ku ?? ''), col((d) => d.category), col((d) => toCents(d.price)), col((d) => toCents(d.cost)),
+        col((d) => d.discount ?? 0), col((d) => d.reorderLevel ?? 10), col((d) => d.active ?? true), col((d) => JSON.stringify(d.images ?? [])),
+        col((d) => d.imageUrl || null),
       ],
     );
-    await this.outbox.add(m, ctx, 'dukan.catalog.product.created.v1', productEvent(row!, quantity));
-    const { movementId } = await this.ledger.move(m, ctx, {
-      productId: row!.id, branchId: ctx.branchId, delta: quantity, reason: 'received', refType: 'product', refId: row!.id, unitCostCents: costCents,
-    });
-    await this.addBatch(m, ctx, row!.id, quantity, costCents, movementId);
-    return { productId: row!.id, merged: false };
+    const bySku = new Map(inserted.map((row) => [row.sku.toLowerCase(), row]));
+    const made = fresh.map((r) => ({ ...r, row: bySku.get(r.dto.sku.toLowerCase())!, quantity: r.dto.quantity ?? 1, costCents: toCents(r.dto.cost) }));
+    await this.outbox.addAll(
+      m,
+      made.map(({ row, quantity }) => ({ ctx, type: 'dukan.catalog.product.created.v1' as const, data: productEvent(row, quantity) })),
+    );
+    const [moved] = await this.ledger.moveAll(m, [
+      {
+        ctx,
+        moves: made.map(({ row, quantity, costCents }) => ({
+          productId: row.id, branchId: ctx.branchId, delta: quantity, reason: 'received' as const, refType: 'product' as const, refId: row.id,
+          unitCostCents: costCents,
+        })),
+      },
+    ]);
+    await m.query(
+      `INSERT INTO cost_batches (product_id, branch_id, quantity, unit_cost_cents, movement_id, actor_id)
+       SELECT product_id, $2, quantity, unit_cost_cents, movement_id, $3
+         FROM unnest($1::uuid[], $4::int[], $5::bigint[], $6::uuid[]) AS t(product_id, quantity, unit_cost_cents, movement_id)`,
+      [made.map((x) => x.row.id), ctx.branchId, ctx.actorId, made.map((x) => x.quantity), made.map((x) => x.costCents), moved!.map((x) => x.movementId)],
+    );
+    for (const x of made) results[x.i] = { productId: x.row.id, merged: false };
   }
 
   async update(ctx: RequestContext, id: string, dto: UpdateProductDto): Promise<ProductDto> {

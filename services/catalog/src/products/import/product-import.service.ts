@@ -3,7 +3,7 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { translate, type Locale } from '@dukan/contracts';
+import { translate, type Locale, type ProductImportDto, type ProductImportRowDto } from '@dukan/contracts';
 import { DomainError, fieldErrorsOf, logger, rows, UUID, VALIDATION_OPTIONS, type MessageParams, type RequestContext } from '@dukan/platform';
 import { beginCatalogWrite } from '../../sql.js';
 import { CreateProductDto } from '../product.dto.js';
@@ -49,33 +49,10 @@ interface ImportRow {
   headers: Partial<Record<ImportField, string>> | null;
 }
 
-export interface ImportRefusal {
-  row: number;
-  errors: { field: string | null; column: string | null; message: string }[];
-}
-
-/** What POST answers and GET polls: every row of the file is either refused (with why), or counted into total. */
-export interface ImportJobDto {
-  _id: string;
-  fileName: string;
-  state: 'running' | 'done' | 'failed';
-  rowsInFile: number;
-  /** Valid rows, to import. */
-  total: number;
-  done: number;
-  created: number;
-  merged: number;
-  refusedCount: number;
-  /** The first 1,000 refused rows. */
-  refused: ImportRefusal[];
-  /** Valid rows that still could not be imported (the catalog changed meanwhile). */
-  failed: ImportRefusal[];
-}
-
 /**
  * Product import: the file is read and every row validated first (the product form's rules, then the
  * catalog's: category, barcode and SKU clashes, with the file's own rows too); the valid rows are then
- * imported in the background, IMPORT_BATCH to a transaction, each through the form's create-or-merge
+ * imported in the background, IMPORT_BATCH to a transaction, through the form's own create-or-merge
  * (same SKU: a new cost batch), and the job's progress is committed with each batch.
  */
 @Injectable()
@@ -88,7 +65,7 @@ export class ProductImportService implements OnApplicationShutdown {
     private readonly products: ProductsService,
   ) {}
 
-  async start(ctx: RequestContext, file: { buffer: Buffer; originalname?: string } | undefined): Promise<ImportJobDto> {
+  async start(ctx: RequestContext, file: { buffer: Buffer; originalname?: string } | undefined): Promise<ProductImportDto> {
     if (!file || file.buffer.length === 0) throw DomainError.validation({ file: 'products.import.noFile' });
     let sheet;
     try {
@@ -121,7 +98,7 @@ export class ProductImportService implements OnApplicationShutdown {
     return this.get(ctx, id);
   }
 
-  async get(ctx: RequestContext, id: string): Promise<ImportJobDto> {
+  async get(ctx: RequestContext, id: string): Promise<ProductImportDto> {
     if (!UUID.test(id)) throw DomainError.notFound('entities.productImport');
     const [job] = await rows<ImportRow>(this.ds, `SELECT * FROM product_imports WHERE id = $1 AND branch_id = $2`, [id, ctx.branchId]);
     if (!job) throw DomainError.notFound('entities.productImport');
@@ -246,12 +223,9 @@ export class ProductImportService implements OnApplicationShutdown {
         try {
           await this.ds.transaction(async (m) => {
             await beginCatalogWrite(m);
-            let created = 0;
-            let merged = 0;
-            for (const { dto } of batch) {
-              if ((await this.products.createOrMerge(m, ctx, dto)).merged) merged += 1;
-              else created += 1;
-            }
+            const results = await this.products.createOrMerge(m, ctx, batch.map((a) => a.dto));
+            const merged = results.filter((r) => r.merged).length;
+            const created = results.length - merged;
             await m.query(
               `UPDATE product_imports SET done = done + $2, created = created + $3, merged = merged + $4, updated_at = now() WHERE id = $1`,
               [id, batch.length, created, merged],
@@ -276,7 +250,7 @@ export class ProductImportService implements OnApplicationShutdown {
       try {
         await this.ds.transaction(async (m) => {
           await beginCatalogWrite(m);
-          const { merged } = await this.products.createOrMerge(m, ctx, dto);
+          const [{ merged }] = await this.products.createOrMerge(m, ctx, [dto]);
           await m.query(
             `UPDATE product_imports SET done = done + 1, created = created + $2, merged = merged + $3, updated_at = now() WHERE id = $1`,
             [id, merged ? 0 : 1, merged ? 1 : 0],
@@ -307,7 +281,7 @@ function firstKey(e: DomainError): string {
   return Object.values(e.fieldErrors)[0]?.key ?? 'products.import.rowFailed';
 }
 
-function describe(locale: Locale, r: RowProblems, headers: Partial<Record<ImportField, string>>): ImportRefusal {
+function describe(locale: Locale, r: RowProblems, headers: Partial<Record<ImportField, string>>): ProductImportRowDto {
   return {
     row: r.row,
     errors: r.errors.map((e) => ({
