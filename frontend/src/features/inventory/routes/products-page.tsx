@@ -14,6 +14,7 @@ import { useCan } from '../../auth/use-permissions.js';
 import { useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInventoryProductsQuery } from '../api/inventory-api.js';
 import { CategoryFilter } from '../components/category-filter.js';
 import { ExportLabelsModal } from '../components/export-labels-modal.js';
+import { ImportProductsModal } from '../components/import-products-modal.js';
 import { ProductsTable } from '../components/products-table.js';
 import { buildCategoryTree, descendantsOf, filterCategoryIds, toggleCategory } from '../lib/category-selection.js';
 import { localName } from '../lib/names.js';
@@ -45,6 +46,7 @@ export function ProductsPage() {
   const [searchText, setSearchText] = useState(search);
   const [labelIds, setLabelIds] = useState<Set<string>>(() => new Set());
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [target, setTarget] = useState<ProductDto | null>(null);
   const [deleted, setDeleted] = useState(false);
 
@@ -147,6 +149,11 @@ export function ProductsPage() {
           {canExport && (
             <button type="button" className="button" onClick={() => setExporting(true)} disabled={!pagination} data-testid="export-labels">
               {t('inventory.exportLabels')}
+            </button>
+          )}
+          {canCreate && (
+            <button type="button" className="button" onClick={() => setImporting(true)} data-testid="import-products">
+              {t('inventory.import.open')}
             </button>
           )}
           {canAddCategory && (
@@ -279,6 +286,13 @@ export function ProductsPage() {
           onConfirm={() => void confirmDelete()}
           onCancel={closeDelete}
           testId="delete-dialog"
+        />
+      )}
+
+      {importing && (
+        <ImportProductsModal
+          onClose={() => setImporting(false)}
+          onImported={(count) => toast.success(t('inventory.import.toast', { count: f.number(count) }))}
         />
       )}
 
