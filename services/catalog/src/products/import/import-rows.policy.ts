@@ -1,4 +1,5 @@
 // How an import file's columns and cells become the product form's fields. Pure: no database, no files.
+import { restoreCsvCell } from '@dukan/contracts';
 import { LABEL_HEADERS } from '../labels.js';
 
 export type ImportField =
@@ -78,8 +79,7 @@ export type Cell = string | number | boolean | null;
 /** A text cell as written: the apostrophe a CSV export puts before a formula-like value is taken off again. */
 export function cellText(cell: Cell): string {
   if (cell === null) return '';
-  const text = String(cell).trim();
-  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+  return restoreCsvCell(String(cell).trim());
 }
 
 function optional(cell: Cell): Cell | undefined {
