@@ -147,3 +147,13 @@ describe('who may import', () => {
     expect((await t.get('/api/products/import/00000000-0000-4000-8000-000000000000', { token: t.tokens.cashier })).status).toBe(403);
   });
 });
+
+describe('an import whose process died', () => {
+  it('is reported as stopped once it has not moved for minutes, so the page stops waiting', async () => {
+    const res = await upload(csv([HEADER, `Lamp,,LMP-1,6260000000130,3,2,1,Drinks`]), 'lamp.csv', t.tokens.admin);
+    await finished(res.body._id);
+    await t.dataSource().query(`UPDATE product_imports SET state = 'running', done = 0, updated_at = now() - interval '10 minutes' WHERE id = $1`, [res.body._id]);
+    const job = await t.get(`/api/products/import/${res.body._id}`, { token: t.tokens.admin });
+    expect(job.body).toMatchObject({ state: 'failed', done: 0, total: 1 });
+  });
+});

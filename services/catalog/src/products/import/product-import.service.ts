@@ -16,6 +16,8 @@ import { FIELD_HEADERS, fieldOfPath, mapColumns, nameKey, rowToProduct, type Col
 export const MAX_IMPORT_ROWS = 100_000;
 /** Rows per transaction: one progress step. */
 export const IMPORT_BATCH = 500;
+/** A running import that has not moved for this long is reported as stopped. */
+const STALE_SECONDS = 120;
 /** Refused or failed rows kept and answered (the counts are exact). */
 const MAX_LISTED = 1000;
 
@@ -100,7 +102,14 @@ export class ProductImportService implements OnApplicationShutdown {
 
   async get(ctx: RequestContext, id: string): Promise<ProductImportDto> {
     if (!UUID.test(id)) throw DomainError.notFound('entities.productImport');
-    const [job] = await rows<ImportRow>(this.ds, `SELECT * FROM product_imports WHERE id = $1 AND branch_id = $2`, [id, ctx.branchId]);
+    // A running import commits a batch every second or so; one silent for minutes died with its process.
+    const [job] = await rows<ImportRow>(
+      this.ds,
+      `SELECT id, actor_id, file_name, rows_in_file, total, done, created, merged, refused, refused_count, failed, headers,
+              CASE WHEN state = 'running' AND updated_at < now() - make_interval(secs => $3) THEN 'failed' ELSE state END AS state
+         FROM product_imports WHERE id = $1 AND branch_id = $2`,
+      [id, ctx.branchId, STALE_SECONDS],
+    );
     if (!job) throw DomainError.notFound('entities.productImport');
     const speak = (list: RowProblems[]) => list.map((r) => describe(ctx.locale, r, job.headers ?? {}));
     return {
