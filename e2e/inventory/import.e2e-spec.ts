@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/inventory/texts.js';
 import { adminPassword, api, artifact, browserSession, createUser, kurdishLeaks, signIn, unique, uniqueBarcode } from '../support.js';
-import { createCategoryNamed, createNamedProduct, openInventory, waitForSkus, type NamedProduct } from './support-inventory.js';
+import { createCategoryNamed, createNamedProduct, downloadedCsv, openInventory, waitForSkus, type NamedProduct } from './support-inventory.js';
 
 jest.setTimeout(120_000);
 
@@ -66,6 +66,18 @@ describe('product import (browser)', () => {
     const merged = await api(`/products/${existing._id}`, { token: session.adminToken });
     expect(merged.body.quantity).toBe(7);
     expect(merged.body.costHistory).toHaveLength(2);
+  });
+
+  it('offers an empty template with every column the import reads', async () => {
+    const page = await (await session.browser.newContext({ acceptDownloads: true })).newPage();
+    await signIn(page, 'admin', adminPassword());
+    await openInventory(page);
+    await page.click('[data-testid=import-products]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=import-template]')]);
+    const file = await downloadedCsv(download);
+    expect(file.name).toBe('products-template.csv');
+    expect(file.bom).toBe(true);
+    expect(file.lines).toEqual([`${HEADER},Reorder level,Discount (%),Active,Description (English),Description (Kurdish)`]);
   });
 
   it('speaks Kurdish, right to left, with the reasons in Kurdish', async () => {

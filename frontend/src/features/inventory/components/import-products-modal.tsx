@@ -1,13 +1,19 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ProductImportDto, ProductImportRowDto } from '@dukan/contracts';
+import { csvLine, PRODUCT_IMPORT_HEADERS, type ProductImportDto, type ProductImportRowDto } from '@dukan/contracts';
 import { api, errorText, validationMessages } from '../../../app/api.js';
 import { useAppDispatch } from '../../../app/hooks.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useInventoryImportProductsMutation, useInventoryImportProgressQuery } from '../api/inventory-api.js';
+import { saveFile, useInventoryImportProductsMutation, useInventoryImportProgressQuery } from '../api/inventory-api.js';
 
 const POLL_MS = 500;
+
+/** An empty file with every column the import reads, for a spreadsheet program (UTF-8 with a byte-order mark). */
+function saveTemplate(): void {
+  const text = `\uFEFF${csvLine(Object.values(PRODUCT_IMPORT_HEADERS))}\r\n`;
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), 'products-template.csv');
+}
 
 interface ImportProductsModalProps {
   onClose: () => void;
@@ -97,6 +103,9 @@ export function ImportProductsModal({ onClose, onImported }: ImportProductsModal
         <form id="import-form" className="stack" onSubmit={(e) => void submit(e)} noValidate>
           <p className="muted">{t('inventory.import.intro')}</p>
           <p className="info-box">{t('inventory.import.merges')}</p>
+          <button type="button" className="link-button" onClick={saveTemplate} data-testid="import-template">
+            {t('inventory.import.template')}
+          </button>
           <label className="field">
             <span>{t('inventory.import.file')}</span>
             <input

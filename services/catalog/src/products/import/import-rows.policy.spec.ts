@@ -1,3 +1,5 @@
+import { parseCsv } from '@dukan/contracts';
+import { labelsCsv } from '../labels.js';
 import { cellText, mapColumns, nameKey, rowToProduct } from './import-rows.policy.js';
 
 describe('mapColumns', () => {
@@ -6,8 +8,15 @@ describe('mapColumns', () => {
     [['\uFEFFsku', 'BARCODE', 'name', 'price', 'cost', 'category id'], []],
     [['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)'], ['cost', 'category']],
     [['Title', 'Code'], ['sku', 'barcode', 'nameEn', 'price', 'cost', 'category']],
+    [['ناو', 'ناوی کوردی', 'کۆدی کاڵا', 'بارکۆد', 'نرخ', 'تێچوو', 'پۆل'], []],
   ])('%j lacks %j', (headers, missing) => {
     expect(mapColumns(headers).missing).toEqual(missing);
+  });
+
+  it('reads Kurdish headers', () => {
+    expect(mapColumns(['کۆدی کاڵا', 'بارکۆد', 'ناو', 'ناوی کوردی', 'نرخ', 'تێچوو', 'پۆل', 'بڕ']).index).toEqual({
+      sku: 0, barcode: 1, nameEn: 2, nameKu: 3, price: 4, cost: 5, category: 6, quantity: 7,
+    });
   });
 
   it('keeps the header as the file writes it, without its byte-order mark', () => {
@@ -53,5 +62,15 @@ describe('rowToProduct', () => {
     const { body, categoryText } = rowToProduct(['A-1', '1', 'Tea', 1, 1, 'Toys', 3, 'maybe', null], columns, () => null);
     expect(categoryText).toBe('Toys');
     expect(body).toMatchObject({ category: 'Toys', quantity: 3, active: 'maybe' });
+  });
+});
+
+describe('the barcode labels CSV', () => {
+  it('reads back through the import: its five columns, formula-like cells restored, cost and category still wanted', async () => {
+    const file = await labelsCsv([{ name_en: '=cmd', name_ku: 'چا', sku: '+S-1', barcode: '0626', price_cents: 1250 }]);
+    const [headers, row] = parseCsv(file.toString('utf8'));
+    const columns = mapColumns(headers!);
+    expect(columns.missing).toEqual(['cost', 'category']);
+    expect(rowToProduct(row!, columns, () => null).body).toMatchObject({ sku: '+S-1', barcode: '0626', name: { en: '=cmd', ku: 'چا' }, price: '12.50' });
   });
 });

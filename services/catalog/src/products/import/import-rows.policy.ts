@@ -1,46 +1,29 @@
 // How an import file's columns and cells become the product form's fields. Pure: no database, no files.
-import { restoreCsvCell } from '@dukan/contracts';
-import { LABEL_HEADERS } from '../labels.js';
+import { PRODUCT_IMPORT_HEADERS, restoreCsvCell } from '@dukan/contracts';
 
-export type ImportField =
-  | 'sku' | 'barcode' | 'nameEn' | 'nameKu' | 'descriptionEn' | 'descriptionKu' | 'category'
-  | 'price' | 'cost' | 'quantity' | 'reorderLevel' | 'discount' | 'active';
+export type ImportField = keyof typeof PRODUCT_IMPORT_HEADERS;
 
 /** The columns a file must have: what the product form requires of a new product. */
 export const REQUIRED_FIELDS: readonly ImportField[] = ['sku', 'barcode', 'nameEn', 'price', 'cost', 'category'];
 
 /** The header each field is written with in a template (the labels CSV's for the five it has). */
-export const FIELD_HEADERS: Record<ImportField, string> = {
-  nameEn: LABEL_HEADERS[0],
-  nameKu: LABEL_HEADERS[1],
-  sku: LABEL_HEADERS[2],
-  barcode: LABEL_HEADERS[3],
-  price: LABEL_HEADERS[4],
-  cost: 'Cost (USD)',
-  quantity: 'Quantity',
-  category: 'Category',
-  reorderLevel: 'Reorder level',
-  discount: 'Discount (%)',
-  active: 'Active',
-  descriptionEn: 'Description (English)',
-  descriptionKu: 'Description (Kurdish)',
-};
+export const FIELD_HEADERS: Record<ImportField, string> = PRODUCT_IMPORT_HEADERS;
 
-/** Other spellings of a header, compared without case, spaces or punctuation. */
+/** Other spellings of a header, compared without case, spaces or punctuation; Kurdish as the app's own labels say it. */
 const ALIASES: Record<ImportField, string[]> = {
-  nameEn: ['name', 'nameen', 'englishname', 'nameenglish'],
-  nameKu: ['nameku', 'kurdishname', 'namekurdish', 'nameckb'],
-  sku: ['sku'],
-  barcode: ['barcode', 'ean', 'upc'],
-  price: ['price', 'priceusd'],
-  cost: ['cost', 'costusd', 'costprice'],
-  quantity: ['quantity', 'qty', 'stock'],
-  category: ['category', 'categoryname', 'categoryid'],
+  nameEn: ['name', 'nameen', 'englishname', 'nameenglish', 'ناو', 'ناویئینگلیزی'],
+  nameKu: ['nameku', 'kurdishname', 'namekurdish', 'nameckb', 'ناویکوردی'],
+  sku: ['sku', 'کۆدیکاڵا'],
+  barcode: ['barcode', 'ean', 'upc', 'بارکۆد'],
+  price: ['price', 'priceusd', 'نرخ'],
+  cost: ['cost', 'costusd', 'costprice', 'تێچوو'],
+  quantity: ['quantity', 'qty', 'stock', 'بڕ'],
+  category: ['category', 'categoryname', 'categoryid', 'پۆل'],
   reorderLevel: ['reorderlevel', 'reorder'],
-  discount: ['discount', 'discountpercent'],
-  active: ['active'],
-  descriptionEn: ['description', 'descriptionen', 'descriptionenglish'],
-  descriptionKu: ['descriptionku', 'descriptionkurdish'],
+  discount: ['discount', 'discountpercent', 'داشکاندن'],
+  active: ['active', 'چالاک'],
+  descriptionEn: ['description', 'descriptionen', 'descriptionenglish', 'وەسف'],
+  descriptionKu: ['descriptionku', 'descriptionkurdish', 'وەسفیکوردی'],
 };
 
 const BY_ALIAS = new Map<string, ImportField>();
@@ -49,7 +32,8 @@ for (const [field, names] of Object.entries(ALIASES) as [ImportField, string[]][
 }
 
 function squash(header: string): string {
-  return header.normalize('NFKC').toLowerCase().replace(/[^a-z0-9]/g, '');
+  // Latin letters and digits, and Arabic-script letters (Kurdish headers), with the letter variants folded.
+  return nameKey(header).replace(/[^a-z0-9\u0620-\u064a\u066e-\u06d3\u06d5]/g, '');
 }
 
 export interface ColumnMap {
