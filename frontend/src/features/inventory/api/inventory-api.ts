@@ -97,6 +97,15 @@ export const inventoryApi = api.injectEndpoints({
         body.append('file', file, file.name);
         return { url: '/products/import', method: 'POST', body };
       },
+      // The answer is the job's first progress: whoever polls it starts from there.
+      async onQueryStarted(_file, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(inventoryApi.util.upsertQueryData('inventoryImportProgress', data._id, data));
+        } catch {
+          /* the caller shows the refusal */
+        }
+      },
     }),
     /** An import's progress, polled while it runs. */
     inventoryImportProgress: build.query<ProductImportDto, string>({

@@ -1,13 +1,10 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { csvLine, PRODUCT_IMPORT_HEADERS, type ProductImportDto, type ProductImportRowDto } from '@dukan/contracts';
-import { api, errorText, validationMessages } from '../../../app/api.js';
-import { useAppDispatch } from '../../../app/hooks.js';
+import { errorText, validationMessages } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
-import { saveFile, useInventoryImportProductsMutation, useInventoryImportProgressQuery } from '../api/inventory-api.js';
-
-const POLL_MS = 500;
+import { saveFile, useInventoryImportProductsMutation } from '../api/inventory-api.js';
 
 /** An empty file with every column the import reads, for a spreadsheet program (UTF-8 with a byte-order mark). */
 function saveTemplate(): void {
@@ -16,54 +13,39 @@ function saveTemplate(): void {
 }
 
 interface ImportProductsModalProps {
+  /** The page's current import (polled by the page), or null to choose a file. */
+  job: ProductImportDto | null;
+  onStarted: (job: ProductImportDto) => void;
+  /** Back to choosing a file. */
+  onAgain: () => void;
   onClose: () => void;
-  /** Called once when an import has finished with products created or merged. */
-  onImported: (count: number) => void;
 }
 
 /**
  * Import products from a CSV or Excel file: the server checks every row first and answers with the refused
- * ones and why; the valid rows then import in the background while this dialog polls the progress.
+ * ones and why; the valid rows then import in the background, and the page polls the progress shown here.
  */
-export function ImportProductsModal({ onClose, onImported }: ImportProductsModalProps) {
+export function ImportProductsModal({ job, onStarted, onAgain, onClose }: ImportProductsModalProps) {
   const { t } = useTranslation();
   const f = useFormat();
-  const dispatch = useAppDispatch();
   const [file, setFile] = useState<File | null>(null);
-  const [started, setStarted] = useState<ProductImportDto | null>(null);
   const [upload, uploading] = useInventoryImportProductsMutation();
-  const progress = useInventoryImportProgressQuery(started?._id ?? '', {
-    skip: !started || started.state !== 'running',
-    pollingInterval: POLL_MS,
-  });
-  const job = progress.data && progress.data._id === started?._id ? progress.data : started;
   const finished = job !== null && job.state !== 'running';
-  const reported = useRef<string | null>(null);
-
-  // Once finished, the lists (the table, the till, the dashboard) are fetched again.
-  useEffect(() => {
-    if (!job || !finished || reported.current === job._id) return;
-    reported.current = job._id;
-    if (job.created + job.merged > 0) {
-      dispatch(api.util.invalidateTags(['Product', 'Dashboard', 'Category', 'CostHistory']));
-      onImported(job.created + job.merged);
-    }
-  }, [job, finished, dispatch, onImported]);
 
   async function submit(e?: FormEvent) {
     e?.preventDefault();
     if (!file || uploading.isLoading) return;
     try {
-      setStarted(await upload(file).unwrap());
+      onStarted(await upload(file).unwrap());
     } catch {
       /* shown below */
     }
   }
 
   function again() {
-    setStarted(null);
     setFile(null);
     uploading.reset();
+    onAgain();
   }
 
   const failure = uploading.isError ? (validationMessages(uploading.error)[0] ?? errorText(uploading.error, t('inventory.import.failed'))) : null;

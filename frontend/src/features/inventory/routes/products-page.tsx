@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DELETE_MODAL_CLOSE_MS, PRODUCTS_PAGE_SIZE, type ProductDto } from '@dukan/contracts';
+import { DELETE_MODAL_CLOSE_MS, PRODUCTS_PAGE_SIZE, type ProductDto, type ProductImportDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
@@ -15,9 +15,11 @@ import { useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInve
 import { CategoryFilter } from '../components/category-filter.js';
 import { ExportLabelsModal } from '../components/export-labels-modal.js';
 import { ImportProductsModal } from '../components/import-products-modal.js';
+import { ImportStrip } from '../components/import-strip.js';
 import { ProductsTable } from '../components/products-table.js';
 import { buildCategoryTree, descendantsOf, filterCategoryIds, toggleCategory } from '../lib/category-selection.js';
 import { localName } from '../lib/names.js';
+import { useProductImport } from '../lib/use-product-import.js';
 import '../inventory.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -47,6 +49,8 @@ export function ProductsPage() {
   const [labelIds, setLabelIds] = useState<Set<string>>(() => new Set());
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
+  const [importStarted, setImportStarted] = useState<ProductImportDto | null>(null);
+  const importJob = useProductImport(importStarted, (count) => toast.success(t('inventory.import.toast', { count: f.number(count) })));
   const [target, setTarget] = useState<ProductDto | null>(null);
   const [deleted, setDeleted] = useState(false);
 
@@ -169,6 +173,8 @@ export function ProductsPage() {
         </div>
       </header>
 
+      {!importing && importJob?.state === 'running' && <ImportStrip job={importJob} onShow={() => setImporting(true)} />}
+
       <div className="panel inventory-panel">
         <div className="inventory-toolbar">
           <label className="search-box">
@@ -290,10 +296,7 @@ export function ProductsPage() {
       )}
 
       {importing && (
-        <ImportProductsModal
-          onClose={() => setImporting(false)}
-          onImported={(count) => toast.success(t('inventory.import.toast', { count: f.number(count) }))}
-        />
+        <ImportProductsModal job={importJob} onStarted={setImportStarted} onAgain={() => setImportStarted(null)} onClose={() => setImporting(false)} />
       )}
 
       {exporting && pagination && (
