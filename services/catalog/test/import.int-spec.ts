@@ -99,6 +99,12 @@ describe('importing a CSV', () => {
     expect(res.body.errors.file).toBe('The file lacks these columns: Cost (USD), Category');
   });
 
+  it('refuses a file over the upload limit, saying so', async () => {
+    const res = await upload(Buffer.alloc(21 * 1024 * 1024, 'a'), 'huge.csv', t.tokens.admin);
+    expect(res.status).toBe(413);
+    expect(res.body.message).toBe('The request is too large.');
+  });
+
   it('refuses a file that is not a spreadsheet', async () => {
     const res = await upload(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 1, 2]), 'old.xls', t.tokens.admin);
     expect(res.status).toBe(400);

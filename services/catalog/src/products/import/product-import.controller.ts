@@ -3,8 +3,8 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { Ctx, type RequestContext } from '@dukan/platform';
 import { ProductImportService } from './product-import.service.js';
 
-/** Upload limit: 100,000 rows of a wide sheet fit well within it. */
-export const MAX_IMPORT_BYTES = 40 * 1024 * 1024;
+/** Upload limit, the production ingress's body limit too: 100,000 rows of the template's columns are about 10 MB as CSV. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
 
 @Controller('api/products/import')
 export class ProductImportController {
