@@ -86,8 +86,9 @@ describe('importing a CSV', () => {
   });
 
   it('says why in Kurdish to a Kurdish reader', async () => {
-    const res = await upload(csv([HEADER, 'Cola,,COL-1,6260000000062,1,0.5,1,Toys']), 'kurdish.csv', t.tokens.admin, 'ku');
+    const res = await upload(csv([HEADER, 'Cola,,COL-1,6260000000062,1,0.5,1,Toys']), 'کاڵاکان.csv', t.tokens.admin, 'ku');
     expect(res.status).toBe(202);
+    expect(res.body.fileName).toBe('کاڵاکان.csv');
     expect(res.body.refused).toEqual([{ row: 2, errors: [{ field: 'category', column: 'Category', message: 'هیچ پۆلێک بە ناوی «Toys» نییە' }] }]);
     expect(res.body).toMatchObject({ state: 'done', total: 0 });
   });

@@ -13,7 +13,8 @@ export class ProductImportController {
   /** 202 with the job: the refused rows (and why) at once; the valid ones import in the background. */
   @Post()
   @HttpCode(202)
-  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } }))
+  // Browsers send a file's name as UTF-8 (a Kurdish name stays readable).
+  @UseInterceptors(FileInterceptor('file', { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 }, defParamCharset: 'utf8' }))
   start(@Ctx() ctx: RequestContext, @UploadedFile() file: { buffer: Buffer; originalname: string } | undefined) {
     return this.imports.start(ctx, file);
   }
