@@ -3,7 +3,7 @@ import { gzip } from 'node:zlib';
 import { promisify } from 'node:util';
 import { DataSource, type EntityManager } from 'typeorm';
 import { paginationOf, PRODUCTS_PAGE_SIZE, toCents, translate, type Paginated, type ProductDto, type StockMovementDto } from '@dukan/contracts';
-import { audit, DomainError, escapeLike, logger, Outbox, rows, systemContext, UUID, type RequestContext } from '@dukan/platform';
+import { audit, auditAll, DomainError, escapeLike, logger, Outbox, rows, systemContext, UUID, type RequestContext } from '@dukan/platform';
 import { CATALOG_CONFIG, type CatalogConfig } from '../config.js';
 import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
@@ -260,6 +260,7 @@ export class ProductsService implements OnApplicationBootstrap {
       ).map((row) => [row.sku.toLowerCase(), row]),
     );
     const fresh: { dto: CreateProductDto; i: number }[] = [];
+    const merges: { row: ProductRow; quantity: number; costCents: number; note: null }[] = [];
     for (const r of round) {
       const same = existing.get(r.dto.sku.toLowerCase());
       if (!same) {
@@ -267,9 +268,10 @@ export class ProductsService implements OnApplicationBootstrap {
         continue;
       }
       if (same.barcode && r.dto.barcode && same.barcode !== r.dto.barcode) throw skuBarcodeMismatch(same.barcode);
-      await this.receiveInto(m, ctx, same, r.dto.quantity ?? 1, toCents(r.dto.cost), null);
+      merges.push({ row: same, quantity: r.dto.quantity ?? 1, costCents: toCents(r.dto.cost), note: null });
       results[r.i] = { productId: same.id, merged: true };
     }
+    await this.receiveMany(m, ctx, merges);
     if (fresh.length === 0) return;
     const [taken] = await rows<{ barcode: string }>(m, `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL LIMIT 1`, [
       fresh.map((r) => r.dto.barcode),
@@ -315,12 +317,7 @@ export class ProductsService implements OnApplicationBootstrap {
         })),
       },
     ]);
-    await m.query(
-      `INSERT INTO cost_batches (product_id, branch_id, quantity, unit_cost_cents, movement_id, actor_id)
-       SELECT product_id, $2, quantity, unit_cost_cents, movement_id, $3
-         FROM unnest($1::uuid[], $4::int[], $5::bigint[], $6::uuid[]) AS t(product_id, quantity, unit_cost_cents, movement_id)`,
-      [made.map((x) => x.row.id), ctx.branchId, ctx.actorId, made.map((x) => x.quantity), made.map((x) => x.costCents), moved!.map((x) => x.movementId)],
-    );
+    await this.addBatches(m, ctx, made.map((x, n) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![n]!.movementId })));
     for (const x of made) results[x.i] = { productId: x.row.id, merged: false };
   }
 
@@ -404,33 +401,77 @@ export class ProductsService implements OnApplicationBootstrap {
       await beginCatalogWrite(m);
       const row = await this.lockLive(m, ctx, id);
       const costCents = dto.cost !== undefined ? toCents(dto.cost) : row.cost_cents;
-      await this.receiveInto(m, ctx, row, dto.quantity, costCents, dto.note ?? null);
+      await this.receiveMany(m, ctx, [{ row, quantity: dto.quantity, costCents, note: dto.note ?? null }]);
       return this.get(ctx, id, m);
     });
   }
 
-  private async receiveInto(m: EntityManager, ctx: RequestContext, row: ProductRow, quantity: number, costCents: number, note: string | null) {
-    const onHand = await this.ledger.totalOnHand(m, row.id);
-    const average = averageCostCents(onHand, row.cost_cents, quantity, costCents);
-    const { movementId, quantityAfter } = await this.ledger.move(m, ctx, {
-      productId: row.id, branchId: ctx.branchId, delta: quantity, reason: 'received', refType: 'product', refId: row.id, unitCostCents: costCents, note,
-    });
-    await this.addBatch(m, ctx, row.id, quantity, costCents, movementId);
-    const [updated] = await rows<ProductRow>(
-      m,
-      `UPDATE products SET cost_cents = $2, version = version + 1, updated_at = now() WHERE id = $1 RETURNING *`,
-      [row.id, average],
+  /**
+   * Received batches into live products (each product once), at their costs, averaged into each product's cost
+   * over the units on hand in every branch: one ledger move, one cost batch and one product.updated per product,
+   * a few statements for all of them.
+   */
+  private async receiveMany(
+    m: EntityManager,
+    ctx: RequestContext,
+    items: readonly { row: ProductRow; quantity: number; costCents: number; note: string | null }[],
+  ): Promise<void> {
+    if (items.length === 0) return;
+    const ids = items.map((x) => x.row.id);
+    const onHand = new Map(
+      (
+        await rows<{ product_id: string; q: number }>(
+          m,
+          `SELECT product_id, sum(quantity)::int AS q FROM stock_levels WHERE product_id = ANY($1::uuid[]) GROUP BY product_id`,
+          [ids],
+        )
+      ).map((r) => [r.product_id, r.q]),
     );
-    if (average !== row.cost_cents) {
-      await audit(m, ctx, 'product.cost-changed', { type: 'product', id: row.id }, { before: row.cost_cents, after: average, batch: { quantity, costCents } });
-    }
-    await this.outbox.add(m, ctx, 'dukan.catalog.product.updated.v1', productEvent(updated!, quantityAfter));
+    const averages = items.map((x) => averageCostCents(onHand.get(x.row.id) ?? 0, x.row.cost_cents, x.quantity, x.costCents));
+    const [moved] = await this.ledger.moveAll(m, [
+      {
+        ctx,
+        moves: items.map((x) => ({
+          productId: x.row.id, branchId: ctx.branchId, delta: x.quantity, reason: 'received' as const, refType: 'product' as const, refId: x.row.id,
+          unitCostCents: x.costCents, note: x.note,
+        })),
+      },
+    ]);
+    await this.addBatches(m, ctx, items.map((x, i) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![i]!.movementId })));
+    const updated = new Map(
+      (
+        await rows<ProductRow>(
+          m,
+          `UPDATE products p SET cost_cents = v.cost, version = p.version + 1, updated_at = now()
+             FROM unnest($1::uuid[], $2::int[]) AS v(id, cost) WHERE p.id = v.id RETURNING p.*`,
+          [ids, averages],
+        )
+      ).map((row) => [row.id, row]),
+    );
+    await auditAll(
+      m,
+      items.flatMap((x, i) =>
+        averages[i] === x.row.cost_cents
+          ? []
+          : [{ ctx, action: 'product.cost-changed', target: { type: 'product', id: x.row.id }, details: { before: x.row.cost_cents, after: averages[i], batch: { quantity: x.quantity, costCents: x.costCents } } }],
+      ),
+    );
+    await this.outbox.addAll(
+      m,
+      items.map((x, i) => ({ ctx, type: 'dukan.catalog.product.updated.v1' as const, data: productEvent(updated.get(x.row.id)!, moved![i]!.quantityAfter) })),
+    );
   }
 
-  private async addBatch(m: EntityManager, ctx: RequestContext, productId: string, quantity: number, costCents: number, movementId: string) {
+  private async addBatches(
+    m: EntityManager,
+    ctx: RequestContext,
+    batches: readonly { productId: string; quantity: number; costCents: number; movementId: string }[],
+  ): Promise<void> {
     await m.query(
-      `INSERT INTO cost_batches (product_id, branch_id, quantity, unit_cost_cents, movement_id, actor_id) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [productId, ctx.branchId, quantity, costCents, movementId, ctx.actorId],
+      `INSERT INTO cost_batches (product_id, branch_id, quantity, unit_cost_cents, movement_id, actor_id)
+       SELECT product_id, $2, quantity, unit_cost_cents, movement_id, $3
+         FROM unnest($1::uuid[], $4::int[], $5::int[], $6::uuid[]) AS t(product_id, quantity, unit_cost_cents, movement_id)`,
+      [batches.map((b) => b.productId), ctx.branchId, ctx.actorId, batches.map((b) => b.quantity), batches.map((b) => b.costCents), batches.map((b) => b.movementId)],
     );
   }
 
