@@ -33,7 +33,8 @@ export function fakeApi(handler: Handler) {
     const req = input instanceof Request ? input : new Request(input, init);
     const url = new URL(req.url);
     const text = await req.text();
-    const body = text ? JSON.parse(text) : undefined;
+    // A file upload is kept as the multipart text; everything else is JSON.
+    const body = text ? ((req.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? text : JSON.parse(text)) : undefined;
     calls.push({ method: req.method, path: url.pathname + url.search, headers: req.headers, body });
     const res = handler({ method: req.method, url, headers: req.headers, body }) ?? { status: 404, body: { success: false, message: 'Not found', error: 'Not found', code: 'NOT_FOUND' } };
     return new Response(JSON.stringify(res.body), { status: res.status ?? 200, headers: { 'content-type': 'application/json' } });

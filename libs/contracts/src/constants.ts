@@ -174,3 +174,23 @@ export function clampDiscountPercent(percent: number): number {
   if (!Number.isFinite(percent)) return percent === Infinity ? DISCOUNT_PERCENT_MAX : DISCOUNT_PERCENT_MIN;
   return Math.min(DISCOUNT_PERCENT_MAX, Math.max(DISCOUNT_PERCENT_MIN, percent));
 }
+
+/**
+ * The columns of a product import file, as its template and the barcode labels CSV write them (the labels CSV
+ * has the first five). The import also reads other spellings (e.g. 'price', Kurdish labels).
+ */
+export const PRODUCT_IMPORT_HEADERS = {
+  nameEn: 'Name (English)',
+  nameKu: 'Name (Kurdish)',
+  sku: 'SKU',
+  barcode: 'Barcode',
+  price: 'Price (USD)',
+  cost: 'Cost (USD)',
+  quantity: 'Quantity',
+  category: 'Category',
+  reorderLevel: 'Reorder level',
+  discount: 'Discount (%)',
+  active: 'Active',
+  descriptionEn: 'Description (English)',
+  descriptionKu: 'Description (Kurdish)',
+} as const;

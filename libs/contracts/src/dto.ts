@@ -338,3 +338,27 @@ export interface GeneralSettingsDto {
   branches: BranchDto[];
   updatedAt: string | null;
 }
+
+/** One refused (or failed) row of a product import: its row number in the file and why, in the reader's language. */
+export interface ProductImportRowDto {
+  row: number;
+  errors: { field: string | null; column: string | null; message: string }[];
+}
+
+/** POST /api/products/import answers it at once (the refusals); GET /api/products/import/:id polls its progress. */
+export interface ProductImportDto {
+  _id: string;
+  fileName: string;
+  state: 'running' | 'done' | 'failed';
+  rowsInFile: number;
+  /** Valid rows, to import. */
+  total: number;
+  done: number;
+  created: number;
+  merged: number;
+  refusedCount: number;
+  /** The first 1,000 refused rows. */
+  refused: ProductImportRowDto[];
+  /** Valid rows that still could not be imported (the catalog changed meanwhile). */
+  failed: ProductImportRowDto[];
+}

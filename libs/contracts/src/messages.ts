@@ -2,6 +2,7 @@
 // to both catalogues (the compiler and a test refuse a key missing from either).
 import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
 
+import { catalogEn, catalogKu } from './messages/catalog.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 
 import { securityEn, securityKu } from './messages/security.js';
@@ -138,6 +139,7 @@ const en = {
   'entities.report': 'Report',
 
   ...EXPENSE_MESSAGES_EN,
+  ...catalogEn,
   ...reportingEn,
   ...securityEn,
 } as const satisfies Record<string, string>;
@@ -264,6 +266,7 @@ const ku: Record<ServerMessageKey, string> = {
   'entities.report': 'ڕاپۆرت',
 
   ...EXPENSE_MESSAGES_KU,
+  ...catalogKu,
   ...reportingKu,
   ...securityKu,
 };

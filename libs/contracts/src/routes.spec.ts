@@ -29,6 +29,8 @@ PUT /api/auth/users/:id/permissions identity admin
 POST /api/auth/permissions/apply-role identity admin
 GET /api/products catalog products:view|pos:use
 POST /api/products catalog products:create
+POST /api/products/import catalog products:create
+GET /api/products/import/:id catalog products:create
 GET /api/products/generate-barcode catalog products:create|products:edit
 GET /api/products/export-barcodes catalog reports:export
 POST /api/products/export-barcodes catalog reports:export

@@ -71,6 +71,8 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/products/generate-barcode', 'catalog', PRODUCT_STOCK_WRITE, 'A new unused EAN-13 barcode'),
   route('GET', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV (ids=comma-separated)'),
   route('POST', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV ({ids} in the body, for long lists)'),
+  route('POST', '/api/products/import', 'catalog', anyOf(permission('products', 'create')), 'Import products from a CSV or Excel file (multipart, field "file"): refused rows at once, the rest in the background'),
+  route('GET', '/api/products/import/:id', 'catalog', anyOf(permission('products', 'create')), "An import's progress: rows done of total, state, refused and failed rows"),
   route('GET', '/api/products/search/:term', 'catalog', PRODUCT_READ, 'Products matching a name, sku or barcode'),
   route('GET', '/api/products/:id', 'catalog', PRODUCT_READ, 'One product'),
   route('PUT', '/api/products/:id', 'catalog', anyOf(permission('products', 'edit')), 'Update a product'),

@@ -4,12 +4,15 @@ import { CategoriesController } from './categories/categories.controller.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
 import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
+import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
+import { ProductImportController } from './products/import/product-import.controller.js';
+import { ProductImportService } from './products/import/product-import.service.js';
 import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
 import { StockLedger } from './stock/stock-ledger.js';
 
-/** Products, categories, barcodes, stock per branch and its ledger, labels: /api/products/*, /api/categories/*. */
+/** Products, categories, barcodes, stock per branch and its ledger, labels, imports: /api/products/*, /api/categories/*. */
 @Module({})
 export class CatalogModule {
   static register(config: CatalogConfig): DynamicModule {
@@ -19,15 +22,17 @@ export class CatalogModule {
         ServicePlatformModule.forService({
           service: 'catalog',
           entities: [],
-          migrations: [CatalogInit1767225600200],
+          migrations: [CatalogInit1767225600200, ProductImports1779580800200],
           handlers: [SaleCompletedHandler, SaleVoidedHandler, SaleRefundedHandler],
         }),
       ],
-      controllers: [ProductsController, CategoriesController],
+      // The import's routes first: '/api/products/import/:id' must not reach ':id/stock-movements'.
+      controllers: [ProductImportController, ProductsController, CategoriesController],
       providers: [
         { provide: CATALOG_CONFIG, useValue: config },
         StockLedger,
         ProductsService,
+        ProductImportService,
         CategoriesService,
         SaleCompletedHandler,
         SaleVoidedHandler,

@@ -52,13 +52,19 @@ function flatten(errors: ValidationError[], prefix = ''): Record<string, { key: 
   return out;
 }
 
+/** A message key (with its parameters) per field path, as the validation pipe answers: for DTOs validated by hand (an import's rows). */
+export function fieldErrorsOf(errors: ValidationError[]): Record<string, { key: string; params?: MessageParams }> {
+  return flatten(errors);
+}
+
+/** The options every request body is validated with (and an import's rows, the same way). */
+export const VALIDATION_OPTIONS = { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true } as const;
+
 /** whitelist + forbidNonWhitelisted: nobody sets `role`, `price` or `loyaltyPoints` by adding a field. */
 export function createValidationPipe(): ValidationPipe {
   return new ValidationPipe({
-    whitelist: true,
-    forbidNonWhitelisted: true,
+    ...VALIDATION_OPTIONS,
     transform: true,
-    forbidUnknownValues: true,
     validationError: { target: false, value: false },
     exceptionFactory: (errors) => {
       const fields = flatten(errors);

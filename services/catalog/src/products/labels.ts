@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { neutralizeCsvCell } from '@dukan/contracts';
+import { neutralizeCsvCell, PRODUCT_IMPORT_HEADERS as H } from '@dukan/contracts';
 
 export interface LabelRow {
   name_en: string;
@@ -9,7 +9,8 @@ export interface LabelRow {
   price_cents: number;
 }
 
-export const LABEL_HEADERS = ['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)'] as const;
+/** The import reads these columns back (see PRODUCT_IMPORT_HEADERS). */
+export const LABEL_HEADERS = [H.nameEn, H.nameKu, H.sku, H.barcode, H.price] as const;
 
 /**
  * One row per label for a label printer's software: UTF-8 with a byte-order mark (so spreadsheet programs

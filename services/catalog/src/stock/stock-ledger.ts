@@ -95,12 +95,4 @@ export class StockLedger {
     }[];
     return rows[0]?.quantity ?? 0;
   }
-
-  /** Units on hand over every branch, for the average cost. */
-  async totalOnHand(m: EntityManager, productId: string): Promise<number> {
-    const rows = (await m.query(`SELECT coalesce(sum(quantity), 0)::int AS q FROM stock_levels WHERE product_id = $1`, [productId])) as {
-      q: number;
-    }[];
-    return rows[0]?.q ?? 0;
-  }
 }

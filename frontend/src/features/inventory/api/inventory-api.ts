@@ -1,4 +1,4 @@
-import type { CategoryDto, Paginated, ProductDto } from '@dukan/contracts';
+import type { CategoryDto, Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
 import { MAX_PAGE_LIMIT, PRODUCTS_PAGE_SIZE } from '@dukan/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../app/api.js';
@@ -90,10 +90,39 @@ export const inventoryApi = api.injectEndpoints({
         return { data: { blob: res.data as Blob, fileName, count: ids.length } };
       },
     }),
+    /** Uploads a CSV or Excel file: the answer lists the refused rows at once; the others import in the background. */
+    inventoryImportProducts: build.mutation<ProductImportDto, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: '/products/import', method: 'POST', body };
+      },
+      // The answer is the job's first progress: whoever polls it starts from there.
+      async onQueryStarted(_file, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(inventoryApi.util.upsertQueryData('inventoryImportProgress', data._id, data));
+        } catch {
+          /* the caller shows the refusal */
+        }
+      },
+    }),
+    /** An import's progress, polled while it runs. */
+    inventoryImportProgress: build.query<ProductImportDto, string>({
+      query: (id) => `/products/import/${encodeURIComponent(id)}`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-export const { useInventoryProductsQuery, useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInventoryExportLabelsMutation } = inventoryApi;
+export const {
+  useInventoryProductsQuery,
+  useInventoryCategoriesQuery,
+  useInventoryDeleteProductMutation,
+  useInventoryExportLabelsMutation,
+  useInventoryImportProductsMutation,
+  useInventoryImportProgressQuery,
+} = inventoryApi;
 
 /** Hands a file to the browser as a download. */
 export function saveFile(blob: Blob, fileName: string): void {

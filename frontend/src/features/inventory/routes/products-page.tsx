@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DELETE_MODAL_CLOSE_MS, PRODUCTS_PAGE_SIZE, type ProductDto } from '@dukan/contracts';
+import { DELETE_MODAL_CLOSE_MS, PRODUCTS_PAGE_SIZE, type ProductDto, type ProductImportDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
@@ -14,9 +14,12 @@ import { useCan } from '../../auth/use-permissions.js';
 import { useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInventoryProductsQuery } from '../api/inventory-api.js';
 import { CategoryFilter } from '../components/category-filter.js';
 import { ExportLabelsModal } from '../components/export-labels-modal.js';
+import { ImportProductsModal } from '../components/import-products-modal.js';
+import { ImportStrip } from '../components/import-strip.js';
 import { ProductsTable } from '../components/products-table.js';
 import { buildCategoryTree, descendantsOf, filterCategoryIds, toggleCategory } from '../lib/category-selection.js';
 import { localName } from '../lib/names.js';
+import { useProductImport } from '../lib/use-product-import.js';
 import '../inventory.css';
 
 const SEARCH_DELAY_MS = 300;
@@ -45,6 +48,9 @@ export function ProductsPage() {
   const [searchText, setSearchText] = useState(search);
   const [labelIds, setLabelIds] = useState<Set<string>>(() => new Set());
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [importStarted, setImportStarted] = useState<ProductImportDto | null>(null);
+  const importJob = useProductImport(importStarted, (count) => toast.success(t('inventory.import.toast', { count: f.number(count) })));
   const [target, setTarget] = useState<ProductDto | null>(null);
   const [deleted, setDeleted] = useState(false);
 
@@ -149,6 +155,11 @@ export function ProductsPage() {
               {t('inventory.exportLabels')}
             </button>
           )}
+          {canCreate && (
+            <button type="button" className="button" onClick={() => setImporting(true)} data-testid="import-products">
+              {t('inventory.import.open')}
+            </button>
+          )}
           {canAddCategory && (
             <Link className="button" to="/inventory/categories/add" data-testid="add-category">
               {t('inventory.addCategory')}
@@ -161,6 +172,8 @@ export function ProductsPage() {
           )}
         </div>
       </header>
+
+      {!importing && importJob?.state === 'running' && <ImportStrip job={importJob} onShow={() => setImporting(true)} />}
 
       <div className="panel inventory-panel">
         <div className="inventory-toolbar">
@@ -280,6 +293,10 @@ export function ProductsPage() {
           onCancel={closeDelete}
           testId="delete-dialog"
         />
+      )}
+
+      {importing && (
+        <ImportProductsModal job={importJob} onStarted={setImportStarted} onAgain={() => setImportStarted(null)} onClose={() => setImporting(false)} />
       )}
 
       {exporting && pagination && (
