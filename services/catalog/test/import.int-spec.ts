@@ -97,7 +97,7 @@ describe('importing a CSV', () => {
     const labels = csv(['Name (English),Name (Kurdish),SKU,Barcode,Price (USD)', 'Tea,,T-9,6260000000079,1.00']);
     const res = await upload(labels, 'barcodes.csv', t.tokens.admin);
     expect(res.status).toBe(400);
-    expect(res.body.errors.file).toBe('The file lacks these columns: Cost (USD), Category');
+    expect(res.body.errors.file).toEqual({ message: 'The file lacks these columns: Cost (USD), Category' });
   });
 
   it('refuses a file over the upload limit, saying so', async () => {
@@ -109,7 +109,7 @@ describe('importing a CSV', () => {
   it('refuses a file that is not a spreadsheet', async () => {
     const res = await upload(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 1, 2]), 'old.xls', t.tokens.admin);
     expect(res.status).toBe(400);
-    expect(res.body.errors.file).toMatch(/cannot be read/);
+    expect(res.body.errors.file.message).toMatch(/cannot be read/);
   });
 });
 

@@ -58,7 +58,7 @@ describe('product import dialog', () => {
       if (url.pathname === '/api/categories') return { body: [] };
       if (url.pathname === '/api/products' && method === 'GET') return { body: { data: [], pagination: { total: 0, page: 1, limit: 20, pages: 0 } } };
       if (url.pathname === '/api/products/import') {
-        return { status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: 'Validation error', errors: { file: 'The file lacks these columns: Cost (USD), Category' } } };
+        return { status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: 'Validation error', errors: { file: { message: 'The file lacks these columns: Cost (USD), Category' } } } };
       }
       return undefined;
     });
