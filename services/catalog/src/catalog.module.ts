@@ -8,7 +8,10 @@ import { ProductImports1779580800200 } from './migrations/1779580800200-product-
 import { ProductImportController } from './products/import/product-import.controller.js';
 import { ProductImportService } from './products/import/product-import.service.js';
 import { ProductsController } from './products/products.controller.js';
-import { ProductsService } from './products/products.service.js';
+import { Barcodes } from './products/barcodes.js';
+import { ProductCommands } from './products/product-commands.js';
+import { ProductIntake } from './products/product-intake.js';
+import { ProductQueries } from './products/product-queries.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
 import { StockLedger } from './stock/stock-ledger.js';
 
@@ -31,7 +34,10 @@ export class CatalogModule {
       providers: [
         { provide: CATALOG_CONFIG, useValue: config },
         StockLedger,
-        ProductsService,
+        ProductQueries,
+        ProductCommands,
+        ProductIntake,
+        Barcodes,
         ProductImportService,
         CategoriesService,
         SaleCompletedHandler,

@@ -6,22 +6,28 @@ import { labelsCsv } from './labels.js';
 import {
   CreateProductDto, ExportLabelsDto, ExportLabelsQuery, MAX_LABELS, ListProductsQuery, PageQuery, ReceiveStockDto, SearchProductsQuery, UpdateProductDto,
 } from './product.dto.js';
-import { ProductsService, type ListBody } from './products.service.js';
+import { Barcodes } from './barcodes.js';
+import { ProductCommands } from './product-commands.js';
+import { ProductQueries, type ListBody } from './product-queries.js';
 
 @Controller('api/products')
 export class ProductsController {
-  constructor(private readonly products: ProductsService) {}
+  constructor(
+    private readonly queries: ProductQueries,
+    private readonly commands: ProductCommands,
+    private readonly barcodes: Barcodes,
+  ) {}
 
   /** A JSON array (the till reads `?active=true&view=till`), or `{data, pagination}` when `page` is given. */
   @Get()
   async list(@Ctx() ctx: RequestContext, @Query() q: ListProductsQuery, @Req() req: Request, @Res() res: Response) {
-    if (q.page !== undefined) return res.json(await this.products.listPage(ctx, q));
-    await sendBody(req, res, await this.products.listBody(ctx, q));
+    if (q.page !== undefined) return res.json(await this.queries.listPage(ctx, q));
+    await sendBody(req, res, await this.queries.listBody(ctx, q));
   }
 
   @Get('generate-barcode')
   async generateBarcode() {
-    return { success: true, barcode: await this.products.generateBarcode() };
+    return { success: true, barcode: await this.barcodes.next() };
   }
 
   @Get('export-barcodes')
@@ -41,7 +47,7 @@ export class ProductsController {
   }
 
   private async sendLabels(ids: string[], res: Response) {
-    const csv = await labelsCsv(await this.products.forLabels(ids));
+    const csv = await labelsCsv(await this.queries.forLabels(ids));
     res.setHeader('Content-Type', 'text/csv; charset=utf-8');
     res.setHeader('Content-Disposition', 'attachment; filename="barcodes.csv"');
     res.send(csv);
@@ -49,43 +55,43 @@ export class ProductsController {
 
   @Get('search/:term')
   search(@Ctx() ctx: RequestContext, @Param('term') term: string, @Query() q: SearchProductsQuery) {
-    return this.products.search(ctx, term.slice(0, 100), q);
+    return this.queries.search(ctx, term.slice(0, 100), q);
   }
 
   @Get(':id/stock-movements')
   movements(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() q: PageQuery) {
-    return this.products.movements(ctx, id, q);
+    return this.queries.movements(ctx, id, q);
   }
 
   @Get(':id')
   get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    return this.products.get(ctx, id);
+    return this.queries.get(ctx, id);
   }
 
   /** 201 with the new product; 200 with `merged: true` when the SKU existed and the quantity was added to it. */
   @Post()
   async create(@Ctx() ctx: RequestContext, @Body() dto: CreateProductDto, @Res({ passthrough: true }) res: Response) {
-    const { product, merged } = await this.products.create(ctx, dto);
+    const { product, merged } = await this.commands.create(ctx, dto);
     if (!merged) return { ...product, merged: false };
     res.status(200);
-    return { ...product, merged: true, message: this.products.mergedMessage(ctx) };
+    return { ...product, merged: true, message: this.commands.mergedMessage(ctx) };
   }
 
   @Put(':id')
   update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: UpdateProductDto) {
-    return this.products.update(ctx, id, dto);
+    return this.commands.update(ctx, id, dto);
   }
 
   @Delete(':id')
   @HttpCode(200)
   async remove(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    await this.products.remove(ctx, id);
+    await this.commands.remove(ctx, id);
     return { success: true, message: translate(ctx.locale, 'products.deleted') };
   }
 
   @Patch(':id/quantity')
   receive(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: ReceiveStockDto) {
-    return this.products.receive(ctx, id, dto);
+    return this.commands.receive(ctx, id, dto);
   }
 }
 

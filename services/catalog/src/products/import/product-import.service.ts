@@ -8,7 +8,7 @@ import { DomainError, fieldErrorsOf, logger, rows, UUID, VALIDATION_OPTIONS, typ
 import { beginCatalogWrite } from '../../sql.js';
 import { CreateProductDto } from '../product.dto.js';
 import { normalizeDigits } from '../product.policy.js';
-import { ProductsService } from '../products.service.js';
+import { ProductIntake } from '../product-intake.js';
 import { readImportFile, TooManyRows, UnreadableFile } from './import-file.js';
 import { FIELD_HEADERS, fieldOfPath, mapColumns, nameKey, rowToProduct, type ColumnMap, type ImportField } from './import-rows.policy.js';
 
@@ -64,7 +64,7 @@ export class ProductImportService implements OnApplicationShutdown {
 
   constructor(
     private readonly ds: DataSource,
-    private readonly products: ProductsService,
+    private readonly intake: ProductIntake,
   ) {}
 
   async start(ctx: RequestContext, file: { buffer: Buffer; originalname?: string } | undefined): Promise<ProductImportDto> {
@@ -232,7 +232,7 @@ export class ProductImportService implements OnApplicationShutdown {
         try {
           await this.ds.transaction(async (m) => {
             await beginCatalogWrite(m);
-            const results = await this.products.createOrMerge(m, ctx, batch.map((a) => a.dto));
+            const results = await this.intake.createOrMerge(m, ctx, batch.map((a) => a.dto));
             const merged = results.filter((r) => r.merged).length;
             const created = results.length - merged;
             await m.query(
@@ -259,7 +259,7 @@ export class ProductImportService implements OnApplicationShutdown {
       try {
         await this.ds.transaction(async (m) => {
           await beginCatalogWrite(m);
-          const [{ merged }] = await this.products.createOrMerge(m, ctx, [dto]);
+          const [{ merged }] = await this.intake.createOrMerge(m, ctx, [dto]);
           await m.query(
             `UPDATE product_imports SET done = done + 1, created = created + $2, merged = merged + $3, updated_at = now() WHERE id = $1`,
             [id, merged ? 0 : 1, merged ? 1 : 0],
