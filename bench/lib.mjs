@@ -1,6 +1,8 @@
 // Small tools the benchmarks share.
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import pg from 'pg';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -45,4 +47,44 @@ export async function adminQuery(url, sql) {
   } finally {
     await c.end();
   }
+}
+
+/** A number for a figure line: `d` decimals, '-' when there is none. */
+export const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
+
+/** A PostgreSQL URL on its `postgres` database that answers: DATABASE_URL's server, else the machine's own. */
+export async function adminPostgresUrl() {
+  for (const url of [process.env.DATABASE_URL && withDatabase(process.env.DATABASE_URL, 'postgres'), 'postgres://postgres@127.0.0.1:5432/postgres']) {
+    if (!url) continue;
+    try {
+      await adminQuery(url, 'SELECT 1');
+      return url;
+    } catch {
+      /* next */
+    }
+  }
+  throw new Error('no PostgreSQL: set DATABASE_URL');
+}
+
+/**
+ * Starts one service's built process on a free port with `env`, and waits until its /health answers (60 s at most).
+ * The child is pushed onto `children`, for the caller to stop.
+ */
+export async function startService(root, service, env, children) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  const url = `http://127.0.0.1:${port}`;
+  const started = performance.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${service} process exited`);
+    if (performance.now() - started > 60_000) throw new Error(`the ${service} process did not start`);
+    try {
+      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) })).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(50);
+  }
+  return { url, child };
 }

@@ -7,14 +7,14 @@
 //   BENCH_URL=http://127.0.0.1:5000 BENCH_USERNAME=admin BENCH_PASSWORD=… node bench/catalog/bench.mjs
 //                                                      measure a running app (all-in-one or gateway) as it is;
 //                                                      set BENCH_PID to its process id to read its memory
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { get as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { adminQuery, freePort, memoryMb, percentile, withDatabase } from '../lib.mjs';
+import { adminQuery, freePort, memoryMb, percentile, startService, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -86,22 +86,7 @@ async function startCatalog() {
     const internalToken = randomBytes(24).toString('base64url');
     const adminPassword = randomBytes(12).toString('base64url');
     const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', INTERNAL_TOKEN: internalToken };
-    const start = async (service, env) => {
-      const port = await freePort();
-      const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], { env: { ...common, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-      children.push(child);
-      const url = `http://127.0.0.1:${port}`;
-      const started = performance.now();
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`the ${service} process exited`);
-        if (performance.now() - started > 60_000) throw new Error(`the ${service} process did not start`);
-        try {
-          if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) })).ok) break;
-        } catch { /* not up yet */ }
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return { url, child };
-    };
+    const start = (service, env) => startService(root, service, { ...common, ...env }, children);
     const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
     const { url, child } = await start('catalog', { IDENTITY_URL: identity.url });
     gatewayHeaders['x-dukan-internal'] = internalToken;

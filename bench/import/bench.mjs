@@ -7,14 +7,13 @@
 //
 //   node bench/import/bench.mjs                        PostgreSQL from DATABASE_URL, else 127.0.0.1:5432
 //   BENCH_ROWS=10000 BENCH_FORMATS=csv node bench/import/bench.mjs
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { adminQuery, freePort, memoryMb, sleep, withDatabase } from '../lib.mjs';
+import { adminQuery, memoryMb, sleep, startService, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -85,22 +84,7 @@ async function main() {
     const internalToken = randomBytes(24).toString('base64url');
     const adminPassword = randomBytes(12).toString('base64url');
     const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', INTERNAL_TOKEN: internalToken };
-    const start = async (service, env) => {
-      const port = await freePort();
-      const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], { env: { ...common, ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
-      children.push(child);
-      const url = `http://127.0.0.1:${port}`;
-      const started = performance.now();
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`the ${service} process exited`);
-        if (performance.now() - started > 60_000) throw new Error(`the ${service} process did not start`);
-        try {
-          if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) })).ok) break;
-        } catch { /* not up yet */ }
-        await sleep(50);
-      }
-      return { url, child };
-    };
+    const start = (service, env) => startService(root, service, { ...common, ...env }, children);
     const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
     const catalog = await start('catalog', { IDENTITY_URL: identity.url, CATALOG_WARM_TILL_LIST: 'false' });
     const internal = { 'x-dukan-internal': internalToken };

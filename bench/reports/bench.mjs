@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { adminQuery, freePort, memoryMb, percentile, sleep, withDatabase } from '../lib.mjs';
+import { adminPostgresUrl, adminQuery, fmt, freePort, memoryMb, percentile, sleep, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const N = {
@@ -25,20 +25,6 @@ const REPEAT = Number(process.env.BENCH_REPEAT ?? 15);
 const LAG_SECONDS = Number(process.env.BENCH_LAG_SECONDS ?? 15);
 const TILLS = 20;
 const PASSWORD = 'bench-admin-pw';
-const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-
-async function adminPostgresUrl() {
-  for (const url of [process.env.DATABASE_URL && withDatabase(process.env.DATABASE_URL, 'postgres'), 'postgres://postgres@127.0.0.1:5432/postgres']) {
-    if (!url) continue;
-    try {
-      await adminQuery(url, 'SELECT 1');
-      return url;
-    } catch {
-      /* next */
-    }
-  }
-  throw new Error('no PostgreSQL: set DATABASE_URL');
-}
 
 async function startApp(databaseUrl) {
   const port = await freePort();
