@@ -20,6 +20,7 @@ export * from './events/outbox.js';
 export * from './events/outbox-relay.js';
 export * from './events/inbox.js';
 export * from './health/health.js';
+export * from './scheduling/periodic.js';
 export * from './module/tokens.js';
 export * from './module/relay-registry.js';
 export * from './module/platform-core.module.js';

@@ -1,26 +1,22 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { logger } from '@dukan/platform';
+import { Periodic } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from '../config.js';
 import { RedemptionsService } from './redemptions.service.js';
 
 /** Periodically releases holds of sales that never completed, so the table says what the balance already knows. */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly periodic: Periodic;
 
-  constructor(
-    private readonly redemptions: RedemptionsService,
-    @Inject(LOYALTY_CONFIG) private readonly config: LoyaltyConfig,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.redemptions.releaseExpired().catch((err: unknown) => logger().warn({ err }, 'releasing expired reservations failed'));
-    }, this.config.RESERVATION_SWEEP_MS);
-    this.timer.unref();
+  constructor(redemptions: RedemptionsService, @Inject(LOYALTY_CONFIG) config: LoyaltyConfig) {
+    this.periodic = new Periodic('releasing expired reservations', config.RESERVATION_SWEEP_MS, () => redemptions.releaseExpired());
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  onApplicationBootstrap(): Promise<void> {
+    return this.periodic.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.periodic.stop();
   }
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DomainError, logger, returnedRows } from '@dukan/platform';
+import { DomainError, Periodic, returnedRows } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
 export type Claim =
@@ -117,20 +117,19 @@ export class IdempotencyService {
 /** Deletes answered keys older than the retention, hourly, so the table holds days of sales and not years. */
 @Injectable()
 export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer: NodeJS.Timeout | null = null;
+  private readonly periodic = new Periodic('idempotency sweep', 3_600_000, () => this.sweep());
 
   constructor(
     private readonly ds: DataSource,
     @Inject(SALES_CONFIG) private readonly config: SalesConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep().catch((err) => logger().warn({ err }, 'idempotency sweep failed')), 3_600_000);
-    this.timer.unref();
+  onApplicationBootstrap(): Promise<void> {
+    return this.periodic.start();
   }
 
-  onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
+  onModuleDestroy(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** Returns how many keys were deleted. Keys still in progress are left to their owner or a take-over. */
