@@ -318,6 +318,8 @@ export interface BranchDto {
   _id: string; // 'main' in a one-shop install
   name: string;
   registers: string[];
+  /** A deactivated branch keeps its history but nobody works in it. */
+  active: boolean;
 }
 
 /** GET/PUT /api/settings/general */

@@ -2,6 +2,7 @@
 // to both catalogues (the compiler and a test refuse a key missing from either).
 import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
 
+import { branchesEn, branchesKu } from './messages/branches.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 
 import { securityEn, securityKu } from './messages/security.js';
@@ -135,6 +136,7 @@ const en = {
   ...EXPENSE_MESSAGES_EN,
   ...reportingEn,
   ...securityEn,
+  ...branchesEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
@@ -256,6 +258,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...EXPENSE_MESSAGES_KU,
   ...reportingKu,
   ...securityKu,
+  ...branchesKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({

@@ -23,9 +23,4 @@ export class SettingsController {
     const data = await this.settings.update(ctx, dto);
     return { success: true, data, message: translate(ctx.locale, 'settings.saved') };
   }
-
-  @Get('branches')
-  async branches() {
-    return { success: true, data: await this.settings.branches() };
-  }
 }
