@@ -104,7 +104,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Dashboard', 'Product', 'Category', 'Customer', 'Transaction', 'ExchangeRate', 'LoyaltySettings', 'User', 'Settings', 'CostHistory'],
+  tagTypes: ['Me', 'Dashboard', 'Product', 'Category', 'Customer', 'Transaction', 'ExchangeRate', 'LoyaltySettings', 'User', 'Settings', 'CostHistory', 'Branches'],
   refetchOnFocus: false,
   refetchOnReconnect: true,
   keepUnusedDataFor: 60,

@@ -105,6 +105,7 @@ export const en = {
     generalSettings: 'General settings',
     loyaltySettings: 'Loyalty program',
     userPermissions: 'User permissions',
+    branchSettings: 'Branches and registers',
     paymentSettings: 'Payment settings',
     receiptSettings: 'Receipt settings',
     notificationSettings: 'Notification settings',

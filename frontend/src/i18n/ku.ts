@@ -107,6 +107,7 @@ export const ku: Texts<Catalogue> = {
     generalSettings: 'ڕێکخستنە گشتییەکان',
     loyaltySettings: 'بەرنامەی دڵسۆزی',
     userPermissions: 'مۆڵەتەکانی بەکارهێنەران',
+    branchSettings: 'لق و قاسەکان',
     paymentSettings: 'ڕێکخستنەکانی پارەدان',
     receiptSettings: 'ڕێکخستنەکانی پسوولە',
     notificationSettings: 'ڕێکخستنەکانی ئاگادارکردنەوە',
