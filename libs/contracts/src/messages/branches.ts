@@ -7,6 +7,7 @@ export const branchesEn = {
   'branches.notAllowed': 'You may not work in this branch',
   'branches.unknown': 'There is no such branch',
   'branches.homeNotAllowed': "The home branch must be one of the user's branches",
+  'users.branchesAdminOnly': 'Only an administrator can set the branches of a user',
 } as const satisfies Record<string, string>;
 
 export const branchesKu: Record<keyof typeof branchesEn, string> = {
@@ -16,4 +17,5 @@ export const branchesKu: Record<keyof typeof branchesEn, string> = {
   'branches.notAllowed': 'ڕێگەت پێنەدراوە لەم لقەدا کار بکەیت',
   'branches.unknown': 'لقێکی وا نییە',
   'branches.homeNotAllowed': 'لقی سەرەکی دەبێت یەکێک بێت لە لقەکانی بەکارهێنەر',
+  'users.branchesAdminOnly': 'تەنها بەڕێوەبەری سیستەم دەتوانێت لقەکانی بەکارهێنەرێک دیاری بکات',
 };
