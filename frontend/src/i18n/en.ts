@@ -41,6 +41,10 @@ export const en = {
     ku: 'کوردی',
     switchTo: 'Switch language',
   },
+  branchPicker: {
+    branch: 'Branch',
+    register: 'Register',
+  },
   nav: {
     main: 'Main navigation',
     dashboard: 'Dashboard',

@@ -43,6 +43,10 @@ export const ku: Texts<Catalogue> = {
     ku: 'کوردی',
     switchTo: 'گۆڕینی زمان',
   },
+  branchPicker: {
+    branch: 'لق',
+    register: 'قاسە',
+  },
   nav: {
     main: 'ڕێنیشاندەری سەرەکی',
     dashboard: 'داشبۆرد',
