@@ -17,18 +17,21 @@ export function BranchPicker({ user }: { user: AuthUser }) {
   const [bound, setBound] = useState(readBranch);
   const [storedRegister, setStoredRegister] = useState(readRegister);
 
-  // Another user signing in on this device: a branch they may not use is let go (their home branch applies).
+  const several = mayHaveSeveralBranches(user);
+  const { data } = useBranchesQuery(undefined, { skip: !several });
+  const choices = data ? pickableBranches(user, data) : [];
+
+  // Another user signing in on this device, or a branch since deactivated: the device lets it go (the user's
+  // home branch applies), so what the picker shows is always the branch the calls name.
+  const stale = Boolean(bound && (!deviceBranchFits(user, bound) || (data && !choices.some((b) => b._id === bound))));
   useEffect(() => {
-    if (bound && !deviceBranchFits(user, bound)) {
+    if (stale) {
       writeBranch(null);
       setBound(null);
       dispatch(api.util.resetApiState());
     }
-  }, [user, bound, dispatch]);
+  }, [stale, dispatch]);
 
-  const several = mayHaveSeveralBranches(user);
-  const { data } = useBranchesQuery(undefined, { skip: !several });
-  const choices = data ? pickableBranches(user, data) : [];
   if (!several || choices.length < 2) return null;
 
   const current = choices.find((b) => b._id === bound) ?? choices.find((b) => b._id === user.homeBranch) ?? choices[0]!;

@@ -145,4 +145,14 @@ describe('branch picker', () => {
     await screen.findByRole('navigation', { name: 'Main navigation' });
     await waitFor(() => expect(localStorage.getItem('dukan.branch')).toBeNull());
   });
+
+  it('lets go of a branch since deactivated, so the calls name the branch the picker shows', async () => {
+    localStorage.setItem('dukan.branch', 'old');
+    const admin = user({ role: 'admin' });
+    const calls = shop(admin, [...branches, { _id: 'old', name: 'Old', registers: ['main'], active: false }]);
+    renderScreen(null, { signedInAs: admin, routes, path: '/nowhere' });
+    expect(((await screen.findByTestId('branch-select')) as HTMLSelectElement).value).toBe('main');
+    await waitFor(() => expect(localStorage.getItem('dukan.branch')).toBeNull());
+    await waitFor(() => expect(calls.at(-1)!.headers.has('x-dukan-branch')).toBe(false));
+  });
 });
