@@ -195,7 +195,7 @@ export interface SettingsChangedData {
   timeZone: string; // IANA name, e.g. 'Asia/Baghdad'
   iqdCashRounding: number; // IQD cash amounts round to this many dinars (e.g. 250); 1 = none
   taxRateBasisPoints: number; // sales tax included in prices; 100 = 1 %, 0 = none
-  branches: { id: string; name: string; registers: string[] }[];
+  branches: { id: string; name: string; registers: string[]; active?: boolean }[]; // active: absent before branches could be deactivated
   changed: string[]; // names of the fields that changed
 }
 

@@ -195,6 +195,16 @@ describe('branches and registers', () => {
     expect((await t.put('/api/settings/branches/nowhere/registers', { registers: ['a'] }, { token: t.tokens.admin })).status).toBe(404);
   });
 
+  it('deactivates, never deletes, a branch left out of the list sent with the general settings', async () => {
+    await t.put('/api/settings/branches/erbil-2', { active: true }, { token: t.tokens.admin });
+    const res = await t.put('/api/settings/general', { branches: [{ _id: 'main', name: 'Main', registers: ['main'] }] }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    const erbil = (await list()).find((b: { _id: string }) => b._id === 'erbil-2');
+    expect(erbil).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r2', 'r3'], active: false });
+    expect(res.body.data.branches.map((b: { _id: string; active: boolean }) => [b._id, b.active])).toEqual([['main', true], ['erbil-2', false], ['duhok', false]]);
+    expect((await events()).at(-1)).toMatchObject({ changed: ['branches'] });
+  });
+
   it('refuses managers and cashiers', async () => {
     for (const token of [t.tokens.manager, t.tokens.cashier]) {
       expect((await t.post('/api/settings/branches', { _id: 'x', name: 'X' }, { token })).status).toBe(403);

@@ -112,10 +112,12 @@ export class SettingsService {
   }
 
   private async replaceBranches(m: EntityManager, branches: NonNullable<UpdateGeneralSettingsDto['branches']>): Promise<void> {
-    await m.query(`DELETE FROM branches WHERE id <> ALL($1::text[])`, [branches.map((b) => b._id)]);
+    // A branch left out of the list is deactivated, never deleted: its stock, sales and users keep pointing at it.
+    await m.query(`UPDATE branches SET active = false WHERE active AND id <> ALL($1::text[])`, [branches.map((b) => b._id)]);
     for (const [i, b] of branches.entries()) {
       await m.query(
-        `INSERT INTO branches (id, name, position) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, position = EXCLUDED.position`,
+        `INSERT INTO branches (id, name, position) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, position = EXCLUDED.position, active = true`,
         [b._id, b.name, i],
       );
       const registers = [...new Set(b.registers)];
@@ -153,7 +155,7 @@ export class SettingsService {
       timeZone: s.row.time_zone,
       iqdCashRounding: s.row.iqd_cash_rounding,
       taxRateBasisPoints: s.row.tax_rate_bp,
-      branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers })),
+      branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers, active: b.active })),
       changed,
     };
   }
