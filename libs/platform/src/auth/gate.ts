@@ -2,10 +2,10 @@ import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { PlatformConfig } from '../config/config.js';
 import { newCorrelationId, parseLocale, runWithContext, type RequestContext } from '../context/request-context.js';
+import { DomainError } from '../errors/domain-error.js';
 import { sendError, toDomainError } from '../errors/error.filter.js';
 import { logger } from '../logging/logger.js';
 import { PLATFORM_CONFIG } from '../module/tokens.js';
-import { DomainError } from '../errors/domain-error.js';
 import { authorize, type AuthorizeDeps, type AuthorizeResult } from './authorize.js';
 import { BRANCH_HEADER, requestBranch } from './branch.policy.js';
 import { SESSION_VALIDATOR, type SessionValidator } from './session-validator.js';
@@ -86,13 +86,13 @@ export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main')
         return { ...decision, branchId: branch.branchId };
       })
       .then(
-      (decision) => {
-        req.url = decision.url;
-        req.dukan = { ...decision, correlationId, clientAddress: clientAddress(req, role, decision.trusted) };
-        next();
-      },
-      (e: unknown) => sendError(res, toDomainError(e), parseLocale(header(req, 'accept-language')) ?? 'en', correlationId),
-    );
+        (decision) => {
+          req.url = decision.url;
+          req.dukan = { ...decision, correlationId, clientAddress: clientAddress(req, role, decision.trusted) };
+          next();
+        },
+        (e: unknown) => sendError(res, toDomainError(e), parseLocale(header(req, 'accept-language')) ?? 'en', correlationId),
+      );
   };
 }
 
