@@ -3,7 +3,7 @@ import { Module, type INestApplication } from '@nestjs/common';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ServiceName } from '@dukan/contracts';
 import {
-  CachingSessionValidator, ConfigError, createDukanApp, DomainError, HealthRegistry, INTERNAL_TOKEN_HEADER, logger, parseLocale,
+  BRANCH_HEADER, CachingSessionValidator, ConfigError, createDukanApp, DomainError, HealthRegistry, INTERNAL_TOKEN_HEADER, logger, parseLocale,
   PlatformCoreModule, sendError, SESSION_VALIDATOR, type GatedRequest, type PlatformConfig, type SessionValidator,
 } from '@dukan/platform';
 import { serviceUrls, type GatewayConfig } from './config.js';
@@ -67,6 +67,8 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
         // Set here, never appended to: a client cannot pass an address, or the token, of its own choosing.
         req.headers[INTERNAL_TOKEN_HEADER] = internalToken;
         req.headers['x-forwarded-for'] = decision.clientAddress;
+        // The branch the gate checked, also when the app named none (the user's home branch).
+        req.headers[BRANCH_HEADER] = decision.branchId;
         delete req.headers.forwarded;
         return proxy(req, res, next);
       });

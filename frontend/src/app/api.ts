@@ -8,7 +8,7 @@ import {
 import type { ErrorBody } from '@dukan/contracts';
 import { currentI18n } from '../i18n/index.js';
 import { signedOut, tokenRefreshed } from '../features/auth/auth-slice.js';
-import { replaceToken } from './session.js';
+import { readBranch, replaceToken } from './session.js';
 import { ConnectionWatch, desktopBridge } from './desktop.js';
 
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -27,6 +27,9 @@ const rawBaseQuery = fetchBaseQuery({
     const token = (getState() as StateWithToken).auth.token;
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     headers.set('Accept-Language', currentI18n().language === 'ku' ? 'ku' : 'en');
+    // The branch this device is bound to; without one the server uses the user's home branch.
+    const branch = readBranch();
+    if (branch) headers.set('X-Dukan-Branch', branch);
     const desktop = desktopBridge();
     if (desktop) {
       headers.set('X-Dukan-Client', 'desktop');
@@ -104,7 +107,7 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Dashboard', 'Product', 'Category', 'Customer', 'Transaction', 'ExchangeRate', 'LoyaltySettings', 'User', 'Settings', 'CostHistory'],
+  tagTypes: ['Me', 'Dashboard', 'Product', 'Category', 'Customer', 'Transaction', 'ExchangeRate', 'LoyaltySettings', 'User', 'Settings', 'CostHistory', 'Branches'],
   refetchOnFocus: false,
   refetchOnReconnect: true,
   keepUnusedDataFor: 60,

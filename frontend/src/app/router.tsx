@@ -20,6 +20,7 @@ const staffRoute = async () => ({ Component: (await import('../features/staff/ro
 const settingsHubRoute = async () => ({ Component: (await import('../features/settings/routes/settings-hub-page.js')).default });
 const generalSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/general-settings-page.js')).default });
 const loyaltySettingsRoute = async () => ({ Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default });
+const branchSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/branch-settings-page.js')).default });
 const unavailableSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/unavailable-settings-page.js')).default });
 const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
 const expensesRoute = async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default });
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
       { path: 'settings/general', lazy: generalSettingsRoute },
       { path: 'settings/loyalty', lazy: loyaltySettingsRoute },
       { path: 'settings/users', lazy: userPermissionsRoute },
+      { path: 'settings/branches', lazy: branchSettingsRoute },
       { path: 'settings/payments', lazy: unavailableSettingsRoute },
       { path: 'settings/receipts', lazy: unavailableSettingsRoute },
       { path: 'settings/notifications', lazy: unavailableSettingsRoute },

@@ -38,6 +38,28 @@ export function clearToken(): void {
   }
 }
 
+const BRANCH_KEY = 'dukan.branch';
+
+/** The branch this device works in, chosen once in the header's picker; null: the user's home branch. */
+export function readBranch(): string | null {
+  try {
+    return localStorage.getItem(BRANCH_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Binds this device to a branch and one of its registers (kept across sign-ins); null branch: back to home. */
+export function writeBranch(branch: string | null, register?: string): void {
+  try {
+    if (branch) localStorage.setItem(BRANCH_KEY, branch);
+    else localStorage.removeItem(BRANCH_KEY);
+    if (register) localStorage.setItem('register', register);
+  } catch {
+    /* storage unavailable: the home branch applies */
+  }
+}
+
 /** The till's register name (spec: read from local storage, default main). */
 export function readRegister(): string {
   try {

@@ -41,6 +41,10 @@ export const en = {
     ku: 'کوردی',
     switchTo: 'Switch language',
   },
+  branchPicker: {
+    branch: 'Branch',
+    register: 'Register',
+  },
   nav: {
     main: 'Main navigation',
     dashboard: 'Dashboard',
@@ -105,6 +109,7 @@ export const en = {
     generalSettings: 'General settings',
     loyaltySettings: 'Loyalty program',
     userPermissions: 'User permissions',
+    branchSettings: 'Branches and registers',
     paymentSettings: 'Payment settings',
     receiptSettings: 'Receipt settings',
     notificationSettings: 'Notification settings',

@@ -43,6 +43,10 @@ export const ku: Texts<Catalogue> = {
     ku: 'کوردی',
     switchTo: 'گۆڕینی زمان',
   },
+  branchPicker: {
+    branch: 'لق',
+    register: 'قاسە',
+  },
   nav: {
     main: 'ڕێنیشاندەری سەرەکی',
     dashboard: 'داشبۆرد',
@@ -107,6 +111,7 @@ export const ku: Texts<Catalogue> = {
     generalSettings: 'ڕێکخستنە گشتییەکان',
     loyaltySettings: 'بەرنامەی دڵسۆزی',
     userPermissions: 'مۆڵەتەکانی بەکارهێنەران',
+    branchSettings: 'لق و قاسەکان',
     paymentSettings: 'ڕێکخستنەکانی پارەدان',
     receiptSettings: 'ڕێکخستنەکانی پسوولە',
     notificationSettings: 'ڕێکخستنەکانی ئاگادارکردنەوە',

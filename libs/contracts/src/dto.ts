@@ -36,6 +36,10 @@ export interface AuthUserDto {
   lastLogin: string | null; // null: never signed in
   permissions: Permissions | null; // the user's own overrides; null when the role defaults apply
   effectivePermissions: Required<Permissions>; // what the user may do now (overrides merged with role defaults)
+  /** The branch the user works in unless the app names another; null: the installation's default branch. */
+  homeBranch?: string | null;
+  /** The branches the user may work in; null: the home branch only (admins: every branch). */
+  branches?: string[] | null;
   createdAt: string;
 }
 
@@ -320,6 +324,8 @@ export interface BranchDto {
   _id: string; // 'main' in a one-shop install
   name: string;
   registers: string[];
+  /** A deactivated branch keeps its history but nobody works in it. */
+  active: boolean;
 }
 
 /** GET/PUT /api/settings/general */

@@ -195,8 +195,17 @@ export interface SettingsChangedData {
   timeZone: string; // IANA name, e.g. 'Asia/Baghdad'
   iqdCashRounding: number; // IQD cash amounts round to this many dinars (e.g. 250); 1 = none
   taxRateBasisPoints: number; // sales tax included in prices; 100 = 1 %, 0 = none
-  branches: { id: string; name: string; registers: string[] }[];
+  branches: { id: string; name: string; registers: string[]; active?: boolean }[]; // active: absent before branches could be deactivated
   changed: string[]; // names of the fields that changed
+}
+
+/** A branch was created, renamed, deactivated or reactivated, or its registers changed. */
+export interface BranchChangedData {
+  branchId: string;
+  name: string;
+  active: boolean;
+  registers: string[];
+  created: boolean;
 }
 
 // --- expenses
@@ -251,6 +260,7 @@ export interface EventPayloads {
   'dukan.loyalty.customer.deleted.v1': { customerId: string };
 
   'dukan.settings.settings.changed.v1': SettingsChangedData;
+  'dukan.settings.branch.changed.v1': BranchChangedData;
 
   'dukan.expenses.expense.created.v1': ExpenseEventData;
   'dukan.expenses.expense.updated.v1': ExpenseEventData;
@@ -283,6 +293,7 @@ const SUBJECT_SET: Record<EventSubject, true> = {
   'dukan.loyalty.customer.updated.v1': true,
   'dukan.loyalty.customer.deleted.v1': true,
   'dukan.settings.settings.changed.v1': true,
+  'dukan.settings.branch.changed.v1': true,
   'dukan.expenses.expense.created.v1': true,
   'dukan.expenses.expense.updated.v1': true,
   'dukan.expenses.expense.status-changed.v1': true,

@@ -3,6 +3,7 @@
 import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
 
 import { catalogEn, catalogKu } from './messages/catalog.js';
+import { branchesEn, branchesKu } from './messages/branches.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 
 import { securityEn, securityKu } from './messages/security.js';
@@ -142,6 +143,7 @@ const en = {
   ...catalogEn,
   ...reportingEn,
   ...securityEn,
+  ...branchesEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
@@ -269,6 +271,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...catalogKu,
   ...reportingKu,
   ...securityKu,
+  ...branchesKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({

@@ -63,6 +63,9 @@ GET /api/settings/exchange-rate settings authenticated
 GET /api/settings/general settings authenticated
 PUT /api/settings/general settings authenticated
 GET /api/settings/branches settings authenticated
+POST /api/settings/branches settings admin
+PUT /api/settings/branches/:id settings admin
+PUT /api/settings/branches/:id/registers settings admin
 GET /api/dashboard reporting dashboard:view
 GET /api/reports/sales reporting reports:view
 GET /api/reports/inventory reporting reports:view

@@ -108,6 +108,9 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/settings/general', 'settings', AUTHENTICATED, 'General settings'),
   route('PUT', '/api/settings/general', 'settings', AUTHENTICATED, 'Set own exchange rate; global fields are admin only (checked by the service)'),
   route('GET', '/api/settings/branches', 'settings', AUTHENTICATED, 'Branches and their registers'),
+  route('POST', '/api/settings/branches', 'settings', ADMIN, 'Create a branch with its registers'),
+  route('PUT', '/api/settings/branches/:id', 'settings', ADMIN, 'Rename a branch, or deactivate or reactivate it'),
+  route('PUT', '/api/settings/branches/:id/registers', 'settings', ADMIN, "Replace a branch's registers"),
 
   // reporting
   route('GET', '/api/dashboard', 'reporting', anyOf(permission('dashboard', 'view')), 'Dashboard figures and recent sales'),

@@ -9,6 +9,7 @@ import { IDENTITY_CONFIG, type IdentityConfig } from './config.js';
 import { IdentityInit1767225600100 } from './migrations/1767225600100-identity-init.js';
 import { RefreshFloor1779321600100 } from './migrations/1779321600100-refresh-floor.js';
 import { ThrottlePairs1779408000100 } from './migrations/1779408000100-throttle-pairs.js';
+import { UserBranches1779494400100 } from './migrations/1779494400100-user-branches.js';
 import { PermissionsController } from './permissions/permissions.controller.js';
 import { FirstRun } from './users/first-run.js';
 import { User } from './users/user.entity.js';
@@ -25,7 +26,7 @@ export class IdentityModule {
         ServicePlatformModule.forService({
           service: 'identity',
           entities: [User],
-          migrations: [IdentityInit1767225600100, RefreshFloor1779321600100, ThrottlePairs1779408000100],
+          migrations: [IdentityInit1767225600100, RefreshFloor1779321600100, ThrottlePairs1779408000100, UserBranches1779494400100],
         }),
       ],
       controllers: [AuthController, UsersController, PermissionsController, InternalAuthController],

@@ -82,7 +82,7 @@ describe('shop settings', () => {
   it('has the defaults: store name, English, Asia/Baghdad, no tax, one branch with register main', async () => {
     const res = await t.get('/api/settings/general', { token: t.tokens.cashier });
     expect(res.body.data).toMatchObject({ storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 1 });
-    expect((await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data).toEqual([{ _id: 'main', name: 'Main', registers: ['main'] }]);
+    expect((await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data).toEqual([{ _id: 'main', name: 'Main', registers: ['main'], active: true }]);
   });
 
   it('lets an admin change them, writes the audit log and tells sales the tax rate', async () => {
@@ -142,10 +142,90 @@ describe('shop settings', () => {
   });
 });
 
+describe('branches and registers', () => {
+  const branchEvents = async () =>
+    (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.branch.changed.v1' ORDER BY seq`)).map((r: { data: any }) => r.data);
+  const list = async () => (await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data;
+
+  it('lets an admin create a branch with its registers, seen by everyone and announced', async () => {
+    const res = await t.post('/api/settings/branches', { _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2', 'r1'] }, { token: t.tokens.admin });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2'], active: true });
+    expect((await list()).map((b: { _id: string }) => b._id)).toEqual(['main', 'erbil-2']);
+    expect((await branchEvents()).at(-1)).toEqual({ branchId: 'erbil-2', name: 'Erbil 2', active: true, registers: ['r1', 'r2'], created: true });
+    const [row] = await t.dataSource().query(`SELECT action FROM audit_log WHERE target_type = 'branch' AND target_id = 'erbil-2' ORDER BY id`);
+    expect(row.action).toBe('branch.created');
+  });
+
+  it('gives a new branch one register "main" when none is named', async () => {
+    const res = await t.post('/api/settings/branches', { _id: 'duhok', name: 'Duhok' }, { token: t.tokens.admin });
+    expect(res.body.data.registers).toEqual(['main']);
+  });
+
+  it('refuses a second branch with the same code, in both languages', async () => {
+    const en = await t.post('/api/settings/branches', { _id: 'duhok', name: 'Other' }, { token: t.tokens.admin });
+    expect(en.status).toBe(409);
+    expect(en.body.message).toBe('A branch with this code already exists');
+    const ku = await t.post('/api/settings/branches', { _id: 'duhok', name: 'Other' }, { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
+    expect(ku.body.message).toBe('لقێک بەم کۆدە پێشتر هەیە');
+    expect((await list()).find((b: { _id: string }) => b._id === 'duhok').name).toBe('Duhok');
+  });
+
+  it('renames, deactivates and reactivates a branch, announcing each change', async () => {
+    expect((await t.put('/api/settings/branches/duhok', { name: 'Duhok Centre' }, { token: t.tokens.admin })).body.data.name).toBe('Duhok Centre');
+    const off = await t.put('/api/settings/branches/duhok', { active: false }, { token: t.tokens.admin });
+    expect(off.body.data).toMatchObject({ name: 'Duhok Centre', active: false });
+    expect((await list()).find((b: { _id: string }) => b._id === 'duhok').active).toBe(false);
+    expect((await branchEvents()).at(-1)).toMatchObject({ branchId: 'duhok', active: false, created: false });
+    expect((await t.put('/api/settings/branches/duhok', { active: true }, { token: t.tokens.admin })).body.data.active).toBe(true);
+  });
+
+  it('replaces the registers of a branch', async () => {
+    const res = await t.put('/api/settings/branches/erbil-2/registers', { registers: ['r2', 'r3'] }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data.registers).toEqual(['r2', 'r3']);
+    expect((await branchEvents()).at(-1)).toMatchObject({ branchId: 'erbil-2', registers: ['r2', 'r3'] });
+    const empty = await t.put('/api/settings/branches/erbil-2/registers', { registers: [] }, { token: t.tokens.admin });
+    expect(empty.status).toBe(400);
+  });
+
+  it('keeps at least one branch active', async () => {
+    await t.put('/api/settings/branches/erbil-2', { active: false }, { token: t.tokens.admin });
+    await t.put('/api/settings/branches/duhok', { active: false }, { token: t.tokens.admin });
+    const res = await t.put('/api/settings/branches/main', { active: false }, { token: t.tokens.admin });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe('At least one branch must stay active');
+    expect((await list()).filter((b: { active: boolean }) => b.active).map((b: { _id: string }) => b._id)).toEqual(['main']);
+  });
+
+  it('answers 404 for a branch that does not exist', async () => {
+    expect((await t.put('/api/settings/branches/nowhere', { name: 'X' }, { token: t.tokens.admin })).status).toBe(404);
+    expect((await t.put('/api/settings/branches/nowhere/registers', { registers: ['a'] }, { token: t.tokens.admin })).status).toBe(404);
+  });
+
+  it('deactivates, never deletes, a branch left out of the list sent with the general settings', async () => {
+    await t.put('/api/settings/branches/erbil-2', { active: true }, { token: t.tokens.admin });
+    const res = await t.put('/api/settings/general', { branches: [{ _id: 'main', name: 'Main', registers: ['main'] }] }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    const erbil = (await list()).find((b: { _id: string }) => b._id === 'erbil-2');
+    expect(erbil).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r2', 'r3'], active: false });
+    expect(res.body.data.branches.map((b: { _id: string; active: boolean }) => [b._id, b.active])).toEqual([['main', true], ['erbil-2', false], ['duhok', false]]);
+    expect((await events()).at(-1)).toMatchObject({ changed: ['branches'] });
+  });
+
+  it('refuses managers and cashiers', async () => {
+    for (const token of [t.tokens.manager, t.tokens.cashier]) {
+      expect((await t.post('/api/settings/branches', { _id: 'x', name: 'X' }, { token })).status).toBe(403);
+      expect((await t.put('/api/settings/branches/main', { name: 'X' }, { token })).status).toBe(403);
+    }
+    expect((await list())[0].name).not.toBe('X');
+  });
+});
+
 describe('authorization of every settings route', () => {
   it('answers every route as the route table says, never with a 5xx', async () => {
     const cases = authorizationMatrix(['settings'], roleCallers(t));
-    expect(cases.length).toBe(4 * 5);
+    expect(cases.length).toBe(7 * 5);
     expect(await matrixFailures(t, cases)).toEqual([]);
   });
 });

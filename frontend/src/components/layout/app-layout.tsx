@@ -10,6 +10,7 @@ import { isLanguage } from '../../i18n/index.js';
 import { AccessRestricted } from '../ui/access-restricted.js';
 import { Spinner } from '../ui/spinner.js';
 import { useToast } from '../ui/use-toast.js';
+import { BranchPicker } from './branch-picker.js';
 import { Icon } from './icons.js';
 import { Sidebar } from './sidebar.js';
 import { posApi } from '../../features/pos/api/pos-api.js';
@@ -107,6 +108,7 @@ export function AppLayout() {
       </header>
       <Sidebar user={user} drawerOpen={drawerOpen} onCloseDrawer={() => setDrawerOpen(false)} onToggleLanguage={toggleLanguage} onLogout={onLogout} />
       <main id="main" className="main" tabIndex={-1}>
+        <BranchPicker user={user} />
         {allowed ? <Outlet /> : <AccessRestricted />}
       </main>
     </div>

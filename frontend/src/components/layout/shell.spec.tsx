@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderScreen, user } from '../../test/render.js';
 import { routes } from '../../app/router.js';
 import type { AuthUser } from '../../features/auth/types.js';
@@ -85,5 +85,74 @@ describe('permission refresh', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true);
     expect(screen.queryByText(/permissions have been updated/)).toBeNull();
+  });
+});
+
+describe('branch picker', () => {
+  const branches = [
+    { _id: 'main', name: 'Main', registers: ['main'], active: true },
+    { _id: 'b', name: 'Branch B', registers: ['r1', 'r2'], active: true },
+    { _id: 'c', name: 'Branch C', registers: ['main'], active: true },
+  ];
+  function shop(u: AuthUser, list = branches) {
+    return fakeApi(({ url }) => {
+      if (url.pathname === '/api/auth/me') return { body: { success: true, data: u } };
+      if (url.pathname === '/api/settings/branches') return { body: { success: true, data: list } };
+      if (url.pathname === '/api/dashboard') return { body: { success: true, data: null } };
+      return undefined;
+    });
+  }
+
+  it('is not shown in a single shop, and no branch header is sent', async () => {
+    const admin = user({ role: 'admin' });
+    const calls = shop(admin, [branches[0]!]);
+    renderScreen(null, { signedInAs: admin, routes, path: '/nowhere' });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/settings/branches')).toBe(true));
+    expect(screen.queryByTestId('branch-picker')).toBeNull();
+    expect(calls.every((c) => !c.headers.has('x-dukan-branch'))).toBe(true);
+  });
+
+  it("is not shown to a cashier with one branch, who never asks for the branches", async () => {
+    const cashier = user({ role: 'cashier', homeBranch: 'b', branches: ['b'] });
+    const calls = shop(cashier);
+    renderScreen(null, { signedInAs: cashier, routes, path: '/nowhere' });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(screen.queryByTestId('branch-picker')).toBeNull();
+    expect(calls.some((c) => c.path === '/api/settings/branches')).toBe(false);
+  });
+
+  it('offers a cashier their branches, starting at home; a choice is kept on the device and sent with every call', async () => {
+    const cashier = user({ role: 'cashier', homeBranch: 'c', branches: ['b', 'c'] });
+    const calls = shop(cashier);
+    renderScreen(null, { signedInAs: cashier, routes, path: '/nowhere' });
+    const select = (await screen.findByTestId('branch-select')) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual(['Branch B', 'Branch C']);
+    expect(select.value).toBe('c');
+    fireEvent.change(select, { target: { value: 'b' } });
+    expect(localStorage.getItem('dukan.branch')).toBe('b');
+    // B has no register 'main': the till takes B's first.
+    expect(localStorage.getItem('register')).toBe('r1');
+    await waitFor(() => expect(calls.at(-1)!.headers.get('x-dukan-branch')).toBe('b'));
+    expect(((await screen.findByTestId('register-select')) as HTMLSelectElement).value).toBe('r1');
+  });
+
+  it('lets go of a branch the signed-in user may not use (another user bound this device)', async () => {
+    localStorage.setItem('dukan.branch', 'b');
+    const cashier = user({ role: 'cashier', homeBranch: 'c', branches: ['c'] });
+    shop(cashier);
+    renderScreen(null, { signedInAs: cashier, routes, path: '/nowhere' });
+    await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(localStorage.getItem('dukan.branch')).toBeNull());
+  });
+
+  it('lets go of a branch since deactivated, so the calls name the branch the picker shows', async () => {
+    localStorage.setItem('dukan.branch', 'old');
+    const admin = user({ role: 'admin' });
+    const calls = shop(admin, [...branches, { _id: 'old', name: 'Old', registers: ['main'], active: false }]);
+    renderScreen(null, { signedInAs: admin, routes, path: '/nowhere' });
+    expect(((await screen.findByTestId('branch-select')) as HTMLSelectElement).value).toBe('main');
+    await waitFor(() => expect(localStorage.getItem('dukan.branch')).toBeNull());
+    await waitFor(() => expect(calls.at(-1)!.headers.has('x-dukan-branch')).toBe(false));
   });
 });

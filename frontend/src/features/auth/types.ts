@@ -12,6 +12,10 @@ export interface AuthUser {
   /** The user's own overrides, or null for the role defaults. */
   permissions: Permissions | null;
   effectivePermissions?: Permissions;
+  /** null or absent: the installation's default branch. */
+  homeBranch?: string | null;
+  /** The branches the user may work in; null or absent: the home branch only (admins: every branch). */
+  branches?: string[] | null;
 }
 
 export function displayName(user: Pick<AuthUser, 'firstName' | 'lastName' | 'name' | 'username'>): string {

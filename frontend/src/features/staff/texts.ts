@@ -30,6 +30,9 @@ export const en = {
   emptyFiltered: 'No users match these filters.',
   fetchError: 'failed to fetch users',
   form: {
+    branches: 'Branches this user may work in',
+    homeBranch: 'Home branch',
+    adminAllBranches: 'Admins work in every branch.',
     username: 'Username',
     firstName: 'First name',
     lastName: 'Last name',
@@ -102,6 +105,9 @@ export const ku: Texts<typeof en> = {
   emptyFiltered: 'هیچ بەکارهێنەرێک لەگەڵ ئەم پاڵاوتنانە ناگونجێت.',
   fetchError: 'هێنانی بەکارهێنەران سەرکەوتوو نەبوو',
   form: {
+    branches: 'ئەو لقانەی ئەم بەکارهێنەرە دەتوانێت تێیاندا کار بکات',
+    homeBranch: 'لقی سەرەکی',
+    adminAllBranches: 'بەڕێوەبەرانی سیستەم لە هەموو لقەکاندا کار دەکەن.',
     username: 'ناوی بەکارهێنەر',
     firstName: 'ناوی یەکەم',
     lastName: 'ناوی کۆتایی',

@@ -36,7 +36,7 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
   server.set('trust proxy', typeof trust === 'string' && /^\d+$/.test(trust) ? Number(trust) : trust);
   const app = await NestFactory.create(module, new DukanExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(), abortOnError: false });
   server.use(securityHeaders());
-  server.use(gate(gateDepsFrom(app, options.role), options.role));
+  server.use(gate(gateDepsFrom(app, options.role), options.role, options.branchId));
   options.before?.(server);
   const json = express.json({ limit: options.bodyLimit ?? '1mb' });
   app.use((req: Request, res: Response, next: NextFunction) =>

@@ -2,10 +2,12 @@ import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import type { PlatformConfig } from '../config/config.js';
 import { newCorrelationId, parseLocale, runWithContext, type RequestContext } from '../context/request-context.js';
+import { DomainError } from '../errors/domain-error.js';
 import { sendError, toDomainError } from '../errors/error.filter.js';
 import { logger } from '../logging/logger.js';
 import { PLATFORM_CONFIG } from '../module/tokens.js';
 import { authorize, type AuthorizeDeps, type AuthorizeResult } from './authorize.js';
+import { BRANCH_HEADER, requestBranch } from './branch.policy.js';
 import { SESSION_VALIDATOR, type SessionValidator } from './session-validator.js';
 import { TokenVerifier } from './tokens.js';
 
@@ -20,6 +22,8 @@ export interface GateDecision extends AuthorizeResult {
   correlationId: string;
   /** The client's address: the socket's at the edge, the one the gateway forwarded behind it. */
   clientAddress: string;
+  /** The branch the request acts in, checked against the user's branches. */
+  branchId: string;
 }
 
 export type GatedRequest = Request & { dukan?: GateDecision };
@@ -60,7 +64,7 @@ function clientAddress(req: Request, role: AppRole, trusted: boolean): string {
  * and the authorization decision. A refused call ends here; an admitted one continues with `req.url` set
  * to the spelling the decision was made on, so the router cannot read the path differently.
  */
-export function gate(deps: AuthorizeDeps, role: AppRole) {
+export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main') {
   return (req: GatedRequest, res: Response, next: NextFunction) => {
     const incoming = header(req, CORRELATION_ID_HEADER);
     const correlationId = incoming && /^[\w-]{8,100}$/.test(incoming) ? incoming : newCorrelationId();
@@ -74,14 +78,21 @@ export function gate(deps: AuthorizeDeps, role: AppRole) {
     authorize(
       { method: req.method, target: req.url, authorization: req.headers.authorization, internalToken: header(req, INTERNAL_TOKEN_HEADER) },
       deps,
-    ).then(
-      (decision) => {
-        req.url = decision.url;
-        req.dukan = { ...decision, correlationId, clientAddress: clientAddress(req, role, decision.trusted) };
-        next();
-      },
-      (e: unknown) => sendError(res, toDomainError(e), parseLocale(header(req, 'accept-language')) ?? 'en', correlationId),
-    );
+    )
+      .then((decision) => {
+        // The branch named by the app (or by the gateway, which checked it): one the user may work in, else 403.
+        const branch = requestBranch(decision.user, header(req, BRANCH_HEADER), defaultBranch, decision.trusted);
+        if ('refused' in branch) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
+        return { ...decision, branchId: branch.branchId };
+      })
+      .then(
+        (decision) => {
+          req.url = decision.url;
+          req.dukan = { ...decision, correlationId, clientAddress: clientAddress(req, role, decision.trusted) };
+          next();
+        },
+        (e: unknown) => sendError(res, toDomainError(e), parseLocale(header(req, 'accept-language')) ?? 'en', correlationId),
+      );
   };
 }
 
@@ -93,7 +104,7 @@ export function requestContext(branchId: string) {
     const ctx: RequestContext = {
       correlationId: decision?.correlationId ?? newCorrelationId(),
       locale: parseLocale(header(req, 'accept-language')) ?? user?.languagePreference ?? 'en',
-      branchId,
+      branchId: decision?.branchId ?? branchId,
       user,
       actorId: user?.id ?? null,
       ...(decision && { clientAddress: decision.clientAddress }),

@@ -13,6 +13,10 @@ interface DukanClaims {
   role: Role;
   perms: Permissions | null;
   lang: Locale;
+  /** Home branch (absent: the installation's default). */
+  hb?: string;
+  /** The branches the user may work in (absent: the home branch only; admins: every branch). */
+  brs?: string[];
 }
 
 export interface TokenSettings {
@@ -41,6 +45,8 @@ export class TokenSigner {
       role: user.role,
       perms: user.permissions,
       lang: user.languagePreference,
+      ...(user.homeBranch && { hb: user.homeBranch }),
+      ...(user.branches && { brs: user.branches }),
     };
     return jwt.sign({ ...claims, exp: expiresAt }, this.privateKey, {
       algorithm: ALGORITHM,
@@ -82,6 +88,8 @@ export class TokenVerifier {
       permissions: claims.perms ?? null,
       tokenVersion: claims.ver,
       languagePreference: claims.lang === 'ku' ? 'ku' : 'en',
+      homeBranch: typeof claims.hb === 'string' ? claims.hb : null,
+      branches: Array.isArray(claims.brs) ? claims.brs.filter((b): b is string => typeof b === 'string') : null,
       ...(typeof claims.exp === 'number' && { expiresAt: claims.exp }),
     };
   }

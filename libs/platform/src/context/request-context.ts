@@ -11,6 +11,10 @@ export interface AuthUser {
   permissions: Permissions | null;
   tokenVersion: number;
   languagePreference: Locale;
+  /** The branch the user works in when a request names none; null or absent: the installation's default branch. */
+  homeBranch?: string | null;
+  /** The branches the user may work in; null or absent: the home branch only. Admins work in every branch. */
+  branches?: string[] | null;
   /** When the token this user came from expires (seconds since the epoch). */
   expiresAt?: number;
 }

@@ -1,4 +1,4 @@
-import { refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
+import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
 
 const admin: StaffActor = { id: 'a', role: 'admin' };
 const manager: StaffActor = { id: 'm', role: 'manager' };
@@ -55,5 +55,23 @@ describe('resetting a password and deleting', () => {
   ] as const)('%j on %j: reset %s, delete %s', (actor, target, reset, remove) => {
     expect(key(refuseReset(actor, target))).toBe(reset);
     expect(key(refuseDelete(actor, target))).toBe(remove);
+  });
+});
+
+describe("a user's branches", () => {
+  const none = { homeBranch: null, branches: null };
+  it.each([
+    ['cashier', none, {}, none],
+    ['cashier', none, { branches: ['b', 'c', 'b'] }, { homeBranch: 'b', branches: ['b', 'c'] }],
+    ['cashier', none, { homeBranch: 'c', branches: ['b', 'c'] }, { homeBranch: 'c', branches: ['b', 'c'] }],
+    ['cashier', none, { homeBranch: 'x', branches: ['b', 'c'] }, { refused: 'branches.homeNotAllowed' }],
+    ['cashier', { homeBranch: 'b', branches: ['b', 'c'] }, { homeBranch: 'c' }, { homeBranch: 'c', branches: ['b', 'c'] }],
+    ['cashier', { homeBranch: 'b', branches: ['b', 'c'] }, { homeBranch: 'a' }, { refused: 'branches.homeNotAllowed' }],
+    ['cashier', { homeBranch: 'b', branches: ['b', 'c'] }, { branches: ['c'] }, { homeBranch: 'c', branches: ['c'] }],
+    ['cashier', { homeBranch: 'b', branches: ['b', 'c'] }, { branches: null }, { homeBranch: 'b', branches: null }],
+    ['manager', none, { homeBranch: 'b' }, { homeBranch: 'b', branches: null }],
+    ['admin', none, { homeBranch: 'b', branches: ['c'] }, { homeBranch: 'b', branches: null }],
+  ] as const)('%s %o changed by %o -> %o', (role, current, change, expected) => {
+    expect(nextBranches(role, { ...current, branches: current.branches && [...current.branches] }, JSON.parse(JSON.stringify(change)))).toEqual(expected);
   });
 });

@@ -64,3 +64,27 @@ export function refuseDelete(actor: StaffActor, target: StaffTarget): StaffRefus
   if (actor.id === target.id) return rule('users.cannotDeleteSelf');
   return canManageRole(actor.role, target.role) ? null : lowerRoleOnly;
 }
+
+export interface UserBranches {
+  homeBranch: string | null;
+  branches: string[] | null;
+}
+
+/**
+ * The branches a user ends with after an edit that may name `homeBranch` and `branches` (undefined: unchanged,
+ * null: back to the default). A list without the home branch takes its first entry as home when no home is
+ * named; a named home outside the list is refused. Admins work everywhere: their list is always null.
+ */
+export function nextBranches(
+  role: Role,
+  current: UserBranches,
+  change: { homeBranch?: string | null; branches?: string[] | null },
+): UserBranches | { refused: 'branches.homeNotAllowed' } {
+  const branches = role === 'admin' ? null : change.branches === undefined ? current.branches : change.branches && [...new Set(change.branches)];
+  let homeBranch = change.homeBranch === undefined ? current.homeBranch : change.homeBranch;
+  if (branches && branches.length > 0 && (homeBranch === null || !branches.includes(homeBranch))) {
+    if (change.homeBranch !== undefined && change.homeBranch !== null) return { refused: 'branches.homeNotAllowed' };
+    homeBranch = branches[0]!;
+  }
+  return { homeBranch, branches: branches && branches.length > 0 ? branches : null };
+}

@@ -5,6 +5,7 @@ import {
 } from 'class-validator';
 import { LOCALES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
 
+const BRANCH_CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class LoginDto {
@@ -53,6 +54,14 @@ export class CreateUserDto {
 
   @IsOptional() @IsObject()
   permissions?: Permissions;
+
+  /** Admin only. null: the installation's default branch. */
+  @IsOptional() @IsString() @Matches(BRANCH_CODE, { message: 'validation.invalidValue' })
+  homeBranch?: string | null;
+
+  /** Admin only: the branches the user may work in (null: the home branch only). */
+  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @Matches(BRANCH_CODE, { each: true, message: 'validation.invalidValue' })
+  branches?: string[] | null;
 }
 
 /**

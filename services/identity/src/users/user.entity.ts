@@ -37,6 +37,14 @@ export class User {
   @Column({ type: 'jsonb', nullable: true })
   permissions!: Permissions | null;
 
+  /** The branch the user works in when the app names none; null: the installation's default branch. */
+  @Column({ type: 'text', name: 'home_branch', nullable: true })
+  homeBranch!: string | null;
+
+  /** The branches the user may work in; null: the home branch only. Admins work in every branch. */
+  @Column({ type: 'text', array: true, nullable: true })
+  branches!: string[] | null;
+
   /** Bumped by logout, password reset, deactivation and permission edits: older tokens stop working. */
   @Column({ type: 'integer', name: 'token_version', default: 1 })
   tokenVersion!: number;

@@ -17,6 +17,8 @@ export function toUserDto(u: User): AuthUserDto {
     lastLogin: u.lastLogin ? u.lastLogin.toISOString() : null,
     permissions: u.permissions,
     effectivePermissions: effectivePermissions(u),
+    homeBranch: u.homeBranch,
+    branches: u.branches,
     createdAt: u.createdAt.toISOString(),
   };
 }
@@ -29,6 +31,8 @@ export function toAuthUser(u: User): AuthUser {
     permissions: u.permissions,
     tokenVersion: u.tokenVersion,
     languagePreference: u.languagePreference,
+    homeBranch: u.homeBranch,
+    branches: u.role === 'admin' ? null : u.branches,
   };
 }
 

@@ -8,12 +8,23 @@ import { hashPassword } from '../auth/passwords.js';
 import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
-import { refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffRefusal } from './staff.policy.js';
+import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffRefusal } from './staff.policy.js';
 
 /** The signed-in user a staff change is checked against; the route table let nobody else this far. */
 function actorOf(ctx: RequestContext): StaffActor {
   if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'auth.required');
   return { id: ctx.user.id, role: ctx.user.role, permissions: ctx.user.permissions };
+}
+
+/** The branches a user ends with; only an admin may name them. */
+function branchesAfter(ctx: RequestContext, user: { role: User['role']; homeBranch: string | null; branches: string[] | null }, dto: CreateUserDto | UpdateUserDto) {
+  if (dto.homeBranch === undefined && dto.branches === undefined) return { homeBranch: user.homeBranch, branches: user.role === 'admin' ? null : user.branches };
+  if (ctx.user?.role !== 'admin') {
+    throw new DomainError('ADMIN_ONLY', 'users.branchesAdminOnly', {}, { [dto.branches !== undefined ? 'branches' : 'homeBranch']: { key: 'users.branchesAdminOnly' } });
+  }
+  const next = nextBranches(user.role, user, dto);
+  if ('refused' in next) throw DomainError.validation({ homeBranch: next.refused });
+  return next;
 }
 
 function refuseIf(refusal: StaffRefusal | null): void {
@@ -84,7 +95,9 @@ export class UsersService {
     return this.ds.transaction(async (m) => {
       await this.assertUnique(m, dto.username, dto.email);
       const repo = m.getRepository(User);
+      const branches = branchesAfter(ctx, { role, homeBranch: null, branches: null }, dto);
       const user = repo.create({
+        ...branches,
         username: dto.username,
         firstName: dto.firstName,
         lastName: dto.lastName,
@@ -117,11 +130,13 @@ export class UsersService {
         await this.assertNotLastAdmin(m, user.id);
       }
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
+      const branches = branchesAfter(ctx, { ...user, role: dto.role ?? user.role }, dto);
+      const branchesChanged = branches.homeBranch !== user.homeBranch || JSON.stringify(branches.branches) !== JSON.stringify(user.branches);
       // Every edit that changes what a token says (name, role, permissions) or whether it may be used ends it.
       const revoke: SessionRevokedReason | null =
         dto.active === false && user.active ? 'deactivated'
         : passwordHash ? 'password-reset'
-        : roleChanged || withPermissions ? 'permissions-changed'
+        : roleChanged || withPermissions || branchesChanged ? 'permissions-changed'
         : dto.username !== undefined && dto.username !== user.username ? 'renamed'
         : null;
       if (roleChanged) await audit(m, ctx, 'user.role-changed', { type: 'user', id: user.id }, { before: user.role, after: dto.role });
@@ -130,7 +145,14 @@ export class UsersService {
         await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before: user.permissions, after });
         user.permissions = after;
       }
+      if (branchesChanged) {
+        await audit(m, ctx, 'user.branches-changed', { type: 'user', id: user.id }, {
+          before: { homeBranch: user.homeBranch, branches: user.branches },
+          after: branches,
+        });
+      }
       Object.assign(user, {
+        ...branches,
         ...(dto.username !== undefined && { username: dto.username }),
         ...(dto.firstName !== undefined && { firstName: dto.firstName }),
         ...(dto.lastName !== undefined && { lastName: dto.lastName }),

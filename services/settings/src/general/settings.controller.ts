@@ -23,11 +23,6 @@ export class SettingsController {
     const data = await this.settings.update(ctx, dto);
     return { success: true, data, message: translate(ctx.locale, 'settings.saved') };
   }
-
-  @Get('branches')
-  async branches() {
-    return { success: true, data: await this.settings.branches() };
-  }
 }
 
 /** Service-to-service (x-dukan-internal): sales records the rate settings gives the cashier at the moment of the sale. */

@@ -49,10 +49,6 @@ export class SettingsService {
     return this.toDto(ctx, await this.state(m));
   }
 
-  async branches(): Promise<BranchDto[]> {
-    return (await this.state(this.ds.manager)).branches;
-  }
-
   async update(ctx: RequestContext, dto: UpdateGeneralSettingsDto): Promise<GeneralSettingsDto> {
     const isAdmin = ctx.user?.role === 'admin';
     if (!isAdmin) {
@@ -121,10 +117,12 @@ export class SettingsService {
   }
 
   private async replaceBranches(m: EntityManager, branches: NonNullable<UpdateGeneralSettingsDto['branches']>): Promise<void> {
-    await m.query(`DELETE FROM branches WHERE id <> ALL($1::text[])`, [branches.map((b) => b._id)]);
+    // A branch left out of the list is deactivated, never deleted: its stock, sales and users keep pointing at it.
+    await m.query(`UPDATE branches SET active = false WHERE active AND id <> ALL($1::text[])`, [branches.map((b) => b._id)]);
     for (const [i, b] of branches.entries()) {
       await m.query(
-        `INSERT INTO branches (id, name, position) VALUES ($1, $2, $3) ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, position = EXCLUDED.position`,
+        `INSERT INTO branches (id, name, position) VALUES ($1, $2, $3)
+         ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, position = EXCLUDED.position, active = true`,
         [b._id, b.name, i],
       );
       const registers = [...new Set(b.registers)];
@@ -141,15 +139,15 @@ export class SettingsService {
   private async state(m: EntityManager, lock = false): Promise<State> {
     const [row]: SettingsRow[] = await m.query(`SELECT * FROM general_settings WHERE id = 1${lock ? ' FOR UPDATE' : ''}`);
     const rates: { user_id: string; exchange_rate: string }[] = await m.query(`SELECT user_id, exchange_rate FROM user_exchange_rates ORDER BY user_id`);
-    const branches: { id: string; name: string; registers: string[] | null }[] = await m.query(
-      `SELECT b.id, b.name, array_agg(r.id ORDER BY r.position, r.id) FILTER (WHERE r.id IS NOT NULL) AS registers
+    const branches: { id: string; name: string; active: boolean; registers: string[] | null }[] = await m.query(
+      `SELECT b.id, b.name, b.active, array_agg(r.id ORDER BY r.position, r.id) FILTER (WHERE r.id IS NOT NULL) AS registers
          FROM branches b LEFT JOIN registers r ON r.branch_id = b.id
-        GROUP BY b.id, b.name, b.position ORDER BY b.position, b.id`,
+        GROUP BY b.id ORDER BY b.position, b.created_at, b.id`,
     );
     return {
       row: row!,
       userRates: Object.fromEntries(rates.map((r) => [r.user_id, Number(r.exchange_rate)])),
-      branches: branches.map((b) => ({ _id: b.id, name: b.name, registers: b.registers ?? [] })),
+      branches: branches.map((b) => ({ _id: b.id, name: b.name, registers: b.registers ?? [], active: b.active })),
     };
   }
 
@@ -162,7 +160,7 @@ export class SettingsService {
       timeZone: s.row.time_zone,
       iqdCashRounding: s.row.iqd_cash_rounding,
       taxRateBasisPoints: s.row.tax_rate_bp,
-      branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers })),
+      branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers, active: b.active })),
       changed,
     };
   }

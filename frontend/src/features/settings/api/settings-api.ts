@@ -1,4 +1,4 @@
-import type { GeneralSettingsDto, LoyaltySettingsDto } from '@dukan/contracts';
+import type { BranchDto, GeneralSettingsDto, LoyaltySettingsDto } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 
 // The loyalty settings are read with the till's `loyaltySettings` query (pos-api.ts); this file adds the writes.
@@ -15,6 +15,26 @@ export const settingsApi = api.injectEndpoints({
       // The till reads the rate through the ExchangeRate tag.
       invalidatesTags: ['Settings', 'ExchangeRate'],
     }),
+    branches: build.query<BranchDto[], void>({
+      query: () => '/settings/branches',
+      transformResponse: (res: { data: BranchDto[] }) => res.data,
+      providesTags: ['Branches'],
+    }),
+    branchCreate: build.mutation<BranchDto, { _id: string; name: string; registers: string[] }>({
+      query: (body) => ({ url: '/settings/branches', method: 'POST', body }),
+      transformResponse: (res: { data: BranchDto }) => res.data,
+      invalidatesTags: ['Branches', 'Settings'],
+    }),
+    branchUpdate: build.mutation<BranchDto, { id: string; name?: string; active?: boolean }>({
+      query: ({ id, ...body }) => ({ url: `/settings/branches/${encodeURIComponent(id)}`, method: 'PUT', body }),
+      transformResponse: (res: { data: BranchDto }) => res.data,
+      invalidatesTags: ['Branches', 'Settings'],
+    }),
+    branchRegisters: build.mutation<BranchDto, { id: string; registers: string[] }>({
+      query: ({ id, registers }) => ({ url: `/settings/branches/${encodeURIComponent(id)}/registers`, method: 'PUT', body: { registers } }),
+      transformResponse: (res: { data: BranchDto }) => res.data,
+      invalidatesTags: ['Branches', 'Settings'],
+    }),
     settingsSaveLoyalty: build.mutation<LoyaltySettingsDto, LoyaltySettingsDto>({
       query: (body) => ({ url: '/loyalty/settings', method: 'PUT', body }),
       transformResponse: (res: { data: LoyaltySettingsDto }) => res.data,
@@ -23,4 +43,12 @@ export const settingsApi = api.injectEndpoints({
   }),
 });
 
-export const { useSettingsGeneralQuery, useSettingsSaveGeneralMutation, useSettingsSaveLoyaltyMutation } = settingsApi;
+export const {
+  useSettingsGeneralQuery,
+  useSettingsSaveGeneralMutation,
+  useSettingsSaveLoyaltyMutation,
+  useBranchesQuery,
+  useBranchCreateMutation,
+  useBranchUpdateMutation,
+  useBranchRegistersMutation,
+} = settingsApi;

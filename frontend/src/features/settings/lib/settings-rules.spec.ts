@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LoyaltySettingsDto } from '@dukan/contracts';
-import { checkNumber, exchangeRatePayload, LOYALTY_FIELDS, loyaltyFormFrom, loyaltyPayload, parseExchangeRate, validateLoyalty } from './settings-rules.js';
+import {
+  checkNumber, exchangeRatePayload, isBranchCode, LOYALTY_FIELDS, loyaltyFormFrom, loyaltyPayload, parseExchangeRate, parseRegisters, validateLoyalty,
+} from './settings-rules.js';
 
 const settings: LoyaltySettingsDto = {
   enabled: true,
@@ -85,5 +87,29 @@ describe('loyalty settings validation', () => {
   it('checks a single number', () => {
     expect(checkNumber('0', LOYALTY_FIELDS.statusTier)).toBeNull();
     expect(checkNumber('1e3', LOYALTY_FIELDS.statusTier)).toEqual({ key: 'invalidNumber' });
+  });
+});
+
+describe('branch and register codes', () => {
+  it.each([
+    ['main', true],
+    ['erbil-2', true],
+    ['لقی_١', true],
+    ['', false],
+    ['two words', false],
+    ['a/b', false],
+    ['x'.repeat(41), false],
+  ])('%s is a code: %p', (code, ok) => {
+    expect(isBranchCode(code)).toBe(ok);
+  });
+
+  it.each([
+    ['main, till-2', ['main', 'till-2']],
+    ['main,main , r2', ['main', 'r2']],
+    ['یەک، دوو', ['یەک', 'دوو']],
+    ['  ', null],
+    ['main, a/b', null],
+  ])('%s -> %p', (text, list) => {
+    expect(parseRegisters(text)).toEqual(list);
   });
 });

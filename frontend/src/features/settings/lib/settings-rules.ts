@@ -141,3 +141,14 @@ export function loyaltyPayload(form: LoyaltyForm): LoyaltySettingsDto {
     tiers: form.tiers.map((t) => ({ threshold: n(t.threshold), bonusType: t.bonusType, bonusValue: n(t.bonusValue) })),
   };
 }
+
+/** A branch or register code as the server accepts it: letters, digits, '.', '_' and '-', up to 40. */
+export function isBranchCode(code: string): boolean {
+  return /^[\p{L}\p{N}._-]{1,40}$/u.test(code);
+}
+
+/** "main, till-2" -> ['main', 'till-2'] (duplicates dropped); null when empty or a code is not valid. */
+export function parseRegisters(text: string): string[] | null {
+  const list = [...new Set(text.split(/[,،\s]+/).map((s) => s.trim()).filter(Boolean))];
+  return list.length > 0 && list.every(isBranchCode) ? list : null;
+}

@@ -8,11 +8,11 @@ import { UnavailableSettingsPage } from './unavailable-settings-page.js';
 configure({ asyncUtilTimeout: 5000 });
 
 describe('settings hub', () => {
-  it('links the six sub-pages and marks payments, receipts and notifications as not yet available', async () => {
+  it('links the seven sub-pages and marks payments, receipts and notifications as not yet available', async () => {
     renderScreen(<SettingsHubPage />, { signedInAs: user({ role: 'admin' }) });
     const cards = await screen.findAllByTestId('settings-card');
     expect(cards.map((c) => c.getAttribute('href'))).toEqual([
-      '/settings/general', '/settings/loyalty', '/settings/users', '/settings/payments', '/settings/receipts', '/settings/notifications',
+      '/settings/general', '/settings/loyalty', '/settings/users', '/settings/branches', '/settings/payments', '/settings/receipts', '/settings/notifications',
     ]);
     const unavailable = cards.filter((c) => c.textContent?.includes('Not yet available')).map((c) => c.getAttribute('href'));
     expect(unavailable).toEqual(['/settings/payments', '/settings/receipts', '/settings/notifications']);
@@ -24,6 +24,8 @@ describe('settings hub', () => {
     const users = (await screen.findAllByTestId('settings-card')).find((c) => c.dataset.to === '/settings/users')!;
     expect(users.getAttribute('href')).toBeNull();
     expect(users.textContent).toContain('Admins only');
+    const branches = (await screen.findAllByTestId('settings-card')).find((c) => c.dataset.to === '/settings/branches')!;
+    expect(branches.getAttribute('href')).toBeNull();
   });
 
   it.each([

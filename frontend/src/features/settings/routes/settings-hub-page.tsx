@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '@dukan/contracts';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
 import '../settings.css';
 
 interface Card {
@@ -13,12 +13,15 @@ interface Card {
   icon: IconName;
   /** Not built yet: the card says so. */
   unavailable?: boolean;
+  /** Only admins open it; others see the card locked. */
+  adminOnly?: boolean;
 }
 
 const CARDS: readonly Card[] = [
   { to: '/settings/general', titleKey: 'pages.generalSettings', textKey: 'settings.cards.general', icon: 'settings' },
   { to: '/settings/loyalty', titleKey: 'pages.loyaltySettings', textKey: 'settings.cards.loyalty', icon: 'customers' },
   { to: '/settings/users', titleKey: 'pages.userPermissions', textKey: 'settings.cards.users', icon: 'staff' },
+  { to: '/settings/branches', titleKey: 'pages.branchSettings', textKey: 'settings.cards.branches', icon: 'inventory', adminOnly: true },
   { to: '/settings/payments', titleKey: 'pages.paymentSettings', textKey: 'settings.cards.payments', icon: 'pos', unavailable: true },
   { to: '/settings/receipts', titleKey: 'pages.receiptSettings', textKey: 'settings.cards.receipts', icon: 'reports', unavailable: true },
   { to: '/settings/notifications', titleKey: 'pages.notificationSettings', textKey: 'settings.cards.notifications', icon: 'refresh', unavailable: true },
@@ -30,6 +33,7 @@ export function SettingsHubPage() {
   const f = useFormat();
   // /settings/users needs staff edit (and is for admins in effect).
   const canManagePermissions = useCan('staff', 'edit');
+  const isAdmin = useCurrentUser()?.role === 'admin';
 
   return (
     <section className="page settings">
@@ -46,7 +50,7 @@ export function SettingsHubPage() {
 
       <div className="settings-cards">
         {CARDS.map((card) => {
-          const locked = card.to === '/settings/users' && !canManagePermissions;
+          const locked = (card.to === '/settings/users' && !canManagePermissions) || (card.adminOnly === true && !isAdmin);
           const body = (
             <>
               <span className="settings-card-icon" aria-hidden="true">

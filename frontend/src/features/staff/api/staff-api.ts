@@ -13,6 +13,9 @@ export interface UserPayload {
   role: Role;
   active: boolean;
   languagePreference: Locale;
+  /** Sent only when an admin edited them (shops with several branches). */
+  homeBranch?: string;
+  branches?: string[];
 }
 
 export interface StaffUser {
@@ -28,6 +31,8 @@ export interface StaffUser {
   languagePreference: Locale;
   lastLogin: string | null;
   permissions: Permissions | null;
+  homeBranch?: string | null;
+  branches?: string[] | null;
   createdAt?: string;
 }
 

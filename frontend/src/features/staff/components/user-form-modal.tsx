@@ -5,8 +5,12 @@ import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useBranchesQuery } from '../../settings/api/settings-api.js';
 import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
-import { emptyUserForm, userFormFrom, userPayload, validateUserForm, type UserField, type UserFormErrors, type UserFormValues } from '../lib/user-form.js';
+import {
+  branchChoiceFrom, chooseHome, emptyUserForm, toggleBranch, userFormFrom, userPayload, validateUserForm,
+  type BranchChoice, type UserField, type UserFormErrors, type UserFormValues,
+} from '../lib/user-form.js';
 
 interface Props {
   /** null: a new user. */
@@ -27,6 +31,13 @@ export function UserFormModal({ user, onClose }: Props) {
   const [addUser, addState] = useStaffAddUserMutation();
   const [updateUser, updateState] = useStaffUpdateUserMutation();
   const busy = addState.isLoading || updateState.isLoading;
+  // Branches are an admin's to give, and only worth showing when the shop has more than one.
+  const isAdmin = me?.role === 'admin';
+  const { data: allBranches } = useBranchesQuery(undefined, { skip: !isAdmin });
+  const activeBranches = (allBranches ?? []).filter((b) => b.active);
+  const showBranches = isAdmin && activeBranches.length > 1;
+  const [branchChoice, setBranchChoice] = useState<BranchChoice | null>(null);
+  const choice = branchChoice ?? branchChoiceFrom(user, activeBranches.map((b) => b._id));
   // Only roles below one's own, an admin's any (the server checks it too); nobody changes their own role.
   const self = user !== null && user._id === me?._id;
   const roles: readonly Role[] = self && user ? [user.role] : ROLES.filter((r) => !!me && canManageRole(me.role, r));
@@ -48,7 +59,8 @@ export function UserFormModal({ user, onClose }: Props) {
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length > 0) return;
-    const body = userPayload(values, mode);
+    // Sent only when the admin touched them, so an unrelated edit never moves anyone's branches.
+    const body = { ...userPayload(values, mode), ...(showBranches && branchChoice && { homeBranch: branchChoice.homeBranch, branches: values.role === 'admin' ? [branchChoice.homeBranch] : branchChoice.branches }) };
     const name = `${body.firstName} ${body.lastName}`;
     try {
       if (user) await updateUser({ id: user._id, body }).unwrap();
@@ -143,6 +155,40 @@ export function UserFormModal({ user, onClose }: Props) {
             </select>
           </label>
         </div>
+        {showBranches && (
+          <fieldset className="user-branches" data-testid="user-branches">
+            <legend>{t('staff.form.branches')}</legend>
+            <label className="field">
+              <span>{t('staff.form.homeBranch')}</span>
+              <select name="homeBranch" value={choice.homeBranch} onChange={(e) => setBranchChoice(chooseHome(choice, e.target.value))}>
+                {activeBranches.map((b) => (
+                  <option key={b._id} value={b._id}>
+                    {b.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            {values.role === 'admin' ? (
+              <p className="muted small">{t('staff.form.adminAllBranches')}</p>
+            ) : (
+              <div className="row wrap gap">
+                {activeBranches.map((b) => (
+                  <label key={b._id} className="checkbox">
+                    <input
+                      type="checkbox"
+                      name="branches"
+                      value={b._id}
+                      checked={choice.branches.includes(b._id)}
+                      onChange={(e) => setBranchChoice(toggleBranch(choice, b._id, e.target.checked))}
+                    />
+                    {b.name}
+                  </label>
+                ))}
+              </div>
+            )}
+            {serverErrors.homeBranch && <p className="field-error">{serverErrors.homeBranch}</p>}
+          </fieldset>
+        )}
         <label className="checkbox">
           <input type="checkbox" name="active" checked={values.active} onChange={(e) => set('active', e.target.checked)} disabled={user?._id === me?._id} />
           {t('staff.form.active')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canResetPassword, emptyUserForm, userFormFrom, userPayload, validateUserForm, type UserFormValues } from './user-form.js';
+import { branchChoiceFrom, canResetPassword, chooseHome, emptyUserForm, toggleBranch, userFormFrom, userPayload, validateUserForm, type UserFormValues } from './user-form.js';
 
 const filled: UserFormValues = {
   ...emptyUserForm(),
@@ -82,5 +82,25 @@ describe('user form rules', () => {
     expect(canResetPassword('')).toBe(false);
     expect(canResetPassword('12345')).toBe(false);
     expect(canResetPassword('123456')).toBe(true);
+  });
+});
+
+describe('branch choice', () => {
+  it('starts at the user\'s branches, or the first active branch for a user who has none', () => {
+    expect(branchChoiceFrom({ homeBranch: 'b', branches: ['a', 'b'] }, ['a', 'b'])).toEqual({ homeBranch: 'b', branches: ['a', 'b'] });
+    expect(branchChoiceFrom({ homeBranch: null, branches: null }, ['main', 'b'])).toEqual({ homeBranch: 'main', branches: ['main'] });
+    expect(branchChoiceFrom(null, [])).toEqual({ homeBranch: 'main', branches: ['main'] });
+  });
+
+  it.each([
+    [{ homeBranch: 'a', branches: ['a'] }, 'b', true, { homeBranch: 'a', branches: ['a', 'b'] }],
+    [{ homeBranch: 'a', branches: ['a', 'b'] }, 'a', false, { homeBranch: 'b', branches: ['b'] }],
+    [{ homeBranch: 'a', branches: ['a'] }, 'a', false, { homeBranch: 'a', branches: ['a'] }],
+  ])('%o toggling %s to %p -> %o', (choice, branch, on, expected) => {
+    expect(toggleBranch(choice, branch, on)).toEqual(expected);
+  });
+
+  it('ticks the branch chosen as home', () => {
+    expect(chooseHome({ homeBranch: 'a', branches: ['a'] }, 'c')).toEqual({ homeBranch: 'c', branches: ['a', 'c'] });
   });
 });

@@ -81,6 +81,30 @@ export function userPayload(values: UserFormValues, mode: UserFormMode): UserPay
   };
 }
 
+/** The branch fields of the form: the home branch and the branches the user may work in. */
+export interface BranchChoice {
+  homeBranch: string;
+  branches: string[];
+}
+
+/** The branch fields filled from a user (none named: the first active branch, here the shop's default). */
+export function branchChoiceFrom(user: Pick<StaffUser, 'homeBranch' | 'branches'> | null, activeBranches: readonly string[]): BranchChoice {
+  const homeBranch = user?.homeBranch ?? activeBranches[0] ?? 'main';
+  return { homeBranch, branches: user?.branches ?? [homeBranch] };
+}
+
+/** Ticking or unticking a branch; the home branch stays ticked, and unticking the home moves it to the first left. */
+export function toggleBranch(choice: BranchChoice, branch: string, on: boolean): BranchChoice {
+  const branches = on ? [...new Set([...choice.branches, branch])] : choice.branches.filter((b) => b !== branch);
+  if (branches.length === 0) return choice;
+  return { homeBranch: branches.includes(choice.homeBranch) ? choice.homeBranch : branches[0]!, branches };
+}
+
+/** Choosing the home branch also ticks it. */
+export function chooseHome(choice: BranchChoice, homeBranch: string): BranchChoice {
+  return { homeBranch, branches: [...new Set([...choice.branches, homeBranch])] };
+}
+
 /** Reset password: the confirm button waits for enough characters. */
 export function canResetPassword(newPassword: string): boolean {
   return newPassword.length >= MIN_PASSWORD_LENGTH;

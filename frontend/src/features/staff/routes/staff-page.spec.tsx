@@ -167,4 +167,58 @@ describe('staff screen', () => {
     expect(within(row).getByTestId('last-login').textContent).toBe('هەرگیز');
     expect(within(row).getByText('کاشێر')).toBeTruthy();
   });
+
+  describe('branches on the staff form', () => {
+    const branches = (list: { _id: string; name: string; active?: boolean }[]) => ({
+      body: { success: true, data: list.map((b) => ({ registers: ['main'], active: true, ...b })) },
+    });
+
+    it('are not shown in a shop with one branch, and an edit sends none', async () => {
+      const calls = fakeApi(({ url, method, body }) => {
+        if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'old', name: 'Old', active: false }]);
+        if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser()]);
+        if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return { body: { success: true, data: { ...staffUser(), ...(body as object) } } };
+        return undefined;
+      });
+      renderScreen(<StaffPage />, { signedInAs: admin });
+      fireEvent.click(await screen.findByTestId('edit-user'));
+      await waitFor(() => expect(calls.some((c) => c.path === '/api/settings/branches')).toBe(true));
+      const form = screen.getByTestId('user-form');
+      expect(within(form).queryByTestId('user-branches')).toBeNull();
+      fireEvent.click(within(form).getByTestId('user-form-submit'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+      expect(calls.find((c) => c.method === 'PUT')!.body).not.toHaveProperty('branches');
+    });
+
+    it('let an admin give a cashier a second branch and a new home branch', async () => {
+      const calls = fakeApi(({ url, method, body }) => {
+        if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'erbil', name: 'Erbil' }, { _id: 'duhok', name: 'Duhok' }]);
+        if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser({ homeBranch: 'main', branches: ['main'] })]);
+        if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return { body: { success: true, data: { ...staffUser(), ...(body as object) } } };
+        return undefined;
+      });
+      renderScreen(<StaffPage />, { signedInAs: admin });
+      fireEvent.click(await screen.findByTestId('edit-user'));
+      const fieldset = await screen.findByTestId('user-branches');
+      expect(within(fieldset).getByText('Branches this user may work in')).toBeTruthy();
+      expect((within(fieldset).getByLabelText('Main') as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(within(fieldset).getByLabelText('Erbil'));
+      fireEvent.change(within(fieldset).getByLabelText('Home branch'), { target: { value: 'erbil' } });
+      fireEvent.click(within(screen.getByTestId('user-form')).getByTestId('user-form-submit'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+      expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ homeBranch: 'erbil', branches: ['main', 'erbil'] });
+    });
+
+    it('are not offered to a manager editing staff', async () => {
+      const calls = fakeApi(({ url }) => {
+        if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'erbil', name: 'Erbil' }]);
+        if (url.pathname === '/api/auth/users') return page([staffUser()]);
+        return undefined;
+      });
+      renderScreen(<StaffPage />, { signedInAs: user({ _id: 'm1', role: 'manager', permissions: { staff: ['view', 'create', 'edit'] } }) });
+      fireEvent.click(await screen.findByTestId('edit-user'));
+      expect(within(screen.getByTestId('user-form')).queryByTestId('user-branches')).toBeNull();
+      expect(calls.some((c) => c.path === '/api/settings/branches')).toBe(false);
+    });
+  });
 });

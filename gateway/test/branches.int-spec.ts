@@ -1,0 +1,108 @@
+import { createAllInOneApp } from '@dukan/gateway';
+import { startApp, type HttpClient } from '@dukan/testing';
+import { startClusterShape } from './cluster-shape.js';
+
+// Branches as data in the cluster shape: the branch a request acts in comes from the X-Dukan-Branch header,
+// checked by the one gate against the user's branches (the gateway forwards the checked branch to the
+// services), and the user's home branch when the app names none.
+
+/** Either shape, as a client sees it; a cluster also gives its services' own addresses. */
+interface Shop extends HttpClient {
+  adminToken: string;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+  serviceUrls?: Record<string, string>;
+  internalToken?: string;
+}
+
+const SHAPES: [string, () => Promise<Shop>][] = [
+  ['all-in-one', () => startApp(createAllInOneApp)],
+  ['cluster', () => startClusterShape()],
+];
+
+async function eventually(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe.each(SHAPES)('branches (%s)', (_shape, start) => {
+  let c: Shop;
+  const inBranch = (token: string, branch?: string, language = 'en') => ({ token, headers: { 'accept-language': language, ...(branch && { 'x-dukan-branch': branch }) } });
+
+  let productId = '';
+  let cashier = '';
+  const stockIn = async (branch: string) => (await c.get(`/api/products/${productId}`, inBranch(c.adminToken, branch))).body.quantity as number;
+
+  beforeAll(async () => {
+    c = await start();
+    for (const [id, name] of [['b', 'Branch B'], ['c', 'Branch C']]) {
+      expect((await c.post('/api/settings/branches', { _id: id, name, registers: ['main'] }, { token: c.adminToken })).status).toBe(201);
+    }
+    const category = await c.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token: c.adminToken });
+    const product = await c.post('/api/products', {
+      sku: 'TEA-B', barcode: '6260000000771', name: { en: 'Tea', ku: 'چا' }, category: category.body._id, price: 2, cost: 1, quantity: 10,
+    }, inBranch(c.adminToken));
+    expect(product.status).toBe(201);
+    productId = product.body._id;
+    // Stock received in B, by an admin acting there.
+    expect((await c.patch(`/api/products/${productId}/quantity`, { quantity: 5, cost: 1 }, inBranch(c.adminToken, 'b'))).status).toBe(200);
+    const made = await c.post('/api/auth/register', {
+      username: 'cashier-b', firstName: 'Cashier', lastName: 'B', email: 'cashier-b@shop.iq', password: 'secret1', role: 'cashier', homeBranch: 'b', branches: ['b'],
+    }, { token: c.adminToken });
+    expect(made.status).toBe(201);
+    cashier = await c.login('cashier-b', 'secret1');
+  }, 120_000);
+  afterAll(() => c.close());
+
+  it('keeps stock per branch: the admin sees main\'s and B\'s counts apart', async () => {
+    expect(await stockIn('main')).toBe(10);
+    expect(await stockIn('b')).toBe(5);
+    expect(await stockIn('c')).toBe(0);
+  });
+
+  it('a cashier of branch B sells from B\'s stock by default (their home branch); main and C are untouched', async () => {
+    const sale = await c.post('/api/transactions', {
+      items: [{ product: productId, productSnapshot: { name: 'Tea', sku: 'TEA-B', price: 2 }, quantity: 2, unitPrice: 2, subtotal: 4, discount: 0, discountType: 'percentage' }],
+      subtotal: 4, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 4, currency: 'USD', exchangeRate: 1450,
+      paymentMethod: 'cash', paymentDetails: { amountTendered: 5, change: 1 }, paymentStatus: 'paid', register: 'main', createdAt: new Date().toISOString(),
+    }, inBranch(cashier));
+    expect(sale.status).toBe(201);
+    await eventually(async () => (await stockIn('b')) === 3);
+    expect(await stockIn('main')).toBe(10);
+    expect(await stockIn('c')).toBe(0);
+    // The sale belongs to B.
+    expect(sale.body.data.branchId).toBe('b');
+    expect((await c.get(`/api/transactions/${sale.body.data._id}`, inBranch(c.adminToken))).body.data.branchId).toBe('b');
+  });
+
+  it('a user without branch C is refused in C with 403, in both languages, at the gateway and at the service', async () => {
+    const refused = await c.get('/api/products', inBranch(cashier, 'c'));
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: 'You may not work in this branch' });
+    const ku = await c.get('/api/products', inBranch(cashier, 'c', 'ku'));
+    expect(ku.body.message).toBe('ڕێگەت پێنەدراوە لەم لقەدا کار بکەیت');
+    // main is not theirs either, and a sale there is refused before it is made.
+    expect((await c.post('/api/transactions', { items: [] }, inBranch(cashier, 'main'))).status).toBe(403);
+    // Behind a cluster's gateway, a service believes only a branch the user may use: the same refusal there.
+    if (c.serviceUrls) {
+      const direct = await fetch(`${c.serviceUrls.catalog}/api/products`, {
+        headers: { authorization: `Bearer ${cashier}`, 'x-dukan-internal': c.internalToken!, 'x-dukan-branch': 'c' },
+      });
+      expect(direct.status).toBe(403);
+    }
+    expect(await stockIn('c')).toBe(0);
+  });
+
+  it('an admin works in any branch; a single-shop user with no branches stays in main as before', async () => {
+    expect((await c.get('/api/products', inBranch(c.adminToken, 'c'))).status).toBe(200);
+    await c.post('/api/auth/register', { username: 'plain', firstName: 'P', lastName: 'L', email: 'plain@shop.iq', password: 'secret1', role: 'cashier' }, { token: c.adminToken });
+    const plain = await c.login('plain', 'secret1');
+    const list = await c.get('/api/products', inBranch(plain));
+    expect(list.status).toBe(200);
+    expect(JSON.stringify(list.body)).toContain('"quantity":10');
+    expect((await c.get('/api/products', inBranch(plain, 'b'))).status).toBe(403);
+  });
+});

@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
+import { translate } from '@dukan/contracts';
+import { Ctx, type RequestContext } from '@dukan/platform';
+import { BranchRegistersDto, CreateBranchDto, UpdateBranchDto } from './branches.dto.js';
+import { BranchesService } from './branches.service.js';
+
+@Controller('api/settings/branches')
+export class BranchesController {
+  constructor(private readonly branches: BranchesService) {}
+
+  @Get()
+  async list() {
+    return { success: true, data: await this.branches.list() };
+  }
+
+  @Post()
+  async create(@Ctx() ctx: RequestContext, @Body() dto: CreateBranchDto) {
+    return { success: true, data: await this.branches.create(ctx, dto), message: translate(ctx.locale, 'settings.saved') };
+  }
+
+  @Put(':id')
+  async update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: UpdateBranchDto) {
+    return { success: true, data: await this.branches.update(ctx, id, dto), message: translate(ctx.locale, 'settings.saved') };
+  }
+
+  @Put(':id/registers')
+  async registers(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: BranchRegistersDto) {
+    return { success: true, data: await this.branches.setRegisters(ctx, id, dto.registers), message: translate(ctx.locale, 'settings.saved') };
+  }
+}
