@@ -76,6 +76,12 @@ describe.each(SHAPES)('branches (%s)', (_shape, start) => {
     // The sale belongs to B.
     expect(sale.body.data.branchId).toBe('b');
     expect((await c.get(`/api/transactions/${sale.body.data._id}`, inBranch(c.adminToken))).body.data.branchId).toBe('b');
+    // Each branch lists its own sales, and finds an invoice number among its own.
+    const listed = async (branch: string) => (await c.get('/api/transactions?limit=1000', inBranch(c.adminToken, branch))).body.data.map((x: { _id: string }) => x._id);
+    expect(await listed('b')).toEqual([sale.body.data._id]);
+    expect(await listed('main')).not.toContain(sale.body.data._id);
+    expect((await c.get(`/api/transactions/${sale.body.data.invoiceNumber}`, inBranch(c.adminToken, 'b'))).status).toBe(200);
+    expect((await c.get(`/api/transactions/${sale.body.data.invoiceNumber}`, inBranch(c.adminToken, 'main'))).status).toBe(404);
   });
 
   it('a user without branch C is refused in C with 403, in both languages, at the gateway and at the service', async () => {

@@ -63,7 +63,7 @@ export class ReversalsService {
         voidedBy: ctx.actorId ?? '',
         reason,
       });
-      return this.records.get(id, m);
+      return this.records.get(id, ctx.branchId, m);
     });
   }
 
@@ -159,7 +159,7 @@ export class ReversalsService {
         reason,
         refundedAt: new Date().toISOString(),
       });
-      const transaction = await this.records.get(id, m);
+      const transaction = await this.records.get(id, ctx.branchId, m);
       const refund = transaction.refunds.find((r) => r._id === refundId)!;
       const result: SaleRefundResultDto = { refund, fullyRefunded: fully, transaction };
       if (stored && !(await this.idempotency.recordDone(m, stored.key, stored.hash, id, 201, result))) {

@@ -32,20 +32,24 @@ function decodeCursor(cursor: string): { createdAt: string; id: string } {
 export class SaleRecordsService {
   constructor(private readonly ds: DataSource) {}
 
-  /** One sale by its id or by its invoice number (a list's View link may be built from either). */
-  async get(idOrInvoice: string, m: EntityManager = this.ds.manager): Promise<SaleDto> {
+  /**
+   * One sale by its id or by its invoice number (a list's View link may be built from either); invoice numbers are
+   * unique per branch, so a number is looked up in `branchId`, the branch the caller acts in.
+   */
+  async get(idOrInvoice: string, branchId: string, m: EntityManager = this.ds.manager): Promise<SaleDto> {
     const byId = UUID.test(idOrInvoice);
     if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
     const [sale]: SaleRow[] = byId
       ? await m.query(`${SALE_WITH_NAMES} WHERE s.id = $1`, [idOrInvoice])
-      : await m.query(`${SALE_WITH_NAMES} WHERE s.invoice_number = $1`, [idOrInvoice.toUpperCase()]);
+      : await m.query(`${SALE_WITH_NAMES} WHERE s.invoice_number = $1 AND s.branch_id = $2`, [idOrInvoice.toUpperCase(), branchId]);
     if (!sale) throw DomainError.notFound('entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
     const refunds: RefundRow[] = await m.query(`SELECT * FROM refunds WHERE sale_id = $1 ORDER BY created_at`, [sale.id]);
     return toSaleDto(sale, lines, refunds);
   }
 
-  async list(q: ListSalesQuery): Promise<{ data: SaleDto[]; pagination: Pagination & { nextCursor: string | null } }> {
+  /** The sales of the branch the caller acts in, newest first. */
+  async list(branchId: string, q: ListSalesQuery): Promise<{ data: SaleDto[]; pagination: Pagination & { nextCursor: string | null } }> {
     const page = q.page ?? 1;
     const limit = q.limit ?? DEFAULT_PAGE_LIMIT;
     const where: string[] = [];
@@ -54,6 +58,7 @@ export class SaleRecordsService {
       params.push(v);
       return `$${params.length}`;
     };
+    where.push(`s.branch_id = ${p(branchId)}`);
 
     switch (q.status) {
       case 'paid':

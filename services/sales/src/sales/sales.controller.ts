@@ -26,12 +26,12 @@ export class SalesController {
 
   @Get()
   async list(@Ctx() ctx: RequestContext, @Query() q: ListSalesQuery) {
-    return { success: true, ...(await this.records.list(q)), message: translate(ctx.locale, 'sales.listed') };
+    return { success: true, ...(await this.records.list(ctx.branchId, q)), message: translate(ctx.locale, 'sales.listed') };
   }
 
   @Get(':id')
-  async get(@Param('id') id: string) {
-    return { success: true, data: await this.records.get(id) };
+  async get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return { success: true, data: await this.records.get(id, ctx.branchId) };
   }
 
   @Delete(':id')
