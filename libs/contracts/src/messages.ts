@@ -1,11 +1,11 @@
 // Server-side user-visible texts, English and Kurdish (Sorani, Arabic script). Keys are stable; add new keys
 // to both catalogues (the compiler and a test refuse a key missing from either).
 import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
-
-import { catalogEn, catalogKu } from './messages/catalog.js';
 import { branchesEn, branchesKu } from './messages/branches.js';
+import { catalogEn, catalogKu } from './messages/catalog.js';
+import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
-
+import { salesEn, salesKu } from './messages/sales.js';
 import { securityEn, securityKu } from './messages/security.js';
 
 export const LOCALES = ['en', 'ku'] as const;
@@ -82,51 +82,10 @@ const en = {
   'categories.deleted': 'Category deleted successfully',
   'categories.parentNotFound': 'The parent category does not exist',
 
-  // sales
-  'sales.totalMismatch': 'The total does not match the items. Please check the sale and try again.',
-  'sales.idempotencyReused': 'This sale was already submitted with different details.',
-  'sales.idempotencyInProgress': 'This sale is still being processed. Please wait a moment.',
-  'sales.listed': 'Transactions',
-  'sales.productUnavailable': 'This product is not available for sale',
-  'sales.unitPriceMismatch': 'The price of this item is {expected}, not {given}',
-  'sales.lineDiscountMismatch': 'The discount on this item is {expected}%, not {given}%',
-  'sales.lineDiscountAmountMismatch': 'The discount on this item is {expected}, not {given}',
-  'sales.lineSubtotalMismatch': 'This line comes to {expected}, not {given}',
-  'sales.subtotalMismatch': 'The subtotal is {expected}, not {given}',
-  'sales.discountMismatch': 'The discount comes to {expected}, not {given}',
-  'sales.loyaltyDiscountMismatch': 'The loyalty discount is {expected}, not {given}',
-  'sales.totalFieldMismatch': 'The total is {expected}, not {given}',
-  'sales.changeMismatch': 'The change is {expected}, not {given}',
-  'sales.tenderTooLow': 'The amount tendered must be at least the total ({total})',
-  'sales.discountNotAllowed': 'You are not allowed to give discounts',
-  'sales.customerUnknown': 'This customer does not exist',
-  'sales.loyaltyUnavailable': 'Points cannot be redeemed right now. Try again, or complete the sale without redeeming points.',
-  'sales.exchangeRateChanged': 'The exchange rate is now {expected} IQD per USD, not {given}. The till has reloaded it: check the total and confirm again.',
-  'sales.settingsUnavailable': 'The exchange rate cannot be checked right now. Please try again in a moment.',
-  'sales.invalidIdempotencyKey': 'The Idempotency-Key header is not valid',
-  'sales.alreadyVoided': 'This sale has already been voided',
-  'sales.voidAfterRefund': 'A sale that has refunds cannot be voided',
-  'sales.voided': 'The sale was voided',
-  'sales.nothingToRefund': 'Nothing is left to refund on this sale',
-  'sales.refundTooMany': 'Only {max} of this item can still be refunded',
-  'sales.unknownLine': 'This line is not part of the sale',
-  'sales.duplicateLine': 'This line is listed twice',
-  'sales.refunded': 'The refund was recorded',
+  // settings
   'settings.adminOnlyField': 'Only an administrator can change this setting',
   'settings.invalidTimeZone': 'This time zone is not known',
   'settings.saved': 'Settings saved successfully',
-
-  // loyalty
-  'loyalty.minimumPointsError': 'The number of points is below the minimum that can be redeemed',
-  'loyalty.insufficientPointsError': 'The customer does not have enough points',
-  'loyalty.disabled': 'The loyalty program is turned off',
-  'loyalty.discountNotPoints': 'No whole number of points is worth {amount}. Send the points redeemed, or a loyalty discount that whole points make.',
-  'loyalty.minimumBalanceError': 'The customer needs at least {minimum} points before redeeming',
-  'loyalty.settingsSaved': 'Settings saved successfully',
-  'loyalty.statusTiersOrder': 'Silver, gold and platinum thresholds must increase in that order',
-  'loyalty.reservationMismatch': 'This sale already reserved points with different details',
-  'customers.duplicatePhone': 'A customer with this phone number already exists',
-  'customers.deleted': 'Customer deleted',
 
   // entity names, used as {entity}
   'entities.user': 'User',
@@ -141,6 +100,8 @@ const en = {
 
   ...EXPENSE_MESSAGES_EN,
   ...catalogEn,
+  ...salesEn,
+  ...loyaltyEn,
   ...reportingEn,
   ...securityEn,
   ...branchesEn,
@@ -213,49 +174,9 @@ const ku: Record<ServerMessageKey, string> = {
   'categories.deleted': 'پۆلەکە بە سەرکەوتوویی سڕایەوە',
   'categories.parentNotFound': 'پۆلی سەرەکی بوونی نییە',
 
-  'sales.totalMismatch': 'کۆی گشتی لەگەڵ کاڵاکان ناگونجێت. تکایە فرۆشتنەکە بپشکنە و دووبارە هەوڵ بدەرەوە.',
-  'sales.idempotencyReused': 'ئەم فرۆشتنە پێشتر بە وردەکاری جیاوازەوە نێردراوە.',
-  'sales.idempotencyInProgress': 'ئەم فرۆشتنە هێشتا لە جێبەجێکردندایە. تکایە کەمێک چاوەڕێ بکە.',
-  'sales.listed': 'مامەڵەکان',
-  'sales.productUnavailable': 'ئەم کاڵایە بۆ فرۆشتن بەردەست نییە',
-  'sales.unitPriceMismatch': 'نرخی ئەم کاڵایە {expected}ە، نەک {given}',
-  'sales.lineDiscountMismatch': 'داشکاندنی ئەم کاڵایە {expected}%ە، نەک {given}%',
-  'sales.lineDiscountAmountMismatch': 'داشکاندنی ئەم کاڵایە {expected}ە، نەک {given}',
-  'sales.lineSubtotalMismatch': 'کۆی ئەم دێڕە {expected}ە، نەک {given}',
-  'sales.subtotalMismatch': 'کۆی لاوەکی {expected}ە، نەک {given}',
-  'sales.discountMismatch': 'داشکاندن {expected}ە، نەک {given}',
-  'sales.loyaltyDiscountMismatch': 'داشکاندنی دڵسۆزی {expected}ە، نەک {given}',
-  'sales.totalFieldMismatch': 'کۆی گشتی {expected}ە، نەک {given}',
-  'sales.changeMismatch': 'باقی پارە {expected}ە، نەک {given}',
-  'sales.tenderTooLow': 'بڕی پارەی وەرگیراو دەبێت لانیکەم بە قەد کۆی گشتی بێت ({total})',
-  'sales.discountNotAllowed': 'ڕێگەت پێنەدراوە داشکاندن بکەیت',
-  'sales.customerUnknown': 'ئەم کڕیارە بوونی نییە',
-  'sales.loyaltyUnavailable': 'ئێستا ناتوانرێت خاڵەکان بەکاربهێنرێن. دووبارە هەوڵ بدەرەوە، یان فرۆشتنەکە بەبێ خاڵ تەواو بکە.',
-  'sales.exchangeRateChanged': 'نرخی ئاڵوگۆڕ ئێستا {expected} دینارە بۆ هەر دۆلارێک، نەک {given}. خاڵی فرۆشتن نرخەکەی نوێ کردەوە: کۆی گشتی بپشکنە و دووبارە پشتڕاستی بکەرەوە.',
-  'sales.settingsUnavailable': 'ئێستا ناتوانرێت نرخی ئاڵوگۆڕ بپشکنرێت. تکایە کەمێکی تر دووبارە هەوڵ بدەرەوە.',
-  'sales.invalidIdempotencyKey': 'سەرپەڕەی Idempotency-Key دروست نییە',
-  'sales.alreadyVoided': 'ئەم فرۆشتنە پێشتر هەڵوەشێنراوەتەوە',
-  'sales.voidAfterRefund': 'فرۆشتنێک کە پارەی گەڕاوەی هەیە ناتوانرێت هەڵبوەشێنرێتەوە',
-  'sales.voided': 'فرۆشتنەکە هەڵوەشێنرایەوە',
-  'sales.nothingToRefund': 'هیچ شتێک لەم فرۆشتنەدا نەماوە بۆ گەڕاندنەوەی پارە',
-  'sales.refundTooMany': 'تەنها {max} دانە لەم کاڵایە دەتوانرێت پارەکەی بگەڕێندرێتەوە',
-  'sales.unknownLine': 'ئەم دێڕە بەشێک نییە لەم فرۆشتنە',
-  'sales.duplicateLine': 'ئەم دێڕە دوو جار نووسراوە',
-  'sales.refunded': 'گەڕاندنەوەی پارەکە تۆمار کرا',
   'settings.adminOnlyField': 'تەنها بەڕێوەبەری سیستەم دەتوانێت ئەم ڕێکخستنە بگۆڕێت',
   'settings.invalidTimeZone': 'ئەم ناوچە کاتییە نەناسراوە',
   'settings.saved': 'ڕێکخستنەکان بە سەرکەوتوویی پاشەکەوت کران',
-
-  'loyalty.minimumPointsError': 'ژمارەی خاڵەکان لە کەمترین ژمارەی ڕێگەپێدراو بۆ بەکارهێنان کەمترە',
-  'loyalty.insufficientPointsError': 'کڕیار خاڵی پێویستی نییە',
-  'loyalty.disabled': 'بەرنامەی دڵسۆزی ناچالاکە',
-  'loyalty.discountNotPoints': 'هیچ ژمارەیەکی تەواوی خاڵ بەهاکەی {amount} نییە. خاڵە بەکارهاتووەکان بنێرە، یان داشکاندنێکی دڵسۆزی کە خاڵی تەواو دروستی دەکەن.',
-  'loyalty.minimumBalanceError': 'کڕیار پێش بەکارهێنانی خاڵ پێویستی بە لانیکەم {minimum} خاڵ هەیە',
-  'loyalty.settingsSaved': 'ڕێکخستنەکان بە سەرکەوتوویی پاشەکەوت کران',
-  'loyalty.statusTiersOrder': 'سنووری زیو، ئاڵتوون و پلاتین دەبێت بەو ڕیزبەندییە زیاد بن',
-  'loyalty.reservationMismatch': 'ئەم فرۆشتنە پێشتر بە وردەکاری جیاوازەوە خاڵی گل داوەتەوە',
-  'customers.duplicatePhone': 'کڕیارێک بەم ژمارە تەلەفۆنەوە پێشتر هەیە',
-  'customers.deleted': 'کڕیار سڕایەوە',
 
   'entities.user': 'بەکارهێنەر',
   'entities.product': 'کاڵا',
@@ -269,6 +190,8 @@ const ku: Record<ServerMessageKey, string> = {
 
   ...EXPENSE_MESSAGES_KU,
   ...catalogKu,
+  ...salesKu,
+  ...loyaltyKu,
   ...reportingKu,
   ...securityKu,
   ...branchesKu,
