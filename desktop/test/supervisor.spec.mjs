@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { loadDesktopConfig } from '../src/supervisor/config.mjs';
 import { isAlive } from '../src/supervisor/instance-lock.mjs';
 import { LogView } from '../src/supervisor/log-view.mjs';
-import { AlreadyRunningError, Supervisor } from '../src/supervisor/supervisor.mjs';
+import { AlreadyRunningError } from '../src/supervisor/server-status.mjs';
+import { Supervisor } from '../src/supervisor/supervisor.mjs';
 import { freePort, tempDir, until } from './helpers.mjs';
 
 jest.setTimeout(30_000);

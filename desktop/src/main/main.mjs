@@ -8,7 +8,8 @@ import { loadDesktopConfig } from '../supervisor/config.mjs';
 import { LogView } from '../supervisor/log-view.mjs';
 import { appMenu, menuLanguage } from '../supervisor/menu.mjs';
 import { desktopDir, serverCommand } from '../supervisor/server-entry.mjs';
-import { AlreadyRunningError, Supervisor } from '../supervisor/supervisor.mjs';
+import { AlreadyRunningError } from '../supervisor/server-status.mjs';
+import { Supervisor } from '../supervisor/supervisor.mjs';
 import { ElectronUpdates } from '../supervisor/updates.mjs';
 import { WAITING_PAGE } from '../supervisor/waiting-page.mjs';
 

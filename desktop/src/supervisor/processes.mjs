@@ -1,11 +1,10 @@
 // Ending processes the shell is responsible for: the server's process tree, and a PostgreSQL left behind by a
 // server that died without stopping it (its postmaster.pid names it).
 import { execFile } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isAlive } from './instance-lock.mjs';
-
-const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /** @param {number} pid @param {number} timeoutMs */
 export async function waitForExit(pid, timeoutMs) {
@@ -70,4 +69,19 @@ export async function stopPostgres(databaseDir, { timeoutMs = 10_000 } = {}) {
   signal(pid, 'SIGKILL');
   await waitForExit(pid, 3_000);
   return pid;
+}
+
+/**
+ * Ends a server and database left by a shell that did not stop cleanly (power cut, killed): the process named in
+ * `pidFile` if it still runs `entry`, and PostgreSQL on `databaseDir`. `say` tells the log what was stopped.
+ * @param {string} pidFile @param {string | undefined} entry @param {string} databaseDir @param {(text: string) => void} say
+ */
+export async function endLeftovers(pidFile, entry, databaseDir, say) {
+  const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : NaN;
+  if (Number.isInteger(pid) && isAlive(pid) && entry && commandLine(pid)?.includes(entry)) {
+    say(`stopping a server left running by an earlier start (process ${pid})`);
+    signal(pid, 'SIGKILL', { group: true });
+  }
+  const pg = await stopPostgres(databaseDir);
+  if (pg) say(`stopped a database left running by an earlier start (process ${pg})`);
 }

@@ -1,7 +1,22 @@
 // Secrets never reach the log view or the log file: the first admin's password, the database's password,
 // tokens and passwords that a log line might carry.
 
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 export const HIDDEN = '••••••';
+
+/**
+ * The embedded database's password, which the server writes on its first start (until then the URL pattern hides it).
+ * @param {string} dataDir
+ */
+export function databasePassword(dataDir) {
+  try {
+    return readFileSync(join(dataDir, 'pg-password'), 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /** @param {string} text */
 function escapeRegExp(text) {

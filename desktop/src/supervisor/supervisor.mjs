@@ -1,35 +1,18 @@
 import { spawn } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { InstanceLock, isAlive } from './instance-lock.mjs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { InstanceLock } from './instance-lock.mjs';
 import { LogView, lineSplitter } from './log-view.mjs';
 import { firstFreePort, isPortFree } from './ports.mjs';
-import { commandLine, signal, stopPostgres } from './processes.mjs';
-import { firstRunAccount } from './secrets.mjs';
+import { endLeftovers, signal, stopPostgres } from './processes.mjs';
+import { databasePassword, firstRunAccount } from './secrets.mjs';
+import { AlreadyRunningError } from './server-status.mjs';
 
 /** @typedef {import('./config.mjs').DesktopConfig} DesktopConfig */
-/** @typedef {'starting' | 'running' | 'restarting' | 'failed' | 'stopping' | 'stopped'} ServerState */
-/**
- * @typedef {object} ServerStatus
- * @property {ServerState} state
- * @property {number | null} port     where the server answers
- * @property {number | null} pid
- * @property {number} restarts        since the shell started
- * @property {number} failures        deaths in a row, reset once the server has run for a while
- * @property {string | null} detail   why it last stopped, in the log's words
- * @property {string} since           ISO time of the last change
- */
-
-export class AlreadyRunningError extends Error {
-  /** @param {{ pid: number, [key: string]: unknown }} holder */
-  constructor(holder) {
-    super(`Dukan is already running on this data folder (process ${holder.pid})`);
-    this.holder = holder;
-  }
-}
-
-const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+/** @typedef {import('./server-status.mjs').ServerState} ServerState */
+/** @typedef {import('./server-status.mjs').ServerStatus} ServerStatus */
 
 /**
  * Runs the all-in-one server as a child process: a free port, data in the user's data folder, health before
@@ -106,25 +89,13 @@ export class Supervisor extends EventEmitter {
     if (this.state !== 'stopped') throw new Error(`the supervisor is ${this.state}`);
     this.claim();
     this.setState('starting', null);
-    await this.endLeftovers();
+    await endLeftovers(this.pidFile, this.server.args.at(-1), this.databaseDir, (text) => this.say(text));
     return this.bringUp();
   }
 
   /** @param {Record<string, unknown>} info what a second start should be told (e.g. the shell's address) */
   announce(info) {
     this.lock.update(info);
-  }
-
-  /** A server and database left by a shell that did not stop cleanly (power cut, killed). */
-  async endLeftovers() {
-    const pid = existsSync(this.pidFile) ? Number(readFileSync(this.pidFile, 'utf8')) : NaN;
-    const entry = this.server.args.at(-1);
-    if (Number.isInteger(pid) && isAlive(pid) && entry && commandLine(pid)?.includes(entry)) {
-      this.say(`stopping a server left running by an earlier start (process ${pid})`);
-      signal(pid, 'SIGKILL', { group: true });
-    }
-    const pg = await stopPostgres(this.databaseDir);
-    if (pg) this.say(`stopped a database left running by an earlier start (process ${pg})`);
   }
 
   /** @returns {Promise<ServerStatus>} */
@@ -142,7 +113,8 @@ export class Supervisor extends EventEmitter {
     if (this.state === 'stopping' || this.state === 'stopped') throw new Error('the shell is stopping');
     this.port = this.port !== null && (await isPortFree(this.port)) ? this.port : await firstFreePort(this.config.port);
     this.dbPort = this.dbPort !== null && (await isPortFree(this.dbPort)) ? this.dbPort : await firstFreePort(this.config.dbPort, { taken: [this.port] });
-    this.readSecrets();
+    const pgPassword = databasePassword(this.config.dataDir);
+    if (pgPassword) this.log.redactor.add(pgPassword);
     if (this.state === 'stopping' || this.state === 'stopped') throw new Error('the shell is stopping');
     const env = {
       ...this.config.env,
@@ -183,14 +155,6 @@ export class Supervisor extends EventEmitter {
     }, this.stableMs);
     this.stableTimer.unref();
     return this.status;
-  }
-
-  readSecrets() {
-    try {
-      this.log.redactor.add(readFileSync(join(this.config.dataDir, 'pg-password'), 'utf8'));
-    } catch {
-      /* made by the server's first start; the URL pattern hides it meanwhile */
-    }
   }
 
   /** @param {string} line */
