@@ -111,6 +111,14 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
+/** An answer that is either the value itself or `{ data: value }` (the `{ success, data }` envelope). */
+export type Wrapped<T> = T | { data: T };
+
+/** The value of an answer, with or without its `{ data }` envelope. */
+export function unwrap<T>(res: Wrapped<T>): T {
+  return res && typeof res === 'object' && !Array.isArray(res) && 'data' in (res as object) ? (res as { data: T }).data : (res as T);
+}
+
 function isErrorBody(data: unknown): data is Partial<ErrorBody> {
   return typeof data === 'object' && data !== null && ('message' in data || 'error' in data);
 }

@@ -19,7 +19,7 @@ export interface CustomersPage {
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 
-/** Creating a customer goes through pos-api's addCustomer (shared with the till); these are the screen's own calls. */
+/** Creating a customer goes through the shared addCustomer (app/shared-api, also the till's); these are the screen's own calls. */
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // `?page=` makes the service answer {data, pagination} with the total, so a big shop pages on the server.

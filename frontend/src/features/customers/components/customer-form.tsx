@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@dukan/contracts';
 import { errorText, serverFieldMessages } from '../../../app/api.js';
-import { useAddCustomerMutation } from '../../pos/api/pos-api.js';
+import { useAddCustomerMutation } from '../../../app/shared-api.js';
 import { useCustomersUpdateMutation } from '../api/customers-api.js';
 import {
   customerCreateBody,

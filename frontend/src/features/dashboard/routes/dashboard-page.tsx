@@ -7,7 +7,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { useDashboardQuery, type DashboardData, type Trend } from '../api/dashboard-api.js';
-import { dollarsToCents } from '../../pos/lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 
 
 interface Card {

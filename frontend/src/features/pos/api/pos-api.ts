@@ -1,4 +1,5 @@
-import { api } from '../../../app/api.js';
+import { unwrap, type Wrapped } from '../../../app/api.js';
+import { sharedApi, type Customer } from '../../../app/shared-api.js';
 import type { SalePayload } from '../lib/totals.js';
 
 export interface TillProduct {
@@ -15,31 +16,6 @@ export interface TillProduct {
   imageUrl?: string | null;
 }
 
-export interface Category {
-  _id: string;
-  name: { en: string; ku?: string };
-  parent?: string | null;
-  active?: boolean;
-}
-
-export interface Customer {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  fullName?: string;
-  phone?: string;
-  email?: string;
-  loyaltyPoints?: number;
-  purchaseCount?: number;
-}
-
-export interface NewCustomer {
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email?: string;
-}
-
 export interface SavedSale {
   _id: string;
   invoiceNumber: string;
@@ -51,19 +27,8 @@ export interface SavedSale {
   loyaltyPointsRedeemed?: number;
 }
 
-export interface LoyaltySettings {
-  enabled?: boolean;
-  redemptionRate?: number;
-  minimumRedemption?: number;
-  minimumPoints?: number;
-}
-
-type Wrapped<T> = T | { data: T };
-function unwrap<T>(res: Wrapped<T>): T {
-  return res && typeof res === 'object' && 'data' in (res as object) && !Array.isArray(res) ? (res as { data: T }).data : (res as T);
-}
-
-export const posApi = api.injectEndpoints({
+/** The till's own calls; the shared ones (categories, loyalty settings, adding a customer) come with `sharedApi`. */
+export const posApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
     tillProducts: build.query<TillProduct[], void>({
       query: () => '/products?active=true&view=till',
@@ -71,31 +36,15 @@ export const posApi = api.injectEndpoints({
       providesTags: ['Product'],
       keepUnusedDataFor: 600,
     }),
-    categories: build.query<Category[], void>({
-      query: () => '/categories',
-      transformResponse: (res: Wrapped<Category[]>) => unwrap(res),
-      providesTags: ['Category'],
-      keepUnusedDataFor: 600,
-    }),
     exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean }, void>({
       query: () => '/settings/exchange-rate',
       transformResponse: (res: { data: { exchangeRate: number; isUserSpecific: boolean } }) => res.data,
       providesTags: ['ExchangeRate'],
     }),
-    loyaltySettings: build.query<LoyaltySettings, void>({
-      query: () => '/loyalty/settings',
-      transformResponse: (res: Wrapped<LoyaltySettings>) => unwrap(res),
-      providesTags: ['LoyaltySettings'],
-    }),
     customers: build.query<Customer[], string>({
       query: (search) => ({ url: '/customers', params: search ? { search } : {} }),
       transformResponse: (res: Wrapped<Customer[]>) => unwrap(res),
       providesTags: ['Customer'],
-    }),
-    addCustomer: build.mutation<Customer, NewCustomer>({
-      query: (body) => ({ url: '/customers', method: 'POST', body }),
-      transformResponse: (res: Wrapped<Customer>) => unwrap(res),
-      invalidatesTags: ['Customer'],
     }),
     redeemPoints: build.mutation<{ pointsRedeemed: number; monetaryValue: number }, { customerId: string; points: number }>({
       query: (body) => ({ url: '/transactions/redeem', method: 'POST', body }),
@@ -112,11 +61,11 @@ export const posApi = api.injectEndpoints({
 
 export const {
   useTillProductsQuery,
-  useCategoriesQuery,
   useExchangeRateQuery,
-  useLoyaltySettingsQuery,
   useCustomersQuery,
-  useAddCustomerMutation,
   useRedeemPointsMutation,
   useCreateSaleMutation,
 } = posApi;
+
+/** Also read by the loyalty settings screen, which imports it from here. */
+export { useLoyaltySettingsQuery } from '../../../app/shared-api.js';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../api/pos-api.js';
+import type { Category } from '../../../app/shared-api.js';
 
 /** One chip a category, and "all": the chosen one narrows the grid to it and its subcategories. */
 export function CategoryChips({ categories, chosen, onChoose }: { categories: Category[]; chosen: string | null; onChoose: (id: string | null) => void }) {

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
 import { errorText } from '../../../app/api.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useAddCustomerMutation, useCustomersQuery, type Customer } from '../api/pos-api.js';
+import { useAddCustomerMutation, type Customer } from '../../../app/shared-api.js';
+import { useCustomersQuery } from '../api/pos-api.js';
 import type { CartCustomer } from '../lib/cart.js';
 
 

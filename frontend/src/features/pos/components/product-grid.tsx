@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TillProduct } from '../api/pos-api.js';
 import { stockColour } from '../lib/stock.js';
-import { dollarsToCents } from '../lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 import { useFormat } from '../../../i18n/format.js';
 
 interface ProductGridProps {

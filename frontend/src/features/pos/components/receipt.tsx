@@ -7,7 +7,7 @@ import type { CartLine, Totals } from '../lib/totals.js';
 import { SaleLinesTable, SaleTotals } from './sale-summary.js';
 import type { CartCustomer } from '../lib/cart.js';
 import type { SavedSale } from '../api/pos-api.js';
-import { centsToIqd, dollarsToCents } from '../lib/money.js';
+import { centsToIqd, dollarsToCents } from '../../../lib/money.js';
 
 export interface CompletedSale {
   sale: SavedSale;

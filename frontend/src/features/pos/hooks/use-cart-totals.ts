@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { CartState } from '../lib/cart.js';
-import { typedAmountToCents } from '../lib/money.js';
+import { typedAmountToCents } from '../../../lib/money.js';
 import { clampPercent, computeTotals, type OrderDiscount } from '../lib/totals.js';
 import type { DisplayCurrency } from './use-money.js';
 

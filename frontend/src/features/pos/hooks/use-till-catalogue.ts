@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
-import { useCategoriesQuery, useTillProductsQuery, type TillProduct } from '../api/pos-api.js';
+import { useCategoriesQuery } from '../../../app/shared-api.js';
+import { useTillProductsQuery, type TillProduct } from '../api/pos-api.js';
 import { selectSoldSince, sold } from '../till-slice.js';
 
 /**

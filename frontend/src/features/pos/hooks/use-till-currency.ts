@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useExchangeRateQuery } from '../api/pos-api.js';
-import { FALLBACK_EXCHANGE_RATE } from '../lib/money.js';
+import { FALLBACK_EXCHANGE_RATE } from '../../../lib/money.js';
 import { useMoney, type DisplayCurrency } from './use-money.js';
 
 const CURRENCY_KEY = 'dukan.currency';

@@ -1,6 +1,7 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category, TillProduct } from '../api/pos-api.js';
+import type { Category } from '../../../app/shared-api.js';
+import type { TillProduct } from '../api/pos-api.js';
 import { ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
 
 /**

@@ -1,4 +1,4 @@
-import { toWesternDigits } from './money.js';
+import { toWesternDigits } from '../../../lib/money.js';
 
 export interface SearchableProduct {
   _id: string;

@@ -1,5 +1,5 @@
 import { clampPercent, priceLine, priceSale, type CartDiscount, type DiscountType, type LineInput } from '@dukan/contracts';
-import { centsToDollars } from './money.js';
+import { centsToDollars } from '../../../lib/money.js';
 
 export { clampPercent, type DiscountType };
 

@@ -6,7 +6,8 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
-import { useLoyaltySettingsQuery, type TillProduct } from '../api/pos-api.js';
+import { useLoyaltySettingsQuery } from '../../../app/shared-api.js';
+import type { TillProduct } from '../api/pos-api.js';
 import { CartPanel } from '../components/cart-panel.js';
 import { CustomerBox } from '../components/customer-box.js';
 import { CustomerPicker } from '../components/customer-picker.js';
@@ -22,7 +23,7 @@ import { useTillCurrency } from '../hooks/use-till-currency.js';
 import { useTillKeys } from '../hooks/use-till-keys.js';
 import { useTillSearch } from '../hooks/use-till-search.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
-import { dollarsToCents } from '../lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 
 export function PosPage() {
   const { t, i18n } = useTranslation();

@@ -1,11 +1,6 @@
 import type { CategoryDto, CategoryTreeNodeDto, ProductDto } from '@dukan/contracts';
-import { api } from '../../../app/api.js';
+import { api, unwrap, type Wrapped } from '../../../app/api.js';
 import type { ProductPayload } from '../lib/product-form.js';
-
-type Wrapped<T> = T | { data: T };
-function unwrap<T>(res: Wrapped<T>): T {
-  return res && typeof res === 'object' && !Array.isArray(res) && 'data' in (res as object) ? (res as { data: T }).data : (res as T);
-}
 
 export interface NewCategory {
   name: { en: string; ku: string };

@@ -5,7 +5,7 @@ import { errorText, validationMessages } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { dollarsToCents, toWesternDigits } from '../../pos/lib/money.js';
+import { dollarsToCents, toWesternDigits } from '../../../lib/money.js';
 import { useTransactionsRefundMutation } from '../api/transactions-api.js';
 import { isDefinitiveRefusal } from '../lib/errors.js';
 import { lineName, ltr, newIdempotencyKey, unitsLeft } from '../lib/sale-text.js';

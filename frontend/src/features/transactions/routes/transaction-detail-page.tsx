@@ -7,7 +7,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat, type Formatters } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
-import { dollarsToCents } from '../../pos/lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 import { useTransactionsOneQuery } from '../api/transactions-api.js';
 import { RefundDialog } from '../components/refund-dialog.js';
 import { StatusBadges } from '../components/status-badges.js';
