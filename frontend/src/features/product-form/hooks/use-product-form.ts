@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_REDIRECT_MS, type ProductDto } from '@dukan/contracts';
+import type { ProductDto } from '@dukan/contracts';
 import { errorText, serverMessage, validationMessages } from '../../../app/api.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useFormat } from '../../../i18n/format.js';
 import {
   usePfCategoryTreeQuery,
@@ -14,7 +14,7 @@ import {
 import { activeTree, chosenCategory, pathTo, type CategoryNode } from '../lib/category-path.js';
 import {
   EMPTY_VALUES,
-  serverFieldErrors,
+  productFieldOf,
   toPayload,
   validateProduct,
   valuesFromProduct,
@@ -41,13 +41,12 @@ function without<T extends object>(o: T, key: keyof T): T {
 export function useProductForm(mode: FormMode, product?: ProductDto) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
-  const navigate = useNavigate();
   const loaded = useMemo(() => (product ? valuesFromProduct(product) : undefined), [product]);
   const [values, setValues] = useState<ProductFormValues>(loaded ?? EMPTY_VALUES);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [serverErrors, setServerErrors] = useState<Texts>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  // Back to the list 2 s after a successful save.
+  const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm({ fieldOf: productFieldOf, returnTo: PRODUCT_LIST });
   const [isNewBarcode, setIsNewBarcode] = useState(false);
   const [path, setPath] = useState<string[]>([]);
   const [copied, setCopied] = useState<string | null>(null);
@@ -79,13 +78,6 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
     generatedOnce.current = true;
     void newBarcode(true);
   }, []);
-
-  // Back to the list 2 s after a successful save.
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate(PRODUCT_LIST), SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
 
   // Is the SKU already sold? Then saving adds a batch to that product (the server merges by SKU).
   const skuSearch = usePfSearchProductsQuery(skuTerm, { skip: mode !== 'add' || skuTerm.length === 0 });
@@ -160,7 +152,7 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
         setSuccess(t('productForm.success.updated'));
       }
     } catch (err) {
-      const byField = serverFieldErrors(err);
+      const byField = fieldErrors(err);
       setServerErrors(byField);
       const shown = new Set(Object.values(byField));
       const others = validationMessages(err).filter((m) => !shown.has(m));

@@ -189,14 +189,14 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   imageUrl: 'imageUrl',
 };
 
+/** The form's field for a server field path, if it shows one. */
+export function productFieldOf(path: string): FieldName | undefined {
+  return SERVER_FIELDS[path];
+}
+
 /** The server's field errors (already in the user's language) by form field; unknown paths are left out. */
 export function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  const out: Partial<Record<FieldName, string>> = {};
-  for (const [path, text] of Object.entries(serverFieldMessages(error))) {
-    const field = SERVER_FIELDS[path];
-    if (field && !out[field]) out[field] = text;
-  }
-  return out;
+  return serverFieldMessages(error, productFieldOf);
 }
 
 /** A product as the API sends it (the fields the form reads). */

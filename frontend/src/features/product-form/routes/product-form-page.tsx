@@ -3,13 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { toCents, type ProductDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { AccessRestricted } from '../../../components/ui/access-restricted.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { usePfProductQuery } from '../api/product-form-api.js';
 import { CopyProduct } from '../components/copy-product.js';
 import { CostHistory } from '../components/cost-history.js';
-import { FormOutcome } from '../components/form-outcome.js';
 import { ProductFormFrame } from '../components/product-form-frame.js';
 import { BasicsSection, CategorySection, ExtraSection, MergeNotice, PricingSection } from '../components/product-form-sections.js';
 import { PRODUCT_LIST, useProductForm } from '../hooks/use-product-form.js';
@@ -78,7 +78,7 @@ function ProductForm({ mode, product }: { mode: FormMode; product?: ProductDto }
 
         {mode === 'edit' && product?.costHistory && <CostHistory history={product.costHistory} averageCostCents={toCents(product.cost)} />}
 
-        <FormOutcome error={form.formError} success={form.success} />
+        <FormOutcome error={form.formError} success={form.success} note={t('productForm.success.returning')} />
 
         <div className="row gap end pf-actions">
           <Link className="button" to={PRODUCT_LIST} data-testid="cancel">
