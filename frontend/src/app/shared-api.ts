@@ -1,23 +1,5 @@
+import type { CategoryDto, CustomerDto, LoyaltySettingsDto } from '@dukan/contracts';
 import { api, unwrap, type Wrapped } from './api.js';
-
-/** GET /categories as the till lists them. */
-export interface Category {
-  _id: string;
-  name: { en: string; ku?: string };
-  parent?: string | null;
-  active?: boolean;
-}
-
-export interface Customer {
-  _id: string;
-  firstName: string;
-  lastName: string;
-  fullName?: string;
-  phone?: string;
-  email?: string;
-  loyaltyPoints?: number;
-  purchaseCount?: number;
-}
 
 export interface NewCustomer {
   firstName: string;
@@ -26,30 +8,23 @@ export interface NewCustomer {
   email?: string;
 }
 
-export interface LoyaltySettings {
-  enabled?: boolean;
-  redemptionRate?: number;
-  minimumRedemption?: number;
-  minimumPoints?: number;
-}
-
 /** Calls more than one screen makes: categories, the loyalty settings, adding a customer. */
 export const sharedApi = api.injectEndpoints({
   endpoints: (build) => ({
-    categories: build.query<Category[], void>({
+    categories: build.query<CategoryDto[], void>({
       query: () => '/categories',
-      transformResponse: (res: Wrapped<Category[]>) => unwrap(res),
+      transformResponse: (res: Wrapped<CategoryDto[]>) => unwrap(res),
       providesTags: ['Category'],
       keepUnusedDataFor: 600,
     }),
-    loyaltySettings: build.query<LoyaltySettings, void>({
+    loyaltySettings: build.query<LoyaltySettingsDto, void>({
       query: () => '/loyalty/settings',
-      transformResponse: (res: Wrapped<LoyaltySettings>) => unwrap(res),
+      transformResponse: (res: Wrapped<LoyaltySettingsDto>) => unwrap(res),
       providesTags: ['LoyaltySettings'],
     }),
-    addCustomer: build.mutation<Customer, NewCustomer>({
+    addCustomer: build.mutation<CustomerDto, NewCustomer>({
       query: (body) => ({ url: '/customers', method: 'POST', body }),
-      transformResponse: (res: Wrapped<Customer>) => unwrap(res),
+      transformResponse: (res: Wrapped<CustomerDto>) => unwrap(res),
       invalidatesTags: ['Customer'],
     }),
   }),

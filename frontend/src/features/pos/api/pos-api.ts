@@ -1,38 +1,14 @@
+import type { ApiSuccess, CustomerDto, RedemptionQuoteDto, SaleDto, TillProductDto } from '@dukan/contracts';
 import { unwrap, type Wrapped } from '../../../app/api.js';
-import { sharedApi, type Customer } from '../../../app/shared-api.js';
+import { sharedApi } from '../../../app/shared-api.js';
 import type { SalePayload } from '../lib/totals.js';
-
-export interface TillProduct {
-  _id: string;
-  sku: string;
-  barcode: string;
-  name: { en: string; ku?: string };
-  /** Dollars, e.g. 12.5. */
-  price: number;
-  /** Percent off, 0–100. */
-  discount?: number;
-  quantity: number;
-  categoryId?: string | null;
-  imageUrl?: string | null;
-}
-
-export interface SavedSale {
-  _id: string;
-  invoiceNumber: string;
-  createdAt: string;
-  total?: number;
-  paymentDetails?: { amountTendered?: number; change?: number };
-  loyaltyPointsAwarded?: number;
-  loyaltyDiscount?: number;
-  loyaltyPointsRedeemed?: number;
-}
 
 /** The till's own calls; the shared ones (categories, loyalty settings, adding a customer) come with `sharedApi`. */
 export const posApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
-    tillProducts: build.query<TillProduct[], void>({
+    tillProducts: build.query<TillProductDto[], void>({
       query: () => '/products?active=true&view=till',
-      transformResponse: (res: Wrapped<TillProduct[]>) => unwrap(res),
+      transformResponse: (res: Wrapped<TillProductDto[]>) => unwrap(res),
       providesTags: ['Product'],
       keepUnusedDataFor: 600,
     }),
@@ -41,18 +17,18 @@ export const posApi = sharedApi.injectEndpoints({
       transformResponse: (res: { data: { exchangeRate: number; isUserSpecific: boolean } }) => res.data,
       providesTags: ['ExchangeRate'],
     }),
-    customers: build.query<Customer[], string>({
+    customers: build.query<CustomerDto[], string>({
       query: (search) => ({ url: '/customers', params: search ? { search } : {} }),
-      transformResponse: (res: Wrapped<Customer[]>) => unwrap(res),
+      transformResponse: (res: Wrapped<CustomerDto[]>) => unwrap(res),
       providesTags: ['Customer'],
     }),
-    redeemPoints: build.mutation<{ pointsRedeemed: number; monetaryValue: number }, { customerId: string; points: number }>({
+    redeemPoints: build.mutation<RedemptionQuoteDto, { customerId: string; points: number }>({
       query: (body) => ({ url: '/transactions/redeem', method: 'POST', body }),
-      transformResponse: (res: { data: { pointsRedeemed: number; monetaryValue: number } }) => res.data,
+      transformResponse: (res: ApiSuccess<RedemptionQuoteDto>) => res.data,
     }),
-    createSale: build.mutation<SavedSale, { key: string; body: SalePayload }>({
+    createSale: build.mutation<SaleDto, { key: string; body: SalePayload }>({
       query: ({ key, body }) => ({ url: '/transactions', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
-      transformResponse: (res: Wrapped<SavedSale>) => unwrap(res),
+      transformResponse: (res: Wrapped<SaleDto>) => unwrap(res),
       // Stock and customer points change with a sale.
       invalidatesTags: ['Dashboard', 'Transaction', 'Customer'],
     }),

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../../../app/shared-api.js';
+import type { CategoryDto } from '@dukan/contracts';
 
 /** One chip a category, and "all": the chosen one narrows the grid to it and its subcategories. */
-export function CategoryChips({ categories, chosen, onChoose }: { categories: Category[]; chosen: string | null; onChoose: (id: string | null) => void }) {
+export function CategoryChips({ categories, chosen, onChoose }: { categories: CategoryDto[]; chosen: string | null; onChoose: (id: string | null) => void }) {
   const { t, i18n } = useTranslation();
   return (
     <div className="chips" role="group" aria-label={t('pos.categories')}>

@@ -1,18 +1,18 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format.js';
-import type { TillProduct } from '../api/pos-api.js';
+import type { TillProductDto } from '@dukan/contracts';
 import type { useTillSearch } from '../hooks/use-till-search.js';
 import { CategoryChips } from './category-chips.js';
 import { ProductGrid } from './product-grid.js';
 
 interface ProductsPanelProps {
-  list: TillProduct[];
+  list: TillProductDto[];
   search: ReturnType<typeof useTillSearch>;
   toolbar: ReactNode;
-  stockOf: (p: TillProduct) => number;
+  stockOf: (p: TillProductDto) => number;
   money: (cents: number) => string;
-  onAdd: (p: TillProduct) => void;
+  onAdd: (p: TillProductDto) => void;
 }
 
 /** The till's left side: toolbar, category chips, how many products are shown and the grid of them. */

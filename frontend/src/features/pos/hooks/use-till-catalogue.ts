@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { useCategoriesQuery } from '../../../app/shared-api.js';
-import { useTillProductsQuery, type TillProduct } from '../api/pos-api.js';
+import type { TillProductDto } from '@dukan/contracts';
+import { useTillProductsQuery } from '../api/pos-api.js';
 import { selectSoldSince, sold } from '../till-slice.js';
 
 /**
@@ -16,7 +17,7 @@ export function useTillCatalogue() {
   const soldSinceFetch = useAppSelector((state) => selectSoldSince(state, listFetchedAt));
   const dispatch = useAppDispatch();
 
-  const stockOf = useCallback((p: TillProduct) => p.quantity - (soldSinceFetch[p._id] ?? 0), [soldSinceFetch]);
+  const stockOf = useCallback((p: TillProductDto) => p.quantity - (soldSinceFetch[p._id] ?? 0), [soldSinceFetch]);
   const recordSold = useCallback(
     (lines: { productId: string; quantity: number }[]) => dispatch(sold({ listFetchedAt, lines })),
     [dispatch, listFetchedAt],

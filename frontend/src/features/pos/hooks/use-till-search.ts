@@ -1,16 +1,15 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '../../../app/shared-api.js';
-import type { TillProduct } from '../api/pos-api.js';
+import type { CategoryDto, TillProductDto } from '@dukan/contracts';
 import { ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
 
 /**
  * The till's search: the index over the product list, the typed query, the chosen category, the hits and the
  * highlighted one, and the search box's keys (arrows move, Enter adds, Escape clears).
  */
-export function useTillSearch(list: TillProduct[] | undefined, categories: Category[] | undefined, onPick: (p: TillProduct) => void) {
+export function useTillSearch(list: TillProductDto[] | undefined, categories: CategoryDto[] | undefined, onPick: (p: TillProductDto) => void) {
   const { i18n } = useTranslation();
-  const [index, setIndex] = useState<ProductSearchIndex<TillProduct> | null>(null);
+  const [index, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
   useEffect(() => {
     if (!list) return;
     const abort = new AbortController();

@@ -6,7 +6,7 @@ export { clampPercent, type DiscountType };
 export interface CartLine {
   productId: string;
   sku: string;
-  barcode: string;
+  barcode: string | null;
   name: { en: string; ku?: string };
   /** List price of one unit, USD cents. */
   unitCents: number;

@@ -1,13 +1,12 @@
 import { useCallback, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can } from '@dukan/contracts';
+import { can, type TillProductDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { useLoyaltySettingsQuery } from '../../../app/shared-api.js';
-import type { TillProduct } from '../api/pos-api.js';
 import { CartPanel } from '../components/cart-panel.js';
 import { CustomerBox } from '../components/customer-box.js';
 import { CustomerPicker } from '../components/customer-picker.js';
@@ -39,7 +38,7 @@ export function PosPage() {
   const list = products.data;
 
   const addProduct = useCallback(
-    (p: TillProduct) => {
+    (p: TillProductDto) => {
       dispatch({ type: 'add', product: { ...p, quantity: stockOf(p) }, priceCents: dollarsToCents(p.price) });
       const name = (i18n.language === 'ku' && p.name.ku) || p.name.en;
       setLastAdded(t('pos.scanAdded', { name }));
