@@ -1,5 +1,6 @@
 import type { CategoryDto, CustomerDto, LoyaltySettingsDto } from '@dukan/contracts';
 import { api, unwrap, type Wrapped } from './api.js';
+import { listTag } from './tags.js';
 
 export interface NewCustomer {
   firstName: string;
@@ -14,7 +15,7 @@ export const sharedApi = api.injectEndpoints({
     categories: build.query<CategoryDto[], void>({
       query: () => '/categories',
       transformResponse: (res: Wrapped<CategoryDto[]>) => unwrap(res),
-      providesTags: ['Category'],
+      providesTags: [listTag('Category')],
       keepUnusedDataFor: 600,
     }),
     loyaltySettings: build.query<LoyaltySettingsDto, void>({
@@ -25,7 +26,7 @@ export const sharedApi = api.injectEndpoints({
     addCustomer: build.mutation<CustomerDto, NewCustomer>({
       query: (body) => ({ url: '/customers', method: 'POST', body }),
       transformResponse: (res: Wrapped<CustomerDto>) => unwrap(res),
-      invalidatesTags: ['Customer'],
+      invalidatesTags: [listTag('Customer')],
     }),
   }),
 });
