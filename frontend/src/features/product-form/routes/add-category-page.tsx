@@ -10,11 +10,11 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { usePfCategoryTreeQuery, usePfCreateCategoryMutation } from '../api/product-form-api.js';
 import { CategoryPicker } from '../components/category-picker.js';
+import { FormPage } from '../components/product-form-frame.js';
 import { activeTree, chosenCategory, type CategoryNode } from '../lib/category-path.js';
+import { PRODUCT_LIST } from '../hooks/use-product-form.js';
 import { productFieldOf } from '../lib/product-form.js';
 import '../product-form.css';
-
-const LIST = '/inventory/products';
 
 interface CategoryValues {
   nameEn: string;
@@ -39,7 +39,7 @@ function AddCategoryForm() {
   const [values, setValues] = useState<CategoryValues>(EMPTY);
   const [path, setPath] = useState<string[]>([]);
   const [nameError, setNameError] = useState<string | null>(null);
-  const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm({ fieldOf: productFieldOf, returnTo: LIST });
+  const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm({ fieldOf: productFieldOf, returnTo: PRODUCT_LIST });
   const locked = creation.isLoading || success !== null;
 
   async function submit(e: FormEvent) {
@@ -70,20 +70,7 @@ function AddCategoryForm() {
   }
 
   return (
-    <section className="page product-form-page" data-testid="add-category-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('productForm.addCategory.title')}</h1>
-          <p className="muted">{t('productForm.addCategory.subtitle')}</p>
-        </div>
-        <Link className="button" to={LIST} data-testid="back">
-          <span className="flip-rtl" aria-hidden="true">
-            ←
-          </span>
-          {t('productForm.back')}
-        </Link>
-      </header>
-
+    <FormPage title={t('productForm.addCategory.title')} subtitle={t('productForm.addCategory.subtitle')} testId="add-category-page">
       <form className="pf-form" onSubmit={submit} noValidate data-testid="category-form">
         <section className="panel pf-section">
           <div className="pf-grid">
@@ -166,7 +153,7 @@ function AddCategoryForm() {
         <FormOutcome error={formError} success={success} note={t('productForm.success.returning')} />
 
         <div className="row gap end pf-actions">
-          <Link className="button" to={LIST} data-testid="cancel">
+          <Link className="button" to={PRODUCT_LIST} data-testid="cancel">
             {t('productForm.cancel')}
           </Link>
           <button type="submit" className="button primary" disabled={locked} data-testid="category-submit">
@@ -174,6 +161,6 @@ function AddCategoryForm() {
           </button>
         </div>
       </form>
-    </section>
+    </FormPage>
   );
 }
