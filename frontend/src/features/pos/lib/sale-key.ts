@@ -1,8 +1,5 @@
 /** One Idempotency-Key per pending sale. */
-export function newSaleKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now()}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
+export { newIdempotencyKey as newSaleKey } from '../../../lib/idempotency-key.js';
 
 /**
  * Refused outright (bad data, no permission): nothing was stored, so the corrected sale gets a fresh key.

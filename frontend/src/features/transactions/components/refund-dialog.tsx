@@ -8,7 +8,8 @@ import { useFormat } from '../../../i18n/format.js';
 import { dollarsToCents, toWesternDigits } from '../../../lib/money.js';
 import { useTransactionsRefundMutation } from '../api/transactions-api.js';
 import { isDefinitiveRefusal } from '../lib/errors.js';
-import { lineName, ltr, newIdempotencyKey, unitsLeft } from '../lib/sale-text.js';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
+import { lineName, ltr, unitsLeft } from '../lib/sale-text.js';
 
 interface RefundDialogProps {
   sale: SaleDto;
