@@ -2,7 +2,7 @@
  * What the fake API in tests answers, built from the DTOs the real server's answers are declared with
  * (libs/contracts), so a test cannot hand the screens a shape the server never sends.
  */
-import type { ApiSuccess, CategoryDto, CustomerDto, LoyaltySettingsDto, RedemptionQuoteDto, SaleDto, TillProductDto } from '@dukan/contracts';
+import type { ApiSuccess, CategoryDto, CategoryTreeNodeDto, CustomerDto, LoyaltySettingsDto, ProductDto, RedemptionQuoteDto, SaleDto, TillProductDto } from '@dukan/contracts';
 
 const AT = '2026-01-01T10:00:00.000Z';
 
@@ -17,6 +17,33 @@ export function tillProduct(over: Partial<TillProductDto> & Pick<TillProductDto,
 
 export function category(over: Partial<CategoryDto> & Pick<CategoryDto, '_id' | 'name'>): CategoryDto {
   return { parent: null, image: null, active: true, productCount: 0, version: 1, createdAt: AT, updatedAt: AT, ...over };
+}
+
+export function categoryNode(over: Partial<CategoryTreeNodeDto> & Pick<CategoryTreeNodeDto, '_id' | 'name'>): CategoryTreeNodeDto {
+  return { ...category(over), children: [], ...over };
+}
+
+export function product(over: Partial<ProductDto> & Pick<ProductDto, '_id' | 'sku'>): ProductDto {
+  return {
+    barcode: null,
+    name: { en: over.sku, ku: '' },
+    description: { en: '', ku: '' },
+    category: null,
+    categoryId: null,
+    price: 1,
+    cost: 0,
+    quantity: 0,
+    reorderLevel: 10,
+    stockStatus: 'out',
+    active: true,
+    discount: 0,
+    images: [],
+    imageUrl: null,
+    version: 1,
+    createdAt: AT,
+    updatedAt: AT,
+    ...over,
+  };
 }
 
 export function customer(over: Partial<CustomerDto> & Pick<CustomerDto, '_id' | 'firstName' | 'lastName'>): CustomerDto {

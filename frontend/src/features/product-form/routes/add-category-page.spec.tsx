@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
-import { category } from '../../../test/fixtures.js';
+import { category, categoryNode } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import AddCategoryPage from './add-category-page.js';
 
-const drinks = { ...category({ _id: 'c-drinks', name: { en: 'Drinks', ku: 'خواردنەوە' } }), children: [] };
+const drinks = categoryNode({ _id: 'c-drinks', name: { en: 'Drinks', ku: 'خواردنەوە' } });
 
 describe('add category', () => {
   it('shows the server’s refusal under the name and saves a sub-category under the chosen parent', async () => {
