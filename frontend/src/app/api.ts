@@ -114,6 +114,14 @@ export const api = createApi({
   endpoints: () => ({}),
 });
 
+/** An answer that is either the value itself or `{ data: value }` (the `{ success, data }` envelope). */
+export type Wrapped<T> = T | { data: T };
+
+/** The value of an answer, with or without its `{ data }` envelope. */
+export function unwrap<T>(res: Wrapped<T>): T {
+  return res && typeof res === 'object' && !Array.isArray(res) && 'data' in (res as object) ? (res as { data: T }).data : (res as T);
+}
+
 function isErrorBody(data: unknown): data is Partial<ErrorBody> {
   return typeof data === 'object' && data !== null && ('message' in data || 'error' in data);
 }
@@ -129,21 +137,25 @@ export function serverMessage(error: unknown): string | null {
 
 /**
  * The field errors of a validation failure by field path, texts already in the user's language, in the server's
- * order (`errors`: path -> { message }).
+ * order (`errors`: path -> { message }). With `fieldOf`, by the form's own fields instead: the first text a field
+ * gets wins, and paths the form does not show are left out.
  */
-export function serverFieldMessages(error: unknown): Record<string, string> {
+export function serverFieldMessages(error: unknown): Record<string, string>;
+export function serverFieldMessages<F extends string>(error: unknown, fieldOf: (path: string) => F | null | undefined): Partial<Record<F, string>>;
+export function serverFieldMessages(error: unknown, fieldOf?: (path: string) => string | null | undefined): Record<string, string> {
   if (!error || typeof error !== 'object' || !('data' in error)) return {};
   const data = (error as { data: unknown }).data;
   if (!isErrorBody(data) || !data.errors || typeof data.errors !== 'object') return {};
   const out: Record<string, string> = {};
   for (const [path, entry] of Object.entries(data.errors as Record<string, unknown>)) {
     const message = entry && typeof entry === 'object' && 'message' in entry ? (entry as { message: unknown }).message : undefined;
-    if (typeof message === 'string' && message) out[path] = message;
+    if (typeof message !== 'string' || !message) continue;
+    const field = fieldOf ? fieldOf(path) : path;
+    if (field && !(fieldOf && Object.hasOwn(out, field))) out[field] = message;
   }
   return out;
 }
 
-/** Field errors of a validation failure (`errors`), first one first. */
 /** The stable `code` of a server's error answer (e.g. 'EXCHANGE_RATE_CHANGED'), or null. */
 export function serverCode(error: unknown): string | null {
   if (!error || typeof error !== 'object' || !('data' in error)) return null;
@@ -151,6 +163,7 @@ export function serverCode(error: unknown): string | null {
   return data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string' ? (data as { code: string }).code : null;
 }
 
+/** Field errors of a validation failure (`errors`), first one first. */
 export function validationMessages(error: unknown): string[] {
   return Object.values(serverFieldMessages(error));
 }

@@ -3,11 +3,13 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import { api } from './api.js';
 import { authSlice, signedOut } from '../features/auth/auth-slice.js';
 import { toastSlice } from '../components/ui/toast-slice.js';
+import { tillSlice } from '../features/pos/till-slice.js';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   auth: authSlice.reducer,
   toasts: toastSlice.reducer,
+  till: tillSlice.reducer,
 });
 
 // Nothing cached for one user may show for the next one.

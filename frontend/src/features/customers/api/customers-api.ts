@@ -1,5 +1,6 @@
 import type { CustomerDto, Locale, Pagination } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
+import { listTag, listTags } from '../../../app/tags.js';
 
 /** What the customer form sends (POST and PUT take the same fields). */
 export interface CustomerInput {
@@ -19,21 +20,21 @@ export interface CustomersPage {
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 
-/** Creating a customer goes through pos-api's addCustomer (shared with the till); these are the screen's own calls. */
+/** Creating a customer goes through the shared addCustomer (app/shared-api, also the till's); these are the screen's own calls. */
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // `?page=` makes the service answer {data, pagination} with the total, so a big shop pages on the server.
     customersPage: build.query<CustomersPage, { search: string; page: number }>({
       query: ({ search, page }) => ({ url: '/customers', params: { page, limit: CUSTOMERS_PAGE_SIZE, ...(search ? { search } : {}) } }),
-      providesTags: ['Customer'],
+      providesTags: (r) => listTags('Customer', r?.data),
     }),
     customersUpdate: build.mutation<CustomerDto, { id: string; body: CustomerInput }>({
       query: ({ id, body }) => ({ url: `/customers/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      invalidatesTags: ['Customer'],
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Customer', id }, listTag('Customer')],
     }),
     customersDelete: build.mutation<{ success: boolean; message?: string }, string>({
       query: (id) => ({ url: `/customers/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Customer', 'Dashboard'],
+      invalidatesTags: (_r, _e, id) => [{ type: 'Customer', id }, listTag('Customer'), 'Dashboard'],
     }),
   }),
 });

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto } from '@dukan/contracts';
-import { errorText, serverFieldMessages } from '../../../app/api.js';
-import { useAddCustomerMutation } from '../../pos/api/pos-api.js';
+import { errorText } from '../../../app/api.js';
+import { useAddCustomerMutation } from '../../../app/shared-api.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useCustomersUpdateMutation } from '../api/customers-api.js';
 import {
   customerCreateBody,
@@ -23,14 +25,10 @@ interface CustomerFormProps {
 
 const FORM_FIELDS: CustomerField[] = ['firstName', 'lastName', 'phone', 'email', 'languagePreference', 'street', 'city', 'state', 'zipCode', 'country'];
 
-/** The server's field errors (`errors`: field → text in the user's language) for the fields this form shows. */
-function serverFieldErrors(error: unknown): Partial<Record<CustomerField, string>> {
-  const out: Partial<Record<CustomerField, string>> = {};
-  for (const [key, text] of Object.entries(serverFieldMessages(error))) {
-    const field = key.replace(/^address\./, '') as CustomerField;
-    if (FORM_FIELDS.includes(field)) out[field] = text;
-  }
-  return out;
+/** The form's field for a server field path ('address.city' -> 'city'), if it shows one. */
+function customerFieldOf(path: string): CustomerField | undefined {
+  const field = path.replace(/^address\./, '') as CustomerField;
+  return FORM_FIELDS.includes(field) ? field : undefined;
 }
 
 /**
@@ -41,8 +39,7 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<CustomerFormValues>(() => (editing ? customerFormFrom(editing) : emptyCustomerForm()));
   const [errors, setErrors] = useState<Partial<Record<CustomerField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm({ fieldOf: customerFieldOf });
   const [addCustomer, adding] = useAddCustomerMutation();
   const [updateCustomer, updating] = useCustomersUpdateMutation();
   const busy = adding.isLoading || updating.isLoading;
@@ -77,7 +74,7 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
         onSaved?.(saved);
       }
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrors(err);
       setErrors(fields);
       const fallback = editing ? t('customers.form.updateFailed') : t('customers.form.addFailed');
       // A refusal that names a field shows under it; anything else above the form.
@@ -118,16 +115,7 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
         </button>
       </div>
       <form onSubmit={submit} noValidate className="stack">
-        {formError && (
-          <p className="form-error" role="alert" data-testid="customer-form-error">
-            {formError}
-          </p>
-        )}
-        {success && (
-          <p className="form-success" role="status" data-testid="customer-form-success">
-            {success}
-          </p>
-        )}
+        <FormOutcome error={formError} success={success} testId="customer-form" />
         <div className="customer-form-grid">
           {input('firstName', t('customers.form.firstName'), { autoFocus: true })}
           {input('lastName', t('customers.form.lastName'))}

@@ -1,6 +1,6 @@
 import { DEFAULT_COUNTRY, isValidEmail, isValidPhone, type CustomerDto, type Locale } from '@dukan/contracts';
-import type { NewCustomer } from '../../pos/api/pos-api.js';
-import { toWesternDigits } from '../../pos/lib/money.js';
+import type { NewCustomer } from '../../../app/shared-api.js';
+import { toWesternDigits } from '../../../lib/money.js';
 import type { CustomerInput } from '../api/customers-api.js';
 
 export interface CustomerFormValues {

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/use-permissions.js';
-import { dollarsToCents } from '../../pos/lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 import { useCustomersDeleteMutation, useCustomersPageQuery } from '../api/customers-api.js';
 import { CustomerForm } from '../components/customer-form.js';
 import '../customers.css';

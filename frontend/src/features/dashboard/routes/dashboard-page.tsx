@@ -1,21 +1,21 @@
 import { Link } from 'react-router';
-import { DASHBOARD_REFRESH_MS } from '@dukan/contracts';
+import { DASHBOARD_REFRESH_MS, type DashboardDto, type TrendDto } from '@dukan/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
 import { useFormat } from '../../../i18n/format.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
-import { useDashboardQuery, type DashboardData, type Trend } from '../api/dashboard-api.js';
-import { dollarsToCents } from '../../pos/lib/money.js';
+import { useDashboardQuery } from '../api/dashboard-api.js';
+import { dollarsToCents } from '../../../lib/money.js';
 
 
 interface Card {
   key: string;
   labelKey: string;
-  value: (d: DashboardData) => string;
-  trend: (d: DashboardData) => Trend;
-  percent: (d: DashboardData) => number;
+  value: (d: DashboardDto) => string;
+  trend: (d: DashboardDto) => TrendDto;
+  percent: (d: DashboardDto) => number;
   icon: IconName;
 }
 

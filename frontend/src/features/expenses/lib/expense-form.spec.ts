@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseCentsOf, emptyValues, serverFieldErrors, toPayload, validateExpense, valuesFromExpense, withTag, type ExpenseFormValues } from './expense-form.js';
+import { serverFieldMessages } from '../../../app/api.js';
+import { baseCentsOf, emptyValues, expenseFieldOf, toPayload, validateExpense, valuesFromExpense, withTag, type ExpenseFormValues } from './expense-form.js';
 
 const filled = (over: Partial<ExpenseFormValues> = {}): ExpenseFormValues => ({
   ...emptyValues('2026-03-10'), title: 'Generator fuel', category: 'utilities', amount: '42.5', ...over,
@@ -65,7 +66,8 @@ describe('the expense form', () => {
   });
 
   it('puts the server’s field errors under the form’s fields', () => {
-    expect(serverFieldErrors({ 'paymentDetails.cardLast4': 'Enter the last 4 digits of the card', title: 'This field is required', 'vendor.contact.email': 'bad', nope: 'x' })).toEqual({
+    const errors = { 'paymentDetails.cardLast4': { message: 'Enter the last 4 digits of the card' }, title: { message: 'This field is required' }, 'vendor.contact.email': { message: 'bad' }, nope: { message: 'x' } };
+    expect(serverFieldMessages({ status: 400, data: { message: 'Check the form', errors } }, expenseFieldOf)).toEqual({
       cardLast4: 'Enter the last 4 digits of the card', title: 'This field is required', vendorEmail: 'bad',
     });
   });

@@ -156,13 +156,9 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   amountInBaseCurrency: 'amount',
 };
 
-export function serverFieldErrors(errors: Record<string, string> | undefined): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [path, text] of Object.entries(errors ?? {})) {
-    const field = SERVER_FIELDS[path] ?? (path in emptyValues() ? (path as FieldName) : null);
-    if (field && !out[field]) out[field] = text;
-  }
-  return out;
+/** The form's field for a server field path, if it shows one. */
+export function expenseFieldOf(path: string): FieldName | null {
+  return SERVER_FIELDS[path] ?? (path in emptyValues() ? (path as FieldName) : null);
 }
 
 export { CARD_LAST_DIGITS_MAX };

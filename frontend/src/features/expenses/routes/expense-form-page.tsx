@@ -2,7 +2,9 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TOAST_MS, type ExpenseDto } from '@dukan/contracts';
-import { errorText, serverFieldMessages } from '../../../app/api.js';
+import { errorText } from '../../../app/api.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { AccessRestricted } from '../../../components/ui/access-restricted.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -13,7 +15,7 @@ import { FormErrorBoundary } from '../components/form-error-boundary.js';
 import { Field } from '../components/form-field.js';
 import { AmountSection, BasicSection, PaymentSection } from '../components/form-sections.js';
 import { AdditionalSection, VendorSection } from '../components/form-sections-more.js';
-import { emptyValues, serverFieldErrors, toPayload, validateExpense, valuesFromExpense, type ExpenseFormValues, type FieldErrors, type FieldName } from '../lib/expense-form.js';
+import { emptyValues, expenseFieldOf, toPayload, validateExpense, valuesFromExpense, type ExpenseFormValues, type FieldErrors, type FieldName } from '../lib/expense-form.js';
 import '../expenses.css';
 
 const LIST = '/expenses';
@@ -74,7 +76,7 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<ExpenseFormValues>(() => (expense ? valuesFromExpense(expense) : emptyValues()));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, fieldErrors } = useServerForm({ fieldOf: expenseFieldOf });
   const [create, creation] = useExpenseCreateMutation();
   const [update, updating] = useExpenseUpdateMutation();
   const saving = creation.isLoading || updating.isLoading;
@@ -109,7 +111,7 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
         setValues(emptyValues());
       }
     } catch (err) {
-      const fields = serverFieldErrors(serverFieldMessages(err));
+      const fields = fieldErrors(err);
       setErrors(fields);
       setFormError(errorText(err, t('expenses.errors.form')));
       toast.error(t('expenses.errors.save'), EXPENSE_TOAST_MS);
@@ -130,11 +132,7 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
           <textarea id="expense-notes" rows={3} maxLength={2000} value={values.notes} onChange={(e) => set('notes', e.target.value)} disabled={saving} data-testid="expense-notes" />
         </Field>
       </section>
-      {formError && (
-        <p className="form-error" role="alert" data-testid="form-error">
-          {formError}
-        </p>
-      )}
+      <FormOutcome error={formError} success={null} />
       <div className="row gap end ef-actions">
         <button type="button" className="button" onClick={() => void navigate(LIST)} disabled={saving} data-testid="expense-cancel">
           {t('expenses.form.cancel')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Dispatch, ReactNode } from 'react';
 import type { CartAction, CartState } from '../lib/cart.js';
 import { lineSubtotalCents, type Totals } from '../lib/totals.js';
-import { sanitizeAmountInput } from '../lib/money.js';
+import { sanitizeAmountInput } from '../../../lib/money.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
 import type { DisplayCurrency } from '../hooks/use-money.js';

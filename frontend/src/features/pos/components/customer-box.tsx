@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CartCustomer, Redemption } from '../lib/cart.js';
 import { checkRedeem, clampRedeemPoints } from '../lib/totals.js';
-import { dollarsToCents, sanitizeAmountInput } from '../lib/money.js';
+import { dollarsToCents, sanitizeAmountInput } from '../../../lib/money.js';
 import { useRedeemPointsMutation } from '../api/pos-api.js';
 import { errorText } from '../../../app/api.js';
 import { useFormat } from '../../../i18n/format.js';

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
 import { errorText } from '../../../app/api.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useAddCustomerMutation, useCustomersQuery, type Customer } from '../api/pos-api.js';
+import type { CustomerDto } from '@dukan/contracts';
+import { useAddCustomerMutation } from '../../../app/shared-api.js';
+import { useCustomersQuery } from '../api/pos-api.js';
 import type { CartCustomer } from '../lib/cart.js';
 
 
-export function toCartCustomer(c: Customer): CartCustomer {
+export function toCartCustomer(c: CustomerDto): CartCustomer {
   return {
     _id: c._id,
     name: c.fullName || `${c.firstName} ${c.lastName}`.trim(),
@@ -108,7 +110,7 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
 }
 
 interface NewCustomerFormProps {
-  onSaved: (c: Customer) => void;
+  onSaved: (c: CustomerDto) => void;
   onBack: () => void;
   onClose: () => void;
 }

@@ -1,20 +1,20 @@
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { TillProduct } from '../api/pos-api.js';
+import type { TillProductDto } from '@dukan/contracts';
 import { stockColour } from '../lib/stock.js';
-import { dollarsToCents } from '../lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 import { useFormat } from '../../../i18n/format.js';
 
 interface ProductGridProps {
-  products: readonly TillProduct[];
+  products: readonly TillProductDto[];
   /** Positions in `products` to show, in order. */
   hits: readonly number[];
   activeIndex: number;
-  stockOf: (p: TillProduct) => number;
+  stockOf: (p: TillProductDto) => number;
   categoryName: (id: string | null | undefined) => string;
   money: (cents: number) => string;
-  onAdd: (p: TillProduct) => void;
+  onAdd: (p: TillProductDto) => void;
 }
 
 const TILE_MIN_WIDTH = 170;
@@ -79,12 +79,12 @@ export const ProductGrid = memo(function ProductGrid({ products, hits, activeInd
 });
 
 interface TileProps {
-  product: TillProduct;
+  product: TillProductDto;
   active: boolean;
   stock: number;
   category: string;
   price: string;
-  onAdd: (p: TillProduct) => void;
+  onAdd: (p: TillProductDto) => void;
 }
 
 const ProductTile = memo(function ProductTile({ product, active, stock, category, price, onAdd }: TileProps) {

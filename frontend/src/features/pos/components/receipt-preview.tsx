@@ -4,7 +4,7 @@ import { settleTender, toSaleMinor } from '@dukan/contracts';
 import { Modal } from '../../../components/ui/modal.js';
 import type { CartLine, Totals } from '../lib/totals.js';
 import { SaleLinesTable, SaleTotals } from './sale-summary.js';
-import { sanitizeAmountInput, typedAmountToMinor } from '../lib/money.js';
+import { sanitizeAmountInput, typedAmountToMinor } from '../../../lib/money.js';
 import type { CartCustomer } from '../lib/cart.js';
 import type { DisplayCurrency } from '../hooks/use-money.js';
 import { useFormat } from '../../../i18n/format.js';

@@ -6,11 +6,11 @@ import { useFormat } from '../../../i18n/format.js';
 import type { CartLine, Totals } from '../lib/totals.js';
 import { SaleLinesTable, SaleTotals } from './sale-summary.js';
 import type { CartCustomer } from '../lib/cart.js';
-import type { SavedSale } from '../api/pos-api.js';
-import { centsToIqd, dollarsToCents } from '../lib/money.js';
+import type { SaleDto } from '@dukan/contracts';
+import { centsToIqd, dollarsToCents } from '../../../lib/money.js';
 
 export interface CompletedSale {
-  sale: SavedSale;
+  sale: SaleDto;
   lines: CartLine[];
   totals: Totals;
   customer: CartCustomer | null;

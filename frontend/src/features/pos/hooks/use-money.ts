@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useFormat } from '../../../i18n/format.js';
-import { centsToIqd } from '../lib/money.js';
+import { centsToIqd } from '../../../lib/money.js';
 
 export type DisplayCurrency = 'USD' | 'IQD';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { cartReducer, emptyCart, type CartProduct, type CartState } from './cart.js';
 
-const tea: CartProduct = { _id: 't', sku: 'TEA', barcode: '1', name: { en: 'Tea' }, price: 2.5, discount: 10, quantity: 8 };
-const rice: CartProduct = { _id: 'r', sku: 'RICE', barcode: '2', name: { en: 'Rice' }, price: 9, quantity: 50 };
+const tea: CartProduct = { _id: 't', sku: 'TEA', barcode: '1', name: { en: 'Tea', ku: 'چا' }, price: 2.5, discount: 10, quantity: 8 };
+const rice: CartProduct = { _id: 'r', sku: 'RICE', barcode: '2', name: { en: 'Rice', ku: 'برنج' }, price: 9, discount: 0, quantity: 50 };
 
 const run = (...actions: Parameters<typeof cartReducer>[1][]): CartState => actions.reduce(cartReducer, emptyCart);
 

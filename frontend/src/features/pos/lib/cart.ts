@@ -1,14 +1,8 @@
+import type { TillProductDto } from '@dukan/contracts';
 import type { CartLine, DiscountType } from './totals.js';
 
-export interface CartProduct {
-  _id: string;
-  sku: string;
-  barcode: string;
-  name: { en: string; ku?: string };
-  price: number;
-  discount?: number;
-  quantity: number;
-}
+/** What the cart reads of a till product. */
+export type CartProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode' | 'name' | 'price' | 'discount' | 'quantity'>;
 
 export interface CartCustomer {
   _id: string;

@@ -1,12 +1,8 @@
-import { toWesternDigits } from './money.js';
+import type { TillProductDto } from '@dukan/contracts';
+import { toWesternDigits } from '../../../lib/money.js';
 
-export interface SearchableProduct {
-  _id: string;
-  sku: string;
-  barcode: string;
-  name: { en: string; ku?: string };
-  categoryId?: string | null;
-}
+/** What the index reads of a product (a TillProductDto has it all; the Kurdish name may be missing). */
+export type SearchableProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode'> & { name: { en: string; ku?: string }; categoryId?: string | null };
 
 /**
  * Folds what people type into one form: lower case, Western digits, Arabic letter variants to their

@@ -1,12 +1,12 @@
 import { clampPercent, priceLine, priceSale, type CartDiscount, type DiscountType, type LineInput } from '@dukan/contracts';
-import { centsToDollars } from './money.js';
+import { centsToDollars } from '../../../lib/money.js';
 
 export { clampPercent, type DiscountType };
 
 export interface CartLine {
   productId: string;
   sku: string;
-  barcode: string;
+  barcode: string | null;
   name: { en: string; ku?: string };
   /** List price of one unit, USD cents. */
   unitCents: number;

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SaleDto } from '@dukan/contracts';
+import { category, customer, loyaltySettings, ok, redemptionQuote, sale, tillProduct } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { PosPage } from './pos-page.js';
 import type { AuthUser } from '../../auth/types.js';
 
 const products = [
-  { _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', name: { en: 'Black Tea', ku: 'چای ڕەش' }, price: 2.5, discount: 0, quantity: 30, categoryId: 'c1' },
-  { _id: 'p2', sku: 'RICE-5', barcode: '6291000000028', name: { en: 'Rice 5kg', ku: 'برنج' }, price: 12.25, discount: 10, quantity: 4, categoryId: 'c2' },
+  tillProduct({ _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', name: { en: 'Black Tea', ku: 'چای ڕەش' }, price: 2.5, discount: 0, quantity: 30, categoryId: 'c1' }),
+  tillProduct({ _id: 'p2', sku: 'RICE-5', barcode: '6291000000028', name: { en: 'Rice 5kg', ku: 'برنج' }, price: 12.25, discount: 10, quantity: 4, categoryId: 'c2' }),
 ];
 
 function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
@@ -17,15 +19,15 @@ function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
       case '/api/products':
         return { body: products };
       case '/api/categories':
-        return { body: [{ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' }, parent: null, active: true }, { _id: 'c2', name: { en: 'Food', ku: 'خواردن' }, parent: null, active: true }] };
+        return { body: [category({ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' } }), category({ _id: 'c2', name: { en: 'Food', ku: 'خواردن' } })] };
       case '/api/settings/exchange-rate':
-        return { body: { success: true, data: { exchangeRate: rate, isUserSpecific: true } } };
+        return ok({ exchangeRate: rate, isUserSpecific: true });
       case '/api/loyalty/settings':
-        return { body: { success: true, data: { redemptionRate: 0.01 } } };
+        return ok(loyaltySettings({ redemptionRate: 0.01 }));
       case '/api/customers':
-        return { body: [{ _id: 'k1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', loyaltyPoints: 300 }] };
+        return { body: [customer({ _id: 'k1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', loyaltyPoints: 300 })] };
       case '/api/transactions/redeem':
-        return { body: { success: true, data: { pointsRedeemed: (body as { points: number }).points, monetaryValue: (body as { points: number }).points / 100 } } };
+        return ok(redemptionQuote((body as { points: number }).points, 0.01));
       case '/api/transactions': {
         if (method !== 'POST') return undefined;
         const status = saleStatus.shift() ?? 201;
@@ -36,7 +38,9 @@ function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
         }
         if (status === 503) return { status, body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' } };
         if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: { message: 'Total must be 4.50' }, 'items.0.quantity': { message: 'Only 3 left' } } } };
-        return { status, body: { _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: (body as { paymentDetails: unknown }).paymentDetails, loyaltyPointsAwarded: 4 } };
+        const sent = body as Pick<SaleDto, 'paymentDetails' | 'total' | 'subtotal' | 'loyaltyPointsRedeemed'>;
+        const saved = sale({ _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: sent.paymentDetails, total: sent.total, subtotal: sent.subtotal, loyaltyPointsRedeemed: sent.loyaltyPointsRedeemed ?? 0, loyaltyPointsAwarded: 4 });
+        return { status, ...ok(saved) };
       }
     }
     return undefined;

@@ -1,11 +1,7 @@
 import type { CategoryDto, CategoryTreeNodeDto, ProductDto } from '@dukan/contracts';
-import { api } from '../../../app/api.js';
+import { api, unwrap, type Wrapped } from '../../../app/api.js';
+import { listTag, listTags, PRODUCT_LISTS } from '../../../app/tags.js';
 import type { ProductPayload } from '../lib/product-form.js';
-
-type Wrapped<T> = T | { data: T };
-function unwrap<T>(res: Wrapped<T>): T {
-  return res && typeof res === 'object' && !Array.isArray(res) && 'data' in (res as object) ? (res as { data: T }).data : (res as T);
-}
 
 export interface NewCategory {
   name: { en: string; ku: string };
@@ -25,12 +21,12 @@ export const productFormApi = api.injectEndpoints({
     pfCategoryTree: build.query<CategoryTreeNodeDto[], void>({
       query: () => '/categories/tree',
       transformResponse: (res: Wrapped<CategoryTreeNodeDto[]>) => unwrap(res),
-      providesTags: ['Category'],
+      providesTags: [listTag('Category')],
     }),
     pfSearchProducts: build.query<ProductDto[], string>({
       query: (term) => `/products/search/${encodeURIComponent(term)}?limit=8`,
       transformResponse: (res: Wrapped<ProductDto[]>) => unwrap(res),
-      providesTags: ['Product'],
+      providesTags: (r) => listTags('Product', r),
       keepUnusedDataFor: 10,
     }),
     /** A new unused barcode each call, so a mutation (never cached). */
@@ -42,12 +38,12 @@ export const productFormApi = api.injectEndpoints({
     pfCreateProduct: build.mutation<ProductDto, ProductPayload>({
       query: (body) => ({ url: '/products', method: 'POST', body }),
       transformResponse: (res: Wrapped<ProductDto>) => unwrap(res),
-      invalidatesTags: (r) => ['Product', 'Dashboard', ...(r ? [{ type: 'CostHistory' as const, id: r._id }] : [])],
+      invalidatesTags: (r) => [...PRODUCT_LISTS, 'Dashboard', ...(r ? [{ type: 'Product' as const, id: r._id }, { type: 'CostHistory' as const, id: r._id }] : [])],
     }),
     pfUpdateProduct: build.mutation<ProductDto, { id: string; body: Partial<ProductPayload> }>({
       query: ({ id, body }) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'PUT', body }),
       transformResponse: (res: Wrapped<ProductDto>) => unwrap(res),
-      invalidatesTags: (_r, _e, { id }) => ['Product', 'Dashboard', { type: 'Product', id }, { type: 'CostHistory', id }],
+      invalidatesTags: (_r, _e, { id }) => [{ type: 'Product', id }, { type: 'CostHistory', id }, ...PRODUCT_LISTS, 'Dashboard'],
     }),
     pfCreateCategory: build.mutation<CategoryDto, NewCategory>({
       query: (body) => ({ url: '/categories', method: 'POST', body }),

@@ -1,6 +1,7 @@
 /** Values, rules and payload of the product form (spec part 1 §5, part 2 §3 and §5). Money on the wire is dollars. */
 import { DEFAULT_PRODUCT_QUANTITY, DEFAULT_REORDER_LEVEL, DISCOUNT_PERCENT_MAX, fromCents, toCents } from '@dukan/contracts';
 import { serverFieldMessages } from '../../../app/api.js';
+import { toWesternDigits } from '../../../lib/money.js';
 
 /** What the inputs hold: numbers as typed, so a half-typed "12." is not lost. */
 export interface ProductFormValues {
@@ -49,14 +50,9 @@ export const EMPTY_VALUES: ProductFormValues = {
   imageUrl: '',
 };
 
-const EASTERN: Record<string, string> = {
-  '٠': '0', '١': '1', '٢': '2', '٣': '3', '٤': '4', '٥': '5', '٦': '6', '٧': '7', '٨': '8', '٩': '9',
-  '۰': '0', '۱': '1', '۲': '2', '۳': '3', '۴': '4', '۵': '5', '۶': '6', '۷': '7', '۸': '8', '۹': '9', '٫': '.',
-};
-
-/** Western digits for Arabic-Indic and Persian ones (Kurdish keyboards type either), trimmed. */
+/** Western digits for Arabic-Indic and Persian ones (Kurdish keyboards type either), trimmed; an Arabic comma is left as typed. */
 export function westernDigits(text: string): string {
-  return text.trim().replace(/[٠-٩۰-۹٫]/g, (c) => EASTERN[c] ?? c);
+  return text.trim().replace(/[٠-٩۰-۹٫]/g, (c) => toWesternDigits(c));
 }
 
 const DECIMAL = /^\d+(\.\d*)?$|^\.\d+$/;
@@ -189,14 +185,14 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   imageUrl: 'imageUrl',
 };
 
+/** The form's field for a server field path, if it shows one. */
+export function productFieldOf(path: string): FieldName | undefined {
+  return SERVER_FIELDS[path];
+}
+
 /** The server's field errors (already in the user's language) by form field; unknown paths are left out. */
 export function serverFieldErrors(error: unknown): Partial<Record<FieldName, string>> {
-  const out: Partial<Record<FieldName, string>> = {};
-  for (const [path, text] of Object.entries(serverFieldMessages(error))) {
-    const field = SERVER_FIELDS[path];
-    if (field && !out[field]) out[field] = text;
-  }
-  return out;
+  return serverFieldMessages(error, productFieldOf);
 }
 
 /** A product as the API sends it (the fields the form reads). */

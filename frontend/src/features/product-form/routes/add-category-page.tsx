@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { SUCCESS_REDIRECT_MS } from '@dukan/contracts';
 import { errorText, serverMessage } from '../../../app/api.js';
 import { AccessRestricted } from '../../../components/ui/access-restricted.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { usePfCategoryTreeQuery, usePfCreateCategoryMutation } from '../api/product-form-api.js';
 import { CategoryPicker } from '../components/category-picker.js';
-import { FormOutcome } from '../components/form-outcome.js';
+import { FormPage } from '../components/product-form-frame.js';
 import { activeTree, chosenCategory, type CategoryNode } from '../lib/category-path.js';
-import { serverFieldErrors } from '../lib/product-form.js';
+import { PRODUCT_LIST } from '../hooks/use-product-form.js';
+import { productFieldOf } from '../lib/product-form.js';
 import '../product-form.css';
-
-const LIST = '/inventory/products';
 
 interface CategoryValues {
   nameEn: string;
@@ -33,22 +33,14 @@ export default function AddCategoryPage() {
 
 function AddCategoryForm() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const tree = usePfCategoryTreeQuery();
   const categories = useMemo(() => activeTree((tree.data ?? []) as CategoryNode[]), [tree.data]);
   const [create, creation] = usePfCreateCategoryMutation();
   const [values, setValues] = useState<CategoryValues>(EMPTY);
   const [path, setPath] = useState<string[]>([]);
   const [nameError, setNameError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+  const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm({ fieldOf: productFieldOf, returnTo: PRODUCT_LIST });
   const locked = creation.isLoading || success !== null;
-
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => navigate(LIST), SUCCESS_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [success, navigate]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -71,27 +63,14 @@ function AddCategoryForm() {
       setPath([]);
       setSuccess(t('productForm.addCategory.success'));
     } catch (err) {
-      const fields = serverFieldErrors(err);
+      const fields = fieldErrors(err);
       if (fields.nameEn) setNameError(fields.nameEn);
       setFormError(serverMessage(err) ?? errorText(err, t('productForm.addCategory.error')));
     }
   }
 
   return (
-    <section className="page product-form-page" data-testid="add-category-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('productForm.addCategory.title')}</h1>
-          <p className="muted">{t('productForm.addCategory.subtitle')}</p>
-        </div>
-        <Link className="button" to={LIST} data-testid="back">
-          <span className="flip-rtl" aria-hidden="true">
-            ←
-          </span>
-          {t('productForm.back')}
-        </Link>
-      </header>
-
+    <FormPage title={t('productForm.addCategory.title')} subtitle={t('productForm.addCategory.subtitle')} testId="add-category-page">
       <form className="pf-form" onSubmit={submit} noValidate data-testid="category-form">
         <section className="panel pf-section">
           <div className="pf-grid">
@@ -171,10 +150,10 @@ function AddCategoryForm() {
           </div>
         </section>
 
-        <FormOutcome error={formError} success={success} />
+        <FormOutcome error={formError} success={success} note={t('productForm.success.returning')} />
 
         <div className="row gap end pf-actions">
-          <Link className="button" to={LIST} data-testid="cancel">
+          <Link className="button" to={PRODUCT_LIST} data-testid="cancel">
             {t('productForm.cancel')}
           </Link>
           <button type="submit" className="button primary" disabled={locked} data-testid="category-submit">
@@ -182,6 +161,6 @@ function AddCategoryForm() {
           </button>
         </div>
       </form>
-    </section>
+    </FormPage>
   );
 }

@@ -1,25 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { categoryNode, product as productDto } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import ProductFormPage from './product-form-page.js';
 
 const tree = [
-  {
-    _id: 'c-drinks', name: { en: 'Drinks', ku: 'خواردنەوە' }, parent: null, active: true,
-    children: [{ _id: 'c-tea', name: { en: 'Tea', ku: 'چا' }, parent: 'c-drinks', active: true, children: [] }],
-  },
-  { _id: 'c-old', name: { en: 'Old stuff', ku: 'کۆن' }, parent: null, active: false, children: [] },
+  categoryNode({
+    _id: 'c-drinks', name: { en: 'Drinks', ku: 'خواردنەوە' },
+    children: [categoryNode({ _id: 'c-tea', name: { en: 'Tea', ku: 'چا' }, parent: 'c-drinks' })],
+  }),
+  categoryNode({ _id: 'c-old', name: { en: 'Old stuff', ku: 'کۆن' }, active: false }),
 ];
 
-const product = {
+const product = productDto({
   _id: 'p1', sku: 'TEA-1', barcode: '9990001000017', name: { en: 'Black tea', ku: 'چای ڕەش' }, description: { en: '', ku: '' },
   category: { _id: 'c-tea', name: { en: 'Tea', ku: 'چا' } }, categoryId: 'c-tea', price: 2.5, cost: 1.2, quantity: 12, reorderLevel: 10,
-  active: true, discount: 0, images: [], imageUrl: null,
+  stockStatus: 'in', active: true, discount: 0, images: [], imageUrl: null,
   costHistory: [
     { date: '2026-01-01T10:00:00.000Z', quantity: 10, cost: 1 },
     { date: '2026-02-01T10:00:00.000Z', quantity: 2, cost: 2.25 },
   ],
-};
+});
 
 const routes = [
   { path: '/inventory/products/add', element: <ProductFormPage /> },

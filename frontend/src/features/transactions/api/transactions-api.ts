@@ -1,5 +1,11 @@
 import { TRANSACTIONS_FETCH_LIMIT, type SaleDto, type SaleRefundResultDto } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
+import { listTag, listTags, PRODUCT_LISTS } from '../../../app/tags.js';
+
+/** What a void or refund changes: the sale, the sales list, stock, the sale's customer (points, total spent) and the dashboard. */
+function saleChanged(id: string, customerId: string | null | undefined) {
+  return [{ type: 'Transaction' as const, id }, listTag('Transaction'), ...PRODUCT_LISTS, ...(customerId ? [{ type: 'Customer' as const, id: customerId }] : []), 'Dashboard' as const];
+}
 
 export interface RefundRequest {
   id: string;
@@ -14,7 +20,7 @@ export const transactionsApi = api.injectEndpoints({
     transactionsList: build.query<SaleDto[], void>({
       query: () => ({ url: '/transactions', params: { limit: TRANSACTIONS_FETCH_LIMIT } }),
       transformResponse: (res: { data: SaleDto[] } | SaleDto[]) => (Array.isArray(res) ? res : res.data),
-      providesTags: ['Transaction'],
+      providesTags: (r) => listTags('Transaction', r),
     }),
     transactionsOne: build.query<SaleDto, string>({
       query: (id) => `/transactions/${encodeURIComponent(id)}`,
@@ -24,8 +30,7 @@ export const transactionsApi = api.injectEndpoints({
     transactionsVoid: build.mutation<SaleDto, { id: string; reason?: string }>({
       query: ({ id, reason }) => ({ url: `/transactions/${encodeURIComponent(id)}`, method: 'DELETE', params: reason ? { reason } : {} }),
       transformResponse: (res: { data: SaleDto }) => res.data,
-      // Stock, points, totals spent and the dashboard all change with a void.
-      invalidatesTags: ['Transaction', 'Product', 'Customer', 'Dashboard'],
+      invalidatesTags: (r, _e, { id }) => saleChanged(id, r?.customerId),
     }),
     transactionsRefund: build.mutation<SaleRefundResultDto, RefundRequest>({
       query: ({ id, idempotencyKey, body }) => ({
@@ -35,7 +40,7 @@ export const transactionsApi = api.injectEndpoints({
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       transformResponse: (res: { data: SaleRefundResultDto }) => res.data,
-      invalidatesTags: ['Transaction', 'Product', 'Customer', 'Dashboard'],
+      invalidatesTags: (r, _e, { id }) => saleChanged(id, r?.transaction.customerId),
     }),
   }),
 });

@@ -5,10 +5,11 @@ import { errorText, validationMessages } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { dollarsToCents, toWesternDigits } from '../../pos/lib/money.js';
+import { dollarsToCents, toWesternDigits } from '../../../lib/money.js';
 import { useTransactionsRefundMutation } from '../api/transactions-api.js';
 import { isDefinitiveRefusal } from '../lib/errors.js';
-import { lineName, ltr, newIdempotencyKey, unitsLeft } from '../lib/sale-text.js';
+import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
+import { lineName, ltr, unitsLeft } from '../lib/sale-text.js';
 
 interface RefundDialogProps {
   sale: SaleDto;

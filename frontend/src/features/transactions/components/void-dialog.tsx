@@ -5,7 +5,7 @@ import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { dollarsToCents } from '../../pos/lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 import { useTransactionsVoidMutation } from '../api/transactions-api.js';
 import { ltr } from '../lib/sale-text.js';
 

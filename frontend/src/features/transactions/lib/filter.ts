@@ -1,5 +1,5 @@
 import { paymentStatusLabel, type SaleDto } from '@dukan/contracts';
-import { toWesternDigits } from '../../pos/lib/money.js';
+import { toWesternDigits } from '../../../lib/money.js';
 
 export const STATUS_FILTERS = ['all', 'Completed', 'Pending', 'Cancelled'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];

@@ -11,12 +11,6 @@ export function unitsLeft(line: Pick<SaleLineDto, 'quantity' | 'refundedQuantity
   return Math.max(0, line.quantity - (line.refundedQuantity ?? 0));
 }
 
-/** Newly unique per call; crypto.randomUUID is missing on plain-http pages outside localhost. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now()}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
-
 /** Left-to-right text (an invoice number) inside a sentence that may be right to left: isolated so it stays whole. */
 export function ltr(text: string): string {
   return `\u2066${text}\u2069`;

@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat } from '../../../i18n/format.js';
-import { dollarsToCents } from '../../pos/lib/money.js';
+import { dollarsToCents } from '../../../lib/money.js';
 import { useTransactionsListQuery } from '../api/transactions-api.js';
 import { StatusBadges } from '../components/status-badges.js';
 import { listErrorText } from '../lib/errors.js';

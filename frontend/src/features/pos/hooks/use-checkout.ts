@@ -1,0 +1,120 @@
+import { useCallback, useRef, useState, type Dispatch } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText, serverCode, validationMessages } from '../../../app/api.js';
+import { readRegister } from '../../../app/session.js';
+import { useToast } from '../../../components/ui/use-toast.js';
+import { useCurrentUser } from '../../auth/use-permissions.js';
+import { displayName } from '../../auth/types.js';
+import { useCreateSaleMutation } from '../api/pos-api.js';
+import type { CompletedSale } from '../components/receipt.js';
+import type { CartAction, CartCustomer, CartState } from '../lib/cart.js';
+import { isDefinitiveRefusal, newSaleKey } from '../lib/sale-key.js';
+import { buildSalePayload, type OrderDiscount, type Totals } from '../lib/totals.js';
+import type { DisplayCurrency } from './use-money.js';
+
+export type Phase = 'cart' | 'checkout-pick' | 'change-customer' | 'preview' | 'done';
+
+interface CheckoutInputs {
+  cart: CartState;
+  dispatch: Dispatch<CartAction>;
+  discount: OrderDiscount;
+  totals: Totals;
+  currency: DisplayCurrency;
+  rate: number;
+  /** The rate changed in settings since the till loaded it: load it again. */
+  reloadRate: () => void;
+  recordSold: (lines: { productId: string; quantity: number }[]) => void;
+}
+
+/**
+ * From the cart to a stored sale: choosing the customer, the preview, confirming (with one Idempotency-Key and one
+ * timestamp per pending sale, so a repeated confirm sends the very same request) and the final receipt.
+ */
+export function useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold }: CheckoutInputs) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const user = useCurrentUser();
+  const [createSale, saleState] = useCreateSaleMutation();
+  const [phase, setPhase] = useState<Phase>('cart');
+  const [pending, setPending] = useState<{ key: string; at: Date } | null>(null);
+  const [saleError, setSaleError] = useState<string | null>(null);
+  const [done, setDone] = useState<CompletedSale | null>(null);
+  const submitting = useRef(false);
+
+  const startCheckout = useCallback(() => {
+    if (cart.lines.length === 0 || saleState.isLoading) return;
+    setPhase('checkout-pick');
+  }, [cart.lines.length, saleState.isLoading]);
+
+  const onPicked = (customer: CartCustomer | null) => {
+    dispatch({ type: 'customer', customer });
+    if (phase === 'checkout-pick') {
+      // One key per pending sale: every retry or double click of this sale reuses it.
+      setPending({ key: newSaleKey(), at: new Date() });
+      setSaleError(null);
+      setPhase('preview');
+    } else setPhase('cart');
+  };
+
+  const confirmSale = async (tenderedCents: number, tenderedIqd: number | null) => {
+    if (!pending || submitting.current) return;
+    submitting.current = true;
+    setSaleError(null);
+    const body = buildSalePayload({
+      lines: cart.lines,
+      discount,
+      totals,
+      customerId: cart.customer?._id ?? null,
+      currency,
+      exchangeRate: rate,
+      tenderedCents,
+      register: readRegister(),
+      loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
+      now: pending.at,
+    });
+    try {
+      const sale = await createSale({ key: pending.key, body }).unwrap();
+      recordSold(cart.lines);
+      setDone({
+        sale,
+        lines: cart.lines,
+        totals,
+        customer: cart.customer,
+        tenderedCents,
+        tenderedIqd,
+        currency,
+        rate,
+        cashier: user ? displayName(user) : '',
+      });
+      setPhase('done');
+      toast.success(t('pos.saleSuccess'));
+    } catch (err) {
+      const rateChanged = serverCode(err) === 'EXCHANGE_RATE_CHANGED';
+      if (rateChanged) reloadRate();
+      const fields = rateChanged ? [] : validationMessages(err);
+      const text = fields.length ? t('pos.validationError', { message: fields[0] }) : errorText(err, t('pos.transactionError'));
+      setSaleError(text);
+      toast.error(text);
+      if (isDefinitiveRefusal(err)) setPending({ key: newSaleKey(), at: new Date() });
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  const cancelPreview = () => {
+    setPending(null);
+    setSaleError(null);
+    setPhase('cart');
+  };
+
+  /** Back to an empty cart for the next customer. */
+  const reset = useCallback(() => {
+    dispatch({ type: 'reset' });
+    setDone(null);
+    setPending(null);
+    setSaleError(null);
+    setPhase('cart');
+  }, [dispatch]);
+
+  return { phase, setPhase, saving: saleState.isLoading, saleError, done, startCheckout, onPicked, confirmSale, cancelPreview, reset };
+}

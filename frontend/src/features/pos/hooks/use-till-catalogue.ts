@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
+import { useCategoriesQuery } from '../../../app/shared-api.js';
+import type { TillProductDto } from '@dukan/contracts';
+import { useTillProductsQuery } from '../api/pos-api.js';
+import { selectSoldSince, sold } from '../till-slice.js';
+
+/**
+ * The till's product list and categories, and each product's stock net of what this till sold since the list was
+ * fetched.
+ */
+export function useTillCatalogue() {
+  // A list older than a minute is fetched again in the background when the till opens.
+  const products = useTillProductsQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const categories = useCategoriesQuery();
+  const listFetchedAt = products.fulfilledTimeStamp ?? 0;
+  const soldSinceFetch = useAppSelector((state) => selectSoldSince(state, listFetchedAt));
+  const dispatch = useAppDispatch();
+
+  const stockOf = useCallback((p: TillProductDto) => p.quantity - (soldSinceFetch[p._id] ?? 0), [soldSinceFetch]);
+  const recordSold = useCallback(
+    (lines: { productId: string; quantity: number }[]) => dispatch(sold({ listFetchedAt, lines })),
+    [dispatch, listFetchedAt],
+  );
+
+  return { products, categories, stockOf, recordSold };
+}

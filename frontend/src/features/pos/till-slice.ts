@@ -1,0 +1,38 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+
+/**
+ * Units sold at this till since the product list was fetched (keyed by the fetch's time): the tiles show stock net
+ * of them until the next fetch. Kept in the store, so it survives leaving and reopening the till while the cached
+ * product list is reused.
+ */
+export interface TillState {
+  listFetchedAt: number;
+  soldSinceFetch: Record<string, number>;
+}
+
+const initialState: TillState = { listFetchedAt: 0, soldSinceFetch: {} };
+
+export const tillSlice = createSlice({
+  name: 'till',
+  initialState,
+  reducers: {
+    sold(state, action: PayloadAction<{ listFetchedAt: number; lines: { productId: string; quantity: number }[] }>) {
+      const { listFetchedAt, lines } = action.payload;
+      // A newer list already counts what was sold before it.
+      if (state.listFetchedAt !== listFetchedAt) {
+        state.listFetchedAt = listFetchedAt;
+        state.soldSinceFetch = {};
+      }
+      for (const l of lines) state.soldSinceFetch[l.productId] = (state.soldSinceFetch[l.productId] ?? 0) + l.quantity;
+    },
+  },
+});
+
+export const { sold } = tillSlice.actions;
+
+const NOTHING_SOLD: Readonly<Record<string, number>> = Object.freeze({});
+
+/** What was sold since the list fetched at `listFetchedAt` (nothing, for any other list). */
+export function selectSoldSince(state: { till: TillState }, listFetchedAt: number): Readonly<Record<string, number>> {
+  return state.till.listFetchedAt === listFetchedAt ? state.till.soldSinceFetch : NOTHING_SOLD;
+}

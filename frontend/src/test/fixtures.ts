@@ -1,0 +1,124 @@
+/**
+ * What the fake API in tests answers, built from the DTOs the real server's answers are declared with
+ * (libs/contracts), so a test cannot hand the screens a shape the server never sends.
+ */
+import type { ApiSuccess, CategoryDto, CategoryTreeNodeDto, CustomerDto, LoyaltySettingsDto, ProductDto, RedemptionQuoteDto, SaleDto, TillProductDto } from '@dukan/contracts';
+
+const AT = '2026-01-01T10:00:00.000Z';
+
+/** `{ success: true, data }`, the envelope of the calls whose clients read `data`. */
+export function ok<T>(data: T): { body: ApiSuccess<T> } {
+  return { body: { success: true, data } };
+}
+
+export function tillProduct(over: Partial<TillProductDto> & Pick<TillProductDto, '_id' | 'sku'>): TillProductDto {
+  return { barcode: null, name: { en: over.sku, ku: '' }, price: 1, discount: 0, quantity: 0, categoryId: null, imageUrl: null, ...over };
+}
+
+export function category(over: Partial<CategoryDto> & Pick<CategoryDto, '_id' | 'name'>): CategoryDto {
+  return { parent: null, image: null, active: true, productCount: 0, version: 1, createdAt: AT, updatedAt: AT, ...over };
+}
+
+export function categoryNode(over: Partial<CategoryTreeNodeDto> & Pick<CategoryTreeNodeDto, '_id' | 'name'>): CategoryTreeNodeDto {
+  return { ...category(over), children: [], ...over };
+}
+
+export function product(over: Partial<ProductDto> & Pick<ProductDto, '_id' | 'sku'>): ProductDto {
+  return {
+    barcode: null,
+    name: { en: over.sku, ku: '' },
+    description: { en: '', ku: '' },
+    category: null,
+    categoryId: null,
+    price: 1,
+    cost: 0,
+    quantity: 0,
+    reorderLevel: 10,
+    stockStatus: 'out',
+    active: true,
+    discount: 0,
+    images: [],
+    imageUrl: null,
+    version: 1,
+    createdAt: AT,
+    updatedAt: AT,
+    ...over,
+  };
+}
+
+export function customer(over: Partial<CustomerDto> & Pick<CustomerDto, '_id' | 'firstName' | 'lastName'>): CustomerDto {
+  return {
+    fullName: `${over.firstName} ${over.lastName}`,
+    phone: '07500000000',
+    email: null,
+    address: { street: null, city: null, state: null, zipCode: null, country: 'Iraq' },
+    languagePreference: 'en',
+    loyaltyPoints: 0,
+    lifetimePoints: 0,
+    loyaltyStatus: 'standard',
+    totalSpent: 0,
+    purchaseCount: 0,
+    lastPurchase: null,
+    memberSince: AT,
+    createdAt: AT,
+    updatedAt: AT,
+    ...over,
+  };
+}
+
+export function loyaltySettings(over: Partial<LoyaltySettingsDto> = {}): LoyaltySettingsDto {
+  return {
+    enabled: true,
+    pointsPerDollar: 1,
+    redemptionRate: 0.01,
+    minimumPoints: 0,
+    minimumRedemption: 1,
+    maximumRedemptionValue: 0,
+    statusTiers: { silver: 500, gold: 1000, platinum: 5000 },
+    statusMultipliers: { standard: 1, silver: 1.25, gold: 1.5, platinum: 2 },
+    tiers: [],
+    ...over,
+  };
+}
+
+export function redemptionQuote(points: number, pointValue: number): RedemptionQuoteDto {
+  return { pointsRedeemed: points, monetaryValue: points * pointValue };
+}
+
+/** A completed cash sale; the figures the till sent are what a test passes in. */
+export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumber'>): SaleDto {
+  return {
+    createdAt: AT,
+    transactionDate: over.createdAt ?? AT,
+    branchId: 'main',
+    register: 'main',
+    status: 'completed',
+    paymentStatus: 'paid',
+    paymentStatusLabel: 'Completed',
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: 0, change: 0 },
+    currency: 'USD',
+    exchangeRate: 1500,
+    items: [],
+    subtotal: 0,
+    discountType: null,
+    discountValue: null,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    loyaltyPointsRedeemed: 0,
+    loyaltyPointsAwarded: 0,
+    taxRate: 0,
+    taxAmount: 0,
+    total: 0,
+    amountsInCurrency: { currency: 'USD', subtotal: 0, discountAmount: 0, loyaltyDiscount: 0, taxAmount: 0, total: 0, amountTendered: 0, change: 0 },
+    refunded: false,
+    refundState: 'none',
+    refundedAmount: 0,
+    refunds: [],
+    voided: null,
+    customerId: null,
+    customer: null,
+    cashier: { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali' },
+    ...over,
+  };
+}
