@@ -6,7 +6,7 @@ import { validateSync } from 'class-validator';
 import fc from 'fast-check';
 import { checkTender, pointsValueCents, priceSale, settleTender, toCents, type Currency, type LineInput } from '@dukan/contracts';
 import { buildSalePayload, computeTotals, lineSubtotalCents, type CartLine, type OrderDiscount } from '../../../../frontend/src/features/pos/lib/totals.js';
-import { typedAmountToCents } from '../../../../frontend/src/features/pos/lib/money.js';
+import { typedAmountToCents } from '../../../../frontend/src/lib/money.js';
 import { CreateSaleDto } from './sale.dto.js';
 import { checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount } from './pricing.policy.js';
 
