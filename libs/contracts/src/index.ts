@@ -8,6 +8,8 @@ export * from './events.js';
 export * from './money.js';
 export * from './constants.js';
 export * from './dto.js';
+export * from './catalog-dto.js';
+export * from './sales-dto.js';
 export * from './expenses.js';
 export * from './csv.js';
 export * from './reports.js';

@@ -1,0 +1,128 @@
+// Catalog's JSON shapes: products, categories, stock movements, barcodes, product import. Money in dollars as JSON
+// numbers; the database keeps integer cents.
+
+export interface LocalizedTextDto {
+  en: string;
+  ku: string;
+}
+
+export interface CategoryRefDto {
+  _id: string;
+  name: LocalizedTextDto;
+}
+
+export interface CostHistoryEntryDto {
+  date: string; // ISO timestamp the batch was received
+  quantity: number; // units in the batch
+  cost: number; // unit cost of the batch, dollars
+}
+
+export type StockStatusDto = 'out' | 'low' | 'in';
+
+/** GET/POST/PUT /api/products[/:id], search results, and the list without view=till. */
+export interface ProductDto {
+  _id: string;
+  sku: string;
+  barcode: string | null;
+  name: LocalizedTextDto;
+  description: LocalizedTextDto;
+  category: CategoryRefDto | null;
+  categoryId: string | null;
+  price: number; // dollars
+  cost: number; // average unit cost, dollars
+  quantity: number; // stock in the caller's branch (may be below 0 after sales)
+  reorderLevel: number;
+  stockStatus: StockStatusDto; // out (<= 0), low (<= reorderLevel), in
+  active: boolean;
+  discount: number; // percent 0-100
+  images: string[];
+  imageUrl: string | null;
+  version: number; // increases with every change
+  createdAt: string;
+  updatedAt: string;
+  /** Only on single-product answers (GET /:id, POST, PUT, PATCH quantity): newest first. */
+  costHistory?: CostHistoryEntryDto[];
+  /** POST only: true when the sku already existed and the quantity was added to that product (status 200, not 201). */
+  merged?: boolean;
+  /** With merged: the explanation to show, in the caller's language. */
+  message?: string;
+}
+
+/** GET /api/products?active=true&view=till: the compact form the till loads for every product. */
+export interface TillProductDto {
+  _id: string;
+  sku: string;
+  barcode: string | null;
+  name: LocalizedTextDto;
+  price: number; // dollars
+  discount: number; // percent
+  quantity: number; // stock in the caller's branch
+  categoryId: string | null;
+  imageUrl: string | null;
+}
+
+/** GET /api/categories[/:id]; POST/PUT answers. */
+export interface CategoryDto {
+  _id: string;
+  name: LocalizedTextDto;
+  parent: string | null; // parent id
+  image: string | null;
+  active: boolean;
+  productCount: number; // live products directly in this category
+  version: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/categories/tree: roots, each with its children, recursively. */
+export interface CategoryTreeNodeDto extends CategoryDto {
+  children: CategoryTreeNodeDto[];
+}
+
+export type StockMovementReasonDto = 'received' | 'sold' | 'returned' | 'adjusted';
+
+/** GET /api/products/:id/stock-movements: newest first. */
+export interface StockMovementDto {
+  _id: string;
+  productId: string;
+  branchId: string;
+  delta: number; // signed units
+  quantityAfter: number;
+  reason: StockMovementReasonDto;
+  refType: 'product' | 'sale' | 'void' | 'refund' | 'adjustment';
+  refId: string | null;
+  unitCost: number | null; // dollars, for received batches
+  note: string | null;
+  actorId: string | null;
+  createdAt: string;
+}
+
+/** GET /api/products/generate-barcode */
+export interface GeneratedBarcodeDto {
+  success: true;
+  barcode: string; // EAN-13 starting 9990001, unused
+}
+
+/** One refused (or failed) row of a product import: its row number in the file and why, in the reader's language. */
+export interface ProductImportRowDto {
+  row: number;
+  errors: { field: string | null; column: string | null; message: string }[];
+}
+
+/** POST /api/products/import answers it at once (the refusals); GET /api/products/import/:id polls its progress. */
+export interface ProductImportDto {
+  _id: string;
+  fileName: string;
+  state: 'running' | 'done' | 'failed';
+  rowsInFile: number;
+  /** Valid rows, to import. */
+  total: number;
+  done: number;
+  created: number;
+  merged: number;
+  refusedCount: number;
+  /** The first 1,000 refused rows. */
+  refused: ProductImportRowDto[];
+  /** Valid rows that still could not be imported (the catalog changed meanwhile). */
+  failed: ProductImportRowDto[];
+}
