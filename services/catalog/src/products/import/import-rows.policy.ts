@@ -1,5 +1,6 @@
 // How an import file's columns and cells become the product form's fields. Pure: no database, no files.
-import { PRODUCT_IMPORT_HEADERS, restoreCsvCell } from '@dukan/contracts';
+import { PRODUCT_IMPORT_HEADERS, restoreCsvCell, translate, type Locale, type ProductImportRowDto } from '@dukan/contracts';
+import type { DomainError, MessageParams } from '@dukan/platform';
 
 export type ImportField = keyof typeof PRODUCT_IMPORT_HEADERS;
 
@@ -133,4 +134,39 @@ export function fieldOfPath(path: string): ImportField | null {
 /** A key folded for matching names: case, surrounding space, Arabic-script letter variants. */
 export function nameKey(name: string): string {
   return name.normalize('NFKC').trim().toLowerCase().replace(/\s+/g, ' ').replace(/[يى]/g, 'ی').replace(/ك/g, 'ک');
+}
+
+/** What is wrong with one value of a row: the field, and why (a message key with its parameters). */
+export interface Problem {
+  field: ImportField | null;
+  key: string;
+  params?: MessageParams;
+}
+
+export interface RowProblems {
+  row: number;
+  errors: Problem[];
+}
+
+/** The field a refusal names first (a path of the form's DTO), if it is one of the file's. */
+export function firstField(e: DomainError): ImportField | null {
+  const path = Object.keys(e.fieldErrors)[0];
+  return path ? fieldOfPath(path) : null;
+}
+
+/** The message key of a refusal's first field error. */
+export function firstKey(e: DomainError): string {
+  return Object.values(e.fieldErrors)[0]?.key ?? 'products.import.rowFailed';
+}
+
+/** A row's problems as the user reads them: the column as the file wrote it, the message in their language. */
+export function describe(locale: Locale, r: RowProblems, headers: Partial<Record<ImportField, string>>): ProductImportRowDto {
+  return {
+    row: r.row,
+    errors: r.errors.map((e) => ({
+      field: e.field,
+      column: e.field ? (headers[e.field] ?? FIELD_HEADERS[e.field]) : null,
+      message: translate(locale, e.key, e.params),
+    })),
+  };
 }

@@ -3,14 +3,14 @@ import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { DataSource } from 'typeorm';
-import { translate, type Locale, type ProductImportDto, type ProductImportRowDto } from '@dukan/contracts';
-import { DomainError, fieldErrorsOf, logger, rows, UUID, VALIDATION_OPTIONS, type MessageParams, type RequestContext } from '@dukan/platform';
+import type { ProductImportDto } from '@dukan/contracts';
+import { DomainError, fieldErrorsOf, logger, rows, UUID, VALIDATION_OPTIONS, type RequestContext } from '@dukan/platform';
 import { beginCatalogWrite } from '../../sql.js';
 import { CreateProductDto } from '../product.dto.js';
 import { normalizeDigits } from '../product.policy.js';
 import { ProductIntake } from '../product-intake.js';
 import { readImportFile, TooManyRows, UnreadableFile } from './import-file.js';
-import { FIELD_HEADERS, fieldOfPath, mapColumns, nameKey, rowToProduct, type ColumnMap, type ImportField } from './import-rows.policy.js';
+import { describe, FIELD_HEADERS, fieldOfPath, firstField, firstKey, mapColumns, nameKey, rowToProduct, type ColumnMap, type ImportField, type Problem, type RowProblems } from './import-rows.policy.js';
 
 /** Rows per file. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -21,15 +21,6 @@ const STALE_SECONDS = 120;
 /** Refused or failed rows kept and answered (the counts are exact). */
 const MAX_LISTED = 1000;
 
-interface Problem {
-  field: ImportField | null;
-  key: string;
-  params?: MessageParams;
-}
-interface RowProblems {
-  row: number;
-  errors: Problem[];
-}
 interface Accepted {
   row: number;
   dto: CreateProductDto;
@@ -279,24 +270,4 @@ export class ProductImportService implements OnApplicationShutdown {
       }
     }
   }
-}
-
-function firstField(e: DomainError): ImportField | null {
-  const path = Object.keys(e.fieldErrors)[0];
-  return path ? fieldOfPath(path) : null;
-}
-
-function firstKey(e: DomainError): string {
-  return Object.values(e.fieldErrors)[0]?.key ?? 'products.import.rowFailed';
-}
-
-function describe(locale: Locale, r: RowProblems, headers: Partial<Record<ImportField, string>>): ProductImportRowDto {
-  return {
-    row: r.row,
-    errors: r.errors.map((e) => ({
-      field: e.field,
-      column: e.field ? (headers[e.field] ?? FIELD_HEADERS[e.field]) : null,
-      message: translate(locale, e.key, e.params),
-    })),
-  };
 }
