@@ -80,6 +80,8 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
     health.register(service, async () => {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
       if (!res.ok) throw new Error(`${service} ${res.status}`);
+      const body = (await res.json().catch(() => ({}))) as { status?: string; details?: Record<string, Record<string, number | string>> };
+      if (body.status === 'degraded') return { degraded: true as const, detail: Object.assign({}, ...Object.values(body.details ?? {})) };
     });
   }
   return app;

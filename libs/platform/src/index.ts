@@ -19,6 +19,7 @@ export * from './events/nats-bus.js';
 export * from './events/outbox.js';
 export * from './events/outbox-relay.js';
 export * from './events/inbox.js';
+export * from './events/parking.js';
 export * from './health/health.js';
 export * from './module/tokens.js';
 export * from './module/relay-registry.js';

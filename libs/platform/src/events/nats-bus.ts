@@ -2,6 +2,7 @@ import { connect, headers as natsHeaders, nanos, type NatsConnection, type Subsc
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
   jetstream,
   jetstreamManager,
   StorageType,
@@ -13,11 +14,11 @@ import {
 import type { EventEnvelope, EventSubject } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
 import {
-  DEFAULT_MAX_DELIVER,
   deliverBatch,
   failureMessage,
+  parseEnvelope,
   publishOne,
-  redeliveryDelayMs,
+  retryDelayMs,
   type Delivery,
   type EventBus,
   type Listener,
@@ -34,7 +35,14 @@ export interface NatsBusOptions {
   /** Credentials when the server requires them. */
   user?: string | undefined;
   pass?: string | undefined;
+  /** Messages older than this leave the stream (well above the outbox and inbox retention). Default 30 days. */
+  maxAgeMs?: number;
+  /** The most the stream keeps on disk; the oldest messages go first. Default 2 GiB. */
+  maxBytes?: number;
 }
+
+export const DEFAULT_STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
+export const DEFAULT_STREAM_MAX_BYTES = 2 * 1024 ** 3;
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -42,7 +50,11 @@ export const CORRELATION_HEADER = 'x-correlation-id';
 const PULL_AHEAD = 256;
 const MAX_BATCH = 64;
 
-/** Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack, bounded redelivery. */
+/**
+ * Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack. A failed delivery
+ * is redelivered for as long as it takes (capped backoff with jitter); a message that is not an event is
+ * handed to the subscription's `malformed` keeper and acknowledged, never allowed to end the process.
+ */
 export class NatsEventBus implements EventBus {
   readonly kind = 'nats' as const;
   private readonly consumers: ConsumerMessages[] = [];
@@ -59,14 +71,7 @@ export class NatsEventBus implements EventBus {
   static async connect(options: NatsBusOptions): Promise<NatsEventBus> {
     const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, user: options.user, pass: options.pass });
     const jsm = await jetstreamManager(nc);
-    const subjects = [`${options.subjectPrefix}dukan.>`];
-    const config = { name: options.stream, subjects, storage: StorageType.File, duplicate_window: nanos(120_000) };
-    try {
-      await jsm.streams.info(options.stream);
-      await jsm.streams.update(options.stream, { subjects, duplicate_window: nanos(120_000) });
-    } catch {
-      await jsm.streams.add(config);
-    }
+    await ensureStream(jsm, options);
     return new NatsEventBus(nc, jetstream(nc), jsm, options);
   }
 
@@ -87,44 +92,101 @@ export class NatsEventBus implements EventBus {
   }
 
   async subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
-    const durable = options.consumer.replace(/[^A-Za-z0-9_-]/g, '_');
-    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const durable = durableName(options.consumer);
     const config = {
       durable_name: durable,
       filter_subject: `${this.options.subjectPrefix}${subject}`,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
-      max_deliver: maxDeliver,
+      // Never given up: a transport failure is retried for as long as it takes, a refusal is parked.
+      max_deliver: -1,
     };
-    try {
-      await this.jsm.consumers.info(this.options.stream, durable);
-    } catch {
-      await this.jsm.consumers.add(this.options.stream, config);
-    }
+    const ensureConsumer = async () => {
+      try {
+        const info = await this.jsm.consumers.info(this.options.stream, durable);
+        // A consumer made by an earlier version gave up after a few deliveries.
+        if (info.config.max_deliver !== -1) await this.jsm.consumers.update(this.options.stream, durable, { max_deliver: -1 });
+      } catch (e) {
+        if (!/not found/i.test(failureMessage(e))) throw e;
+        await this.jsm.consumers.add(this.options.stream, config);
+      }
+    };
+    await ensureConsumer();
     const consumer = await this.js.consumers.get(this.options.stream, durable);
     const messages = await consumer.consume({ max_messages: PULL_AHEAD });
     this.consumers.push(messages);
     const log = logger();
+    // The server lost the consumer (or the whole stream, e.g. NATS started afresh): make them again; pulls resume.
+    void (async () => {
+      for await (const status of messages.status()) {
+        if (status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted' && status.type !== 'stream_not_found') continue;
+        log.warn({ consumer: durable, status: status.type }, 'event consumer missing on the server; creating it again');
+        await ensureStream(this.jsm, this.options)
+          .then(ensureConsumer)
+          .catch((e: unknown) => log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'));
+      }
+    })().catch(() => undefined);
     const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
       if (error === undefined) return m.ack();
       const count = m.info.deliveryCount;
-      if (count >= maxDeliver) {
-        log.error({ err: error, consumer: durable, eventId: event.id, type: event.type }, 'event given up after bounded redelivery');
-        m.term();
-      } else {
-        log.warn({ err: error, consumer: durable, eventId: event.id, delivery: count }, 'event handler failed; will redeliver');
-        m.nak(redeliveryDelayMs(count));
+      const delay = retryDelayMs(count);
+      const entry = { err: error, consumer: durable, eventId: event.id, delivery: count, retryInMs: delay };
+      // Logged loudly at first, then now and again while it keeps failing.
+      if (count <= 3 || count % 20 === 0) log.warn(entry, 'event handler failed; will redeliver');
+      m.nak(delay);
+    };
+    const malformed = async (m: JsMsg, error: unknown) => {
+      const body = new TextDecoder('utf-8', { fatal: false }).decode(m.data);
+      if (!options.malformed) {
+        log.error({ consumer: durable, subject, error: failureMessage(error) }, 'malformed event dropped: not an event of its subject');
+        return m.term();
+      }
+      try {
+        await options.malformed({ subject, body, error: failureMessage(error) });
+        m.ack();
+      } catch (e) {
+        log.warn({ err: e, consumer: durable }, 'could not keep a malformed event; will redeliver');
+        m.nak(retryDelayMs(m.info.deliveryCount));
       }
     };
     this.loops.push(
       (async () => {
         for await (const batch of arrived(messages, MAX_BATCH)) {
-          const messageOf = new Map(batch.map((m) => [m.json<EventEnvelope>(), m] as const));
-          await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
+          try {
+            const messageOf = new Map<EventEnvelope, JsMsg>();
+            for (const m of batch) {
+              let event: EventEnvelope;
+              try {
+                event = parseEnvelope(subject, m.string());
+              } catch (e) {
+                await malformed(m, e);
+                continue;
+              }
+              messageOf.set(event, m);
+            }
+            if (messageOf.size > 0) await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
+          } catch (e) {
+            // Never out of the loop: what was not acknowledged comes back after ack_wait.
+            log.error({ err: e, consumer: durable }, 'event batch failed outside its handler; will redeliver');
+          }
         }
       })(),
     );
+  }
+
+  /** The stream's consumers as the server knows them: durable name and subject (without the wire prefix). */
+  async consumerList(): Promise<{ durable: string; subject: string }[]> {
+    const out: { durable: string; subject: string }[] = [];
+    for await (const info of this.jsm.consumers.list(this.options.stream)) {
+      out.push({ durable: info.config.durable_name ?? info.name, subject: (info.config.filter_subject ?? '').slice(this.options.subjectPrefix.length) });
+    }
+    return out;
+  }
+
+  /** Publishes raw bytes on a subject, as something other than Dukan might (tests of malformed messages). */
+  async publishRaw(subject: string, body: string): Promise<void> {
+    await this.js.publish(`${this.options.subjectPrefix}${subject}`, body);
   }
 
   /** Core NATS subscriptions: JetStream-published messages reach them too, with no consumer state kept. */
@@ -157,6 +219,36 @@ export class NatsEventBus implements EventBus {
   async deleteStream(): Promise<void> {
     await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
   }
+}
+
+/** The JetStream durable name of a declared consumer ('sales.ProductCreatedHandler' → 'sales_ProductCreatedHandler'). */
+export function durableName(consumer: string): string {
+  return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Creates the stream, or brings an existing one to the current subjects and limits. */
+async function ensureStream(jsm: JetStreamManager, options: NatsBusOptions): Promise<void> {
+  const subjects = [`${options.subjectPrefix}dukan.>`];
+  const limits = {
+    subjects,
+    duplicate_window: nanos(120_000),
+    max_age: nanos(options.maxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS),
+    max_bytes: options.maxBytes ?? DEFAULT_STREAM_MAX_BYTES,
+    discard: DiscardPolicy.Old,
+  };
+  try {
+    await jsm.streams.info(options.stream);
+  } catch (e) {
+    if (!/not found/i.test(failureMessage(e))) throw e;
+    try {
+      await jsm.streams.add({ name: options.stream, storage: StorageType.File, ...limits });
+      return;
+    } catch (added) {
+      // Another process made it at the same moment.
+      if (!/already in use|exists/i.test(failureMessage(added))) throw added;
+    }
+  }
+  await jsm.streams.update(options.stream, limits);
 }
 
 const IDLE = Symbol('idle');
