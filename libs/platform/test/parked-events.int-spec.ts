@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { Injectable, Module } from '@nestjs/common';
 import type { EntityManager, MigrationInterface, QueryRunner } from 'typeorm';
 import type { EventEnvelope, EventOf } from '@dukan/contracts';
-import { DomainError, NatsEventBus, ServicePlatformModule, type EventHandler } from '@dukan/platform';
+import { declareConsumers, DomainError, NatsEventBus, ServicePlatformModule, type EventHandler } from '@dukan/platform';
 import { findNats, startServiceApp, type ServiceTestApp } from '@dukan/testing';
 
 const natsUrl = await findNats();
@@ -37,7 +37,7 @@ class PickyHandler implements EventHandler<typeof SUBJECT> {
 }
 
 @Module({
-  imports: [ServicePlatformModule.forService({ service: 'settings', entities: [], migrations: [Effects1700000000000], handlers: [PickyHandler] })],
+  imports: [ServicePlatformModule.forService({ service: 'settings', entities: [], migrations: [Effects1700000000000], consumers: declareConsumers('settings', [{ name: 'settings.PickyHandler', subject: SUBJECT, handler: PickyHandler }]) })],
   providers: [PickyHandler],
 })
 class PickyModule {}

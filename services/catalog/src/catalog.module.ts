@@ -8,6 +8,7 @@ import { ProductsController } from './products/products.controller.js';
 import { ProductsService } from './products/products.service.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
 import { StockLedger } from './stock/stock-ledger.js';
+import { CATALOG_CONSUMERS } from './consumers.js';
 
 /** Products, categories, barcodes, stock per branch and its ledger, labels: /api/products/*, /api/categories/*. */
 @Module({})
@@ -20,7 +21,7 @@ export class CatalogModule {
           service: 'catalog',
           entities: [],
           migrations: [CatalogInit1767225600200],
-          handlers: [SaleCompletedHandler, SaleVoidedHandler, SaleRefundedHandler],
+          consumers: CATALOG_CONSUMERS,
         }),
       ],
       controllers: [ProductsController, CategoriesController],

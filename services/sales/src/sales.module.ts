@@ -9,6 +9,7 @@ import { ReversalsService } from './sales/reversals.service.js';
 import { SaleRecordsService } from './sales/sale-records.service.js';
 import { SalesController } from './sales/sales.controller.js';
 import { SalesService } from './sales/sales.service.js';
+import { SALES_CONSUMERS } from './consumers.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -21,7 +22,7 @@ export class SalesModule {
           service: 'sales',
           entities: [],
           migrations: [SalesInit1767225600300],
-          handlers: REPLICA_HANDLERS,
+          consumers: SALES_CONSUMERS,
         }),
       ],
       controllers: [SalesController],

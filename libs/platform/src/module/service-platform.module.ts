@@ -6,7 +6,7 @@ import type { PlatformConfig } from '../config/config.js';
 import { createServiceDataSource, migrate } from '../database/data-source.js';
 import { EVENT_BUS, type EventBus } from '../events/event-bus.js';
 import { failureMessage } from '../events/event-bus.js';
-import { applyOnce, oneByOne, type EventHandler } from '../events/inbox.js';
+import { applyOnce, oneByOne, type ConsumerDeclaration, type EventHandler } from '../events/inbox.js';
 import { logger } from '../logging/logger.js';
 import { isRefusal, ParkedEvents, type ConsumerApply } from '../events/parking.js';
 import { Outbox } from '../events/outbox.js';
@@ -19,8 +19,8 @@ export interface ServicePlatformOptions {
   service: ServiceName;
   entities: Function[];
   migrations: Function[];
-  /** Event handler classes; they must also be providers of the service's own module. */
-  handlers?: Type<EventHandler>[];
+  /** The service's declared consumers (declareConsumers); their handlers must also be providers of its own module. */
+  consumers?: readonly ConsumerDeclaration[];
   relay?: RelayOptions;
 }
 
@@ -54,9 +54,10 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const cls of this.options.handlers ?? []) {
-      const handler = this.moduleRef.get<EventHandler>(cls, { strict: false });
-      const consumer = `${this.options.service}.${cls.name}`;
+    for (const declared of this.options.consumers ?? []) {
+      const handler = this.moduleRef.get<EventHandler>(declared.handler as Type<EventHandler>, { strict: false });
+      const consumer = declared.name;
+      if (handler.subject !== declared.subject) throw new Error(`${consumer} is declared for ${declared.subject} but its handler reads ${handler.subject}`);
       const { handle, handleAll } = handler;
       if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
       const apply = handleAll
@@ -68,7 +69,7 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
       };
       this.applyByConsumer.set(consumer, applyConcerned);
       await this.bus.subscribe(
-        handler.subject,
+        declared.subject,
         {
           consumer,
           malformed: (message) => this.parked.park(consumer, { eventId: null, eventType: message.subject, payload: message.body, error: message.error }),
