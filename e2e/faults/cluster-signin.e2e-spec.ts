@@ -47,7 +47,7 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
       stdio: 'ignore',
       env: {
         DATABASE_URL: db.url, NATS_URL: nats, DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword,
-        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, LOG_LEVEL: 'warn', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
+        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), LOG_LEVEL: 'warn', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
       },
     });
   }, 240_000);

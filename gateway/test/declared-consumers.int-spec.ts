@@ -7,11 +7,12 @@ import { LOYALTY_CONSUMERS, LoyaltyModule, loadLoyaltyConfig } from '@dukan/loya
 import { REPORTING_CONSUMERS, ReportingModule, loadReportingConfig } from '@dukan/reporting';
 import { SALES_CONSUMERS, SalesModule, loadSalesConfig } from '@dukan/sales';
 import { SettingsModule, loadSettingsConfig } from '@dukan/settings';
-import { durableName, NatsEventBus, type ConsumerDeclaration } from '@dukan/platform';
+import { hasBulkLane } from '@dukan/contracts';
+import { bulkWireSubject, durableName, NatsEventBus, type ConsumerDeclaration } from '@dukan/platform';
 import { findNats, startServiceApp } from '@dukan/testing';
 
 // Each service's JetStream consumers after it boots are exactly those it declares: a durable per declared
-// name, on the declared subject, and nothing else (no name made up from a class, none left over).
+// name and lane, on the declared subject, and nothing else (no name made up from a class, none left over).
 
 const natsUrl = await findNats();
 const describeNats = natsUrl ? describe : describe.skip;
@@ -33,7 +34,12 @@ describeNats('declared consumers', () => {
     try {
       const onServer = await (t.bus as NatsEventBus).consumerList();
       const byName = (a: { durable: string }, b: { durable: string }) => a.durable.localeCompare(b.durable);
-      expect(onServer.sort(byName)).toEqual(declared.map((c) => ({ durable: durableName(c.name), subject: c.subject })).sort(byName));
+      // A subject with a bulk lane is read by a second durable of the same consumer, on the bulk subject.
+      const expected = declared.flatMap((c) => [
+        { durable: durableName(c.name), subject: c.subject as string },
+        ...(hasBulkLane(c.subject) ? [{ durable: `${durableName(c.name)}__bulk`, subject: bulkWireSubject(c.subject) }] : []),
+      ]);
+      expect(onServer.sort(byName)).toEqual(expected.sort(byName));
       // Names are stable and the inbox keys on them: each declared name is its service's and unique.
       expect(new Set(declared.map((c) => c.name)).size).toBe(declared.length);
     } finally {

@@ -169,6 +169,40 @@ describe('outbox', () => {
     }
   }, 20_000);
 
+  it('a live event is published while a bulk backlog is still being published, each lane in order', async () => {
+    const bulkIds = await ds.transaction((m) =>
+      outbox.addAll(m, Array.from({ length: 50 }, (_, i) => ({ ctx: systemContext(), type: 'dukan.catalog.product.created.v1', data: { productId: `p${i}` } as never })), { lane: 'bulk' }),
+    );
+    await expect(ds.transaction((m) => outbox.addAll(m, [{ ctx: systemContext(), type: 'dukan.sales.sale.completed.v1', data: {} as never }], { lane: 'bulk' })))
+      .rejects.toThrow(/has no bulk lane/);
+    const published: { lane: string; id: string }[] = [];
+    let releaseBulk!: () => void;
+    const bulkHeld = new Promise<void>((r) => { releaseBulk = r; });
+    const bus: EventBus = {
+      kind: 'in-process',
+      publish: async () => {},
+      publishAll: async (events, o) => {
+        if (o?.lane === 'bulk') await bulkHeld; // a slow bulk batch
+        published.push(...events.map((e) => ({ lane: o?.lane ?? 'live', id: e.id })));
+        return [];
+      },
+      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+    };
+    const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 3_600_000, bulkBatchSize: 20 });
+    await relay.start(db.url);
+    try {
+      const [live] = await writeEvents(1);
+      await until(() => published.some((p) => p.id === live));
+      expect(published.filter((p) => p.lane === 'bulk')).toEqual([]);
+      releaseBulk();
+      await until(() => published.length === 51);
+      expect(published.filter((p) => p.lane === 'bulk').map((p) => p.id)).toEqual(bulkIds.map((e) => e.id));
+    } finally {
+      releaseBulk();
+      await relay.stop();
+    }
+  }, 20_000);
+
   it('prunes sent outbox rows and processed-event rows older than the retention, in batches, and keeps the rest', async () => {
     await writeEvents(7);
     await ds.query(`UPDATE outbox SET published_at = now() - interval '8 days' WHERE seq IN (SELECT seq FROM outbox ORDER BY seq LIMIT 5)`);
@@ -290,7 +324,7 @@ describeNats('outbox and inbox over NATS JetStream', () => {
   let bus: NatsEventBus;
   beforeEach(async () => {
     ns = uniqueName('js');
-    bus = await NatsEventBus.connect({ url: natsUrl!, stream: ns, subjectPrefix: `${ns}.`, name: 'test' });
+    bus = await NatsEventBus.connect({ url: natsUrl!, stream: ns, subjectPrefix: `${ns}.`, name: 'test', maxBytes: 64 * 1024 ** 2 });
   });
   afterEach(async () => {
     await bus.deleteStream();
@@ -412,6 +446,23 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     expect([info.num_ack_pending, info.num_pending]).toEqual([0, 0]);
   }, 20_000);
 
+  it('a bulk backlog is consumed apart: a live event on the same subject is applied before the backlog drains', async () => {
+    const subject = 'dukan.catalog.product.updated.v1';
+    const make = (i: number): EventEnvelope => ({ id: randomUUID(), type: subject, occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: { n: i } });
+    const backlog = Array.from({ length: 3000 }, (_, i) => make(i));
+    expect(await bus.publishAll(backlog, { lane: 'bulk' })).toEqual([]);
+    const seen: string[] = [];
+    const live = make(-1);
+    await bus.subscribe(subject, { consumer: 'lanes' }, async (batch) => {
+      if (batch[0].id !== live.id) await new Promise((r) => setTimeout(r, 30)); // applying a bulk batch takes a while
+      seen.push(...batch.map((e) => e.id));
+    });
+    await bus.publish(live);
+    await until(() => seen.length === 3001, 15_000);
+    expect(seen.indexOf(live.id)).toBeLessThan(2000);
+    expect(seen.filter((id) => id !== live.id)).toEqual(backlog.map((e) => e.id));
+  }, 20_000);
+
   it('a consumer never gives up redelivering, also one an earlier version made with a limit', async () => {
     const nc = await connect({ servers: natsUrl! });
     const jsm = await jetstreamManager(nc);
@@ -424,7 +475,7 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     expect(limits).toEqual([-1, -1]);
     // The stream keeps 30 days by default, well above the 7 days of outbox and inbox rows, within a byte limit.
     expect(stream.max_age).toBe(30 * 24 * 3600 * 1e9);
-    expect(stream.max_bytes).toBe(2 * 1024 ** 3);
+    expect(stream.max_bytes).toBe(64 * 1024 ** 2);
   });
 
   const effect = oneByOne(async (e: EventEnvelope, m) => {

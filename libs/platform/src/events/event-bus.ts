@@ -1,4 +1,4 @@
-import type { EventEnvelope, EventSubject } from '@dukan/contracts';
+import type { EventEnvelope, EventLane, EventSubject } from '@dukan/contracts';
 
 /**
  * Applies a batch of events, in order, all or none: it throws if any fails, and then none counts as applied.
@@ -27,6 +27,11 @@ export interface SubscriptionOptions {
   malformed?: (message: MalformedMessage) => Promise<void>;
 }
 
+export interface PublishOptions {
+  /** 'bulk' only for subjects with a bulk lane (BULK_SUBJECTS); default 'live'. */
+  lane?: EventLane;
+}
+
 /** Why an event could not be published; the others of its batch were. */
 export interface PublishFailure {
   eventId: string;
@@ -38,8 +43,8 @@ export interface EventBus {
   readonly kind: 'in-process' | 'nats';
   /** Publishes one event; throws if it could not. */
   publish(event: EventEnvelope): Promise<void>;
-  /** Publishes events in order and answers which could not be published. */
-  publishAll(events: readonly EventEnvelope[]): Promise<PublishFailure[]>;
+  /** Publishes events in order and answers which could not be published; bulk-lane events are consumed apart. */
+  publishAll(events: readonly EventEnvelope[], options?: PublishOptions): Promise<PublishFailure[]>;
   subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void>;
   /**
    * Every process that watches hears each matching event once as it is published, with no durable state:

@@ -11,7 +11,7 @@ import {
   type JsMsg,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import type { EventEnvelope, EventSubject } from '@dukan/contracts';
+import { hasBulkLane, type EventEnvelope, type EventSubject } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
 import {
   deliverBatch,
@@ -23,6 +23,7 @@ import {
   type EventBus,
   type Listener,
   type PublishFailure,
+  type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
 
@@ -46,9 +47,11 @@ export const DEFAULT_STREAM_MAX_BYTES = 2 * 1024 ** 3;
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
-/** Messages a consumer keeps pulled ahead, and the most it applies in one transaction. */
-const PULL_AHEAD = 256;
-const MAX_BATCH = 64;
+/** Messages a consumer keeps pulled ahead, and the most it applies in one transaction, per lane. */
+const LANES = {
+  live: { pullAhead: 256, maxBatch: 64, suffix: '' },
+  bulk: { pullAhead: 2000, maxBatch: 500, suffix: '__bulk' },
+} as const;
 
 /**
  * Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack. A failed delivery
@@ -60,6 +63,9 @@ export class NatsEventBus implements EventBus {
   private readonly consumers: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
   private readonly watches: Subscription[] = [];
+  /** Set by close() and deleteStream(): nothing is created again on the server from then on. */
+  private closing = false;
+  private streamCheck: Promise<void> | null = null;
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -80,22 +86,47 @@ export class NatsEventBus implements EventBus {
   }
 
   /** All of them at once: the messages go out in order and the acknowledgements are awaited together. */
-  async publishAll(events: readonly EventEnvelope[]): Promise<PublishFailure[]> {
+  async publishAll(events: readonly EventEnvelope[], options: PublishOptions = {}): Promise<PublishFailure[]> {
+    const bulk = options.lane === 'bulk';
     const results = await Promise.allSettled(
       events.map((event) => {
+        if (bulk && !hasBulkLane(event.type)) return Promise.reject(new Error(`${event.type} has no bulk lane`));
         const h = natsHeaders();
         if (event.correlationId) h.set(CORRELATION_HEADER, event.correlationId);
-        return this.js.publish(`${this.options.subjectPrefix}${event.type}`, JSON.stringify(event), { msgID: event.id, headers: h });
+        const subject = bulk ? bulkWireSubject(event.type) : event.type;
+        return this.js.publish(`${this.options.subjectPrefix}${subject}`, JSON.stringify(event), { msgID: event.id, headers: h });
       }),
     );
-    return results.flatMap((r, i) => (r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : []));
+    const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : []));
+    // No stream answers (NATS started afresh without its storage): make it again, so the retries get through.
+    if (failures.length > 0 && failures.some((f) => /no responders|stream not found|503/i.test(f.error))) this.recreateStream();
+    return failures;
   }
 
+  private recreateStream(): void {
+    if (this.closing || this.streamCheck) return;
+    this.streamCheck = ensureStream(this.jsm, this.options)
+      .catch((e: unknown) => logger().warn({ err: e, stream: this.options.stream }, 'could not create the event stream again; will retry'))
+      .finally(() => {
+        this.streamCheck = null;
+      });
+  }
+
+  /**
+   * One durable per lane: a subject with a bulk lane is read by a second durable, with larger batches, so a
+   * bulk backlog never stands in front of a live event. Both apply through the same inbox (same consumer name).
+   */
   async subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
-    const durable = durableName(options.consumer);
+    await this.consumeLane('live', subject, options, deliver);
+    if (hasBulkLane(subject)) await this.consumeLane('bulk', subject, options, deliver);
+  }
+
+  private async consumeLane(lane: keyof typeof LANES, subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
+    const { pullAhead, maxBatch, suffix } = LANES[lane];
+    const durable = durableName(options.consumer) + suffix;
     const config = {
       durable_name: durable,
-      filter_subject: `${this.options.subjectPrefix}${subject}`,
+      filter_subject: `${this.options.subjectPrefix}${lane === 'bulk' ? bulkWireSubject(subject) : subject}`,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
@@ -114,17 +145,15 @@ export class NatsEventBus implements EventBus {
     };
     await ensureConsumer();
     const consumer = await this.js.consumers.get(this.options.stream, durable);
-    const messages = await consumer.consume({ max_messages: PULL_AHEAD });
+    const messages = await consumer.consume({ max_messages: pullAhead });
     this.consumers.push(messages);
     const log = logger();
-    // The server lost the consumer (or the whole stream, e.g. NATS started afresh): make them again; pulls resume.
+    // The server lost the consumer (NATS started afresh, an operator removed it): make it again; pulls resume.
     void (async () => {
       for await (const status of messages.status()) {
-        if (status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted' && status.type !== 'stream_not_found') continue;
+        if (this.closing || (status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted')) continue;
         log.warn({ consumer: durable, status: status.type }, 'event consumer missing on the server; creating it again');
-        await ensureStream(this.jsm, this.options)
-          .then(ensureConsumer)
-          .catch((e: unknown) => log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'));
+        await ensureConsumer().catch((e: unknown) => log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'));
       }
     })().catch(() => undefined);
     const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
@@ -152,7 +181,7 @@ export class NatsEventBus implements EventBus {
     };
     this.loops.push(
       (async () => {
-        for await (const batch of arrived(messages, MAX_BATCH)) {
+        for await (const batch of arrived(messages, maxBatch)) {
           try {
             const messageOf = new Map<EventEnvelope, JsMsg>();
             for (const m of batch) {
@@ -191,7 +220,7 @@ export class NatsEventBus implements EventBus {
 
   /** Core NATS subscriptions: JetStream-published messages reach them too, with no consumer state kept. */
   async watch(subjects: readonly EventSubject[], listener: Listener): Promise<void> {
-    for (const subject of subjects) {
+    for (const subject of subjects.flatMap((s) => (hasBulkLane(s) ? [s, bulkWireSubject(s)] : [s]))) {
       this.watches.push(
         this.nc.subscribe(`${this.options.subjectPrefix}${subject}`, {
           callback: (err, m) => {
@@ -209,6 +238,7 @@ export class NatsEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const w of this.watches) w.unsubscribe();
     for (const c of this.consumers) await c.close();
     await Promise.allSettled(this.loops);
@@ -217,8 +247,14 @@ export class NatsEventBus implements EventBus {
 
   /** Test helper: remove the stream and its consumers. */
   async deleteStream(): Promise<void> {
+    this.closing = true;
     await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
   }
+}
+
+/** Where a bulk-lane event travels: 'dukan.catalog.product.created.v1' → 'dukan.bulk.catalog.product.created.v1'. */
+export function bulkWireSubject(subject: string): string {
+  return `dukan.bulk.${subject.slice('dukan.'.length)}`;
 }
 
 /** The JetStream durable name of a declared consumer ('sales.ProductCreatedHandler' → 'sales_ProductCreatedHandler'). */
@@ -241,14 +277,32 @@ async function ensureStream(jsm: JetStreamManager, options: NatsBusOptions): Pro
   } catch (e) {
     if (!/not found/i.test(failureMessage(e))) throw e;
     try {
-      await jsm.streams.add({ name: options.stream, storage: StorageType.File, ...limits });
+      await jsm.streams.add({ name: options.stream, storage: StorageType.File, ...limits }).catch((e: unknown) => {
+        if (!/insufficient storage/i.test(failureMessage(e))) throw e;
+        return jsm.streams.add({ name: options.stream, storage: StorageType.File, ...withinStorage(limits, true) });
+      });
       return;
     } catch (added) {
       // Another process made it at the same moment.
       if (!/already in use|exists/i.test(failureMessage(added))) throw added;
     }
   }
-  await jsm.streams.update(options.stream, limits);
+  try {
+    await jsm.streams.update(options.stream, limits);
+  } catch (e) {
+    if (!/insufficient storage/i.test(failureMessage(e))) throw e;
+    await jsm.streams.update(options.stream, withinStorage(limits, true));
+  }
+}
+
+/**
+ * A byte limit is reserved on the server up front; a server with less JetStream storage than that refuses the
+ * stream. Then the stream is kept without the byte limit (the age limit still applies), and it is said so.
+ */
+function withinStorage<L extends { max_bytes: number }>(limits: L, refused: boolean): L {
+  if (!refused) return limits;
+  logger().warn({ maxBytes: limits.max_bytes }, 'the NATS server cannot reserve the stream byte limit; keeping the stream without one (set NATS_STREAM_MAX_BYTES lower)');
+  return { ...limits, max_bytes: -1 };
 }
 
 const IDLE = Symbol('idle');

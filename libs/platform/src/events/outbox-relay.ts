@@ -1,13 +1,16 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
-import type { EventEnvelope } from '@dukan/contracts';
+import type { EventEnvelope, EventLane } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
 import { retryDelayMs, type EventBus } from './event-bus.js';
 import { outboxChannel } from './outbox.js';
 
 export interface RelayOptions {
   pollIntervalMs?: number;
+  /** Rows published per batch in the live lane. */
   batchSize?: number;
+  /** Rows published per batch in the bulk lane (seed, import, mass price change). */
+  bulkBatchSize?: number;
   /** Sent outbox rows and inbox (processed_events) rows older than this are deleted. Default 7 days. */
   retentionMs?: number;
   /** How often the pruning runs. Default every 10 minutes (and once a minute after start). */
@@ -44,14 +47,13 @@ export class OutboxRelay {
   private listenTimer: NodeJS.Timeout | null = null;
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+  /** Each lane drains in its own loop, so a bulk backlog never waits in front of a live event. */
+  private readonly lanes: Record<EventLane, { running: Promise<void> | null; again: boolean; batchSize: number }>;
   private pruning: Promise<unknown> | null = null;
-  private again = false;
   private stopped = true;
   /** Set by stop(): a long prune ends at its next batch. */
   private stopping = false;
   private readonly pollIntervalMs: number;
-  private readonly batchSize: number;
   private readonly retentionMs: number;
   private readonly pruneIntervalMs: number;
   private readonly pruneBatchSize: number;
@@ -63,7 +65,10 @@ export class OutboxRelay {
     options: RelayOptions = {},
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
-    this.batchSize = options.batchSize ?? 100;
+    this.lanes = {
+      live: { running: null, again: false, batchSize: options.batchSize ?? 100 },
+      bulk: { running: null, again: false, batchSize: options.bulkBatchSize ?? 2000 },
+    };
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60_000;
     this.pruneBatchSize = options.pruneBatchSize ?? 5000;
@@ -101,7 +106,7 @@ export class OutboxRelay {
     };
     client.on('error', (e: Error & { code?: string }) => onLost(e));
     client.on('end', () => onLost());
-    client.on('notification', () => this.nudge());
+    client.on('notification', (n) => this.nudge(n.payload === 'live' || n.payload === 'bulk' ? n.payload : undefined));
     try {
       await client.connect();
       await client.query(`LISTEN ${outboxChannel(this.service)}`);
@@ -140,26 +145,32 @@ export class OutboxRelay {
     this.listenTimer.unref();
   }
 
-  /** Drain now; if a drain is under way, run once more after it. */
-  nudge(): void {
+  /** Drain a lane (both if none is named) now; if a drain is under way, run once more after it. */
+  nudge(lane?: EventLane): void {
     if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+    if (lane === undefined) {
+      this.nudge('live');
+      this.nudge('bulk');
       return;
     }
-    this.running = (async () => {
+    const state = this.lanes[lane];
+    if (state.running) {
+      state.again = true;
+      return;
+    }
+    state.running = (async () => {
       do {
-        this.again = false;
+        state.again = false;
         try {
-          while (!this.stopped && (await this.drainOnce()) === this.batchSize) {
+          while (!this.stopped && (await this.drainOnce(lane)) === state.batchSize) {
             /* keep draining full batches */
           }
         } catch (e) {
-          logger().error({ err: e, service: this.service }, 'outbox relay pass failed');
+          logger().error({ err: e, service: this.service, lane }, 'outbox relay pass failed');
         }
-      } while (this.again && !this.stopped);
+      } while (state.again && !this.stopped);
     })().finally(() => {
-      this.running = null;
+      state.running = null;
     });
   }
 
@@ -167,16 +178,16 @@ export class OutboxRelay {
    * Publishes one batch; returns how many rows it published (a batch the bus refused in full counts as
    * none, so the drain stops and the rows wait for their next try).
    */
-  async drainOnce(): Promise<number> {
+  async drainOnce(lane: EventLane = 'live'): Promise<number> {
     return this.ds.transaction(async (m) => {
       const rows: OutboxRow[] = await m.query(
         `SELECT seq, id, type, occurred_at, branch_id, actor_id, correlation_id, data, attempts
            FROM outbox
-          WHERE published_at IS NULL AND next_attempt_at <= now()
+          WHERE published_at IS NULL AND lane = $2 AND next_attempt_at <= now()
           ORDER BY seq
           LIMIT $1
           FOR UPDATE SKIP LOCKED`,
-        [this.batchSize],
+        [this.lanes[lane].batchSize, lane],
       );
       if (rows.length === 0) return 0;
       const events: EventEnvelope[] = rows.map((row) => ({
@@ -188,7 +199,7 @@ export class OutboxRelay {
         ...(row.correlation_id ? { correlationId: row.correlation_id } : {}),
         data: row.data,
       }));
-      const failed = new Map((await this.bus.publishAll(events)).map((f) => [f.eventId, f.error]));
+      const failed = new Map((await this.bus.publishAll(events, { lane })).map((f) => [f.eventId, f.error]));
       const sent = rows.filter((row) => !failed.has(row.id)).map((row) => row.seq);
       const retry = rows.filter((r) => failed.has(r.id));
       if (retry.length > 0) {
@@ -205,7 +216,7 @@ export class OutboxRelay {
         );
         const first = retry[0];
         logger().warn(
-          { service: this.service, failed: retry.length, eventId: first.id, attempts: first.attempts + 1, error: failed.get(first.id) },
+          { service: this.service, lane, failed: retry.length, eventId: first.id, attempts: first.attempts + 1, error: failed.get(first.id) },
           'outbox publish failed; will retry',
         );
       }
@@ -255,6 +266,13 @@ export class OutboxRelay {
     return { outbox, processed };
   }
 
+  /** Publishes whatever is pending in both lanes now (tests, shutdown). */
+  async drainAll(): Promise<void> {
+    while ((await this.drainOnce('live')) + (await this.drainOnce('bulk')) > 0) {
+      /* until both are empty */
+    }
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopping = true;
@@ -264,7 +282,7 @@ export class OutboxRelay {
     this.timer = null;
     this.pruneTimer = null;
     this.listenTimer = null;
-    await this.running;
+    await Promise.all([this.lanes.live.running, this.lanes.bulk.running]);
     await this.pruning;
     const listener = this.listener;
     this.listener = null;

@@ -54,41 +54,44 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const declared of this.options.consumers ?? []) {
-      const handler = this.moduleRef.get<EventHandler>(declared.handler as Type<EventHandler>, { strict: false });
-      const consumer = declared.name;
-      if (handler.subject !== declared.subject) throw new Error(`${consumer} is declared for ${declared.subject} but its handler reads ${handler.subject}`);
-      const { handle, handleAll } = handler;
-      if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
-      const apply = handleAll
-        ? (fresh: readonly EventEnvelope[], m: EntityManager) => handleAll.call(handler, fresh as never, m)
-        : oneByOne((e, m) => handle!.call(handler, e as never, m));
-      const applyConcerned: ConsumerApply = (events) => {
-        const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
-        return applyOnce(this.ds, consumer, concerned, apply);
-      };
-      this.applyByConsumer.set(consumer, applyConcerned);
-      await this.bus.subscribe(
-        declared.subject,
-        {
-          consumer,
-          malformed: (message) => this.parked.park(consumer, { eventId: null, eventType: message.subject, payload: message.body, error: message.error }),
-        },
-        async (events) => {
-          try {
-            await applyConcerned(events);
-          } catch (e) {
-            // A batch is retried one event at a time by the bus; only a single event refused for good is parked.
-            if (events.length !== 1 || !isRefusal(e)) throw e;
-            const [event] = events;
-            await this.parked.park(consumer, { eventId: event.id, eventType: event.type, payload: JSON.stringify(event), error: e });
-          }
-        },
-      );
-    }
+    // Subscribed side by side: each is a few round trips to the server, and a service has up to a few dozen.
+    await Promise.all((this.options.consumers ?? []).map((declared) => this.subscribe(declared)));
     this.redriveTimer = setInterval(() => this.redrive(), REDRIVE_POLL_MS);
     this.redriveTimer.unref();
     this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, { retentionMs: this.config.EVENTS_RETENTION_DAYS * 24 * 3600_000, ...this.options.relay }), this.config.DATABASE_URL);
+  }
+
+  private async subscribe(declared: ConsumerDeclaration): Promise<void> {
+    const handler = this.moduleRef.get<EventHandler>(declared.handler as Type<EventHandler>, { strict: false });
+    const consumer = declared.name;
+    if (handler.subject !== declared.subject) throw new Error(`${consumer} is declared for ${declared.subject} but its handler reads ${handler.subject}`);
+    const { handle, handleAll } = handler;
+    if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
+    const apply = handleAll
+      ? (fresh: readonly EventEnvelope[], m: EntityManager) => handleAll.call(handler, fresh as never, m)
+      : oneByOne((e, m) => handle!.call(handler, e as never, m));
+    const applyConcerned: ConsumerApply = (events) => {
+      const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
+      return applyOnce(this.ds, consumer, concerned, apply);
+    };
+    this.applyByConsumer.set(consumer, applyConcerned);
+    await this.bus.subscribe(
+      declared.subject,
+      {
+        consumer,
+        malformed: (message) => this.parked.park(consumer, { eventId: null, eventType: message.subject, payload: message.body, error: message.error }),
+      },
+      async (events) => {
+        try {
+          await applyConcerned(events);
+        } catch (e) {
+          // A batch is retried one event at a time by the bus; only a single event refused for good is parked.
+          if (events.length !== 1 || !isRefusal(e)) throw e;
+          const [event] = events;
+          await this.parked.park(consumer, { eventId: event.id, eventType: event.type, payload: JSON.stringify(event), error: e });
+        }
+      },
+    );
   }
 
   /** Applies the parked events an operator asked to re-drive (`npm run events -- redrive`). */
