@@ -10,6 +10,7 @@ import { SaleRecordsService } from './sales/sale-records.service.js';
 import { SalesController } from './sales/sales.controller.js';
 import { SalesService } from './sales/sales.service.js';
 import { SALES_CONSUMERS } from './consumers.js';
+import { CashierAsOf1795478400300 } from './migrations/1795478400300-cashier-as-of.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -21,7 +22,7 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300],
+          migrations: [SalesInit1767225600300, CashierAsOf1795478400300],
           consumers: SALES_CONSUMERS,
         }),
       ],

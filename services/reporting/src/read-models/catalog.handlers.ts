@@ -133,7 +133,7 @@ async function upsertCategory(m: EntityManager, d: CategoryEventData): Promise<v
   await m.query(
     `INSERT INTO categories (category_id, name, parent_id, version) VALUES ($1, $2, $3, $4)
      ON CONFLICT (category_id) DO UPDATE SET name = EXCLUDED.name, parent_id = EXCLUDED.parent_id, version = EXCLUDED.version
-     WHERE categories.version < EXCLUDED.version AND categories.deleted_at IS NULL`,
+     WHERE categories.version < EXCLUDED.version`,
     [d.categoryId, JSON.stringify(d.name), d.parentId, d.version],
   );
 }

@@ -83,18 +83,26 @@ export class CustomerUpdatedHandler implements EventHandler<'dukan.loyalty.custo
 export class CustomerDeletedHandler implements EventHandler<'dukan.loyalty.customer.deleted.v1'> {
   readonly subject = 'dukan.loyalty.customer.deleted.v1' as const;
   async handle(event: EventOf<'dukan.loyalty.customer.deleted.v1'>, m: EntityManager): Promise<void> {
-    // Past sales keep showing the name; the flag only stops new sales for this customer.
-    await m.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [event.data.customerId]);
+    // Past sales keep showing the name; the flag only stops new sales for this customer. A tombstone if the
+    // delete overtakes the create, so the late create cannot bring the customer back.
+    await m.query(
+      `INSERT INTO customers (customer_id, first_name, last_name, deleted, version) VALUES ($1, '', '', true, -1)
+       ON CONFLICT (customer_id) DO UPDATE SET deleted = true`,
+      [event.data.customerId],
+    );
   }
 }
 
 // --- cashiers (identity): names shown on a sale's detail
 
-async function upsertCashier(m: EntityManager, u: UserEventData): Promise<void> {
+/** The names of the user's latest change: an older event than the one held changes nothing. */
+async function upsertCashier(m: EntityManager, u: UserEventData, at: string): Promise<void> {
   await m.query(
-    `INSERT INTO cashiers (user_id, username, first_name, last_name) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`,
-    [u.userId, u.username, u.firstName, u.lastName],
+    `INSERT INTO cashiers (user_id, username, first_name, last_name, as_of) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       as_of = EXCLUDED.as_of
+     WHERE cashiers.as_of <= EXCLUDED.as_of`,
+    [u.userId, u.username, u.firstName, u.lastName, at],
   );
 }
 
@@ -102,7 +110,7 @@ async function upsertCashier(m: EntityManager, u: UserEventData): Promise<void> 
 export class UserCreatedHandler implements EventHandler<'dukan.identity.user.created.v1'> {
   readonly subject = 'dukan.identity.user.created.v1' as const;
   async handle(event: EventOf<'dukan.identity.user.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertCashier(m, event.data);
+    await upsertCashier(m, event.data, event.occurredAt);
   }
 }
 
@@ -110,7 +118,7 @@ export class UserCreatedHandler implements EventHandler<'dukan.identity.user.cre
 export class UserUpdatedHandler implements EventHandler<'dukan.identity.user.updated.v1'> {
   readonly subject = 'dukan.identity.user.updated.v1' as const;
   async handle(event: EventOf<'dukan.identity.user.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertCashier(m, event.data);
+    await upsertCashier(m, event.data, event.occurredAt);
   }
 }
 
