@@ -139,6 +139,36 @@ describe('outbox', () => {
     expect(row.published_at).not.toBeNull();
   });
 
+  it('when the transport comes back, what waited out a backoff is published at once, not at its next try', async () => {
+    const [id] = await writeEvents(1);
+    let down = true;
+    let reconnected = () => {};
+    const published: string[] = [];
+    const bus: EventBus = {
+      kind: 'nats',
+      publish: async () => {},
+      publishAll: async (events) => {
+        if (down) return events.map((e) => ({ eventId: e.id, error: 'no responders' }));
+        published.push(...events.map((e) => e.id));
+        return [];
+      },
+      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+      onReconnect: (listener) => { reconnected = listener; },
+    };
+    const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 200 });
+    await relay.start(db.url);
+    try {
+      await until(() => false, 300).catch(() => undefined);
+      // Pretend it has failed for a while: its next try is far off.
+      await ds.query(`UPDATE outbox SET attempts = 9, next_attempt_at = now() + interval '30 seconds' WHERE id = $1`, [id]);
+      down = false;
+      reconnected();
+      await until(() => published.includes(id), 2_000);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('waits between tries grow to 30 s at most, each somewhere in the upper half of its step', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, () => 1))).toEqual([500, 1000, 2000, 4000]);
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, () => 0))).toEqual([250, 500, 1000, 2000]);

@@ -51,6 +51,11 @@ export interface EventBus {
    * for invalidating caches, never for effects that must happen (those use subscribe and an inbox).
    */
   watch(subjects: readonly EventSubject[], listener: Listener): Promise<void>;
+  /**
+   * Calls `listener` each time the transport comes back after being lost (NATS reconnected), so that work
+   * waiting out a backoff can go at once. A bus that is never lost has nothing to call.
+   */
+  onReconnect?(listener: () => void): void;
   close(): Promise<void>;
 }
 

@@ -66,6 +66,7 @@ export class NatsEventBus implements EventBus {
   /** Set by close() and deleteStream(): nothing is created again on the server from then on. */
   private closing = false;
   private streamCheck: Promise<void> | null = null;
+  private readonly reconnectListeners: (() => void)[] = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -78,7 +79,19 @@ export class NatsEventBus implements EventBus {
     const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, user: options.user, pass: options.pass });
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, options);
-    return new NatsEventBus(nc, jetstream(nc), jsm, options);
+    const bus = new NatsEventBus(nc, jetstream(nc), jsm, options);
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type !== 'reconnect' || bus.closing) continue;
+        logger().info({ stream: options.stream }, 'NATS connection back');
+        for (const listener of bus.reconnectListeners) listener();
+      }
+    })().catch(() => undefined);
+    return bus;
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
   }
 
   publish(event: EventEnvelope): Promise<void> {

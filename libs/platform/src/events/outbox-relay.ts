@@ -85,8 +85,27 @@ export class OutboxRelay {
     firstPrune.unref();
     this.pruneTimer = setInterval(() => this.runPrune(), this.pruneIntervalMs);
     this.pruneTimer.unref();
+    this.bus.onReconnect?.(() => void this.retryNow());
     await this.listen().catch((e: unknown) => this.listenLost(e));
     this.nudge();
+  }
+
+  /**
+   * The transport is back: rows waiting out a backoff go now instead of at their next try (up to 30 s away).
+   * Returns how many were waiting.
+   */
+  async retryNow(): Promise<number> {
+    if (this.stopped) return 0;
+    try {
+      const r = await this.ds.query(`UPDATE outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`);
+      const waiting = (r as [unknown, number])[1] ?? 0;
+      if (waiting > 0) logger().info({ service: this.service, waiting }, 'event transport back; publishing what waited');
+      this.nudge();
+      return waiting;
+    } catch (e) {
+      logger().warn({ err: e, service: this.service }, 'could not hurry the waiting outbox rows; they go at their next try');
+      return 0;
+    }
   }
 
   /** True while the LISTEN connection is open (the poll covers the gaps). */
