@@ -181,9 +181,16 @@ async function run(shape, target) {
       await sleep(200);
     }
 
+    let lastReport = performance.now();
     for (;;) {
-      if ((await sellable()) - before >= PRODUCTS + LIVE_PRODUCTS) break;
+      const now = (await sellable()) - before;
+      if (now >= PRODUCTS + LIVE_PRODUCTS) break;
       if (performance.now() - seedDone > TIMEOUT_MS) throw new Error(`not all products sellable after ${TIMEOUT_MS / 1000} s`);
+      if (performance.now() - lastReport > 5000) {
+        lastReport = performance.now();
+        const unpublished = Number((await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE published_at IS NULL`)).rows[0].n);
+        console.log(`${shape}: ${fmt((lastReport - seedDone) / 1000)} s after the seed: ${unpublished} events unpublished, ${now} products sellable`);
+      }
       await sleep(100);
     }
     const allSellable = (performance.now() - seedDone) / 1000;

@@ -158,7 +158,8 @@ export class NatsEventBus implements EventBus {
     };
     await ensureConsumer();
     const consumer = await this.js.consumers.get(this.options.stream, durable);
-    const messages = await consumer.consume({ max_messages: pullAhead });
+    // Pulls expire after 5 s (heartbeats every 2.5 s): a pull lost with a NATS restart is noticed and made again within seconds.
+    const messages = await consumer.consume({ max_messages: pullAhead, expires: 5_000 });
     this.consumers.push(messages);
     const log = logger();
     // The server lost the consumer (NATS started afresh, an operator removed it): make it again; pulls resume.
