@@ -218,7 +218,7 @@ describe('outbox', () => {
       },
       subscribe: async () => {}, watch: async () => {}, close: async () => {},
     };
-    const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 3_600_000, bulkBatchSize: 20 });
+    const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 3_600_000, bulkBatchSize: 20, bulkConcurrency: 1 });
     await relay.start(db.url);
     try {
       const [live] = await writeEvents(1);

@@ -11,6 +11,8 @@ export interface RelayOptions {
   batchSize?: number;
   /** Rows published per batch in the bulk lane (seed, import, mass price change). */
   bulkBatchSize?: number;
+  /** Bulk batches published at once (each claims its own rows), so the database and NATS work overlap. */
+  bulkConcurrency?: number;
   /** Sent outbox rows and inbox (processed_events) rows older than this are deleted. Default 7 days. */
   retentionMs?: number;
   /** How often the pruning runs. Default every 10 minutes (and once a minute after start). */
@@ -48,7 +50,7 @@ export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private pruneTimer: NodeJS.Timeout | null = null;
   /** Each lane drains in its own loop, so a bulk backlog never waits in front of a live event. */
-  private readonly lanes: Record<EventLane, { running: Promise<void> | null; again: boolean; batchSize: number }>;
+  private readonly lanes: Record<EventLane, { running: Promise<void> | null; again: boolean; batchSize: number; concurrency: number }>;
   private pruning: Promise<unknown> | null = null;
   private stopped = true;
   /** Set by stop(): a long prune ends at its next batch. */
@@ -66,8 +68,8 @@ export class OutboxRelay {
   ) {
     this.pollIntervalMs = options.pollIntervalMs ?? 1000;
     this.lanes = {
-      live: { running: null, again: false, batchSize: options.batchSize ?? 100 },
-      bulk: { running: null, again: false, batchSize: options.bulkBatchSize ?? 2000 },
+      live: { running: null, again: false, batchSize: options.batchSize ?? 100, concurrency: 1 },
+      bulk: { running: null, again: false, batchSize: options.bulkBatchSize ?? 2000, concurrency: options.bulkConcurrency ?? 1 },
     };
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60_000;
@@ -181,9 +183,12 @@ export class OutboxRelay {
       do {
         state.again = false;
         try {
-          while (!this.stopped && (await this.drainOnce(lane)) === state.batchSize) {
-            /* keep draining full batches */
-          }
+          const drain = async () => {
+            while (!this.stopped && (await this.drainOnce(lane)) === state.batchSize) {
+              /* keep draining full batches */
+            }
+          };
+          await Promise.all(Array.from({ length: state.concurrency }, drain));
         } catch (e) {
           logger().error({ err: e, service: this.service, lane }, 'outbox relay pass failed');
         }

@@ -6,32 +6,42 @@ import type { EventHandler } from '@dukan/platform';
 
 // --- product prices (catalog); an event older than the row's version changes nothing
 
-async function upsertProduct(m: EntityManager, p: ProductEventData): Promise<void> {
+/** A batch in one statement (a bulk load brings hundreds at once); of several events for one product, the newest. */
+async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]): Promise<void> {
+  const latest = new Map<string, ProductEventData>();
+  for (const p of all) if ((latest.get(p.productId)?.version ?? -Infinity) < p.version) latest.set(p.productId, p);
+  const list = [...latest.values()];
+  const col = <T>(f: (p: ProductEventData) => T) => list.map(f);
   await m.query(
     `INSERT INTO product_prices (product_id, sku, name, price_cents, cost_cents, discount_percent, active, deleted, version, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, now())
+     SELECT product_id, sku, name, price_cents, cost_cents, discount_percent, active, false, version, now()
+       FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::bigint[], $5::bigint[], $6::numeric[], $7::boolean[], $8::bigint[])
+         AS p(product_id, sku, name, price_cents, cost_cents, discount_percent, active, version)
      ON CONFLICT (product_id) DO UPDATE SET
        sku = EXCLUDED.sku, name = EXCLUDED.name, price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents,
        discount_percent = EXCLUDED.discount_percent, active = EXCLUDED.active, deleted = false,
        version = EXCLUDED.version, updated_at = now()
      WHERE product_prices.version < EXCLUDED.version`,
-    [p.productId, p.sku, JSON.stringify(p.name), p.priceCents, p.costCents, p.discountPercent, p.active, p.version],
+    [
+      col((p) => p.productId), col((p) => p.sku), col((p) => JSON.stringify(p.name)), col((p) => p.priceCents), col((p) => p.costCents),
+      col((p) => p.discountPercent), col((p) => p.active), col((p) => p.version),
+    ],
   );
 }
 
 @Injectable()
 export class ProductCreatedHandler implements EventHandler<'dukan.catalog.product.created.v1'> {
   readonly subject = 'dukan.catalog.product.created.v1' as const;
-  async handle(event: EventOf<'dukan.catalog.product.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertProduct(m, event.data);
+  async handleAll(events: readonly EventOf<'dukan.catalog.product.created.v1'>[], m: EntityManager): Promise<void> {
+    await upsertProducts(m, events.map((e) => e.data));
   }
 }
 
 @Injectable()
 export class ProductUpdatedHandler implements EventHandler<'dukan.catalog.product.updated.v1'> {
   readonly subject = 'dukan.catalog.product.updated.v1' as const;
-  async handle(event: EventOf<'dukan.catalog.product.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertProduct(m, event.data);
+  async handleAll(events: readonly EventOf<'dukan.catalog.product.updated.v1'>[], m: EntityManager): Promise<void> {
+    await upsertProducts(m, events.map((e) => e.data));
   }
 }
 
