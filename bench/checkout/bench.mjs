@@ -4,6 +4,7 @@
 //
 //   node bench/checkout/bench.mjs                          both shapes (cluster skipped without NATS)
 //   BENCH_SHAPES=all-in-one BENCH_SECONDS=30 node bench/checkout/bench.mjs
+//   BENCH_SHAPES=cluster BENCH_REPLICAS=sales=2,catalog=2 node bench/checkout/bench.mjs   two processes each
 //   BENCH_URL=http://127.0.0.1:5000 BENCH_USERNAME=admin BENCH_PASSWORD=… [BENCH_PID=…] node bench/checkout/bench.mjs
 //                                                          measure a running app; the SQL baseline then needs DATABASE_URL
 // PostgreSQL: DATABASE_URL's server, else 127.0.0.1:5432. NATS: NATS_URL, else 127.0.0.1:4222.
@@ -163,14 +164,18 @@ async function startClusterShape(adminUrl) {
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const nats = new URL(natsUrl.replace(/^nats:/, 'http:'));
   if (!(await portOpen(nats.hostname, Number(nats.port || 4222)))) return null;
-  const { startCluster } = await import(join(root, 'scripts', 'start-cluster.mjs'));
+  const { startCluster, parseReplicas } = await import(join(root, 'scripts', 'start-cluster.mjs'));
   const db = `dukan_bench_cluster_${randomBytes(3).toString('hex')}`;
   const databaseUrl = withDatabase(adminUrl, db);
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-cluster-'));
   const names = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings', 'gateway'];
   const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()])));
   const stream = `BENCH_${randomBytes(3).toString('hex')}`;
+  // BENCH_REPLICAS=sales=2,catalog=2: several processes of those services behind the gateway.
+  const replicas = parseReplicas([], { DUKAN_REPLICAS: process.env.BENCH_REPLICAS ?? '' });
+  if (Object.keys(replicas).length > 0) console.log(`cluster: replicas ${JSON.stringify(replicas)}`);
   const cluster = await startCluster({
+    replicas,
     env: {
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,
@@ -347,6 +352,18 @@ async function backlog(databaseUrl) {
   return Math.max(Number(r.sales) - Number(r.catalog), Number(r.sales) - Number(r.reporting));
 }
 
+/** Units of stock taken off beyond what was sold (doubled effects; negative: effects missing), over the bench's products. */
+async function stockOff(databaseUrl) {
+  const { rows } = await adminQuery(
+    databaseUrl,
+    `SELECT coalesce(sum(1000000 - s.quantity - coalesce(l.sold, 0)), 0)::int AS off
+       FROM catalog.stock_levels s JOIN catalog.products p ON p.id = s.product_id
+       LEFT JOIN (SELECT product_id, sum(quantity) AS sold FROM sales.sale_lines GROUP BY 1) l ON l.product_id = s.product_id
+      WHERE p.sku LIKE 'BENCH-%'`,
+  );
+  return Number(rows[0].off);
+}
+
 /** Seconds until the consumers have caught up with every sale (NaN if they have not within a minute). */
 async function catchUp(databaseUrl) {
   const t0 = performance.now();
@@ -501,6 +518,8 @@ async function main() {
         const behind = await backlog(target.databaseUrl);
         const caughtUp = await catchUp(target.databaseUrl);
         console.log(`${shape}: at the end, ${behind} sales not yet applied by catalog or reporting; caught up ${fmt(caughtUp)} s later`);
+        const off = await stockOff(target.databaseUrl);
+        console.log(`${shape}: stock ${off === 0 ? 'equals the sales (0 doubled, 0 lost)' : off > 0 ? `${off} units taken off twice` : `${-off} units not taken off`}`);
         const cpu = Object.entries(app.cpuPerSale).sort((a, b) => b[1] - a[1]);
         console.log(`${shape}: CPU ms per sale: ${cpu.map(([n, ms]) => `${n} ${fmt(ms, 2)}`).join(', ')} (total ${fmt(cpu.reduce((t, [, ms]) => t + ms, 0), 2)})`);
         if (process.env.BENCH_DIAGNOSE && target.salesUrl) {
