@@ -198,6 +198,12 @@ async function startClusterShape(adminUrl) {
       await cluster.stop();
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
+      // The stream reserves its byte limit on the server: it goes with the run.
+      const { connect } = await import('@nats-io/transport-node');
+      const { jetstreamManager } = await import('@nats-io/jetstream');
+      const nc = await connect({ servers: natsUrl });
+      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
+      await nc.close();
     },
   };
 }

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { networkInterfaces } from 'node:os';
 import { createConnection } from 'node:net';
 import pg from 'pg';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { createTestDatabase, dropRoles, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
 // The cluster launcher is the same script `npm run start:cluster` uses.
 // @ts-expect-error plain JavaScript module without types
@@ -54,6 +56,10 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
 
   afterAll(async () => {
     await cluster?.stop();
+    // The stream reserves its byte limit on the server: it goes with the test.
+    const nc = await connect({ servers: nats! });
+    await (await jetstreamManager(nc)).streams.delete(ns).catch(() => undefined);
+    await nc.close();
     await db?.drop();
     await dropRoles(Object.keys(ports).filter((n) => n !== 'gateway').map((n) => `${ns}_${n}`));
     rmSync(dataDir, { recursive: true, force: true });

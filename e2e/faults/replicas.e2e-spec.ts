@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { createTestDatabase, dropRoles, findNats, httpClient, freePort, tempDataDir, type TestDatabase } from '@dukan/testing';
 // @ts-expect-error plain JavaScript module without types
 import { startCluster } from '../../scripts/start-cluster.mjs';
@@ -55,6 +57,9 @@ describeCluster('replicas: sales=2, catalog=2', () => {
   afterAll(async () => {
     await sql?.end();
     await cluster?.stop();
+    const nc = await connect({ servers: nats! });
+    await (await jetstreamManager(nc)).streams.delete(ns).catch(() => undefined);
+    await nc.close();
     await db?.drop();
     await dropRoles(SERVICES.map((n) => `${ns}_${n}`));
     rmSync(dataDir, { recursive: true, force: true });
