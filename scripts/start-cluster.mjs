@@ -2,10 +2,38 @@
 // against DATABASE_URL and NATS_URL (defaults: the local PostgreSQL and NATS). Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { build } from './build.mjs';
 import { root } from './ensure-install.mjs';
+
+/**
+ * How many processes each service runs: `--replicas sales=2,catalog=2` or DUKAN_REPLICAS (same form); one
+ * otherwise. Replicas of a service share its database and its NATS consumers (each event is applied once) and
+ * the gateway spreads calls over them; the services call each other's first process.
+ */
+export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
+  const at = argv.indexOf('--replicas');
+  const spec = (at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--replicas='))?.slice('--replicas='.length)) ?? env.DUKAN_REPLICAS ?? '';
+  const out = {};
+  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name, n] = part.split('=');
+    const count = Number(n);
+    if (!SERVICE_PORTS[name] || !Number.isInteger(count) || count < 1 || count > 8) throw new Error(`--replicas: "${part}" is not <service>=<1-8>`);
+    out[name] = count;
+  }
+  return out;
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 export const SERVICE_PORTS = { identity: 5101, catalog: 5102, sales: 5103, loyalty: 5104, reporting: 5105, expenses: 5106, settings: 5107 };
 
@@ -62,7 +90,7 @@ async function waitHealthy(url, timeoutMs = 90_000) {
 }
 
 /** Starts the cluster; returns a stop function. Used by this script and by the cluster tests. */
-/** options: { env, ports: { identity, …, gateway }, stdio } */
+/** options: { env, ports: { identity, …, gateway }, stdio, replicas: { sales: 2, … } } */
 export async function startCluster(options = {}) {
   const env = {
     ...process.env,
@@ -95,17 +123,30 @@ export async function startCluster(options = {}) {
     return child;
   };
   let stopping = false;
+  const replicaCount = options.replicas ?? {};
+  // The second and later processes of a service: their names ('sales#2') and ports.
+  const replicaPorts = {};
+  for (const service of services) {
+    for (let k = 2; k <= (replicaCount[service] ?? 1); k++) replicaPorts[`${service}#${k}`] = await freePort();
+  }
   const start = async (service) => {
-    const port = ports[service];
-    spawnProcess(service, join(root, 'services', service, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[service] });
+    const port = ports[service] ?? replicaPorts[service];
+    const base = service.split('#')[0];
+    spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
     await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
   };
   // Identity first: it makes the signing key whose public half the others verify with.
   await start('identity');
-  await Promise.all(Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway').map(start));
+  await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
+  // The gateway spreads each replicated service's calls over its processes.
+  const gatewayUrls = {};
+  for (const service of services) {
+    const extra = Object.entries(replicaPorts).filter(([name]) => name.split('#')[0] === service).map(([, port]) => `http://127.0.0.1:${port}`);
+    if (extra.length > 0) gatewayUrls[`${service.toUpperCase()}_URL`] = [env[`${service.toUpperCase()}_URL`], ...extra].join(',');
+  }
   const gatewayPort = String(ports.gateway ?? env.PORT ?? '5000');
   // The gateway opens no database: it is given none.
-  spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
+  spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '', ...gatewayUrls });
   await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
   const stopOne = (name) =>
     new Promise((resolve) => {
@@ -118,6 +159,8 @@ export async function startCluster(options = {}) {
   return {
     env,
     url: `http://127.0.0.1:${gatewayPort}`,
+    /** Every process's port by name ('sales', 'sales#2', …). */
+    processPorts: { ...ports, ...replicaPorts },
     stopService: stopOne,
     startService: start,
     stop: async () => {
@@ -129,8 +172,8 @@ export async function startCluster(options = {}) {
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   build({ quiet: true });
-  const cluster = await startCluster();
-  console.log(`\n  Dukan cluster is ready on ${cluster.url} (services on ports ${Object.values(SERVICE_PORTS).join(', ')})\n`);
+  const cluster = await startCluster({ replicas: parseReplicas() });
+  console.log(`\n  Dukan cluster is ready on ${cluster.url} (processes: ${Object.entries(cluster.processPorts).filter(([n]) => n !== 'gateway').map(([n, p]) => `${n} ${p}`).join(', ')})\n`);
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

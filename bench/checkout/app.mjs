@@ -131,6 +131,12 @@ export async function startAllInOne(adminUrl) {
       await new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
+      // The stream reserves its byte limit on the server: it goes with the run.
+      const { connect } = await import('@nats-io/transport-node');
+      const { jetstreamManager } = await import('@nats-io/jetstream');
+      const nc = await connect({ servers: natsUrl });
+      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
+      await nc.close();
     },
   };
 }
@@ -139,14 +145,18 @@ export async function startClusterShape(adminUrl) {
   const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
   const nats = new URL(natsUrl.replace(/^nats:/, 'http:'));
   if (!(await portOpen(nats.hostname, Number(nats.port || 4222)))) return null;
-  const { startCluster } = await import(join(root, 'scripts', 'start-cluster.mjs'));
+  const { startCluster, parseReplicas } = await import(join(root, 'scripts', 'start-cluster.mjs'));
   const db = `dukan_bench_cluster_${randomBytes(3).toString('hex')}`;
   const databaseUrl = withDatabase(adminUrl, db);
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-cluster-'));
   const names = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings', 'gateway'];
   const ports = Object.fromEntries(await Promise.all(names.map(async (n) => [n, await freePort()])));
   const stream = `BENCH_${randomBytes(3).toString('hex')}`;
+  // BENCH_REPLICAS=sales=2,catalog=2: several processes of those services behind the gateway.
+  const replicas = parseReplicas([], { DUKAN_REPLICAS: process.env.BENCH_REPLICAS ?? '' });
+  if (Object.keys(replicas).length > 0) console.log(`cluster: replicas ${JSON.stringify(replicas)}`);
   const cluster = await startCluster({
+    replicas,
     env: {
       DATABASE_URL: databaseUrl,
       NATS_URL: natsUrl,

@@ -4,12 +4,13 @@
 //
 //   node bench/checkout/bench.mjs                          both shapes (cluster skipped without NATS)
 //   BENCH_SHAPES=all-in-one BENCH_SECONDS=30 node bench/checkout/bench.mjs
+//   BENCH_SHAPES=cluster BENCH_REPLICAS=sales=2,catalog=2 node bench/checkout/bench.mjs   two processes each
 //   BENCH_URL=http://127.0.0.1:5000 BENCH_USERNAME=admin BENCH_PASSWORD=… [BENCH_PID=…] node bench/checkout/bench.mjs
 //                                                          measure a running app; the SQL baseline then needs DATABASE_URL
 // PostgreSQL: DATABASE_URL's server, else 127.0.0.1:5432. NATS: NATS_URL, else 127.0.0.1:4222.
 import { adminPostgresUrl, fmt } from '../lib.mjs';
 import { startAllInOne, startClusterShape } from './app.mjs';
-import { backlog, catchUp, prepare, runTills } from './tills.mjs';
+import { backlog, catchUp, prepare, runTills, stockOff } from './tills.mjs';
 import { runBaseline } from './baseline.mjs';
 import { PACED_SHARE, PASSWORD, PRODUCTS, SECONDS, SHAPES, TILLS, WARMUP_SECONDS } from './settings.mjs';
 
@@ -42,6 +43,8 @@ async function main() {
         const behind = await backlog(target.databaseUrl);
         const caughtUp = await catchUp(target.databaseUrl);
         console.log(`${shape}: at the end, ${behind} sales not yet applied by catalog or reporting; caught up ${fmt(caughtUp)} s later`);
+        const off = await stockOff(target.databaseUrl);
+        console.log(`${shape}: stock ${off === 0 ? 'equals the sales (0 doubled, 0 lost)' : off > 0 ? `${off} units taken off twice` : `${-off} units not taken off`}`);
         const cpu = Object.entries(app.cpuPerSale).sort((a, b) => b[1] - a[1]);
         console.log(`${shape}: CPU ms per sale: ${cpu.map(([n, ms]) => `${n} ${fmt(ms, 2)}`).join(', ')} (total ${fmt(cpu.reduce((t, [, ms]) => t + ms, 0), 2)})`);
         if (process.env.BENCH_DIAGNOSE && target.salesUrl) {

@@ -166,6 +166,18 @@ export async function backlog(databaseUrl) {
   return Math.max(Number(r.sales) - Number(r.catalog), Number(r.sales) - Number(r.reporting));
 }
 
+/** Units of stock taken off beyond what was sold (doubled effects; negative: effects missing), over the bench's products. */
+export async function stockOff(databaseUrl) {
+  const { rows } = await adminQuery(
+    databaseUrl,
+    `SELECT coalesce(sum(1000000 - s.quantity - coalesce(l.sold, 0)), 0)::int AS off
+       FROM catalog.stock_levels s JOIN catalog.products p ON p.id = s.product_id
+       LEFT JOIN (SELECT product_id, sum(quantity) AS sold FROM sales.sale_lines GROUP BY 1) l ON l.product_id = s.product_id
+      WHERE p.sku LIKE 'BENCH-%'`,
+  );
+  return Number(rows[0].off);
+}
+
 /** Seconds until the consumers have caught up with every sale (NaN if they have not within a minute). */
 export async function catchUp(databaseUrl) {
   const t0 = performance.now();

@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { networkInterfaces } from 'node:os';
 import { createConnection } from 'node:net';
 import pg from 'pg';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { createTestDatabase, dropRoles, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
 // The cluster launcher is the same script `npm run start:cluster` uses.
 // @ts-expect-error plain JavaScript module without types
@@ -47,13 +49,17 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
       stdio: 'ignore',
       env: {
         DATABASE_URL: db.url, NATS_URL: nats, DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword,
-        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, LOG_LEVEL: 'warn', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
+        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), LOG_LEVEL: 'warn', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
       },
     });
   }, 240_000);
 
   afterAll(async () => {
     await cluster?.stop();
+    // The stream reserves its byte limit on the server: it goes with the test.
+    const nc = await connect({ servers: nats! });
+    await (await jetstreamManager(nc)).streams.delete(ns).catch(() => undefined);
+    await nc.close();
     await db?.drop();
     await dropRoles(Object.keys(ports).filter((n) => n !== 'gateway').map((n) => `${ns}_${n}`));
     rmSync(dataDir, { recursive: true, force: true });

@@ -22,13 +22,23 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
   const config: GatewayConfig & PlatformConfig = { ...gatewayConfig, DATABASE_URL: '' };
   const internalToken = config.INTERNAL_TOKEN;
   if (!internalToken) throw new ConfigError('Invalid configuration:\n  INTERNAL_TOKEN: required in the cluster shape (the same secret as the services\')');
-  const urls = serviceUrls(config);
+  // A service may run as several processes: its URL is then a comma-separated list, and calls take turns.
+  const replicas = Object.fromEntries(
+    Object.entries(serviceUrls(config)).map(([service, list]) => [service, list.split(',').map((u) => u.trim()).filter(Boolean)]),
+  ) as Record<ServiceName, string[]>;
+  let turn = 0;
+  const urlFor = (service: ServiceName): string => {
+    const list = replicas[service];
+    return list[turn++ % list.length]!;
+  };
+  // Sessions are asked of one identity process (any would answer the same).
+  config.IDENTITY_URL = replicas.identity[0]!;
   let sessions: SessionValidator | null = null;
 
   // Kept-alive connections to the services: a new TCP connection per call was the gateway's main cost.
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
   const proxy = createProxyMiddleware<GatedRequest>({
-    router: (req) => urls[(req.dukan?.route?.owner ?? 'identity') as ServiceName],
+    router: (req) => urlFor((req.dukan?.route?.owner ?? 'identity') as ServiceName),
     agent,
     changeOrigin: false,
     xfwd: false,
@@ -78,10 +88,12 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
   sessions = app.get<SessionValidator>(SESSION_VALIDATOR);
 
   const health = app.get(HealthRegistry);
-  for (const [service, url] of Object.entries(urls)) {
+  for (const [service, url] of Object.entries(replicas).flatMap(([s, list]) => list.map((u, i) => [i === 0 ? s : `${s}#${i + 1}`, u] as const))) {
     health.register(service, async () => {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
       if (!res.ok) throw new Error(`${service} ${res.status}`);
+      const body = (await res.json().catch(() => ({}))) as { status?: string; details?: Record<string, Record<string, number | string>> };
+      if (body.status === 'degraded') return { degraded: true as const, detail: Object.assign({}, ...Object.values(body.details ?? {})) };
     });
   }
   return app;

@@ -57,7 +57,7 @@ describeImage('the image entrypoint', () => {
     for (const name of [...SERVICES, 'gateway']) ports[name] = await freePort();
     const ns = `e${randomBytes(4).toString('hex')}`;
     env = {
-      DATABASE_URL: db.url, NATS_URL: nats!, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, EVENT_BUS: 'nats',
+      DATABASE_URL: db.url, NATS_URL: nats!, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), EVENT_BUS: 'nats',
       DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword, INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
       HOST: '127.0.0.1', LOG_LEVEL: 'info', DB_POOL_SIZE: '2', MIGRATE_WAIT_SECONDS: '1',
       ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),

@@ -317,3 +317,22 @@ export function publisherOf(subject: EventSubject): ServiceName {
 export function isEvent<S extends EventSubject>(event: EventEnvelope, subject: S): event is EventOf<S> {
   return event.type === subject;
 }
+
+/**
+ * Events travel in one of two lanes. 'live' is every change made at the counter or in the back office;
+ * 'bulk' carries a change to many things at once (the seed, an import, a price change over many products),
+ * published in large batches and consumed apart, so that a backlog never holds back a live change.
+ */
+export type EventLane = 'live' | 'bulk';
+
+/** The subjects a bulk change may publish in the bulk lane; their consumers read both lanes. */
+export const BULK_SUBJECTS: readonly EventSubject[] = Object.freeze([
+  'dukan.catalog.category.created.v1',
+  'dukan.catalog.product.created.v1',
+  'dukan.catalog.product.updated.v1',
+  'dukan.catalog.stock.changed.v2',
+] as EventSubject[]);
+
+export function hasBulkLane(subject: string): boolean {
+  return (BULK_SUBJECTS as readonly string[]).includes(subject);
+}

@@ -20,6 +20,7 @@ export * from './events/nats-bus.js';
 export * from './events/outbox.js';
 export * from './events/outbox-relay.js';
 export * from './events/inbox.js';
+export * from './events/parking.js';
 export * from './health/health.js';
 export * from './scheduling/periodic.js';
 export * from './module/tokens.js';

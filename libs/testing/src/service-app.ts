@@ -73,7 +73,8 @@ export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTes
     const natsUrl = await findNats();
     if (!natsUrl) throw new Error('NATS is not available: guard this test with natsAvailable()');
     const ns = uniqueName(o.service);
-    env = { ...env, NATS_URL: natsUrl, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.` };
+    // A test stream reserves little of the server's storage (a left-over one costs nothing much).
+    env = { ...env, NATS_URL: natsUrl, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), ...o.env };
   }
   const config = parseConfig(platformConfigSchema, env);
 

@@ -14,6 +14,7 @@ import { ProductIntake } from './products/product-intake.js';
 import { ProductQueries } from './products/product-queries.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
 import { StockLedger } from './stock/stock-ledger.js';
+import { CATALOG_CONSUMERS } from './consumers.js';
 
 /** Products, categories, barcodes, stock per branch and its ledger, labels, imports: /api/products/*, /api/categories/*. */
 @Module({})
@@ -26,7 +27,7 @@ export class CatalogModule {
           service: 'catalog',
           entities: [],
           migrations: [CatalogInit1767225600200, ProductImports1779580800200],
-          handlers: [SaleCompletedHandler, SaleVoidedHandler, SaleRefundedHandler],
+          consumers: CATALOG_CONSUMERS,
         }),
       ],
       // The import's routes first: '/api/products/import/:id' must not reach ':id/stock-movements'.

@@ -12,6 +12,7 @@ import { RecurringScheduler } from './recurring/recurring-scheduler.js';
 import { ExpenseSettingsChangedHandler } from './replicas/settings.handler.js';
 import { ShopSettings } from './replicas/shop-settings.js';
 import { ExpenseUserCreatedHandler, ExpenseUserDeletedHandler, ExpenseUserUpdatedHandler } from './replicas/users.handlers.js';
+import { EXPENSES_CONSUMERS } from './consumers.js';
 
 const HANDLERS = [ExpenseUserCreatedHandler, ExpenseUserUpdatedHandler, ExpenseUserDeletedHandler, ExpenseSettingsChangedHandler];
 
@@ -23,7 +24,7 @@ export class ExpensesModule {
     return {
       module: ExpensesModule,
       imports: [
-        ServicePlatformModule.forService({ service: 'expenses', entities: [], migrations: [ExpensesInit1767225600600], handlers: HANDLERS }),
+        ServicePlatformModule.forService({ service: 'expenses', entities: [], migrations: [ExpensesInit1767225600600], consumers: EXPENSES_CONSUMERS }),
       ],
       controllers: [ExpensesController],
       providers: [

@@ -1,2 +1,3 @@
 export { LoyaltyModule } from './loyalty.module.js';
 export { loadLoyaltyConfig, loyaltyConfigSchema, type LoyaltyConfig } from './config.js';
+export { LOYALTY_CONSUMERS } from './consumers.js';

@@ -10,6 +10,7 @@ import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './
 import { InternalReservationsController, RedeemController } from './redemptions/redemptions.controller.js';
 import { RedemptionsService } from './redemptions/redemptions.service.js';
 import { ReservationSweeper } from './redemptions/reservation-sweeper.js';
+import { LOYALTY_CONSUMERS } from './consumers.js';
 
 /** Customers, loyalty settings, the points ledger and redemptions: /api/customers/*, /api/loyalty/*, /api/transactions/redeem. */
 @Module({})
@@ -22,7 +23,7 @@ export class LoyaltyModule {
           service: 'loyalty',
           entities: [],
           migrations: [LoyaltyInit1767225600400],
-          handlers: [SaleCompletedHandler, SaleVoidedHandler, SaleRefundedHandler],
+          consumers: LOYALTY_CONSUMERS,
         }),
       ],
       controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController],

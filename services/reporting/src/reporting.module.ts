@@ -21,6 +21,7 @@ import { ReportSettingsChangedHandler } from './read-models/settings.handler.js'
 import { ShopClock } from './read-models/shop-clock.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsService } from './reports/reports.service.js';
+import { REPORTING_CONSUMERS } from './consumers.js';
 
 const HANDLERS = [
   ReportSaleCompletedHandler,
@@ -54,7 +55,7 @@ export class ReportingModule {
       module: ReportingModule,
       imports: [
         ServicePlatformModule.forService({
-          service: 'reporting', entities: [], migrations: [ReportingInit1767225600500, ReportRollups1767225600510], handlers: HANDLERS,
+          service: 'reporting', entities: [], migrations: [ReportingInit1767225600500, ReportRollups1767225600510], consumers: REPORTING_CONSUMERS,
         }),
       ],
       controllers: [DashboardController, ReportsController],

@@ -1,2 +1,3 @@
 export { SalesModule } from './sales.module.js';
 export { loadSalesConfig, salesConfigSchema, type SalesConfig } from './config.js';
+export { SALES_CONSUMERS } from './consumers.js';

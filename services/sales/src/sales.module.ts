@@ -11,6 +11,8 @@ import { SalesController } from './sales/sales.controller.js';
 import { SaleStore } from './sales/sale-store.js';
 import { SalesService } from './sales/sales.service.js';
 import { SettingsClient } from './settings/settings.client.js';
+import { SALES_CONSUMERS } from './consumers.js';
+import { CashierAsOf1795478400300 } from './migrations/1795478400300-cashier-as-of.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -22,8 +24,8 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300],
-          handlers: REPLICA_HANDLERS,
+          migrations: [SalesInit1767225600300, CashierAsOf1795478400300],
+          consumers: SALES_CONSUMERS,
         }),
       ],
       controllers: [SalesController],

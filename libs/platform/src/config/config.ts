@@ -14,6 +14,12 @@ export const platformConfigSchema = z.object({
   /** Credentials when the NATS server requires them (docker-compose and k8s do). */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
+  /** Sent outbox rows and processed-event (inbox) rows are deleted after this many days. */
+  EVENTS_RETENTION_DAYS: z.coerce.number().min(1).max(365).default(7),
+  /** The JetStream stream keeps events this many days (well above the retention) … */
+  NATS_STREAM_MAX_AGE_DAYS: z.coerce.number().min(1).max(3650).default(30),
+  /** … and at most this many bytes, the oldest going first. */
+  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(1024 ** 2).default(2 * 1024 ** 3),
   DUKAN_DATA_DIR: z.string().default('data'),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   JWT_ISSUER: z.string().default('dukan-identity'),

@@ -1,6 +1,8 @@
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 import type { ServiceName } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
+import { OutboxLanes1795478400100 } from './outbox-lanes.migration.js';
+import { ParkedEvents1795478400000 } from './parked-events.migration.js';
 import { PlatformTables1767225600000 } from './platform-tables.migration.js';
 
 // TypeORM's own option types for entity and migration lists.
@@ -22,7 +24,7 @@ export function createServiceDataSource(o: ServiceDatabaseOptions): DataSource {
     url: o.databaseUrl,
     schema: o.service,
     entities: o.entities,
-    migrations: [PlatformTables1767225600000, ...o.migrations],
+    migrations: [PlatformTables1767225600000, ParkedEvents1795478400000, OutboxLanes1795478400100, ...o.migrations],
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,

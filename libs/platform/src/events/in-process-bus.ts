@@ -7,6 +7,7 @@ import {
   type EventBus,
   type Listener,
   type PublishFailure,
+  type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
 
@@ -26,7 +27,8 @@ export class InProcessEventBus implements EventBus {
     return publishOne(this, event);
   }
 
-  async publishAll(events: readonly EventEnvelope[]): Promise<PublishFailure[]> {
+  /** Both lanes alike: the relay drains them side by side, so a bulk batch never holds back a live one. */
+  async publishAll(events: readonly EventEnvelope[], _options?: PublishOptions): Promise<PublishFailure[]> {
     for (const event of events) for (const listener of this.watchers.get(event.type) ?? []) listener(event);
     const failures = new Map<string, string[]>();
     // Subscribers are independent consumers, each with its own inbox: they apply their batches side by side.

@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { EventEnvelope, EventOf, EventSubject } from '@dukan/contracts';
 import { runWithContext, systemContext, type RequestContext } from '../context/request-context.js';
@@ -14,6 +15,29 @@ export interface EventHandler<S extends EventSubject = EventSubject> {
    * Writes that carry the event's actor or correlation (outbox, audit) use eventContext(event).
    */
   handleAll?(events: readonly EventOf<S>[], manager: EntityManager): Promise<void>;
+}
+
+/**
+ * One consumer of a service: its durable name, the subject it reads and the handler that applies it. The name
+ * keys the JetStream durable and the inbox (processed_events), so it never changes once deployed: renaming it
+ * would make a new durable that replays the whole stream. Handlers are Nest providers of the service's module.
+ */
+export type ConsumerDeclaration = {
+  [S in EventSubject]: { readonly name: string; readonly subject: S; readonly handler: Type<EventHandler<S>> };
+}[EventSubject];
+
+/**
+ * A service's consumers, listed once: each name unique and under the service's own prefix ('sales.…').
+ * Boot refuses a handler whose subject is not the one declared for it.
+ */
+export function declareConsumers(service: string, consumers: readonly ConsumerDeclaration[]): readonly ConsumerDeclaration[] {
+  const seen = new Set<string>();
+  for (const c of consumers) {
+    if (!c.name.startsWith(`${service}.`) || !/^[A-Za-z0-9_.-]+$/.test(c.name)) throw new Error(`consumer ${c.name} must be named ${service}.<name>`);
+    if (seen.has(c.name)) throw new Error(`consumer ${c.name} is declared twice`);
+    seen.add(c.name);
+  }
+  return Object.freeze([...consumers]);
 }
 
 /** The context an event's effects run in: its correlation, branch and actor. */

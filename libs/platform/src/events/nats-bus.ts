@@ -2,6 +2,7 @@ import { connect, headers as natsHeaders, nanos, type NatsConnection, type Subsc
 import {
   AckPolicy,
   DeliverPolicy,
+  DiscardPolicy,
   jetstream,
   jetstreamManager,
   StorageType,
@@ -10,18 +11,19 @@ import {
   type JsMsg,
   type JetStreamManager,
 } from '@nats-io/jetstream';
-import type { EventEnvelope, EventSubject } from '@dukan/contracts';
+import { hasBulkLane, type EventEnvelope, type EventSubject } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
 import {
-  DEFAULT_MAX_DELIVER,
   deliverBatch,
   failureMessage,
+  parseEnvelope,
   publishOne,
-  redeliveryDelayMs,
+  retryDelayMs,
   type Delivery,
   type EventBus,
   type Listener,
   type PublishFailure,
+  type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
 
@@ -34,20 +36,37 @@ export interface NatsBusOptions {
   /** Credentials when the server requires them. */
   user?: string | undefined;
   pass?: string | undefined;
+  /** Messages older than this leave the stream (well above the outbox and inbox retention). Default 30 days. */
+  maxAgeMs?: number;
+  /** The most the stream keeps on disk; the oldest messages go first. Default 2 GiB. */
+  maxBytes?: number;
 }
+
+export const DEFAULT_STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
+export const DEFAULT_STREAM_MAX_BYTES = 2 * 1024 ** 3;
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
-/** Messages a consumer keeps pulled ahead, and the most it applies in one transaction. */
-const PULL_AHEAD = 256;
-const MAX_BATCH = 64;
+/** Messages a consumer keeps pulled ahead, and the most it applies in one transaction, per lane. */
+const LANES = {
+  live: { pullAhead: 256, maxBatch: 64, suffix: '' },
+  bulk: { pullAhead: 2000, maxBatch: 500, suffix: '__bulk' },
+} as const;
 
-/** Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack, bounded redelivery. */
+/**
+ * Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack. A failed delivery
+ * is redelivered for as long as it takes (capped backoff with jitter); a message that is not an event is
+ * handed to the subscription's `malformed` keeper and acknowledged, never allowed to end the process.
+ */
 export class NatsEventBus implements EventBus {
   readonly kind = 'nats' as const;
   private readonly consumers: ConsumerMessages[] = [];
   private readonly loops: Promise<void>[] = [];
   private readonly watches: Subscription[] = [];
+  /** Set by close() and deleteStream(): nothing is created again on the server from then on. */
+  private closing = false;
+  private streamCheck: Promise<void> | null = null;
+  private readonly reconnectListeners: (() => void)[] = [];
 
   private constructor(
     private readonly nc: NatsConnection,
@@ -59,15 +78,20 @@ export class NatsEventBus implements EventBus {
   static async connect(options: NatsBusOptions): Promise<NatsEventBus> {
     const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, user: options.user, pass: options.pass });
     const jsm = await jetstreamManager(nc);
-    const subjects = [`${options.subjectPrefix}dukan.>`];
-    const config = { name: options.stream, subjects, storage: StorageType.File, duplicate_window: nanos(120_000) };
-    try {
-      await jsm.streams.info(options.stream);
-      await jsm.streams.update(options.stream, { subjects, duplicate_window: nanos(120_000) });
-    } catch {
-      await jsm.streams.add(config);
-    }
-    return new NatsEventBus(nc, jetstream(nc), jsm, options);
+    await ensureStream(jsm, options);
+    const bus = new NatsEventBus(nc, jetstream(nc), jsm, options);
+    void (async () => {
+      for await (const status of nc.status()) {
+        if (status.type !== 'reconnect' || bus.closing) continue;
+        logger().info({ stream: options.stream }, 'NATS connection back');
+        for (const listener of bus.reconnectListeners) listener();
+      }
+    })().catch(() => undefined);
+    return bus;
+  }
+
+  onReconnect(listener: () => void): void {
+    this.reconnectListeners.push(listener);
   }
 
   publish(event: EventEnvelope): Promise<void> {
@@ -75,61 +99,142 @@ export class NatsEventBus implements EventBus {
   }
 
   /** All of them at once: the messages go out in order and the acknowledgements are awaited together. */
-  async publishAll(events: readonly EventEnvelope[]): Promise<PublishFailure[]> {
+  async publishAll(events: readonly EventEnvelope[], options: PublishOptions = {}): Promise<PublishFailure[]> {
+    const bulk = options.lane === 'bulk';
     const results = await Promise.allSettled(
       events.map((event) => {
+        if (bulk && !hasBulkLane(event.type)) return Promise.reject(new Error(`${event.type} has no bulk lane`));
         const h = natsHeaders();
         if (event.correlationId) h.set(CORRELATION_HEADER, event.correlationId);
-        return this.js.publish(`${this.options.subjectPrefix}${event.type}`, JSON.stringify(event), { msgID: event.id, headers: h });
+        const subject = bulk ? bulkWireSubject(event.type) : event.type;
+        return this.js.publish(`${this.options.subjectPrefix}${subject}`, JSON.stringify(event), { msgID: event.id, headers: h });
       }),
     );
-    return results.flatMap((r, i) => (r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : []));
+    const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : []));
+    // No stream answers (NATS started afresh without its storage): make it again, so the retries get through.
+    if (failures.length > 0 && failures.some((f) => /no responders|stream not found|503/i.test(f.error))) this.recreateStream();
+    return failures;
   }
 
+  private recreateStream(): void {
+    if (this.closing || this.streamCheck) return;
+    this.streamCheck = ensureStream(this.jsm, this.options)
+      .catch((e: unknown) => logger().warn({ err: e, stream: this.options.stream }, 'could not create the event stream again; will retry'))
+      .finally(() => {
+        this.streamCheck = null;
+      });
+  }
+
+  /**
+   * One durable per lane: a subject with a bulk lane is read by a second durable, with larger batches, so a
+   * bulk backlog never stands in front of a live event. Both apply through the same inbox (same consumer name).
+   */
   async subscribe(subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
-    const durable = options.consumer.replace(/[^A-Za-z0-9_-]/g, '_');
-    const maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    await this.consumeLane('live', subject, options, deliver);
+    if (hasBulkLane(subject)) await this.consumeLane('bulk', subject, options, deliver);
+  }
+
+  private async consumeLane(lane: keyof typeof LANES, subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
+    const { pullAhead, maxBatch, suffix } = LANES[lane];
+    const durable = durableName(options.consumer) + suffix;
     const config = {
       durable_name: durable,
-      filter_subject: `${this.options.subjectPrefix}${subject}`,
+      filter_subject: `${this.options.subjectPrefix}${lane === 'bulk' ? bulkWireSubject(subject) : subject}`,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       ack_wait: nanos(30_000),
-      max_deliver: maxDeliver,
+      // Never given up: a transport failure is retried for as long as it takes, a refusal is parked.
+      max_deliver: -1,
     };
-    try {
-      await this.jsm.consumers.info(this.options.stream, durable);
-    } catch {
-      await this.jsm.consumers.add(this.options.stream, config);
-    }
+    const ensureConsumer = async () => {
+      try {
+        const info = await this.jsm.consumers.info(this.options.stream, durable);
+        // A consumer made by an earlier version gave up after a few deliveries.
+        if (info.config.max_deliver !== -1) await this.jsm.consumers.update(this.options.stream, durable, { max_deliver: -1 });
+      } catch (e) {
+        if (!/not found/i.test(failureMessage(e))) throw e;
+        await this.jsm.consumers.add(this.options.stream, config);
+      }
+    };
+    await ensureConsumer();
     const consumer = await this.js.consumers.get(this.options.stream, durable);
-    const messages = await consumer.consume({ max_messages: PULL_AHEAD });
+    // Pulls expire after 5 s (heartbeats every 2.5 s): a pull lost with a NATS restart is noticed and made again within seconds.
+    const messages = await consumer.consume({ max_messages: pullAhead, expires: 5_000 });
     this.consumers.push(messages);
     const log = logger();
+    // The server lost the consumer (NATS started afresh, an operator removed it): make it again; pulls resume.
+    void (async () => {
+      for await (const status of messages.status()) {
+        if (this.closing || (status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted')) continue;
+        log.warn({ consumer: durable, status: status.type }, 'event consumer missing on the server; creating it again');
+        await ensureConsumer().catch((e: unknown) => log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'));
+      }
+    })().catch(() => undefined);
     const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
       if (error === undefined) return m.ack();
       const count = m.info.deliveryCount;
-      if (count >= maxDeliver) {
-        log.error({ err: error, consumer: durable, eventId: event.id, type: event.type }, 'event given up after bounded redelivery');
-        m.term();
-      } else {
-        log.warn({ err: error, consumer: durable, eventId: event.id, delivery: count }, 'event handler failed; will redeliver');
-        m.nak(redeliveryDelayMs(count));
+      const delay = retryDelayMs(count);
+      const entry = { err: error, consumer: durable, eventId: event.id, delivery: count, retryInMs: delay };
+      // Logged loudly at first, then now and again while it keeps failing.
+      if (count <= 3 || count % 20 === 0) log.warn(entry, 'event handler failed; will redeliver');
+      m.nak(delay);
+    };
+    const malformed = async (m: JsMsg, error: unknown) => {
+      const body = new TextDecoder('utf-8', { fatal: false }).decode(m.data);
+      if (!options.malformed) {
+        log.error({ consumer: durable, subject, error: failureMessage(error) }, 'malformed event dropped: not an event of its subject');
+        return m.term();
+      }
+      try {
+        await options.malformed({ subject, body, error: failureMessage(error) });
+        m.ack();
+      } catch (e) {
+        log.warn({ err: e, consumer: durable }, 'could not keep a malformed event; will redeliver');
+        m.nak(retryDelayMs(m.info.deliveryCount));
       }
     };
     this.loops.push(
       (async () => {
-        for await (const batch of arrived(messages, MAX_BATCH)) {
-          const messageOf = new Map(batch.map((m) => [m.json<EventEnvelope>(), m] as const));
-          await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
+        for await (const batch of arrived(messages, maxBatch)) {
+          try {
+            const messageOf = new Map<EventEnvelope, JsMsg>();
+            for (const m of batch) {
+              let event: EventEnvelope;
+              try {
+                event = parseEnvelope(subject, m.string());
+              } catch (e) {
+                await malformed(m, e);
+                continue;
+              }
+              messageOf.set(event, m);
+            }
+            if (messageOf.size > 0) await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
+          } catch (e) {
+            // Never out of the loop: what was not acknowledged comes back after ack_wait.
+            log.error({ err: e, consumer: durable }, 'event batch failed outside its handler; will redeliver');
+          }
         }
       })(),
     );
   }
 
+  /** The stream's consumers as the server knows them: durable name and subject (without the wire prefix). */
+  async consumerList(): Promise<{ durable: string; subject: string }[]> {
+    const out: { durable: string; subject: string }[] = [];
+    for await (const info of this.jsm.consumers.list(this.options.stream)) {
+      out.push({ durable: info.config.durable_name ?? info.name, subject: (info.config.filter_subject ?? '').slice(this.options.subjectPrefix.length) });
+    }
+    return out;
+  }
+
+  /** Publishes raw bytes on a subject, as something other than Dukan might (tests of malformed messages). */
+  async publishRaw(subject: string, body: string): Promise<void> {
+    await this.js.publish(`${this.options.subjectPrefix}${subject}`, body);
+  }
+
   /** Core NATS subscriptions: JetStream-published messages reach them too, with no consumer state kept. */
   async watch(subjects: readonly EventSubject[], listener: Listener): Promise<void> {
-    for (const subject of subjects) {
+    for (const subject of subjects.flatMap((s) => (hasBulkLane(s) ? [s, bulkWireSubject(s)] : [s]))) {
       this.watches.push(
         this.nc.subscribe(`${this.options.subjectPrefix}${subject}`, {
           callback: (err, m) => {
@@ -147,6 +252,7 @@ export class NatsEventBus implements EventBus {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     for (const w of this.watches) w.unsubscribe();
     for (const c of this.consumers) await c.close();
     await Promise.allSettled(this.loops);
@@ -155,8 +261,62 @@ export class NatsEventBus implements EventBus {
 
   /** Test helper: remove the stream and its consumers. */
   async deleteStream(): Promise<void> {
+    this.closing = true;
     await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
   }
+}
+
+/** Where a bulk-lane event travels: 'dukan.catalog.product.created.v1' → 'dukan.bulk.catalog.product.created.v1'. */
+export function bulkWireSubject(subject: string): string {
+  return `dukan.bulk.${subject.slice('dukan.'.length)}`;
+}
+
+/** The JetStream durable name of a declared consumer ('sales.ProductCreatedHandler' → 'sales_ProductCreatedHandler'). */
+export function durableName(consumer: string): string {
+  return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+/** Creates the stream, or brings an existing one to the current subjects and limits. */
+async function ensureStream(jsm: JetStreamManager, options: NatsBusOptions): Promise<void> {
+  const subjects = [`${options.subjectPrefix}dukan.>`];
+  const limits = {
+    subjects,
+    duplicate_window: nanos(120_000),
+    max_age: nanos(options.maxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS),
+    max_bytes: options.maxBytes ?? DEFAULT_STREAM_MAX_BYTES,
+    discard: DiscardPolicy.Old,
+  };
+  try {
+    await jsm.streams.info(options.stream);
+  } catch (e) {
+    if (!/not found/i.test(failureMessage(e))) throw e;
+    try {
+      await jsm.streams.add({ name: options.stream, storage: StorageType.File, ...limits }).catch((e: unknown) => {
+        if (!/insufficient storage/i.test(failureMessage(e))) throw e;
+        return jsm.streams.add({ name: options.stream, storage: StorageType.File, ...withinStorage(limits, true) });
+      });
+      return;
+    } catch (added) {
+      // Another process made it at the same moment.
+      if (!/already in use|exists/i.test(failureMessage(added))) throw added;
+    }
+  }
+  try {
+    await jsm.streams.update(options.stream, limits);
+  } catch (e) {
+    if (!/insufficient storage/i.test(failureMessage(e))) throw e;
+    await jsm.streams.update(options.stream, withinStorage(limits, true));
+  }
+}
+
+/**
+ * A byte limit is reserved on the server up front; a server with less JetStream storage than that refuses the
+ * stream. Then the stream is kept without the byte limit (the age limit still applies), and it is said so.
+ */
+function withinStorage<L extends { max_bytes: number }>(limits: L, refused: boolean): L {
+  if (!refused) return limits;
+  logger().warn({ maxBytes: limits.max_bytes }, 'the NATS server cannot reserve the stream byte limit; keeping the stream without one (set NATS_STREAM_MAX_BYTES lower)');
+  return { ...limits, max_bytes: -1 };
 }
 
 const IDLE = Symbol('idle');

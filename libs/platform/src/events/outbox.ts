@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { EventEnvelope, EventPayloads, EventSubject } from '@dukan/contracts';
+import { hasBulkLane, type EventEnvelope, type EventLane, type EventPayloads, type EventSubject } from '@dukan/contracts';
 import type { RequestContext } from '../context/request-context.js';
 
 /** One event to write: its type and data, and the context (branch, actor, correlation) it was caused in. */
@@ -20,12 +20,19 @@ export class Outbox {
     return event as EventEnvelope<EventPayloads[S]>;
   }
 
-  /** Several events, each with its own context, in one statement; they are published in the order given. */
-  async addAll(manager: EntityManager, entries: readonly OutboxEntry[]): Promise<EventEnvelope[]> {
+  /**
+   * Several events, each with its own context, in one statement; they are published in the order given.
+   * A change to many things at once (an import, a price change over many products) passes `lane: 'bulk'`:
+   * its events are published in large batches and consumed apart, never holding back the counter's.
+   */
+  async addAll(manager: EntityManager, entries: readonly OutboxEntry[], options: { lane?: EventLane } = {}): Promise<EventEnvelope[]> {
     if (!manager.queryRunner?.isTransactionActive) {
       throw new Error(`Outbox.add(${entries.map((e) => e.type).join(', ')}) must run inside the transaction that makes the change`);
     }
     if (entries.length === 0) return [];
+    const lane = options.lane ?? 'live';
+    const laneless = lane === 'bulk' ? entries.find((e) => !hasBulkLane(e.type)) : undefined;
+    if (laneless) throw new Error(`${laneless.type} has no bulk lane (see BULK_SUBJECTS)`);
     const occurredAt = new Date().toISOString();
     const events = entries.map(({ ctx, type, data }): EventEnvelope => ({
       id: randomUUID(),
@@ -39,23 +46,24 @@ export class Outbox {
     // Rows (seq rising in the order given) and one notification in one round trip; the relay's LISTEN hears it on commit.
     await manager.query(
       `WITH added AS (
-         INSERT INTO outbox (id, type, occurred_at, branch_id, actor_id, correlation_id, data)
-         SELECT id, type, $3::timestamptz, branch_id, actor_id, correlation_id, data
+         INSERT INTO outbox (id, type, occurred_at, branch_id, actor_id, correlation_id, data, lane)
+         SELECT id, type, $3::timestamptz, branch_id, actor_id, correlation_id, data, $9
            FROM unnest($1::uuid[], $2::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[]) WITH ORDINALITY
              AS e(id, type, branch_id, actor_id, correlation_id, data, n)
           ORDER BY n
          RETURNING 1
        )
-       SELECT pg_notify($8, '') FROM (SELECT 1 FROM added LIMIT 1) AS any_row`,
+       SELECT pg_notify($8, $9) FROM (SELECT 1 FROM added LIMIT 1) AS any_row`,
       [
         events.map((e) => e.id), events.map((e) => e.type), occurredAt, events.map((e) => e.branchId), events.map((e) => e.actorId),
-        events.map((e) => e.correlationId ?? null), events.map((e) => JSON.stringify(e.data)), outboxChannel(this.service),
+        events.map((e) => e.correlationId ?? null), events.map((e) => JSON.stringify(e.data)), outboxChannel(this.service), lane,
       ],
     );
     return events;
   }
 }
 
+/** The channel a service's outbox notifies on commit; the payload names the lane ('' for both). */
 export function outboxChannel(service: string): string {
   return `dukan_outbox_${service}`;
 }

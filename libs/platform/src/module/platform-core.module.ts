@@ -71,6 +71,8 @@ export class PlatformCoreModule {
                   name: options.processName,
                   user: config.NATS_USER,
                   pass: config.NATS_PASSWORD,
+                  maxAgeMs: config.NATS_STREAM_MAX_AGE_DAYS * 24 * 3600_000,
+                  maxBytes: config.NATS_STREAM_MAX_BYTES,
                 })
               : new InProcessEventBus()),
         },

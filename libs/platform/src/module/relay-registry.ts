@@ -24,6 +24,6 @@ export class RelayRegistry {
 
   /** Tests and shutdown: publish whatever is pending now. */
   async drainAll(): Promise<void> {
-    for (const { relay } of this.relays) while ((await relay.drainOnce()) > 0) { /* until empty */ }
+    for (const { relay } of this.relays) await relay.drainAll();
   }
 }

@@ -5,7 +5,10 @@ import type { EventEnvelope, ServiceName } from '@dukan/contracts';
 import type { PlatformConfig } from '../config/config.js';
 import { createServiceDataSource, migrate } from '../database/data-source.js';
 import { EVENT_BUS, type EventBus } from '../events/event-bus.js';
-import { applyOnce, oneByOne, type EventHandler } from '../events/inbox.js';
+import { failureMessage } from '../events/event-bus.js';
+import { applyOnce, oneByOne, type ConsumerDeclaration, type EventHandler } from '../events/inbox.js';
+import { logger } from '../logging/logger.js';
+import { isRefusal, ParkedEvents, type ConsumerApply } from '../events/parking.js';
 import { Outbox } from '../events/outbox.js';
 import { OutboxRelay, type RelayOptions } from '../events/outbox-relay.js';
 import { HealthRegistry } from '../health/health.js';
@@ -16,13 +19,21 @@ export interface ServicePlatformOptions {
   service: ServiceName;
   entities: Function[];
   migrations: Function[];
-  /** Event handler classes; they must also be providers of the service's own module. */
-  handlers?: Type<EventHandler>[];
+  /** The service's declared consumers (declareConsumers); their handlers must also be providers of its own module. */
+  consumers?: readonly ConsumerDeclaration[];
   relay?: RelayOptions;
 }
 
+/** How often a service looks for parked events whose redrive was requested. */
+const REDRIVE_POLL_MS = 2000;
+
 @Injectable()
 class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly parked: ParkedEvents;
+  private readonly applyByConsumer = new Map<string, ConsumerApply>();
+  private redriveTimer: NodeJS.Timeout | null = null;
+  private redriving: Promise<unknown> | null = null;
+
   constructor(
     @Inject(SERVICE_OPTIONS) private readonly options: ServicePlatformOptions,
     @Inject(PLATFORM_CONFIG) private readonly config: PlatformConfig,
@@ -35,26 +46,69 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
     health.register(`db:${options.service}`, async () => {
       await ds.query('SELECT 1');
     });
+    this.parked = new ParkedEvents(options.service, ds);
+    health.registerNotice(`events:${options.service}`, async () => {
+      const parked = await this.parked.count();
+      if (parked > 0) return { degraded: true, detail: { parked } };
+    });
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    for (const cls of this.options.handlers ?? []) {
-      const handler = this.moduleRef.get<EventHandler>(cls, { strict: false });
-      const consumer = `${this.options.service}.${cls.name}`;
-      const { handle, handleAll } = handler;
-      if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
-      const apply = handleAll
-        ? (fresh: readonly EventEnvelope[], m: EntityManager) => handleAll.call(handler, fresh as never, m)
-        : oneByOne((e, m) => handle!.call(handler, e as never, m));
-      await this.bus.subscribe(handler.subject, { consumer }, async (events) => {
-        const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
-        await applyOnce(this.ds, consumer, concerned, apply);
+    // Subscribed side by side: each is a few round trips to the server, and a service has up to a few dozen.
+    await Promise.all((this.options.consumers ?? []).map((declared) => this.subscribe(declared)));
+    this.redriveTimer = setInterval(() => this.redrive(), REDRIVE_POLL_MS);
+    this.redriveTimer.unref();
+    this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, { retentionMs: this.config.EVENTS_RETENTION_DAYS * 24 * 3600_000, ...this.options.relay }), this.config.DATABASE_URL);
+  }
+
+  private async subscribe(declared: ConsumerDeclaration): Promise<void> {
+    const handler = this.moduleRef.get<EventHandler>(declared.handler as Type<EventHandler>, { strict: false });
+    const consumer = declared.name;
+    if (handler.subject !== declared.subject) throw new Error(`${consumer} is declared for ${declared.subject} but its handler reads ${handler.subject}`);
+    const { handle, handleAll } = handler;
+    if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
+    const apply = handleAll
+      ? (fresh: readonly EventEnvelope[], m: EntityManager) => handleAll.call(handler, fresh as never, m)
+      : oneByOne((e, m) => handle!.call(handler, e as never, m));
+    const applyConcerned: ConsumerApply = (events) => {
+      const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
+      return applyOnce(this.ds, consumer, concerned, apply);
+    };
+    this.applyByConsumer.set(consumer, applyConcerned);
+    await this.bus.subscribe(
+      declared.subject,
+      {
+        consumer,
+        malformed: (message) => this.parked.park(consumer, { eventId: null, eventType: message.subject, payload: message.body, error: message.error }),
+      },
+      async (events) => {
+        try {
+          await applyConcerned(events);
+        } catch (e) {
+          // A batch is retried one event at a time by the bus; only a single event refused for good is parked.
+          if (events.length !== 1 || !isRefusal(e)) throw e;
+          const [event] = events;
+          await this.parked.park(consumer, { eventId: event.id, eventType: event.type, payload: JSON.stringify(event), error: e });
+        }
+      },
+    );
+  }
+
+  /** Applies the parked events an operator asked to re-drive (`npm run events -- redrive`). */
+  private redrive(): void {
+    if (this.redriving || this.applyByConsumer.size === 0) return;
+    this.redriving = this.parked
+      .redriveRequested(this.applyByConsumer)
+      .catch((e: unknown) => logger().warn({ service: this.options.service, error: failureMessage(e) }, 'redriving parked events failed; will retry'))
+      .finally(() => {
+        this.redriving = null;
       });
-    }
-    this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, this.options.relay), this.config.DATABASE_URL);
   }
 
   async onModuleDestroy(): Promise<void> {
+    if (this.redriveTimer) clearInterval(this.redriveTimer);
+    this.redriveTimer = null;
+    await this.redriving;
     // Relays are stopped by the core module before the bus closes; the pool goes last.
     await this.relays.stopAll();
     if (this.ds.isInitialized) await this.ds.destroy();

@@ -14,7 +14,7 @@ export interface SeedOptions {
   products: number;
   branchId: string;
   reset: boolean;
-  /** Also write product.created and stock.changed to the outbox, so sales and reporting learn the catalogue. */
+  /** Also write product.created and stock.changed to the outbox (bulk lane), so sales and reporting learn the catalogue. */
   events: boolean;
   seed: number;
 }
@@ -107,16 +107,16 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
       if (o.events) {
         const correlationId = randomUUID();
         await m.query(
-          `INSERT INTO outbox (id, type, branch_id, correlation_id, data)
-           SELECT gen_random_uuid(), 'dukan.catalog.category.created.v1', $2, $3,
+          `INSERT INTO outbox (id, type, branch_id, correlation_id, lane, data)
+           SELECT gen_random_uuid(), 'dukan.catalog.category.created.v1', $2, $3, 'bulk',
                   jsonb_build_object('categoryId', c.id, 'name', jsonb_build_object('en', c.name_en, 'ku', c.name_ku), 'parentId', c.parent_id,
                                      'active', c.active, 'imageUrl', c.image_url, 'version', c.version)
            FROM categories c WHERE c.id = ANY($1::uuid[]) ORDER BY c.parent_id NULLS FIRST`,
           [newCategories.map((c) => c.id), o.branchId, correlationId],
         );
         await m.query(
-          `INSERT INTO outbox (id, type, branch_id, correlation_id, data)
-           SELECT gen_random_uuid(), 'dukan.catalog.product.created.v1', $2, $3,
+          `INSERT INTO outbox (id, type, branch_id, correlation_id, lane, data)
+           SELECT gen_random_uuid(), 'dukan.catalog.product.created.v1', $2, $3, 'bulk',
                   jsonb_build_object('productId', p.id, 'sku', p.sku, 'barcode', p.barcode, 'name', jsonb_build_object('en', p.name_en, 'ku', p.name_ku),
                                      'categoryId', p.category_id, 'priceCents', p.price_cents, 'costCents', p.cost_cents,
                                      'discountPercent', p.discount_percent::float8, 'active', p.active, 'reorderLevel', p.reorder_level,
@@ -126,15 +126,15 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
           [col('id'), o.branchId, correlationId],
         );
         await m.query(
-          `INSERT INTO outbox (id, type, branch_id, correlation_id, data)
-           SELECT gen_random_uuid(), 'dukan.catalog.stock.changed.v2', $2, $3,
+          `INSERT INTO outbox (id, type, branch_id, correlation_id, lane, data)
+           SELECT gen_random_uuid(), 'dukan.catalog.stock.changed.v2', $2, $3, 'bulk',
                   jsonb_build_object('branchId', mv.branch_id, 'reason', mv.reason, 'refType', mv.ref_type, 'refId', mv.ref_id,
                                      'moves', jsonb_build_array(jsonb_build_object('productId', mv.product_id, 'delta', mv.delta,
                                        'quantityAfter', mv.quantity_after, 'unitCostCents', mv.unit_cost_cents)))
            FROM stock_movements mv WHERE mv.id = ANY($1::uuid[])`,
           [movementIds, o.branchId, correlationId],
         );
-        await m.query(`SELECT pg_notify('dukan_outbox_catalog', '')`);
+        await m.query(`SELECT pg_notify('dukan_outbox_catalog', 'bulk')`);
       }
       // Fresh statistics, so the first list and search plans fit 50,000 rows rather than an empty table.
       await m.query(`ANALYZE categories, products, stock_levels, stock_movements, cost_batches`);

@@ -10,7 +10,7 @@ async function upsertUser(m: EntityManager, d: UserEventData, at: string): Promi
     `INSERT INTO users (user_id, username, first_name, last_name, as_of) VALUES ($1, $2, $3, $4, $5)
      ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
        as_of = EXCLUDED.as_of
-     WHERE users.as_of <= EXCLUDED.as_of AND users.deleted_at IS NULL`,
+     WHERE users.as_of <= EXCLUDED.as_of`,
     [d.userId, d.username, d.firstName, d.lastName, at],
   );
 }
@@ -40,8 +40,8 @@ export class ExpenseUserDeletedHandler implements EventHandler<'dukan.identity.u
 
   async handle(event: EventOf<'dukan.identity.user.deleted.v1'>, m: EntityManager): Promise<void> {
     await m.query(
-      `INSERT INTO users (user_id, username, first_name, last_name, deleted_at, as_of) VALUES ($1, '', '', '', $2, $2)
-       ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at, as_of = EXCLUDED.as_of`,
+      `INSERT INTO users (user_id, username, first_name, last_name, deleted_at, as_of) VALUES ($1, '', '', '', $2, '-infinity')
+       ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
       [event.data.userId, event.occurredAt],
     );
   }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { CategoryEventData, EventOf, ProductEventData } from '@dukan/contracts';
+import type { CategoryEventData, EventOf } from '@dukan/contracts';
 import type { EventHandler } from '@dukan/platform';
 import { recordDayStart, shopDayRuns } from './daily-counts.js';
 import { ShopClock } from './shop-clock.js';
@@ -38,18 +38,41 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
   );
 }
 
-/** Products replica: a lower version than the one held is ignored (events may be redelivered out of order). */
-async function upsertProduct(m: EntityManager, d: ProductEventData, branchId: string, at: string): Promise<void> {
+/**
+ * Products replica: a lower version than the one held is ignored (events may be redelivered out of order).
+ * A batch (a bulk load brings thousands) in two statements; of several events for one product, the newest.
+ */
+async function upsertProducts(m: EntityManager, events: readonly EventOf<'dukan.catalog.product.created.v1' | 'dukan.catalog.product.updated.v1'>[]): Promise<void> {
+  const latest = new Map<string, (typeof events)[number]>();
+  for (const e of events) {
+    const held = latest.get(e.data.productId);
+    if (!held || held.data.version < e.data.version) latest.set(e.data.productId, e);
+  }
+  const rows = [...latest.values()];
+  const col = <T>(f: (e: (typeof rows)[number]) => T) => rows.map(f);
   await m.query(
     `INSERT INTO products (product_id, sku, name, category_id, price_cents, cost_cents, active, reorder_level, version, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::bigint[], $6::bigint[], $7::boolean[], $8::int[], $9::int[], $10::timestamptz[])
      ON CONFLICT (product_id) DO UPDATE SET sku = EXCLUDED.sku, name = EXCLUDED.name, category_id = EXCLUDED.category_id,
        price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents, active = EXCLUDED.active,
        reorder_level = EXCLUDED.reorder_level, version = EXCLUDED.version
      WHERE products.version < EXCLUDED.version`,
-    [d.productId, d.sku, JSON.stringify(d.name), d.categoryId, d.priceCents, d.costCents, d.active, d.reorderLevel, d.version, at],
+    [
+      col((e) => e.data.productId), col((e) => e.data.sku), col((e) => JSON.stringify(e.data.name)), col((e) => e.data.categoryId),
+      col((e) => e.data.priceCents), col((e) => e.data.costCents), col((e) => e.data.active), col((e) => e.data.reorderLevel),
+      col((e) => e.data.version), col((e) => e.occurredAt),
+    ],
   );
-  await setStock(m, [{ productId: d.productId, branchId, quantity: d.quantity, at }]);
+  await setStock(m, events.map((e) => ({ productId: e.data.productId, branchId: e.branchId, quantity: e.data.quantity, at: e.occurredAt })));
+}
+
+/** For each shop day a batch touches, the day's opening counts, then that day's products. */
+async function applyProductEvents(m: EntityManager, clock: ShopClock, events: readonly EventOf<'dukan.catalog.product.created.v1' | 'dukan.catalog.product.updated.v1'>[]): Promise<void> {
+  const timeZone = await clock.timeZone(m);
+  for (const run of shopDayRuns(events, timeZone)) {
+    await recordDayStart(m, run[0]!.occurredAt, timeZone);
+    await upsertProducts(m, run);
+  }
 }
 
 @Injectable()
@@ -57,9 +80,8 @@ export class ReportProductCreatedHandler implements EventHandler<'dukan.catalog.
   readonly subject = 'dukan.catalog.product.created.v1' as const;
   constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.catalog.product.created.v1'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
-    await upsertProduct(m, event.data, event.branchId, event.occurredAt);
+  handleAll(events: readonly EventOf<'dukan.catalog.product.created.v1'>[], m: EntityManager): Promise<void> {
+    return applyProductEvents(m, this.clock, events);
   }
 }
 
@@ -68,9 +90,8 @@ export class ReportProductUpdatedHandler implements EventHandler<'dukan.catalog.
   readonly subject = 'dukan.catalog.product.updated.v1' as const;
   constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.catalog.product.updated.v1'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
-    await upsertProduct(m, event.data, event.branchId, event.occurredAt);
+  handleAll(events: readonly EventOf<'dukan.catalog.product.updated.v1'>[], m: EntityManager): Promise<void> {
+    return applyProductEvents(m, this.clock, events);
   }
 }
 
@@ -112,7 +133,7 @@ async function upsertCategory(m: EntityManager, d: CategoryEventData): Promise<v
   await m.query(
     `INSERT INTO categories (category_id, name, parent_id, version) VALUES ($1, $2, $3, $4)
      ON CONFLICT (category_id) DO UPDATE SET name = EXCLUDED.name, parent_id = EXCLUDED.parent_id, version = EXCLUDED.version
-     WHERE categories.version < EXCLUDED.version AND categories.deleted_at IS NULL`,
+     WHERE categories.version < EXCLUDED.version`,
     [d.categoryId, JSON.stringify(d.name), d.parentId, d.version],
   );
 }

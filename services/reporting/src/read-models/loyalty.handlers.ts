@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { CustomerEventData, EventOf } from '@dukan/contracts';
 import type { EventHandler } from '@dukan/platform';
 
-/** Customers replica, a batch in one statement: per customer the highest version; a lower one than held is ignored; a deleted customer stays deleted. */
+/** Customers replica, a batch in one statement: per customer the highest version; a lower one than held is ignored; a deleted customer stays deleted (with the names of its last version). */
 async function upsertCustomers(m: EntityManager, all: readonly CustomerEventData[]): Promise<void> {
   const latest = new Map<string, CustomerEventData>();
   for (const c of all) if ((latest.get(c.customerId)?.version ?? -1) < c.version) latest.set(c.customerId, c);
@@ -13,7 +13,7 @@ async function upsertCustomers(m: EntityManager, all: readonly CustomerEventData
      SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[], $7::int[])
      ON CONFLICT (customer_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, phone = EXCLUDED.phone,
        loyalty_points = EXCLUDED.loyalty_points, member_since = EXCLUDED.member_since, version = EXCLUDED.version
-     WHERE customers.version < EXCLUDED.version AND customers.deleted_at IS NULL`,
+     WHERE customers.version < EXCLUDED.version`,
     [list.map((c) => c.customerId), list.map((c) => c.firstName), list.map((c) => c.lastName), list.map((c) => c.phone),
       list.map((c) => c.loyaltyPoints), list.map((c) => c.memberSince), list.map((c) => c.version)],
   );

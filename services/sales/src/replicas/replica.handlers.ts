@@ -6,32 +6,42 @@ import type { EventHandler } from '@dukan/platform';
 
 // --- product prices (catalog); an event older than the row's version changes nothing
 
-async function upsertProduct(m: EntityManager, p: ProductEventData): Promise<void> {
+/** A batch in one statement (a bulk load brings hundreds at once); of several events for one product, the newest. */
+async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]): Promise<void> {
+  const latest = new Map<string, ProductEventData>();
+  for (const p of all) if ((latest.get(p.productId)?.version ?? -Infinity) < p.version) latest.set(p.productId, p);
+  const list = [...latest.values()];
+  const col = <T>(f: (p: ProductEventData) => T) => list.map(f);
   await m.query(
     `INSERT INTO product_prices (product_id, sku, name, price_cents, cost_cents, discount_percent, active, deleted, version, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, false, $8, now())
+     SELECT product_id, sku, name, price_cents, cost_cents, discount_percent, active, false, version, now()
+       FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::bigint[], $5::bigint[], $6::numeric[], $7::boolean[], $8::bigint[])
+         AS p(product_id, sku, name, price_cents, cost_cents, discount_percent, active, version)
      ON CONFLICT (product_id) DO UPDATE SET
        sku = EXCLUDED.sku, name = EXCLUDED.name, price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents,
        discount_percent = EXCLUDED.discount_percent, active = EXCLUDED.active, deleted = false,
        version = EXCLUDED.version, updated_at = now()
      WHERE product_prices.version < EXCLUDED.version`,
-    [p.productId, p.sku, JSON.stringify(p.name), p.priceCents, p.costCents, p.discountPercent, p.active, p.version],
+    [
+      col((p) => p.productId), col((p) => p.sku), col((p) => JSON.stringify(p.name)), col((p) => p.priceCents), col((p) => p.costCents),
+      col((p) => p.discountPercent), col((p) => p.active), col((p) => p.version),
+    ],
   );
 }
 
 @Injectable()
 export class ProductCreatedHandler implements EventHandler<'dukan.catalog.product.created.v1'> {
   readonly subject = 'dukan.catalog.product.created.v1' as const;
-  async handle(event: EventOf<'dukan.catalog.product.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertProduct(m, event.data);
+  async handleAll(events: readonly EventOf<'dukan.catalog.product.created.v1'>[], m: EntityManager): Promise<void> {
+    await upsertProducts(m, events.map((e) => e.data));
   }
 }
 
 @Injectable()
 export class ProductUpdatedHandler implements EventHandler<'dukan.catalog.product.updated.v1'> {
   readonly subject = 'dukan.catalog.product.updated.v1' as const;
-  async handle(event: EventOf<'dukan.catalog.product.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertProduct(m, event.data);
+  async handleAll(events: readonly EventOf<'dukan.catalog.product.updated.v1'>[], m: EntityManager): Promise<void> {
+    await upsertProducts(m, events.map((e) => e.data));
   }
 }
 
@@ -83,18 +93,26 @@ export class CustomerUpdatedHandler implements EventHandler<'dukan.loyalty.custo
 export class CustomerDeletedHandler implements EventHandler<'dukan.loyalty.customer.deleted.v1'> {
   readonly subject = 'dukan.loyalty.customer.deleted.v1' as const;
   async handle(event: EventOf<'dukan.loyalty.customer.deleted.v1'>, m: EntityManager): Promise<void> {
-    // Past sales keep showing the name; the flag only stops new sales for this customer.
-    await m.query(`UPDATE customers SET deleted = true WHERE customer_id = $1`, [event.data.customerId]);
+    // Past sales keep showing the name; the flag only stops new sales for this customer. A tombstone if the
+    // delete overtakes the create, so the late create cannot bring the customer back.
+    await m.query(
+      `INSERT INTO customers (customer_id, first_name, last_name, deleted, version) VALUES ($1, '', '', true, -1)
+       ON CONFLICT (customer_id) DO UPDATE SET deleted = true`,
+      [event.data.customerId],
+    );
   }
 }
 
 // --- cashiers (identity): names shown on a sale's detail
 
-async function upsertCashier(m: EntityManager, u: UserEventData): Promise<void> {
+/** The names of the user's latest change: an older event than the one held changes nothing. */
+async function upsertCashier(m: EntityManager, u: UserEventData, at: string): Promise<void> {
   await m.query(
-    `INSERT INTO cashiers (user_id, username, first_name, last_name) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name`,
-    [u.userId, u.username, u.firstName, u.lastName],
+    `INSERT INTO cashiers (user_id, username, first_name, last_name, as_of) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
+       as_of = EXCLUDED.as_of
+     WHERE cashiers.as_of <= EXCLUDED.as_of`,
+    [u.userId, u.username, u.firstName, u.lastName, at],
   );
 }
 
@@ -102,7 +120,7 @@ async function upsertCashier(m: EntityManager, u: UserEventData): Promise<void> 
 export class UserCreatedHandler implements EventHandler<'dukan.identity.user.created.v1'> {
   readonly subject = 'dukan.identity.user.created.v1' as const;
   async handle(event: EventOf<'dukan.identity.user.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertCashier(m, event.data);
+    await upsertCashier(m, event.data, event.occurredAt);
   }
 }
 
@@ -110,7 +128,7 @@ export class UserCreatedHandler implements EventHandler<'dukan.identity.user.cre
 export class UserUpdatedHandler implements EventHandler<'dukan.identity.user.updated.v1'> {
   readonly subject = 'dukan.identity.user.updated.v1' as const;
   async handle(event: EventOf<'dukan.identity.user.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertCashier(m, event.data);
+    await upsertCashier(m, event.data, event.occurredAt);
   }
 }
 
