@@ -79,8 +79,9 @@ describe('importing a CSV', () => {
     expect(merged.body.cost).toBe(1.75); // (1 × 1.00 + 3 × 2.00) / 4
     expect(merged.body.costHistory.map((b: { quantity: number; cost: number }) => [b.quantity, b.cost]).sort()).toEqual([[1, 1], [3, 2]]);
 
-    // Events as the form publishes them.
-    const events = await t.dataSource().query(`SELECT type, data->>'sku' AS sku FROM outbox WHERE seq > $1 AND data->>'sku' IN ('COF-1', 'JUI-1', 'TEA-1') ORDER BY seq`, [before]);
+    // Events as the form publishes them, on the bulk lane (a sale made meanwhile is not held back behind them).
+    const events = await t.dataSource().query(`SELECT type, data->>'sku' AS sku, lane FROM outbox WHERE seq > $1 AND data->>'sku' IN ('COF-1', 'JUI-1', 'TEA-1') ORDER BY seq`, [before]);
+    expect(new Set(events.map((e: { lane: string }) => e.lane))).toEqual(new Set(['bulk']));
     expect(events.filter((e: { type: string }) => e.type === 'dukan.catalog.product.created.v1').map((e: { sku: string }) => e.sku).sort()).toEqual(['COF-1', 'JUI-1']);
     expect(events.filter((e: { type: string; sku: string }) => e.type === 'dukan.catalog.product.updated.v1' && e.sku === 'TEA-1')).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { toCents } from '@dukan/contracts';
+import { toCents, type EventLane } from '@dukan/contracts';
 import { auditAll, DomainError, Outbox, rows, type RequestContext } from '@dukan/platform';
 import { StockLedger } from '../stock/stock-ledger.js';
 import type { CreateProductDto } from './product.dto.js';
@@ -19,7 +19,8 @@ export interface Receipt {
 /**
  * Products coming in, for any number at once (the form one, an import a batch): new products created, a known
  * SKU received as a new cost batch, with the ledger moves, cost batches, audit entries and events; inside the
- * caller's transaction (begun with beginCatalogWrite).
+ * caller's transaction (begun with beginCatalogWrite). An import passes `lane: 'bulk'`, so its events wait behind
+ * no sale and hold none back.
  */
 @Injectable()
 export class ProductIntake {
@@ -34,7 +35,12 @@ export class ProductIntake {
    * events. Products are created a statement at a time for all of them; a SKU that exists (or came earlier in
    * the list) is received into that product as a new cost batch. Answers in the order given.
    */
-  async createOrMerge(m: EntityManager, ctx: RequestContext, dtos: readonly CreateProductDto[]): Promise<{ productId: string; merged: boolean }[]> {
+  async createOrMerge(
+    m: EntityManager,
+    ctx: RequestContext,
+    dtos: readonly CreateProductDto[],
+    options: { lane?: EventLane } = {},
+  ): Promise<{ productId: string; merged: boolean }[]> {
     const results: { productId: string; merged: boolean }[] = new Array(dtos.length);
     let pending = dtos.map((dto, i) => ({ dto, i }));
     while (pending.length > 0) {
@@ -50,7 +56,7 @@ export class ProductIntake {
           round.push(p);
         }
       }
-      await this.createOrMergeRound(m, ctx, round, results);
+      await this.createOrMergeRound(m, ctx, round, results, options);
       pending = later;
     }
     return results;
@@ -61,6 +67,7 @@ export class ProductIntake {
     ctx: RequestContext,
     round: readonly { dto: CreateProductDto; i: number }[],
     results: { productId: string; merged: boolean }[],
+    options: { lane?: EventLane },
   ): Promise<void> {
     const existing = new Map(
       (
@@ -81,7 +88,7 @@ export class ProductIntake {
       merges.push({ row: same, quantity: r.dto.quantity ?? 1, costCents: toCents(r.dto.cost), note: null });
       results[r.i] = { productId: same.id, merged: true };
     }
-    await this.receiveMany(m, ctx, merges);
+    await this.receiveMany(m, ctx, merges, options);
     if (fresh.length === 0) return;
     const [taken] = await rows<{ barcode: string }>(m, `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL LIMIT 1`, [
       fresh.map((r) => r.dto.barcode),
@@ -117,6 +124,7 @@ export class ProductIntake {
     await this.outbox.addAll(
       m,
       made.map(({ row, quantity }) => ({ ctx, type: 'dukan.catalog.product.created.v1' as const, data: productEvent(row, quantity) })),
+      options,
     );
     const [moved] = await this.ledger.moveAll(m, [
       {
@@ -126,7 +134,7 @@ export class ProductIntake {
           unitCostCents: costCents,
         })),
       },
-    ]);
+    ], options);
     await this.addBatches(m, ctx, made.map((x, n) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![n]!.movementId })));
     for (const x of made) results[x.i] = { productId: x.row.id, merged: false };
   }
@@ -136,7 +144,7 @@ export class ProductIntake {
    * over the units on hand in every branch: one ledger move, one cost batch and one product.updated per product,
    * a few statements for all of them.
    */
-  async receiveMany(m: EntityManager, ctx: RequestContext, items: readonly Receipt[]): Promise<void> {
+  async receiveMany(m: EntityManager, ctx: RequestContext, items: readonly Receipt[], options: { lane?: EventLane } = {}): Promise<void> {
     if (items.length === 0) return;
     const ids = items.map((x) => x.row.id);
     const onHand = new Map(
@@ -157,7 +165,7 @@ export class ProductIntake {
           unitCostCents: x.costCents, note: x.note,
         })),
       },
-    ]);
+    ], options);
     await this.addBatches(m, ctx, items.map((x, i) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![i]!.movementId })));
     const updated = new Map(
       (
@@ -180,6 +188,7 @@ export class ProductIntake {
     await this.outbox.addAll(
       m,
       items.map((x, i) => ({ ctx, type: 'dukan.catalog.product.updated.v1' as const, data: productEvent(updated.get(x.row.id)!, moved![i]!.quantityAfter) })),
+      options,
     );
   }
 

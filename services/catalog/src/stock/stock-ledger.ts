@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { StockChangedData, StockChangeReason, StockRefType } from '@dukan/contracts';
+import type { EventLane, StockChangedData, StockChangeReason, StockRefType } from '@dukan/contracts';
 import { Outbox, type OutboxEntry, type RequestContext } from '@dukan/platform';
 
 export interface StockMove {
@@ -38,6 +38,7 @@ export class StockLedger {
   async moveAll(
     m: EntityManager,
     operations: readonly { ctx: RequestContext; moves: readonly StockMove[] }[],
+    options: { lane?: EventLane } = {},
   ): Promise<{ movementId: string; quantityAfter: number }[][]> {
     const flat = operations.flatMap(({ ctx, moves }) => moves.map((mv) => ({ ...mv, actorId: ctx.actorId, movementId: randomUUID() })));
     for (const mv of flat) {
@@ -85,7 +86,7 @@ export class StockLedger {
       for (const data of events.values()) entries.push({ ctx: { ...ctx, branchId: data.branchId }, type: 'dukan.catalog.stock.changed.v2', data });
       return mine.map((mv) => ({ movementId: mv.movementId, quantityAfter: mv.quantityAfter }));
     });
-    await this.outbox.addAll(m, entries);
+    await this.outbox.addAll(m, entries, options);
     return results;
   }
 

@@ -223,7 +223,7 @@ export class ProductImportService implements OnApplicationShutdown {
         try {
           await this.ds.transaction(async (m) => {
             await beginCatalogWrite(m);
-            const results = await this.intake.createOrMerge(m, ctx, batch.map((a) => a.dto));
+            const results = await this.intake.createOrMerge(m, ctx, batch.map((a) => a.dto), { lane: 'bulk' });
             const merged = results.filter((r) => r.merged).length;
             const created = results.length - merged;
             await m.query(
@@ -250,7 +250,7 @@ export class ProductImportService implements OnApplicationShutdown {
       try {
         await this.ds.transaction(async (m) => {
           await beginCatalogWrite(m);
-          const [{ merged }] = await this.intake.createOrMerge(m, ctx, [dto]);
+          const [{ merged }] = await this.intake.createOrMerge(m, ctx, [dto], { lane: 'bulk' });
           await m.query(
             `UPDATE product_imports SET done = done + 1, created = created + $2, merged = merged + $3, updated_at = now() WHERE id = $1`,
             [id, merged ? 0 : 1, merged ? 1 : 0],
