@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import { SERVICES } from '@dukan/contracts';
 import { databaseUrlAs } from '@dukan/platform';
 import { createTestDatabase, dropRoles, findNats, freePort, httpClient, tempDataDir, uniqueName, type TestDatabase } from '@dukan/testing';
@@ -48,6 +50,7 @@ describeImage('the image entrypoint', () => {
   const running: ChildProcess[] = [];
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
   const madeRoles: string[] = [];
+  let ns = '';
 
   beforeAll(async () => {
     db = await createTestDatabase('entrypoint');
@@ -55,7 +58,7 @@ describeImage('the image entrypoint', () => {
     dataDir = tempDataDir();
     manifests = render('base');
     for (const name of [...SERVICES, 'gateway']) ports[name] = await freePort();
-    const ns = `e${randomBytes(4).toString('hex')}`;
+    ns = `e${randomBytes(4).toString('hex')}`;
     env = {
       DATABASE_URL: db.url, NATS_URL: nats!, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), EVENT_BUS: 'nats',
       DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword, INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
@@ -66,6 +69,12 @@ describeImage('the image entrypoint', () => {
 
   afterAll(async () => {
     await Promise.all(running.filter((c) => c.exitCode === null).map((c) => new Promise((r) => (c.once('exit', r), c.kill('SIGTERM')))));
+    // The stream reserves its byte limit on the server: it goes with the test.
+    if (ns) {
+      const nc = await connect({ servers: nats! });
+      await (await jetstreamManager(nc)).streams.delete(ns).catch(() => undefined);
+      await nc.close();
+    }
     await db?.drop();
     await salesDb?.drop();
     await dropRoles(madeRoles); // once nothing of theirs is left
