@@ -323,13 +323,11 @@ export async function lineQuantity(page: Page, sku: string): Promise<number> {
   return (await input.count()) ? Number(await input.inputValue()) : 0;
 }
 
-/** Transaction id of the sale just shown on the final receipt, found through the list call by invoice number. */
-export async function saleByInvoice(token: string, invoiceNumber: string): Promise<any> {
-  const list = ok(await api(`/transactions?limit=1000&search=${encodeURIComponent(invoiceNumber)}`, { token }), 'list transactions');
-  const rows: any[] = Array.isArray(list) ? list : list.data;
-  const hit = rows.find((t) => t.invoiceNumber === invoiceNumber);
-  if (!hit) throw new Error(`No transaction ${invoiceNumber}`);
-  return getTransaction(token, hit._id);
+/** The sale just shown on the final receipt, opened by its invoice number in `branch` (numbers are unique per branch). */
+export async function saleByInvoice(token: string, invoiceNumber: string, branch?: string): Promise<any> {
+  const headers = branch ? { 'x-dukan-branch': branch } : undefined;
+  const body = ok(await api(`/transactions/${encodeURIComponent(invoiceNumber)}`, { token, headers }), `transaction ${invoiceNumber}`);
+  return body.data ?? body;
 }
 
 /** Every text of a catalogue (nested objects of strings), for leak checks. */

@@ -62,7 +62,7 @@ describe('the branch picker and a sale in branch B (browser)', () => {
     await page.waitForSelector('[data-testid=final-receipt]');
     const invoice = (await page.textContent('[data-testid=invoice-number]'))!.trim();
 
-    const sale = await saleByInvoice(session.adminToken, invoice);
+    const sale = await saleByInvoice(session.adminToken, invoice, branch);
     expect(sale).toMatchObject({ branchId: branch, register: 'till-b' });
     await eventually(async () => (await stock(branch)) === 3, "B's stock to fall by one");
     expect(await stock('main')).toBe(7);
