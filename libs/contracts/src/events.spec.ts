@@ -1,4 +1,5 @@
-import { EVENT_SUBJECTS, EVENT_SUBJECT_PATTERN, isEvent, isEventSubject, publisherOf, type EventEnvelope } from './events.js';
+import { EVENT_SUBJECTS, EVENT_SUBJECT_PATTERN, isEvent, isEventSubject, publisherOf } from './event-subjects.js';
+import type { EventEnvelope } from './events.js';
 import { SERVICES } from './routes.js';
 
 describe('event subjects', () => {

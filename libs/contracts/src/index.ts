@@ -5,6 +5,7 @@ export * from './routes.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './events.js';
+export * from './event-subjects.js';
 export * from './money.js';
 export * from './constants.js';
 export * from './dto.js';

@@ -17,6 +17,7 @@ export * from './database/service-roles.js';
 export * from './events/event-bus.js';
 export * from './events/in-process-bus.js';
 export * from './events/nats-bus.js';
+export * from './events/nats-stream.js';
 export * from './events/outbox.js';
 export * from './events/outbox-relay.js';
 export * from './events/inbox.js';

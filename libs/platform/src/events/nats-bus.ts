@@ -2,10 +2,8 @@ import { connect, headers as natsHeaders, nanos, type NatsConnection, type Subsc
 import {
   AckPolicy,
   DeliverPolicy,
-  DiscardPolicy,
   jetstream,
   jetstreamManager,
-  StorageType,
   type ConsumerMessages,
   type JetStreamClient,
   type JsMsg,
@@ -26,6 +24,7 @@ import {
   type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
+import { ensureStream } from './nats-stream.js';
 
 export interface NatsBusOptions {
   url: string;
@@ -41,9 +40,6 @@ export interface NatsBusOptions {
   /** The most the stream keeps on disk; the oldest messages go first. Default 2 GiB. */
   maxBytes?: number;
 }
-
-export const DEFAULT_STREAM_MAX_AGE_MS = 30 * 24 * 3600_000;
-export const DEFAULT_STREAM_MAX_BYTES = 2 * 1024 ** 3;
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
@@ -274,49 +270,6 @@ export function bulkWireSubject(subject: string): string {
 /** The JetStream durable name of a declared consumer ('sales.ProductCreatedHandler' → 'sales_ProductCreatedHandler'). */
 export function durableName(consumer: string): string {
   return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
-/** Creates the stream, or brings an existing one to the current subjects and limits. */
-async function ensureStream(jsm: JetStreamManager, options: NatsBusOptions): Promise<void> {
-  const subjects = [`${options.subjectPrefix}dukan.>`];
-  const limits = {
-    subjects,
-    duplicate_window: nanos(120_000),
-    max_age: nanos(options.maxAgeMs ?? DEFAULT_STREAM_MAX_AGE_MS),
-    max_bytes: options.maxBytes ?? DEFAULT_STREAM_MAX_BYTES,
-    discard: DiscardPolicy.Old,
-  };
-  try {
-    await jsm.streams.info(options.stream);
-  } catch (e) {
-    if (!/not found/i.test(failureMessage(e))) throw e;
-    try {
-      await jsm.streams.add({ name: options.stream, storage: StorageType.File, ...limits }).catch((e: unknown) => {
-        if (!/insufficient storage/i.test(failureMessage(e))) throw e;
-        return jsm.streams.add({ name: options.stream, storage: StorageType.File, ...withinStorage(limits, true) });
-      });
-      return;
-    } catch (added) {
-      // Another process made it at the same moment.
-      if (!/already in use|exists/i.test(failureMessage(added))) throw added;
-    }
-  }
-  try {
-    await jsm.streams.update(options.stream, limits);
-  } catch (e) {
-    if (!/insufficient storage/i.test(failureMessage(e))) throw e;
-    await jsm.streams.update(options.stream, withinStorage(limits, true));
-  }
-}
-
-/**
- * A byte limit is reserved on the server up front; a server with less JetStream storage than that refuses the
- * stream. Then the stream is kept without the byte limit (the age limit still applies), and it is said so.
- */
-function withinStorage<L extends { max_bytes: number }>(limits: L, refused: boolean): L {
-  if (!refused) return limits;
-  logger().warn({ maxBytes: limits.max_bytes }, 'the NATS server cannot reserve the stream byte limit; keeping the stream without one (set NATS_STREAM_MAX_BYTES lower)');
-  return { ...limits, max_bytes: -1 };
 }
 
 const IDLE = Symbol('idle');
