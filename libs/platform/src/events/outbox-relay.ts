@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope, EventLane } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
+import { Periodic } from '../scheduling/periodic.js';
 import { retryDelayMs, type EventBus } from './event-bus.js';
 import { outboxChannel } from './outbox.js';
 
@@ -48,10 +49,9 @@ export class OutboxRelay {
   private listenAttempts = 0;
   private listenTimer: NodeJS.Timeout | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
   /** Each lane drains in its own loop, so a bulk backlog never waits in front of a live event. */
   private readonly lanes: Record<EventLane, { running: Promise<void> | null; again: boolean; batchSize: number; concurrency: number }>;
-  private pruning: Promise<unknown> | null = null;
+  private readonly pruner: Periodic;
   private stopped = true;
   /** Set by stop(): a long prune ends at its next batch. */
   private stopping = false;
@@ -74,6 +74,7 @@ export class OutboxRelay {
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60_000;
     this.pruneBatchSize = options.pruneBatchSize ?? 5000;
+    this.pruner = new Periodic(`${service}: pruning old outbox and inbox rows`, this.pruneIntervalMs, () => this.prune());
   }
 
   async start(databaseUrl: string): Promise<void> {
@@ -83,10 +84,7 @@ export class OutboxRelay {
     this.databaseUrl = databaseUrl;
     this.timer = setInterval(() => this.nudge(), this.pollIntervalMs);
     this.timer.unref();
-    const firstPrune = setTimeout(() => this.runPrune(), Math.min(60_000, this.pruneIntervalMs));
-    firstPrune.unref();
-    this.pruneTimer = setInterval(() => this.runPrune(), this.pruneIntervalMs);
-    this.pruneTimer.unref();
+    void this.pruner.start({ firstInMs: Math.min(60_000, this.pruneIntervalMs) });
     this.bus.onReconnect?.(() => void this.retryNow());
     await this.listen().catch((e: unknown) => this.listenLost(e));
     this.nudge();
@@ -249,45 +247,32 @@ export class OutboxRelay {
     });
   }
 
-  private runPrune(): void {
-    if (this.stopped || this.pruning) return;
-    this.pruning = this.prune()
-      .catch((e: unknown) => logger().warn({ err: e, service: this.service }, 'pruning old outbox and inbox rows failed; will try later'))
-      .finally(() => {
-        this.pruning = null;
-      });
-  }
-
   /**
    * Deletes sent outbox rows and processed-event rows older than the retention, a batch at a time.
    * Returns how many of each went.
    */
   async prune(now: Date = new Date()): Promise<{ outbox: number; processed: number }> {
     const before = new Date(now.getTime() - this.retentionMs).toISOString();
-    let outbox = 0;
-    let processed = 0;
-    for (;;) {
-      const r = await this.ds.query(
-        `DELETE FROM outbox WHERE seq IN (
-           SELECT seq FROM outbox WHERE published_at IS NOT NULL AND published_at < $1::timestamptz LIMIT $2)`,
-        [before, this.pruneBatchSize],
-      );
-      const n = (r as [unknown, number])[1] ?? 0;
-      outbox += n;
-      if (n < this.pruneBatchSize || this.stopping) break;
-    }
-    for (;;) {
-      const r = await this.ds.query(
-        `DELETE FROM processed_events WHERE ctid = ANY(ARRAY(
-           SELECT ctid FROM processed_events WHERE processed_at < $1::timestamptz LIMIT $2))`,
-        [before, this.pruneBatchSize],
-      );
-      const n = (r as [unknown, number])[1] ?? 0;
-      processed += n;
-      if (n < this.pruneBatchSize || this.stopping) break;
-    }
+    const outbox = await this.deleteInBatches(
+      `DELETE FROM outbox WHERE seq IN (SELECT seq FROM outbox WHERE published_at IS NOT NULL AND published_at < $1::timestamptz LIMIT $2)`,
+      before,
+    );
+    const processed = await this.deleteInBatches(
+      `DELETE FROM processed_events WHERE ctid = ANY(ARRAY(SELECT ctid FROM processed_events WHERE processed_at < $1::timestamptz LIMIT $2))`,
+      before,
+    );
     if (outbox + processed > 0) logger().info({ service: this.service, outbox, processed }, 'pruned old outbox and inbox rows');
     return { outbox, processed };
+  }
+
+  /** Runs `sql` (parameters: the cut-off, the batch size) until it deletes less than a batch, or the relay stops. */
+  private async deleteInBatches(sql: string, before: string): Promise<number> {
+    let deleted = 0;
+    for (;;) {
+      const n = ((await this.ds.query(sql, [before, this.pruneBatchSize])) as [unknown, number])[1] ?? 0;
+      deleted += n;
+      if (n < this.pruneBatchSize || this.stopping) return deleted;
+    }
   }
 
   /** Publishes whatever is pending in both lanes now (tests, shutdown). */
@@ -301,13 +286,11 @@ export class OutboxRelay {
     this.stopped = true;
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
     if (this.listenTimer) clearTimeout(this.listenTimer);
     this.timer = null;
-    this.pruneTimer = null;
     this.listenTimer = null;
     await Promise.all([this.lanes.live.running, this.lanes.bulk.running]);
-    await this.pruning;
+    await this.pruner.stop();
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => undefined);

@@ -6,6 +6,7 @@ import { logger } from '../logging/logger.js';
  */
 export class Periodic {
   private timer: NodeJS.Timeout | null = null;
+  private first: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
 
   constructor(
@@ -14,10 +15,14 @@ export class Periodic {
     private readonly work: () => Promise<unknown>,
   ) {}
 
-  /** Starts the timer; with `now`, runs once at once too (and waits for it). */
-  start(options: { now?: boolean } = {}): Promise<void> {
+  /** Starts the timer; with `now`, runs once at once too (and waits for it); with `firstInMs`, once that soon. */
+  start(options: { now?: boolean; firstInMs?: number } = {}): Promise<void> {
     this.timer ??= setInterval(() => void this.run(), this.everyMs);
     this.timer.unref();
+    if (options.firstInMs !== undefined) {
+      this.first = setTimeout(() => void this.run(), options.firstInMs);
+      this.first.unref();
+    }
     return options.now ? this.run() : Promise.resolve();
   }
 
@@ -37,7 +42,9 @@ export class Periodic {
 
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    if (this.first) clearTimeout(this.first);
     this.timer = null;
+    this.first = null;
     await this.running;
   }
 }
