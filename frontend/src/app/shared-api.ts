@@ -1,6 +1,6 @@
 import type { CategoryDto, CustomerDto, LoyaltySettingsDto } from '@dukan/contracts';
 import { api, unwrap, type Wrapped } from './api.js';
-import { listTag } from './tags.js';
+import { listTag, listTags } from './tags.js';
 
 export interface NewCustomer {
   firstName: string;
@@ -9,13 +9,16 @@ export interface NewCustomer {
   email?: string;
 }
 
+/** Which categories: the active ones (the till), or all of them (the inventory, whose products keep inactive ones). */
+export type CategoryScope = 'active' | 'all';
+
 /** Calls more than one screen makes: categories, the loyalty settings, adding a customer. */
 export const sharedApi = api.injectEndpoints({
   endpoints: (build) => ({
-    categories: build.query<CategoryDto[], void>({
-      query: () => '/categories',
+    categories: build.query<CategoryDto[], CategoryScope | void>({
+      query: (scope) => (scope === 'all' ? { url: '/categories', params: { active: 'all' } } : '/categories'),
       transformResponse: (res: Wrapped<CategoryDto[]>) => unwrap(res),
-      providesTags: [listTag('Category')],
+      providesTags: (r) => listTags('Category', r),
       keepUnusedDataFor: 600,
     }),
     loyaltySettings: build.query<LoyaltySettingsDto, void>({

@@ -1,4 +1,4 @@
-import type { CategoryDto, Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
+import type { Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
 import { MAX_PAGE_LIMIT, PRODUCTS_PAGE_SIZE } from '@dukan/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../app/api.js';
@@ -41,12 +41,6 @@ export const inventoryApi = api.injectEndpoints({
     inventoryProducts: build.query<Paginated<ProductDto>, ProductPageArgs>({
       query: ({ page, ...filter }) => ({ url: '/products', params: { page, limit: PRODUCTS_PAGE_SIZE, ...filterParams(filter) } }),
       providesTags: (r) => listTags('Product', r?.data),
-    }),
-    /** Every category, inactive ones too: their products are still in the inventory. */
-    inventoryCategories: build.query<CategoryDto[], void>({
-      query: () => ({ url: '/categories', params: { active: 'all' } }),
-      transformResponse: (res: CategoryDto[] | { data: CategoryDto[] }) => (Array.isArray(res) ? res : res.data),
-      providesTags: (r) => listTags('Category', r),
     }),
     inventoryDeleteProduct: build.mutation<{ success: boolean; message?: string }, string>({
       query: (id) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
@@ -118,7 +112,6 @@ export const inventoryApi = api.injectEndpoints({
 
 export const {
   useInventoryProductsQuery,
-  useInventoryCategoriesQuery,
   useInventoryDeleteProductMutation,
   useInventoryExportLabelsMutation,
   useInventoryImportProductsMutation,

@@ -11,7 +11,8 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/use-permissions.js';
-import { useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInventoryProductsQuery } from '../api/inventory-api.js';
+import { useCategoriesQuery } from '../../../app/shared-api.js';
+import { useInventoryDeleteProductMutation, useInventoryProductsQuery } from '../api/inventory-api.js';
 import { CategoryFilter } from '../components/category-filter.js';
 import { ExportLabelsModal } from '../components/export-labels-modal.js';
 import { ImportProductsModal } from '../components/import-products-modal.js';
@@ -75,7 +76,7 @@ export function ProductsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchText, search]);
 
-  const categories = useInventoryCategoriesQuery();
+  const categories = useCategoriesQuery('all');
   const tree = useMemo(() => buildCategoryTree(categories.data ?? []), [categories.data]);
   const selectedCategories = useMemo(() => {
     const out = new Set<string>();
