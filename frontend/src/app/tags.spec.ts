@@ -6,6 +6,7 @@ import { inventoryApi } from '../features/inventory/api/inventory-api.js';
 import { productFormApi } from '../features/product-form/api/product-form-api.js';
 import { customer, ok, product, sale, tillProduct } from '../test/fixtures.js';
 import { fakeApi, user } from '../test/render.js';
+import { sharedApi } from './shared-api.js';
 import { makeStore } from './store.js';
 
 const shilan = customer({ _id: 'k1', firstName: 'Shilan', lastName: 'Aziz' });
@@ -61,7 +62,7 @@ describe('cache tags with ids', () => {
     });
     const store = makeStore({ auth: { token: 't', user: user(), status: 'signed-in', endedBecause: null } });
     const subs = [
-      store.dispatch(posApi.endpoints.tillProducts.initiate()),
+      store.dispatch(sharedApi.endpoints.tillProducts.initiate()),
       store.dispatch(inventoryApi.endpoints.inventoryProducts.initiate({ search: '', categories: [], page: 1 })),
       store.dispatch(productFormApi.endpoints.pfProduct.initiate('p1')),
       store.dispatch(productFormApi.endpoints.pfProduct.initiate('p2')),

@@ -8,7 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/use-permissions.js';
-import { useLoyaltySettingsQuery } from '../../pos/api/pos-api.js';
+import { useLoyaltySettingsQuery } from '../../../app/shared-api.js';
 import { useSettingsSaveLoyaltyMutation } from '../api/settings-api.js';
 import {
   LOYALTY_FIELDS,
