@@ -2,9 +2,11 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '../components/settings-header.js';
 import type { LoyaltySettingsDto } from '@dukan/contracts';
-import { errorText, serverFieldMessages } from '../../../app/api.js';
+import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/use-permissions.js';
@@ -38,9 +40,8 @@ export function LoyaltySettingsPage() {
   const [save, saveState] = useSettingsSaveLoyaltyMutation();
   const [form, setForm] = useState<LoyaltyForm | null>(null);
   const [errors, setErrors] = useState<Record<string, FieldError>>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm();
   const settings = isSettings(data) ? data : null;
 
   // Filled once from the server; after a save, from what the server kept.
@@ -54,7 +55,7 @@ export function LoyaltySettingsPage() {
   }, [loadFailed, toast, t]);
 
   const touched = (path: string) => {
-    setSaved(false);
+    setSuccess(null);
     setErrors(({ [path]: _a, ...rest }) => (void _a, rest));
     setServerErrors(({ [path]: _b, ...rest }) => (void _b, rest));
   };
@@ -66,25 +67,25 @@ export function LoyaltySettingsPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!form) return;
-    setSaveError(null);
-    setSaved(false);
+    setFormError(null);
+    setSuccess(null);
     const found = validateLoyalty(form);
     setErrors(found);
     setServerErrors({});
     if (Object.keys(found).length > 0) {
-      setSaveError(t('settings.loyalty.fixErrors'));
+      setFormError(t('settings.loyalty.fixErrors'));
       return;
     }
     try {
       const kept = await save(loyaltyPayload(form)).unwrap();
       setForm(loyaltyFormFrom(kept));
-      setSaved(true);
+      setSuccess(t('settings.loyalty.saved'));
       toast.success(t('settings.loyalty.saved'));
     } catch (err) {
-      const fields = serverFieldMessages(err);
+      const fields = fieldErrors(err);
       if (Object.keys(fields).length > 0) setServerErrors(fields);
       const text = errorText(err, t('settings.loyalty.saveFailed'));
-      setSaveError(text);
+      setFormError(text);
       toast.error(text);
     }
   };
@@ -283,16 +284,7 @@ export function LoyaltySettingsPage() {
           </section>
         </fieldset>
 
-        {saveError && (
-          <p className="form-error" role="alert" data-testid="loyalty-save-error">
-            {saveError}
-          </p>
-        )}
-        {saved && (
-          <p className="form-success" role="status" data-testid="loyalty-saved">
-            {t('settings.loyalty.saved')}
-          </p>
-        )}
+        <FormOutcome error={formError} success={success} testId="loyalty" />
         {canEdit && (
           <div className="row end">
             <button type="submit" className="button primary" disabled={saveState.isLoading} data-testid="save-loyalty">

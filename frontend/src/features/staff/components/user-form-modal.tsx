@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canManageRole, LOCALES, ROLES, type Role } from '@dukan/contracts';
-import { errorText, serverFieldMessages } from '../../../app/api.js';
+import { errorText } from '../../../app/api.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { useBranchesQuery } from '../../settings/api/settings-api.js';
@@ -26,8 +28,8 @@ export function UserFormModal({ user, onClose }: Props) {
   const mode = user ? 'edit' : 'create';
   const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm()));
   const [errors, setErrors] = useState<UserFormErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [serverErrors, setServerErrors] = useState<Partial<Record<string, string>>>({});
+  const { formError, setFormError, fieldErrors } = useServerForm();
   const [addUser, addState] = useStaffAddUserMutation();
   const [updateUser, updateState] = useStaffUpdateUserMutation();
   const busy = addState.isLoading || updateState.isLoading;
@@ -68,7 +70,7 @@ export function UserFormModal({ user, onClose }: Props) {
       toast.success(t(user ? 'staff.form.updated' : 'staff.form.added', { name }));
       onClose();
     } catch (err) {
-      setServerErrors(serverFieldMessages(err));
+      setServerErrors(fieldErrors(err));
       setFormError(errorText(err, t(user ? 'staff.form.updateFailed' : 'staff.form.addFailed')));
     }
   };
@@ -193,11 +195,7 @@ export function UserFormModal({ user, onClose }: Props) {
           <input type="checkbox" name="active" checked={values.active} onChange={(e) => set('active', e.target.checked)} disabled={user?._id === me?._id} />
           {t('staff.form.active')}
         </label>
-        {formError && (
-          <p className="form-error" role="alert" data-testid="user-form-error">
-            {formError}
-          </p>
-        )}
+        <FormOutcome error={formError} success={null} testId="user-form" />
         <div className="row end gap">
           <button type="button" className="button" onClick={onClose} disabled={busy}>
             {t('common.cancel')}
