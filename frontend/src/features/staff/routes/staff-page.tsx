@@ -10,6 +10,7 @@ import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
 import { useStaffDeleteUserMutation, useStaffUsersQuery, type StaffFilters, type StaffUser } from '../api/staff-api.js';
+import { RowActions } from '../../../components/ui/row-actions.js';
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
 import { UserFormModal } from '../components/user-form-modal.js';
 import '../staff.css';
@@ -174,31 +175,29 @@ export function StaffPage() {
                         </td>
                         <td data-testid="last-login">{u.lastLogin ? f.dateTime(u.lastLogin) : <span className="muted">{t('staff.never')}</span>}</td>
                         <td>
-                          <div className="row gap end staff-actions">
-                            {canEdit && manages && (
-                              <button type="button" className="button small" onClick={() => setDialog({ kind: 'form', user: u })} data-testid="edit-user">
-                                {t('staff.edit')}
-                              </button>
-                            )}
+                          <RowActions
+                            className="row gap end staff-actions"
+                            edit={canEdit && manages && { label: t('staff.edit'), onClick: () => setDialog({ kind: 'form', user: u }), testId: 'edit-user' }}
+                            remove={
+                              canDelete &&
+                              manages &&
+                              !self && {
+                                label: t('staff.delete'),
+                                look: 'solid',
+                                onClick: () => {
+                                  setDeleteError(null);
+                                  setDialog({ kind: 'delete', user: u });
+                                },
+                                testId: 'delete-user',
+                              }
+                            }
+                          >
                             {canEdit && manages && (
                               <button type="button" className="button small" onClick={() => setDialog({ kind: 'reset', user: u })} data-testid="reset-password">
                                 {t('staff.resetPassword')}
                               </button>
                             )}
-                            {canDelete && manages && !self && (
-                              <button
-                                type="button"
-                                className="button small danger"
-                                onClick={() => {
-                                  setDeleteError(null);
-                                  setDialog({ kind: 'delete', user: u });
-                                }}
-                                data-testid="delete-user"
-                              >
-                                {t('staff.delete')}
-                              </button>
-                            )}
-                          </div>
+                          </RowActions>
                         </td>
                       </tr>
                     );
