@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ROLES } from '@dukan/contracts';
 import type { StaffFilters } from '../api/staff-api.js';
+import { RoleOptions } from './role-options.js';
 
 type Filters = Omit<StaffFilters, 'page'>;
 
@@ -35,11 +36,7 @@ export function StaffFilterForm({ busy, onApply }: Props) {
         <span>{t('staff.role')}</span>
         <select name="role" value={draft.role} onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value as StaffFilters['role'] }))}>
           <option value="all">{t('staff.allRoles')}</option>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {t(`roles.${r}`)}
-            </option>
-          ))}
+          <RoleOptions roles={ROLES} />
         </select>
       </label>
       <label className="field">

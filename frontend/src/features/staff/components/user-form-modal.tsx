@@ -5,6 +5,7 @@ import { Modal } from '../../../components/ui/modal.js';
 import type { StaffUser } from '../api/staff-api.js';
 import { useUserForm } from '../hooks/use-user-form.js';
 import type { UserField, UserFormValues } from '../lib/user-form.js';
+import { RoleOptions } from './role-options.js';
 import { UserBranchesFieldset } from './user-branches-fieldset.js';
 
 interface Props {
@@ -82,11 +83,7 @@ export function UserFormModal({ user, onClose }: Props) {
           <label className="field">
             <span>{t('staff.form.role')}</span>
             <select name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)} disabled={self}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
+              <RoleOptions roles={roles} />
             </select>
           </label>
           <label className="field">
