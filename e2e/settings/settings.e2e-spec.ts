@@ -39,7 +39,7 @@ describe('settings screens (browser)', () => {
     await page.fill('input[name=exchangeRate]', '1488');
     await page.check('[data-testid=apply-to-all]');
     await page.click('[data-testid=save-general]');
-    expect(await page.locator('[data-testid=settings-saved]').textContent()).toBe('Settings saved successfully');
+    expect(await page.locator('[data-testid=settings-success]').textContent()).toBe('Settings saved successfully');
     await page.waitForFunction(() => document.querySelector('[data-testid=individual-rates]')?.textContent === 'Users with their own rate: 0');
     await page.screenshot({ path: artifact('settings-en-general.png'), fullPage: true });
 
@@ -67,7 +67,7 @@ describe('settings screens (browser)', () => {
     expect(await page.locator('[data-testid=apply-to-all]').count()).toBe(0);
     await page.fill('input[name=exchangeRate]', '0.5');
     await page.click('[data-testid=save-general]');
-    await page.waitForSelector('[data-testid=settings-saved]');
+    await page.waitForSelector('[data-testid=settings-success]');
     expect(await page.inputValue('input[name=exchangeRate]')).toBe('1');
     const managerToken = await login(manager.username, manager.password);
     expect(await rateOf(managerToken)).toEqual({ exchangeRate: 1, isUserSpecific: true });
@@ -91,7 +91,7 @@ describe('settings screens (browser)', () => {
     await page.selectOption(`select[name="tiers.${n}.bonusType"]`, 'percentage');
     await page.fill(`[data-testid="loyalty-tiers.${n}.bonusValue"]`, '15');
     await page.click('[data-testid=save-loyalty]');
-    await page.waitForSelector('[data-testid=loyalty-saved]');
+    await page.waitForSelector('[data-testid=loyalty-success]');
     const after = (await api('/loyalty/settings', { token: session.adminToken })).body.data;
     expect(after.pointsPerDollar).toBe(2.5);
     expect(after.statusTiers.gold).toBe(before.statusTiers.gold + 10);

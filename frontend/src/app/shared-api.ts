@@ -1,6 +1,6 @@
-import type { CategoryDto, CustomerDto, LoyaltySettingsDto } from '@dukan/contracts';
+import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillProductDto } from '@dukan/contracts';
 import { api, unwrap, type Wrapped } from './api.js';
-import { listTag } from './tags.js';
+import { listTag, listTags, TILL_PRODUCTS } from './tags.js';
 
 export interface NewCustomer {
   firstName: string;
@@ -9,13 +9,25 @@ export interface NewCustomer {
   email?: string;
 }
 
-/** Calls more than one screen makes: categories, the loyalty settings, adding a customer. */
+/** Which categories: the active ones (the till), or all of them (the inventory, whose products keep inactive ones). */
+export type CategoryScope = 'active' | 'all';
+
+/**
+ * Calls more than one screen makes: the till's product list (the layout starts it when the till opens), categories,
+ * the loyalty settings, adding a customer.
+ */
 export const sharedApi = api.injectEndpoints({
   endpoints: (build) => ({
-    categories: build.query<CategoryDto[], void>({
-      query: () => '/categories',
+    tillProducts: build.query<TillProductDto[], void>({
+      query: () => '/products?active=true&view=till',
+      transformResponse: (res: Wrapped<TillProductDto[]>) => unwrap(res),
+      providesTags: [TILL_PRODUCTS],
+      keepUnusedDataFor: 600,
+    }),
+    categories: build.query<CategoryDto[], CategoryScope | void>({
+      query: (scope) => (scope === 'all' ? { url: '/categories', params: { active: 'all' } } : '/categories'),
       transformResponse: (res: Wrapped<CategoryDto[]>) => unwrap(res),
-      providesTags: [listTag('Category')],
+      providesTags: (r) => listTags('Category', r),
       keepUnusedDataFor: 600,
     }),
     loyaltySettings: build.query<LoyaltySettingsDto, void>({
@@ -31,4 +43,4 @@ export const sharedApi = api.injectEndpoints({
   }),
 });
 
-export const { useCategoriesQuery, useLoyaltySettingsQuery, useAddCustomerMutation } = sharedApi;
+export const { useTillProductsQuery, useCategoriesQuery, useLoyaltySettingsQuery, useAddCustomerMutation } = sharedApi;

@@ -15,8 +15,5 @@ export const listTag = <T extends Tagged>(type: T) => ({ type, id: 'LIST' }) as 
 /** The till's whole product list: tens of thousands of products, so one tag for all of them. */
 export const TILL_PRODUCTS = { type: 'Product', id: 'TILL' } as const;
 
-/**
- * What a change to products (details or stock) refetches besides the product itself: the till's list and the
- * product lists. The inventory list provides the bare 'Product' tag, which only a bare 'Product' reaches.
- */
-export const PRODUCT_LISTS = [TILL_PRODUCTS, { type: 'Product', id: 'LIST' } as const, 'Product' as const];
+/** What a change to products (details or stock) refetches besides the product itself: the till's list and the product lists. */
+export const PRODUCT_LISTS = [TILL_PRODUCTS, listTag('Product')];

@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canAccessPage, effectivePermissions, pageKeyForPath, PERMISSION_REFRESH_MS } from '@dukan/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { sharedApi } from '../../app/shared-api.js';
 import { useLogoutMutation, useMeQuery, useSavePreferencesMutation } from '../../features/auth/api/auth-api.js';
 import { signedOut, userLoaded } from '../../features/auth/auth-slice.js';
 import type { AuthUser } from '../../features/auth/types.js';
@@ -13,7 +14,6 @@ import { useToast } from '../ui/use-toast.js';
 import { BranchPicker } from './branch-picker.js';
 import { Icon } from './icons.js';
 import { Sidebar } from './sidebar.js';
-import { posApi } from '../../features/pos/api/pos-api.js';
 
 
 function permissionFingerprint(user: Pick<AuthUser, 'role' | 'permissions'>): string {
@@ -61,8 +61,8 @@ export function AppLayout() {
   const onTill = location.pathname.toLowerCase() === '/pos';
   useEffect(() => {
     if (!onTill || status !== 'signed-in') return;
-    dispatch(posApi.util.prefetch('tillProducts', undefined, { ifOlderThan: 60 }));
-    dispatch(posApi.util.prefetch('categories', undefined, { ifOlderThan: 60 }));
+    dispatch(sharedApi.util.prefetch('tillProducts', undefined, { ifOlderThan: 60 }));
+    dispatch(sharedApi.util.prefetch('categories', undefined, { ifOlderThan: 60 }));
   }, [onTill, status, dispatch]);
 
   const toggleLanguage = useCallback(() => {

@@ -11,6 +11,7 @@ import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { useCustomersDeleteMutation, useCustomersPageQuery } from '../api/customers-api.js';
+import { RowActions } from '../../../components/ui/row-actions.js';
 import { CustomerForm } from '../components/customer-form.js';
 import '../customers.css';
 
@@ -141,33 +142,20 @@ export function CustomersPage() {
                     <td>{f.date(c.memberSince)}</td>
                     {showActions && (
                       <td className="actions-col">
-                        <div className="row gap">
-                          {canEdit && (
-                            <button
-                              type="button"
-                              className="button small"
-                              aria-label={t('customers.editName', { name: fullName(c) })}
-                              onClick={() => setForm({ mode: 'edit', customer: c })}
-                              data-testid="edit-customer"
-                            >
-                              {t('customers.edit')}
-                            </button>
-                          )}
-                          {canDelete && (
-                            <button
-                              type="button"
-                              className="button small danger-outline"
-                              aria-label={t('customers.deleteName', { name: fullName(c) })}
-                              onClick={() => {
+                        <RowActions
+                          edit={canEdit && { label: t('customers.edit'), ariaLabel: t('customers.editName', { name: fullName(c) }), onClick: () => setForm({ mode: 'edit', customer: c }), testId: 'edit-customer' }}
+                          remove={
+                            canDelete && {
+                              label: t('customers.delete'),
+                              ariaLabel: t('customers.deleteName', { name: fullName(c) }),
+                              onClick: () => {
                                 setDeleteError(null);
                                 setDeleting(c);
-                              }}
-                              data-testid="delete-customer"
-                            >
-                              {t('customers.delete')}
-                            </button>
-                          )}
-                        </div>
+                              },
+                              testId: 'delete-customer',
+                            }
+                          }
+                        />
                       </td>
                     )}
                   </tr>

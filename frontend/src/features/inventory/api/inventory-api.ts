@@ -1,7 +1,8 @@
-import type { CategoryDto, Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
+import type { Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
 import { MAX_PAGE_LIMIT, PRODUCTS_PAGE_SIZE } from '@dukan/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../app/api.js';
+import { listTag, listTags, PRODUCT_LISTS } from '../../../app/tags.js';
 import { pagesForRows } from '../lib/row-range.js';
 
 /** What narrows the product list: the search text and the chosen categories (each with its descendants). */
@@ -39,18 +40,12 @@ export const inventoryApi = api.injectEndpoints({
     /** One page of the full product list, searched and filtered by the server (50,000 products stay there). */
     inventoryProducts: build.query<Paginated<ProductDto>, ProductPageArgs>({
       query: ({ page, ...filter }) => ({ url: '/products', params: { page, limit: PRODUCTS_PAGE_SIZE, ...filterParams(filter) } }),
-      providesTags: ['Product'],
-    }),
-    /** Every category, inactive ones too: their products are still in the inventory. */
-    inventoryCategories: build.query<CategoryDto[], void>({
-      query: () => ({ url: '/categories', params: { active: 'all' } }),
-      transformResponse: (res: CategoryDto[] | { data: CategoryDto[] }) => (Array.isArray(res) ? res : res.data),
-      providesTags: ['Category'],
+      providesTags: (r) => listTags('Product', r?.data),
     }),
     inventoryDeleteProduct: build.mutation<{ success: boolean; message?: string }, string>({
       query: (id) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'DELETE' }),
       // The till's list, the dashboard's product count and category counts change with it.
-      invalidatesTags: ['Product', 'Dashboard', 'Category'],
+      invalidatesTags: (_r, _e, id) => [{ type: 'Product', id }, ...PRODUCT_LISTS, 'Dashboard', listTag('Category')],
     }),
     /**
      * The labels CSV (binary, with its byte-order mark kept). For a row range the ids are read page by page
@@ -117,7 +112,6 @@ export const inventoryApi = api.injectEndpoints({
 
 export const {
   useInventoryProductsQuery,
-  useInventoryCategoriesQuery,
   useInventoryDeleteProductMutation,
   useInventoryExportLabelsMutation,
   useInventoryImportProductsMutation,

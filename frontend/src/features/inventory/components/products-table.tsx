@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toCents, type ProductDto } from '@dukan/contracts';
+import { RowActions } from '../../../components/ui/row-actions.js';
 import { useFormat } from '../../../i18n/format.js';
 import { localName } from '../lib/names.js';
 
@@ -110,18 +110,11 @@ export function ProductsTable({ products, firstRow, canEdit, canDelete, selectab
                 </td>
                 {hasActions && (
                   <td className="actions-cell">
-                    <div className="row gap nowrap">
-                      {canEdit && (
-                        <Link className="button small" to={`/inventory/products/edit/${p._id}`} aria-label={t('inventory.editNamed', { name })} data-testid="edit-product">
-                          {t('inventory.edit')}
-                        </Link>
-                      )}
-                      {canDelete && (
-                        <button type="button" className="button small danger-outline" onClick={() => onDelete(p)} aria-label={t('inventory.deleteNamed', { name })} data-testid="delete-product">
-                          {t('inventory.delete')}
-                        </button>
-                      )}
-                    </div>
+                    <RowActions
+                      className="row gap nowrap"
+                      edit={canEdit && { label: t('inventory.edit'), ariaLabel: t('inventory.editNamed', { name }), to: `/inventory/products/edit/${p._id}`, testId: 'edit-product' }}
+                      remove={canDelete && { label: t('inventory.delete'), ariaLabel: t('inventory.deleteNamed', { name }), onClick: () => onDelete(p), testId: 'delete-product' }}
+                    />
                   </td>
                 )}
               </tr>

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DELETE_MODAL_CLOSE_MS, PRODUCTS_PAGE_SIZE, type ProductDto, type ProductImportDto } from '@dukan/contracts';
+import { PRODUCTS_PAGE_SIZE, type ProductImportDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
-import { Icon } from '../../../components/layout/icons.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Pagination } from '../../../components/ui/pagination.js';
@@ -11,19 +10,21 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/use-permissions.js';
-import { useInventoryCategoriesQuery, useInventoryDeleteProductMutation, useInventoryProductsQuery } from '../api/inventory-api.js';
+import { useCategoriesQuery } from '../../../app/shared-api.js';
+import { useInventoryProductsQuery } from '../api/inventory-api.js';
 import { CategoryFilter } from '../components/category-filter.js';
 import { ExportLabelsModal } from '../components/export-labels-modal.js';
 import { ImportProductsModal } from '../components/import-products-modal.js';
 import { ImportStrip } from '../components/import-strip.js';
+import { InventoryHeader } from '../components/inventory-header.js';
+import { InventoryToolbar } from '../components/inventory-toolbar.js';
 import { ProductsTable } from '../components/products-table.js';
 import { buildCategoryTree, descendantsOf, filterCategoryIds, toggleCategory } from '../lib/category-selection.js';
 import { localName } from '../lib/names.js';
+import { useProductDelete } from '../lib/use-product-delete.js';
 import { useProductImport } from '../lib/use-product-import.js';
+import { useProductListAddress } from '../lib/use-product-list-address.js';
 import '../inventory.css';
-
-const SEARCH_DELAY_MS = 300;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The product list (spec part 1 §2): searched, filtered and paged by the server, 20 a page. The page, search
@@ -37,45 +38,16 @@ export function ProductsPage() {
   const canEdit = useCan('products', 'edit');
   const canDelete = useCan('products', 'delete');
   const canExport = useCan('reports', 'export');
-  const canAddCategory = useCan('categories', 'create');
 
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(params.get('page'))) || 1);
-  const search = params.get('q') ?? '';
-  // The top-most chosen categories; the server adds their descendants.
-  const filterIds = useMemo(() => (params.get('cat') ?? '').split(',').filter((id) => UUID.test(id)), [params]);
-
-  const [searchText, setSearchText] = useState(search);
+  const { page, search, filterIds, searchText, setSearchText, update } = useProductListAddress();
   const [labelIds, setLabelIds] = useState<Set<string>>(() => new Set());
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
   const [importStarted, setImportStarted] = useState<ProductImportDto | null>(null);
   const importJob = useProductImport(importStarted, (count) => toast.success(t('inventory.import.toast', { count: f.number(count) })));
-  const [target, setTarget] = useState<ProductDto | null>(null);
-  const [deleted, setDeleted] = useState(false);
+  const deletion = useProductDelete((id) => selectLabels([id], false));
 
-  const update = (changes: Record<string, string | null>, replace = false) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v === null || v === '') next.delete(k);
-          else next.set(k, v);
-        }
-        return next;
-      },
-      { replace },
-    );
-
-  // Typing searches after a short pause, from the first page.
-  useEffect(() => {
-    if (searchText.trim() === search.trim()) return;
-    const timer = setTimeout(() => update({ q: searchText.trim() || null, page: null }, true), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [searchText, search]);
-
-  const categories = useInventoryCategoriesQuery();
+  const categories = useCategoriesQuery('all');
   const tree = useMemo(() => buildCategoryTree(categories.data ?? []), [categories.data]);
   const selectedCategories = useMemo(() => {
     const out = new Set<string>();
@@ -93,35 +65,6 @@ export function ProductsPage() {
     if (pagination && pagination.pages > 0 && page > pagination.pages) update({ page: String(pagination.pages) }, true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pagination?.pages, page]);
-
-  const [removeProduct, removal] = useInventoryDeleteProductMutation();
-  useEffect(() => {
-    if (!deleted) return;
-    const timer = setTimeout(closeDelete, DELETE_MODAL_CLOSE_MS);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deleted]);
-
-  function closeDelete() {
-    setTarget(null);
-    setDeleted(false);
-    removal.reset();
-  }
-
-  async function confirmDelete() {
-    if (!target) return;
-    try {
-      await removeProduct(target._id).unwrap();
-      setDeleted(true);
-      setLabelIds((prev) => {
-        const next = new Set(prev);
-        next.delete(target._id);
-        return next;
-      });
-    } catch {
-      /* shown in the dialog */
-    }
-  }
 
   function toggleChip(id: string) {
     const next = toggleCategory(tree, selectedCategories, id);
@@ -144,64 +87,20 @@ export function ProductsPage() {
 
   return (
     <section className="page inventory" data-testid="inventory-page">
-      <header className="page-header">
-        <div>
-          <h1>{t('inventory.title')}</h1>
-          <p className="muted">{t('inventory.subtitle')}</p>
-        </div>
-        <div className="row gap">
-          {canExport && (
-            <button type="button" className="button" onClick={() => setExporting(true)} disabled={!pagination} data-testid="export-labels">
-              {t('inventory.exportLabels')}
-            </button>
-          )}
-          {canCreate && (
-            <button type="button" className="button" onClick={() => setImporting(true)} data-testid="import-products">
-              {t('inventory.import.open')}
-            </button>
-          )}
-          {canAddCategory && (
-            <Link className="button" to="/inventory/categories/add" data-testid="add-category">
-              {t('inventory.addCategory')}
-            </Link>
-          )}
-          {canCreate && (
-            <Link className="button primary" to="/inventory/products/add" data-testid="add-product">
-              {t('inventory.addProduct')}
-            </Link>
-          )}
-        </div>
-      </header>
+      <InventoryHeader listReady={Boolean(pagination)} onExport={() => setExporting(true)} onImport={() => setImporting(true)} />
 
       {!importing && importJob?.state === 'running' && <ImportStrip job={importJob} onShow={() => setImporting(true)} />}
 
       <div className="panel inventory-panel">
-        <div className="inventory-toolbar">
-          <label className="search-box">
-            <Icon name="search" />
-            <span className="sr-only">{t('inventory.searchLabel')}</span>
-            <input
-              type="search"
-              autoComplete="off"
-              value={searchText}
-              placeholder={t('inventory.searchPlaceholder')}
-              onChange={(e) => setSearchText(e.target.value)}
-              data-testid="inventory-search"
-            />
-          </label>
-          {filtered && (
-            <button
-              type="button"
-              className="button small"
-              onClick={() => {
-                setSearchText('');
-                update({ q: null, cat: null, page: null });
-              }}
-            >
-              {t('inventory.clearFilters')}
-            </button>
-          )}
-        </div>
+        <InventoryToolbar
+          searchText={searchText}
+          onSearchText={setSearchText}
+          filtered={filtered}
+          onClear={() => {
+            setSearchText('');
+            update({ q: null, cat: null, page: null });
+          }}
+        />
 
         {categories.isError ? (
           <div className="row gap inline-error" role="alert">
@@ -262,7 +161,7 @@ export function ProductsPage() {
               selectable={canExport}
               selected={labelIds}
               onSelect={selectLabels}
-              onDelete={setTarget}
+              onDelete={deletion.ask}
               busy={list.isFetching}
             />
             <div className="inventory-foot">
@@ -279,18 +178,18 @@ export function ProductsPage() {
         )}
       </div>
 
-      {target && (
+      {deletion.target && (
         <ConfirmDialog
           title={t('inventory.deleteTitle')}
-          message={t('inventory.deleteMessage', { name: localName(target.name, f.language) })}
+          message={t('inventory.deleteMessage', { name: localName(deletion.target.name, f.language) })}
           confirmLabel={t('inventory.deleteConfirm')}
           busyLabel={t('inventory.deleting')}
-          busy={removal.isLoading}
+          busy={deletion.request.isLoading}
           danger
-          error={removal.isError ? errorText(removal.error, t('inventory.deleteError')) : null}
-          success={deleted ? t('inventory.deleteSuccess') : null}
-          onConfirm={() => void confirmDelete()}
-          onCancel={closeDelete}
+          error={deletion.request.isError ? errorText(deletion.request.error, t('inventory.deleteError')) : null}
+          success={deletion.deleted ? t('inventory.deleteSuccess') : null}
+          onConfirm={() => void deletion.confirm()}
+          onCancel={deletion.close}
           testId="delete-dialog"
         />
       )}

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useBlocker } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AuthUserDto, PermissionAction, PermissionModule } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
@@ -9,9 +9,13 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
-import { usePermissionUsersQuery, usePermissionsSaveAllMutation, type PermissionUsersFilter } from '../api/permissions-api.js';
+import { usePermissionUsersQuery, usePermissionsSaveAllMutation } from '../api/permissions-api.js';
 import { ApplyRoleDialog } from '../components/apply-role-dialog.js';
+import { PermissionsSaveBar } from '../components/permissions-save-bar.js';
 import { Checkbox, UserPermissionRows } from '../components/user-permission-rows.js';
+import { UsersFilterBar } from '../components/users-filter-bar.js';
+import { useLeaveGuard } from '../hooks/use-leave-guard.js';
+import { useUsersFilter } from '../hooks/use-users-filter.js';
 import {
   EMPTY_EDITS,
   changedCells,
@@ -27,8 +31,6 @@ import {
   type PermissionEdits,
 } from '../lib/permission-edits.js';
 import '../permissions.css';
-
-const SEARCH_DELAY_MS = 300;
 
 /** /settings/users: admin only. Anyone else who reaches it (a user given staff edit) is told so. */
 export default function UserPermissionsPage() {
@@ -60,14 +62,8 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
   const f = useFormat();
   const toast = useToast();
 
-  const [searchText, setSearchText] = useState('');
-  const [filter, setFilter] = useState<PermissionUsersFilter>({ search: '', role: 'all', active: 'all' });
-  useEffect(() => {
-    const timer = setTimeout(() => setFilter((old) => (old.search === searchText ? old : { ...old, search: searchText })), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-  const filtered = filter.search.trim() !== '' || filter.role !== 'all' || filter.active !== 'all';
-
+  const usersFilter = useUsersFilter();
+  const { filter, filtered } = usersFilter;
   const { data, error, isLoading, isFetching, refetch } = usePermissionUsersQuery(filter, { refetchOnMountOrArgChange: true });
   const users = useMemo(() => data ?? [], [data]);
   const visibleIds = useMemo(() => users.map((u) => u._id), [users]);
@@ -108,22 +104,7 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
       .catch((e: unknown) => toast.error(errorText(e, t('userPermissions.updateFailed'))));
   };
 
-  // Leaving with unsaved changes asks first (inside the app, and on reload or closing the tab).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-  useEffect(() => {
-    const onUnload = (e: BeforeUnloadEvent) => {
-      if (dirtyRef.current) e.preventDefault();
-    };
-    window.addEventListener('beforeunload', onUnload);
-    return () => window.removeEventListener('beforeunload', onUnload);
-  }, []);
-
-  const clearFilters = () => {
-    setSearchText('');
-    setFilter({ search: '', role: 'all', active: 'all' });
-  };
+  const blocker = useLeaveGuard(dirty);
 
   return (
     <section className="page user-permissions">
@@ -134,33 +115,7 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
         </div>
       </header>
 
-      <div className="panel perm-toolbar">
-        <label className="field perm-search">
-          <span>{t('userPermissions.searchLabel')}</span>
-          <input type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder={t('userPermissions.searchPlaceholder')} data-testid="perm-search" />
-        </label>
-        <label className="field">
-          <span>{t('userPermissions.roleFilter')}</span>
-          <select value={filter.role} onChange={(e) => setFilter((old) => ({ ...old, role: e.target.value as PermissionUsersFilter['role'] }))} data-testid="perm-role-filter">
-            <option value="all">{t('userPermissions.allRoles')}</option>
-            <option value="manager">{t('roles.manager')}</option>
-            <option value="cashier">{t('roles.cashier')}</option>
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('userPermissions.statusFilter')}</span>
-          <select value={filter.active} onChange={(e) => setFilter((old) => ({ ...old, active: e.target.value as PermissionUsersFilter['active'] }))} data-testid="perm-status-filter">
-            <option value="all">{t('userPermissions.allStatuses')}</option>
-            <option value="true">{t('userPermissions.active')}</option>
-            <option value="false">{t('userPermissions.inactive')}</option>
-          </select>
-        </label>
-        {(filtered || searchText) && (
-          <button type="button" className="button perm-clear" onClick={clearFilters}>
-            {t('userPermissions.clearFilters')}
-          </button>
-        )}
-      </div>
+      <UsersFilterBar {...usersFilter} />
 
       <div className="perm-bulk row gap">
         <span className="muted" data-testid="selected-count">
@@ -242,19 +197,7 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
         </div>
       )}
 
-      <div className={`perm-savebar ${dirty ? 'dirty' : ''}`} data-testid="perm-savebar">
-        <span className={dirty ? 'perm-unsaved-text' : 'muted'} data-testid="unsaved-count" role="status">
-          {dirty ? `* ${t('userPermissions.unsavedCount', { n: f.number(cells.length), users: f.number(dirtyUsers.length) })}` : ''}
-        </span>
-        <div className="row gap">
-          <button type="button" className="button" disabled={!dirty || saving.isLoading} onClick={() => setEdits(EMPTY_EDITS)} data-testid="perm-discard">
-            {t('userPermissions.discardChanges')}
-          </button>
-          <button type="button" className="button primary" disabled={!dirty || saving.isLoading} onClick={save} data-testid="perm-save">
-            {saving.isLoading ? t('userPermissions.saving') : t('userPermissions.saveChanges')}
-          </button>
-        </div>
-      </div>
+      <PermissionsSaveBar cells={cells.length} users={dirtyUsers.length} saving={saving.isLoading} onDiscard={() => setEdits(EMPTY_EDITS)} onSave={save} />
 
       {applying && (
         <ApplyRoleDialog

@@ -1,18 +1,12 @@
-import type { ApiSuccess, CustomerDto, RedemptionQuoteDto, SaleDto, TillProductDto } from '@dukan/contracts';
+import type { ApiSuccess, CustomerDto, RedemptionQuoteDto, SaleDto } from '@dukan/contracts';
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
-import { listTag, listTags, TILL_PRODUCTS } from '../../../app/tags.js';
+import { listTag, listTags } from '../../../app/tags.js';
 import type { SalePayload } from '../lib/totals.js';
 
-/** The till's own calls; the shared ones (categories, loyalty settings, adding a customer) come with `sharedApi`. */
+/** The till's own calls; the shared ones (the product list, categories, loyalty settings, adding a customer) come with `sharedApi`. */
 export const posApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
-    tillProducts: build.query<TillProductDto[], void>({
-      query: () => '/products?active=true&view=till',
-      transformResponse: (res: Wrapped<TillProductDto[]>) => unwrap(res),
-      providesTags: [TILL_PRODUCTS],
-      keepUnusedDataFor: 600,
-    }),
     exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean }, void>({
       query: () => '/settings/exchange-rate',
       transformResponse: (res: { data: { exchangeRate: number; isUserSpecific: boolean } }) => res.data,
@@ -37,12 +31,8 @@ export const posApi = sharedApi.injectEndpoints({
 });
 
 export const {
-  useTillProductsQuery,
   useExchangeRateQuery,
   useCustomersQuery,
   useRedeemPointsMutation,
   useCreateSaleMutation,
 } = posApi;
-
-/** Also read by the loyalty settings screen, which imports it from here. */
-export { useLoyaltySettingsQuery } from '../../../app/shared-api.js';

@@ -1,8 +1,7 @@
 import { useCallback } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
-import { useCategoriesQuery } from '../../../app/shared-api.js';
+import { useCategoriesQuery, useTillProductsQuery } from '../../../app/shared-api.js';
 import type { TillProductDto } from '@dukan/contracts';
-import { useTillProductsQuery } from '../api/pos-api.js';
 import { selectSoldSince, sold } from '../till-slice.js';
 
 /**

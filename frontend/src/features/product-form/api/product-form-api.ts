@@ -48,7 +48,7 @@ export const productFormApi = api.injectEndpoints({
     pfCreateCategory: build.mutation<CategoryDto, NewCategory>({
       query: (body) => ({ url: '/categories', method: 'POST', body }),
       transformResponse: (res: Wrapped<CategoryDto>) => unwrap(res),
-      invalidatesTags: ['Category'],
+      invalidatesTags: [listTag('Category')],
     }),
   }),
 });

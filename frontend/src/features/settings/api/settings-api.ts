@@ -1,7 +1,7 @@
 import type { BranchDto, GeneralSettingsDto, LoyaltySettingsDto } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 
-// The loyalty settings are read with the till's `loyaltySettings` query (pos-api.ts); this file adds the writes.
+// The loyalty settings are read with the shared `loyaltySettings` query (app/shared-api.ts); this file adds the writes.
 export const settingsApi = api.injectEndpoints({
   endpoints: (build) => ({
     settingsGeneral: build.query<GeneralSettingsDto, void>({

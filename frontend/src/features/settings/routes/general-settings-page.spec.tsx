@@ -38,7 +38,7 @@ describe('general settings', () => {
     fireEvent.click(screen.getByTestId('apply-to-all'));
     fireEvent.click(screen.getByTestId('save-general'));
     await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ exchangeRate: 1520, applyToAllUsers: true }));
-    expect((await screen.findByTestId('settings-saved')).textContent).toBe('Settings saved successfully');
+    expect((await screen.findByTestId('settings-success')).textContent).toBe('Settings saved successfully');
     await waitFor(() => expect(screen.getByTestId('individual-rates').textContent).toBe('Users with their own rate: 0'));
   });
 
@@ -67,7 +67,7 @@ describe('general settings', () => {
     expect(calls.some((c) => c.method === 'PUT')).toBe(false);
     fireEvent.change(input, { target: { value: '99999999' } });
     fireEvent.click(screen.getByTestId('save-general'));
-    expect((await screen.findByTestId('settings-save-error')).textContent).toBe('Exchange rate is too large');
+    expect((await screen.findByTestId('settings-error')).textContent).toBe('Exchange rate is too large');
   });
 
   it("shows 'Failed to load general settings' with Try again, which loads again", async () => {

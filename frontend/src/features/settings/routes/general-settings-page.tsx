@@ -4,7 +4,9 @@ import { SettingsHeader } from '../components/settings-header.js';
 import { LOCALES, MIN_EXCHANGE_RATE } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { Spinner } from '../../../components/ui/spinner.js';
+import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
@@ -24,8 +26,7 @@ export function GeneralSettingsPage() {
   const [rate, setRate] = useState('');
   const [applyToAll, setApplyToAll] = useState(false);
   const [rateError, setRateError] = useState<string | null>(null);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const { formError, setFormError, success, setSuccess } = useServerForm();
   const loadedFor = useRef<number | null>(null);
 
   // The form starts at the rate that applies to the user; it follows the server after each save or reload.
@@ -44,8 +45,8 @@ export function GeneralSettingsPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setSaved(false);
-    setSaveError(null);
+    setSuccess(null);
+    setFormError(null);
     const value = parseExchangeRate(rate);
     if (value === null) {
       setRateError(t('settings.general.invalidNumber'));
@@ -54,12 +55,12 @@ export function GeneralSettingsPage() {
     setRate(String(value));
     try {
       await save(exchangeRatePayload(value, isAdmin, applyToAll)).unwrap();
-      setSaved(true);
+      setSuccess(t('settings.general.saved'));
       setApplyToAll(false);
       toast.success(t('settings.general.saved'));
     } catch (err) {
       const text = errorText(err, t('settings.general.saveFailed'));
-      setSaveError(text);
+      setFormError(text);
       toast.error(text);
     }
   };
@@ -105,7 +106,7 @@ export function GeneralSettingsPage() {
               onChange={(e) => {
                 setRate(e.target.value);
                 setRateError(null);
-                setSaved(false);
+                setSuccess(null);
               }}
               onBlur={() => {
                 // Values below the minimum are raised to it (spec part 2 §5).
@@ -141,16 +142,7 @@ export function GeneralSettingsPage() {
               </label>
             </>
           )}
-          {saveError && (
-            <p className="form-error" role="alert" data-testid="settings-save-error">
-              {saveError}
-            </p>
-          )}
-          {saved && (
-            <p className="form-success" role="status" data-testid="settings-saved">
-              {t('settings.general.saved')}
-            </p>
-          )}
+          <FormOutcome error={formError} success={success} testId="settings" />
           <div className="row end">
             <button type="submit" className="button primary" disabled={saveState.isLoading} data-testid="save-general">
               {saveState.isLoading ? t('settings.general.saving') : t('settings.general.save')}

@@ -58,7 +58,7 @@ describe('loyalty settings', () => {
       statusMultipliers: { ...settings.statusMultipliers, silver: 1.3 },
       tiers: [...settings.tiers, { threshold: 250, bonusType: 'fixed', bonusValue: 5 }],
     });
-    expect((await screen.findByTestId('loyalty-saved')).textContent).toBe('Settings saved successfully');
+    expect((await screen.findByTestId('loyalty-success')).textContent).toBe('Settings saved successfully');
   });
 
   it('shows a manager (settings view only) the values read-only, with no save button', async () => {
@@ -77,7 +77,7 @@ describe('loyalty settings', () => {
     });
     renderScreen(<LoyaltySettingsPage />, { signedInAs: user({ role: 'admin' }) });
     fireEvent.click(await screen.findByTestId('save-loyalty'));
-    expect((await screen.findByTestId('loyalty-save-error')).textContent).toBe('Failed to save settings');
+    expect((await screen.findByTestId('loyalty-error')).textContent).toBe('Failed to save settings');
   });
 
   it("shows 'Failed to load loyalty settings', and 'No settings found' when the server sends none", async () => {

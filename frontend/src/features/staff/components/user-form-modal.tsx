@@ -1,16 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canManageRole, LOCALES, ROLES, type Role } from '@dukan/contracts';
-import { errorText, serverFieldMessages } from '../../../app/api.js';
+import { LOCALES, type Role } from '@dukan/contracts';
+import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { Modal } from '../../../components/ui/modal.js';
-import { useToast } from '../../../components/ui/use-toast.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
-import { useBranchesQuery } from '../../settings/api/settings-api.js';
-import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
-import {
-  branchChoiceFrom, chooseHome, emptyUserForm, toggleBranch, userFormFrom, userPayload, validateUserForm,
-  type BranchChoice, type UserField, type UserFormErrors, type UserFormValues,
-} from '../lib/user-form.js';
+import type { StaffUser } from '../api/staff-api.js';
+import { useUserForm } from '../hooks/use-user-form.js';
+import type { UserField, UserFormValues } from '../lib/user-form.js';
+import { RoleOptions } from './role-options.js';
+import { UserBranchesFieldset } from './user-branches-fieldset.js';
 
 interface Props {
   /** null: a new user. */
@@ -21,57 +17,7 @@ interface Props {
 /** Add or edit a staff account; a blank password on edit keeps the old one. */
 export function UserFormModal({ user, onClose }: Props) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const me = useCurrentUser();
-  const mode = user ? 'edit' : 'create';
-  const [values, setValues] = useState<UserFormValues>(() => (user ? userFormFrom(user) : emptyUserForm()));
-  const [errors, setErrors] = useState<UserFormErrors>({});
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [addUser, addState] = useStaffAddUserMutation();
-  const [updateUser, updateState] = useStaffUpdateUserMutation();
-  const busy = addState.isLoading || updateState.isLoading;
-  // Branches are an admin's to give, and only worth showing when the shop has more than one.
-  const isAdmin = me?.role === 'admin';
-  const { data: allBranches } = useBranchesQuery(undefined, { skip: !isAdmin });
-  const activeBranches = (allBranches ?? []).filter((b) => b.active);
-  const showBranches = isAdmin && activeBranches.length > 1;
-  const [branchChoice, setBranchChoice] = useState<BranchChoice | null>(null);
-  const choice = branchChoice ?? branchChoiceFrom(user, activeBranches.map((b) => b._id));
-  // Only roles below one's own, an admin's any (the server checks it too); nobody changes their own role.
-  const self = user !== null && user._id === me?._id;
-  const roles: readonly Role[] = self && user ? [user.role] : ROLES.filter((r) => !!me && canManageRole(me.role, r));
-
-  const set = <K extends keyof UserFormValues>(key: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    // An error clears when its field is edited.
-    setErrors((e) => ({ ...e, [key]: undefined }));
-    setServerErrors((e) => {
-      const { [key]: _gone, ...rest } = e;
-      void _gone;
-      return rest;
-    });
-  };
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateUserForm(values, mode);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) return;
-    // Sent only when the admin touched them, so an unrelated edit never moves anyone's branches.
-    const body = { ...userPayload(values, mode), ...(showBranches && branchChoice && { homeBranch: branchChoice.homeBranch, branches: values.role === 'admin' ? [branchChoice.homeBranch] : branchChoice.branches }) };
-    const name = `${body.firstName} ${body.lastName}`;
-    try {
-      if (user) await updateUser({ id: user._id, body }).unwrap();
-      else await addUser(body).unwrap();
-      toast.success(t(user ? 'staff.form.updated' : 'staff.form.added', { name }));
-      onClose();
-    } catch (err) {
-      setServerErrors(serverFieldMessages(err));
-      setFormError(errorText(err, t(user ? 'staff.form.updateFailed' : 'staff.form.addFailed')));
-    }
-  };
+  const { mode, values, set, errors, serverErrors, formError, busy, self, activeLocked, roles, branches, submit } = useUserForm(user, onClose);
 
   const fieldError = (field: UserField) => {
     const text = errors[field] ? t(`staff.form.${errors[field]}`) : serverErrors[field];
@@ -137,11 +83,7 @@ export function UserFormModal({ user, onClose }: Props) {
           <label className="field">
             <span>{t('staff.form.role')}</span>
             <select name="role" value={values.role} onChange={(e) => set('role', e.target.value as Role)} disabled={self}>
-              {roles.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roles.${r}`)}
-                </option>
-              ))}
+              <RoleOptions roles={roles} />
             </select>
           </label>
           <label className="field">
@@ -155,49 +97,14 @@ export function UserFormModal({ user, onClose }: Props) {
             </select>
           </label>
         </div>
-        {showBranches && (
-          <fieldset className="user-branches" data-testid="user-branches">
-            <legend>{t('staff.form.branches')}</legend>
-            <label className="field">
-              <span>{t('staff.form.homeBranch')}</span>
-              <select name="homeBranch" value={choice.homeBranch} onChange={(e) => setBranchChoice(chooseHome(choice, e.target.value))}>
-                {activeBranches.map((b) => (
-                  <option key={b._id} value={b._id}>
-                    {b.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {values.role === 'admin' ? (
-              <p className="muted small">{t('staff.form.adminAllBranches')}</p>
-            ) : (
-              <div className="row wrap gap">
-                {activeBranches.map((b) => (
-                  <label key={b._id} className="checkbox">
-                    <input
-                      type="checkbox"
-                      name="branches"
-                      value={b._id}
-                      checked={choice.branches.includes(b._id)}
-                      onChange={(e) => setBranchChoice(toggleBranch(choice, b._id, e.target.checked))}
-                    />
-                    {b.name}
-                  </label>
-                ))}
-              </div>
-            )}
-            {serverErrors.homeBranch && <p className="field-error">{serverErrors.homeBranch}</p>}
-          </fieldset>
+        {branches.show && (
+          <UserBranchesFieldset active={branches.active} choice={branches.choice} choose={branches.choose} role={values.role} error={serverErrors.homeBranch} />
         )}
         <label className="checkbox">
-          <input type="checkbox" name="active" checked={values.active} onChange={(e) => set('active', e.target.checked)} disabled={user?._id === me?._id} />
+          <input type="checkbox" name="active" checked={values.active} onChange={(e) => set('active', e.target.checked)} disabled={activeLocked} />
           {t('staff.form.active')}
         </label>
-        {formError && (
-          <p className="form-error" role="alert" data-testid="user-form-error">
-            {formError}
-          </p>
-        )}
+        <FormOutcome error={formError} success={null} testId="user-form" />
         <div className="row end gap">
           <button type="button" className="button" onClick={onClose} disabled={busy}>
             {t('common.cancel')}

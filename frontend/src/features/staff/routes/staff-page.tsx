@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canManageRole, ROLES, type Role } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -8,31 +7,24 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/use-permissions.js';
 import { useStaffDeleteUserMutation, useStaffUsersQuery, type StaffFilters, type StaffUser } from '../api/staff-api.js';
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
+import { StaffFilterForm } from '../components/staff-filter-form.js';
+import { StaffRow } from '../components/staff-row.js';
 import { UserFormModal } from '../components/user-form-modal.js';
+import { fullName } from '../lib/staff-names.js';
 import '../staff.css';
 
 type Dialog = { kind: 'form'; user: StaffUser | null } | { kind: 'reset'; user: StaffUser } | { kind: 'delete'; user: StaffUser } | null;
-
-const fullName = (u: StaffUser) => `${u.firstName} ${u.lastName}`.trim() || u.username;
-
-function roleClass(role: Role): string {
-  return role === 'admin' ? 'badge danger' : role === 'manager' ? 'badge warning' : 'badge';
-}
 
 /** Staff accounts: filter, page through, add, edit, reset a password, delete (spec part 2 §2). */
 export function StaffPage() {
   const { t } = useTranslation();
   const f = useFormat();
   const toast = useToast();
-  const me = useCurrentUser();
   const canCreate = useCan('staff', 'create');
-  const canEdit = useCan('staff', 'edit');
-  const canDelete = useCan('staff', 'delete');
-  // What is typed, and what was applied by the search button.
-  const [draft, setDraft] = useState<Omit<StaffFilters, 'page'>>({ search: '', role: 'all', active: 'all' });
+  // What the search button applied (the form keeps what is typed).
   const [filters, setFilters] = useState<StaffFilters>({ page: 1, search: '', role: 'all', active: 'all' });
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -40,10 +32,6 @@ export function StaffPage() {
   const [deleteUser, deleteState] = useStaffDeleteUserMutation();
 
   const filtered = filters.search.trim() !== '' || filters.role !== 'all' || filters.active !== 'all';
-  const applyFilters = (e: FormEvent) => {
-    e.preventDefault();
-    setFilters({ ...draft, page: 1 });
-  };
 
   const confirmDelete = async (user: StaffUser) => {
     setDeleteError(null);
@@ -74,40 +62,7 @@ export function StaffPage() {
         )}
       </header>
 
-      <form className="panel staff-filters" role="search" aria-label={t('staff.filters')} onSubmit={applyFilters}>
-        <label className="field grow">
-          <span>{t('staff.searchLabel')}</span>
-          <input
-            type="search"
-            name="search"
-            value={draft.search}
-            placeholder={t('staff.searchPlaceholder')}
-            onChange={(e) => setDraft((d) => ({ ...d, search: e.target.value }))}
-          />
-        </label>
-        <label className="field">
-          <span>{t('staff.role')}</span>
-          <select name="role" value={draft.role} onChange={(e) => setDraft((d) => ({ ...d, role: e.target.value as StaffFilters['role'] }))}>
-            <option value="all">{t('staff.allRoles')}</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {t(`roles.${r}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>{t('staff.status')}</span>
-          <select name="active" value={draft.active} onChange={(e) => setDraft((d) => ({ ...d, active: e.target.value as StaffFilters['active'] }))}>
-            <option value="all">{t('staff.allStatuses')}</option>
-            <option value="true">{t('staff.active')}</option>
-            <option value="false">{t('staff.inactive')}</option>
-          </select>
-        </label>
-        <button type="submit" className="button primary" data-testid="staff-search" disabled={isFetching && !isLoading}>
-          {t('common.search')}
-        </button>
-      </form>
+      <StaffFilterForm busy={isFetching && !isLoading} onApply={(applied) => setFilters({ ...applied, page: 1 })} />
 
       {error && !data ? (
         <ErrorPanel message={errorText(error, t('staff.fetchError'))} onRetry={() => void refetch()} />
@@ -140,69 +95,18 @@ export function StaffPage() {
                   </tr>
                 </thead>
                 <tbody>
-                  {rows.map((u) => {
-                    const self = u._id === me?._id;
-                    const manages = !!me && canManageRole(me.role, u.role);
-                    return (
-                      <tr key={u._id} data-testid="staff-row" data-username={u.username}>
-                        <td>
-                          <div className="cell-main">
-                            {fullName(u)}
-                            {self && <span className="badge">{t('staff.you')}</span>}
-                          </div>
-                          <div className="muted small" dir="ltr">
-                            @{u.username}
-                          </div>
-                        </td>
-                        <td>
-                          <div dir="ltr" className="cell-ltr">
-                            {u.email}
-                          </div>
-                          {u.phone && (
-                            <div className="muted small cell-ltr" dir="ltr">
-                              {u.phone}
-                            </div>
-                          )}
-                        </td>
-                        <td>
-                          <span className={roleClass(u.role)}>{t(`roles.${u.role}`)}</span>
-                        </td>
-                        <td>
-                          <span className={u.active ? 'badge success' : 'badge'} data-testid="user-status">
-                            {u.active ? t('staff.active') : t('staff.inactive')}
-                          </span>
-                        </td>
-                        <td data-testid="last-login">{u.lastLogin ? f.dateTime(u.lastLogin) : <span className="muted">{t('staff.never')}</span>}</td>
-                        <td>
-                          <div className="row gap end staff-actions">
-                            {canEdit && manages && (
-                              <button type="button" className="button small" onClick={() => setDialog({ kind: 'form', user: u })} data-testid="edit-user">
-                                {t('staff.edit')}
-                              </button>
-                            )}
-                            {canEdit && manages && (
-                              <button type="button" className="button small" onClick={() => setDialog({ kind: 'reset', user: u })} data-testid="reset-password">
-                                {t('staff.resetPassword')}
-                              </button>
-                            )}
-                            {canDelete && manages && !self && (
-                              <button
-                                type="button"
-                                className="button small danger"
-                                onClick={() => {
-                                  setDeleteError(null);
-                                  setDialog({ kind: 'delete', user: u });
-                                }}
-                                data-testid="delete-user"
-                              >
-                                {t('staff.delete')}
-                              </button>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
+                  {rows.map((u) => (
+                    <StaffRow
+                      key={u._id}
+                      user={u}
+                      onEdit={(user) => setDialog({ kind: 'form', user })}
+                      onResetPassword={(user) => setDialog({ kind: 'reset', user })}
+                      onDelete={(user) => {
+                        setDeleteError(null);
+                        setDialog({ kind: 'delete', user });
+                      }}
+                    />
+                  ))}
                 </tbody>
               </table>
             </div>

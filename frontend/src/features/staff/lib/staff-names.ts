@@ -1,0 +1,4 @@
+import type { StaffUser } from '../api/staff-api.js';
+
+/** A staff member's name as the screens show it: first and last name, or the username when both are blank. */
+export const fullName = (u: Pick<StaffUser, 'firstName' | 'lastName' | 'username'>) => `${u.firstName} ${u.lastName}`.trim() || u.username;
