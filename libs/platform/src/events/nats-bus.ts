@@ -24,6 +24,7 @@ import {
   type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
+import { arrived } from './arrived.js';
 import { ensureStream } from './nats-stream.js';
 
 export interface NatsBusOptions {
@@ -270,33 +271,4 @@ export function bulkWireSubject(subject: string): string {
 /** The JetStream durable name of a declared consumer ('sales.ProductCreatedHandler' → 'sales_ProductCreatedHandler'). */
 export function durableName(consumer: string): string {
   return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
-}
-
-const IDLE = Symbol('idle');
-
-/**
- * Groups what an async iterable has already delivered into batches of up to `max`, never waiting to fill
- * one: a lone message is a batch of one; a backlog comes out `max` at a time.
- */
-export async function* arrived<T>(source: AsyncIterable<T>, max: number): AsyncGenerator<T[]> {
-  const it = source[Symbol.asyncIterator]();
-  let next = it.next();
-  for (;;) {
-    const first = await next;
-    if (first.done) return;
-    const batch = [first.value];
-    next = it.next();
-    while (batch.length < max) {
-      // What is already queued resolves within microtasks, before the next turn of the event loop.
-      const r = await Promise.race([next, new Promise<typeof IDLE>((resolve) => setImmediate(resolve, IDLE))]);
-      if (r === IDLE) break;
-      if (r.done) {
-        yield batch;
-        return;
-      }
-      batch.push(r.value);
-      next = it.next();
-    }
-    yield batch;
-  }
 }
