@@ -3,16 +3,15 @@
 // with DUKAN_ADMIN_PASSWORD; Debian's Chromium driven by playwright-core.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from '@jest/globals';
-import { fromCents, priceSale, toCents } from '@dukan/contracts';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { BASE_URL, login } from './support-api.js';
+
+export * from './support-api.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = join(here, '..');
-
-export const BASE_URL = (process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
 
 export function adminPassword(): string {
   if (process.env.DUKAN_ADMIN_PASSWORD) return process.env.DUKAN_ADMIN_PASSWORD;
@@ -59,226 +58,6 @@ export function browserSession(): { browser: Browser; adminToken: string } {
   return session;
 }
 
-export interface ApiResult<T = any> {
-  status: number;
-  body: T;
-}
-
-export async function api<T = any>(path: string, opts: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
-    headers: {
-      'content-type': 'application/json',
-      ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
-      ...opts.headers,
-    },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-  });
-  const text = await res.text();
-  let body: any = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body };
-}
-
-function ok<T>(r: ApiResult<T>, what: string): T {
-  if (r.status >= 300) throw new Error(`${what} failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-}
-
-export async function login(username: string, password: string): Promise<string> {
-  const body = ok(await api('/auth/login', { body: { username, password } }), `login ${username}`);
-  return body.token;
-}
-
-export const unique = () => randomUUID().slice(0, 8);
-
-/** A 13-digit code that no seeded product uses. */
-export function uniqueBarcode(): string {
-  return `29${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 100)
-    .toString()
-    .padStart(2, '0')}`;
-}
-
-export interface SeededProduct {
-  _id: string;
-  sku: string;
-  barcode: string;
-  price: number;
-  /** The product's own discount, percent. */
-  discount: number;
-  quantity: number;
-  name: { en: string; ku: string };
-}
-
-export async function createProduct(token: string, p: { price: number; quantity: number; discount?: number; en: string; ku: string; categoryId: string }): Promise<SeededProduct> {
-  const tag = unique();
-  const input = {
-    sku: `E2E-${tag}`,
-    barcode: uniqueBarcode(),
-    name: { en: `${p.en} ${tag}`, ku: `${p.ku} ${tag}` },
-    category: p.categoryId,
-    price: p.price,
-    cost: Math.round(p.price * 60) / 100,
-    quantity: p.quantity,
-    reorderLevel: 2,
-    discount: p.discount ?? 0,
-    isNewBarcode: true,
-  };
-  const body = ok(await api('/products', { token, body: input }), 'create product');
-  const saved = body.data ?? body;
-  return { _id: saved._id, sku: input.sku, barcode: input.barcode, price: p.price, discount: input.discount, quantity: p.quantity, name: input.name };
-}
-
-export async function createCategory(token: string): Promise<string> {
-  const tag = unique();
-  const body = ok(await api('/categories', { token, body: { name: { en: `E2E ${tag}`, ku: `تاقیکردنەوە ${tag}` } } }), 'create category');
-  return (body.data ?? body)._id;
-}
-
-export async function createCustomer(token: string): Promise<{ _id: string; firstName: string; lastName: string; phone: string }> {
-  const tag = unique();
-  const input = { firstName: `Shilan${tag}`, lastName: 'Aziz', phone: `0750${Math.floor(1_000_000 + Math.random() * 8_999_999)}` };
-  const body = ok(await api('/customers', { token, body: input }), 'create customer');
-  return { ...input, _id: (body.data ?? body)._id };
-}
-
-export async function getProduct(token: string, id: string): Promise<{ quantity: number }> {
-  const body = ok(await api(`/products/${id}`, { token }), 'get product');
-  return body.data ?? body;
-}
-
-export async function getCustomer(token: string, id: string): Promise<{ loyaltyPoints: number }> {
-  const body = ok(await api(`/customers/${id}`, { token }), 'get customer');
-  return body.data ?? body;
-}
-
-export async function getTransaction(token: string, id: string): Promise<any> {
-  const body = ok(await api(`/transactions/${id}`, { token }), 'get transaction');
-  return body.data ?? body;
-}
-
-/** Waits until `probe` returns a truthy value (events reach other services a moment after a sale). */
-export async function eventually<T>(probe: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await probe();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-}
-
-/** Turns loyalty on with 1 point per dollar if it is off, so a customer can earn and spend points. */
-export async function ensureLoyalty(token: string): Promise<void> {
-  const current = ok(await api('/loyalty/settings', { token }), 'loyalty settings');
-  const settings = current.data ?? current;
-  if (settings.enabled && settings.pointsPerDollar > 0 && (settings.minimumRedemption ?? 0) <= 50 && (settings.minimumPoints ?? 0) <= 50) return;
-  const { _id, createdAt, updatedAt, ...rest } = settings;
-  void _id;
-  void createdAt;
-  void updatedAt;
-  ok(
-    await api('/loyalty/settings', {
-      method: 'PUT',
-      token,
-      body: { ...rest, enabled: true, pointsPerDollar: Math.max(1, settings.pointsPerDollar ?? 1), minimumPoints: 0, minimumRedemption: Math.min(settings.minimumRedemption ?? 1, 10) },
-    }),
-    'save loyalty settings',
-  );
-}
-
-export interface SoldSale {
-  _id: string;
-  invoiceNumber: string;
-  total: number;
-  items: { _id: string; quantity: number; productSnapshot: { sku: string } }[];
-}
-
-/**
- * A cash sale made through the API, as the till sends it (exact tender, no cart discount), priced by the shared rules. The sales service learns of a
- * new product from catalog's event a moment after it is created, so the first tries may be refused as unavailable.
- */
-export async function sellViaApi(token: string, lines: { product: SeededProduct; quantity: number }[], customerId?: string): Promise<SoldSale> {
-  const priced = priceSale({
-    lines: lines.map(({ product, quantity }) => ({ priceCents: toCents(product.price), quantity, discountPercent: product.discount })),
-    discount: null,
-    loyaltyDiscountCents: 0,
-    taxRateBasisPoints: 0,
-  });
-  const items = lines.map(({ product, quantity }, i) => ({
-    product: product._id,
-    productSnapshot: { name: product.name.en, sku: product.sku, price: product.price },
-    quantity,
-    unitPrice: product.price,
-    subtotal: fromCents(priced.lines[i]!.subtotalCents),
-    discount: product.discount,
-    discountType: 'percentage',
-  }));
-  const total = fromCents(priced.totalCents);
-  // The rate settings gives this user now: sales refuses any other.
-  const exchangeRate = Number(ok(await api('/settings/exchange-rate', { token }), 'exchange rate').data.exchangeRate);
-  const key = randomUUID();
-  const body = {
-    ...(customerId ? { customer: customerId } : {}),
-    items,
-    subtotal: total,
-    discountType: 'percentage',
-    discountValue: 0,
-    discountAmount: 0,
-    loyaltyDiscount: 0,
-    total,
-    currency: 'USD',
-    exchangeRate,
-    paymentMethod: 'cash',
-    paymentDetails: { amountTendered: total, change: 0 },
-    paymentStatus: 'paid',
-    register: 'main',
-  };
-  return eventually(async () => {
-    const r = await api('/transactions', { token, headers: { 'Idempotency-Key': key }, body });
-    if (r.status === 400 && JSON.stringify(r.body).includes('productUnavailable')) return null;
-    if (r.status >= 300) throw new Error(`sale failed: ${r.status} ${JSON.stringify(r.body)}`);
-    return (r.body.data ?? r.body) as SoldSale;
-  }, 'the new products to reach sales');
-}
-
-/** Gives a customer points the normal way: a cash sale made through the API. */
-export async function earnPoints(token: string, customerId: string, product: SeededProduct, quantity: number): Promise<number> {
-  await sellViaApi(token, [{ product, quantity }], customerId);
-  const c = await eventually(async () => {
-    const got = await getCustomer(token, customerId);
-    return got.loyaltyPoints > 0 ? got : null;
-  }, 'loyalty points to arrive');
-  return c.loyaltyPoints;
-}
-
-/** A staff account made by the admin; with `language`, its saved language preference. */
-export async function createUser(adminToken: string, role: 'manager' | 'cashier', language?: 'en' | 'ku'): Promise<{ username: string; password: string }> {
-  const username = `${role}${unique()}`;
-  const password = `pw-${unique()}-${unique()}`;
-  ok(
-    await api('/auth/register', {
-      token: adminToken,
-      body: { username, password, firstName: role === 'manager' ? 'Karwan' : 'Rezan', lastName: 'Kamal', email: `${username}@example.com`, role },
-    }),
-    `register ${role}`,
-  );
-  if (language) {
-    const token = await login(username, password);
-    ok(await api('/auth/me/preferences', { method: 'PUT', token, body: { languagePreference: language } }), 'save language');
-  }
-  return { username, password };
-}
-
 /** Signs in through the login screen and waits for the dashboard. */
 export async function signIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto(`${BASE_URL}/login`);
@@ -321,13 +100,6 @@ export async function scan(page: Page, code: string, gapMs = 8): Promise<void> {
 export async function lineQuantity(page: Page, sku: string): Promise<number> {
   const input = page.locator(`[data-testid=cart-line][data-sku="${sku}"] [data-testid=line-quantity]`);
   return (await input.count()) ? Number(await input.inputValue()) : 0;
-}
-
-/** The sale just shown on the final receipt, opened by its invoice number in `branch` (numbers are unique per branch). */
-export async function saleByInvoice(token: string, invoiceNumber: string, branch?: string): Promise<any> {
-  const headers = branch ? { 'x-dukan-branch': branch } : undefined;
-  const body = ok(await api(`/transactions/${encodeURIComponent(invoiceNumber)}`, { token, headers }), `transaction ${invoiceNumber}`);
-  return body.data ?? body;
 }
 
 /** Every text of a catalogue (nested objects of strings), for leak checks. */
