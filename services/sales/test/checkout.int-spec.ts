@@ -1,49 +1,25 @@
 // POST /api/transactions: pricing from the replica, refusals, loyalty, tax and currency.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
-import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { countRows, envelope, outboxEvents, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
+import { randomUUID } from 'node:crypto';
+import type { ServiceTestApp } from '@dukan/testing';
+import { envelope, outboxEvents, publishProduct, saleCounts, salePayload, startCheckoutShop, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
 let settings: FakeSettings;
-const token = randomBytes(24).toString('base64url');
 let pen: TestProduct;
 let mug: TestProduct;
 let shirt: TestProduct;
+let close: () => Promise<void>;
+let token: string;
 
 beforeAll(async () => {
-  loyalty = await startFakeLoyalty(() => token);
-  settings = await startFakeSettings(() => token);
-  t = await startServiceApp({
-    service: 'sales',
-    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url, LOYALTY_TIMEOUT_MS: '1000' },
-    module: (env) => SalesModule.register(loadSalesConfig(env)),
-  });
-  pen = await publishProduct(t, { priceCents: 125 });
-  mug = await publishProduct(t, { priceCents: 899, discountPercent: 15 });
-  shirt = await publishProduct(t, { priceCents: 1999 });
+  ({ t, loyalty, settings, pen, mug, shirt, close, internalToken: token } = await startCheckoutShop());
 });
-afterAll(async () => {
-  await t.close();
-  await loyalty.close();
-  await settings.close();
-});
+afterAll(() => close());
 
-async function snapshot() {
-  return {
-    sales: await countRows(t, 'sales'), lines: await countRows(t, 'sale_lines'), outbox: await countRows(t, 'outbox'),
-    keys: await countRows(t, 'idempotency_keys'),
-  };
-}
+const snapshot = () => saleCounts(t);
 
 const CASHIER_ID = '00000000-0000-4000-8000-000000000003';
-
-/** A field's message in a validation answer (a string, or an object with `message`). */
-function fieldMessage(errors: Record<string, unknown> | undefined, field: string): string | undefined {
-  const e = errors?.[field];
-  return typeof e === 'string' ? e : (e as { message?: string } | undefined)?.message;
-}
 
 describe('a guest sale in USD', () => {
   it('is priced by the server, numbered, stored and announced', async () => {
@@ -198,78 +174,6 @@ describe('discounts', () => {
     expect(await snapshot()).toEqual(before);
     const allowed = t.tokenFor({ role: 'cashier', permissions: { pos: ['use', 'discount'] } });
     expect((await t.post('/api/transactions', body, { token: allowed })).status).toBe(201);
-  });
-});
-
-describe('the exchange rate is the one settings gives the cashier now', () => {
-  const changeRate = async (rate: number) => {
-    settings.exchangeRate = rate;
-    await t.bus.publish(envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: rate, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', iqdCashRounding: 1,
-      taxRateBasisPoints: 0, branches: [], changed: ['exchangeRate'],
-    }));
-  };
-  afterEach(async () => {
-    settings.mode = 'up';
-    await changeRate(1450);
-  });
-
-  it('asks settings once for a run of sales at the same rate, and again when settings announces a change', async () => {
-    await changeRate(1450);
-    const calls = settings.calls;
-    for (let i = 0; i < 3; i++) expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(201);
-    expect(settings.calls - calls).toBe(1);
-    await changeRate(1450);
-    expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(201);
-    expect(settings.calls - calls).toBe(2);
-  });
-
-  it('refuses a forged rate with 422 in English and Kurdish, and stores nothing', async () => {
-    const before = await snapshot();
-    const body = salePayload([{ product: mug, quantity: 2 }], { currency: 'IQD', exchangeRate: 2900, tenderExtraCents: 100 });
-    const res = await t.post('/api/transactions', body, { token: t.tokens.cashier, headers: { 'idempotency-key': randomUUID() } });
-    expect(res.status).toBe(422);
-    expect(res.body.code).toBe('EXCHANGE_RATE_CHANGED');
-    expect(res.body.message).toBe('The exchange rate is now 1450 IQD per USD, not 2900. The till has reloaded it: check the total and confirm again.');
-    expect(fieldMessage(res.body.errors, 'exchangeRate')).toBe(res.body.message);
-    const ku = await t.post('/api/transactions', body, { token: t.tokens.cashier, headers: { 'accept-language': 'ku' } });
-    expect(ku.body.message).toBe('نرخی ئاڵوگۆڕ ئێستا 1450 دینارە بۆ هەر دۆلارێک، نەک 2900. خاڵی فرۆشتن نرخەکەی نوێ کردەوە: کۆی گشتی بپشکنە و دووبارە پشتڕاستی بکەرەوە.');
-    expect(await snapshot()).toEqual(before);
-    expect(await countRows(t, 'idempotency_keys')).toBe(before.keys);
-  });
-
-  it('follows a rate changed in settings at once: the old rate is refused, the new one sold at', async () => {
-    // Settings announces every change; the rate sales keeps for a cashier is dropped then.
-    await changeRate(1500);
-    const old = salePayload([{ product: mug, quantity: 1 }], { currency: 'IQD', exchangeRate: 1450 });
-    expect((await t.post('/api/transactions', old, { token: t.tokens.cashier })).body.code).toBe('EXCHANGE_RATE_CHANGED');
-    const res = await t.post('/api/transactions', { ...old, exchangeRate: 1500 }, { token: t.tokens.cashier });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ exchangeRate: 1500, amountsInCurrency: { total: 11460 } }); // 7.64 x 1500
-    const [row] = await t.dataSource().query(`SELECT exchange_rate FROM sales WHERE id = $1`, [res.body.data._id]);
-    expect(Number(row.exchange_rate)).toBe(1500);
-    const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === res.body.data._id);
-    expect(event).toMatchObject({ exchangeRate: 1500, currency: 'IQD' });
-  });
-
-  it('counts an IQD tender and its change in whole dinars at that rate', async () => {
-    // 7.64 at 1450 = 11,078 IQD; the till sends 20,000 IQD as 13.79 dollars: 19,996 IQD back, 8,918 change.
-    const body = salePayload([{ product: mug, quantity: 1 }], { currency: 'IQD', exchangeRate: 1450, tenderExtraCents: 615 });
-    const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
-    expect(res.status).toBe(201);
-    const inIqd = res.body.data.amountsInCurrency;
-    expect(inIqd).toMatchObject({ total: 11078, amountTendered: 19996 });
-    expect(inIqd.change).toBe(inIqd.amountTendered - inIqd.total);
-  });
-
-  it('refuses the sale (503, nothing stored) while the rate cannot be checked', async () => {
-    await changeRate(1450);
-    settings.mode = 'down';
-    const before = await snapshot();
-    const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier });
-    expect(res.status).toBe(503);
-    expect(res.body.message).toBe('The exchange rate cannot be checked right now. Please try again in a moment.');
-    expect(await snapshot()).toEqual(before);
   });
 });
 

@@ -1,10 +1,11 @@
 // Test helpers for sales: events as other services send them, a till's payload, and a stand-in for loyalty.
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EventOf, EventPayloads, EventSubject, ProductEventData } from '@dukan/contracts';
 import { priceSale } from '@dukan/contracts';
-import type { ServiceTestApp } from '@dukan/testing';
+import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
+import { loadSalesConfig, SalesModule } from '@dukan/sales';
 
 export function envelope<S extends EventSubject>(type: S, data: EventPayloads[S], occurredAt = new Date()): EventOf<S> {
   return { id: randomUUID(), type, occurredAt: occurredAt.toISOString(), branchId: 'main', actorId: null, data } as EventOf<S>;
@@ -219,4 +220,38 @@ export async function startFakeSettings(internalToken: () => string): Promise<Fa
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () => new Promise((r) => server.close(() => r()));
   return fake;
+}
+
+/** Sales' rows a refused request must leave as they were. */
+export async function saleCounts(t: ServiceTestApp) {
+  return {
+    sales: await countRows(t, 'sales'), lines: await countRows(t, 'sale_lines'), outbox: await countRows(t, 'outbox'),
+    keys: await countRows(t, 'idempotency_keys'),
+  };
+}
+
+/** Sales with a fake loyalty and settings, and three products in its replica: a pen, a mug at 15 % off, a shirt. */
+export async function startCheckoutShop() {
+  const token = randomBytes(24).toString('base64url');
+  const loyalty = await startFakeLoyalty(() => token);
+  const settings = await startFakeSettings(() => token);
+  const t = await startServiceApp({
+    service: 'sales',
+    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url, LOYALTY_TIMEOUT_MS: '1000' },
+    module: (env) => SalesModule.register(loadSalesConfig(env)),
+  });
+  return {
+    t,
+    internalToken: token,
+    loyalty,
+    settings,
+    pen: await publishProduct(t, { priceCents: 125 }),
+    mug: await publishProduct(t, { priceCents: 899, discountPercent: 15 }),
+    shirt: await publishProduct(t, { priceCents: 1999 }),
+    close: async () => {
+      await t.close();
+      await loyalty.close();
+      await settings.close();
+    },
+  };
 }
