@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import { adminPassword, api, artifact, BASE_URL, browserSession, createUser, kurdishLeaks, login, signIn, unique } from '../support.js';
-import { card, expenseById, filterBy, openExpenses, recordExpense } from './support-expenses.js';
+import { card, expenseById, openExpenses, recordExpense } from './support-expenses.js';
 
 jest.setTimeout(180_000);
 

@@ -25,7 +25,7 @@ export async function openExpenses(page: Page, search?: string): Promise<void> {
 }
 
 /** Types a search and waits for the list to answer it. */
-export async function filterBy(page: Page, search: string): Promise<void> {
+async function filterBy(page: Page, search: string): Promise<void> {
   const answered = page.waitForResponse((r) => {
     const url = new URL(r.url());
     return url.pathname === '/api/expenses' && url.searchParams.get('search') === search.trim();
