@@ -1,7 +1,7 @@
 // Small tools the benchmarks share.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -87,4 +87,45 @@ export async function startService(root, service, env, children) {
     await sleep(50);
   }
   return { url, child };
+}
+
+/** Whether something listens on host:port (a second at most). */
+export function portOpen(host, port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port, timeout: 1000 });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+/** Waits until `url` answers 200 (or throws after `timeoutMs`). */
+export async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+/** One JSON call: status, parsed body (null when not JSON) and text. */
+export async function api(base, method, path, token, body, headers = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await res.text();
+  let json = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* not json */
+  }
+  return { status: res.status, body: json, text };
 }

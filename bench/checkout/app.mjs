@@ -2,20 +2,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminQuery, freePort, sleep, withDatabase } from '../lib.mjs';
+import { adminQuery, freePort, portOpen, waitFor, withDatabase } from '../lib.mjs';
 import { PASSWORD, root } from './settings.mjs';
-
-export function portOpen(host, port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port, timeout: 1000 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
 
 /** Every process whose parent is this one (the app's processes), for memory readings. */
 export function childPids() {
@@ -68,35 +58,6 @@ export function cpuByProcess(pids) {
     }
   }
   return out;
-}
-
-export async function waitFor(url, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-export async function api(base, method, path, token, body, headers = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    /* not json */
-  }
-  return { status: res.status, body: json, text };
 }
 
 export async function startAllInOne(adminUrl) {

@@ -1,8 +1,8 @@
 // The tills: sales priced by the shared pricing module, rung up in loops; how far the consumers are behind.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { priceSale } from '@dukan/contracts';
-import { adminQuery, memoryMb, percentile, sleep } from '../lib.mjs';
-import { api, cpuByProcess } from './app.mjs';
+import { adminQuery, api, memoryMb, percentile, sleep } from '../lib.mjs';
+import { cpuByProcess } from './app.mjs';
 import { PRODUCTS, SECONDS, TILLS, WARMUP_SECONDS } from './settings.mjs';
 
 /** A category, PRODUCTS products with plenty of stock (some with their own discount), and a cashier. */

@@ -9,11 +9,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { adminQuery, freePort, sleep, withDatabase } from '../lib.mjs';
+import { adminPostgresUrl, adminQuery, api, fmt, freePort, portOpen, sleep, waitFor, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -21,59 +20,6 @@ const LIVE_PRODUCTS = Number(process.env.BENCH_LIVE_PRODUCTS ?? 5);
 const SHAPES = (process.env.BENCH_SHAPES ?? 'all-in-one,cluster').split(',').map((s) => s.trim()).filter(Boolean);
 const PASSWORD = 'bench-admin-pw';
 const TIMEOUT_MS = 300_000;
-
-const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
-
-function portOpen(host, port) {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host, port, timeout: 1000 });
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
-async function waitFor(url, timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer`);
-}
-
-async function api(base, method, path, token, body) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  let json = null;
-  try {
-    json = text ? JSON.parse(text) : null;
-  } catch {
-    /* not json */
-  }
-  return { status: res.status, body: json, text };
-}
-
-async function adminPostgresUrl() {
-  for (const url of [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/postgres']) {
-    if (!url) continue;
-    try {
-      await adminQuery(url, 'SELECT 1');
-      return url;
-    } catch {
-      /* next */
-    }
-  }
-  throw new Error('no PostgreSQL: set DATABASE_URL');
-}
 
 async function startAllInOne(adminUrl) {
   const db = `dukan_bench_events_${randomBytes(3).toString('hex')}`;
@@ -90,7 +36,7 @@ async function startAllInOne(adminUrl) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
-  await waitFor(`${url}/health`);
+  await waitFor(`${url}/health`, 120_000);
   return {
     url,
     databaseUrl,
