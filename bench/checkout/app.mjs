@@ -92,12 +92,6 @@ export async function startAllInOne(adminUrl) {
       await new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
-      // The stream reserves its byte limit on the server: it goes with the run.
-      const { connect } = await import('@nats-io/transport-node');
-      const { jetstreamManager } = await import('@nats-io/jetstream');
-      const nc = await connect({ servers: natsUrl });
-      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
-      await nc.close();
     },
   };
 }
@@ -140,6 +134,12 @@ export async function startClusterShape(adminUrl) {
       await cluster.stop();
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);
       rmSync(dataDir, { recursive: true, force: true });
+      // The stream reserves its byte limit on the server: it goes with the run.
+      const { connect } = await import('@nats-io/transport-node');
+      const { jetstreamManager } = await import('@nats-io/jetstream');
+      const nc = await connect({ servers: natsUrl });
+      await (await jetstreamManager(nc)).streams.delete(stream).catch(() => undefined);
+      await nc.close();
     },
   };
 }
