@@ -31,6 +31,8 @@ describe('expenses (browser)', () => {
 
     await page.click('nav.pagination >> text=Next');
     await page.waitForFunction(() => document.querySelector('[data-testid=expenses-showing]')?.textContent === 'Showing 21 to 23 of 23 expenses');
+    // The page's text changes with the page number; its cards once the second page has arrived.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=expense-card]').length === 3);
     expect(await page.locator('[data-testid=expense-title]').allTextContents()).toEqual(['Paper 3', 'Paper 2', 'Paper 1']);
 
     // A filter starts again at page 1; Clear All Filters shows while one is set.
