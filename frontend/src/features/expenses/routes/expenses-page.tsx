@@ -105,7 +105,8 @@ export default function ExpensesPage() {
       return next;
     });
   const allOnPage = expenses.length > 0 && expenses.every((e) => selected.has(e._id));
-  const range = data ? shownRange(page, data.pagination.limit, data.pagination.total) : null;
+  // From the page shown (the answer's), so the line never describes a page still on its way.
+  const range = data ? shownRange(data.pagination.current, data.pagination.limit, data.pagination.total) : null;
 
   return (
     <section className="page expenses" data-testid="expenses-page">
