@@ -6,7 +6,7 @@ import { createConnection } from 'node:net';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createTestDatabase, dropRoles, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
+import { createTestDatabase, dropRoles, eventually, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
 // The cluster launcher is the same script `npm run start:cluster` uses.
 // @ts-expect-error plain JavaScript module without types
 import { startCluster } from '../../scripts/start-cluster.mjs';
@@ -19,16 +19,6 @@ const describeCluster = built && nats ? describe : describe.skip;
 import { salePayload } from '../../services/sales/test/helpers.js';
 
 interface Cluster { url: string; env: Record<string, string>; stop(): Promise<void>; stopService(s: string): Promise<void>; startService(s: string): Promise<void> }
-
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describeCluster('cluster shape: every service its own process, gateway on its own port', () => {
   let db: TestDatabase;

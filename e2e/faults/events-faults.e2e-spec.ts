@@ -12,7 +12,7 @@ import { EXPENSES_CONSUMERS } from '@dukan/expenses';
 import { LOYALTY_CONSUMERS } from '@dukan/loyalty';
 import { REPORTING_CONSUMERS } from '@dukan/reporting';
 import { SALES_CONSUMERS } from '@dukan/sales';
-import { createTestDatabase, dropRoles, freePort, httpClient, tempDataDir, type HttpClient, type TestDatabase } from '@dukan/testing';
+import { createTestDatabase, dropRoles, eventually, freePort, httpClient, type HttpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
 // @ts-expect-error plain JavaScript module without types
 import { startCluster } from '../../scripts/start-cluster.mjs';
 import { salePayload } from '../../services/sales/test/helpers.js';
@@ -30,16 +30,6 @@ const TILLS = 5;
 const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'];
 
 interface Cluster { url: string; env: Record<string, string>; stop(): Promise<void> }
-
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000, everyMs = 200): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, everyMs));
-  }
-}
 
 function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createTestDatabase, dropRoles, findNats, httpClient, freePort, tempDataDir, type TestDatabase } from '@dukan/testing';
+import { createTestDatabase, dropRoles, eventually, findNats, freePort, httpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
 // @ts-expect-error plain JavaScript module without types
 import { startCluster } from '../../scripts/start-cluster.mjs';
 import { salePayload } from '../../services/sales/test/helpers.js';
@@ -17,16 +17,6 @@ const built = existsSync(join(root, 'services', 'sales', 'dist', 'main.js')) && 
 const nats = await findNats();
 const describeCluster = built && nats ? describe : describe.skip;
 const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'];
-
-async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describeCluster('replicas: sales=2, catalog=2', () => {
   let db: TestDatabase;

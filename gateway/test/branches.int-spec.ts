@@ -1,5 +1,5 @@
 import { createAllInOneApp } from '@dukan/gateway';
-import { startApp, type HttpClient } from '@dukan/testing';
+import { eventually, type HttpClient, startApp } from '@dukan/testing';
 import { startClusterShape } from './cluster-shape.js';
 
 // Branches as data in the cluster shape: the branch a request acts in comes from the X-Dukan-Branch header,
@@ -19,14 +19,6 @@ const SHAPES: [string, () => Promise<Shop>][] = [
   ['all-in-one', () => startApp(createAllInOneApp)],
   ['cluster', () => startClusterShape()],
 ];
-
-async function eventually(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(SHAPES)('branches (%s)', (_shape, start) => {
   let c: Shop;

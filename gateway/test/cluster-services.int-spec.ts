@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { ServiceName } from '@dukan/contracts';
-import { httpClient } from '@dukan/testing';
+import { eventually, httpClient } from '@dukan/testing';
 import { startClusterShape, type ClusterShape } from './cluster-shape.js';
 
 // The cluster's services are no side door: straight calls are refused, tokens are checked for their
@@ -11,14 +11,6 @@ beforeAll(async () => {
   c = await startClusterShape();
 }, 120_000);
 afterAll(() => c.close());
-
-async function eventually(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const ONE_ROUTE: Record<ServiceName, string> = {
   identity: '/api/auth/users', catalog: '/api/products', sales: '/api/transactions', loyalty: '/api/customers',

@@ -1,5 +1,5 @@
 import { createAllInOneApp } from '@dukan/gateway';
-import { startApp, type HttpClient } from '@dukan/testing';
+import { eventually, type HttpClient, startApp } from '@dukan/testing';
 import { startClusterShape } from './cluster-shape.js';
 
 // A shop day as a client written to the specification makes it: the calls of spec part 1 §7 and part 2 §7,
@@ -22,15 +22,6 @@ const SHAPES: [string, () => Promise<Shop>][] = [
 const any = (type: unknown) => expect.any(type);
 /** The shop's day (reports and the dashboard keep the shop's time zone, Asia/Baghdad by default), as yyyy-MM-dd. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baghdad' }).format(new Date());
-
-/** Events reach the other services a moment after the answer: wait for what the client will see. */
-async function eventually(probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > until) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The sale payload of spec part 1 §3, as a till computes it: money as numbers of dollars with two decimals. */
 function salePayload(o: {

@@ -3,3 +3,4 @@ export * from './http.js';
 export * from './service-app.js';
 export * from './auth-matrix.js';
 export * from './all-in-one.js';
+export * from './eventually.js';
