@@ -8,7 +8,7 @@ import { displayName } from '../../auth/types.js';
 import { useCreateSaleMutation } from '../api/pos-api.js';
 import type { CompletedSale } from '../components/receipt.js';
 import type { CartAction, CartCustomer, CartState } from '../lib/cart.js';
-import { isDefinitiveRefusal, newSaleKey } from '../lib/sale-key.js';
+import { isDefinitiveRefusal, newIdempotencyKey as newSaleKey } from '../../../lib/idempotency-key.js';
 import { buildSalePayload, type OrderDiscount, type Totals } from '../lib/totals.js';
 import type { DisplayCurrency } from './use-money.js';
 

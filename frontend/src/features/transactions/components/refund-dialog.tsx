@@ -7,8 +7,7 @@ import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { dollarsToCents, toWesternDigits } from '../../../lib/money.js';
 import { useTransactionsRefundMutation } from '../api/transactions-api.js';
-import { isDefinitiveRefusal } from '../lib/errors.js';
-import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
+import { isDefinitiveRefusal, newIdempotencyKey } from '../../../lib/idempotency-key.js';
 import { lineName, ltr, unitsLeft } from '../lib/sale-text.js';
 
 interface RefundDialogProps {
@@ -67,7 +66,7 @@ export function RefundDialog({ sale, onClose }: RefundDialogProps) {
       toast.success(t('transactions.refund.done', { amount: f.usd(dollarsToCents(result.refund.amount)), invoice: ltr(sale.invoiceNumber) }));
       onClose();
     } catch (err) {
-      if (isDefinitiveRefusal(err)) key.current = newIdempotencyKey();
+      if (isDefinitiveRefusal(err, 'refused')) key.current = newIdempotencyKey();
       setError([errorText(err, t('transactions.refund.failed')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '));
     } finally {
       sending.current = false;

@@ -12,9 +12,3 @@ export function listErrorText(error: unknown, t: (k: string) => string): string 
 export function isNotFound(error: unknown): boolean {
   return statusOf(error) === 404;
 }
-
-/** A refusal the server will give again for the same request (not a time-out, a conflict or a busy server). */
-export function isDefinitiveRefusal(error: unknown): boolean {
-  const status = statusOf(error);
-  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 409 && status !== 429;
-}
