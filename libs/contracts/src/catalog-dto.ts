@@ -61,6 +61,18 @@ export interface TillProductDto {
   imageUrl: string | null;
 }
 
+/**
+ * GET /api/products?since=REV: the till's products changed since revision REV (prices, discounts, barcodes, stock of
+ * the branch) and the ids gone from the till (deleted or made inactive), at `revision`. `full: true` when REV was too
+ * old or unknown: `products` is then the whole list and the till replaces what it holds.
+ */
+export interface TillDeltaDto {
+  revision: string;
+  full: boolean;
+  products: TillProductDto[];
+  deleted: string[];
+}
+
 /** GET /api/categories[/:id]; POST/PUT answers. */
 export interface CategoryDto {
   _id: string;

@@ -66,7 +66,7 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('POST', '/api/auth/permissions/apply-role', 'identity', ADMIN, "Apply a role's default permissions to users"),
 
   // catalog
-  route('GET', '/api/products', 'catalog', PRODUCT_READ, 'List products (active=true for the till)'),
+  route('GET', '/api/products', 'catalog', PRODUCT_READ, 'List products (active=true for the till; since=REV: what changed since the till\'s revision)'),
   route('POST', '/api/products', 'catalog', anyOf(permission('products', 'create')), 'Create a product, or add stock to the product with the same sku'),
   route('GET', '/api/products/generate-barcode', 'catalog', PRODUCT_STOCK_WRITE, 'A new unused EAN-13 barcode'),
   route('GET', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV (ids=comma-separated)'),

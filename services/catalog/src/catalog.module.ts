@@ -5,12 +5,14 @@ import { CategoriesService } from './categories/categories.service.js';
 import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
 import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
 import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
+import { ProductRevisions1795737600200 } from './migrations/1795737600200-product-revisions.js';
 import { ProductImportController } from './products/import/product-import.controller.js';
 import { ProductImportService } from './products/import/product-import.service.js';
 import { ProductsController } from './products/products.controller.js';
 import { Barcodes } from './products/barcodes.js';
 import { ProductCommands } from './products/product-commands.js';
 import { ProductIntake } from './products/product-intake.js';
+import { ProductDelta } from './products/product-delta.js';
 import { ProductQueries } from './products/product-queries.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
 import { StockLedger } from './stock/stock-ledger.js';
@@ -26,7 +28,7 @@ export class CatalogModule {
         ServicePlatformModule.forService({
           service: 'catalog',
           entities: [],
-          migrations: [CatalogInit1767225600200, ProductImports1779580800200],
+          migrations: [CatalogInit1767225600200, ProductImports1779580800200, ProductRevisions1795737600200],
           consumers: CATALOG_CONSUMERS,
         }),
       ],
@@ -36,6 +38,7 @@ export class CatalogModule {
         { provide: CATALOG_CONFIG, useValue: config },
         StockLedger,
         ProductQueries,
+        ProductDelta,
         ProductCommands,
         ProductIntake,
         Barcodes,

@@ -48,6 +48,15 @@ export class ProductQueries implements OnApplicationBootstrap {
     const view = q.view === 'till' ? 'till' : 'full';
     const cacheable = !q.category && !q.categories?.length && !q.search?.trim();
     if (!cacheable) return makeBody(await this.buildList(ctx, q, view).then((r) => r.body));
+    return this.cachedList(ctx, q, view);
+  }
+
+  /** The till's whole list (active products) and the revision it was built at, for a delta too old to answer. */
+  tillList(ctx: RequestContext): Promise<ListBody & { rev: string }> {
+    return this.cachedList(ctx, { active: 'true' }, 'till');
+  }
+
+  private async cachedList(ctx: RequestContext, q: ListProductsQuery, view: 'till' | 'full'): Promise<CachedList> {
     const key = `${view}|${q.active ?? ''}|${ctx.branchId}`;
     const [{ rev }] = await rows<{ rev: string }>(this.ds, `SELECT rev::text AS rev FROM catalog_revision`);
     const cached = this.listCache.get(key);
@@ -213,7 +222,7 @@ function jsonArray(items: string[]): Buffer {
   return out;
 }
 
-function makeBody(buffer: Buffer): ListBody {
+export function makeBody(buffer: Buffer): ListBody {
   let zipped: Promise<Buffer> | null = null;
   return {
     json: buffer,

@@ -175,6 +175,10 @@ export class ListProductsQuery {
   @IsOptional() @IsIn(['till', 'full'])
   view?: 'till' | 'full';
 
+  /** The till's catalogue revision: answer what changed since (TillDeltaDto) instead of a list. */
+  @IsOptional() @Matches(/^\d{1,18}$/, { message: 'validation.invalidNumber' })
+  since?: string;
+
   @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
   category?: string;
 

@@ -8,6 +8,7 @@ import {
 } from './product.dto.js';
 import { Barcodes } from './barcodes.js';
 import { ProductCommands } from './product-commands.js';
+import { ProductDelta } from './product-delta.js';
 import { ProductQueries, type ListBody } from './product-queries.js';
 
 @Controller('api/products')
@@ -16,12 +17,14 @@ export class ProductsController {
     private readonly queries: ProductQueries,
     private readonly commands: ProductCommands,
     private readonly barcodes: Barcodes,
+    private readonly delta: ProductDelta,
   ) {}
 
-  /** A JSON array (the till reads `?active=true&view=till`), or `{data, pagination}` when `page` is given. */
+  /** A JSON array (the till reads `?active=true&view=till`), `{data, pagination}` when `page` is given, the till's delta with `since`. */
   @Get()
   async list(@Ctx() ctx: RequestContext, @Query() q: ListProductsQuery, @Req() req: Request, @Res() res: Response) {
     if (q.page !== undefined) return res.json(await this.queries.listPage(ctx, q));
+    if (q.since !== undefined) return sendBody(req, res, await this.delta.body(ctx, q.since));
     await sendBody(req, res, await this.queries.listBody(ctx, q));
   }
 
