@@ -1,18 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, UserEventData } from '@dukan/contracts';
-import type { EventHandler } from '@dukan/platform';
+import { applyIfNewer, tombstone, type EventHandler, type ReplicaTable } from '@dukan/platform';
 
 // Users' names, so an expense card can say who recorded it (identity owns users; this is a replica).
 
-async function upsertUser(m: EntityManager, d: UserEventData, at: string): Promise<void> {
-  await m.query(
-    `INSERT INTO users (user_id, username, first_name, last_name, as_of) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       as_of = EXCLUDED.as_of
-     WHERE users.as_of <= EXCLUDED.as_of`,
-    [d.userId, d.username, d.firstName, d.lastName, at],
-  );
+const USERS: ReplicaTable = { table: 'users', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer' };
+
+function upsertUser(m: EntityManager, d: UserEventData, at: string): Promise<void> {
+  return applyIfNewer(m, USERS, [{ user_id: d.userId, username: d.username, first_name: d.firstName, last_name: d.lastName, as_of: at }]);
 }
 
 @Injectable()
@@ -39,10 +35,7 @@ export class ExpenseUserDeletedHandler implements EventHandler<'dukan.identity.u
   readonly subject = 'dukan.identity.user.deleted.v1' as const;
 
   async handle(event: EventOf<'dukan.identity.user.deleted.v1'>, m: EntityManager): Promise<void> {
-    await m.query(
-      `INSERT INTO users (user_id, username, first_name, last_name, deleted_at, as_of) VALUES ($1, '', '', '', $2, '-infinity')
-       ON CONFLICT (user_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
-      [event.data.userId, event.occurredAt],
-    );
+    const row = { user_id: event.data.userId, username: '', first_name: '', last_name: '', deleted_at: event.occurredAt, as_of: '-infinity' };
+    await tombstone(m, USERS, row, ['deleted_at']);
   }
 }

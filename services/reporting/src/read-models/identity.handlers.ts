@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, UserEventData } from '@dukan/contracts';
-import type { EventHandler } from '@dukan/platform';
+import { applyIfNewer, tombstone, type EventHandler, type ReplicaTable } from '@dukan/platform';
 import { recordDayStart } from './daily-counts.js';
 import { ShopClock } from './shop-clock.js';
 
-async function upsertUser(m: EntityManager, d: UserEventData, at: string): Promise<void> {
-  await m.query(
-    `INSERT INTO users (user_id, username, first_name, last_name, role, active, as_of) VALUES ($1, $2, $3, $4, $5, $6, $7)
-     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       role = EXCLUDED.role, active = EXCLUDED.active AND users.deleted_at IS NULL, as_of = EXCLUDED.as_of
-     WHERE users.as_of <= EXCLUDED.as_of`,
-    [d.userId, d.username, d.firstName, d.lastName, d.role, d.active, at],
-  );
+/** A deleted user stays inactive whatever change of theirs arrives after the deletion. */
+const USERS: ReplicaTable = {
+  table: 'users', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer', updateAs: { active: 'EXCLUDED.active AND users.deleted_at IS NULL' },
+};
+
+function upsertUser(m: EntityManager, d: UserEventData, at: string): Promise<void> {
+  return applyIfNewer(m, USERS, [
+    { user_id: d.userId, username: d.username, first_name: d.firstName, last_name: d.lastName, role: d.role, active: d.active, as_of: at },
+  ]);
 }
 
 @Injectable()
@@ -45,10 +46,9 @@ export class ReportUserDeletedHandler implements EventHandler<'dukan.identity.us
   async handle(event: EventOf<'dukan.identity.user.deleted.v1'>, m: EntityManager): Promise<void> {
     await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
     // A tombstone: whatever order the events come in, the user ends deleted with the names of their last change.
-    await m.query(
-      `INSERT INTO users (user_id, username, first_name, last_name, role, active, deleted_at, as_of) VALUES ($1, '', '', '', 'cashier', false, $2, '-infinity')
-       ON CONFLICT (user_id) DO UPDATE SET active = false, deleted_at = EXCLUDED.deleted_at`,
-      [event.data.userId, event.occurredAt],
-    );
+    const row = {
+      user_id: event.data.userId, username: '', first_name: '', last_name: '', role: 'cashier', active: false, deleted_at: event.occurredAt, as_of: '-infinity',
+    };
+    await tombstone(m, USERS, row, ['active', 'deleted_at']);
   }
 }

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CustomerEventData, EventOf } from '@dukan/contracts';
-import type { EventHandler } from '@dukan/platform';
+import { applyIfNewer, tombstone, type EventHandler, type ReplicaTable } from '@dukan/platform';
 
-/** Customers replica, a batch in one statement: per customer the highest version; a lower one than held is ignored; a deleted customer stays deleted (with the names of its last version). */
-async function upsertCustomers(m: EntityManager, all: readonly CustomerEventData[]): Promise<void> {
-  const latest = new Map<string, CustomerEventData>();
-  for (const c of all) if ((latest.get(c.customerId)?.version ?? -1) < c.version) latest.set(c.customerId, c);
-  const list = [...latest.values()].sort((a, b) => (a.customerId < b.customerId ? -1 : 1));
-  await m.query(
-    `INSERT INTO customers (customer_id, first_name, last_name, phone, loyalty_points, member_since, version)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[], $7::int[])
-     ON CONFLICT (customer_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name, phone = EXCLUDED.phone,
-       loyalty_points = EXCLUDED.loyalty_points, member_since = EXCLUDED.member_since, version = EXCLUDED.version
-     WHERE customers.version < EXCLUDED.version`,
-    [list.map((c) => c.customerId), list.map((c) => c.firstName), list.map((c) => c.lastName), list.map((c) => c.phone),
-      list.map((c) => c.loyaltyPoints), list.map((c) => c.memberSince), list.map((c) => c.version)],
-  );
+const CUSTOMERS: ReplicaTable = { table: 'customers', key: 'customer_id', stamp: 'version', replaces: 'newer' };
+
+/** Customers replica, a batch in one statement; a deleted customer stays deleted (with the names of its last version). */
+function upsertCustomers(m: EntityManager, all: readonly CustomerEventData[]): Promise<void> {
+  return applyIfNewer(m, CUSTOMERS, all.map((c) => ({
+    customer_id: c.customerId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, loyalty_points: c.loyaltyPoints,
+    member_since: c.memberSince, version: c.version,
+  })));
 }
 
 @Injectable()
@@ -41,11 +35,8 @@ export class ReportCustomerDeletedHandler implements EventHandler<'dukan.loyalty
   readonly subject = 'dukan.loyalty.customer.deleted.v1' as const;
   async handle(event: EventOf<'dukan.loyalty.customer.deleted.v1'>, m: EntityManager): Promise<void> {
     // A delete that overtakes the create leaves a deleted row, so the late create cannot bring the customer back.
-    await m.query(
-      `INSERT INTO customers (customer_id, first_name, last_name, phone, loyalty_points, member_since, version, deleted_at)
-       VALUES ($1, '', '', '', 0, $2, 0, $2)
-       ON CONFLICT (customer_id) DO UPDATE SET deleted_at = EXCLUDED.deleted_at`,
-      [event.data.customerId, event.occurredAt],
-    );
+    const at = event.occurredAt;
+    const row = { customer_id: event.data.customerId, first_name: '', last_name: '', phone: '', loyalty_points: 0, member_since: at, version: 0, deleted_at: at };
+    await tombstone(m, CUSTOMERS, row, ['deleted_at']);
   }
 }

@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, ProductEventData, UserEventData, CustomerEventData } from '@dukan/contracts';
-import type { EventHandler } from '@dukan/platform';
+import { applyIfNewer, tombstone, type EventHandler, type ReplicaTable } from '@dukan/platform';
 
 // --- product prices (catalog); an event older than the row's version changes nothing
 
@@ -63,14 +63,13 @@ export class ProductDeletedHandler implements EventHandler<'dukan.catalog.produc
 
 // --- customers (loyalty): names shown on a sale's detail
 
-async function upsertCustomer(m: EntityManager, c: CustomerEventData): Promise<void> {
-  await m.query(
-    `INSERT INTO customers (customer_id, first_name, last_name, phone, deleted, version) VALUES ($1, $2, $3, $4, false, $5)
-     ON CONFLICT (customer_id) DO UPDATE SET first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       phone = EXCLUDED.phone, version = EXCLUDED.version
-     WHERE customers.version < EXCLUDED.version`,
-    [c.customerId, c.firstName, c.lastName, c.phone, c.version],
-  );
+/** `deleted` is the tombstone's mark, written with the row only: a later change never clears it. */
+const CUSTOMERS: ReplicaTable = { table: 'customers', key: 'customer_id', stamp: 'version', replaces: 'newer', insertOnly: ['deleted'] };
+
+function upsertCustomer(m: EntityManager, c: CustomerEventData): Promise<void> {
+  return applyIfNewer(m, CUSTOMERS, [
+    { customer_id: c.customerId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, deleted: false, version: c.version },
+  ]);
 }
 
 @Injectable()
@@ -95,25 +94,17 @@ export class CustomerDeletedHandler implements EventHandler<'dukan.loyalty.custo
   async handle(event: EventOf<'dukan.loyalty.customer.deleted.v1'>, m: EntityManager): Promise<void> {
     // Past sales keep showing the name; the flag only stops new sales for this customer. A tombstone if the
     // delete overtakes the create, so the late create cannot bring the customer back.
-    await m.query(
-      `INSERT INTO customers (customer_id, first_name, last_name, deleted, version) VALUES ($1, '', '', true, -1)
-       ON CONFLICT (customer_id) DO UPDATE SET deleted = true`,
-      [event.data.customerId],
-    );
+    await tombstone(m, CUSTOMERS, { customer_id: event.data.customerId, first_name: '', last_name: '', deleted: true, version: -1 }, ['deleted']);
   }
 }
 
 // --- cashiers (identity): names shown on a sale's detail
 
+const CASHIERS: ReplicaTable = { table: 'cashiers', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer' };
+
 /** The names of the user's latest change: an older event than the one held changes nothing. */
-async function upsertCashier(m: EntityManager, u: UserEventData, at: string): Promise<void> {
-  await m.query(
-    `INSERT INTO cashiers (user_id, username, first_name, last_name, as_of) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (user_id) DO UPDATE SET username = EXCLUDED.username, first_name = EXCLUDED.first_name, last_name = EXCLUDED.last_name,
-       as_of = EXCLUDED.as_of
-     WHERE cashiers.as_of <= EXCLUDED.as_of`,
-    [u.userId, u.username, u.firstName, u.lastName, at],
-  );
+function upsertCashier(m: EntityManager, u: UserEventData, at: string): Promise<void> {
+  return applyIfNewer(m, CASHIERS, [{ user_id: u.userId, username: u.username, first_name: u.firstName, last_name: u.lastName, as_of: at }]);
 }
 
 @Injectable()
