@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { parseCsv } from '@dukan/contracts';
 import type { Cell } from './import-rows.policy.js';
 
 export interface ImportSheet {
@@ -31,7 +30,7 @@ export async function readImportFile(buffer: Buffer, maxRows: number): Promise<I
       throw new UnreadableFile('not UTF-8 text');
     }
     if (text.includes('\u0000')) throw new UnreadableFile('binary');
-    parseCsv(text).forEach((cells, i) => collect.add(i + 1, cells));
+    await readCsv(text, collect);
   }
   return collect.sheet();
 }
@@ -54,6 +53,24 @@ class Collector {
   sheet(): ImportSheet {
     return { headers: this.headers ?? [], rows: this.rows };
   }
+}
+
+/**
+ * CSV through exceljs (fast-csv): quoted fields with commas, doubled quotes and line breaks; CRLF or LF; the
+ * byte-order mark dropped. Cells stay as written (no numbers or dates guessed). A row's number counts records,
+ * blank ones too, as a spreadsheet numbers them. A file whose first line has semicolons and no commas (saved
+ * in a locale that writes decimal commas) is read with semicolons.
+ */
+async function readCsv(text: string, collect: Collector): Promise<void> {
+  const firstLine = text.slice(0, text.search(/\r|\n|$/));
+  const delimiter = !firstLine.includes(',') && firstLine.includes(';') ? ';' : ',';
+  let sheet: ExcelJS.Worksheet;
+  try {
+    sheet = await new ExcelJS.Workbook().csv.read(Readable.from([text]), { map: (cell: string) => cell, parserOptions: { delimiter } });
+  } catch (e) {
+    throw new UnreadableFile((e as Error).message);
+  }
+  sheet.eachRow({ includeEmpty: true }, (row) => collect.add(row.number, Array.from(row.values as unknown[], cellValue).slice(1)));
 }
 
 async function readXlsx(buffer: Buffer, collect: Collector): Promise<void> {

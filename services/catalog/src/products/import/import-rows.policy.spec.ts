@@ -1,5 +1,5 @@
-import { parseCsv } from '@dukan/contracts';
 import { labelsCsv } from '../labels.js';
+import { readImportFile } from './import-file.js';
 import { cellText, mapColumns, nameKey, rowToProduct } from './import-rows.policy.js';
 
 describe('mapColumns', () => {
@@ -68,9 +68,9 @@ describe('rowToProduct', () => {
 describe('the barcode labels CSV', () => {
   it('reads back through the import: its five columns, formula-like cells restored, cost and category still wanted', async () => {
     const file = await labelsCsv([{ name_en: '=cmd', name_ku: 'چا', sku: '+S-1', barcode: '0626', price_cents: 1250 }]);
-    const [headers, row] = parseCsv(file.toString('utf8'));
-    const columns = mapColumns(headers!);
+    const { headers, rows: [row] } = await readImportFile(file, 10);
+    const columns = mapColumns(headers);
     expect(columns.missing).toEqual(['cost', 'category']);
-    expect(rowToProduct(row!, columns, () => null).body).toMatchObject({ sku: '+S-1', barcode: '0626', name: { en: '=cmd', ku: 'چا' }, price: '12.50' });
+    expect(rowToProduct(row!.cells, columns, () => null).body).toMatchObject({ sku: '+S-1', barcode: '0626', name: { en: '=cmd', ku: 'چا' }, price: '12.50' });
   });
 });
