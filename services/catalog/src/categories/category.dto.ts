@@ -1,3 +1,4 @@
+import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, MaxLength, ValidateNested, ValidateIf } from 'class-validator';
 
@@ -18,8 +19,9 @@ export class CategoryNameDto {
   ku?: string;
 }
 
+/** Presence is IsNotEmpty, not IsDefined: PartialType's IsOptional skips the one and never the other. */
 export class CreateCategoryDto {
-  @IsDefined({ message: 'validation.required' }) @IsObject({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' }) @IsObject({ message: 'validation.required' })
   @ValidateNested() @Type(() => CategoryNameDto)
   name!: CategoryNameDto;
 
@@ -33,19 +35,8 @@ export class CreateCategoryDto {
   active?: boolean;
 }
 
-export class UpdateCategoryDto {
-  @IsOptional() @IsObject({ message: 'validation.required' }) @ValidateNested() @Type(() => CategoryNameDto)
-  name?: CategoryNameDto;
-
-  @IsOptional() @Transform(parentId) @ValidateIf((_o, v) => v !== null) @IsUUID('all', { message: 'validation.invalidId' })
-  parent?: string | null;
-
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
-  image?: string | null;
-
-  @IsOptional() @IsBoolean()
-  active?: boolean;
-}
+/** Every field optional; a field that is sent is validated as on create. */
+export class UpdateCategoryDto extends PartialType(CreateCategoryDto) {}
 
 /** Without `active`, only categories a form or the till may offer (active, under active parents); `all` for the admin. */
 export class ListCategoriesQuery {

@@ -1,3 +1,4 @@
+import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import {
   Allow, ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID,
@@ -47,32 +48,33 @@ export class ProductDescriptionDto {
   ku?: string;
 }
 
+/** Presence is IsNotEmpty, not IsDefined: PartialType's IsOptional (UpdateProductDto) skips the one and never the other. */
 export class CreateProductDto {
-  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
-  @IsNotEmpty({ message: 'validation.required' }) @MaxLength(64)
+  @Transform(trim) @IsNotEmpty({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
+  @MaxLength(64)
   sku!: string;
 
-  @Transform(barcode) @IsDefined({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
-  @IsNotEmpty({ message: 'validation.required' }) @MaxLength(64) @Matches(PRINTABLE, { message: 'validation.invalidValue' })
+  @Transform(barcode) @IsNotEmpty({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
+  @MaxLength(64) @Matches(PRINTABLE, { message: 'validation.invalidValue' })
   barcode!: string;
 
-  @IsDefined({ message: 'validation.required' }) @IsObject({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' }) @IsObject({ message: 'validation.required' })
   @ValidateNested() @Type(() => ProductNameDto)
   name!: ProductNameDto;
 
   @IsOptional() @IsObject() @ValidateNested() @Type(() => ProductDescriptionDto)
   description?: ProductDescriptionDto;
 
-  @Transform(categoryId) @IsDefined({ message: 'validation.requiredCategory' }) @IsNotEmpty({ message: 'validation.requiredCategory' })
+  @Transform(categoryId) @IsNotEmpty({ message: 'validation.requiredCategory' })
   @IsUUID('all', { message: 'validation.requiredCategory' })
   category!: string;
 
-  @Transform(toNumber) @IsDefined({ message: 'validation.invalidNumber' })
+  @Transform(toNumber) @IsNotEmpty({ message: 'validation.invalidNumber' })
   @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   price!: number;
 
-  @Transform(toNumber) @IsDefined({ message: 'validation.invalidNumber' })
+  @Transform(toNumber) @IsNotEmpty({ message: 'validation.invalidNumber' })
   @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   cost!: number;
@@ -101,58 +103,17 @@ export class CreateProductDto {
   isNewBarcode?: boolean;
 }
 
-/** Every field optional; a field that is sent is validated as on create. quantity sets the branch's count (an adjustment). */
-export class UpdateProductDto {
+/**
+ * Every field of the create form optional; a field that is sent is validated as on create. quantity sets the
+ * branch's count (an adjustment), so 0 is allowed here where a new product starts with at least 1.
+ */
+export class UpdateProductDto extends PartialType(OmitType(CreateProductDto, ['quantity'] as const)) {
   /** The form may send back the id it read; it is ignored (the path decides). */
   @IsOptional() @Allow()
   _id?: unknown;
 
-  @IsOptional() @Transform(trim) @IsString({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @MaxLength(64)
-  sku?: string;
-
-  @IsOptional() @Transform(barcode) @IsString({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' })
-  @MaxLength(64) @Matches(PRINTABLE, { message: 'validation.invalidValue' })
-  barcode?: string;
-
-  @IsOptional() @IsObject({ message: 'validation.required' }) @ValidateNested() @Type(() => ProductNameDto)
-  name?: ProductNameDto;
-
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => ProductDescriptionDto)
-  description?: ProductDescriptionDto;
-
-  @IsOptional() @Transform(categoryId) @IsNotEmpty({ message: 'validation.requiredCategory' })
-  @IsUUID('all', { message: 'validation.requiredCategory' })
-  category?: string;
-
-  @IsOptional() @Transform(toNumber) @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
-  price?: number;
-
-  @IsOptional() @Transform(toNumber) @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
-  cost?: number;
-
   @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
   quantity?: number;
-
-  @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
-  reorderLevel?: number;
-
-  @IsOptional() @IsBoolean()
-  active?: boolean;
-
-  @IsOptional() @Transform(toNumber) @Min(0) @Max(100)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
-  discount?: number;
-
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(2000, { each: true })
-  images?: string[];
-
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
-  imageUrl?: string | null;
-
-  @IsOptional() @IsBoolean()
-  isNewBarcode?: boolean;
 }
 
 /** PATCH /api/products/:id/quantity: receive a batch. Without cost the batch is valued at the current average. */
