@@ -2,6 +2,7 @@
 // for what events bring. The browser's own helpers are in support.ts, which re-exports these.
 import { randomUUID } from 'node:crypto';
 import { fromCents, priceSale, toCents } from '@dukan/contracts';
+import { eventually as sharedEventually } from '@dukan/testing';
 
 export const BASE_URL = (process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
 
@@ -107,20 +108,12 @@ export async function getTransaction(token: string, id: string): Promise<any> {
   return body.data ?? body;
 }
 
-/** Waits until `probe` returns a truthy value (events reach other services a moment after a sale). */
-export async function eventually<T>(probe: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
-  const end = Date.now() + timeoutMs;
-  let last: unknown;
-  while (Date.now() < end) {
-    try {
-      const v = await probe();
-      if (v) return v as NonNullable<T>;
-    } catch (e) {
-      last = e;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`Timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+/**
+ * Waits until `probe` returns a truthy value (events reach other services a moment after a sale): the shared
+ * eventually, polling every 250 ms, a probe that throws tried again, `what` named if time runs out.
+ */
+export function eventually<T>(probe: () => Promise<T>, what: string, timeoutMs = 15_000): Promise<NonNullable<T>> {
+  return sharedEventually(probe as () => Promise<NonNullable<T> | null>, { what, timeoutMs, everyMs: 250, retryOnError: true });
 }
 
 /** Turns loyalty on with 1 point per dollar if it is off, so a customer can earn and spend points. */
