@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { fromCents, type DashboardDto } from '@dukan/contracts';
 import { one, rows } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
-import { currentCounts } from '../read-models/daily-counts.js';
+import { currentCounts, dayStartCounts } from '../read-models/daily-counts.js';
 import { ShopClock } from '../read-models/shop-clock.js';
 import { saleStatusLabel, trendOf, type SaleState } from './dashboard.policy.js';
 
@@ -36,14 +36,8 @@ export class DashboardService {
         [tz],
       );
       const now = await currentCounts(m);
-      // How today started is how yesterday ended; nothing recorded today means nothing changed since yesterday.
-      const dayStart = await rows<{ metric: keyof typeof now; value: number }>(
-        m,
-        `SELECT metric, value FROM daily_counts WHERE day = (now() AT TIME ZONE $1)::date`,
-        [tz],
-      );
-      const yesterday = { ...now };
-      for (const r of dayStart) yesterday[r.metric] = r.value;
+      // How today started is how yesterday ended.
+      const yesterday = await dayStartCounts(m, tz, now);
       const recent = await rows<{ sale_id: string; invoice_number: string; completed_at: Date; total_cents: string; status: SaleState }>(
         m,
         `SELECT sale_id, invoice_number, completed_at, total_cents, status FROM sales ORDER BY completed_at DESC, sale_id LIMIT $1`,

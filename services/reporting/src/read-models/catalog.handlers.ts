@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { CategoryEventData, EventOf } from '@dukan/contracts';
 import type { EventHandler } from '@dukan/platform';
-import { recordDayStart, shopDayRuns } from './daily-counts.js';
-import { ShopClock } from './shop-clock.js';
+import { recordStates } from './daily-counts.js';
 
 interface StockLevel {
   productId: string;
@@ -22,6 +21,7 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
     if (!held || Date.parse(held.at) <= Date.parse(l.at)) latest.set(key, l);
   }
   const rows = [...latest.values()];
+  await recordStates(m, levels.map((l) => ({ kind: 's', id: l.productId, branchId: l.branchId, at: l.at, quantity: l.quantity })));
   await m.query(
     `INSERT INTO stock (product_id, branch_id, quantity, as_of)
      SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[])
@@ -63,46 +63,37 @@ async function upsertProducts(m: EntityManager, events: readonly EventOf<'dukan.
       col((e) => e.data.version), col((e) => e.occurredAt),
     ],
   );
+  await recordStates(m, events.map((e) => ({
+    kind: 'p', id: e.data.productId, at: e.occurredAt, version: e.data.version, live: true, reorderLevel: e.data.reorderLevel,
+  })));
   await setStock(m, events.map((e) => ({ productId: e.data.productId, branchId: e.branchId, quantity: e.data.quantity, at: e.occurredAt })));
-}
-
-/** For each shop day a batch touches, the day's opening counts, then that day's products. */
-async function applyProductEvents(m: EntityManager, clock: ShopClock, events: readonly EventOf<'dukan.catalog.product.created.v1' | 'dukan.catalog.product.updated.v1'>[]): Promise<void> {
-  const timeZone = await clock.timeZone(m);
-  for (const run of shopDayRuns(events, timeZone)) {
-    await recordDayStart(m, run[0]!.occurredAt, timeZone);
-    await upsertProducts(m, run);
-  }
 }
 
 @Injectable()
 export class ReportProductCreatedHandler implements EventHandler<'dukan.catalog.product.created.v1'> {
   readonly subject = 'dukan.catalog.product.created.v1' as const;
-  constructor(private readonly clock: ShopClock) {}
 
   handleAll(events: readonly EventOf<'dukan.catalog.product.created.v1'>[], m: EntityManager): Promise<void> {
-    return applyProductEvents(m, this.clock, events);
+    return upsertProducts(m, events);
   }
 }
 
 @Injectable()
 export class ReportProductUpdatedHandler implements EventHandler<'dukan.catalog.product.updated.v1'> {
   readonly subject = 'dukan.catalog.product.updated.v1' as const;
-  constructor(private readonly clock: ShopClock) {}
 
   handleAll(events: readonly EventOf<'dukan.catalog.product.updated.v1'>[], m: EntityManager): Promise<void> {
-    return applyProductEvents(m, this.clock, events);
+    return upsertProducts(m, events);
   }
 }
 
 @Injectable()
 export class ReportProductDeletedHandler implements EventHandler<'dukan.catalog.product.deleted.v1'> {
   readonly subject = 'dukan.catalog.product.deleted.v1' as const;
-  constructor(private readonly clock: ShopClock) {}
 
   async handle(event: EventOf<'dukan.catalog.product.deleted.v1'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
     const d = event.data;
+    await recordStates(m, [{ kind: 'p', id: d.productId, at: event.occurredAt, version: d.version, live: false, reorderLevel: 0 }]);
     // A delete that overtakes the create still leaves a deleted row, so the late create cannot bring it back.
     await m.query(
       `INSERT INTO products (product_id, sku, name, category_id, price_cents, cost_cents, active, reorder_level, version, created_at, deleted_at)
@@ -116,15 +107,10 @@ export class ReportProductDeletedHandler implements EventHandler<'dukan.catalog.
 @Injectable()
 export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.stock.changed.v2'> {
   readonly subject = 'dukan.catalog.stock.changed.v2' as const;
-  constructor(private readonly clock: ShopClock) {}
 
-  /** A batch: for each shop day it touches, the day's opening counts, then that day's levels in one statement. */
-  async handleAll(events: readonly EventOf<'dukan.catalog.stock.changed.v2'>[], m: EntityManager): Promise<void> {
-    const timeZone = await this.clock.timeZone(m);
-    for (const run of shopDayRuns(events, timeZone)) {
-      await recordDayStart(m, run[0]!.occurredAt, timeZone);
-      await setStock(m, run.flatMap((e) => e.data.moves.map((mv) => ({ productId: mv.productId, branchId: e.data.branchId, quantity: mv.quantityAfter, at: e.occurredAt }))));
-    }
+  /** A batch: every level it leaves, in a few statements. */
+  handleAll(events: readonly EventOf<'dukan.catalog.stock.changed.v2'>[], m: EntityManager): Promise<void> {
+    return setStock(m, events.flatMap((e) => e.data.moves.map((mv) => ({ productId: mv.productId, branchId: e.data.branchId, quantity: mv.quantityAfter, at: e.occurredAt }))));
   }
 }
 
