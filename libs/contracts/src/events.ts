@@ -71,8 +71,8 @@ export interface CategoryEventData {
   version: number;
 }
 
-export type StockChangeReason = 'received' | 'sold' | 'returned' | 'adjusted';
-export type StockRefType = 'product' | 'sale' | 'void' | 'refund' | 'adjustment';
+export type StockChangeReason = 'received' | 'sold' | 'returned' | 'adjusted' | 'transferred';
+export type StockRefType = 'product' | 'sale' | 'void' | 'refund' | 'adjustment' | 'transfer';
 
 export interface StockMoveData {
   productId: string;
@@ -91,6 +91,29 @@ export interface StockChangedData {
   refType: StockRefType; // what caused it: a product form (received), a sale, a void, a refund, a manual adjustment
   refId: string | null; // id of that thing (sale id, refund id, product id), null for a bare adjustment
   moves: StockMoveData[]; // each product at most once
+}
+
+/** A product's price in one branch: set (priceCents) or cleared (null: the product's own price applies there). */
+export interface BranchPriceChangedData {
+  productId: string;
+  branchId: string;
+  priceCents: number | null; // USD cents; null when the override is cleared
+  version: number; // per product and branch; replicas ignore a lower version than they hold
+}
+
+export type TransferState = 'in_transit' | 'received' | 'short';
+
+/** Stock sent from one branch to another; `received` is null until the receiving branch counts it in. */
+export interface TransferEventData {
+  transferId: string;
+  number: string; // 'TR-' and digits
+  fromBranch: string;
+  toBranch: string;
+  state: TransferState;
+  lines: { productId: string; sku: string; sent: number; received: number | null; unitCostCents: number }[];
+  note: string | null;
+  sentAt: string;
+  receivedAt: string | null;
 }
 
 // --- sales
@@ -249,6 +272,9 @@ export interface EventPayloads {
   'dukan.catalog.category.updated.v1': CategoryEventData;
   'dukan.catalog.category.deleted.v1': { categoryId: string };
   'dukan.catalog.stock.changed.v2': StockChangedData;
+  'dukan.catalog.branch-price.changed.v1': BranchPriceChangedData;
+  'dukan.catalog.transfer.sent.v1': TransferEventData;
+  'dukan.catalog.transfer.received.v1': TransferEventData;
 
   'dukan.sales.sale.completed.v1': SaleEventData;
   'dukan.sales.sale.voided.v1': SaleVoidedData;

@@ -10,6 +10,7 @@ export * from './money.js';
 export * from './constants.js';
 export * from './dto.js';
 export * from './catalog-dto.js';
+export * from './transfer-dto.js';
 export * from './sales-dto.js';
 export * from './expenses.js';
 export * from './csv.js';

@@ -7,6 +7,7 @@ import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 import { salesEn, salesKu } from './messages/sales.js';
 import { securityEn, securityKu } from './messages/security.js';
+import { transfersEn, transfersKu } from './messages/transfers.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -100,6 +101,7 @@ const en = {
 
   ...EXPENSE_MESSAGES_EN,
   ...catalogEn,
+  ...transfersEn,
   ...salesEn,
   ...loyaltyEn,
   ...reportingEn,
@@ -190,6 +192,7 @@ const ku: Record<ServerMessageKey, string> = {
 
   ...EXPENSE_MESSAGES_KU,
   ...catalogKu,
+  ...transfersKu,
   ...salesKu,
   ...loyaltyKu,
   ...reportingKu,

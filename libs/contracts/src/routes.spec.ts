@@ -31,6 +31,12 @@ PUT /api/products/:id catalog products:edit
 DELETE /api/products/:id catalog products:delete
 PATCH /api/products/:id/quantity catalog products:create|products:edit
 GET /api/products/:id/stock-movements catalog products:view
+GET /api/products/:id/branch-prices catalog products:view
+PUT /api/products/:id/branch-prices/:branchId catalog products:edit
+DELETE /api/products/:id/branch-prices/:branchId catalog products:edit
+GET /api/products/transfers catalog products:view
+POST /api/products/transfers catalog products:edit
+POST /api/products/transfers/:id/receive catalog products:edit
 GET /api/categories catalog categories:view|products:view|pos:use
 GET /api/categories/tree catalog categories:view|products:view|pos:use
 GET /api/categories/:id catalog categories:view

@@ -5,6 +5,12 @@ import { CategoriesService } from './categories/categories.service.js';
 import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
 import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
 import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
+import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
+import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
+import { BranchPrices } from './branch-prices/branch-prices.service.js';
+import { TransferCommands } from './transfers/transfer-commands.js';
+import { TransferQueries } from './transfers/transfer-queries.js';
+import { TransfersController } from './transfers/transfers.controller.js';
 import { ProductRevisions1795737600200 } from './migrations/1795737600200-product-revisions.js';
 import { ProductImportController } from './products/import/product-import.controller.js';
 import { ProductImportService } from './products/import/product-import.service.js';
@@ -18,7 +24,7 @@ import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './
 import { StockLedger } from './stock/stock-ledger.js';
 import { CATALOG_CONSUMERS } from './consumers.js';
 
-/** Products, categories, barcodes, stock per branch and its ledger, labels, imports: /api/products/*, /api/categories/*. */
+/** Products, categories, barcodes, stock per branch and its ledger, branch prices, transfers, labels, imports: /api/products/*, /api/categories/*. */
 @Module({})
 export class CatalogModule {
   static register(config: CatalogConfig): DynamicModule {
@@ -28,12 +34,13 @@ export class CatalogModule {
         ServicePlatformModule.forService({
           service: 'catalog',
           entities: [],
-          migrations: [CatalogInit1767225600200, ProductImports1779580800200, ProductRevisions1795737600200],
+          migrations: [CatalogInit1767225600200, ProductImports1779580800200, ProductRevisions1795737600200, BranchPricesTransfers1795824000200],
           consumers: CATALOG_CONSUMERS,
         }),
       ],
-      // The import's routes first: '/api/products/import/:id' must not reach ':id/stock-movements'.
-      controllers: [ProductImportController, ProductsController, CategoriesController],
+      // The import's and the transfers' routes first: '/api/products/import/:id' must not reach ':id/stock-movements',
+      // nor '/api/products/transfers' the product ':id'.
+      controllers: [ProductImportController, TransfersController, ProductsController, BranchPricesController, CategoriesController],
       providers: [
         { provide: CATALOG_CONFIG, useValue: config },
         StockLedger,
@@ -44,6 +51,9 @@ export class CatalogModule {
         Barcodes,
         ProductImportService,
         CategoriesService,
+        BranchPrices,
+        TransferQueries,
+        TransferCommands,
         SaleCompletedHandler,
         SaleVoidedHandler,
         SaleRefundedHandler,

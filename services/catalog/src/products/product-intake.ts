@@ -192,7 +192,8 @@ export class ProductIntake {
     );
   }
 
-  private async addBatches(
+  /** Cost batches of received units, in the branch of `ctx`. */
+  async addBatches(
     m: EntityManager,
     ctx: RequestContext,
     batches: readonly { productId: string; quantity: number; costCents: number; movementId: string }[],

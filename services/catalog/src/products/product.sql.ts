@@ -7,6 +7,7 @@ const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"H
 export const PRODUCT_FROM = `
   products p
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.branch_id = $1
+  LEFT JOIN branch_prices bp ON bp.product_id = p.id AND bp.branch_id = $1
   LEFT JOIN categories c ON c.id = p.category_id`;
 
 /** ProductDto without costHistory (see libs/contracts dto.ts). */
@@ -33,13 +34,13 @@ export const PRODUCT_JSON = `json_build_object(
   'createdAt', ${iso('p.created_at')},
   'updatedAt', ${iso('p.updated_at')})`;
 
-/** TillProductDto: what the till loads for every product. */
+/** TillProductDto: what the till loads for every product, at the price of the caller's branch. */
 export const TILL_JSON = `json_build_object(
   '_id', p.id,
   'sku', p.sku,
   'barcode', p.barcode,
   'name', json_build_object('en', p.name_en, 'ku', p.name_ku),
-  'price', p.price_cents::float8 / 100,
+  'price', coalesce(bp.price_cents, p.price_cents)::float8 / 100,
   'discount', p.discount_percent::float8,
   'quantity', coalesce(s.quantity, 0),
   'categoryId', p.category_id,

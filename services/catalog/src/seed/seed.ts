@@ -38,7 +38,8 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
     const barcodeBase = o.reset ? firstDraw : Math.floor((Date.now() * 7919) % 900_000_000);
     return await ds.transaction(async (m) => {
       if (o.reset) {
-        await m.query(`TRUNCATE cost_batches, stock_movements, stock_levels, products, categories`);
+        // CASCADE: a chain's branch prices and transfers refer to the products too.
+        await m.query(`TRUNCATE cost_batches, stock_movements, stock_levels, products, categories CASCADE`);
       }
       // Categories: a parent row per group and its leaves; a second load reuses the ones already there.
       const existing = new Map(
