@@ -1,7 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServicePlatformModule } from '@dukan/platform';
+import { DataSource } from 'typeorm';
+import { BRANCH_DIRECTORY, EVENT_BUS, ServicePlatformModule, watchedBranchDirectory, type EventBus, type KnownBranch } from '@dukan/platform';
 import { SETTINGS_CONFIG, type SettingsConfig } from './config.js';
-import { BranchesController } from './branches/branches.controller.js';
+import { BranchesController, InternalBranchesController } from './branches/branches.controller.js';
 import { BranchesService } from './branches/branches.service.js';
 import { InternalSettingsController, SettingsController } from './general/settings.controller.js';
 import { SettingsService } from './general/settings.service.js';
@@ -15,8 +16,15 @@ export class SettingsModule {
     return {
       module: SettingsModule,
       imports: [ServicePlatformModule.forService({ service: 'settings', entities: [], migrations: [SettingsInit1767225600700, BranchesActive1767225600701] })],
-      controllers: [SettingsController, InternalSettingsController, BranchesController],
-      providers: [{ provide: SETTINGS_CONFIG, useValue: config }, SettingsService, BranchesService],
+      controllers: [SettingsController, InternalSettingsController, BranchesController, InternalBranchesController],
+      providers: [
+        { provide: SETTINGS_CONFIG, useValue: config }, SettingsService, BranchesService,
+        // The edge's check of a branch a request names, where settings runs in the same process (the all-in-one).
+        {
+          provide: BRANCH_DIRECTORY, inject: [DataSource, EVENT_BUS],
+          useFactory: (ds: DataSource, bus: EventBus) => watchedBranchDirectory(() => ds.query<KnownBranch[]>(`SELECT id, active FROM branches`), bus),
+        },
+      ],
     };
   }
 }

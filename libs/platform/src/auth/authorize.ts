@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { isAllowed, matchRoute, parseRequestPath, type PathZone, type RouteDef } from '@dukan/contracts';
 import type { AuthUser } from '../context/request-context.js';
 import { DomainError } from '../errors/domain-error.js';
+import type { BranchDirectory } from './branch-directory.js';
 import type { SessionValidator } from './session-validator.js';
 import type { TokenVerifier } from './tokens.js';
 
@@ -32,6 +33,8 @@ export interface AuthorizeDeps {
   internalToken: string | undefined;
   /** A service behind the gateway: /api calls without the internal token did not come through the gateway. */
   requireGateway: boolean;
+  /** Where a branch a client names is checked to exist and be active (settings' list); none behind the gateway. */
+  branches?: BranchDirectory;
 }
 
 function sameSecret(a: string | undefined, b: string | undefined): boolean {

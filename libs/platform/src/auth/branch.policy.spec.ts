@@ -1,4 +1,4 @@
-import { requestBranch } from './branch.policy.js';
+import { requestBranch, viewScope } from './branch.policy.js';
 
 const cashier = (homeBranch: string | null, branches: string[] | null) => ({ role: 'cashier' as const, homeBranch, branches });
 const admin = { role: 'admin' as const, homeBranch: null, branches: null };
@@ -26,5 +26,27 @@ describe('the branch of a request', () => {
   ] as const)('%o asking for %p (trusted %p) -> %s', (user, header, trusted, answer) => {
     const decision = requestBranch(user, header, 'main', trusted);
     expect('refused' in decision ? 'refused' : decision.branchId).toBe(answer);
+  });
+});
+
+describe('the branches a view reads (?branch=)', () => {
+  const manager = { role: 'manager' as const, homeBranch: 'a', branches: ['a', 'b'] };
+  it.each([
+    // [user, ?branch=, answer]
+    [admin, undefined, null], // the chain
+    [admin, 'all', null],
+    [admin, 'c', ['c']],
+    [manager, undefined, ['a', 'b']], // the sum of their branches
+    [manager, 'all', ['a', 'b']],
+    [manager, 'b', ['b']],
+    [manager, 'c', 'refused'],
+    [cashier(null, null), undefined, ['main']], // a single shop: its one branch, as before
+    [cashier(null, null), 'main', ['main']],
+    [cashier(null, null), 'b', 'refused'],
+    [admin, "b' OR 1=1", 'refused'],
+    [null, undefined, null], // a trusted internal call
+  ] as const)('%j asking %s reads %j', (user, requested, answer) => {
+    const scope = viewScope(user, requested, 'main');
+    expect('refused' in scope ? 'refused' : scope.branches).toEqual(answer);
   });
 });

@@ -36,3 +36,23 @@ export function requestBranch(
   if (named === undefined) return { branchId: homeBranchOf(user, defaultBranch) };
   return mayUseBranch(user, named, defaultBranch) ? { branchId: named } : { refused: true };
 }
+
+/** The query parameter naming the branch a chain-wide view reads; `all` (or none): every branch the user may see. */
+export const VIEW_BRANCH_PARAM = 'branch';
+export const ALL_BRANCHES = 'all';
+
+export type ViewScope = { branches: string[] | null } | { refused: true };
+
+/**
+ * The branches a view (dashboard, reports) reads: the one named when the user may use it, else refused; every
+ * branch the user may see when it names none or `all` (admins: null, every branch; others their list). A call
+ * without a user (a trusted internal one) reads every branch.
+ */
+export function viewScope(user: Pick<AuthUser, 'role' | 'homeBranch' | 'branches'> | null, requested: string | undefined, defaultBranch: string): ViewScope {
+  const named = requested?.trim() || ALL_BRANCHES;
+  if (named !== ALL_BRANCHES && !CODE.test(named)) return { refused: true };
+  if (!user) return { branches: named === ALL_BRANCHES ? null : [named] };
+  if (named !== ALL_BRANCHES) return mayUseBranch(user, named, defaultBranch) ? { branches: [named] } : { refused: true };
+  if (user.role === 'admin') return { branches: null };
+  return { branches: user.branches && user.branches.length > 0 ? [...user.branches] : [homeBranchOf(user, defaultBranch)] };
+}

@@ -7,7 +7,8 @@ import { sendError, toDomainError } from '../errors/error.filter.js';
 import { logger } from '../logging/logger.js';
 import { PLATFORM_CONFIG } from '../module/tokens.js';
 import { authorize, type AuthorizeDeps, type AuthorizeResult } from './authorize.js';
-import { BRANCH_HEADER, requestBranch } from './branch.policy.js';
+import { BRANCH_DIRECTORY, type BranchDirectory } from './branch-directory.js';
+import { BRANCH_HEADER, requestBranch, VIEW_BRANCH_PARAM, viewScope } from './branch.policy.js';
 import { SESSION_VALIDATOR, type SessionValidator } from './session-validator.js';
 import { TokenVerifier } from './tokens.js';
 
@@ -24,6 +25,8 @@ export interface GateDecision extends AuthorizeResult {
   clientAddress: string;
   /** The branch the request acts in, checked against the user's branches. */
   branchId: string;
+  /** The branches a chain-wide view reads (`?branch=`), checked the same way; null: every branch. */
+  branchScope: string[] | null;
 }
 
 export type GatedRequest = Request & { dukan?: GateDecision };
@@ -41,12 +44,36 @@ export function gateDepsFrom(app: INestApplication, role: AppRole): AuthorizeDep
   } catch {
     throw new Error('No session check in this app: identity must be in it, or PlatformCoreModule given sessions: "remote"');
   }
+  let branches: BranchDirectory | undefined;
+  try {
+    // Behind the gateway the branch was checked there: a service takes the gateway's word.
+    if (role === 'edge') branches = app.get<BranchDirectory>(BRANCH_DIRECTORY, { strict: false });
+  } catch {
+    branches = undefined; // an app without settings and without the remote list (a lone service in a test)
+  }
   return {
     verifier: app.get(TokenVerifier),
     sessions,
     internalToken: app.get<PlatformConfig>(PLATFORM_CONFIG).INTERNAL_TOKEN,
     requireGateway: role === 'service',
+    ...(branches && { branches }),
   };
+}
+
+/**
+ * A branch a client named must exist (settings' list), and to act in it, be active (a user's list may name one
+ * since deactivated); a view may still read a deactivated branch's figures.
+ */
+async function checkNamedBranch(deps: AuthorizeDeps, decision: AuthorizeResult, branchId: string, acting: boolean): Promise<void> {
+  if (!deps.branches || decision.trusted || !decision.user) return;
+  const state = await deps.branches.state(branchId);
+  if (state === 'unknown') throw new DomainError('FORBIDDEN', 'branches.unknown');
+  if (state === 'inactive' && acting) throw new DomainError('FORBIDDEN', 'branches.inactive');
+}
+
+function queryParam(url: string, name: string): string | undefined {
+  const q = url.indexOf('?');
+  return q >= 0 ? (new URLSearchParams(url.slice(q + 1)).get(name) ?? undefined) : undefined;
 }
 
 function clientAddress(req: Request, role: AppRole, trusted: boolean): string {
@@ -79,11 +106,17 @@ export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main')
       { method: req.method, target: req.url, authorization: req.headers.authorization, internalToken: header(req, INTERNAL_TOKEN_HEADER) },
       deps,
     )
-      .then((decision) => {
+      .then(async (decision) => {
         // The branch named by the app (or by the gateway, which checked it): one the user may work in, else 403.
-        const branch = requestBranch(decision.user, header(req, BRANCH_HEADER), defaultBranch, decision.trusted);
+        const named = header(req, BRANCH_HEADER);
+        const branch = requestBranch(decision.user, named, defaultBranch, decision.trusted);
         if ('refused' in branch) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
-        return { ...decision, branchId: branch.branchId };
+        if (named?.trim()) await checkNamedBranch(deps, decision, branch.branchId, true);
+        // The same check for the branch a view reads: nobody reads a branch they may not use.
+        const scope = decision.zone === 'api' ? viewScope(decision.user, queryParam(decision.url, VIEW_BRANCH_PARAM), defaultBranch) : { branches: null };
+        if ('refused' in scope) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
+        if (scope.branches?.length === 1 && queryParam(decision.url, VIEW_BRANCH_PARAM)) await checkNamedBranch(deps, decision, scope.branches[0]!, false);
+        return { ...decision, branchId: branch.branchId, branchScope: scope.branches };
       })
       .then(
         (decision) => {
@@ -105,6 +138,7 @@ export function requestContext(branchId: string) {
       correlationId: decision?.correlationId ?? newCorrelationId(),
       locale: parseLocale(header(req, 'accept-language')) ?? user?.languagePreference ?? 'en',
       branchId: decision?.branchId ?? branchId,
+      branchScope: decision?.branchScope ?? null,
       user,
       actorId: user?.id ?? null,
       ...(decision && { clientAddress: decision.clientAddress }),

@@ -34,6 +34,8 @@ export const platformConfigSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   /** Where processes without identity in them ask whether a token is still current. */
   IDENTITY_URL: z.string().default('http://127.0.0.1:5101'),
+  /** Where the gateway asks settings for the branches a request may name. */
+  SETTINGS_URL: z.string().default('http://127.0.0.1:5107'),
   /**
    * How long such a process reuses identity's answer about a session. Identity's user events drop an answer
    * at once; a token newer than the answer is asked about afresh; 0: ask every call.

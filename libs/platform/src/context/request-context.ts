@@ -28,6 +28,11 @@ export interface RequestContext {
   actorId: string | null;
   /** Where an HTTP request came from (login throttling); none for work no request started. */
   clientAddress?: string;
+  /**
+   * The branches a chain-wide view (the dashboard, the reports) reads, checked by the gate from `?branch=`:
+   * one branch, or all the user may see; null or absent: every branch (an admin's chain, a trusted call).
+   */
+  branchScope?: readonly string[] | null;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { existsSync } from 'node:fs';
 import { defaultKeyPaths, loadOrCreateKeyPair, readPublicKey } from '../auth/keys.js';
 import { RouteAuthGuard } from '../auth/route-auth.guard.js';
+import { BRANCH_DIRECTORY, remoteBranchDirectory } from '../auth/branch-directory.js';
 import { remoteSessionValidator, SESSION_VALIDATOR, type SessionValidator } from '../auth/session-validator.js';
 import { TokenVerifier } from '../auth/tokens.js';
 import type { PlatformConfig } from '../config/config.js';
@@ -85,7 +86,11 @@ export class PlatformCoreModule {
             }),
         },
         ...(options.sessions === 'remote'
-          ? [{ provide: SESSION_VALIDATOR, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteSessionValidator(config, bus) }]
+          ? [
+              { provide: SESSION_VALIDATOR, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteSessionValidator(config, bus) },
+              // Settings' branches for the gateway's check of a named branch (asked on first use only).
+              { provide: BRANCH_DIRECTORY, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteBranchDirectory(config, bus) },
+            ]
           : options.sessions
             ? [{ provide: SESSION_VALIDATOR, useValue: options.sessions }]
             : []),
@@ -94,7 +99,10 @@ export class PlatformCoreModule {
         BusCloser,
         { provide: APP_GUARD, useClass: RouteAuthGuard },
       ],
-      exports: [PLATFORM_CONFIG, EVENT_BUS, TokenVerifier, RelayRegistry, HealthRegistry, ...(options.sessions ? [SESSION_VALIDATOR] : [])],
+      exports: [
+        PLATFORM_CONFIG, EVENT_BUS, TokenVerifier, RelayRegistry, HealthRegistry,
+        ...(options.sessions ? [SESSION_VALIDATOR] : []), ...(options.sessions === 'remote' ? [BRANCH_DIRECTORY] : []),
+      ],
     };
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Post, Put } from '@nestjs/common';
 import { translate } from '@dukan/contracts';
-import { Ctx, type RequestContext } from '@dukan/platform';
+import { Ctx, type KnownBranch, type RequestContext } from '@dukan/platform';
 import { BranchRegistersDto, CreateBranchDto, UpdateBranchDto } from './branches.dto.js';
 import { BranchesService } from './branches.service.js';
 
@@ -26,5 +26,16 @@ export class BranchesController {
   @Put(':id/registers')
   async registers(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: BranchRegistersDto) {
     return { success: true, data: await this.branches.setRegisters(ctx, id, dto.registers), message: translate(ctx.locale, 'settings.saved') };
+  }
+}
+
+/** Service-to-service (x-dukan-internal): the cluster gateway's list of branches, to check a branch a request names. */
+@Controller('internal/settings/branches')
+export class InternalBranchesController {
+  constructor(private readonly branches: BranchesService) {}
+
+  @Get()
+  async list(): Promise<KnownBranch[]> {
+    return (await this.branches.list()).map((b) => ({ id: b._id, active: b.active }));
   }
 }

@@ -1,0 +1,98 @@
+import { DomainError } from '../errors/domain-error.js';
+import type { EventBus } from '../events/event-bus.js';
+
+/** A branch as settings lists it. */
+export interface KnownBranch {
+  id: string;
+  active: boolean;
+}
+
+/** Whether a branch a request names exists and is active (settings owns branches). */
+export interface BranchDirectory {
+  /** 'active', 'inactive' (deactivated) or 'unknown' (no such branch). */
+  state(branchId: string): Promise<'active' | 'inactive' | 'unknown'>;
+}
+
+/** Provided by settings where it runs in the same process, by its internal route elsewhere (the cluster gateway). */
+export const BRANCH_DIRECTORY = Symbol('BRANCH_DIRECTORY');
+
+export interface BranchDirectoryOptions {
+  /** How long a list is kept when no branch event says otherwise (bounds how long a missed event goes unseen). */
+  ttlMs: number;
+  /** A branch not in the list (made a moment ago, its event not here yet) asks again, at most this often. */
+  missRetryMs: number;
+  now?: () => number;
+}
+
+/**
+ * Settings' list of branches, kept in memory: a request naming a branch costs a lookup, not a call. The list is
+ * dropped when settings announces a branch change, when it is older than `ttlMs`, and on a miss (at most every
+ * `missRetryMs`). When settings cannot be asked, the last list stands; with none yet, the request is refused (503).
+ */
+export class CachedBranchDirectory implements BranchDirectory {
+  private branches: Map<string, boolean> | null = null;
+  private loadedAt = 0;
+  private loading: Promise<Map<string, boolean>> | null = null;
+  private readonly now: () => number;
+
+  constructor(private readonly load: () => Promise<KnownBranch[]>, private readonly options: BranchDirectoryOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async state(branchId: string): Promise<'active' | 'inactive' | 'unknown'> {
+    let known = await this.list(this.options.ttlMs);
+    if (!known.has(branchId)) known = await this.list(this.options.missRetryMs);
+    const active = known.get(branchId);
+    return active === undefined ? 'unknown' : active ? 'active' : 'inactive';
+  }
+
+  /** Drops the list (settings announced a change). */
+  forget(): void {
+    this.loadedAt = 0;
+  }
+
+  private async list(maxAgeMs: number): Promise<Map<string, boolean>> {
+    if (this.branches && this.now() - this.loadedAt < maxAgeMs) return this.branches;
+    this.loading ??= this.load()
+      .then((rows) => {
+        this.branches = new Map(rows.map((b) => [b.id, b.active]));
+        this.loadedAt = this.now();
+        return this.branches;
+      })
+      .catch((e: unknown) => {
+        if (this.branches) return this.branches;
+        throw e instanceof DomainError ? e : new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
+      })
+      .finally(() => {
+        this.loading = null;
+      });
+    return this.loading;
+  }
+}
+
+const DEFAULTS: BranchDirectoryOptions = { ttlMs: 30_000, missRetryMs: 1_000 };
+
+/** A directory that follows settings' branch events from its first question on (never in a process that asks none). */
+export function watchedBranchDirectory(load: () => Promise<KnownBranch[]>, bus: EventBus, options = DEFAULTS): BranchDirectory {
+  let watching: Promise<void> | null = null;
+  const directory = new CachedBranchDirectory(async () => {
+    watching ??= bus.watch(['dukan.settings.branch.changed.v1'], () => directory.forget()).catch(() => {
+      watching = null; // asked again with the next list
+    });
+    await watching;
+    return load();
+  }, options);
+  return directory;
+}
+
+/** Settings asked over its internal route (the cluster gateway). */
+export function remoteBranchDirectory(config: { SETTINGS_URL: string; INTERNAL_TOKEN?: string | undefined }, bus: EventBus): BranchDirectory {
+  return watchedBranchDirectory(async () => {
+    const res = await fetch(`${config.SETTINGS_URL.replace(/\/$/, '')}/internal/settings/branches`, {
+      headers: config.INTERNAL_TOKEN ? { 'x-dukan-internal': config.INTERNAL_TOKEN } : {},
+      signal: AbortSignal.timeout(5000),
+    });
+    if (!res.ok) throw new Error(`settings answered ${res.status}`);
+    return (await res.json()) as KnownBranch[];
+  }, bus);
+}
