@@ -13,6 +13,8 @@ import { SalesService } from './sales/sales.service.js';
 import { SettingsClient } from './settings/settings.client.js';
 import { SALES_CONSUMERS } from './consumers.js';
 import { CashierAsOf1795478400300 } from './migrations/1795478400300-cashier-as-of.js';
+import { BranchPrices1795824000300 } from './migrations/1795824000300-branch-prices.js';
+import { BranchPriceChangedHandler } from './replicas/branch-price.handler.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -24,7 +26,7 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300, CashierAsOf1795478400300],
+          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300],
           consumers: SALES_CONSUMERS,
         }),
       ],
@@ -40,6 +42,7 @@ export class SalesModule {
         SaleRecordsService,
         ReversalsService,
         ...REPLICA_HANDLERS,
+        BranchPriceChangedHandler,
       ],
     };
   }

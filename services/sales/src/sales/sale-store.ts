@@ -42,22 +42,24 @@ export class SaleStore {
 
   constructor(private readonly ds: DataSource) {}
 
-  /** Products, tax rate, the names shown on the answer and whether the key is known, in one round trip. */
-  async lookup(dto: CreateSaleDto, customerId: string | null, cashierId: string, key: string | null): Promise<Lookup> {
+  /** Products at the prices of the sale's branch, tax rate, the names shown on the answer and whether the key is known, in one round trip. */
+  async lookup(dto: CreateSaleDto, customerId: string | null, cashierId: string, key: string | null, branchId: string): Promise<Lookup> {
     const ids = [...new Set(dto.items.map((i) => i.product))];
     const [row]: { products: ProductRow[] | null; tax_rate_bp: number; customer: Lookup['customer']; cashier: Lookup['cashier']; key_seen: boolean }[] =
       await this.ds.query(
         `SELECT
-           (SELECT json_agg(json_build_object('product_id', product_id, 'sku', sku, 'name', name, 'price_cents', price_cents::text,
+           (SELECT json_agg(json_build_object('product_id', pp.product_id, 'sku', sku, 'name', name,
+                   'price_cents', coalesce(bp.price_cents, pp.price_cents)::text,
                    'cost_cents', cost_cents::text, 'discount_percent', discount_percent::text, 'active', active, 'deleted', deleted))
-              FROM product_prices WHERE product_id = ANY($1::uuid[])) AS products,
+              FROM product_prices pp LEFT JOIN branch_prices bp ON bp.product_id = pp.product_id AND bp.branch_id = $5
+             WHERE pp.product_id = ANY($1::uuid[])) AS products,
            (SELECT tax_rate_bp FROM shop_settings WHERE id = 1) AS tax_rate_bp,
            (SELECT json_build_object('first_name', first_name, 'last_name', last_name, 'phone', phone, 'deleted', deleted)
               FROM customers WHERE customer_id = $2) AS customer,
            (SELECT json_build_object('username', username, 'first_name', first_name, 'last_name', last_name)
               FROM cashiers WHERE user_id = $3) AS cashier,
            EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $4) AS key_seen`,
-        [ids, customerId, cashierId, key],
+        [ids, customerId, cashierId, key, branchId],
       );
     return {
       keySeen: row?.key_seen ?? false,

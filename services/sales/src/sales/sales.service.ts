@@ -55,7 +55,7 @@ export class SalesService {
     const customerId = dto.customer ?? null;
     // Asked alongside the lookup; checked only when the sale is made (a replayed answer stands whatever the rate now).
     const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, dto.exchangeRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
-    const lookup = await this.store.lookup(dto, customerId, user.id, key ?? null);
+    const lookup = await this.store.lookup(dto, customerId, user.id, key ?? null, ctx.branchId);
     if (key === undefined) {
       return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
     }
