@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { createAllInOneApp } from '@dukan/gateway';
+import { eventually, type HttpClient, startApp } from '@dukan/testing';
+import { startClusterShape } from './cluster-shape.js';
+
+// A chain of three branches (main, b, c), in both shapes: a product priced apart in B is shown and sold at
+// B's price by B's cashier and at its own price elsewhere; stock sent from main to B moves exactly once however
+// often the send and the receipt are repeated.
+
+interface Shop extends HttpClient {
+  adminToken: string;
+  login(username: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const SHAPES: [string, () => Promise<Shop>][] = [
+  ['all-in-one', () => startApp(createAllInOneApp)],
+  ['cluster', () => startClusterShape()],
+];
+
+describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) => {
+  let c: Shop;
+  let productId = '';
+  let cashierB = '';
+  let manager = '';
+  const inBranch = (token: string, branch?: string, extra: Record<string, string> = {}) => ({ token, headers: { ...(branch && { 'x-dukan-branch': branch }), ...extra } });
+  const stockIn = async (branch: string) => (await c.get(`/api/products/${productId}`, inBranch(c.adminToken, branch))).body.quantity as number;
+  const tillPrice = async (token: string, branch?: string) =>
+    ((await c.get('/api/products?active=true&view=till', inBranch(token, branch))).body as { _id: string; price: number }[]).find((p) => p._id === productId)?.price;
+  const sale = (unitPrice: number) => ({
+    items: [{ product: productId, productSnapshot: { name: 'Tea', sku: 'TEA-CHAIN', price: unitPrice }, quantity: 2, unitPrice, subtotal: unitPrice * 2, discount: 0, discountType: 'percentage' }],
+    subtotal: unitPrice * 2, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: unitPrice * 2, currency: 'USD', exchangeRate: 1450,
+    paymentMethod: 'cash', paymentDetails: { amountTendered: 10, change: 10 - unitPrice * 2 }, paymentStatus: 'paid', register: 'main', createdAt: new Date().toISOString(),
+  });
+
+  beforeAll(async () => {
+    c = await start();
+    for (const [id, name] of [['b', 'Branch B'], ['c', 'Branch C']]) {
+      expect((await c.post('/api/settings/branches', { _id: id, name, registers: ['main'] }, { token: c.adminToken })).status).toBe(201);
+    }
+    const category = await c.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token: c.adminToken });
+    const product = await c.post('/api/products', {
+      sku: 'TEA-CHAIN', barcode: '6260000000788', name: { en: 'Tea', ku: 'چا' }, category: category.body._id, price: 2, cost: 1, quantity: 10,
+    }, inBranch(c.adminToken));
+    expect(product.status).toBe(201);
+    productId = product.body._id;
+    const users = [
+      { username: 'cashier-chain-b', role: 'cashier', homeBranch: 'b', branches: ['b'] },
+      { username: 'manager-chain', role: 'manager', homeBranch: 'main', branches: ['main', 'b'] },
+    ];
+    for (const u of users) {
+      const made = await c.post('/api/auth/register', { ...u, firstName: 'Chain', lastName: 'User', email: `${u.username}@shop.iq`, password: 'secret1' }, { token: c.adminToken });
+      expect(made.status).toBe(201);
+    }
+    cashierB = await c.login('cashier-chain-b', 'secret1');
+    manager = await c.login('manager-chain', 'secret1');
+  }, 120_000);
+  afterAll(() => c.close());
+
+  it("a cashier in B sees B's price and sells at it; main and C keep the product's own price", async () => {
+    const set = await c.put(`/api/products/${productId}/branch-prices/b`, { price: 2.5 }, inBranch(manager, 'main'));
+    expect(set.status).toBe(200);
+    expect(await tillPrice(cashierB)).toBe(2.5);
+    expect(await tillPrice(c.adminToken, 'main')).toBe(2);
+    expect(await tillPrice(c.adminToken, 'c')).toBe(2);
+    // Sales learns B's price from catalog's event; from then on B's sale is priced at it.
+    const sold = await eventually(async () => {
+      const r = await c.post('/api/transactions', sale(2.5), inBranch(cashierB, undefined, { 'idempotency-key': randomUUID() }));
+      return r.status === 201 && r;
+    });
+    expect(sold.body.data).toMatchObject({ branchId: 'b', total: 5 });
+    expect(sold.body.data.items[0]).toMatchObject({ unitPrice: 2.5 });
+    // At main the product's own price stands, and B's is refused there.
+    expect((await c.post('/api/transactions', sale(2.5), inBranch(c.adminToken, 'main'))).status).toBe(422);
+    expect((await c.post('/api/transactions', sale(2), inBranch(c.adminToken, 'main'))).body.data.total).toBe(4);
+    // A cashier may not change prices, nor a manager in a branch that is not theirs.
+    expect((await c.put(`/api/products/${productId}/branch-prices/b`, { price: 1 }, inBranch(cashierB))).status).toBe(403);
+    expect((await c.put(`/api/products/${productId}/branch-prices/c`, { price: 1 }, inBranch(manager, 'main'))).status).toBe(403);
+  });
+
+  it('a transfer from main to B sent twice with the same key and received twice moves the stock exactly once', async () => {
+    // The two teas sold in each of B and main above.
+    await eventually(async () => (await stockIn('b')) === -2 && (await stockIn('main')) === 8);
+    const key = randomUUID();
+    const body = { toBranch: 'b', lines: [{ product: productId, quantity: 4 }] };
+    const sends = await Promise.all([1, 2].map(() => c.post('/api/products/transfers', body, inBranch(manager, 'main', { 'idempotency-key': key }))));
+    const again = await c.post('/api/products/transfers', body, inBranch(manager, 'main', { 'idempotency-key': key }));
+    expect([...sends, again].map((s) => s.status)).toEqual([201, 201, 201]);
+    expect(new Set([...sends, again].map((s) => s.body.data._id)).size).toBe(1);
+    const id = again.body.data._id as string;
+    expect(await stockIn('main')).toBe(4);
+    const listed = await c.get('/api/products/transfers?state=in_transit', inBranch(manager, 'b'));
+    expect(listed.body.data.map((x: { _id: string }) => x._id)).toEqual([id]);
+
+    const receipts = await Promise.all([1, 2].map(() => c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(manager, 'b'))));
+    expect(receipts.map((r) => r.status)).toEqual([200, 200]);
+    expect(receipts.map((r) => r.body.data.state)).toEqual(['received', 'received']);
+    expect(await stockIn('b')).toBe(2);
+    expect(await stockIn('main')).toBe(4);
+    expect(await stockIn('c')).toBe(0);
+    // The cashier of B may not receive (no products edit), and main may not receive what was sent to B.
+    expect((await c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(cashierB))).status).toBe(403);
+    expect((await c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(manager, 'main'))).status).toBe(403);
+  });
+});
