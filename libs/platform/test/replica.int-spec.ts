@@ -1,6 +1,7 @@
 // A replica fed by events that come late, twice or out of order ends as the newest change left it.
 import { DataSource } from 'typeorm';
-import { applyIfNewer, configureLogger, tombstone, type ReplicaTable } from '@dukan/platform';
+import type { EventOf } from '@dukan/contracts';
+import { applyIfNewer, configureLogger, replicaHandler, tombstone, tombstoneHandler, type ReplicaTable } from '@dukan/platform';
 import { createTestDatabase, type TestDatabase } from '@dukan/testing';
 
 configureLogger({ level: 'silent', service: 'test' });
@@ -78,5 +79,26 @@ describe('tombstone', () => {
     await ds.transaction((m) => tombstone(m, NAMES, { id: 'u', name: '', as_of: '-infinity', deleted_at: '2026-01-03T00:00:00Z' }, ['deleted_at']));
     await ds.transaction((m) => applyIfNewer(m, NAMES, [{ id: 'u', name: 'Sara', as_of: '2026-01-01T00:00:00Z' }]));
     expect(await names()).toEqual([{ id: 'u', name: 'Sara', deleted: true }]);
+  });
+});
+
+describe('replicaHandler and tombstoneHandler', () => {
+  type Created = EventOf<'dukan.loyalty.customer.created.v1'>;
+  type Deleted = EventOf<'dukan.loyalty.customer.deleted.v1'>;
+  const gone = { id: '', name: '', version: -1, deleted: true };
+  const Upsert = replicaHandler('dukan.loyalty.customer.created.v1', PEOPLE, (e) => person(e.data.customerId, e.data.firstName, e.data.version));
+  const Delete = tombstoneHandler('dukan.loyalty.customer.deleted.v1', PEOPLE, (e) => ({ ...gone, id: e.data.customerId }), ['deleted']);
+  const created = (id: string, firstName: string, version: number) => ({ data: { customerId: id, firstName, version } }) as Created;
+
+  it('are consumers of their subject that apply a batch newest-first and a deletion as a tombstone', async () => {
+    const upsert = new Upsert();
+    expect(upsert.subject).toBe('dukan.loyalty.customer.created.v1');
+    expect(Upsert.name).toBe('ReplicaHandler(dukan.loyalty.customer.created.v1)');
+    await ds.transaction((m) => upsert.handleAll!([created('a', 'Ana 2', 2), created('b', 'Bo', 1), created('a', 'Ana 1', 1)], m));
+    await ds.transaction((m) => new Delete().handle!({ data: { customerId: 'b' } } as Deleted, m));
+    expect(await people()).toEqual([
+      { id: 'a', name: 'Ana 2', version: 2, deleted: false },
+      { id: 'b', name: 'Bo', version: 1, deleted: true },
+    ]);
   });
 });

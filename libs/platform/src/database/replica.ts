@@ -1,4 +1,7 @@
+import type { Type } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { EventOf, EventSubject } from '@dukan/contracts';
+import type { EventHandler } from '../events/inbox.js';
 
 /**
  * A table that mirrors another service's rows from its events (a replica), keyed by the owner's id. Events may
@@ -63,4 +66,33 @@ export async function tombstone(m: EntityManager, t: ReplicaTable, row: Row, mar
      ON CONFLICT (${t.key}) DO UPDATE SET ${marks.map((col) => `${col} = EXCLUDED.${col}`).join(', ')}`,
     columns.map((col) => row[col]),
   );
+}
+
+/** Names a generated handler class after its subject, so logs and errors say which one it is. */
+function named<T extends Function>(cls: T, subject: string): T {
+  return Object.defineProperty(cls, 'name', { value: `ReplicaHandler(${subject})` });
+}
+
+/** A consumer for a replica's created or updated subject: each batch of events is one applyIfNewer of their rows. */
+export function replicaHandler<S extends EventSubject>(subject: S, t: ReplicaTable, row: (event: EventOf<S>) => Row): Type<EventHandler<S>> {
+  class ReplicaUpsert implements EventHandler<S> {
+    readonly subject = subject;
+    handleAll(events: readonly EventOf<S>[], m: EntityManager): Promise<void> {
+      return applyIfNewer(m, t, events.map(row));
+    }
+  }
+  return named(ReplicaUpsert, subject);
+}
+
+/** A consumer for a replica's deleted subject: each event leaves a tombstone (see tombstone). */
+export function tombstoneHandler<S extends EventSubject>(
+  subject: S, t: ReplicaTable, row: (event: EventOf<S>) => Row, marks: readonly string[],
+): Type<EventHandler<S>> {
+  class ReplicaTombstone implements EventHandler<S> {
+    readonly subject = subject;
+    handle(event: EventOf<S>, m: EntityManager): Promise<void> {
+      return tombstone(m, t, row(event), marks);
+    }
+  }
+  return named(ReplicaTombstone, subject);
 }

@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, ProductEventData, UserEventData, CustomerEventData } from '@dukan/contracts';
-import { applyIfNewer, tombstone, type EventHandler, type ReplicaTable } from '@dukan/platform';
+import { replicaHandler, tombstoneHandler, type EventHandler, type ReplicaTable } from '@dukan/platform';
 
 // --- product prices (catalog); an event older than the row's version changes nothing
 
@@ -66,62 +66,32 @@ export class ProductDeletedHandler implements EventHandler<'dukan.catalog.produc
 /** `deleted` is the tombstone's mark, written with the row only: a later change never clears it. */
 const CUSTOMERS: ReplicaTable = { table: 'customers', key: 'customer_id', stamp: 'version', replaces: 'newer', insertOnly: ['deleted'] };
 
-function upsertCustomer(m: EntityManager, c: CustomerEventData): Promise<void> {
-  return applyIfNewer(m, CUSTOMERS, [
-    { customer_id: c.customerId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, deleted: false, version: c.version },
-  ]);
-}
+const customer = ({ data: c }: { data: CustomerEventData }) =>
+  ({ customer_id: c.customerId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, deleted: false, version: c.version });
 
-@Injectable()
-export class CustomerCreatedHandler implements EventHandler<'dukan.loyalty.customer.created.v1'> {
-  readonly subject = 'dukan.loyalty.customer.created.v1' as const;
-  async handle(event: EventOf<'dukan.loyalty.customer.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertCustomer(m, event.data);
-  }
-}
+export const CustomerCreatedHandler = replicaHandler('dukan.loyalty.customer.created.v1', CUSTOMERS, customer);
+export const CustomerUpdatedHandler = replicaHandler('dukan.loyalty.customer.updated.v1', CUSTOMERS, customer);
 
-@Injectable()
-export class CustomerUpdatedHandler implements EventHandler<'dukan.loyalty.customer.updated.v1'> {
-  readonly subject = 'dukan.loyalty.customer.updated.v1' as const;
-  async handle(event: EventOf<'dukan.loyalty.customer.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertCustomer(m, event.data);
-  }
-}
+/**
+ * Past sales keep showing the name; the flag only stops new sales for this customer. A tombstone if the delete
+ * overtakes the create, so the late create cannot bring the customer back.
+ */
+export const CustomerDeletedHandler = tombstoneHandler(
+  'dukan.loyalty.customer.deleted.v1',
+  CUSTOMERS,
+  (e) => ({ customer_id: e.data.customerId, first_name: '', last_name: '', deleted: true, version: -1 }),
+  ['deleted'],
+);
 
-@Injectable()
-export class CustomerDeletedHandler implements EventHandler<'dukan.loyalty.customer.deleted.v1'> {
-  readonly subject = 'dukan.loyalty.customer.deleted.v1' as const;
-  async handle(event: EventOf<'dukan.loyalty.customer.deleted.v1'>, m: EntityManager): Promise<void> {
-    // Past sales keep showing the name; the flag only stops new sales for this customer. A tombstone if the
-    // delete overtakes the create, so the late create cannot bring the customer back.
-    await tombstone(m, CUSTOMERS, { customer_id: event.data.customerId, first_name: '', last_name: '', deleted: true, version: -1 }, ['deleted']);
-  }
-}
-
-// --- cashiers (identity): names shown on a sale's detail
+// --- cashiers (identity): names shown on a sale's detail; an older event than the one held changes nothing
 
 const CASHIERS: ReplicaTable = { table: 'cashiers', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer' };
 
-/** The names of the user's latest change: an older event than the one held changes nothing. */
-function upsertCashier(m: EntityManager, u: UserEventData, at: string): Promise<void> {
-  return applyIfNewer(m, CASHIERS, [{ user_id: u.userId, username: u.username, first_name: u.firstName, last_name: u.lastName, as_of: at }]);
-}
+const cashier = ({ data: u, occurredAt }: { data: UserEventData; occurredAt: string }) =>
+  ({ user_id: u.userId, username: u.username, first_name: u.firstName, last_name: u.lastName, as_of: occurredAt });
 
-@Injectable()
-export class UserCreatedHandler implements EventHandler<'dukan.identity.user.created.v1'> {
-  readonly subject = 'dukan.identity.user.created.v1' as const;
-  async handle(event: EventOf<'dukan.identity.user.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertCashier(m, event.data, event.occurredAt);
-  }
-}
-
-@Injectable()
-export class UserUpdatedHandler implements EventHandler<'dukan.identity.user.updated.v1'> {
-  readonly subject = 'dukan.identity.user.updated.v1' as const;
-  async handle(event: EventOf<'dukan.identity.user.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertCashier(m, event.data, event.occurredAt);
-  }
-}
+export const UserCreatedHandler = replicaHandler('dukan.identity.user.created.v1', CASHIERS, cashier);
+export const UserUpdatedHandler = replicaHandler('dukan.identity.user.updated.v1', CASHIERS, cashier);
 
 // --- settings: the tax rate and the shop's time zone
 
