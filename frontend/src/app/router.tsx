@@ -12,6 +12,7 @@ const dashboardRoute = async () => ({ Component: (await import('../features/dash
 const posRoute = async () => ({ Component: (await import('../features/pos/routes/pos-page.js')).default });
 const productsRoute = async () => ({ Component: (await import('../features/inventory/routes/products-page.js')).default });
 const productFormRoute = async () => ({ Component: (await import('../features/product-form/routes/product-form-page.js')).default });
+const transfersRoute = async () => ({ Component: (await import('../features/transfers/routes/transfers-page.js')).default });
 const addCategoryRoute = async () => ({ Component: (await import('../features/product-form/routes/add-category-page.js')).default });
 const customersRoute = async () => ({ Component: (await import('../features/customers/routes/customers-page.js')).default });
 const transactionsRoute = async () => ({ Component: (await import('../features/transactions/routes/transactions-page.js')).default });
@@ -53,6 +54,7 @@ export const routes: RouteObject[] = [
       { path: 'inventory/products/add', lazy: productFormRoute },
       { path: 'inventory/products/edit/:id', lazy: productFormRoute },
       { path: 'inventory/categories/add', lazy: addCategoryRoute },
+      { path: 'inventory/transfers', lazy: transfersRoute },
       { path: 'customers', lazy: customersRoute },
       { path: 'staff', lazy: staffRoute },
       { path: 'reports', lazy: reportsRoute },

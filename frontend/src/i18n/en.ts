@@ -1,5 +1,6 @@
 import * as inventoryTexts from '../features/inventory/texts.js';
 import * as productFormTexts from '../features/product-form/texts.js';
+import * as transfersTexts from '../features/transfers/texts.js';
 import * as customersTexts from '../features/customers/texts.js';
 import * as transactionsTexts from '../features/transactions/texts.js';
 import * as staffTexts from '../features/staff/texts.js';
@@ -273,6 +274,7 @@ export const en = {
   },
   inventory: inventoryTexts.en,
   productForm: productFormTexts.en,
+  transfers: transfersTexts.en,
   customers: customersTexts.en,
   transactions: transactionsTexts.en,
   staff: staffTexts.en,

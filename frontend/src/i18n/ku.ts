@@ -2,6 +2,7 @@ import type { Catalogue } from './en.js';
 import type { Texts } from './types.js';
 import * as inventoryTexts from '../features/inventory/texts.js';
 import * as productFormTexts from '../features/product-form/texts.js';
+import * as transfersTexts from '../features/transfers/texts.js';
 import * as customersTexts from '../features/customers/texts.js';
 import * as transactionsTexts from '../features/transactions/texts.js';
 import * as staffTexts from '../features/staff/texts.js';
@@ -275,6 +276,7 @@ export const ku: Texts<Catalogue> = {
   },
   inventory: inventoryTexts.ku,
   productForm: productFormTexts.ku,
+  transfers: transfersTexts.ku,
   customers: customersTexts.ku,
   transactions: transactionsTexts.ku,
   staff: staffTexts.ku,

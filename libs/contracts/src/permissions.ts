@@ -225,6 +225,7 @@ const PAGE_ROUTES: ReadonlyArray<readonly [pattern: string, page: string]> = [
   ['/inventory/products/edit/:id', 'products/edit'],
   ['/inventory/categories', 'categories'],
   ['/inventory/categories/add', 'categories/add'],
+  ['/inventory/transfers', 'products'],
   ['/customers', 'customers'],
   ['/staff', 'staff'],
   ['/reports', 'reports'],

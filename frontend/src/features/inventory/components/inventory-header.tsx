@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCan } from '../../auth/use-permissions.js';
+import { TransfersLink } from '../../transfers/components/transfers-link.js';
 
 interface Props {
   /** The list has loaded (the labels export needs its row count). */
@@ -9,7 +10,7 @@ interface Props {
   onImport: () => void;
 }
 
-/** The inventory's title and its actions: export labels, import, add a category, add a product. */
+/** The inventory's title and its actions: a chain's transfers, export labels, import, add a category, add a product. */
 export function InventoryHeader({ listReady, onExport, onImport }: Props) {
   const { t } = useTranslation();
   const canCreate = useCan('products', 'create');
@@ -22,6 +23,7 @@ export function InventoryHeader({ listReady, onExport, onImport }: Props) {
         <p className="muted">{t('inventory.subtitle')}</p>
       </div>
       <div className="row gap">
+        <TransfersLink />
         {canExport && (
           <button type="button" className="button" onClick={onExport} disabled={!listReady} data-testid="export-labels">
             {t('inventory.exportLabels')}

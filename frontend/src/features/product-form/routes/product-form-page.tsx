@@ -12,6 +12,7 @@ import { CopyProduct } from '../components/copy-product.js';
 import { CostHistory } from '../components/cost-history.js';
 import { ProductFormFrame } from '../components/product-form-frame.js';
 import { BasicsSection, CategorySection, ExtraSection, MergeNotice, PricingSection } from '../components/product-form-sections.js';
+import { BranchPricesSection } from '../components/branch-prices-section.js';
 import { PRODUCT_LIST, useProductForm } from '../hooks/use-product-form.js';
 import type { FormMode } from '../lib/product-form.js';
 import '../product-form.css';
@@ -92,6 +93,7 @@ function ProductForm({ mode, product }: { mode: FormMode; product?: ProductDto }
           </button>
         </div>
       </form>
+      {mode === 'edit' && product && <BranchPricesSection product={product} />}
     </ProductFormFrame>
   );
 }
