@@ -11,7 +11,7 @@ import { root } from './ensure-install.mjs';
 /**
  * How many processes each service runs: `--replicas sales=2,catalog=2` or DUKAN_REPLICAS (same form); one
  * otherwise. Replicas of a service share its database and its NATS consumers (each event is applied once) and
- * the gateway spreads calls over them; the services call each other's first process.
+ * the gateway and the services calling each other spread calls over them, skipping a process that is down.
  */
 export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
   const at = argv.indexOf('--replicas');
@@ -129,44 +129,53 @@ export async function startCluster(options = {}) {
   for (const service of services) {
     for (let k = 2; k <= (replicaCount[service] ?? 1); k++) replicaPorts[`${service}#${k}`] = await freePort();
   }
+  // Every process is told each service's processes (a comma-separated list where it runs several): the gateway
+  // and the services that call each other spread their calls over them and skip one that is down.
+  for (const service of services) {
+    const extra = Object.entries(replicaPorts).filter(([name]) => name.split('#')[0] === service).map(([, port]) => `http://127.0.0.1:${port}`);
+    if (extra.length > 0) env[`${service.toUpperCase()}_URL`] = [env[`${service.toUpperCase()}_URL`], ...extra].join(',');
+  }
   const start = async (service) => {
     const port = ports[service] ?? replicaPorts[service];
     const base = service.split('#')[0];
     spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
     await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
   };
-  // Identity first: it makes the signing key whose public half the others verify with.
-  await start('identity');
-  await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
-  // The gateway spreads each replicated service's calls over its processes.
-  const gatewayUrls = {};
-  for (const service of services) {
-    const extra = Object.entries(replicaPorts).filter(([name]) => name.split('#')[0] === service).map(([, port]) => `http://127.0.0.1:${port}`);
-    if (extra.length > 0) gatewayUrls[`${service.toUpperCase()}_URL`] = [env[`${service.toUpperCase()}_URL`], ...extra].join(',');
-  }
-  const gatewayPort = String(ports.gateway ?? env.PORT ?? '5000');
-  // The gateway opens no database: it is given none.
-  spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '', ...gatewayUrls });
-  await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
-  const stopOne = (name) =>
+  const stopOne = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
       const child = children.get(name);
       if (!child || child.exitCode !== null || child.signalCode) return resolve();
       stoppedOnPurpose.add(child);
       child.once('exit', resolve);
-      child.kill('SIGTERM');
+      child.kill(signal);
     });
+  const stopAll = async () => {
+    stopping = true;
+    await Promise.all([...children.keys()].map((name) => stopOne(name)));
+  };
+  const gatewayPort = String(ports.gateway ?? env.PORT ?? '5000');
+  try {
+    // Identity first: it makes the signing key whose public half the others verify with.
+    await start('identity');
+    await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
+    // The gateway opens no database: it is given none.
+    spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
+    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
+  } catch (err) {
+    // A cluster that did not come up leaves no process behind.
+    await stopAll();
+    throw err;
+  }
   return {
     env,
     url: `http://127.0.0.1:${gatewayPort}`,
     /** Every process's port by name ('sales', 'sales#2', …). */
     processPorts: { ...ports, ...replicaPorts },
-    stopService: stopOne,
+    stopService: (name) => stopOne(name),
+    /** Ends a process at once (SIGKILL: no shutdown hook runs, as in a crash); startService brings it back. */
+    killService: (name) => stopOne(name, 'SIGKILL'),
     startService: start,
-    stop: async () => {
-      stopping = true;
-      await Promise.all([...children.keys()].map(stopOne));
-    },
+    stop: stopAll,
   };
 }
 
