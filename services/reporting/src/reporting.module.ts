@@ -8,6 +8,7 @@ import { PdfRenderer } from './exports/pdf-renderer.js';
 import { ReportingInit1767225600500 } from './migrations/1767225600500-reporting-init.js';
 import { ReportRollups1767225600510 } from './migrations/1767225600510-report-rollups.js';
 import { CountHistory1796000000500 } from './migrations/1796000000500-count-history.js';
+import { BranchRollups1796000000510 } from './migrations/1796000000510-branch-rollups.js';
 import {
   ReportCategoryCreatedHandler, ReportCategoryDeletedHandler, ReportCategoryUpdatedHandler,
   ReportProductCreatedHandler, ReportProductDeletedHandler, ReportProductUpdatedHandler, ReportStockChangedHandler,
@@ -56,7 +57,10 @@ export class ReportingModule {
       module: ReportingModule,
       imports: [
         ServicePlatformModule.forService({
-          service: 'reporting', entities: [], migrations: [ReportingInit1767225600500, ReportRollups1767225600510, CountHistory1796000000500], consumers: REPORTING_CONSUMERS,
+          service: 'reporting',
+          entities: [],
+          migrations: [ReportingInit1767225600500, ReportRollups1767225600510, CountHistory1796000000500, BranchRollups1796000000510],
+          consumers: REPORTING_CONSUMERS,
         }),
       ],
       controllers: [DashboardController, ReportsController],

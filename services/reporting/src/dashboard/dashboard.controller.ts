@@ -9,6 +9,6 @@ export class DashboardController {
 
   @Get()
   async get(@Ctx() ctx: RequestContext) {
-    return { success: true, data: await this.dashboard.get(), message: translate(ctx.locale, 'dashboard.title') };
+    return { success: true, data: await this.dashboard.get(ctx.branchScope ?? null), message: translate(ctx.locale, 'dashboard.title') };
   }
 }

@@ -5,6 +5,7 @@ import { one, rows } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
 import { currentCounts, dayStartCounts } from '../read-models/daily-counts.js';
 import { ShopClock } from '../read-models/shop-clock.js';
+import { inBranches } from '../reports/report-scope.js';
 import { saleStatusLabel, trendOf, type SaleState } from './dashboard.policy.js';
 
 @Injectable()
@@ -18,9 +19,10 @@ export class DashboardService {
   /**
    * Four cards and the latest sales, from reporting's own tables. Sales of a shop day: sales completed that day
    * (shop time zone), without voided ones, less what was refunded of them. The counts: now, against how they
-   * stood at the end of yesterday (the last day on which they changed, up to yesterday).
+   * stood at the end of yesterday. `branches`: the branches whose sales and stock it shows (null: every branch);
+   * products and staff are the chain's.
    */
-  async get(): Promise<DashboardDto> {
+  async get(branches: readonly string[] | null): Promise<DashboardDto> {
     return this.ds.transaction('REPEATABLE READ', async (m) => {
       const tz = await this.clock.timeZone(m);
       const sales = await one<{ today: string; yesterday: string }>(
@@ -29,18 +31,19 @@ export class DashboardService {
          SELECT
            coalesce(sum(total_cents - refunded_cents) FILTER (WHERE (completed_at AT TIME ZONE $1)::date = bounds.today), 0) AS today,
            coalesce(sum(total_cents - refunded_cents) FILTER (WHERE (completed_at AT TIME ZONE $1)::date = bounds.today - 1), 0) AS yesterday
-         FROM bounds LEFT JOIN sales ON sales.status <> 'voided'
+         FROM bounds LEFT JOIN sales ON sales.status <> 'voided' AND ${inBranches(branches, 'sales.branch_id')}
            AND sales.completed_at >= ((bounds.today - 1)::timestamp AT TIME ZONE $1)
            AND sales.completed_at < ((bounds.today + 1)::timestamp AT TIME ZONE $1)
          GROUP BY bounds.today`,
         [tz],
       );
-      const now = await currentCounts(m);
+      const now = await currentCounts(m, branches);
       // How today started is how yesterday ended.
-      const yesterday = await dayStartCounts(m, tz, now);
+      const yesterday = await dayStartCounts(m, tz, now, branches);
       const recent = await rows<{ sale_id: string; invoice_number: string; completed_at: Date; total_cents: string; status: SaleState }>(
         m,
-        `SELECT sale_id, invoice_number, completed_at, total_cents, status FROM sales ORDER BY completed_at DESC, sale_id LIMIT $1`,
+        `SELECT sale_id, invoice_number, completed_at, total_cents, status FROM sales WHERE ${inBranches(branches, 'branch_id')}
+          ORDER BY completed_at DESC, sale_id LIMIT $1`,
         [this.config.DASHBOARD_RECENT_TRANSACTIONS],
       );
 

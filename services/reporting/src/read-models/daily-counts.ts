@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { one } from '@dukan/platform';
+import { inBranches } from '../reports/report-scope.js';
 
 export interface Counts {
   products: number;
@@ -8,17 +9,18 @@ export interface Counts {
 }
 
 /**
- * Live products; live products whose stock (all branches together) is at or below their reorder level;
- * active users who are not deleted.
+ * Live products; live products whose stock (the branches given together; null: all) is at or below their reorder
+ * level; active users who are not deleted.
  */
-export async function currentCounts(m: EntityManager): Promise<Counts> {
+export async function currentCounts(m: EntityManager, branches: readonly string[] | null = null): Promise<Counts> {
   const row = await one<{ products: number; low_stock: number; active_users: number }>(
     m,
     `SELECT
        (SELECT count(*)::int FROM products WHERE deleted_at IS NULL) AS products,
        (SELECT count(*)::int FROM products p
           WHERE p.deleted_at IS NULL
-            AND coalesce((SELECT sum(s.quantity) FROM stock s WHERE s.product_id = p.product_id), 0) <= p.reorder_level) AS low_stock,
+            AND coalesce((SELECT sum(s.quantity) FROM stock s WHERE s.product_id = p.product_id AND ${inBranches(branches, 's.branch_id')}), 0)
+                <= p.reorder_level) AS low_stock,
        (SELECT count(*)::int FROM users WHERE active AND deleted_at IS NULL) AS active_users`,
   );
   return { products: row?.products ?? 0, lowStock: row?.low_stock ?? 0, activeUsers: row?.active_users ?? 0 };
@@ -65,7 +67,7 @@ export async function recordStates(m: EntityManager, states: readonly CountState
  * newest state before then) replaces its contribution now (its newest state). The states are the same set whatever
  * order their events arrived in, so the answer is too.
  */
-export async function dayStartCounts(m: EntityManager, timeZone: string, now: Counts): Promise<Counts> {
+export async function dayStartCounts(m: EntityManager, timeZone: string, now: Counts, branches: readonly string[] | null = null): Promise<Counts> {
   const row = await one<{ products: number; low_stock: number; active_users: number }>(
     m,
     `WITH start AS (SELECT ((now() AT TIME ZONE $1)::date::timestamp AT TIME ZONE $1) AS t),
@@ -79,7 +81,8 @@ export async function dayStartCounts(m: EntityManager, timeZone: string, now: Co
                              WHERE h.kind = 'p' AND h.id = c.id AND h.at < b.bound ORDER BY h.version DESC, h.at DESC LIMIT 1) p ON true
          LEFT JOIN LATERAL (SELECT sum(s.quantity) AS quantity FROM (
                               SELECT DISTINCT ON (h.branch_id) h.quantity FROM count_history h
-                               WHERE h.kind = 's' AND h.id = c.id AND h.at < b.bound ORDER BY h.branch_id, h.at DESC) s) q ON true
+                               WHERE h.kind = 's' AND h.id = c.id AND h.at < b.bound AND ${inBranches(branches, 'h.branch_id')}
+                               ORDER BY h.branch_id, h.at DESC) s) q ON true
         WHERE NOT c.is_user),
      users AS (
        SELECT b.sign, coalesce(u.live, false) AS live

@@ -4,15 +4,16 @@ import type { EventOf, ExpenseEventData } from '@dukan/contracts';
 import { one, type EventHandler } from '@dukan/platform';
 
 /** Expenses replica (the staff report's expenses, the sales report's paid expenses): a change older than the one held is ignored. */
-async function upsertExpense(m: EntityManager, d: ExpenseEventData, at: string): Promise<void> {
+async function upsertExpense(m: EntityManager, d: ExpenseEventData, at: string, branchId: string): Promise<void> {
+  // The branch the expense was recorded in (its first event's); a later change made from another branch keeps it.
   await m.query(
-    `INSERT INTO expenses (expense_id, expense_number, title, description, category, amount_base_cents, expense_date, status, created_by, as_of)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO expenses (expense_id, expense_number, title, description, category, amount_base_cents, expense_date, status, created_by, as_of, branch_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT (expense_id) DO UPDATE SET expense_number = EXCLUDED.expense_number, title = EXCLUDED.title, description = EXCLUDED.description,
        category = EXCLUDED.category, amount_base_cents = EXCLUDED.amount_base_cents, expense_date = EXCLUDED.expense_date,
        status = EXCLUDED.status, created_by = EXCLUDED.created_by, as_of = EXCLUDED.as_of
      WHERE expenses.as_of <= EXCLUDED.as_of AND expenses.deleted_at IS NULL`,
-    [d.expenseId, d.expenseNumber, d.title, d.description, d.category, d.amountInBaseCurrencyCents, d.expenseDate.slice(0, 10), d.status, d.createdBy, at],
+    [d.expenseId, d.expenseNumber, d.title, d.description, d.category, d.amountInBaseCurrencyCents, d.expenseDate.slice(0, 10), d.status, d.createdBy, at, branchId],
   );
 }
 
@@ -20,7 +21,7 @@ async function upsertExpense(m: EntityManager, d: ExpenseEventData, at: string):
 export class ReportExpenseCreatedHandler implements EventHandler<'dukan.expenses.expense.created.v1'> {
   readonly subject = 'dukan.expenses.expense.created.v1' as const;
   async handle(event: EventOf<'dukan.expenses.expense.created.v1'>, m: EntityManager): Promise<void> {
-    await upsertExpense(m, event.data, event.occurredAt);
+    await upsertExpense(m, event.data, event.occurredAt, event.branchId);
   }
 }
 
@@ -28,7 +29,7 @@ export class ReportExpenseCreatedHandler implements EventHandler<'dukan.expenses
 export class ReportExpenseUpdatedHandler implements EventHandler<'dukan.expenses.expense.updated.v1'> {
   readonly subject = 'dukan.expenses.expense.updated.v1' as const;
   async handle(event: EventOf<'dukan.expenses.expense.updated.v1'>, m: EntityManager): Promise<void> {
-    await upsertExpense(m, event.data, event.occurredAt);
+    await upsertExpense(m, event.data, event.occurredAt, event.branchId);
   }
 }
 

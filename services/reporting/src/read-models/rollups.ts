@@ -32,7 +32,7 @@ interface Sums {
 }
 
 /**
- * Changes to the rollups gathered over a batch of events, then written in one statement per table, rows in
+ * Changes to the rollups (each per branch) gathered over a batch of events, then written in one statement per table, rows in
  * key order (so two consumers touching the same rows lock them in the same order).
  */
 export class RollupDelta {
@@ -64,26 +64,26 @@ export class RollupDelta {
     this.bump(this.branch, `${day}|${f.branchId}`, () => ({ day, branchId: f.branchId, sales: 0, cost: 0, tx: 0 }), {
       sales: sign * f.salesCents, cost: sign * f.costCents, tx,
     });
-    this.bump(this.cashier, `${day}|${f.cashierId}`, () => cashierRow(day, f.cashierId), { sales: sign * f.salesCents, tx }, stamp);
+    this.bump(this.cashier, `${day}|${f.branchId}|${f.cashierId}`, () => cashierRow(day, f.branchId, f.cashierId), { sales: sign * f.salesCents, tx }, stamp);
     for (const [grain, period] of this.periods(day)) {
       for (const l of f.lines) {
-        this.bump(this.product, `${grain}|${period}|${l.productId}`, () => ({ grain, period, id: l.productId, qty: 0, revenue: 0, cost: 0 }), {
+        this.bump(this.product, `${grain}|${period}|${f.branchId}|${l.productId}`, () => ({ grain, period, branchId: f.branchId, id: l.productId, qty: 0, revenue: 0, cost: 0 }), {
           qty: sign * l.quantity, revenue: sign * l.revenueCents, cost: sign * l.costCents,
         });
       }
       if (f.customerId) {
         const id = f.customerId;
-        this.bump(this.customer, `${grain}|${period}|${id}`, () => ({ grain, period, id, spent: 0, purchases: 0, first: null, last: null }), {
+        this.bump(this.customer, `${grain}|${period}|${f.branchId}|${id}`, () => ({ grain, period, branchId: f.branchId, id, spent: 0, purchases: 0, first: null, last: null }), {
           spent: sign * f.salesCents, purchases: tx,
         }, stamp && { last: iso });
       }
     }
   }
 
-  /** A void or a refund someone made (counted for the person who made it, on the day they made it). */
-  staffAction(userId: string, at: string, kind: 'void' | 'refund', refundedCents = 0): void {
+  /** A void or a refund someone made (counted for the person who made it, on the day they made it, in the sale's branch). */
+  staffAction(userId: string, branchId: string, at: string, kind: 'void' | 'refund', refundedCents = 0): void {
     const day = shopDay(at, this.timeZone);
-    this.bump(this.cashier, `${day}|${userId}`, () => cashierRow(day, userId), kind === 'void' ? { voids: 1 } : { refunds: 1, refunded: refundedCents });
+    this.bump(this.cashier, `${day}|${branchId}|${userId}`, () => cashierRow(day, branchId, userId), kind === 'void' ? { voids: 1 } : { refunds: 1, refunded: refundedCents });
   }
 
   private periods(day: string): [string, string][] {
@@ -106,42 +106,42 @@ export class RollupDelta {
     const cashier = sorted(this.cashier);
     if (cashier.length) {
       await m.query(
-        `INSERT INTO cashier_sales_daily (day, cashier_id, sales_cents, transactions, first_sale_at, last_sale_at, voids, refunds, refunded_cents)
-         SELECT * FROM unnest($1::date[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::int[], $8::int[], $9::bigint[])
-         ON CONFLICT (day, cashier_id) DO UPDATE SET sales_cents = cashier_sales_daily.sales_cents + EXCLUDED.sales_cents,
+        `INSERT INTO cashier_sales_daily (day, cashier_id, sales_cents, transactions, first_sale_at, last_sale_at, voids, refunds, refunded_cents, branch_id)
+         SELECT * FROM unnest($1::date[], $2::uuid[], $3::bigint[], $4::int[], $5::timestamptz[], $6::timestamptz[], $7::int[], $8::int[], $9::bigint[], $10::text[])
+         ON CONFLICT (day, branch_id, cashier_id) DO UPDATE SET sales_cents = cashier_sales_daily.sales_cents + EXCLUDED.sales_cents,
            transactions = cashier_sales_daily.transactions + EXCLUDED.transactions,
            first_sale_at = LEAST(cashier_sales_daily.first_sale_at, EXCLUDED.first_sale_at),
            last_sale_at = GREATEST(cashier_sales_daily.last_sale_at, EXCLUDED.last_sale_at),
            voids = cashier_sales_daily.voids + EXCLUDED.voids, refunds = cashier_sales_daily.refunds + EXCLUDED.refunds,
            refunded_cents = cashier_sales_daily.refunded_cents + EXCLUDED.refunded_cents`,
         [col(cashier, 'day'), col(cashier, 'id'), col(cashier, 'sales'), col(cashier, 'tx'), col(cashier, 'first'), col(cashier, 'last'),
-          col(cashier, 'voids'), col(cashier, 'refunds'), col(cashier, 'refunded')],
+          col(cashier, 'voids'), col(cashier, 'refunds'), col(cashier, 'refunded'), col(cashier, 'branchId')],
       );
     }
     const product = sorted(this.product);
     if (product.length) {
       await m.query(
-        `INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents)
-         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[])
-         ON CONFLICT (grain, period, product_id) DO UPDATE SET quantity = product_sales.quantity + EXCLUDED.quantity,
+        `INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents, branch_id)
+         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[], $7::text[])
+         ON CONFLICT (grain, period, branch_id, product_id) DO UPDATE SET quantity = product_sales.quantity + EXCLUDED.quantity,
            revenue_cents = product_sales.revenue_cents + EXCLUDED.revenue_cents, cost_cents = product_sales.cost_cents + EXCLUDED.cost_cents`,
-        [col(product, 'grain'), col(product, 'period'), col(product, 'id'), col(product, 'qty'), col(product, 'revenue'), col(product, 'cost')],
+        [col(product, 'grain'), col(product, 'period'), col(product, 'id'), col(product, 'qty'), col(product, 'revenue'), col(product, 'cost'), col(product, 'branchId')],
       );
     }
     const customer = sorted(this.customer);
     if (customer.length) {
       await m.query(
-        `INSERT INTO customer_sales (grain, period, customer_id, spent_cents, purchases, last_purchase_at)
-         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::bigint[], $5::int[], $6::timestamptz[])
-         ON CONFLICT (grain, period, customer_id) DO UPDATE SET spent_cents = customer_sales.spent_cents + EXCLUDED.spent_cents,
+        `INSERT INTO customer_sales (grain, period, customer_id, spent_cents, purchases, last_purchase_at, branch_id)
+         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::bigint[], $5::int[], $6::timestamptz[], $7::text[])
+         ON CONFLICT (grain, period, branch_id, customer_id) DO UPDATE SET spent_cents = customer_sales.spent_cents + EXCLUDED.spent_cents,
            purchases = customer_sales.purchases + EXCLUDED.purchases,
            last_purchase_at = GREATEST(customer_sales.last_purchase_at, EXCLUDED.last_purchase_at)`,
-        [col(customer, 'grain'), col(customer, 'period'), col(customer, 'id'), col(customer, 'spent'), col(customer, 'purchases'), col(customer, 'last')],
+        [col(customer, 'grain'), col(customer, 'period'), col(customer, 'id'), col(customer, 'spent'), col(customer, 'purchases'), col(customer, 'last'), col(customer, 'branchId')],
       );
     }
   }
 }
 
-function cashierRow(day: string, id: string): Sums {
-  return { day, id, sales: 0, tx: 0, first: null, last: null, voids: 0, refunds: 0, refunded: 0 };
+function cashierRow(day: string, branchId: string, id: string): Sums {
+  return { day, branchId, id, sales: 0, tx: 0, first: null, last: null, voids: 0, refunds: 0, refunded: 0 };
 }

@@ -116,7 +116,7 @@ export class ReportSaleVoidedHandler implements EventHandler<'dukan.sales.sale.v
       // A fully refunded sale no longer counted as a transaction.
       if (left) delta.sale(left, d.voidedAt, -1, before.status === 'completed');
     }
-    delta.staffAction(d.voidedBy, d.voidedAt, 'void');
+    delta.staffAction(d.voidedBy, d.branchId, d.voidedAt, 'void');
     await delta.flush(m);
   }
 }
@@ -173,7 +173,7 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
       { branchId: sale.branch_id, cashierId: sale.cashier_id, customerId: sale.customer_id, salesCents: d.amountCents, costCents: lines.reduce((s, l) => s + l.costCents, 0), lines },
       d.refundedAt, -1, emptied,
     );
-    delta.staffAction(d.cashierId, d.refundedAt, 'refund', d.amountCents);
+    delta.staffAction(d.cashierId, sale.branch_id, d.refundedAt, 'refund', d.amountCents);
     await delta.flush(m);
   }
 }

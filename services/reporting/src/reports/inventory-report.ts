@@ -1,11 +1,17 @@
 import type { InventoryProductRowDto, InventoryReportDto, InventorySortField, LocalizedText, LowStockRowDto, Paginated } from '@dukan/contracts';
 import { paginationOf } from '@dukan/contracts';
 import { one, rows } from '@dukan/platform';
-import { jsonRows, type ReportScope } from './report-scope.js';
+import { inBranches, jsonRows, type ReportScope } from './report-scope.js';
 
-/** Live products with their stock over all branches (below zero counts as none for the totals). */
-const STOCKED = `
-  SELECT p.product_id, p.name, p.sku, p.category_id, p.price_cents, p.cost_cents, p.reorder_level, p.stock_total AS qty
+/** A product's (p) stock in the scope's branches: over every branch, kept with the product; else summed from stock. */
+function stockOf(s: ReportScope): string {
+  if (s.branches === null) return 'p.stock_total';
+  return `coalesce((SELECT sum(st.quantity) FROM stock st WHERE st.product_id = p.product_id AND ${inBranches(s.branches, 'st.branch_id')}), 0)::int`;
+}
+
+/** Live products with their stock in the scope's branches (below zero counts as none for the totals). */
+const stocked = (s: ReportScope) => `
+  SELECT p.product_id, p.name, p.sku, p.category_id, p.price_cents, p.cost_cents, p.reorder_level, ${stockOf(s)} AS qty
     FROM products p WHERE p.deleted_at IS NULL`;
 
 const SORT_SQL: Record<InventorySortField, string> = {
@@ -57,10 +63,10 @@ export async function inventoryPage(s: ReportScope, q: InventoryPageQuery): Prom
   const order = `${SORT_SQL[q.sort]} ${q.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, s.sku`;
   const row = await one<{ total: number; rows: StockedRow[] }>(
     s.m,
-    `SELECT (SELECT count(*) FROM (${STOCKED}) s ${filter}) AS total,
+    `SELECT (SELECT count(*) FROM (${stocked(s)}) s ${filter}) AS total,
             (SELECT coalesce(json_agg(x ORDER BY x.n), '[]') FROM (
                SELECT s.*, c.name AS category, row_number() OVER (ORDER BY ${order}) AS n
-                 FROM (${STOCKED}) s LEFT JOIN categories c ON c.category_id = s.category_id ${filter}
+                 FROM (${stocked(s)}) s LEFT JOIN categories c ON c.category_id = s.category_id ${filter}
                 ORDER BY ${order} LIMIT $1 OFFSET $2) x) AS rows`,
     [q.limit, (q.page - 1) * q.limit],
   );
@@ -71,7 +77,7 @@ export async function inventoryPage(s: ReportScope, q: InventoryPageQuery): Prom
 export async function inventoryRows(s: ReportScope, limit: number | null): Promise<InventoryProductRowDto[]> {
   const found = await rows<StockedRow>(
     s.m,
-    `SELECT s.*, c.name AS category FROM (${STOCKED}) s LEFT JOIN categories c ON c.category_id = s.category_id
+    `SELECT s.*, c.name AS category FROM (${stocked(s)}) s LEFT JOIN categories c ON c.category_id = s.category_id
       ORDER BY ${SORT_SQL.value} DESC, s.sku ${limit ? `LIMIT ${Math.floor(limit)}` : ''}`,
   );
   return found.map((r) => productRow(s, r));
@@ -80,20 +86,21 @@ export async function inventoryRows(s: ReportScope, limit: number | null): Promi
 /** Stock as it stands now: totals, categories, the first page of products by value and the five most urgent low-stock items; one statement. */
 export async function inventoryReport(s: ReportScope): Promise<InventoryReportDto> {
   type Category = { category_id: string | null; name: LocalizedText | null; n: number; units: number; value: number; cost: number; low: number; out: number };
+  const qty = stockOf(s);
   const row = await one<{ categories: Category[]; products: StockedRow[]; low: StockedRow[] }>(
     s.m,
     // One pass over the products for the categories (the totals are their sum); the first rows from the indexes.
     `SELECT
        -- Grouped by id, named after; values summed as float8 (exact far beyond any shop's stock, and quicker than numeric).
        ${jsonRows(`SELECT g.*, c.name FROM (
-                     SELECT p.category_id, count(*) AS n, sum(greatest(p.stock_total, 0)) AS units,
-                            sum((p.price_cents * greatest(p.stock_total, 0))::float8) AS value, sum((p.cost_cents * greatest(p.stock_total, 0))::float8) AS cost,
-                            count(*) FILTER (WHERE p.stock_total <= p.reorder_level) AS low, count(*) FILTER (WHERE p.stock_total <= 0) AS out
-                       FROM products p WHERE p.deleted_at IS NULL GROUP BY p.category_id) g
+                     SELECT p.category_id, count(*) AS n, sum(greatest(p.qty, 0)) AS units,
+                            sum((p.price_cents * greatest(p.qty, 0))::float8) AS value, sum((p.cost_cents * greatest(p.qty, 0))::float8) AS cost,
+                            count(*) FILTER (WHERE p.qty <= p.reorder_level) AS low, count(*) FILTER (WHERE p.qty <= 0) AS out
+                       FROM (${stocked(s)}) p GROUP BY p.category_id) g
                      LEFT JOIN categories c ON c.category_id = g.category_id`, "x.n DESC, x.name->>'en'")} AS categories,
-       ${jsonRows(`SELECT s.*, c.name AS category FROM (${STOCKED} ORDER BY (p.price_cents * greatest(p.stock_total, 0)) DESC, p.sku LIMIT 10) s
+       ${jsonRows(`SELECT s.*, c.name AS category FROM (${stocked(s)} ORDER BY (p.price_cents * greatest(${qty}, 0)) DESC, p.sku LIMIT 10) s
                      LEFT JOIN categories c ON c.category_id = s.category_id`, `${SORT_SQL.value.replaceAll('s.', 'x.')} DESC, x.sku`)} AS products,
-       ${jsonRows(`${STOCKED} AND p.stock_total <= p.reorder_level ORDER BY (p.stock_total - p.reorder_level), p.sku LIMIT 5`,
+       ${jsonRows(`${stocked(s)} AND ${qty} <= p.reorder_level ORDER BY (${qty} - p.reorder_level), p.sku LIMIT 5`,
          'x.qty - x.reorder_level, x.sku')} AS low`,
   );
   const categories = row?.categories ?? [];
@@ -120,7 +127,7 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
 export async function lowStockRows(s: ReportScope): Promise<LowStockRowDto[]> {
   const low = await rows<StockedRow>(
     s.m,
-    `SELECT s.*, NULL AS category FROM (${STOCKED}) s WHERE s.qty <= s.reorder_level ORDER BY s.qty - s.reorder_level, s.sku`,
+    `SELECT s.*, NULL AS category FROM (${stocked(s)}) s WHERE s.qty <= s.reorder_level ORDER BY s.qty - s.reorder_level, s.sku`,
   );
   return low.map(lowStockRow);
 }

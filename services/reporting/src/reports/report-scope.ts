@@ -12,6 +12,8 @@ export interface ReportScope {
   money: (cents: number | string | null) => number;
   meta: ReportMetaDto;
   currency: Currency;
+  /** The branches the report reads (the gate checked them); null: every branch. */
+  branches: readonly string[] | null;
 }
 
 /** SQL condition on a date column for the scope's range; parameters $1 (start) and $2 (end), each null when open. */
@@ -33,6 +35,23 @@ export function inPeriods(p: Periods): string {
 
 /** True when the range is one stored period: its rows need no summing, and an index gives them in order. */
 export const isSinglePeriod = (p: Periods) => Number(p.all) + p.months.length + p.days.length === 1;
+
+/**
+ * SQL condition on a branch column for the branches a view reads (true for every branch). The codes come from the
+ * gate, which lets through letters, digits, '.', '_' and '-' only; they are checked again before being written in.
+ */
+export function inBranches(branches: readonly string[] | null, column: string): string {
+  if (branches === null) return 'true';
+  return `${column} = ANY(ARRAY[${branches.map((b) => `'${assertBranch(b)}'`).join(',')}]::text[])`;
+}
+
+/** One stored period of one branch: its rows are read as they are, in index order. */
+export const isSingleRead = (s: Pick<ReportScope, 'periods' | 'branches'>) => isSinglePeriod(s.periods) && s.branches?.length === 1;
+
+function assertBranch(b: string): string {
+  if (!/^[\p{L}\p{N}._-]{1,40}$/u.test(b)) throw new Error(`not a branch: ${b}`);
+  return b;
+}
 
 function assertDay(d: string): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(d)) throw new Error(`not a day: ${d}`);

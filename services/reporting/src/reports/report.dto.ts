@@ -16,6 +16,10 @@ export class ReportQuery {
   @IsOptional() @IsIn(CURRENCIES, { message: 'validation.invalidValue' })
   currency?: Currency;
 
+  /** The branch the report reads, or 'all'; the gate checks it (ctx.branchScope is what it allowed). */
+  @IsOptional() @IsString({ message: 'validation.invalidValue' }) @MaxLength(40, { message: 'validation.invalidValue' })
+  branch?: string;
+
   /** Chosen by the client for an export, so it can follow the export's progress at GET /api/reports/exports/:id. */
   @IsOptional() @IsUUID('4', { message: 'validation.invalidId' })
   exportId?: string;

@@ -39,7 +39,7 @@ export class ReportsService {
 
   /**
    * Runs `build` (a report is one statement, so its figures are of one moment) with the range, the stored periods that
-   * make it up, and money in the viewer's currency at their rate.
+   * make it up, the branches the gate let the viewer read, and money in the viewer's currency at their rate.
    */
   async scoped<T>(ctx: RequestContext, q: ReportQuery, build: (s: ReportScope) => Promise<T>): Promise<T> {
     const { start, end } = this.range(q);
@@ -55,7 +55,7 @@ export class ReportsService {
       const shop = this.clock.parse(meta?.shop ?? null);
       const rate = (ctx.user && shop.userExchangeRates[ctx.user.id]) || shop.exchangeRate;
       const scope: ReportScope = {
-        m, start, end, currency, timeZone: shop.timeZone,
+        m, start, end, currency, timeZone: shop.timeZone, branches: ctx.branchScope ?? null,
         periods: periodsOf(start, end, meta?.first ?? null, meta?.last ?? null),
         money: moneyIn(currency, rate),
         meta: { startDate: start, endDate: end, currency, exchangeRate: rate, timeZone: shop.timeZone, storeName: shop.storeName, generatedAt: new Date().toISOString() },

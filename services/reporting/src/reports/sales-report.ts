@@ -1,6 +1,6 @@
 import type { LocalizedText, SalesReportDto } from '@dukan/contracts';
 import { one } from '@dukan/platform';
-import { IN_RANGE, inPeriods, isSinglePeriod, jsonRows, type ReportScope } from './report-scope.js';
+import { IN_RANGE, inBranches, inPeriods, isSingleRead, jsonRows, type ReportScope } from './report-scope.js';
 
 export const TOP_ROWS = 50;
 
@@ -10,31 +10,33 @@ interface Row {
   paid: string | null;
 }
 
-/** The best-selling products of the range: one stored period read in index order, several summed per product. */
+/** The best-selling products of the range: one branch's stored period read in index order, else summed per product. */
 function topProducts(s: ReportScope): string {
-  if (isSinglePeriod(s.periods)) {
+  const where = `${inPeriods(s.periods)} AND ${inBranches(s.branches, 'branch_id')}`;
+  if (isSingleRead(s)) {
     return `SELECT product_id, quantity AS qty, revenue_cents AS revenue, cost_cents AS cost FROM product_sales
-             WHERE ${inPeriods(s.periods)} ORDER BY revenue_cents DESC, product_id LIMIT ${TOP_ROWS}`;
+             WHERE ${where} ORDER BY revenue_cents DESC, product_id LIMIT ${TOP_ROWS}`;
   }
   return `SELECT product_id, sum(quantity) AS qty, sum(revenue_cents) AS revenue, sum(cost_cents) AS cost
-            FROM product_sales WHERE ${inPeriods(s.periods)} GROUP BY product_id
+            FROM product_sales WHERE ${where} GROUP BY product_id
            ORDER BY sum(revenue_cents) DESC, product_id LIMIT ${TOP_ROWS}`;
 }
 
-/** Sales, profit and paid expenses per shop day from the branch rollup; the best-selling products from the product rollup. One statement. */
+/** Sales, profit and paid expenses per shop day from the branch rollup (of the scope's branches); the best-selling products from the product rollup. One statement. */
 export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
   const row = await one<Row>(
     s.m,
     `SELECT
        ${jsonRows(`SELECT day::text AS day, sum(sales_cents) AS sales, sum(cost_cents) AS cost, sum(transactions) AS tx
-                     FROM branch_sales_daily WHERE ${IN_RANGE('day')} GROUP BY day`, 'x.day')} AS days,
+                     FROM branch_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY day`, 'x.day')} AS days,
        -- Names from the products replica; for a product it never heard of, the name the sale recorded.
        ${jsonRows(`SELECT t.product_id, t.qty, t.revenue, t.cost,
                      CASE WHEN p.name->>'en' <> '' THEN p.name ELSE (SELECT l.name FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1) END AS name,
                      coalesce(p.sku, (SELECT l.sku FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1)) AS sku
                      FROM (${topProducts(s)}) t
                      LEFT JOIN products p ON p.product_id = t.product_id::text`, 'x.revenue DESC, x.product_id')} AS top,
-       (SELECT sum(amount_base_cents) FROM expenses WHERE status = 'paid' AND deleted_at IS NULL AND ${IN_RANGE('expense_date')}) AS paid`,
+       (SELECT sum(amount_base_cents) FROM expenses
+         WHERE status = 'paid' AND deleted_at IS NULL AND ${IN_RANGE('expense_date')} AND ${inBranches(s.branches, 'branch_id')}) AS paid`,
     [s.start, s.end],
   );
   const days = row?.days ?? [];

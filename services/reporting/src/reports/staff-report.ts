@@ -1,7 +1,7 @@
 import type { ExpenseCategory, ExpenseStatus, Role, StaffReportDto } from '@dukan/contracts';
 import { one } from '@dukan/platform';
 import { hoursOf } from './report-range.policy.js';
-import { IN_RANGE, dayText, jsonRows, type ReportScope } from './report-scope.js';
+import { IN_RANGE, dayText, inBranches, jsonRows, type ReportScope } from './report-scope.js';
 
 /**
  * Per person, from the cashier rollup: sales less what voids and refunds took back, transactions, hours (from the
@@ -23,22 +23,22 @@ export async function staffReport(s: ReportScope): Promise<StaffReportDto> {
   }>(
     s.m,
     `WITH r AS (
-       SELECT cashier_id::text AS id, sum(sales_cents) AS sales, sum(transactions) AS tx, count(first_sale_at) AS days,
+       SELECT cashier_id::text AS id, sum(sales_cents) AS sales, sum(transactions) AS tx, count(DISTINCT day) FILTER (WHERE first_sale_at IS NOT NULL) AS days,
               sum(extract(epoch FROM last_sale_at - first_sale_at)) AS seconds, min(first_sale_at) AS first_sale, max(last_sale_at) AS last_sale,
               sum(voids) AS voids, sum(refunds) AS refunds, sum(refunded_cents) AS refunded
-         FROM cashier_sales_daily WHERE ${IN_RANGE('day')} GROUP BY cashier_id)
+         FROM cashier_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY cashier_id)
      SELECT
        ${jsonRows(`SELECT coalesce(r.id, a.user_id) AS id, u.first_name, u.last_name, u.username, u.role,
                      coalesce(r.sales, 0) AS sales, coalesce(r.tx, 0) AS tx, coalesce(r.days, 0) AS days, coalesce(r.seconds, 0) AS seconds,
                      r.first_sale, r.last_sale, coalesce(r.voids, 0) AS voids, coalesce(r.refunds, 0) AS refunds, coalesce(r.refunded, 0) AS refunded
                      FROM r FULL JOIN (SELECT user_id FROM users WHERE active AND deleted_at IS NULL) a ON a.user_id = r.id
                      LEFT JOIN users u ON u.user_id = coalesce(r.id, a.user_id)`, 'x.sales DESC, x.first_name, x.last_name, x.id')} AS people,
-       ${jsonRows(`SELECT day::text AS day, sum(sales_cents) AS sales, sum(transactions) AS tx, count(first_sale_at) AS staff
-                     FROM cashier_sales_daily WHERE ${IN_RANGE('day')} GROUP BY day`, 'x.day')} AS timeline,
+       ${jsonRows(`SELECT day::text AS day, sum(sales_cents) AS sales, sum(transactions) AS tx, count(DISTINCT cashier_id) FILTER (WHERE first_sale_at IS NOT NULL) AS staff
+                     FROM cashier_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY day`, 'x.day')} AS timeline,
        ${jsonRows(`SELECT e.expense_id, e.expense_number, e.title, e.description, e.category, e.amount_base_cents AS cents, e.expense_date::text, e.status,
                      u.first_name, u.last_name
                      FROM expenses e LEFT JOIN users u ON u.user_id = e.created_by
-                    WHERE e.deleted_at IS NULL AND ${IN_RANGE('e.expense_date')}`, 'x.expense_date DESC, x.expense_number DESC')} AS expenses`,
+                    WHERE e.deleted_at IS NULL AND ${IN_RANGE('e.expense_date')} AND ${inBranches(s.branches, 'e.branch_id')}`, 'x.expense_date DESC, x.expense_number DESC')} AS expenses`,
     [s.start, s.end],
   );
   const people = row?.people ?? [];
