@@ -2,7 +2,7 @@ import { plainToInstance, type ClassConstructor } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { fieldErrorsOf, VALIDATION_OPTIONS } from '@dukan/platform';
 import { CreateCategoryDto, UpdateCategoryDto } from '../categories/category.dto.js';
-import { CreateProductDto, UpdateProductDto } from './product.dto.js';
+import { CreateProductDto, ListProductsQuery, UpdateProductDto } from './product.dto.js';
 
 /** The message key per field the API would answer for this body. */
 function refusals<T extends object>(cls: ClassConstructor<T>, body: object): Record<string, string> {
@@ -48,5 +48,13 @@ describe('category create and update bodies', () => {
     ['a parent that is not an id', UpdateCategoryDto, { parent: 'drinks' }, { parent: 'validation.invalidId' }],
   ] as const)('%s', (_what, cls, body, expected) => {
     expect(refusals(cls as ClassConstructor<object>, body)).toEqual(expected);
+  });
+});
+
+describe('a product list query', () => {
+  it('reads page and limit as numbers, with the paging rules every list shares', () => {
+    const q = plainToInstance(ListProductsQuery, { page: '2', limit: '50', search: 'tea' });
+    expect(q).toMatchObject({ page: 2, limit: 50, search: 'tea' });
+    expect(refusals(ListProductsQuery, { page: '0', limit: '100000' })).toEqual({ page: 'validation.min', limit: 'validation.max' });
   });
 });

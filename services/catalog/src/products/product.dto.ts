@@ -4,8 +4,11 @@ import {
   Allow, ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID,
   Matches, Max, MaxLength, Min, ValidateNested,
 } from 'class-validator';
-import { MAX_PAGE_LIMIT } from '@dukan/contracts';
+import { PageQuery } from '@dukan/platform';
 import { normalizeDigits } from './product.policy.js';
+
+/** Paging of a product's movements; the lists' queries extend it. */
+export { PageQuery };
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** Numbers typed into a form may arrive as strings; '' and words stay as they are and fail as invalid numbers. */
@@ -129,7 +132,7 @@ export class ReceiveStockDto {
   note?: string;
 }
 
-export class ListProductsQuery {
+export class ListProductsQuery extends PageQuery {
   @IsOptional() @IsIn(['true', 'false', 'all', ''])
   active?: 'true' | 'false' | 'all' | '';
 
@@ -150,12 +153,6 @@ export class ListProductsQuery {
 
   @IsOptional() @IsString() @MaxLength(100)
   search?: string;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
-  page?: number;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
-  limit?: number;
 }
 
 export class SearchProductsQuery {
@@ -163,14 +160,6 @@ export class SearchProductsQuery {
   active?: 'true' | 'false' | 'all' | '';
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
-  limit?: number;
-}
-
-export class PageQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
-  page?: number;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
   limit?: number;
 }
 

@@ -1,12 +1,13 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength,
+  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength,
   Min, ValidateBy, ValidateIf, ValidateNested, type ValidationOptions,
 } from 'class-validator';
 import {
-  CURRENCIES, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EXPENSE_CATEGORIES, EXPENSE_PAYMENT_METHODS, EXPENSE_STATUSES, MAX_PAGE_LIMIT, PHONE_PATTERN,
+  CURRENCIES, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EXPENSE_CATEGORIES, EXPENSE_PAYMENT_METHODS, EXPENSE_STATUSES, PHONE_PATTERN,
   RECURRING_FREQUENCIES, type Currency, type ExpenseCategory, type ExpensePaymentMethod, type ExpenseStatus, type RecurringFrequency,
 } from '@dukan/contracts';
+import { PageQuery } from '@dukan/platform';
 import { isCalendarDate } from './expense.policy.js';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -146,13 +147,7 @@ export class RejectExpenseDto {
   reason!: string;
 }
 
-export class ListExpensesQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
-  page?: number;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
-  limit?: number;
-
+export class ListExpensesQuery extends PageQuery {
   @IsOptional() @Transform(emptyIsUnset) @MaxLength(100) @IsString()
   search?: string;
 

@@ -1,7 +1,8 @@
 import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, MAX_PAGE_LIMIT, PHONE_PATTERN, type Locale } from '@dukan/contracts';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, PHONE_PATTERN, type Locale } from '@dukan/contracts';
+import { PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -50,13 +51,7 @@ export class CreateCustomerDto {
 /** PUT sends the form: every field optional, required ones may not be blanked. */
 export class UpdateCustomerDto extends PartialType(CreateCustomerDto) {}
 
-export class ListCustomersQuery {
+export class ListCustomersQuery extends PageQuery {
   @IsOptional() @IsString() @MaxLength(100)
   search?: string;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
-  page?: number;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
-  limit?: number;
 }

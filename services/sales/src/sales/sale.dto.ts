@@ -3,7 +3,8 @@ import {
   ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches,
   Max, MaxLength, Min, ValidateBy, ValidateNested, type ValidationOptions,
 } from 'class-validator';
-import { CURRENCIES, MAX_PAGE_LIMIT, type Currency } from '@dukan/contracts';
+import { CURRENCIES, type Currency } from '@dukan/contracts';
+import { PageQuery } from '@dukan/platform';
 
 /**
  * Dollars, with any number of decimals: a client computing in floating point sends 6.525 or 0.30000000000000004. The
@@ -172,13 +173,7 @@ export class VoidQuery {
 const STATUS_FILTERS = ['paid', 'pending', 'failed', 'voided', 'refunded', 'Completed', 'Pending', 'Cancelled', 'all', ''] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
-export class ListSalesQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(1_000_000)
-  page?: number;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(MAX_PAGE_LIMIT)
-  limit?: number;
-
+export class ListSalesQuery extends PageQuery {
   @IsOptional() @IsIn(STATUS_FILTERS)
   status?: StatusFilter;
 
