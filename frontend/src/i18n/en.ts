@@ -45,6 +45,8 @@ export const en = {
   branchPicker: {
     branch: 'Branch',
     register: 'Register',
+    view: 'Show',
+    allBranches: 'All branches',
   },
   nav: {
     main: 'Main navigation',

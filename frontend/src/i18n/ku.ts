@@ -47,6 +47,8 @@ export const ku: Texts<Catalogue> = {
   branchPicker: {
     branch: 'لق',
     register: 'قاسە',
+    view: 'پیشاندان',
+    allBranches: 'هەموو لقەکان',
   },
   nav: {
     main: 'ڕێنیشاندەری سەرەکی',

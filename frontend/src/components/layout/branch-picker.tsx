@@ -6,6 +6,7 @@ import { readBranch, readRegister, writeBranch } from '../../app/session.js';
 import { deviceBranchFits, mayHaveSeveralBranches, pickableBranches, registerFor } from '../../features/auth/branches.js';
 import type { AuthUser } from '../../features/auth/types.js';
 import { useBranchesQuery } from '../../features/settings/api/settings-api.js';
+import { BranchSelect } from './branch-select.js';
 
 /**
  * The branch and register this device works in, for users with more than one branch: chosen once, kept in
@@ -49,27 +50,11 @@ export function BranchPicker({ user }: { user: AuthUser }) {
 
   return (
     <div className="branch-bar" data-testid="branch-picker">
-      <label>
-        <span>{t('branchPicker.branch')}</span>
-        <select value={current._id} onChange={(e) => choose(e.target.value)} data-testid="branch-select">
-          {choices.map((b) => (
-            <option key={b._id} value={b._id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <BranchSelect label={t('branchPicker.branch')} value={current._id} onChange={(id) => choose(id)} testId="branch-select"
+        options={choices.map((b) => ({ value: b._id, label: b.name }))} />
       {current.registers.length > 1 && (
-        <label>
-          <span>{t('branchPicker.register')}</span>
-          <select value={register} onChange={(e) => choose(current._id, e.target.value)} data-testid="register-select">
-            {current.registers.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </label>
+        <BranchSelect label={t('branchPicker.register')} value={register} onChange={(r) => choose(current._id, r)} testId="register-select"
+          options={current.registers.map((r) => ({ value: r, label: r }))} />
       )}
     </div>
   );

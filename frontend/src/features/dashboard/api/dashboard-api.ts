@@ -3,8 +3,9 @@ import { api } from '../../../app/api.js';
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    dashboard: build.query<DashboardDto, void>({
-      query: () => '/dashboard',
+    /** The dashboard of one branch, or of every branch the user may see (undefined). */
+    dashboard: build.query<DashboardDto, string | undefined>({
+      query: (branch) => ({ url: '/dashboard', params: branch ? { branch } : {} }),
       transformResponse: (res: ApiSuccess<DashboardDto>) => res.data,
       providesTags: ['Dashboard'],
     }),

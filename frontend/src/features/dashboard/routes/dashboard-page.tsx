@@ -5,6 +5,7 @@ import { errorText } from '../../../app/api.js';
 import { useFormat } from '../../../i18n/format.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
+import { useViewBranch, ViewBranchPicker } from '../../../components/layout/view-branch.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { useDashboardQuery } from '../api/dashboard-api.js';
 import { dollarsToCents } from '../../../lib/money.js';
@@ -36,7 +37,8 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const f = useFormat();
   const user = useCurrentUser();
-  const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } = useDashboardQuery(undefined, {
+  const [branch] = useViewBranch();
+  const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } = useDashboardQuery(branch, {
     pollingInterval: DASHBOARD_REFRESH_MS,
     refetchOnMountOrArgChange: true,
   });
@@ -69,6 +71,7 @@ export function DashboardPage() {
         </div>
       </header>
 
+      <ViewBranchPicker />
       {error && !data && <ErrorPanel message={errorText(error, t('dashboard.fetchError'))} onRetry={() => void refetch()} />}
 
       <div className="stat-grid" aria-busy={isLoading}>

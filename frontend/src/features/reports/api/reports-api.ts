@@ -5,11 +5,18 @@ import {
 import { api } from '../../../app/api.js';
 import { rangeParams, type DateRange } from '../lib/date-range.js';
 
-export interface ReportArgs extends DateRange {
+/** The branch a report shows; undefined: every branch the user may see. */
+export interface BranchArg {
+  branch?: string | undefined;
+}
+
+export const branchParams = (a: BranchArg): Record<string, string> => (a.branch ? { branch: a.branch } : {});
+
+export interface ReportArgs extends DateRange, BranchArg {
   currency: Currency;
 }
 
-export interface InventoryRowsArgs {
+export interface InventoryRowsArgs extends BranchArg {
   currency: Currency;
   page: number;
   limit: number;
@@ -22,7 +29,7 @@ export interface InventoryRowsArgs {
 const KEEP_SECONDS = REPORT_CACHE_MS / 1000;
 
 const report = <T extends ReportType>(type: T) => ({
-  query: (a: ReportArgs) => ({ url: `/reports/${type}`, params: { ...rangeParams(a), currency: a.currency } }),
+  query: (a: ReportArgs) => ({ url: `/reports/${type}`, params: { ...rangeParams(a), currency: a.currency, ...branchParams(a) } }),
   transformResponse: (res: { success: boolean; data: ReportDtos[T] }) => res.data,
   keepUnusedDataFor: KEEP_SECONDS,
 });
@@ -34,7 +41,7 @@ export const reportsApi = api.injectEndpoints({
     staffReport: build.query<ReportDtos['staff'], ReportArgs>(report('staff')),
     customersReport: build.query<ReportDtos['customers'], ReportArgs>(report('customers')),
     inventoryRows: build.query<Paginated<InventoryProductRowDto>, InventoryRowsArgs>({
-      query: (a) => ({ url: '/reports/inventory/products', params: { ...a, lowStock: String(a.lowStock) } }),
+      query: ({ branch, ...a }) => ({ url: '/reports/inventory/products', params: { ...a, lowStock: String(a.lowStock), ...branchParams({ branch }) } }),
       keepUnusedDataFor: KEEP_SECONDS,
     }),
     exportProgress: build.query<ExportProgressDto, string>({

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Currency, InventoryProductRowDto, InventorySortField } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Pagination } from '../../../components/ui/pagination.js';
+import { useViewBranch } from '../../../components/layout/view-branch.js';
 import { useInventoryRowsQuery } from '../api/reports-api.js';
 import { nameIn } from '../lib/names.js';
 import { nextSort, type SortState } from '../lib/table-sort.js';
@@ -16,8 +17,9 @@ export function InventoryRowsTable({ lowStock, currency, pageSize, testId }: { l
   const f = useReportFormat(currency);
   const [sort, setSort] = useState<SortState>(lowStock ? { key: 'quantity', dir: 'asc' } : { key: 'value', dir: 'desc' });
   const [page, setPage] = useState(1);
+  const [branch] = useViewBranch(); // the branch the page shows
   const { data, error, isFetching } = useInventoryRowsQuery({
-    currency, page, limit: pageSize, sort: sort.key as InventorySortField, order: sort.dir, lowStock,
+    branch, currency, page, limit: pageSize, sort: sort.key as InventorySortField, order: sort.dir, lowStock,
   });
   const all: Column[] = [
     { key: 'name', show: (r) => nameIn(i18n.language, r.name) },

@@ -4,7 +4,8 @@ import { reportFileName, type Currency, type ReportExportFormat, type ReportType
 import { errorText } from '../../../app/api.js';
 import { useAppSelector } from '../../../app/hooks.js';
 import { saveFile } from '../../inventory/api/inventory-api.js';
-import { useExportProgressQuery } from '../api/reports-api.js';
+import { useViewBranch } from '../../../components/layout/view-branch.js';
+import { branchParams, useExportProgressQuery } from '../api/reports-api.js';
 import { rangeParams, type DateRange } from './date-range.js';
 
 export type ExportPhase = 'idle' | 'working' | 'done' | 'cancelled' | 'failed';
@@ -28,6 +29,7 @@ const IDLE: ExportState = { phase: 'idle', format: null, received: 0, message: n
 export function useReportExport(type: ReportType, range: DateRange, currency: Currency) {
   const { t, i18n } = useTranslation();
   const token = useAppSelector((s) => s.auth.token);
+  const [branch] = useViewBranch(); // the branch the page shows
   const [state, setState] = useState<ExportState>(IDLE);
   const [exportId, setExportId] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -40,7 +42,7 @@ export function useReportExport(type: ReportType, range: DateRange, currency: Cu
     const id = crypto.randomUUID();
     setExportId(id);
     setState({ ...IDLE, phase: 'working', format });
-    const params = new URLSearchParams({ ...rangeParams(range), currency, exportId: id });
+    const params = new URLSearchParams({ ...rangeParams(range), currency, ...branchParams({ branch }), exportId: id });
     try {
       const res = await fetch(`${window.location.origin}/api/reports/${type}/export/${format}?${params}`, {
         headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': i18n.language === 'ku' ? 'ku' : 'en' },
@@ -69,7 +71,7 @@ export function useReportExport(type: ReportType, range: DateRange, currency: Cu
     } finally {
       if (abort.current === controller) abort.current = null;
     }
-  }, [type, range, currency, token, i18n.language, t]);
+  }, [type, range, currency, branch, token, i18n.language, t]);
 
   const cancel = useCallback(() => abort.current?.abort(), []);
   return { state, server: state.phase === 'working' ? progress.data ?? null : null, start, cancel };

@@ -11,29 +11,31 @@ import { SalesReport } from '../components/sales-report.js';
 import { StaffReport } from '../components/staff-report.js';
 import { presetRange, shopToday, type DateRange } from '../lib/date-range.js';
 import { useSettingsGeneralQuery } from '../../settings/api/settings-api.js';
+import { useViewBranch, ViewBranchPicker } from '../../../components/layout/view-branch.js';
 import { useReportFormat } from '../lib/use-report-format.js';
 import '../reports.css';
 
 interface TabProps {
   range: DateRange;
   currency: Currency;
+  branch: string | undefined;
 }
 
 // Each tab asks only for its own report; RTK Query keeps each report and range five minutes after it is left.
-function SalesTab({ range, currency }: TabProps) {
-  const q = useSalesReportQuery({ ...range, currency });
+function SalesTab({ range, currency, branch }: TabProps) {
+  const q = useSalesReportQuery({ ...range, currency, branch });
   return <ReportShell type="sales" range={range} currency={currency} query={q}>{(d) => <SalesReport data={d} />}</ReportShell>;
 }
-function InventoryTab({ range, currency }: TabProps) {
-  const q = useInventoryReportQuery({ ...range, currency });
+function InventoryTab({ range, currency, branch }: TabProps) {
+  const q = useInventoryReportQuery({ ...range, currency, branch });
   return <ReportShell type="inventory" range={range} currency={currency} query={q}>{(d) => <InventoryReport data={d} />}</ReportShell>;
 }
-function StaffTab({ range, currency }: TabProps) {
-  const q = useStaffReportQuery({ ...range, currency });
+function StaffTab({ range, currency, branch }: TabProps) {
+  const q = useStaffReportQuery({ ...range, currency, branch });
   return <ReportShell type="staff" range={range} currency={currency} query={q}>{(d) => <StaffReport data={d} />}</ReportShell>;
 }
-function CustomersTab({ range, currency }: TabProps) {
-  const q = useCustomersReportQuery({ ...range, currency });
+function CustomersTab({ range, currency, branch }: TabProps) {
+  const q = useCustomersReportQuery({ ...range, currency, branch });
   return <ReportShell type="customers" range={range} currency={currency} query={q}>{(d) => <CustomersReport data={d} />}</ReportShell>;
 }
 const TABS: Record<ReportType, (p: TabProps) => ReactNode> = { sales: SalesTab, inventory: InventoryTab, staff: StaffTab, customers: CustomersTab };
@@ -58,6 +60,7 @@ class TabBoundary extends Component<{ message: string; retry: string; children: 
 export function ReportsPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  const [branch] = useViewBranch();
   const asked = params.get('tab');
   const tab: ReportType = (REPORT_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportType) : 'sales';
   const [choice, setChoice] = useState<RangeChoice>({ preset: DEFAULT_REPORT_PRESET, range: presetRange(DEFAULT_REPORT_PRESET) });
@@ -87,18 +90,19 @@ export function ReportsPage() {
           ))}
         </div>
       </header>
+      <ViewBranchPicker />
       <DateRangeFilter value={{ ...choice, range }} onChange={setChoice} today={today} />
       <nav className="tabs" role="tablist" aria-label={t('reports.tabs.label')}>
         {REPORT_TYPES.map((type) => (
           <button key={type} type="button" role="tab" aria-selected={tab === type} data-testid={`tab-${type}`} className={`tab ${tab === type ? 'active' : ''}`}
-            onClick={() => setParams({ tab: type }, { replace: true })}>
+            onClick={() => setParams((p) => ({ ...Object.fromEntries(p), tab: type }), { replace: true })}>
             {t(`reports.tabs.${type}`)}
           </button>
         ))}
       </nav>
       <div role="tabpanel">
         <TabBoundary key={tab} message={t('reports.tabError')} retry={t('common.retry')}>
-          <Tab range={range} currency={currency} />
+          <Tab range={range} currency={currency} branch={branch} />
         </TabBoundary>
       </div>
     </section>
