@@ -73,15 +73,22 @@ function named<T extends Function>(cls: T, subject: string): T {
   return Object.defineProperty(cls, 'name', { value: `ReplicaHandler(${subject})` });
 }
 
-/** A consumer for a replica's created or updated subject: each batch of events is one applyIfNewer of their rows. */
-export function replicaHandler<S extends EventSubject>(subject: S, t: ReplicaTable, row: (event: EventOf<S>) => Row): Type<EventHandler<S>> {
-  class ReplicaUpsert implements EventHandler<S> {
+/** A consumer that applies each batch of `subject` with `apply` (a replica's created or updated with SQL of its own). */
+export function batchHandler<S extends EventSubject>(
+  subject: S, apply: (events: readonly EventOf<S>[], m: EntityManager) => Promise<void>,
+): Type<EventHandler<S>> {
+  class ReplicaBatch implements EventHandler<S> {
     readonly subject = subject;
     handleAll(events: readonly EventOf<S>[], m: EntityManager): Promise<void> {
-      return applyIfNewer(m, t, events.map(row));
+      return apply(events, m);
     }
   }
-  return named(ReplicaUpsert, subject);
+  return named(ReplicaBatch, subject);
+}
+
+/** A consumer for a replica's created or updated subject: each batch of events is one applyIfNewer of their rows. */
+export function replicaHandler<S extends EventSubject>(subject: S, t: ReplicaTable, row: (event: EventOf<S>) => Row): Type<EventHandler<S>> {
+  return batchHandler(subject, (events, m) => applyIfNewer(m, t, events.map(row)));
 }
 
 /** A consumer for a replica's deleted subject: each event leaves a tombstone (see tombstone). */

@@ -2,7 +2,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, ProductEventData, UserEventData, CustomerEventData } from '@dukan/contracts';
-import { replicaHandler, tombstoneHandler, type EventHandler, type ReplicaTable } from '@dukan/platform';
+import { batchHandler, replicaHandler, tombstoneHandler, type EventHandler, type ReplicaTable } from '@dukan/platform';
 
 // --- product prices (catalog); an event older than the row's version changes nothing
 
@@ -29,21 +29,9 @@ async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]
   );
 }
 
-@Injectable()
-export class ProductCreatedHandler implements EventHandler<'dukan.catalog.product.created.v1'> {
-  readonly subject = 'dukan.catalog.product.created.v1' as const;
-  async handleAll(events: readonly EventOf<'dukan.catalog.product.created.v1'>[], m: EntityManager): Promise<void> {
-    await upsertProducts(m, events.map((e) => e.data));
-  }
-}
-
-@Injectable()
-export class ProductUpdatedHandler implements EventHandler<'dukan.catalog.product.updated.v1'> {
-  readonly subject = 'dukan.catalog.product.updated.v1' as const;
-  async handleAll(events: readonly EventOf<'dukan.catalog.product.updated.v1'>[], m: EntityManager): Promise<void> {
-    await upsertProducts(m, events.map((e) => e.data));
-  }
-}
+const products = (events: readonly { data: ProductEventData }[], m: EntityManager) => upsertProducts(m, events.map((e) => e.data));
+export const ProductCreatedHandler = batchHandler('dukan.catalog.product.created.v1', products);
+export const ProductUpdatedHandler = batchHandler('dukan.catalog.product.updated.v1', products);
 
 @Injectable()
 export class ProductDeletedHandler implements EventHandler<'dukan.catalog.product.deleted.v1'> {
