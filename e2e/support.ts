@@ -121,7 +121,7 @@ export async function kurdishLeaks(page: Page, english: object[], kurdish: objec
   const leaks: string[] = [];
   if (dir !== 'rtl') leaks.push(`dir=${dir}`);
   if (lang !== 'ckb') leaks.push(`lang=${lang}`);
-  const key = /\b(common|nav|pages|auth|dashboard|pos|inventory|productForm|customers|transactions|staff|settings|userPermissions|permissions|roles|expenses|reports)\.[a-zA-Z]+(\.[a-zA-Z]+)*\b/;
+  const key = /\b(common|nav|pages|auth|dashboard|pos|inventory|productForm|customers|transactions|staff|settings|userPermissions|permissions|roles|expenses|reports|transfers)\.[a-zA-Z]+(\.[a-zA-Z]+)*\b/;
   const keyHit = text.match(key);
   if (keyHit) leaks.push(`key ${keyHit[0]}`);
   const same = new Set(kurdish.flatMap(textsOf));

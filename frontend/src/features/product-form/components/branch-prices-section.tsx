@@ -41,7 +41,8 @@ function BranchPriceRow({ product, branch, price, loading }: { product: ProductD
   const f = useFormat();
   const [value, setValue] = useState(price === null ? '' : String(price));
   const [save, { isLoading }] = useSetBranchPriceMutation();
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  // Text keys, not texts: the outcome follows a change of language.
+  const [outcome, setOutcome] = useState<{ ok: true; key: string } | { ok: false; error: unknown } | null>(null);
   const typed = toWesternDigits(value).trim();
   const amount = Number(typed);
   const valid = typed === '' || (Number.isFinite(amount) && amount >= 0);
@@ -50,9 +51,9 @@ function BranchPriceRow({ product, branch, price, loading }: { product: ProductD
     setOutcome(null);
     try {
       await save({ id: product._id, branchId: branch._id, price: next }).unwrap();
-      setOutcome({ ok: true, text: t(next === null ? 'transfers.prices.cleared' : 'transfers.prices.saved', { branch: branch.name }) });
+      setOutcome({ ok: true, key: next === null ? 'transfers.prices.cleared' : 'transfers.prices.saved' });
     } catch (err) {
-      setOutcome({ ok: false, text: errorText(err, t('transfers.prices.error')) });
+      setOutcome({ ok: false, error: err });
     }
   }
 
@@ -80,7 +81,7 @@ function BranchPriceRow({ product, branch, price, loading }: { product: ProductD
       {!valid && <p className="field-error">{t('transfers.prices.invalid')}</p>}
       {outcome && (
         <p className={outcome.ok ? 'muted small' : 'field-error'} role={outcome.ok ? 'status' : 'alert'} data-testid="branch-price-outcome">
-          {outcome.text}
+          {outcome.ok ? t(outcome.key, { branch: branch.name }) : errorText(outcome.error, t('transfers.prices.error'))}
         </p>
       )}
     </li>

@@ -6,12 +6,12 @@ import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
 import { toWesternDigits } from '../../../lib/money.js';
 import { useReceiveTransferMutation } from '../api/transfers-api.js';
-import { branchName } from '../lib/use-chain.js';
+import { branchName, type Notice } from '../lib/use-chain.js';
 
 interface Props {
   transfer: TransferDto;
   branches: readonly BranchDto[];
-  onDone: (message: string) => void;
+  onDone: (notice: Notice) => void;
   onClose: () => void;
 }
 
@@ -31,7 +31,7 @@ export function ReceiveTransferDialog({ transfer, branches, onDone, onClose }: P
     setError(null);
     try {
       const { data } = await receive({ id: transfer._id, lines: parsed, ...(note.trim() && { note: note.trim() }) }).unwrap();
-      onDone(t(data.state === 'short' ? 'transfers.receiveDialog.short' : 'transfers.receiveDialog.received', { number: data.number }));
+      onDone({ key: data.state === 'short' ? 'transfers.receiveDialog.short' : 'transfers.receiveDialog.received', number: data.number });
       onClose();
     } catch (err) {
       setError([errorText(err, t('transfers.receiveDialog.error')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '));

@@ -7,7 +7,7 @@ import { useFormat } from '../../../i18n/format.js';
 import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
 import { toWesternDigits } from '../../../lib/money.js';
 import { useSendTransferMutation, useTransferProductSearchQuery } from '../api/transfers-api.js';
-import type { Chain } from '../lib/use-chain.js';
+import type { Chain, Notice } from '../lib/use-chain.js';
 
 interface Line {
   product: ProductDto;
@@ -16,7 +16,7 @@ interface Line {
 
 interface Props {
   chain: Chain;
-  onDone: (message: string) => void;
+  onDone: (notice: Notice) => void;
   onClose: () => void;
 }
 
@@ -53,7 +53,7 @@ export function SendTransferDialog({ chain, onDone, onClose }: Props) {
       const { data } = await send({
         toBranch, idempotencyKey: key.current, lines: lines.map((l, i) => ({ product: l.product._id, quantity: counts[i]! })), ...(note.trim() && { note: note.trim() }),
       }).unwrap();
-      onDone(t('transfers.sendDialog.sent', { number: data.number }));
+      onDone({ key: 'transfers.sendDialog.sent', number: data.number });
       onClose();
     } catch (err) {
       setError([errorText(err, t('transfers.sendDialog.error')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '));

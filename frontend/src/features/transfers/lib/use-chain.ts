@@ -30,3 +30,9 @@ export function useChain(): Chain {
 export function branchName(branches: readonly BranchDto[], id: string): string {
   return branches.find((b) => b._id === id)?.name ?? id;
 }
+
+/** What a finished send or receipt tells the screen: a text key and the transfer's number. */
+export interface Notice {
+  key: 'transfers.sendDialog.sent' | 'transfers.receiveDialog.received' | 'transfers.receiveDialog.short';
+  number: string;
+}

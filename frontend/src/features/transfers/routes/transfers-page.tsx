@@ -11,7 +11,7 @@ import { useTransfersQuery } from '../api/transfers-api.js';
 import { ReceiveTransferDialog } from '../components/receive-transfer-dialog.js';
 import { SendTransferDialog } from '../components/send-transfer-dialog.js';
 import { TransfersTable } from '../components/transfers-table.js';
-import { useChain } from '../lib/use-chain.js';
+import { useChain, type Notice } from '../lib/use-chain.js';
 import '../transfers.css';
 
 const isState = (s: string | null): s is TransferState => (TRANSFER_STATES as readonly string[]).includes(s ?? '');
@@ -31,7 +31,8 @@ function Transfers() {
   const list = useTransfersQuery({ state });
   const [sending, setSending] = useState(false);
   const [receiving, setReceiving] = useState<TransferDto | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  // Kept as a text key, so it follows a change of language.
+  const [notice, setNotice] = useState<Notice | null>(null);
   const transfers = list.data?.data ?? [];
 
   return (
@@ -65,7 +66,7 @@ function Transfers() {
 
         {notice && (
           <p className="info-box" role="status" data-testid="transfer-notice">
-            {notice}
+            {t(notice.key, { number: notice.number })}
           </p>
         )}
 
