@@ -2,13 +2,33 @@
  * What the fake API in tests answers, built from the DTOs the real server's answers are declared with
  * (libs/contracts), so a test cannot hand the screens a shape the server never sends.
  */
-import type { ApiSuccess, CategoryDto, CategoryTreeNodeDto, CustomerDto, LoyaltySettingsDto, ProductDto, RedemptionQuoteDto, SaleDto, TillProductDto } from '@dukan/contracts';
+import {
+  effectivePermissions,
+  type ApiSuccess, type AuthUserDto, type BranchDto, type CategoryDto, type CategoryTreeNodeDto, type CustomerDto, type ErrorBody, type ErrorCode, type ExpenseDto, type ExpenseListDto,
+  type GeneralSettingsDto, type LoyaltySettingsDto, type Paginated, type ProductDto, type RedemptionQuoteDto, type SaleDto, type TillProductDto,
+} from '@dukan/contracts';
 
 const AT = '2026-01-01T10:00:00.000Z';
 
 /** `{ success: true, data }`, the envelope of the calls whose clients read `data`. */
 export function ok<T>(data: T): { body: ApiSuccess<T> } {
   return { body: { success: true, data } };
+}
+
+/** A refusal as the server's error filter answers it: `message` and `error` the same text, field messages under `errors`. */
+export function refusal(status: number, code: ErrorCode, message: string, fields?: Record<string, string>): { status: number; body: ErrorBody } {
+  const errors = fields && Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, { message: text }]));
+  return { status, body: { success: false, error: message, message, code, ...(errors ? { errors } : {}) } };
+}
+
+/** `{ data, pagination }` of a paginated list, one page holding `data` unless told otherwise. */
+export function paged<T>(data: T[], over: Partial<Paginated<T>['pagination']> = {}): { body: Paginated<T> } {
+  return { body: { data, pagination: { total: data.length, page: 1, limit: 20, pages: data.length ? 1 : 0, ...over } } };
+}
+
+/** A paginated list whose clients also read `success` (the users' list). */
+export function okPaged<T>(data: T[], over: Partial<Paginated<T>['pagination']> = {}): { body: ApiSuccess<T[]> & Paginated<T> } {
+  return { body: { success: true, ...paged(data, over).body } };
 }
 
 export function tillProduct(over: Partial<TillProductDto> & Pick<TillProductDto, '_id' | 'sku'>): TillProductDto {
@@ -120,5 +140,41 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
     customer: null,
     cashier: { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali' },
     ...over,
+  };
+}
+
+/** A staff member as the users' list and detail answer them; effective permissions follow role and overrides. */
+export function staffUser(over: Partial<AuthUserDto> & Pick<AuthUserDto, '_id' | 'username'>): AuthUserDto {
+  const base = {
+    firstName: over.username, lastName: 'Test', email: `${over.username}@shop.iq`, phone: null, role: 'cashier' as const, active: true,
+    languagePreference: 'en' as const, lastLogin: null, permissions: null, homeBranch: null, branches: null, createdAt: AT, ...over,
+  };
+  return { name: `${base.firstName} ${base.lastName}`, effectivePermissions: effectivePermissions(base), ...base };
+}
+
+export function expense(over: Partial<ExpenseDto> & Pick<ExpenseDto, '_id' | 'expenseNumber' | 'title'>): ExpenseDto {
+  return {
+    description: null, category: 'utilities', amount: 10, currency: 'USD', exchangeRate: 1500, amountInBaseCurrency: 10, paymentMethod: 'cash',
+    paymentDetails: { bankName: null, accountNumber: null, checkNumber: null, cardLast4: null, reference: null },
+    vendor: null, receipt: null, expenseDate: '2026-01-01', department: null, tags: [], recurring: null, recurrenceOf: null, notes: null,
+    status: 'pending', rejectionReason: null, createdBy: { _id: 'u1', firstName: 'Sara', lastName: 'Ali', username: 'sara' },
+    createdAt: AT, updatedAt: AT, version: 1, ...over,
+  };
+}
+
+/** GET /api/expenses: its own `{expenses, pagination}` shape. */
+export function expenseList(expenses: ExpenseDto[], over: Partial<ExpenseListDto['pagination']> = {}): { body: ExpenseListDto } {
+  return { body: { expenses, pagination: { current: 1, pages: expenses.length ? 1 : 0, total: expenses.length, limit: 20, ...over } } };
+}
+
+export function branch(over: Partial<BranchDto> & Pick<BranchDto, '_id'>): BranchDto {
+  return { name: over._id, registers: ['main'], active: true, ...over };
+}
+
+export function generalSettings(over: Partial<GeneralSettingsDto> = {}): GeneralSettingsDto {
+  return {
+    exchangeRate: 1500, userExchangeRates: {}, effectiveExchangeRate: over.exchangeRate ?? 1500, isUserSpecific: false, storeName: 'Dukan',
+    defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 250, branches: [branch({ _id: 'main', name: 'Main' })],
+    updatedAt: null, ...over,
   };
 }

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { CustomerDto } from '@dukan/contracts';
+import { customer, paged, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { CustomersPage } from './customers-page.js';
 
-const shilan = {
-  _id: '11111111-1111-4111-8111-111111111111', firstName: 'Shilan', lastName: 'Aziz', fullName: 'Shilan Aziz', phone: '07501234567', email: 'shilan@example.com',
-  address: { street: null, city: null, state: null, zipCode: null, country: 'Iraq' }, languagePreference: 'en', loyaltyPoints: 120, lifetimePoints: 120,
-  loyaltyStatus: 'standard', totalSpent: 1234.5, purchaseCount: 3, lastPurchase: null, memberSince: '2026-01-02T10:00:00Z', createdAt: '2026-01-02T10:00:00Z', updatedAt: '2026-01-02T10:00:00Z',
-};
-const page = (data: unknown[]) => ({ body: { data, pagination: { total: data.length, page: 1, limit: 20, pages: 1 } } });
+const shilan = customer({
+  _id: '11111111-1111-4111-8111-111111111111', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', email: 'shilan@example.com',
+  loyaltyPoints: 120, lifetimePoints: 120, totalSpent: 1234.5, purchaseCount: 3, memberSince: '2026-01-02T10:00:00Z',
+});
+const page = (data: CustomerDto[]) => paged(data);
 
 describe('customers screen', () => {
   it('lists customers with total spent in dollars with 2 decimals', async () => {
@@ -29,7 +30,7 @@ describe('customers screen', () => {
   it('refuses an invalid phone and email without calling the server, then saves a valid customer', async () => {
     const calls = fakeApi(({ url, method, body }) => {
       if (url.pathname === '/api/customers' && method === 'GET') return page([]);
-      if (url.pathname === '/api/customers' && method === 'POST') return { status: 201, body: { ...shilan, ...(body as object) } };
+      if (url.pathname === '/api/customers' && method === 'POST') return { status: 201, body: { ...shilan, ...(body as Partial<CustomerDto>) } satisfies CustomerDto };
       return undefined;
     });
     renderScreen(<CustomersPage />);
@@ -58,7 +59,7 @@ describe('customers screen', () => {
     fakeApi(({ url, method }) => {
       if (url.pathname === '/api/customers' && method === 'GET') return page([]);
       if (method === 'POST')
-        return { status: 409, body: { error: 'A customer with this phone number already exists', message: 'A customer with this phone number already exists', code: 'CONFLICT', errors: { phone: { message: 'A customer with this phone number already exists' } } } };
+        return refusal(409, 'CONFLICT', 'A customer with this phone number already exists', { phone: 'A customer with this phone number already exists' });
       return undefined;
     });
     renderScreen(<CustomersPage />);
@@ -81,7 +82,7 @@ describe('customers screen', () => {
 
   it('asks before deleting and shows why a delete failed', async () => {
     const calls = fakeApi(({ url, method }) => {
-      if (method === 'DELETE') return { status: 403, body: { message: 'You do not have permission', error: 'x', code: 'FORBIDDEN' } };
+      if (method === 'DELETE') return refusal(403, 'FORBIDDEN', 'You do not have permission');
       return url.pathname === '/api/customers' ? page([shilan]) : undefined;
     });
     renderScreen(<CustomersPage />, { signedInAs: user({ role: 'admin' }) });

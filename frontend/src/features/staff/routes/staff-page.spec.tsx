@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { AuthUserDto, Pagination } from '@dukan/contracts';
+import { branch, ok, okPaged, refusal, staffUser as makeStaffUser } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { StaffPage } from './staff-page.js';
 
@@ -8,14 +10,15 @@ configure({ asyncUtilTimeout: 5000 });
 
 const admin = user({ _id: 'a1', username: 'admin', firstName: 'Admin', lastName: 'User', role: 'admin' });
 
-function staffUser(over: Record<string, unknown> = {}) {
-  return {
-    _id: 'u2', username: 'rezan', firstName: 'Rezan', lastName: 'Kamal', name: 'Rezan Kamal', email: 'rezan@example.com', phone: '07501234567',
-    role: 'cashier', active: true, languagePreference: 'en', lastLogin: null, permissions: null, createdAt: '2026-01-01T00:00:00Z', ...over,
-  };
+/** Rezan, a cashier, unless told otherwise. */
+function staffUser(over: Partial<AuthUserDto> = {}): AuthUserDto {
+  return makeStaffUser({
+    _id: 'u2', username: 'rezan', firstName: 'Rezan', lastName: 'Kamal', email: 'rezan@example.com', phone: '07501234567', createdAt: '2026-01-01T00:00:00Z', ...over,
+  });
 }
 
-const page = (data: unknown[], pagination = { total: data.length, page: 1, limit: 10, pages: 1 }) => ({ body: { success: true, data, pagination } });
+const page = (data: AuthUserDto[], pagination: Partial<Pagination> = { limit: 10 }) => okPaged(data, pagination);
+const saved = (body: unknown) => ok({ ...staffUser(), ...(body as Partial<AuthUserDto>) });
 
 describe('staff screen', () => {
   it("lists users with role, status and 'Never' for one who never signed in, and a formatted last login", async () => {
@@ -54,7 +57,7 @@ describe('staff screen', () => {
   it('edits a user without sending a password when the field is left blank', async () => {
     const calls = fakeApi(({ url, method, body }) => {
       if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser()]);
-      if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return { body: { success: true, data: { ...staffUser(), ...(body as object) } } };
+      if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return saved(body);
       return undefined;
     });
     renderScreen(<StaffPage />, { signedInAs: admin });
@@ -74,7 +77,7 @@ describe('staff screen', () => {
     const calls = fakeApi(({ url, method }) => {
       if (url.pathname === '/api/auth/users') return page([]);
       if (url.pathname === '/api/auth/register' && method === 'POST')
-        return { status: 409, body: { success: false, code: 'DUPLICATE_USERNAME', message: 'Username already exists', error: 'Username already exists', errors: { username: { message: 'Username already exists' } } } };
+        return refusal(409, 'DUPLICATE_USERNAME', 'Username already exists', { username: 'Username already exists' });
       return undefined;
     });
     renderScreen(<StaffPage />, { signedInAs: admin });
@@ -169,15 +172,13 @@ describe('staff screen', () => {
   });
 
   describe('branches on the staff form', () => {
-    const branches = (list: { _id: string; name: string; active?: boolean }[]) => ({
-      body: { success: true, data: list.map((b) => ({ registers: ['main'], active: true, ...b })) },
-    });
+    const branches = (list: { _id: string; name: string; active?: boolean }[]) => ok(list.map(branch));
 
     it('are not shown in a shop with one branch, and an edit sends none', async () => {
       const calls = fakeApi(({ url, method, body }) => {
         if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'old', name: 'Old', active: false }]);
         if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser()]);
-        if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return { body: { success: true, data: { ...staffUser(), ...(body as object) } } };
+        if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return saved(body);
         return undefined;
       });
       renderScreen(<StaffPage />, { signedInAs: admin });
@@ -194,7 +195,7 @@ describe('staff screen', () => {
       const calls = fakeApi(({ url, method, body }) => {
         if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'erbil', name: 'Erbil' }, { _id: 'duhok', name: 'Duhok' }]);
         if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser({ homeBranch: 'main', branches: ['main'] })]);
-        if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return { body: { success: true, data: { ...staffUser(), ...(body as object) } } };
+        if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return saved(body);
         return undefined;
       });
       renderScreen(<StaffPage />, { signedInAs: admin });
