@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { en, ku } from '../../frontend/src/features/transfers/texts.js';
-import { api, artifact, BASE_URL, browserSession, createCategory, createProduct, eventually, kurdishLeaks, signIn, type SeededProduct } from '../support.js';
+import { adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createProduct, eventually, kurdishLeaks, signIn, type SeededProduct } from '../support.js';
 
 jest.setTimeout(180_000);
 
@@ -81,6 +81,26 @@ describe('stock transfers between branches (browser)', () => {
     expect(await kurdishLeaks(page, [en], [ku])).toEqual([]);
     await page.screenshot({ path: artifact('transfers-ku.png'), fullPage: true });
     await page.click('[data-testid=language-toggle]');
+    await page.context().close();
+  });
+
+  it("sets the tea's price in the other branch on the product form; that branch's till list answers it, main's does not", async () => {
+    const tillPrice = async (where: string) =>
+      ((await api('/products?active=true&view=till', { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body as { _id: string; price: number }[])
+        .find((p) => p._id === tea._id)!.price;
+    const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(page, 'admin', adminPassword());
+    await page.goto(`${BASE_URL}/inventory/products/edit/${tea._id}`);
+    const row = page.locator(`[data-testid=branch-price][data-branch="${branch}"]`);
+    await row.waitFor();
+    expect(await page.textContent('[data-testid=branch-prices] h2')).toBe(en.prices.title);
+    await row.locator('[data-testid=branch-price-input]').fill('3.25');
+    await row.locator('[data-testid=branch-price-save]').click();
+    expect(await row.locator('[data-testid=branch-price-outcome]').innerText()).toBe('Price saved for Sulaymaniyah.');
+    expect(await tillPrice(branch)).toBe(3.25);
+    expect(await tillPrice('main')).toBe(3);
+    await row.locator('[data-testid=branch-price-clear]').click();
+    await eventually(async () => (await tillPrice(branch)) === 3, "the branch's price cleared");
     await page.context().close();
   });
 });
