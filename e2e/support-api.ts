@@ -143,10 +143,10 @@ export interface SoldSale {
 }
 
 /**
- * A cash sale made through the API, as the till sends it (exact tender, no cart discount), priced by the shared rules. The sales service learns of a
+ * A cash sale made through the API, as the till sends it (exact tender, no cart discount), priced by the shared rules; in `branch`, else the user's home branch. The sales service learns of a
  * new product from catalog's event a moment after it is created, so the first tries may be refused as unavailable.
  */
-export async function sellViaApi(token: string, lines: { product: SeededProduct; quantity: number }[], customerId?: string): Promise<SoldSale> {
+export async function sellViaApi(token: string, lines: { product: SeededProduct; quantity: number }[], customerId?: string, branch?: string): Promise<SoldSale> {
   const priced = priceSale({
     lines: lines.map(({ product, quantity }) => ({ priceCents: toCents(product.price), quantity, discountPercent: product.discount })),
     discount: null,
@@ -183,7 +183,7 @@ export async function sellViaApi(token: string, lines: { product: SeededProduct;
     register: 'main',
   };
   return eventually(async () => {
-    const r = await api('/transactions', { token, headers: { 'Idempotency-Key': key }, body });
+    const r = await api('/transactions', { token, headers: { 'Idempotency-Key': key, ...(branch && { 'x-dukan-branch': branch }) }, body });
     if (r.status === 400 && JSON.stringify(r.body).includes('productUnavailable')) return null;
     if (r.status >= 300) throw new Error(`sale failed: ${r.status} ${JSON.stringify(r.body)}`);
     return (r.body.data ?? r.body) as SoldSale;

@@ -62,7 +62,7 @@ export function DashboardPage() {
             <Icon name="refresh" />
             {isFetching ? t('common.refreshing') : t('common.refresh')}
           </button>
-          <Link className="button" to="/reports">
+          <Link className="button" to={branch ? `/reports?branch=${encodeURIComponent(branch)}` : '/reports'}>
             {t('dashboard.viewReports')}
           </Link>
           <Link className="button primary" to="/pos">
