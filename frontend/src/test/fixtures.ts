@@ -171,6 +171,11 @@ export function branch(over: Partial<BranchDto> & Pick<BranchDto, '_id'>): Branc
   return { name: over._id, registers: ['main'], active: true, ...over };
 }
 
+/** GET /api/settings/exchange-rate: the rate that applies to the caller. */
+export function exchangeRate(rate: number, isUserSpecific = false): { body: ApiSuccess<Pick<GeneralSettingsDto, 'exchangeRate' | 'isUserSpecific'>> } {
+  return ok({ exchangeRate: rate, isUserSpecific });
+}
+
 export function generalSettings(over: Partial<GeneralSettingsDto> = {}): GeneralSettingsDto {
   return {
     exchangeRate: 1500, userExchangeRates: {}, effectiveExchangeRate: over.exchangeRate ?? 1500, isUserSpecific: false, storeName: 'Dukan',

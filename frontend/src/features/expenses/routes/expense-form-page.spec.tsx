@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ExpenseDto } from '@dukan/contracts';
+import { exchangeRate, expense, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import ExpenseFormPage from './expense-form-page.js';
 
@@ -9,18 +11,14 @@ const routes = [
   { path: '/expenses', element: <p>the list</p> },
 ];
 
-const saved = (body: Record<string, unknown>) => ({
-  _id: 'e1', expenseNumber: 'EXP-000009', description: null, currency: 'USD', exchangeRate: 1410, amountInBaseCurrency: 10,
-  paymentDetails: { bankName: null, accountNumber: null, checkNumber: null, cardLast4: null, reference: null }, vendor: null, receipt: null,
-  department: null, tags: [], recurring: null, recurrenceOf: null, notes: null, status: 'pending', rejectionReason: null,
-  createdBy: { _id: 'u1', firstName: 'Sara', lastName: 'Ali', username: 'sara' }, createdAt: '', updatedAt: '', version: 1, ...body,
-});
+const saved = (body: unknown): ExpenseDto =>
+  expense({ _id: 'e1', expenseNumber: 'EXP-000009', title: '', exchangeRate: 1410, amountInBaseCurrency: 10, ...(body as Partial<ExpenseDto>) });
 
 const change = (id: string, value: string) => fireEvent.change(screen.getByTestId(`expense-${id}`), { target: { value } });
 
 describe('the expense form', () => {
   it('shows its six sections and refuses an empty form without calling the server', async () => {
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/settings/exchange-rate' ? { body: { data: { exchangeRate: 1450 } } } : undefined));
+    const calls = fakeApi(({ url }) => (url.pathname === '/api/settings/exchange-rate' ? exchangeRate(1450) : undefined));
     renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'cashier' }) });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Add New Expense');
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
@@ -33,7 +31,7 @@ describe('the expense form', () => {
   });
 
   it('shows the payment fields of the chosen method and the recurring block only when ticked', async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/settings/exchange-rate' ? { body: { data: { exchangeRate: 1450 } } } : undefined));
+    fakeApi(({ url }) => (url.pathname === '/api/settings/exchange-rate' ? exchangeRate(1450) : undefined));
     renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'cashier' }) });
     await screen.findByTestId('expense-form');
     expect(screen.queryByTestId('expense-cardLast4')).toBeNull();
@@ -57,7 +55,7 @@ describe('the expense form', () => {
 
   it('shows the USD amount as it is typed, adds tags once, saves, and starts a new expense', async () => {
     const calls = fakeApi(({ method, url, body }) => {
-      if (method === 'POST' && url.pathname === '/api/expenses') return { status: 201, body: saved(body as Record<string, unknown>) };
+      if (method === 'POST' && url.pathname === '/api/expenses') return { status: 201, body: saved(body) };
       return undefined;
     });
     renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'cashier' }) });
@@ -84,7 +82,7 @@ describe('the expense form', () => {
   it('puts the server’s refusal under its field and at form level', async () => {
     fakeApi(({ method }) =>
       method === 'POST'
-        ? { status: 400, body: { success: false, code: 'VALIDATION_FAILED', error: 'Validation error', message: 'Validation error', errors: { 'vendor.contact.email': { message: 'Please enter a valid email address' } } } }
+        ? refusal(400, 'VALIDATION_FAILED', 'Validation error', { 'vendor.contact.email': 'Please enter a valid email address' })
         : undefined,
     );
     renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'admin' }) });
@@ -103,7 +101,7 @@ describe('the expense form', () => {
     fakeApi(({ method, url, body }) => {
       if (url.pathname === '/api/expenses/e1' && method === 'GET') return { body: existing };
       if (url.pathname === '/api/expenses/e1' && method === 'PUT') {
-        return { body: { ...saved(body as Record<string, unknown>), status: 'pending', message: 'The amount changed, so the expense is pending approval again' } };
+        return { body: { ...saved(body), status: 'pending', message: 'The amount changed, so the expense is pending approval again' } satisfies ExpenseDto };
       }
       return undefined;
     });

@@ -1,28 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ExpenseDto } from '@dukan/contracts';
+import type { ExpenseDto, ExpenseSummaryDto } from '@dukan/contracts';
+import { expense as makeExpense, expenseList, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import ExpensesPage from './expenses-page.js';
 
 function expense(over: Partial<ExpenseDto> = {}): ExpenseDto {
-  return {
-    _id: '11111111-1111-4111-8111-111111111111', expenseNumber: 'EXP-000001', title: 'Generator fuel', description: 'Diesel', category: 'utilities',
-    amount: 141_000, currency: 'IQD', exchangeRate: 1410, amountInBaseCurrency: 100, paymentMethod: 'cash',
-    paymentDetails: { bankName: null, accountNumber: null, checkNumber: null, cardLast4: null, reference: null },
-    vendor: { name: 'Fuel Co', contact: { phone: null, email: null, address: null } }, receipt: null, expenseDate: '2026-03-10', department: 'Back store',
-    tags: ['power'], recurring: null, recurrenceOf: null, notes: null, status: 'pending', rejectionReason: null,
-    createdBy: { _id: 'u-cashier', firstName: 'Dilan', lastName: 'Hassan', username: 'dilan' }, createdAt: '', updatedAt: '', version: 1, ...over,
-  };
+  return makeExpense({
+    _id: '11111111-1111-4111-8111-111111111111', expenseNumber: 'EXP-000001', title: 'Generator fuel', description: 'Diesel',
+    amount: 141_000, currency: 'IQD', exchangeRate: 1410, amountInBaseCurrency: 100,
+    vendor: { name: 'Fuel Co', contact: { phone: null, email: null, address: null } }, expenseDate: '2026-03-10', department: 'Back store',
+    tags: ['power'], createdBy: { _id: 'u-cashier', firstName: 'Dilan', lastName: 'Hassan', username: 'dilan' }, ...over,
+  });
 }
 
-const summary = { startDate: null, endDate: null, total: 1234.5, count: 3, counts: { pending: 2, approved: 1, rejected: 0, paid: 4 }, byStatus: {}, byCategory: [], byMonth: [] };
+const none = { count: 0, total: 0 };
+const summary: ExpenseSummaryDto = {
+  startDate: null, endDate: null, total: 1234.5, count: 3, counts: { pending: 2, approved: 1, rejected: 0, paid: 4 },
+  byStatus: { pending: { count: 2, total: 234.5 }, approved: { count: 1, total: 1000 }, rejected: none, paid: { count: 4, total: 0 } }, byCategory: [], byMonth: [],
+};
 
 function api(list: ExpenseDto[], extra: (req: { method: string; url: URL; body: unknown }) => { status?: number; body: unknown } | undefined = () => undefined, total = list.length) {
   return fakeApi((req) => {
     const own = extra(req);
     if (own) return own;
     if (req.url.pathname === '/api/expenses/summary') return { body: summary };
-    if (req.url.pathname === '/api/expenses') return { body: { expenses: list, pagination: { current: Number(req.url.searchParams.get('page')), pages: Math.ceil(total / 20), total, limit: 20 } } };
+    if (req.url.pathname === '/api/expenses') return expenseList(list, { current: Number(req.url.searchParams.get('page')), pages: Math.ceil(total / 20), total });
     return undefined;
   });
 }
@@ -97,7 +100,7 @@ describe('the expenses screen', () => {
     api(list, ({ method, url }) => {
       if (method !== 'PUT') return undefined;
       if (url.pathname === '/api/expenses/e2/approve') {
-        return { status: 409, body: { success: false, code: 'INVALID_TRANSITION', error: 'Only a pending expense can be approved; this one is Approved', message: 'Only a pending expense can be approved; this one is Approved' } };
+        return refusal(409, 'INVALID_TRANSITION', 'Only a pending expense can be approved; this one is Approved');
       }
       return { body: expense({ status: 'approved' }) };
     });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { BranchDto } from '@dukan/contracts';
+import { branch, ok, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { BranchSettingsPage } from './branch-settings-page.js';
 
@@ -14,20 +15,20 @@ function server(initial: BranchDto[]) {
     const [, , , , id, sub] = url.pathname.split('/');
     if (method === 'POST') {
       const b = body as { _id: string; name: string; registers: string[] };
-      if (branches.some((x) => x._id === b._id)) return { status: 409, body: { success: false, code: 'CONFLICT', message: 'A branch with this code already exists' } };
+      if (branches.some((x) => x._id === b._id)) return refusal(409, 'CONFLICT', 'A branch with this code already exists');
       branches.push({ ...b, active: true });
-      return { status: 201, body: { success: true, data: branches.at(-1) } };
+      return { status: 201, ...ok(branches.at(-1)!) };
     }
     if (method === 'PUT') {
       const i = branches.findIndex((x) => x._id === decodeURIComponent(id!));
-      branches[i] = sub === 'registers' ? { ...branches[i]!, registers: (body as { registers: string[] }).registers } : { ...branches[i]!, ...(body as object) };
-      return { body: { success: true, data: branches[i] } };
+      branches[i] = sub === 'registers' ? { ...branches[i]!, registers: (body as { registers: string[] }).registers } : { ...branches[i]!, ...(body as Partial<BranchDto>) };
+      return ok(branches[i]!);
     }
-    return { body: { success: true, data: branches } };
+    return ok(branches);
   });
 }
 
-const main: BranchDto = { _id: 'main', name: 'Main', registers: ['main'], active: true };
+const main = branch({ _id: 'main', name: 'Main' });
 
 describe('branch settings', () => {
   it('shows a single shop its one branch, which cannot be deactivated', async () => {
@@ -68,7 +69,7 @@ describe('branch settings', () => {
   });
 
   it('deactivates a second branch and replaces its registers', async () => {
-    const calls = server([main, { _id: 'duhok', name: 'Duhok', registers: ['main'], active: true }]);
+    const calls = server([main, branch({ _id: 'duhok', name: 'Duhok' })]);
     renderScreen(<BranchSettingsPage />, { signedInAs: user({ role: 'admin' }) });
     const row = () => screen.getAllByTestId('branch-row').find((r) => r.dataset.branch === 'duhok')!;
     await screen.findAllByTestId('branch-row');

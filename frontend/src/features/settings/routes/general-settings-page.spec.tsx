@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { generalSettings, ok, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { GeneralSettingsPage } from './general-settings-page.js';
 
 // Two shared cores under several engineers' test runs: give the screen time to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-const general = {
-  exchangeRate: 1450, userExchangeRates: { m1: 1500 } as Record<string, number>, effectiveExchangeRate: 1450, isUserSpecific: false, storeName: 'Dukan Erbil',
-  defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 250, branches: [], updatedAt: null,
-};
+const general = generalSettings({ exchangeRate: 1450, userExchangeRates: { m1: 1500 }, storeName: 'Dukan Erbil', branches: [] });
 
 function server(initial = general) {
   let state = { ...initial };
@@ -18,9 +16,9 @@ function server(initial = general) {
     if (method === 'PUT') {
       const b = body as { exchangeRate: number; applyToAllUsers?: boolean };
       state = { ...state, exchangeRate: b.exchangeRate, effectiveExchangeRate: b.exchangeRate, userExchangeRates: b.applyToAllUsers ? {} : state.userExchangeRates };
-      return { body: { success: true, data: state, message: 'Settings saved' } };
+      return { body: { ...ok(state).body, message: 'Settings saved' } };
     }
-    return { body: { success: true, data: state } };
+    return ok(state);
   });
 }
 
@@ -56,8 +54,8 @@ describe('general settings', () => {
   it('refuses an empty rate, and shows the server message when the save fails', async () => {
     const calls = fakeApi(({ url, method }) => {
       if (url.pathname !== '/api/settings/general') return undefined;
-      if (method === 'PUT') return { status: 400, body: { success: false, code: 'VALIDATION', message: 'Exchange rate is too large', error: 'Exchange rate is too large' } };
-      return { body: { success: true, data: general } };
+      if (method === 'PUT') return refusal(400, 'VALIDATION_FAILED', 'Exchange rate is too large');
+      return ok(general);
     });
     renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
     const input = await screen.findByLabelText('Iraqi dinars (IQD) per US dollar');
@@ -72,7 +70,7 @@ describe('general settings', () => {
 
   it("shows 'Failed to load general settings' with Try again, which loads again", async () => {
     let fail = true;
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/settings/general' ? (fail ? { status: 400, body: {} } : { body: { success: true, data: general } }) : undefined));
+    const calls = fakeApi(({ url }) => (url.pathname === '/api/settings/general' ? (fail ? { status: 400, body: {} } : ok(general)) : undefined));
     renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
     const panel = await screen.findByTestId('error-panel');
     expect(panel.textContent).toContain('Failed to load general settings');

@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { LoyaltySettingsDto } from '@dukan/contracts';
+import { loyaltySettings, ok } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { LoyaltySettingsPage } from './loyalty-settings-page.js';
 
 // Two shared cores under several engineers' test runs: give the screen time to answer.
 configure({ asyncUtilTimeout: 5000 });
 
-const settings = {
-  enabled: true, pointsPerDollar: 1, redemptionRate: 0.01, minimumPoints: 100, minimumRedemption: 50, maximumRedemptionValue: 0,
-  statusTiers: { silver: 500, gold: 1000, platinum: 5000 }, statusMultipliers: { standard: 1, silver: 1.2, gold: 1.5, platinum: 2 },
+const settings = loyaltySettings({
+  minimumPoints: 100, minimumRedemption: 50, statusMultipliers: { standard: 1, silver: 1.2, gold: 1.5, platinum: 2 },
   tiers: [{ threshold: 100, bonusType: 'fixed', bonusValue: 10 }],
-};
+});
 
 function server() {
   return fakeApi(({ url, method, body }) => {
     if (url.pathname !== '/api/loyalty/settings') return undefined;
-    if (method === 'PUT') return { body: { success: true, data: body } };
-    return { body: { success: true, data: settings } };
+    if (method === 'PUT') return ok({ ...settings, ...(body as Partial<LoyaltySettingsDto>) });
+    return ok(settings);
   });
 }
 
@@ -73,7 +74,7 @@ describe('loyalty settings', () => {
     fakeApi(({ url, method }) => {
       if (url.pathname !== '/api/loyalty/settings') return undefined;
       if (method === 'PUT') return { status: 422, body: {} };
-      return { body: { success: true, data: settings } };
+      return ok(settings);
     });
     renderScreen(<LoyaltySettingsPage />, { signedInAs: user({ role: 'admin' }) });
     fireEvent.click(await screen.findByTestId('save-loyalty'));
