@@ -1,6 +1,12 @@
-import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillProductDto } from '@dukan/contracts';
+import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillDeltaDto, TillProductDto } from '@dukan/contracts';
+import { followCatalogue } from '../features/pos/lib/catalogue-follow.js';
+import { openCatalogue } from '../features/pos/lib/catalogue-sync.js';
 import { api, unwrap, type Wrapped } from './api.js';
 import { listTag, listTags, TILL_PRODUCTS } from './tags.js';
+import { readBranch } from './session.js';
+
+/** The till's catalogue is kept per branch (stock differs): the device's branch, or the signed-in user's home one. */
+const tillBranch = (state: unknown) => readBranch() ?? (state as { auth?: { user?: { homeBranch?: string } | null } }).auth?.user?.homeBranch ?? 'home';
 
 export interface NewCustomer {
   firstName: string;
@@ -12,15 +18,27 @@ export interface NewCustomer {
 /** Which categories: the active ones (the till), or all of them (the inventory, whose products keep inactive ones). */
 export type CategoryScope = 'active' | 'all';
 
+/** What changed in the till's catalogue since a revision (the open till asks every few seconds). */
+const deltaApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    tillDelta: build.query<TillDeltaDto, string>({
+      query: (since) => ({ url: '/products', params: { since } }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
 /**
  * Calls more than one screen makes: the till's product list (the layout starts it when the till opens), categories,
  * the loyalty settings, adding a customer.
  */
 export const sharedApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // Kept in this browser (IndexedDB): opens from there at once and follows the server's changes while in use.
     tillProducts: build.query<TillProductDto[], void>({
-      query: () => '/products?active=true&view=till',
-      transformResponse: (res: Wrapped<TillProductDto[]>) => unwrap(res),
+      queryFn: (_arg, { getState }, _extra, baseQuery) => openCatalogue(tillBranch(getState()), (since) => baseQuery({ url: '/products', params: { since } })),
+      onCacheEntryAdded: (_arg, entry) =>
+        followCatalogue(() => tillBranch(entry.getState()), entry, (since) => entry.dispatch(deltaApi.endpoints.tillDelta.initiate(since, { subscribe: false, forceRefetch: true }))),
       providesTags: [TILL_PRODUCTS],
       keepUnusedDataFor: 600,
     }),

@@ -54,7 +54,7 @@ describe('cache tags with ids', () => {
     const tea = product({ _id: 'p1', sku: 'TEA' });
     const rice = product({ _id: 'p2', sku: 'RICE' });
     const calls = fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/products' && url.searchParams.get('view') === 'till') return ok([tillProduct({ _id: 'p1', sku: 'TEA' }), tillProduct({ _id: 'p2', sku: 'RICE' })]);
+      if (url.pathname === '/api/products' && url.searchParams.has('since')) return { body: { revision: '7', full: true, products: [tillProduct({ _id: 'p1', sku: 'TEA' }), tillProduct({ _id: 'p2', sku: 'RICE' })], deleted: [] } };
       if (url.pathname === '/api/products') return { body: { data: [tea, rice], pagination: paginationOf(2, 1, 50) } };
       if (url.pathname === '/api/products/p1') return method === 'PUT' ? ok({ ...tea, name: { en: 'Black tea', ku: 'چای ڕەش' } }) : ok(tea);
       if (url.pathname === '/api/products/p2') return ok(rice);
@@ -76,8 +76,8 @@ describe('cache tags with ids', () => {
 
     const again = productReads().slice(4);
     expect(again).toHaveLength(3);
-    expect(again.some((p) => p.includes('view=till'))).toBe(true);
-    expect(again.some((p) => p.startsWith('/api/products?') && !p.includes('view=till'))).toBe(true);
+    expect(again.some((p) => p.includes('since='))).toBe(true);
+    expect(again.some((p) => p.startsWith('/api/products?') && !p.includes('since='))).toBe(true);
     expect(again).toContain('/api/products/p1');
     expect(again).not.toContain('/api/products/p2');
     for (const s of subs) s.unsubscribe();

@@ -9,7 +9,7 @@ import { selectSoldSince, sold } from '../till-slice.js';
  * fetched.
  */
 export function useTillCatalogue() {
-  // A list older than a minute is fetched again in the background when the till opens.
+  // Kept in the browser and followed while open (shared-api); a list older than a minute is brought up to date on open.
   const products = useTillProductsQuery(undefined, { refetchOnMountOrArgChange: 60 });
   const categories = useCategoriesQuery();
   const listFetchedAt = products.fulfilledTimeStamp ?? 0;

@@ -17,7 +17,7 @@ function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
   return fakeApi(({ method, url, body }) => {
     switch (url.pathname) {
       case '/api/products':
-        return { body: products };
+        return { body: { revision: '7', full: true, products, deleted: [] } };
       case '/api/categories':
         return { body: [category({ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' } }), category({ _id: 'c2', name: { en: 'Food', ku: 'خواردن' } })] };
       case '/api/settings/exchange-rate':

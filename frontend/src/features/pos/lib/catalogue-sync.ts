@@ -1,0 +1,90 @@
+import type { TillDeltaDto, TillProductDto } from '@dukan/contracts';
+import { mergeDelta } from './catalogue-merge.js';
+import { keepDelta, readCatalogue } from './catalogue-store.js';
+import { tillDb } from './till-db.js';
+
+/** A call for the delta since a revision, answered as RTK Query's base query answers. */
+export type FetchDelta<E = unknown> = (since: string) => PromiseLike<{ data?: unknown; error?: E }> | { data?: unknown; error?: E };
+
+/** RTK Query's answer of a query function. */
+export type Answer<T, E> = { data: T; error?: undefined } | { error: E; data?: undefined };
+
+/** How often an open till asks for what changed elsewhere. */
+export const CATALOGUE_POLL_MS = 3000;
+
+/** The revision the till's products are at, per branch, in this tab. */
+const revisions = new Map<string, string>();
+
+/** The revision this tab holds for the branch ('0' for none: the server answers the whole list). */
+export function heldRevision(branch: string): string {
+  return revisions.get(branch) ?? '0';
+}
+
+function keep(branch: string, delta: TillDeltaDto): Promise<void> {
+  // Without IndexedDB (a private window) the till still works; it just downloads the list on each open.
+  return tillDb()
+    .then((db) => keepDelta(db, branch, delta))
+    .catch(() => undefined);
+}
+
+/** Branches whose list was opened from what this browser kept, not yet brought up to date. */
+const openedStale = new Set<string>();
+
+/** Whether the list just opened came from the browser unchecked (the open till then asks for the delta at once). */
+export function openedFromKept(branch: string): boolean {
+  return openedStale.has(branch);
+}
+
+/**
+ * Opening the till: the products kept in this browser at once when there are any (the open till brings them up to
+ * date), else the whole list from the server, kept for next time. Asked again in this tab (a product was edited
+ * here), the kept list is brought up to date first; with the server unreachable, the kept list serves.
+ */
+export async function openCatalogue<E>(branch: string, fetchDelta: FetchDelta<E>): Promise<Answer<TillProductDto[], E>> {
+  const kept = await tillDb()
+    .then((db) => readCatalogue(db, branch))
+    .catch(() => null);
+  const followedBefore = revisions.has(branch);
+  if (kept) {
+    revisions.set(branch, kept.revision);
+    if (!followedBefore) {
+      openedStale.add(branch);
+      return { data: kept.products };
+    }
+    const step = await catchUp(branch, kept.products, fetchDelta);
+    return { data: step.kind === 'changed' ? step.list : kept.products };
+  }
+  openedStale.delete(branch);
+  revisions.delete(branch);
+  const step = await catchUp(branch, [], fetchDelta);
+  if (step.kind === 'unreachable') return { error: step.error as E };
+  return { data: step.kind === 'changed' ? step.list : [] };
+}
+
+export type CatalogueStep =
+  | { kind: 'unreachable'; error: unknown }
+  | { kind: 'unchanged' }
+  | { kind: 'changed'; list: TillProductDto[]; changedIds: string[] | 'all' };
+
+/** One step of keeping the open till current: the delta since the held revision, kept, then merged into `list`. */
+export async function catchUp(branch: string, list: readonly TillProductDto[], fetchDelta: FetchDelta): Promise<CatalogueStep> {
+  const since = heldRevision(branch);
+  openedStale.delete(branch);
+  const res = await fetchDelta(since);
+  if (res.error !== undefined) return { kind: 'unreachable', error: res.error };
+  const delta = res.data as TillDeltaDto;
+  if (!delta.full && delta.products.length === 0 && delta.deleted.length === 0) {
+    revisions.set(branch, delta.revision);
+    return { kind: 'unchanged' };
+  }
+  // Written while the till already shows the list (transactions on these stores run in order).
+  void keep(branch, delta);
+  revisions.set(branch, delta.revision);
+  return { kind: 'changed', list: mergeDelta(list, delta), changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
+}
+
+/** Forgets the revisions held in this tab (tests). */
+export function forgetRevisions(): void {
+  revisions.clear();
+  openedStale.clear();
+}

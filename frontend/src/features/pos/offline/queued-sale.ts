@@ -1,0 +1,20 @@
+import type { SalePayload } from '../lib/totals.js';
+
+/**
+ * A sale made while the server could not be reached: sent later, in order (`seq`), with its own Idempotency-Key
+ * (`key`), so it is stored once however often it is sent. A sale the server refuses stays, with the reason, until a
+ * manager resolves it.
+ */
+export interface QueuedSale {
+  key: string;
+  seq: number;
+  /** The branch the till worked in (sent as X-Dukan-Branch), null for the user's home branch. */
+  branch: string | null;
+  invoiceNumber: string;
+  body: SalePayload;
+  createdAt: string;
+  state: 'queued' | 'refused';
+  /** The server's reason, in the language the till was in when it was refused. */
+  reason?: string;
+  code?: string;
+}
