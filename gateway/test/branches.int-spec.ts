@@ -1,24 +1,9 @@
-import { createAllInOneApp } from '@dukan/gateway';
-import { eventually, type HttpClient, startApp } from '@dukan/testing';
-import { startClusterShape } from './cluster-shape.js';
+import { eventually } from '@dukan/testing';
+import { cashSale, openChainWithTea, SHAPES, type Shop } from './chain-shop.js';
 
 // Branches as data in the cluster shape: the branch a request acts in comes from the X-Dukan-Branch header,
 // checked by the one gate against the user's branches (the gateway forwards the checked branch to the
 // services), and the user's home branch when the app names none.
-
-/** Either shape, as a client sees it; a cluster also gives its services' own addresses. */
-interface Shop extends HttpClient {
-  adminToken: string;
-  login(username: string, password: string): Promise<string>;
-  close(): Promise<void>;
-  serviceUrls?: Record<string, string>;
-  internalToken?: string;
-}
-
-const SHAPES: [string, () => Promise<Shop>][] = [
-  ['all-in-one', () => startApp(createAllInOneApp)],
-  ['cluster', () => startClusterShape()],
-];
 
 describe.each(SHAPES)('branches (%s)', (_shape, start) => {
   let c: Shop;
@@ -30,15 +15,7 @@ describe.each(SHAPES)('branches (%s)', (_shape, start) => {
 
   beforeAll(async () => {
     c = await start();
-    for (const [id, name] of [['b', 'Branch B'], ['c', 'Branch C']]) {
-      expect((await c.post('/api/settings/branches', { _id: id, name, registers: ['main'] }, { token: c.adminToken })).status).toBe(201);
-    }
-    const category = await c.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token: c.adminToken });
-    const product = await c.post('/api/products', {
-      sku: 'TEA-B', barcode: '6260000000771', name: { en: 'Tea', ku: 'چا' }, category: category.body._id, price: 2, cost: 1, quantity: 10,
-    }, inBranch(c.adminToken));
-    expect(product.status).toBe(201);
-    productId = product.body._id;
+    productId = await openChainWithTea(c, 'TEA-B', '6260000000771');
     // Stock received in B, by an admin acting there.
     expect((await c.patch(`/api/products/${productId}/quantity`, { quantity: 5, cost: 1 }, inBranch(c.adminToken, 'b'))).status).toBe(200);
     const made = await c.post('/api/auth/register', {
@@ -56,11 +33,7 @@ describe.each(SHAPES)('branches (%s)', (_shape, start) => {
   });
 
   it('a cashier of branch B sells from B\'s stock by default (their home branch); main and C are untouched', async () => {
-    const sale = await c.post('/api/transactions', {
-      items: [{ product: productId, productSnapshot: { name: 'Tea', sku: 'TEA-B', price: 2 }, quantity: 2, unitPrice: 2, subtotal: 4, discount: 0, discountType: 'percentage' }],
-      subtotal: 4, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 4, currency: 'USD', exchangeRate: 1450,
-      paymentMethod: 'cash', paymentDetails: { amountTendered: 5, change: 1 }, paymentStatus: 'paid', register: 'main', createdAt: new Date().toISOString(),
-    }, inBranch(cashier));
+    const sale = await c.post('/api/transactions', cashSale({ id: productId, sku: 'TEA-B' }, 2, 2, 5), inBranch(cashier));
     expect(sale.status).toBe(201);
     await eventually(async () => (await stockIn('b')) === 3);
     expect(await stockIn('main')).toBe(10);

@@ -1,49 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { createAllInOneApp } from '@dukan/gateway';
-import { eventually, type HttpClient, startApp } from '@dukan/testing';
-import { startClusterShape } from './cluster-shape.js';
+import { eventually } from '@dukan/testing';
+import { cashSale, inBranch, openChainWithTea, SHAPES, type Shop } from './chain-shop.js';
 
 // A chain of three branches (main, b, c), in both shapes: a product priced apart in B is shown and sold at
 // B's price by B's cashier and at its own price elsewhere; stock sent from main to B moves exactly once however
 // often the send and the receipt are repeated.
-
-interface Shop extends HttpClient {
-  adminToken: string;
-  login(username: string, password: string): Promise<string>;
-  close(): Promise<void>;
-}
-
-const SHAPES: [string, () => Promise<Shop>][] = [
-  ['all-in-one', () => startApp(createAllInOneApp)],
-  ['cluster', () => startClusterShape()],
-];
 
 describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) => {
   let c: Shop;
   let productId = '';
   let cashierB = '';
   let manager = '';
-  const inBranch = (token: string, branch?: string, extra: Record<string, string> = {}) => ({ token, headers: { ...(branch && { 'x-dukan-branch': branch }), ...extra } });
   const stockIn = async (branch: string) => (await c.get(`/api/products/${productId}`, inBranch(c.adminToken, branch))).body.quantity as number;
   const tillPrice = async (token: string, branch?: string) =>
     ((await c.get('/api/products?active=true&view=till', inBranch(token, branch))).body as { _id: string; price: number }[]).find((p) => p._id === productId)?.price;
-  const sale = (unitPrice: number) => ({
-    items: [{ product: productId, productSnapshot: { name: 'Tea', sku: 'TEA-CHAIN', price: unitPrice }, quantity: 2, unitPrice, subtotal: unitPrice * 2, discount: 0, discountType: 'percentage' }],
-    subtotal: unitPrice * 2, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: unitPrice * 2, currency: 'USD', exchangeRate: 1450,
-    paymentMethod: 'cash', paymentDetails: { amountTendered: 10, change: 10 - unitPrice * 2 }, paymentStatus: 'paid', register: 'main', createdAt: new Date().toISOString(),
-  });
+  const sale = (unitPrice: number) => cashSale({ id: productId, sku: 'TEA-CHAIN' }, unitPrice, 2, 10);
 
   beforeAll(async () => {
     c = await start();
-    for (const [id, name] of [['b', 'Branch B'], ['c', 'Branch C']]) {
-      expect((await c.post('/api/settings/branches', { _id: id, name, registers: ['main'] }, { token: c.adminToken })).status).toBe(201);
-    }
-    const category = await c.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token: c.adminToken });
-    const product = await c.post('/api/products', {
-      sku: 'TEA-CHAIN', barcode: '6260000000788', name: { en: 'Tea', ku: 'چا' }, category: category.body._id, price: 2, cost: 1, quantity: 10,
-    }, inBranch(c.adminToken));
-    expect(product.status).toBe(201);
-    productId = product.body._id;
+    productId = await openChainWithTea(c, 'TEA-CHAIN', '6260000000788');
     const users = [
       { username: 'cashier-chain-b', role: 'cashier', homeBranch: 'b', branches: ['b'] },
       { username: 'manager-chain', role: 'manager', homeBranch: 'main', branches: ['main', 'b'] },

@@ -7,6 +7,7 @@ import { useFormat } from '../../../i18n/format.js';
 import { toWesternDigits } from '../../../lib/money.js';
 import { useReceiveTransferMutation } from '../api/transfers-api.js';
 import { branchName, type Notice } from '../lib/use-chain.js';
+import { NoteAndError } from './note-and-error.js';
 
 interface Props {
   transfer: TransferDto;
@@ -70,15 +71,7 @@ export function ReceiveTransferDialog({ transfer, branches, onDone, onClose }: P
           );
         })}
       </ul>
-      <label className="field">
-        <span>{t('transfers.receiveDialog.note')}</span>
-        <textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} dir="auto" data-testid="receive-note" />
-      </label>
-      {error && (
-        <p className="form-error" role="alert" data-testid="receive-error">
-          {error}
-        </p>
-      )}
+      <NoteAndError label={t('transfers.receiveDialog.note')} note={note} onNote={setNote} error={error} testId="receive" />
     </Modal>
   );
 }

@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key.js';
 import { toWesternDigits } from '../../../lib/money.js';
 import { useSendTransferMutation, useTransferProductSearchQuery } from '../api/transfers-api.js';
 import type { Chain, Notice } from '../lib/use-chain.js';
+import { NoteAndError } from './note-and-error.js';
 
 interface Line {
   product: ProductDto;
@@ -122,15 +123,7 @@ export function SendTransferDialog({ chain, onDone, onClose }: Props) {
           ))}
         </ul>
       )}
-      <label className="field">
-        <span>{t('transfers.sendDialog.note')}</span>
-        <textarea value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} dir="auto" data-testid="send-note" />
-      </label>
-      {error && (
-        <p className="form-error" role="alert" data-testid="send-error">
-          {error}
-        </p>
-      )}
+      <NoteAndError label={t('transfers.sendDialog.note')} note={note} onNote={setNote} error={error} testId="send" />
     </Modal>
   );
 }
