@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { authApi } from '../features/auth/api/auth-api.js';
+import { me, refusal } from '../test/fixtures.js';
 import { fakeApi, user } from '../test/render.js';
 import { makeStore } from './store.js';
 
-const revoked = { status: 401, body: { success: false, code: 'TOKEN_REVOKED', message: 'Your session has ended' } };
+const revoked = refusal(401, 'TOKEN_REVOKED', 'Your session has ended');
 
 function signedInStore(token: string) {
   return makeStore({ auth: { token, user: user(), status: 'signed-in', endedBecause: null } });
@@ -16,8 +17,8 @@ describe('a token made stale by a permission change', () => {
     sessionStorage.setItem('dukan.token', 'old');
     const calls = fakeApi(({ url, headers }) => {
       const bearer = headers.get('authorization');
-      if (url.pathname === '/api/auth/refresh') return bearer === 'Bearer old' ? { body: { success: true, token: 'new', data: user() } } : revoked;
-      if (url.pathname === '/api/auth/me') return bearer === 'Bearer new' ? { body: { data: user({ permissions: { staff: ['view'] } }) } } : revoked;
+      if (url.pathname === '/api/auth/refresh') return bearer === 'Bearer old' ? { body: { ...me(user()).body, token: 'new' } } : revoked;
+      if (url.pathname === '/api/auth/me') return bearer === 'Bearer new' ? me(user({ permissions: { staff: ['view'] } })) : revoked;
       return undefined;
     });
     const store = signedInStore('old');

@@ -7,6 +7,7 @@ import {
   type ApiSuccess, type AuthUserDto, type BranchDto, type CategoryDto, type CategoryTreeNodeDto, type CustomerDto, type ErrorBody, type ErrorCode, type ExpenseDto, type ExpenseListDto,
   type GeneralSettingsDto, type LoyaltySettingsDto, type Paginated, type ProductDto, type RedemptionQuoteDto, type SaleDto, type TillProductDto,
 } from '@dukan/contracts';
+import type { AuthUser } from '../features/auth/types.js';
 
 const AT = '2026-01-01T10:00:00.000Z';
 
@@ -141,6 +142,12 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
     cashier: { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali' },
     ...over,
   };
+}
+
+/** GET /api/auth/me for a user of the app's own shape (a test's `user()`): the server's whole user. */
+export function me(u: AuthUser): { body: ApiSuccess<AuthUserDto> } {
+  const { name: _name, email, languagePreference, effectivePermissions: _effective, ...rest } = u;
+  return ok(staffUser({ ...rest, ...(email ? { email } : {}), languagePreference: languagePreference ?? 'en' }));
 }
 
 /** A staff member as the users' list and detail answer them; effective permissions follow role and overrides. */

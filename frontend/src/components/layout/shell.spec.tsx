@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { branch, me, ok } from '../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../test/render.js';
 import { routes } from '../../app/router.js';
 import type { AuthUser } from '../../features/auth/types.js';
 
 function meReturns(u: AuthUser) {
   return fakeApi(({ url }) => {
-    if (url.pathname === '/api/auth/me') return { body: { success: true, data: u } };
+    if (url.pathname === '/api/auth/me') return me(u);
     if (url.pathname === '/api/dashboard') return { body: { success: true, data: null } };
     return undefined;
   });
@@ -89,15 +90,11 @@ describe('permission refresh', () => {
 });
 
 describe('branch picker', () => {
-  const branches = [
-    { _id: 'main', name: 'Main', registers: ['main'], active: true },
-    { _id: 'b', name: 'Branch B', registers: ['r1', 'r2'], active: true },
-    { _id: 'c', name: 'Branch C', registers: ['main'], active: true },
-  ];
+  const branches = [branch({ _id: 'main', name: 'Main' }), branch({ _id: 'b', name: 'Branch B', registers: ['r1', 'r2'] }), branch({ _id: 'c', name: 'Branch C' })];
   function shop(u: AuthUser, list = branches) {
     return fakeApi(({ url }) => {
-      if (url.pathname === '/api/auth/me') return { body: { success: true, data: u } };
-      if (url.pathname === '/api/settings/branches') return { body: { success: true, data: list } };
+      if (url.pathname === '/api/auth/me') return me(u);
+      if (url.pathname === '/api/settings/branches') return ok(list);
       if (url.pathname === '/api/dashboard') return { body: { success: true, data: null } };
       return undefined;
     });

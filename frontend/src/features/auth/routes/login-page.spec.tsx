@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { LoginResponse } from '@dukan/contracts';
+import { me, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { routes } from '../../../app/router.js';
 
@@ -21,7 +23,7 @@ describe('sign-in', () => {
   it("shows the server's message in the user's language on a refused sign-in", async () => {
     const calls = fakeApi(({ url }) =>
       url.pathname === '/api/auth/login'
-        ? { status: 401, body: { success: false, error: 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە', message: 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە', code: 'INVALID_CREDENTIALS' } }
+        ? refusal(401, 'INVALID_CREDENTIALS', 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە')
         : undefined,
     );
     renderScreen(null, { signedInAs: null, routes, path: '/login', language: 'ku' });
@@ -47,8 +49,8 @@ describe('sign-in', () => {
   it('signs in, keeps the token only for the session without remember me, and opens the page asked for', async () => {
     const admin = user({ role: 'admin', firstName: 'Aram', languagePreference: 'ku' });
     fakeApi(({ url }) => {
-      if (url.pathname === '/api/auth/login') return { body: { success: true, token: 'tok-1', data: admin, message: 'ok' } };
-      if (url.pathname === '/api/auth/me') return { body: { success: true, data: admin } };
+      if (url.pathname === '/api/auth/login') return { body: { ...me(admin).body, token: 'tok-1', message: 'ok' } satisfies LoginResponse };
+      if (url.pathname === '/api/auth/me') return me(admin);
       return undefined;
     });
     const { router } = renderScreen(null, { signedInAs: null, routes, path: '/settings' });

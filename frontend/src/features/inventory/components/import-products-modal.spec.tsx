@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ProductImportDto } from '@dukan/contracts';
+import type { CategoryDto, ProductDto, ProductImportDto } from '@dukan/contracts';
+import { paged, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { ProductsPage } from '../routes/products-page.js';
 
@@ -16,8 +17,8 @@ describe('product import dialog', () => {
     let polls = 0;
     let finish = false;
     const calls = fakeApi(({ url, method }) => {
-      if (url.pathname === '/api/categories') return { body: [] };
-      if (url.pathname === '/api/products' && method === 'GET') return { body: { data: [], pagination: { total: 0, page: 1, limit: 20, pages: 0 } } };
+      if (url.pathname === '/api/categories') return { body: [] satisfies CategoryDto[] };
+      if (url.pathname === '/api/products' && method === 'GET') return paged<ProductDto>([]);
       if (url.pathname === '/api/products/import' && method === 'POST') return { status: 202, body: job({}) };
       if (url.pathname === '/api/products/import/job-1') {
         polls += 1;
@@ -55,10 +56,10 @@ describe('product import dialog', () => {
 
   it('shows why a whole file is refused', async () => {
     fakeApi(({ url, method }) => {
-      if (url.pathname === '/api/categories') return { body: [] };
-      if (url.pathname === '/api/products' && method === 'GET') return { body: { data: [], pagination: { total: 0, page: 1, limit: 20, pages: 0 } } };
+      if (url.pathname === '/api/categories') return { body: [] satisfies CategoryDto[] };
+      if (url.pathname === '/api/products' && method === 'GET') return paged<ProductDto>([]);
       if (url.pathname === '/api/products/import') {
-        return { status: 400, body: { success: false, code: 'VALIDATION_FAILED', message: 'Validation error', errors: { file: { message: 'The file lacks these columns: Cost (USD), Category' } } } };
+        return refusal(400, 'VALIDATION_FAILED', 'Validation error', { file: 'The file lacks these columns: Cost (USD), Category' });
       }
       return undefined;
     });

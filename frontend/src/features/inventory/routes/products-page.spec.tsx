@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ProductDto } from '@dukan/contracts';
+import { category, paged, product as makeProduct } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { ProductsPage } from './products-page.js';
 
 const cat = (id: number) => `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`;
 const categories = [
-  { _id: cat(1), name: { en: 'Food', ku: 'خۆراک' }, parent: null, active: true },
-  { _id: cat(2), name: { en: 'Dairy', ku: 'شیرەمەنی' }, parent: cat(1), active: true },
-  { _id: cat(3), name: { en: 'Tools', ku: 'ئامراز' }, parent: null, active: true },
+  category({ _id: cat(1), name: { en: 'Food', ku: 'خۆراک' } }),
+  category({ _id: cat(2), name: { en: 'Dairy', ku: 'شیرەمەنی' }, parent: cat(1) }),
+  category({ _id: cat(3), name: { en: 'Tools', ku: 'ئامراز' } }),
 ];
 
-function product(n: number, over: Record<string, unknown> = {}) {
-  return {
+function product(n: number, over: Partial<ProductDto> = {}): ProductDto {
+  return makeProduct({
     _id: `p${n}`, sku: `SKU-${n}`, barcode: `62600000000${n}`, name: { en: `Milk ${n}`, ku: `شیر ${n}` },
     category: { _id: cat(2), name: { en: 'Dairy', ku: 'شیرەمەنی' } }, categoryId: cat(2), price: 1.5, cost: 0.75,
-    quantity: 30, reorderLevel: 10, stockStatus: 'in', active: true, ...over,
-  };
+    quantity: 30, reorderLevel: 10, stockStatus: 'in', ...over,
+  });
 }
 
 function api(list: (url: URL) => { status?: number; body: unknown }) {
@@ -26,7 +28,7 @@ function api(list: (url: URL) => { status?: number; body: unknown }) {
   });
 }
 
-const page = (data: unknown[], total = data.length, p = 1) => ({ body: { data, pagination: { total, page: p, limit: 20, pages: Math.ceil(total / 20) } } });
+const page = (data: ProductDto[], total = data.length, p = 1) => paged(data, { total, page: p, pages: Math.ceil(total / 20) });
 
 describe('inventory products screen', () => {
   it('shows names in both languages, prices, stock badge and the admin controls, and asks the server for one page', async () => {

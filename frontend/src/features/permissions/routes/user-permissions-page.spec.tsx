@@ -1,28 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { effectivePermissions, type AuthUserDto, type Permissions, type Role } from '@dukan/contracts';
+import type { AuthUserDto, Permissions, Role } from '@dukan/contracts';
+import { ok, staffUser } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import UserPermissionsPage from './user-permissions-page.js';
 
 const admin = user({ _id: 'admin-1', role: 'admin', username: 'admin', firstName: 'Aram' });
 
 function staff(id: string, username: string, role: Role, permissions: Permissions | null = null): AuthUserDto {
-  return {
-    _id: id,
-    username,
-    firstName: username === 'rezan' ? 'Rezan' : 'Karwan',
-    lastName: 'Kamal',
-    name: `${username === 'rezan' ? 'Rezan' : 'Karwan'} Kamal`,
-    email: `${username}@shop.iq`,
-    phone: null,
-    role,
-    active: true,
-    languagePreference: 'en',
-    lastLogin: null,
-    permissions,
-    effectivePermissions: effectivePermissions({ role, permissions }),
-    createdAt: '2025-01-01T00:00:00.000Z',
-  };
+  const firstName = username === 'rezan' ? 'Rezan' : 'Karwan';
+  return staffUser({ _id: id, username, firstName, lastName: 'Kamal', role, permissions, createdAt: '2025-01-01T00:00:00.000Z' });
 }
 
 const rezan = staff('u-rezan', 'rezan', 'cashier');
@@ -49,7 +36,7 @@ describe('user permissions page', () => {
   });
 
   it('marks changed boxes with an asterisk, counts them, and Discard puts the saved values back', async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? { body: { success: true, data: [karwan, rezan] } } : undefined));
+    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? ok([karwan, rezan]) : undefined));
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
     const grid = await expand('rezan');
     const customersView = within(grid).getByTestId('perm-customers-view') as HTMLInputElement;
@@ -77,11 +64,11 @@ describe('user permissions page', () => {
   it('Save sends each edited user once, with only the modules that differ from the role', async () => {
     let saved: AuthUserDto = rezan;
     const calls = fakeApi(({ method, url, body }) => {
-      if (url.pathname === '/api/auth/permissions') return { body: { success: true, data: [karwan, saved] } };
+      if (url.pathname === '/api/auth/permissions') return ok([karwan, saved]);
       if (method === 'PUT' && url.pathname === '/api/auth/users/u-rezan/permissions') {
         const permissions = (body as { permissions: Permissions }).permissions;
         saved = staff('u-rezan', 'rezan', 'cashier', permissions);
-        return { body: { success: true, data: saved, message: 'Permissions updated successfully' } };
+        return { body: { ...ok(saved).body, message: 'Permissions updated successfully' } };
       }
       return undefined;
     });
@@ -106,8 +93,8 @@ describe('user permissions page', () => {
   it('asks an admin who changed their own permissions to refresh the page', async () => {
     const self = { ...staff('admin-1', 'rezan', 'cashier') };
     fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/auth/permissions') return { body: { success: true, data: [self] } };
-      if (method === 'PUT') return { body: { success: true, data: staff('admin-1', 'rezan', 'cashier', { staff: ['view'] }) } };
+      if (url.pathname === '/api/auth/permissions') return ok([self]);
+      if (method === 'PUT') return ok(staff('admin-1', 'rezan', 'cashier', { staff: ['view'] }));
       return undefined;
     });
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
@@ -119,8 +106,8 @@ describe('user permissions page', () => {
 
   it('does not ask to refresh when only other users changed', async () => {
     fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/auth/permissions') return { body: { success: true, data: [rezan] } };
-      if (method === 'PUT') return { body: { success: true, data: staff('u-rezan', 'rezan', 'cashier', { staff: ['view'] }) } };
+      if (url.pathname === '/api/auth/permissions') return ok([rezan]);
+      if (method === 'PUT') return ok(staff('u-rezan', 'rezan', 'cashier', { staff: ['view'] }));
       return undefined;
     });
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
@@ -132,7 +119,7 @@ describe('user permissions page', () => {
   });
 
   it('asks before leaving with unsaved changes, and stays when told to', async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? { body: { success: true, data: [rezan] } } : undefined));
+    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? ok([rezan]) : undefined));
     const { router } = renderScreen(null, {
       signedInAs: admin,
       path: '/settings/users',
@@ -158,7 +145,7 @@ describe('user permissions page', () => {
 
   it('keeps the changes and says so when saving fails', async () => {
     fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/auth/permissions') return { body: { success: true, data: [rezan] } };
+      if (url.pathname === '/api/auth/permissions') return ok([rezan]);
       if (method === 'PUT') return { status: 422, body: {} };
       return undefined;
     });
@@ -172,8 +159,8 @@ describe('user permissions page', () => {
 
   it('applies a chosen role to the selected users; the button waits for a role', async () => {
     const calls = fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/auth/permissions') return { body: { success: true, data: [karwan, rezan] } };
-      if (method === 'POST' && url.pathname === '/api/auth/permissions/apply-role') return { body: { success: true, data: { updated: 2 } } };
+      if (url.pathname === '/api/auth/permissions') return ok([karwan, rezan]);
+      if (method === 'POST' && url.pathname === '/api/auth/permissions/apply-role') return ok({ updated: 2 });
       return undefined;
     });
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
@@ -196,7 +183,7 @@ describe('user permissions page', () => {
 
   it("shows the server's refusal inside the Apply Role dialog", async () => {
     fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/auth/permissions') return { body: { success: true, data: [rezan] } };
+      if (url.pathname === '/api/auth/permissions') return ok([rezan]);
       if (method === 'POST') return { status: 400, body: {} };
       return undefined;
     });
@@ -210,7 +197,7 @@ describe('user permissions page', () => {
 
   it('sends search, role and status to the server, and says when nothing matches', async () => {
     const calls = fakeApi(({ url }) =>
-      url.pathname === '/api/auth/permissions' ? { body: { success: true, data: url.searchParams.get('search') ? [] : [rezan] } } : undefined,
+      url.pathname === '/api/auth/permissions' ? ok(url.searchParams.get('search') ? [] : [rezan]) : undefined,
     );
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
     await waitFor(() => row('rezan'));
@@ -222,7 +209,7 @@ describe('user permissions page', () => {
   });
 
   it('without any staff, points to the Staff page', async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? { body: { success: true, data: [] } } : undefined));
+    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? ok([]) : undefined));
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
     const empty = await screen.findByTestId('perm-empty');
     expect(within(empty).getByRole('link', { name: 'Go to Staff' }).getAttribute('href')).toBe('/staff');
@@ -232,7 +219,7 @@ describe('user permissions page', () => {
     let fail = true;
     const calls = fakeApi(({ url }) => {
       if (url.pathname !== '/api/auth/permissions') return undefined;
-      return fail ? { status: 403, body: {} } : { body: { success: true, data: [rezan] } };
+      return fail ? { status: 403, body: {} } : ok([rezan]);
     });
     renderScreen(<UserPermissionsPage />, { signedInAs: admin });
     const panel = await screen.findByTestId('error-panel');
@@ -244,7 +231,7 @@ describe('user permissions page', () => {
   });
 
   it('is in Kurdish with Kurdish numbers when the interface is', async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? { body: { success: true, data: [rezan] } } : undefined));
+    fakeApi(({ url }) => (url.pathname === '/api/auth/permissions' ? ok([rezan]) : undefined));
     renderScreen(<UserPermissionsPage />, { signedInAs: admin, language: 'ku' });
     const grid = await expand('rezan');
     fireEvent.click(within(grid).getByTestId('perm-customers-view'));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import type { SaleDto } from '@dukan/contracts';
+import type { SaleDto, SaleRefundResultDto } from '@dukan/contracts';
+import { ok, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { TransactionDetailPage } from './transaction-detail-page.js';
 import { TransactionsPage } from './transactions-page.js';
@@ -28,7 +29,7 @@ const routes = (el: ReactElement) => [{ path: '/transactions/:id', element: el }
 
 describe('transaction detail', () => {
   it('shows the fields of the sale and hides void and refund from a cashier', async () => {
-    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? { body: { success: true, data: sale() } } : undefined));
+    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? ok(sale()) : undefined));
     renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}` });
     expect((await screen.findByTestId('detail-invoice')).textContent).toBe('INV-001000042');
     expect(screen.getByTestId('detail-total').textContent).toBe('$18.00');
@@ -44,9 +45,9 @@ describe('transaction detail', () => {
     const calls = fakeApi(({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/transactions/${ID}/refund`) {
         const after = sale({ refundState: 'partial', refundedAmount: 4 });
-        return { status: 201, body: { success: true, data: { refund: { _id: 'r1', amount: 4, pointsReturned: 0, pointsRevoked: 4, reason: null, lines: [], createdBy: 'u1', createdAt: '2026-01-02T11:00:00Z' }, fullyRefunded: false, transaction: after } } };
+        return { status: 201, ...ok<SaleRefundResultDto>({ refund: { _id: 'r1', amount: 4, pointsReturned: 0, pointsRevoked: 4, reason: null, lines: [], createdBy: 'u1', createdAt: '2026-01-02T11:00:00Z' }, fullyRefunded: false, transaction: after }) };
       }
-      if (url.pathname === `/api/transactions/${ID}`) return { body: { success: true, data: sale() } };
+      if (url.pathname === `/api/transactions/${ID}`) return ok(sale());
       return undefined;
     });
     renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}`, signedInAs: user({ role: 'manager' }) });
@@ -67,7 +68,7 @@ describe('transaction detail', () => {
   });
 
   it('lets only an admin void, and shows a voided sale as voided without refund or void buttons', async () => {
-    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? { body: { success: true, data: sale({ status: 'voided', paymentStatusLabel: 'Cancelled', voided: { at: '2026-01-02T12:00:00Z', by: 'u0', reason: 'Wrong till' } }) } } : undefined));
+    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? ok(sale({ status: 'voided', paymentStatusLabel: 'Cancelled', voided: { at: '2026-01-02T12:00:00Z', by: 'u0', reason: 'Wrong till' } })) : undefined));
     renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}`, signedInAs: user({ role: 'admin' }) });
     expect((await screen.findByTestId('voided-banner')).textContent).toContain('Wrong till');
     expect(screen.getAllByTestId('voided-badge').length).toBeGreaterThan(0);
@@ -76,7 +77,7 @@ describe('transaction detail', () => {
   });
 
   it('shows the not-found view for an unknown id', async () => {
-    fakeApi(() => ({ status: 404, body: { message: 'Transaction not found', error: 'Transaction not found', code: 'NOT_FOUND' } }));
+    fakeApi(() => refusal(404, 'NOT_FOUND', 'Transaction not found'));
     renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: '/transactions/nope' });
     expect((await screen.findByTestId('transaction-not-found')).textContent).toContain('Transaction not found');
   });
@@ -89,7 +90,7 @@ describe('transactions list', () => {
       sale({ _id: '55555555-5555-4555-8555-555555555555', invoiceNumber: 'INV-001000043', status: 'voided', customer: null, total: 9 }),
       sale({ _id: '66666666-6666-4666-8666-666666666666', invoiceNumber: 'INV-001000044', refundState: 'partial', refundedAmount: 4, total: 30, customer: { _id: 'c2', firstName: 'Karwan', lastName: 'Kamal', phone: '1' } }),
     ];
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/transactions' ? { body: { success: true, data: list } } : undefined));
+    const calls = fakeApi(({ url }) => (url.pathname === '/api/transactions' ? ok(list) : undefined));
     renderScreen(<TransactionsPage />);
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(3));
     expect(calls[0]!.path).toBe('/api/transactions?limit=1000');
@@ -110,7 +111,7 @@ describe('transactions list', () => {
 
   it('pages 10 at a time', async () => {
     const list = Array.from({ length: 23 }, (_, i) => sale({ _id: `77777777-7777-4777-8777-${String(i).padStart(12, '0')}`, invoiceNumber: `INV-0010001${String(i).padStart(2, '0')}` }));
-    fakeApi(({ url }) => (url.pathname === '/api/transactions' ? { body: { success: true, data: list } } : undefined));
+    fakeApi(({ url }) => (url.pathname === '/api/transactions' ? ok(list) : undefined));
     renderScreen(<TransactionsPage />);
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(10));
     fireEvent.click(screen.getByRole('button', { name: 'Page 3' }));
