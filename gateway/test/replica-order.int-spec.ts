@@ -6,7 +6,7 @@ import type {
 import { ExpensesModule, loadExpensesConfig } from '@dukan/expenses';
 import { ReportingModule, loadReportingConfig } from '@dukan/reporting';
 import { SalesModule, loadSalesConfig } from '@dukan/sales';
-import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
+import { shuffled, startServiceApp, type ServiceTestApp } from '@dukan/testing';
 
 // Every replica and read model ends the same whatever order its events come in and however often: each
 // service's events are delivered once in order to one app, and shuffled, three times each, to another
@@ -109,18 +109,6 @@ const SERVICES: [ServiceName, (env: Record<string, string>) => DynamicModule][] 
   ['reporting', (env) => ReportingModule.register(loadReportingConfig(env))],
   ['expenses', (env) => ExpensesModule.register(loadExpensesConfig(env))],
 ];
-
-/** A small deterministic shuffle, so a failure can be replayed. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
-}
 
 /** Delivers each event on its own, again and again while a consumer answers "not yet", as the bus does. */
 async function deliver(t: ServiceTestApp, events: readonly EventEnvelope[]): Promise<void> {

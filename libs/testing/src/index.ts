@@ -4,3 +4,4 @@ export * from './service-app.js';
 export * from './auth-matrix.js';
 export * from './all-in-one.js';
 export * from './eventually.js';
+export * from './shuffled.js';

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@dukan/contracts';
-import type { ServiceTestApp } from '@dukan/testing';
+import { shuffled, type ServiceTestApp } from '@dukan/testing';
 import { dashboard, envelope, HOUR, product, startReporting, user } from './fixtures.js';
 
 // The dashboard's day-start counts (products, low stock, active users as they stood when the shop day began) come
@@ -45,18 +45,6 @@ function history(start: number): EventEnvelope[] {
     ...yesterday.map(([type, data], i) => envelope(type as never, data, at(from, start - HOUR, i, yesterday.length))),
     ...today.map(([type, data], i) => envelope(type as never, data, at(start, now, i, today.length))),
   ];
-}
-
-/** A small deterministic shuffle, so a failure can be replayed. */
-function shuffled<T>(items: readonly T[], seed: number): T[] {
-  const out = [...items];
-  let s = seed;
-  for (let i = out.length - 1; i > 0; i--) {
-    s = (s * 1103515245 + 12345) % 2 ** 31;
-    const j = s % (i + 1);
-    [out[i], out[j]] = [out[j]!, out[i]!];
-  }
-  return out;
 }
 
 /** Delivered in batches of 1 to 4 events, as the bus gathers them. */
