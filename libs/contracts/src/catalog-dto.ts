@@ -91,7 +91,7 @@ export interface CategoryTreeNodeDto extends CategoryDto {
   children: CategoryTreeNodeDto[];
 }
 
-export type StockMovementReasonDto = 'received' | 'sold' | 'returned' | 'adjusted';
+export type StockMovementReasonDto = 'received' | 'sold' | 'returned' | 'adjusted' | 'transferred';
 
 /** GET /api/products/:id/stock-movements: newest first. */
 export interface StockMovementDto {
@@ -101,7 +101,7 @@ export interface StockMovementDto {
   delta: number; // signed units
   quantityAfter: number;
   reason: StockMovementReasonDto;
-  refType: 'product' | 'sale' | 'void' | 'refund' | 'adjustment';
+  refType: 'product' | 'sale' | 'void' | 'refund' | 'adjustment' | 'transfer';
   refId: string | null;
   unitCost: number | null; // dollars, for received batches
   note: string | null;
