@@ -1,13 +1,13 @@
-import { Agent } from 'node:http';
+import { Agent, type ServerResponse } from 'node:http';
 import { Module, type INestApplication } from '@nestjs/common';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { ServiceName } from '@dukan/contracts';
 import {
   BRANCH_HEADER, CachingSessionValidator, ConfigError, createDukanApp, DomainError, HealthRegistry, INTERNAL_TOKEN_HEADER, logger, parseLocale,
-  PlatformCoreModule, sendError, SESSION_VALIDATOR, type GatedRequest, type PlatformConfig, type SessionValidator,
+  PlatformCoreModule, Replicas, sendError, SESSION_VALIDATOR, type GatedRequest, type PlatformConfig, type SessionValidator,
 } from '@dukan/platform';
 import { serviceUrls, type GatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
+import { forward } from './forward.js';
 import { GatewayHealthController } from './health.controller.js';
 import { VERSION } from './version.js';
 
@@ -22,43 +22,30 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
   const config: GatewayConfig & PlatformConfig = { ...gatewayConfig, DATABASE_URL: '' };
   const internalToken = config.INTERNAL_TOKEN;
   if (!internalToken) throw new ConfigError('Invalid configuration:\n  INTERNAL_TOKEN: required in the cluster shape (the same secret as the services\')');
-  // A service may run as several processes: its URL is then a comma-separated list, and calls take turns.
-  const replicas = Object.fromEntries(
-    Object.entries(serviceUrls(config)).map(([service, list]) => [service, list.split(',').map((u) => u.trim()).filter(Boolean)]),
-  ) as Record<ServiceName, string[]>;
-  let turn = 0;
-  const urlFor = (service: ServiceName): string => {
-    const list = replicas[service];
-    return list[turn++ % list.length]!;
-  };
-  // Sessions are asked of one identity process (any would answer the same).
-  config.IDENTITY_URL = replicas.identity[0]!;
+  // A service may run as several processes: its URL is then a comma-separated list; calls take turns and skip a
+  // process that refuses them.
+  const replicas = Object.fromEntries(Object.entries(serviceUrls(config)).map(([service, list]) => [service, new Replicas(list)])) as Record<ServiceName, Replicas>;
   let sessions: SessionValidator | null = null;
 
   // Kept-alive connections to the services: a new TCP connection per call was the gateway's main cost.
   const agent = new Agent({ keepAlive: true, maxSockets: 128 });
-  const proxy = createProxyMiddleware<GatedRequest>({
-    router: (req) => urlFor((req.dukan?.route?.owner ?? 'identity') as ServiceName),
-    agent,
-    changeOrigin: false,
-    xfwd: false,
-    proxyTimeout: 30_000,
-    on: {
-      proxyRes: (proxyRes, req) => {
+  const proxy = (req: GatedRequest, res: ServerResponse): void => {
+    const owner = (req.dukan?.route?.owner ?? 'identity') as ServiceName;
+    forward(req, res, replicas[owner], {
+      agent,
+      timeoutMs: 30_000,
+      onAnswer: (status) => {
         // A logout, password reset or permission edit made through this gateway: forget cached sessions before
         // the client hears the answer, so its next call is checked against identity afresh.
-        const status = proxyRes.statusCode ?? 500;
-        const owner = (req as GatedRequest).dukan?.route?.owner;
         if (sessions instanceof CachingSessionValidator && owner === 'identity' && req.method !== 'GET' && status < 400) sessions.clear();
       },
-      error: (err, req, res) => {
-        logger().warn({ err, owner: (req as GatedRequest).dukan?.route?.owner }, 'service did not answer');
-        if ('writeHead' in res && !res.headersSent) {
-          sendError(res as never, new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable'), parseLocale(req.headers['accept-language']) ?? 'en');
-        }
+      onFailure: (err) => {
+        logger().warn({ err, owner }, 'service did not answer');
+        if (!res.headersSent) sendError(res as never, new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable'), parseLocale(req.headers['accept-language']) ?? 'en');
+        else res.destroy();
       },
-    },
-  });
+    });
+  };
 
   @Module({
     imports: [PlatformCoreModule.forRoot({ config, processName: 'gateway', ownsSigningKey: false, sessions: 'remote' })],
@@ -80,7 +67,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
         // The branch the gate checked, also when the app named none (the user's home branch).
         req.headers[BRANCH_HEADER] = decision.branchId;
         delete req.headers.forwarded;
-        return proxy(req, res, next);
+        return proxy(req, res);
       });
       mountEdge(server, { frontendDist: config.FRONTEND_DIST, version: VERSION });
     },
@@ -88,7 +75,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
   sessions = app.get<SessionValidator>(SESSION_VALIDATOR);
 
   const health = app.get(HealthRegistry);
-  for (const [service, url] of Object.entries(replicas).flatMap(([s, list]) => list.map((u, i) => [i === 0 ? s : `${s}#${i + 1}`, u] as const))) {
+  for (const [service, url] of Object.entries(replicas).flatMap(([s, set]) => set.urls.map((u, i) => [i === 0 ? s : `${s}#${i + 1}`, u] as const))) {
     health.register(service, async () => {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
       if (!res.ok) throw new Error(`${service} ${res.status}`);

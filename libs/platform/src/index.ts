@@ -37,3 +37,4 @@ export * from './events/audit.js';
 export * from './app/run-service.js';
 export * from './auth/gate.js';
 export * from './app/security-headers.js';
+export * from './http/replicas.js';

@@ -1,4 +1,5 @@
 import type { EventBus } from '../events/event-bus.js';
+import { Replicas } from '../http/replicas.js';
 
 /** Identity's answer to "is this token still the current one for this user?" */
 export interface SessionState {
@@ -14,15 +15,19 @@ export interface SessionValidator {
 /** Provided by identity where it runs in the same process, by an HTTP client in the cluster gateway. */
 export const SESSION_VALIDATOR = Symbol('SESSION_VALIDATOR');
 
-/** Asks identity over HTTP (cluster gateway). */
+/** Asks identity over HTTP (cluster gateway, services), any of its processes (`identityUrl` may list several). */
 export class HttpSessionValidator implements SessionValidator {
-  constructor(private readonly identityUrl: string, private readonly internalToken: string | undefined) {}
+  private readonly identity: Replicas;
+
+  constructor(identityUrl: string, private readonly internalToken: string | undefined) {
+    this.identity = new Replicas(identityUrl);
+  }
 
   async current(userId: string): Promise<SessionState | null> {
-    const res = await fetch(`${this.identityUrl}/internal/auth/sessions/${encodeURIComponent(userId)}`, {
+    const res = await this.identity.fetch(`/internal/auth/sessions/${encodeURIComponent(userId)}`, {
       headers: this.internalToken ? { 'x-dukan-internal': this.internalToken } : {},
       signal: AbortSignal.timeout(5000),
-    });
+    }, true);
     if (res.status === 404) return null;
     if (!res.ok) throw new Error(`identity answered ${res.status}`);
     return (await res.json()) as SessionState;

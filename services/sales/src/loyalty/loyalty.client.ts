@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { formatMoney, isErrorCode } from '@dukan/contracts';
-import { DomainError, logger } from '@dukan/platform';
+import { DomainError, logger, Replicas } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
 export interface Redemption {
@@ -31,13 +31,18 @@ const PASSED_ON = new Set(['MINIMUM_POINTS', 'INSUFFICIENT_POINTS', 'LOYALTY_DIS
  */
 @Injectable()
 export class LoyaltyClient {
-  constructor(@Inject(SALES_CONFIG) private readonly config: SalesConfig) {}
+  /** Loyalty's processes: calls take turns and skip one that is down. */
+  private readonly loyalty: Replicas;
+
+  constructor(@Inject(SALES_CONFIG) private readonly config: SalesConfig) {
+    this.loyalty = new Replicas(config.LOYALTY_URL);
+  }
 
   async reserve(req: ReserveRequest): Promise<ReserveResult> {
-    const url = `${this.config.LOYALTY_URL.replace(/\/$/, '')}/internal/loyalty/sales/${encodeURIComponent(req.saleId)}/reserve`;
     let res: Response;
     try {
-      res = await fetch(url, {
+      // Idempotent by sale id: a call whose connection broke may go to the next process.
+      res = await this.loyalty.fetch(`/internal/loyalty/sales/${encodeURIComponent(req.saleId)}/reserve`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
         body: JSON.stringify({
@@ -47,7 +52,7 @@ export class LoyaltyClient {
           ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
         }),
         signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
-      });
+      }, true);
     } catch (err) {
       logger().warn({ err, saleId: req.saleId }, 'loyalty did not answer');
       return { kind: 'unavailable' };

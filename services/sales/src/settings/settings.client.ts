@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { DomainError, EVENT_BUS, logger, type EventBus } from '@dukan/platform';
+import { DomainError, EVENT_BUS, logger, Replicas, type EventBus } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
 /** Two rates are the same rate (both have at most 4 decimals). */
@@ -22,10 +22,15 @@ export class SettingsClient implements OnModuleInit {
   /** Bumped by every change settings announces: an answer asked before it is not kept. */
   private generation = 0;
 
+  /** Settings' processes: calls take turns and skip one that is down. */
+  private readonly settings: Replicas;
+
   constructor(
     @Inject(SALES_CONFIG) private readonly config: SalesConfig,
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-  ) {}
+  ) {
+    this.settings = new Replicas(config.SETTINGS_URL);
+  }
 
   async onModuleInit(): Promise<void> {
     await this.bus.watch(['dukan.settings.settings.changed.v1'], () => {
@@ -49,12 +54,11 @@ export class SettingsClient implements OnModuleInit {
   }
 
   private async ask(userId: string): Promise<number> {
-    const url = `${this.config.SETTINGS_URL.replace(/\/$/, '')}/internal/settings/exchange-rate/${encodeURIComponent(userId)}`;
     try {
-      const res = await fetch(url, {
+      const res = await this.settings.fetch(`/internal/settings/exchange-rate/${encodeURIComponent(userId)}`, {
         headers: { 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
         signal: AbortSignal.timeout(this.config.SETTINGS_TIMEOUT_MS),
-      });
+      }, true);
       const body = (await res.json().catch(() => null)) as { exchangeRate?: unknown } | null;
       if (res.status === 200 && typeof body?.exchangeRate === 'number' && body.exchangeRate > 0) return body.exchangeRate;
       logger().warn({ status: res.status, userId }, 'settings answered the exchange rate unexpectedly');
