@@ -1,18 +1,14 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel.js';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <section className="panel not-found" data-testid="not-found">
-      <p className="big-number" aria-hidden="true">
-        404
-      </p>
-      <h1>{t('notFound.title')}</h1>
-      <p>{t('notFound.text')}</p>
+    <NotFoundPanel title={t('notFound.title')} text={t('notFound.text')} testId="not-found">
       <Link className="button primary" to="/">
         {t('notFound.home')}
       </Link>
-    </section>
+    </NotFoundPanel>
   );
 }

@@ -1,11 +1,12 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TOAST_MS, type ExpenseDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { AccessRestricted } from '../../../components/ui/access-restricted.js';
+import { BackLink } from '../../../components/ui/back-link.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
@@ -40,12 +41,7 @@ function Frame({ edit, children }: { edit: boolean; children: ReactNode }) {
     <section className="page expense-form-page" data-testid="expense-form-page">
       <header className="page-header">
         <h1>{edit ? t('expenses.form.editTitle') : t('expenses.form.addTitle')}</h1>
-        <Link className="button" to={LIST} data-testid="back-to-expenses">
-          <span className="flip-rtl" aria-hidden="true">
-            ←
-          </span>
-          {t('expenses.form.back')}
-        </Link>
+        <BackLink to={LIST} testId="back-to-expenses" label={t('expenses.form.back')} />
       </header>
       {children}
     </section>

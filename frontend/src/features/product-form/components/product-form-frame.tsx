@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { BackLink } from '../../../components/ui/back-link.js';
 import { useTranslation } from 'react-i18next';
 import { PRODUCT_LIST } from '../hooks/use-product-form.js';
 import type { FormMode } from '../lib/product-form.js';
@@ -14,12 +14,7 @@ export function FormPage({ title, subtitle, testId, children }: { title: string;
           <h1>{title}</h1>
           <p className="muted">{subtitle}</p>
         </div>
-        <Link className="button" to={PRODUCT_LIST} data-testid="back">
-          <span className="flip-rtl" aria-hidden="true">
-            ←
-          </span>
-          {t('productForm.back')}
-        </Link>
+        <BackLink to={PRODUCT_LIST} testId="back" label={t('productForm.back')} />
       </header>
       {children}
     </section>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SaleDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
+import { BackLink as BackTo } from '../../../components/ui/back-link.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
+import { NotFoundPanel } from '../../../components/ui/not-found-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat, type Formatters } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
@@ -21,28 +23,16 @@ import '../transactions.css';
 
 function BackLink() {
   const { t } = useTranslation();
-  return (
-    <Link to="/transactions" className="button small" data-testid="back-to-transactions">
-      <span className="flip-rtl" aria-hidden="true">
-        ←
-      </span>
-      {t('transactions.detail.back')}
-    </Link>
-  );
+  return <BackTo to="/transactions" className="button small" testId="back-to-transactions" label={t('transactions.detail.back')} />;
 }
 
 function NotFoundView() {
   const { t } = useTranslation();
   return (
     <section className="page">
-      <section className="panel not-found" data-testid="transaction-not-found">
-        <p className="big-number" aria-hidden="true">
-          404
-        </p>
-        <h1>{t('transactions.detail.notFoundTitle')}</h1>
-        <p>{t('transactions.detail.notFoundText')}</p>
+      <NotFoundPanel title={t('transactions.detail.notFoundTitle')} text={t('transactions.detail.notFoundText')} testId="transaction-not-found">
         <BackLink />
-      </section>
+      </NotFoundPanel>
     </section>
   );
 }
