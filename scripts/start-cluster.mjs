@@ -90,7 +90,7 @@ async function waitHealthy(url, timeoutMs = 90_000) {
 }
 
 /** Starts the cluster; returns a stop function. Used by this script and by the cluster tests. */
-/** options: { env, ports: { identity, …, gateway }, stdio, replicas: { sales: 2, … } } */
+/** options: { env, ports: { identity, …, gateway }, stdio, replicas: { sales: 2, … }, readyTimeoutMs (each process; 90 s) } */
 export async function startCluster(options = {}) {
   const env = {
     ...process.env,
@@ -139,7 +139,7 @@ export async function startCluster(options = {}) {
     const port = ports[service] ?? replicaPorts[service];
     const base = service.split('#')[0];
     spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
-    await waitHealthy(`http://127.0.0.1:${port}/health/ready`);
+    await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs);
   };
   const stopOne = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
@@ -160,7 +160,7 @@ export async function startCluster(options = {}) {
     await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
     // The gateway opens no database: it is given none.
     spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
-    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`);
+    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs);
   } catch (err) {
     // A cluster that did not come up leaves no process behind.
     await stopAll();

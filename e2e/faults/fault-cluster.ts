@@ -36,6 +36,9 @@ export function within<T>(promise: Promise<T>, ms: number, what: string): Promis
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
+/** How long a fault test's cluster may take to come up (each process is given 4 minutes). */
+export const START_MS = 600_000;
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A NATS server with JetStream on its own port and store; stopped and started again on the same ones. */
@@ -108,6 +111,8 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
   const cluster = (await startCluster({
     ports,
     replicas: options.replicas ?? {},
+    // A dozen processes starting at once on a machine shared with other test runs take their time.
+    readyTimeoutMs: 240_000,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       DATABASE_URL: db.url, NATS_URL: natsUrl, DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword,
@@ -170,4 +175,13 @@ export async function knownCustomer(f: FaultCluster, phone: string): Promise<str
 
 export async function count(sql: pg.Client, query: string, params: unknown[] = []): Promise<number> {
   return Number((await sql.query(query, params)).rows[0].n);
+}
+
+/** Events parked (refused) by every service's consumers. */
+export async function parkedCount(sql: pg.Client): Promise<number> {
+  let n = 0;
+  for (const { s } of (await sql.query(`SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'parked_events'`)).rows) {
+    n += await count(sql, `SELECT count(*) AS n FROM "${s}".parked_events`);
+  }
+  return n;
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { eventually } from '@dukan/testing';
 import { salePayload } from '../../services/sales/test/helpers.js';
-import { built, count, type FaultCluster, knownCustomer, NATS_SERVER, sellableProduct, sleep, startFaultCluster, within } from './fault-cluster.js';
+import { built, count, type FaultCluster, knownCustomer, NATS_SERVER, sellableProduct, sleep, START_MS, startFaultCluster, within } from './fault-cluster.js';
 
 // kill -9 of the sales process in the middle of checkouts, again and again, while five tills sell and retry each
 // sale with its own Idempotency-Key until it is answered (as the till does). Nothing may be lost (an answered sale
@@ -24,7 +24,7 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
   beforeAll(async () => {
     // A key claimed by a killed process is taken over after this long (a customer's sale claims its key first).
     f = await startFaultCluster('kill', { env: { IDEMPOTENCY_TAKEOVER_SECONDS: '5' } });
-  }, 240_000);
+  }, START_MS);
 
   afterAll(() => f?.dispose(), 60_000);
 
@@ -80,7 +80,7 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
           figures.inFlightAtKills += inFlight.size;
           await within(cluster.killService('sales'), 10_000, 'kill -9 sales');
           figures.kills++;
-          await within(cluster.startService('sales'), 120_000, 'sales restart');
+          await within(cluster.startService('sales'), 300_000, 'sales restart');
         }
       } finally {
         stop = true;
