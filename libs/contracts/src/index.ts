@@ -12,6 +12,7 @@ export * from './dto.js';
 export * from './catalog-dto.js';
 export * from './transfer-dto.js';
 export * from './sales-dto.js';
+export * from './invoice-numbers.js';
 export * from './expenses.js';
 export * from './csv.js';
 export * from './reports.js';

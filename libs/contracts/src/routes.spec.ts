@@ -48,6 +48,7 @@ GET /api/transactions sales transactions:view
 GET /api/transactions/:id sales transactions:view
 DELETE /api/transactions/:id sales admin
 POST /api/transactions/:id/refund sales pos:refund|transactions:refund
+POST /api/transactions/invoice-blocks sales pos:use
 POST /api/transactions/redeem loyalty pos:use
 GET /api/customers loyalty customers:view|pos:use
 POST /api/customers loyalty customers:create

@@ -97,6 +97,7 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/transactions', 'sales', anyOf(permission('transactions', 'view')), 'List sales'),
   route('GET', '/api/transactions/:id', 'sales', anyOf(permission('transactions', 'view')), 'One sale'),
   route('DELETE', '/api/transactions/:id', 'sales', ADMIN, 'Void a sale'),
+  route('POST', '/api/transactions/invoice-blocks', 'sales', anyOf(permission('pos', 'use')), "Reserve a block of invoice numbers for a register ({register, size}): its till numbers sales with them while offline"),
   route('POST', '/api/transactions/:id/refund', 'sales', anyOf(permission('pos', 'refund'), permission('transactions', 'refund')), 'Refund a sale or some of its lines'),
 
   // loyalty

@@ -15,6 +15,9 @@ import { SALES_CONSUMERS } from './consumers.js';
 import { CashierAsOf1795478400300 } from './migrations/1795478400300-cashier-as-of.js';
 import { BranchPrices1795824000300 } from './migrations/1795824000300-branch-prices.js';
 import { BranchPriceChangedHandler } from './replicas/branch-price.handler.js';
+import { InvoiceBlocks1796100000300 } from './migrations/1796100000300-invoice-blocks.js';
+import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
+import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 
 /** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
 @Module({})
@@ -26,11 +29,11 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300],
+          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300, InvoiceBlocks1796100000300],
           consumers: SALES_CONSUMERS,
         }),
       ],
-      controllers: [SalesController],
+      controllers: [InvoiceBlocksController, SalesController],
       providers: [
         { provide: SALES_CONFIG, useValue: config },
         IdempotencyService,
@@ -38,6 +41,7 @@ export class SalesModule {
         LoyaltyClient,
         SettingsClient,
         SaleStore,
+        InvoiceBlocks,
         SalesService,
         SaleRecordsService,
         ReversalsService,

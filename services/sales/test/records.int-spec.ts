@@ -226,7 +226,7 @@ describe('authorization of every sales route', () => {
       },
     ];
     const cases = authorizationMatrix(['sales'], callers);
-    expect(cases.length).toBe(5 * 7);
+    expect(cases.length).toBe(6 * 7);
     expect(await matrixFailures(t, cases)).toEqual([]);
   });
 });

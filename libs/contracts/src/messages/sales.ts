@@ -30,6 +30,8 @@ export const salesEn = {
   'sales.unknownLine': 'This line is not part of the sale',
   'sales.duplicateLine': 'This line is listed twice',
   'sales.refunded': 'The refund was recorded',
+  'sales.invoiceNotReserved': 'Invoice number {invoiceNumber} was not reserved for this register',
+  'sales.invoiceNumberUsed': 'Invoice number {invoiceNumber} is already used by another sale',
 } as const satisfies Record<string, string>;
 
 export const salesKu: Record<keyof typeof salesEn, string> = {
@@ -62,4 +64,6 @@ export const salesKu: Record<keyof typeof salesEn, string> = {
   'sales.unknownLine': 'ئەم دێڕە بەشێک نییە لەم فرۆشتنە',
   'sales.duplicateLine': 'ئەم دێڕە دوو جار نووسراوە',
   'sales.refunded': 'گەڕاندنەوەی پارەکە تۆمار کرا',
+  'sales.invoiceNotReserved': 'ژمارەی پسوولە {invoiceNumber} بۆ ئەم خاڵی فرۆشتنە تەرخان نەکرابوو',
+  'sales.invoiceNumberUsed': 'ژمارەی پسوولە {invoiceNumber} پێشتر بۆ فرۆشتنێکی تر بەکارهاتووە',
 };

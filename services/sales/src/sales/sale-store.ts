@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
 import type { CartDiscount, LocalizedText, PricedSale } from '@dukan/contracts';
 import { DomainError, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
@@ -99,11 +99,14 @@ export class SaleStore {
     lines: LineRow[],
     a: SaleToWrite,
   ): Promise<SaleRow> {
+    // A sale made offline brings a number from its register's reserved block ($35, checked before); others take the next.
     const rows: SaleRow[] = await m.query(
-      `WITH n AS (
+      `WITH counted AS (
          UPDATE invoice_counters SET last_number = last_number + 1
-          WHERE branch_id = $2 AND register = $3
+          WHERE branch_id = $2 AND register = $3 AND $35::text IS NULL
           RETURNING 'INV-' || lpad(register_no::text, 3, '0') || lpad(last_number::text, 7, '0') AS invoice_number
+       ), n AS (
+         SELECT invoice_number FROM counted UNION ALL SELECT $35::text WHERE $35::text IS NOT NULL
        )
        , s AS (
          INSERT INTO sales (id, invoice_number, branch_id, register, cashier_id, cashier_username, customer_id, currency, exchange_rate,
@@ -126,8 +129,16 @@ export class SaleStore {
         a.priced.loyaltyDiscountCents, a.redemption?.points ?? 0, a.redemption?.reservationId ?? null, a.pointsAwarded, a.taxRateBp,
         a.priced.taxCents, a.priced.totalCents, a.tenderedCents, a.changeCents,
         ...this.lineColumns(lines),
+        a.dto.reservedInvoiceNumber ?? null,
       ],
-    );
+    ).catch((e: unknown) => {
+      const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
+      if (a.dto.reservedInvoiceNumber && driver?.code === '23505' && driver.constraint === 'sales_invoice_number_key') {
+        const params = { invoiceNumber: a.dto.reservedInvoiceNumber };
+        throw new DomainError('RULE_VIOLATION', 'sales.invoiceNumberUsed', params, { reservedInvoiceNumber: { key: 'sales.invoiceNumberUsed', params } });
+      }
+      throw e;
+    });
     const sale = rows[0];
     if (!sale) {
       // The counter row vanished (database restored under a running process): recreate it and let the till retry.

@@ -136,6 +136,10 @@ export class CreateSaleDto {
   @IsOptional() @IsString() @Matches(/^[\p{L}\p{N} ._-]{1,40}$/u, { message: 'validation.invalidValue' })
   register?: string;
 
+  /** A number from a block reserved for this register (a sale the till made offline); the sale keeps it. */
+  @IsOptional() @IsString() @Matches(/^INV-\d{10}$/, { message: 'validation.invalidValue' })
+  reservedInvoiceNumber?: string;
+
   /** The till's own provisional number; the server assigns the real one. */
   @IsOptional() @IsString() @MaxLength(100)
   invoiceNumber?: string;

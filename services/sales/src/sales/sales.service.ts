@@ -8,6 +8,7 @@ import { LoyaltyClient, type Redemption, type ReserveRequest } from '../loyalty/
 import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
 import {
   checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount, type FieldErrors,
@@ -42,6 +43,7 @@ export class SalesService {
     private readonly idempotency: IdempotencyService,
     private readonly loyalty: LoyaltyClient,
     private readonly settings: SettingsClient,
+    private readonly blocks: InvoiceBlocks,
   ) {}
 
   /**
@@ -129,6 +131,7 @@ export class SalesService {
 
     // 4. One transaction: sale, lines, invoice number, outbox event, stored answer.
     await this.store.ensureRegister(ctx.branchId, register);
+    if (dto.reservedInvoiceNumber) await this.blocks.assertReserved(this.ds, ctx.branchId, register, dto.reservedInvoiceNumber);
     const lineRows: LineRow[] = dto.items.map((item, i) => ({
       id: randomUUID(),
       sale_id: saleId,

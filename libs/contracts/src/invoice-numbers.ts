@@ -1,0 +1,20 @@
+/**
+ * Invoice numbers: 'INV-', the register's number (3 digits), its sale counter (7 digits). The server assigns the
+ * next one, or a till takes one from a block reserved for its register in advance (sales made offline).
+ */
+export function invoiceNumberOf(registerNo: number, sequence: number): string {
+  return `INV-${String(registerNo).padStart(3, '0')}${String(sequence).padStart(7, '0')}`;
+}
+
+export function parseInvoiceNumber(invoiceNumber: string): { registerNo: number; sequence: number } | null {
+  const m = /^INV-(\d{3})(\d{7})$/.exec(invoiceNumber);
+  return m ? { registerNo: Number(m[1]), sequence: Number(m[2]) } : null;
+}
+
+/** POST /api/transactions/invoice-blocks: the first and last number of the block, inclusive. */
+export interface InvoiceBlockDto {
+  register: string;
+  first: string;
+  last: string;
+  size: number;
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { invoiceNumberOf, parseInvoiceNumber, type InvoiceBlockDto } from '@dukan/contracts';
+import { DomainError, rows, type RequestContext } from '@dukan/platform';
+import { SaleStore } from '../sales/sale-store.js';
+import { DEFAULT_BLOCK_SIZE } from './invoice-block.dto.js';
+
+/** Invoice numbers reserved for a register ahead of time, and the check that a sale's own number is one of them. */
+@Injectable()
+export class InvoiceBlocks {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly store: SaleStore,
+  ) {}
+
+  /** Moves the register's counter past a block and records the block as the register's. */
+  async reserve(ctx: RequestContext, register: string, size = DEFAULT_BLOCK_SIZE): Promise<InvoiceBlockDto> {
+    await this.store.ensureRegister(ctx.branchId, register);
+    return this.ds.transaction(async (m) => {
+      const [row] = await rows<{ register_no: number; last_number: string }>(
+        m,
+        `UPDATE invoice_counters SET last_number = last_number + $3 WHERE branch_id = $1 AND register = $2 RETURNING register_no, last_number::text`,
+        [ctx.branchId, register, size],
+      );
+      if (!row) throw new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
+      const last = Number(row.last_number);
+      const first = last - size + 1;
+      await m.query(
+        `INSERT INTO invoice_blocks (branch_id, register, first_number, last_number, reserved_by) VALUES ($1, $2, $3, $4, $5)`,
+        [ctx.branchId, register, first, last, ctx.user?.id ?? null],
+      );
+      return { register, first: invoiceNumberOf(row.register_no, first), last: invoiceNumberOf(row.register_no, last), size };
+    });
+  }
+
+  /** A sale may carry its own number only when it is from a block reserved for its register in its branch. */
+  async assertReserved(m: EntityManager | DataSource, branchId: string, register: string, invoiceNumber: string): Promise<void> {
+    const parsed = parseInvoiceNumber(invoiceNumber);
+    const found = parsed
+      ? await rows(
+        m,
+        `SELECT 1 FROM invoice_blocks b JOIN invoice_counters c USING (branch_id, register)
+          WHERE b.branch_id = $1 AND b.register = $2 AND c.register_no = $3 AND $4 BETWEEN b.first_number AND b.last_number`,
+        [branchId, register, parsed.registerNo, parsed.sequence],
+      )
+      : [];
+    if (found.length === 0) {
+      throw new DomainError('RULE_VIOLATION', 'sales.invoiceNotReserved', { invoiceNumber }, { reservedInvoiceNumber: { key: 'sales.invoiceNotReserved', params: { invoiceNumber } } });
+    }
+  }
+}
