@@ -51,6 +51,13 @@ describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) =>
     // A cashier may not change prices, nor a manager in a branch that is not theirs.
     expect((await c.put(`/api/products/${productId}/branch-prices/b`, { price: 1 }, inBranch(cashierB))).status).toBe(403);
     expect((await c.put(`/api/products/${productId}/branch-prices/c`, { price: 1 }, inBranch(manager, 'main'))).status).toBe(403);
+    // A branch settings does not know is refused, in a price as in a transfer.
+    const unknown = await c.put(`/api/products/${productId}/branch-prices/nowhere`, { price: 1 }, inBranch(c.adminToken));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors.branchId.message).toBe('There is no such branch');
+    const lost = await c.post('/api/products/transfers', { toBranch: 'nowhere', lines: [{ product: productId, quantity: 1 }] }, inBranch(manager, 'main'));
+    expect(lost.status).toBe(400);
+    expect(lost.body.errors.toBranch.message).toBe('There is no such branch');
   });
 
   it('a transfer from main to B sent twice with the same key and received twice moves the stock exactly once', async () => {

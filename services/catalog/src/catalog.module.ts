@@ -8,6 +8,7 @@ import { ProductImports1779580800200 } from './migrations/1779580800200-product-
 import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
+import { KnownBranches } from './branch-prices/known-branches.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
 import { TransferQueries } from './transfers/transfer-queries.js';
 import { TransfersController } from './transfers/transfers.controller.js';
@@ -51,6 +52,7 @@ export class CatalogModule {
         Barcodes,
         ProductImportService,
         CategoriesService,
+        KnownBranches,
         BranchPrices,
         TransferQueries,
         TransferCommands,

@@ -5,6 +5,7 @@ import { audit, DomainError, Outbox, rows, UUID, type RequestContext } from '@du
 import { CATALOG_CONFIG, type CatalogConfig } from '../config.js';
 import { beginCatalogWrite } from '../sql.js';
 import { mayPriceBranch } from './branch-price.policy.js';
+import { KnownBranches } from './known-branches.js';
 
 const BRANCH_PRICE_JSON = `json_build_object(
   'branchId', bp.branch_id,
@@ -22,6 +23,7 @@ export class BranchPrices {
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
     @Inject(CATALOG_CONFIG) private readonly config: CatalogConfig,
+    private readonly branches: KnownBranches,
   ) {}
 
   async list(id: string, m: EntityManager | DataSource = this.ds): Promise<BranchPriceDto[]> {
@@ -37,10 +39,12 @@ export class BranchPrices {
   /** Sets (a price) or clears (null) the product's price in a branch; answers the product's branch prices. */
   async change(ctx: RequestContext, id: string, branchId: string, price: number | null): Promise<BranchPriceDto[]> {
     const priceCents = price === null ? null : toCents(price);
+    await this.assertProduct(this.ds, id, false);
+    if (!mayPriceBranch(ctx.user, branchId, this.config.BRANCH_ID)) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
+    await this.branches.assert(branchId, 'branchId', false); // before the write: it may ask settings
     return this.ds.transaction(async (m) => {
       await beginCatalogWrite(m);
       await this.assertProduct(m, id, true);
-      if (!mayPriceBranch(ctx.user, branchId, this.config.BRANCH_ID)) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
       const [before] = await rows<{ price_cents: number | null }>(
         m,
         `SELECT price_cents FROM branch_prices WHERE product_id = $1 AND branch_id = $2 FOR UPDATE`,

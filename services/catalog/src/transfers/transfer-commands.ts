@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toCents, type TransferDto, type TransferEventData } from '@dukan/contracts';
 import { audit, DomainError, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
+import { KnownBranches } from '../branch-prices/known-branches.js';
 import { ProductIntake } from '../products/product-intake.js';
 import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
@@ -51,10 +52,12 @@ export class TransferCommands {
     private readonly ledger: StockLedger,
     private readonly intake: ProductIntake,
     private readonly queries: TransferQueries,
+    private readonly branches: KnownBranches,
   ) {}
 
   async send(ctx: RequestContext, dto: SendTransferDto, key: string | undefined): Promise<{ transfer: TransferDto; replayed: boolean }> {
     if (key !== undefined && !isValidTransferKey(key)) throw DomainError.validation({ 'Idempotency-Key': 'validation.invalidValue' });
+    if (dto.toBranch !== ctx.branchId) await this.branches.assert(dto.toBranch, 'toBranch', true); // before the write: it may ask settings
     const hash = fingerprint(ctx.branchId, dto);
     const attempt = () => this.ds.transaction((m) => this.sendIn(m, ctx, dto, key ?? null, hash));
     try {
