@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
-import { ErrorPanel } from '../../../components/ui/error-panel.js';
-import { Spinner } from '../../../components/ui/spinner.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { useBranchesQuery } from '../api/settings-api.js';
 import { BranchCreateForm } from '../components/branch-create-form.js';
 import { BranchRow } from '../components/branch-row.js';
 import { SettingsHeader } from '../components/settings-header.js';
+import { SettingsPageState } from '../components/settings-page-state.js';
 import '../settings.css';
 
 /** /settings/branches (admins): the shop's branches and their registers. */
@@ -25,20 +24,10 @@ export function BranchSettingsPage() {
     );
   }
   if (error && !data) {
-    return (
-      <section className="page settings">
-        {header}
-        <ErrorPanel message={errorText(error, t('settings.branches.loadFailed'))} onRetry={() => void refetch()} />
-      </section>
-    );
+    return <SettingsPageState header={header} error={errorText(error, t('settings.branches.loadFailed'))} onRetry={() => void refetch()} />;
   }
   if (isLoading || !data) {
-    return (
-      <section className="page settings">
-        {header}
-        <Spinner label={t('common.loading')} />
-      </section>
-    );
+    return <SettingsPageState header={header} onRetry={() => void refetch()} />;
   }
 
   const activeCount = data.filter((b) => b.active).length;

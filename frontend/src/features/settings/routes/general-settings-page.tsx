@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '../components/settings-header.js';
+import { SettingsPageState } from '../components/settings-page-state.js';
 import { LOCALES, MIN_EXCHANGE_RATE } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
-import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
-import { Spinner } from '../../../components/ui/spinner.js';
 import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
@@ -68,20 +67,10 @@ export function GeneralSettingsPage() {
   const header = <SettingsHeader title={t('pages.generalSettings')} />;
 
   if (loadFailed) {
-    return (
-      <section className="page settings">
-        {header}
-        <ErrorPanel message={errorText(error, t('settings.general.loadFailed'))} onRetry={() => void refetch()} />
-      </section>
-    );
+    return <SettingsPageState header={header} error={errorText(error, t('settings.general.loadFailed'))} onRetry={() => void refetch()} />;
   }
   if (isLoading || !data) {
-    return (
-      <section className="page settings">
-        {header}
-        <Spinner label={t('common.loading')} />
-      </section>
-    );
+    return <SettingsPageState header={header} onRetry={() => void refetch()} />;
   }
 
   const othersWithOwnRate = Object.keys(data.userExchangeRates).filter((id) => id !== user?._id).length;

@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '../components/settings-header.js';
+import { SettingsPageState } from '../components/settings-page-state.js';
 import { errorText } from '../../../app/api.js';
-import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
-import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { LoyaltyNumberField } from '../components/loyalty-number-field.js';
 import { LoyaltyTiers } from '../components/loyalty-tiers.js';
@@ -23,28 +22,13 @@ export function LoyaltySettingsPage() {
   const header = <SettingsHeader title={t('pages.loyaltySettings')} subtitle={t('settings.loyalty.subtitle')} />;
 
   if (loadFailed) {
-    return (
-      <section className="page settings">
-        {header}
-        <ErrorPanel message={errorText(query.error, t('settings.loyalty.loadFailed'))} onRetry={() => void query.refetch()} />
-      </section>
-    );
+    return <SettingsPageState header={header} error={errorText(query.error, t('settings.loyalty.loadFailed'))} onRetry={() => void query.refetch()} />;
   }
   if (query.isLoading || (settings && !form)) {
-    return (
-      <section className="page settings">
-        {header}
-        <Spinner label={t('common.loading')} />
-      </section>
-    );
+    return <SettingsPageState header={header} onRetry={() => void query.refetch()} />;
   }
   if (!settings || !form) {
-    return (
-      <section className="page settings">
-        {header}
-        <ErrorPanel message={t('settings.loyalty.noSettings')} onRetry={() => void query.refetch()} />
-      </section>
-    );
+    return <SettingsPageState header={header} error={t('settings.loyalty.noSettings')} onRetry={() => void query.refetch()} />;
   }
 
   const numberField = (path: string, label: ReactNode, value: string, kind: Kind, onChange: (v: string) => void) => (
