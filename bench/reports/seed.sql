@@ -80,20 +80,20 @@ SELECT (r.refunded_at AT TIME ZONE 'Asia/Baghdad')::date, s.sale_id, s.cashier_i
 INSERT INTO branch_sales_daily (day, branch_id, sales_cents, cost_cents, transactions)
 SELECT day, 'main', sum(money) FILTER (WHERE first_line), sum(cost), sum(tx) FILTER (WHERE first_line) FROM seed_moves GROUP BY day ORDER BY day;
 
-INSERT INTO cashier_sales_daily (day, cashier_id, sales_cents, transactions, first_sale_at, last_sale_at)
-SELECT day, cashier_id::uuid, sum(money) FILTER (WHERE first_line), sum(tx) FILTER (WHERE first_line), min(at), max(at)
+INSERT INTO cashier_sales_daily (day, branch_id, cashier_id, sales_cents, transactions, first_sale_at, last_sale_at)
+SELECT day, 'main', cashier_id::uuid, sum(money) FILTER (WHERE first_line), sum(tx) FILTER (WHERE first_line), min(at), max(at)
   FROM seed_moves GROUP BY day, cashier_id ORDER BY day, cashier_id;
 
-INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents)
-SELECT 'd', day, product_id::uuid, sum(qty), sum(revenue), sum(cost) FROM seed_moves GROUP BY day, product_id ORDER BY 2, 3;
-INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents)
-SELECT 'm', date_trunc('month', period)::date, product_id, sum(quantity), sum(revenue_cents), sum(cost_cents) FROM product_sales WHERE grain = 'd' GROUP BY 2, 3 ORDER BY 2, 3;
-INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents)
-SELECT 'a', DATE '2000-01-01', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents) FROM product_sales WHERE grain = 'd' GROUP BY 3 ORDER BY 3;
+INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents)
+SELECT 'd', day, 'main', product_id::uuid, sum(qty), sum(revenue), sum(cost) FROM seed_moves GROUP BY day, product_id ORDER BY 2, 4;
+INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents)
+SELECT 'm', date_trunc('month', period)::date, 'main', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents) FROM product_sales WHERE grain = 'd' GROUP BY 2, 4 ORDER BY 2, 4;
+INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents)
+SELECT 'a', DATE '2000-01-01', 'main', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents) FROM product_sales WHERE grain = 'd' GROUP BY 4 ORDER BY 4;
 
-INSERT INTO customer_sales (grain, period, customer_id, spent_cents, purchases, last_purchase_at)
-SELECT 'd', day, customer_id::uuid, sum(money), sum(tx), max(at) FROM seed_moves WHERE first_line AND customer_id IS NOT NULL GROUP BY day, customer_id ORDER BY 2, 3;
-INSERT INTO customer_sales (grain, period, customer_id, spent_cents, purchases, last_purchase_at)
-SELECT 'm', date_trunc('month', period)::date, customer_id, sum(spent_cents), sum(purchases), max(last_purchase_at) FROM customer_sales WHERE grain = 'd' GROUP BY 2, 3 ORDER BY 2, 3;
-INSERT INTO customer_sales (grain, period, customer_id, spent_cents, purchases, last_purchase_at)
-SELECT 'a', DATE '2000-01-01', customer_id, sum(spent_cents), sum(purchases), max(last_purchase_at) FROM customer_sales WHERE grain = 'd' GROUP BY 3 ORDER BY 3;
+INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, purchases, last_purchase_at)
+SELECT 'd', day, 'main', customer_id::uuid, sum(money), sum(tx), max(at) FROM seed_moves WHERE first_line AND customer_id IS NOT NULL GROUP BY day, customer_id ORDER BY 2, 4;
+INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, purchases, last_purchase_at)
+SELECT 'm', date_trunc('month', period)::date, 'main', customer_id, sum(spent_cents), sum(purchases), max(last_purchase_at) FROM customer_sales WHERE grain = 'd' GROUP BY 2, 4 ORDER BY 2, 4;
+INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, purchases, last_purchase_at)
+SELECT 'a', DATE '2000-01-01', 'main', customer_id, sum(spent_cents), sum(purchases), max(last_purchase_at) FROM customer_sales WHERE grain = 'd' GROUP BY 4 ORDER BY 4;
