@@ -14,6 +14,8 @@ export interface ReportScope {
   currency: Currency;
   /** The branches the report reads (the gate checked them); null: every branch. */
   branches: readonly string[] | null;
+  /** The branches that have any sales figures at all (a single shop: one). */
+  heldBranches: readonly string[];
 }
 
 /** SQL condition on a date column for the scope's range; parameters $1 (start) and $2 (end), each null when open. */
@@ -45,8 +47,11 @@ export function inBranches(branches: readonly string[] | null, column: string): 
   return `${column} = ANY(ARRAY[${branches.map((b) => `'${assertBranch(b)}'`).join(',')}]::text[])`;
 }
 
-/** One stored period of one branch: its rows are read as they are, in index order. */
-export const isSingleRead = (s: Pick<ReportScope, 'periods' | 'branches'>) => isSinglePeriod(s.periods) && s.branches?.length === 1;
+/** One stored period of at most one branch holding figures: its rows are read as they are, in index order. */
+export function isSingleRead(s: Pick<ReportScope, 'periods' | 'branches' | 'heldBranches'>): boolean {
+  const read = s.branches === null ? s.heldBranches : s.heldBranches.filter((b) => s.branches!.includes(b));
+  return isSinglePeriod(s.periods) && read.length <= 1;
+}
 
 function assertBranch(b: string): string {
   if (!/^[\p{L}\p{N}._-]{1,40}$/u.test(b)) throw new Error(`not a branch: ${b}`);

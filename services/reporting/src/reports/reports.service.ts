@@ -46,16 +46,17 @@ export class ReportsService {
     const currency = q.currency ?? 'USD';
     return this.ds.transaction(async (m: EntityManager) => {
       // One round trip for the settings and the days that hold figures; the rollup sums get room to stay in memory.
-      const meta = await one<{ shop: StoredSettings | null; first: string | null; last: string | null }>(
+      const meta = await one<{ shop: StoredSettings | null; first: string | null; last: string | null; held: string[] | null }>(
         m,
         `SELECT set_config('work_mem', '64MB', true) AS work_mem,
                 (SELECT row_to_json(x) FROM (SELECT ${SETTINGS_COLUMNS} FROM shop_settings WHERE id = 1) x) AS shop,
-                (SELECT min(day)::text FROM branch_sales_daily) AS first, (SELECT max(day)::text FROM branch_sales_daily) AS last`,
+                (SELECT min(day)::text FROM branch_sales_daily) AS first, (SELECT max(day)::text FROM branch_sales_daily) AS last,
+                (SELECT array_agg(DISTINCT branch_id) FROM branch_sales_daily) AS held`,
       );
       const shop = this.clock.parse(meta?.shop ?? null);
       const rate = (ctx.user && shop.userExchangeRates[ctx.user.id]) || shop.exchangeRate;
       const scope: ReportScope = {
-        m, start, end, currency, timeZone: shop.timeZone, branches: ctx.branchScope ?? null,
+        m, start, end, currency, timeZone: shop.timeZone, branches: ctx.branchScope ?? null, heldBranches: meta?.held ?? [],
         periods: periodsOf(start, end, meta?.first ?? null, meta?.last ?? null),
         money: moneyIn(currency, rate),
         meta: { startDate: start, endDate: end, currency, exchangeRate: rate, timeZone: shop.timeZone, storeName: shop.storeName, generatedAt: new Date().toISOString() },
