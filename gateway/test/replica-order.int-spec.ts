@@ -79,6 +79,14 @@ function history(): EventEnvelope[] {
     event('dukan.catalog.stock.changed.v2', { branchId: 'main', reason: 'sold', refType: 'sale', refId: 's2', moves: [{ productId: p1, delta: -2, quantityAfter: 15, unitCostCents: null }] }),
     event('dukan.settings.settings.changed.v1', settings(1480, 'Europe/Istanbul')),
     event('dukan.identity.user.updated.v1', user(u1, 13, { active: true })),
+    // A chain's prices per branch: set, changed, cleared and set again.
+    event('dukan.catalog.branch-price.changed.v1', { productId: p1, branchId: 'b', priceCents: 275, version: 1 }),
+    event('dukan.catalog.branch-price.changed.v1', { productId: p1, branchId: 'b', priceCents: 290, version: 2 }),
+    event('dukan.catalog.branch-price.changed.v1', { productId: p1, branchId: 'c', priceCents: 199, version: 1 }),
+    event('dukan.catalog.branch-price.changed.v1', { productId: p1, branchId: 'c', priceCents: null, version: 2 }),
+    event('dukan.catalog.branch-price.changed.v1', { productId: p3, branchId: 'b', priceCents: 120, version: 1 }),
+    event('dukan.catalog.branch-price.changed.v1', { productId: p3, branchId: 'b', priceCents: null, version: 2 }),
+    event('dukan.catalog.branch-price.changed.v1', { productId: p3, branchId: 'b', priceCents: 130, version: 3 }),
   ];
 }
 
@@ -89,6 +97,7 @@ const SNAPSHOTS: Record<string, string[]> = {
     `SELECT customer_id, first_name, last_name, phone, deleted, version FROM customers ORDER BY 1`,
     `SELECT user_id, username, first_name, last_name FROM cashiers ORDER BY 1`,
     `SELECT tax_rate_bp, time_zone FROM shop_settings`,
+    `SELECT product_id, branch_id, price_cents, version FROM branch_prices ORDER BY 1, 2`,
   ],
   reporting: [
     `SELECT product_id, deleted_at, CASE WHEN deleted_at IS NULL THEN jsonb_build_array(sku, name, category_id, price_cents, cost_cents, active, version, stock_total) END AS shown FROM products ORDER BY 1`,
