@@ -206,6 +206,17 @@ export const en = {
     scanAdded: 'Added {{name}}',
     stockLimit: 'Only {{n}} of {{name}} in stock.',
     keyboardHelp: 'Keys: F2 search · ↑↓ choose · Enter add · F8 quantity · F4 checkout · Esc close',
+    offline: {
+      banner: 'Offline: the server cannot be reached. The till keeps selling; sales are kept here and sent when it is back. Customers cannot be looked up and points cannot be redeemed.',
+      queued: 'Sales waiting to be sent: {{n}}',
+      refusedTitle: 'Sales the server refused: {{n}}',
+      resolve: 'Resolved',
+      askManager: 'A manager must look at them.',
+      saleKept: 'Sale kept on this till; it will be sent when the server is back.',
+      receiptNote: 'Made offline: sent to the server when it is back.',
+      noRedemption: 'Points cannot be redeemed offline. Remove the redemption to complete the sale.',
+      noNumbers: 'This till has no reserved invoice numbers left for offline sales.',
+    },
     loyalty: {
       title: 'Loyalty points',
       noCustomer: 'Choose a customer to use loyalty points.',

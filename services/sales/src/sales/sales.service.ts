@@ -61,8 +61,9 @@ export class SalesService {
     if (key === undefined) {
       return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
     }
-    // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match.
-    const { invoiceNumber: _n, createdAt: _c, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
+    // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match, and
+    // so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
+    const { invoiceNumber: _n, createdAt: _c, reservedInvoiceNumber: _r, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
 
     if (!lookup.keySeen && !customerId) {

@@ -1,4 +1,4 @@
-import type { ApiSuccess, CustomerDto, RedemptionQuoteDto, SaleDto } from '@dukan/contracts';
+import type { ApiSuccess, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, SaleDto } from '@dukan/contracts';
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { listTag, listTags } from '../../../app/tags.js';
@@ -27,6 +27,11 @@ export const posApi = sharedApi.injectEndpoints({
       // The sales list, the dashboard and the customer's points and purchases change with a sale (the till counts the stock it sold itself).
       invalidatesTags: (_r, _e, { body }) => ['Dashboard', listTag('Transaction'), ...(body.customer ? [{ type: 'Customer' as const, id: body.customer }] : [])],
     }),
+    /** Invoice numbers for this register's sales made offline. */
+    reserveInvoiceBlock: build.mutation<InvoiceBlockDto, { register: string }>({
+      query: (body) => ({ url: '/transactions/invoice-blocks', method: 'POST', body }),
+      transformResponse: (res: ApiSuccess<InvoiceBlockDto>) => res.data,
+    }),
   }),
 });
 
@@ -35,4 +40,5 @@ export const {
   useCustomersQuery,
   useRedeemPointsMutation,
   useCreateSaleMutation,
+  useReserveInvoiceBlockMutation,
 } = posApi;

@@ -9,8 +9,11 @@ import type { CartCustomer } from '../lib/cart.js';
 import type { SaleDto } from '@dukan/contracts';
 import { centsToIqd, dollarsToCents } from '../../../lib/money.js';
 
+/** What the receipt reads of the stored sale (a sale kept offline has these before the server has it). */
+export type ReceiptSale = Pick<SaleDto, 'invoiceNumber' | 'createdAt' | 'paymentDetails' | 'loyaltyPointsRedeemed' | 'loyaltyPointsAwarded'>;
+
 export interface CompletedSale {
-  sale: SaleDto;
+  sale: ReceiptSale;
   lines: CartLine[];
   totals: Totals;
   customer: CartCustomer | null;
@@ -20,6 +23,8 @@ export interface CompletedSale {
   currency: 'USD' | 'IQD';
   rate: number;
   cashier: string;
+  /** Made offline: kept on the till and sent when the server is back. */
+  queued?: boolean;
 }
 
 function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; money: (cents: number) => string; forPrint?: boolean }) {
@@ -38,6 +43,7 @@ function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; 
       <div className="receipt-center">
         <strong className="receipt-shop">{t('common.appName')}</strong>
         <div>{t('pos.receipt.title')}</div>
+        {done.queued && <div data-testid={tid('receipt-offline')}>{t('pos.offline.receiptNote')}</div>}
       </div>
       <div className="receipt-meta">
         <div>

@@ -1,12 +1,14 @@
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, serverCode, validationMessages } from '../../../app/api.js';
-import { readRegister } from '../../../app/session.js';
+import { readBranch, readRegister } from '../../../app/session.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/use-permissions.js';
 import { displayName } from '../../auth/types.js';
 import { useCreateSaleMutation } from '../api/pos-api.js';
-import type { CompletedSale } from '../components/receipt.js';
+import type { CompletedSale, ReceiptSale } from '../components/receipt.js';
+import { isNoAnswer } from '../lib/catalogue-follow.js';
+import type { SaleQueue } from '../offline/use-sale-queue.js';
 import type { CartAction, CartCustomer, CartState } from '../lib/cart.js';
 import { isDefinitiveRefusal, newIdempotencyKey as newSaleKey } from '../../../lib/idempotency-key.js';
 import { buildSalePayload, type OrderDiscount, type Totals } from '../lib/totals.js';
@@ -24,13 +26,15 @@ interface CheckoutInputs {
   /** The rate changed in settings since the till loaded it: load it again. */
   reloadRate: () => void;
   recordSold: (lines: { productId: string; quantity: number }[]) => void;
+  /** Where a sale goes while the server cannot be reached. */
+  queue: SaleQueue;
 }
 
 /**
  * From the cart to a stored sale: choosing the customer, the preview, confirming (with one Idempotency-Key and one
  * timestamp per pending sale, so a repeated confirm sends the very same request) and the final receipt.
  */
-export function useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold }: CheckoutInputs) {
+export function useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue }: CheckoutInputs) {
   const { t } = useTranslation();
   const toast = useToast();
   const user = useCurrentUser();
@@ -43,8 +47,12 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
 
   const startCheckout = useCallback(() => {
     if (cart.lines.length === 0 || saleState.isLoading) return;
-    setPhase('checkout-pick');
-  }, [cart.lines.length, saleState.isLoading]);
+    if (queue.online) return setPhase('checkout-pick');
+    // Offline no customer can be looked up: the sale goes to the customer already on it, or to a guest.
+    setPending({ key: newSaleKey(), at: new Date() });
+    setSaleError(null);
+    setPhase('preview');
+  }, [cart.lines.length, saleState.isLoading, queue.online]);
 
   const onPicked = (customer: CartCustomer | null) => {
     dispatch({ type: 'customer', customer });
@@ -72,23 +80,25 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
       loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
       now: pending.at,
     });
-    try {
-      const sale = await createSale({ key: pending.key, body }).unwrap();
+    const finish = (sale: ReceiptSale, queued: boolean) => {
       recordSold(cart.lines);
-      setDone({
-        sale,
-        lines: cart.lines,
-        totals,
-        customer: cart.customer,
-        tenderedCents,
-        tenderedIqd,
-        currency,
-        rate,
-        cashier: user ? displayName(user) : '',
-      });
+      setDone({ sale, lines: cart.lines, totals, customer: cart.customer, tenderedCents, tenderedIqd, currency, rate, cashier: user ? displayName(user) : '', queued });
       setPhase('done');
-      toast.success(t('pos.saleSuccess'));
+      toast.success(t(queued ? 'pos.offline.saleKept' : 'pos.saleSuccess'));
+    };
+    /** Kept on the till with a reserved number, to be sent when the server is back. */
+    const keepOffline = async () => {
+      if (cart.redemption) return setSaleError(t('pos.offline.noRedemption'));
+      const kept = await queue.keep({ key: pending.key, branch: readBranch(), body, createdAt: pending.at.toISOString() });
+      if (!kept) return setSaleError(t('pos.offline.noNumbers'));
+      finish({ invoiceNumber: kept.invoiceNumber, createdAt: kept.createdAt, paymentDetails: body.paymentDetails, loyaltyPointsRedeemed: 0, loyaltyPointsAwarded: 0 }, true);
+    };
+    try {
+      if (!queue.online) return await keepOffline();
+      finish(await createSale({ key: pending.key, body }).unwrap(), false);
     } catch (err) {
+      // Sent again later with the same key: stored once even if this attempt did reach the server.
+      if (isNoAnswer(err)) return await keepOffline();
       const rateChanged = serverCode(err) === 'EXCHANGE_RATE_CHANGED';
       if (rateChanged) reloadRate();
       const fields = rateChanged ? [] : validationMessages(err);

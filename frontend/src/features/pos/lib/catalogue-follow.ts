@@ -11,10 +11,15 @@ export interface CatalogueEntry {
   dispatch(action: { type: string }): unknown;
 }
 
-/** No answer at all, or the gateway could not reach the service: the till is offline (a refusal is not). */
-export function isUnreachable(error: unknown): boolean {
+/** No answer at all, or the gateway could not reach the service (a 503 is the server's own "try again"). */
+export function isNoAnswer(error: unknown): boolean {
   const status = (error as { status?: unknown } | null)?.status;
-  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 502 || status === 503 || status === 504;
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR' || status === 502 || status === 504;
+}
+
+/** The catalogue cannot be had: the till is offline (a refusal is not). */
+export function isUnreachable(error: unknown): boolean {
+  return isNoAnswer(error) || (error as { status?: unknown } | null)?.status === 503;
 }
 
 /**

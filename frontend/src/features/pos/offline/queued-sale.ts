@@ -11,7 +11,7 @@ export interface QueuedSale {
   /** The branch the till worked in (sent as X-Dukan-Branch), null for the user's home branch. */
   branch: string | null;
   invoiceNumber: string;
-  body: SalePayload;
+  body: SalePayload & { reservedInvoiceNumber?: string };
   createdAt: string;
   state: 'queued' | 'refused';
   /** The server's reason, in the language the till was in when it was refused. */

@@ -21,6 +21,8 @@ import { useTillCatalogue } from '../hooks/use-till-catalogue.js';
 import { useTillCurrency } from '../hooks/use-till-currency.js';
 import { useTillKeys } from '../hooks/use-till-keys.js';
 import { useTillSearch } from '../hooks/use-till-search.js';
+import { OfflinePanel } from '../offline/offline-panel.js';
+import { useSaleQueue } from '../offline/use-sale-queue.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
 
@@ -49,7 +51,8 @@ export function PosPage() {
   const search = useTillSearch(list, categories.data, addProduct);
   const { discount, totals } = useCartTotals(cart, canDiscount, currency, rate);
   const reloadRate = useCallback(() => void rateQuery.refetch(), [rateQuery]);
-  const checkout = useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold });
+  const queue = useSaleQueue();
+  const checkout = useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue });
   const { phase, setPhase } = checkout;
 
   const { findByCode } = search;
@@ -93,6 +96,7 @@ export function PosPage() {
 
   return (
     <div className="pos" data-testid="pos">
+      <OfflinePanel queue={queue} mayResolve={can(user, 'transactions', 'view')} />
       <ProductsPanel
         list={list}
         search={search}

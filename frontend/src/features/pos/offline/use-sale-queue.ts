@@ -1,0 +1,103 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorText, validationMessages } from '../../../app/api.js';
+import { useAppSelector } from '../../../app/hooks.js';
+import { readRegister } from '../../../app/session.js';
+import { currentI18n } from '../../../i18n/index.js';
+import { isDefinitiveRefusal } from '../../../lib/idempotency-key.js';
+import { useCreateSaleMutation, useReserveInvoiceBlockMutation } from '../api/pos-api.js';
+import { tillDb } from '../lib/till-db.js';
+import { selectOnline } from '../till-slice.js';
+import { keepBlock, LOW_WATER, numbersLeft, takeNumber } from './invoice-numbers.js';
+import type { QueuedSale } from './queued-sale.js';
+import { enqueue, listQueue, resolveRefused, sendQueue, type NewQueuedSale, type SendOutcome } from './sale-queue.js';
+
+/** How often the till tries to send what it kept while the server was away. */
+const SEND_EVERY_MS = 3000;
+
+/**
+ * Sales made while the server could not be reached: kept in IndexedDB, sent in order with their own keys as soon as
+ * the server answers (also after the tab was closed and opened again), refused ones kept for a manager; and the
+ * register's reserved invoice numbers, topped up while online.
+ */
+export function useSaleQueue() {
+  const online = useAppSelector(selectOnline);
+  const [createSale] = useCreateSaleMutation();
+  const [reserve] = useReserveInvoiceBlockMutation();
+  const [sales, setSales] = useState<QueuedSale[]>([]);
+  const busy = useRef(false);
+
+  const refresh = useCallback(async () => setSales(await listQueue(await tillDb())), []);
+
+  const send = useCallback(
+    async (sale: QueuedSale): Promise<SendOutcome> => {
+      try {
+        await createSale({ key: sale.key, body: sale.body }).unwrap();
+        return { kind: 'stored' };
+      } catch (err) {
+        if (!isDefinitiveRefusal(err, 'refused')) return { kind: 'not-reached' };
+        const t = currentI18n().t;
+        const fields = validationMessages(err);
+        return { kind: 'refused', reason: fields.length ? t('pos.validationError', { message: fields[0] }) : errorText(err, t('pos.transactionError')) };
+      }
+    },
+    [createSale],
+  );
+
+  const round = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const db = await tillDb();
+      const waiting = (await listQueue(db)).some((s) => s.state === 'queued');
+      if (waiting) await sendQueue(db, send);
+      const register = readRegister();
+      if (online && (await numbersLeft(db, register)) < LOW_WATER) {
+        await reserve({ register })
+          .unwrap()
+          .then((block) => keepBlock(db, block), () => undefined);
+      }
+      await refresh();
+    } catch {
+      /* no IndexedDB here: nothing is kept, nothing to send */
+    } finally {
+      busy.current = false;
+    }
+  }, [online, send, reserve, refresh]);
+
+  useEffect(() => {
+    void round();
+    const timer = setInterval(() => void round(), SEND_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [round]);
+
+  /** Keeps a sale made offline, numbered from the register's block (null: no reserved number is left). */
+  const keep = useCallback(
+    async (sale: Omit<NewQueuedSale, 'invoiceNumber'>): Promise<QueuedSale | null> => {
+      const db = await tillDb();
+      const invoiceNumber = await takeNumber(db, readRegister());
+      if (!invoiceNumber) return null;
+      const queued = await enqueue(db, { ...sale, invoiceNumber, body: { ...sale.body, reservedInvoiceNumber: invoiceNumber } });
+      await refresh();
+      return queued;
+    },
+    [refresh],
+  );
+
+  const resolve = useCallback(
+    async (key: string) => {
+      await resolveRefused(await tillDb(), key);
+      await refresh();
+    },
+    [refresh],
+  );
+
+  return {
+    online,
+    queued: sales.filter((s) => s.state === 'queued').length,
+    refused: sales.filter((s) => s.state === 'refused'),
+    keep,
+    resolve,
+  };
+}
+
+export type SaleQueue = ReturnType<typeof useSaleQueue>;
