@@ -93,12 +93,14 @@ export interface FaultCluster {
 
 export interface FaultClusterOptions {
   ownNats?: boolean;
+  /** A database made elsewhere (on a PostgreSQL of the test's own); else one on the test PostgreSQL. */
+  database?: TestDatabase;
   replicas?: Record<string, number>;
   env?: Record<string, string>;
 }
 
 export async function startFaultCluster(label: string, options: FaultClusterOptions = {}): Promise<FaultCluster> {
-  const db = await createTestDatabase(label);
+  const db = options.database ?? (await createTestDatabase(label));
   const dataDir = tempDataDir();
   const ns = `${label.slice(0, 1)}${randomBytes(4).toString('hex')}`;
   const ownNats = options.ownNats ? new OwnNats(await freePort()) : null;
@@ -124,6 +126,7 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
   const token = (await api.post('/api/auth/login', { username: 'admin', password: adminPassword })).body.token as string;
   const sql = new pg.Client({ connectionString: db.url });
   await sql.connect();
+  sql.on('error', () => undefined); // a test that restarts PostgreSQL connects afresh
   const statuses = async () => {
     const out: Record<string, number> = {};
     for (const [name, port] of Object.entries(cluster.processPorts)) {
@@ -184,4 +187,31 @@ export async function parkedCount(sql: pg.Client): Promise<number> {
     n += await count(sql, `SELECT count(*) AS n FROM "${s}".parked_events`);
   }
   return n;
+}
+
+export interface SaleTally { requests: number; retries: number; statuses: Record<string, number> }
+
+/**
+ * One sale as a till makes it: sent, and sent again with the same Idempotency-Key until answered 201 (503 while
+ * a service is down, 409 while a dead request's claim stands, and any of `retryOn`), within `deadlineMs`.
+ */
+export async function sellUntilAnswered(
+  api: HttpClient, token: string, key: string, body: unknown, tally: SaleTally,
+  o: { deadlineMs: number; retryOn?: number[]; sending?: (on: boolean) => void },
+): Promise<{ saleId: string; invoice: string; attempts: number }> {
+  const until = Date.now() + o.deadlineMs;
+  const retryOn = [409, 502, 503, 504, ...(o.retryOn ?? [])];
+  for (let attempt = 1; ; attempt++) {
+    o.sending?.(true);
+    tally.requests++;
+    const res = await within(api.post('/api/transactions', body, { token, headers: { 'idempotency-key': key } }), 40_000, key).catch(() => null);
+    o.sending?.(false);
+    const status = res ? String(res.status) : 'no answer';
+    tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+    if (res?.status === 201) return { saleId: res.body.data._id as string, invoice: res.body.data.invoiceNumber as string, attempts: attempt };
+    if (res && !retryOn.includes(res.status)) throw new Error(`${key}: refused with ${res.status} ${res.text}`);
+    if (Date.now() > until) throw new Error(`${key}: not answered within ${o.deadlineMs} ms (${attempt} attempts; the last: ${res ? `${res.status} ${res.text.slice(0, 200)}` : 'no answer'})`);
+    tally.retries++;
+    await sleep(100);
+  }
 }

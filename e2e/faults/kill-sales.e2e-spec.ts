@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { eventually } from '@dukan/testing';
 import { salePayload } from '../../services/sales/test/helpers.js';
-import { built, count, type FaultCluster, knownCustomer, NATS_SERVER, sellableProduct, sleep, START_MS, startFaultCluster, within } from './fault-cluster.js';
+import { built, count, type FaultCluster, knownCustomer, NATS_SERVER, type SaleTally, sellableProduct, sellUntilAnswered, sleep, START_MS, startFaultCluster, within } from './fault-cluster.js';
 
 // kill -9 of the sales process in the middle of checkouts, again and again, while five tills sell and retry each
 // sale with its own Idempotency-Key until it is answered (as the till does). Nothing may be lost (an answered sale
@@ -33,25 +33,10 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
     const product = await sellableProduct(f, 'KILL-1', 300, STOCK);
     const customer = await knownCustomer(f, '07501113344');
     const answered = new Map<string, Answered>();
-    const figures = { attempted: 0, requests: 0, retries: 0, answeredAfterRetry: 0, secondAnswers: 0, secondAnswersOriginal: 0, inFlightAtKills: 0, kills: 0 };
+    const tally: SaleTally = { requests: 0, retries: 0, statuses: {} };
+    const figures = { attempted: 0, answeredAfterRetry: 0, secondAnswers: 0, secondAnswersOriginal: 0, inFlightAtKills: 0, kills: 0 };
     const inFlight = new Set<number>();
     let stop = false;
-
-    /** One sale: sent, and sent again with the same key until answered 201 (503 while sales is down, 409 while a dead claim stands). */
-    const sell = async (till: number, key: string, body: ReturnType<typeof salePayload>): Promise<{ saleId: string; invoice: string; attempts: number }> => {
-      const until = Date.now() + SALE_DEADLINE_MS;
-      for (let attempt = 1; ; attempt++) {
-        inFlight.add(till);
-        figures.requests++;
-        const res = await within(api.post('/api/transactions', body, { token, headers: { 'idempotency-key': key } }), 40_000, key).catch(() => null);
-        inFlight.delete(till);
-        if (res?.status === 201) return { saleId: res.body.data._id as string, invoice: res.body.data.invoiceNumber as string, attempts: attempt };
-        if (res && ![409, 502, 503, 504].includes(res.status)) throw new Error(`${key}: refused with ${res.status} ${res.text}`);
-        if (Date.now() > until) throw new Error(`${key}: not answered within ${SALE_DEADLINE_MS} ms (${attempt} attempts)`);
-        figures.retries++;
-        await sleep(100);
-      }
-    };
 
     const till = async (t: number) => {
       try {
@@ -59,7 +44,10 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
           const key = `kill-${t}-${n}`;
           const body = salePayload([{ product, quantity: 1 + (n % 2) }], { register: `till-${t}`, ...(t === 0 ? { customer } : {}) });
           figures.attempted++;
-          const first = await sell(t, key, body);
+          const first = await sellUntilAnswered(api, token, key, body, tally, {
+            deadlineMs: SALE_DEADLINE_MS,
+            sending: (on) => (on ? inFlight.add(t) : inFlight.delete(t)),
+          });
           if (first.attempts > 1) figures.answeredAfterRetry++;
           answered.set(key, { saleId: first.saleId, invoice: first.invoice, body });
         }
@@ -125,7 +113,7 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
     }, 60_000, 250).catch(() => effects());
     console.log(
       `kill -9 sales ${figures.kills} times in ${runSeconds.toFixed(0)} s (${figures.inFlightAtKills} checkouts in flight at the kills), ${TILLS} tills: ` +
-      `${figures.attempted} sales attempted, ${answered.size} answered (${figures.answeredAfterRetry} only after retrying), ${figures.retries} retries in ${figures.requests} requests; ` +
+      `${figures.attempted} sales attempted, ${answered.size} answered (${figures.answeredAfterRetry} only after retrying), ${tally.retries} retries in ${tally.requests} requests (${JSON.stringify(tally.statuses)}); ` +
       `${lost} lost, ${doubled} doubled, ${missingRows} answered sales not stored; ${figures.secondAnswersOriginal} of ${figures.secondAnswers} keys sent again answered with the original sale; ` +
       `effects: stock ${settled.stockOff} of ${unitsSold} units off, ${settled.purchases} of ${toCustomer} purchases, ${settled.reported} of ${keys.length} sales reported, ` +
       `${((Date.now() - settleStarted) / 1000).toFixed(1)} s after the last sale`,
