@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BranchDto, ProductDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
+import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat } from '../../../i18n/format.js';
 import { toWesternDigits } from '../../../lib/money.js';
 import { useCan } from '../../auth/use-permissions.js';
@@ -24,22 +25,26 @@ export function BranchPricesSection({ product }: { product: ProductDto }) {
         <p className="form-error" role="alert">
           {errorText(prices.error, t('transfers.prices.loadError'))}
         </p>
+      ) : !prices.data ? (
+        <Spinner label={t('common.loading')} />
       ) : (
         <ul className="transfer-lines">
-          {chain.mine.map((b) => (
-            <BranchPriceRow key={`${b._id}:${prices.data?.find((p) => p.branchId === b._id)?.version ?? 0}`} product={product} branch={b}
-              price={prices.data?.find((p) => p.branchId === b._id)?.price ?? null} loading={!prices.data} />
-          ))}
+          {chain.mine.map((b) => {
+            const own = prices.data.find((p) => p.branchId === b._id);
+            return <BranchPriceRow key={b._id} product={product} branch={b} price={own?.price ?? null} />;
+          })}
         </ul>
       )}
     </section>
   );
 }
 
-function BranchPriceRow({ product, branch, price, loading }: { product: ProductDto; branch: BranchDto; price: number | null; loading: boolean }) {
+function BranchPriceRow({ product, branch, price }: { product: ProductDto; branch: BranchDto; price: number | null }) {
   const { t } = useTranslation();
   const f = useFormat();
   const [value, setValue] = useState(price === null ? '' : String(price));
+  // The server's price, once it answers a change (or another user's change arrives), is what the field shows.
+  useEffect(() => setValue(price === null ? '' : String(price)), [price]);
   const [save, { isLoading }] = useSetBranchPriceMutation();
   // Text keys, not texts: the outcome follows a change of language.
   const [outcome, setOutcome] = useState<{ ok: true; key: string } | { ok: false; error: unknown } | null>(null);
@@ -63,13 +68,13 @@ function BranchPriceRow({ product, branch, price, loading }: { product: ProductD
         <label className="row gap">
           <span>{branch.name}</span>
           <input type="text" inputMode="decimal" dir="ltr" value={value} placeholder={`${t('transfers.prices.productPrice')}: ${f.usd(Math.round(product.price * 100))}`}
-            aria-invalid={!valid || undefined} disabled={loading || isLoading} onChange={(e) => setValue(e.target.value)} data-testid="branch-price-input" />
+            aria-invalid={!valid || undefined} disabled={isLoading} onChange={(e) => setValue(e.target.value)} data-testid="branch-price-input" />
         </label>
         <span className="row gap">
-          <button type="button" className="button small primary" disabled={loading || isLoading || !valid || typed === ''} onClick={() => void apply(amount)} data-testid="branch-price-save">
+          <button type="button" className="button small primary" disabled={isLoading || !valid || typed === ''} onClick={() => void apply(amount)} data-testid="branch-price-save">
             {t('transfers.prices.save')}
           </button>
-          <button type="button" className="button small" disabled={loading || isLoading || price === null}
+          <button type="button" className="button small" disabled={isLoading || price === null}
             onClick={() => {
               setValue('');
               void apply(null);
