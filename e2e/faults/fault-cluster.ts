@@ -215,3 +215,25 @@ export async function sellUntilAnswered(
     await sleep(100);
   }
 }
+
+export interface Effects { stockOff: number; purchases: number; reported: number }
+
+/**
+ * The sales' effects elsewhere, once they equal `expected` (or as they stand after `ms`): units taken off the
+ * product's stock of `stock`, the customer's purchases (loyalty) and the sales reported.
+ */
+export async function settledEffects(
+  f: FaultCluster, sql: pg.Client, product: { id: string; stock: number }, customer: string, expected: Effects, ms = 60_000,
+): Promise<Effects & { seconds: number }> {
+  const started = Date.now();
+  const effects = async (): Promise<Effects> => ({
+    stockOff: product.stock - Number((await sql.query(`SELECT quantity FROM catalog.stock_levels WHERE product_id = $1`, [product.id])).rows[0].quantity),
+    purchases: Number((await f.api.get(`/api/customers/${customer}`, { token: f.token })).body.purchaseCount ?? -1),
+    reported: await count(sql, `SELECT count(*) AS n FROM reporting.sales`),
+  });
+  const settled = await eventually(async () => {
+    const e = await effects();
+    return e.stockOff === expected.stockOff && e.purchases === expected.purchases && e.reported === expected.reported ? e : null;
+  }, ms, 250).catch(() => effects());
+  return { ...settled, seconds: (Date.now() - started) / 1000 };
+}

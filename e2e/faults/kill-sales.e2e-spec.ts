@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { eventually } from '@dukan/testing';
 import { salePayload } from '../../services/sales/test/helpers.js';
-import { built, count, type FaultCluster, knownCustomer, NATS_SERVER, type SaleTally, sellableProduct, sellUntilAnswered, sleep, START_MS, startFaultCluster, within } from './fault-cluster.js';
+import { built, count, type FaultCluster, knownCustomer, NATS_SERVER, type SaleTally, sellableProduct, sellUntilAnswered, settledEffects, sleep, START_MS, startFaultCluster, within } from './fault-cluster.js';
 
 // kill -9 of the sales process in the middle of checkouts, again and again, while five tills sell and retry each
 // sale with its own Idempotency-Key until it is answered (as the till does). Nothing may be lost (an answered sale
@@ -101,22 +101,13 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
     const toCustomer = keys.filter((k) => k.startsWith('kill-0-')).length;
 
     // The sales' effects elsewhere: stock, the customer's purchases and the reports, each once.
-    const settleStarted = Date.now();
-    const effects = async () => ({
-      stockOff: STOCK - Number((await sql.query(`SELECT quantity FROM catalog.stock_levels WHERE product_id = $1`, [product.id])).rows[0].quantity),
-      purchases: Number((await api.get(`/api/customers/${customer}`, { token })).body.purchaseCount ?? -1),
-      reported: await count(sql, `SELECT count(*) AS n FROM reporting.sales`),
-    });
-    const settled = await eventually(async () => {
-      const e = await effects();
-      return e.stockOff === unitsSold && e.purchases === toCustomer && e.reported === keys.length ? e : null;
-    }, 60_000, 250).catch(() => effects());
+    const { seconds, ...settled } = await settledEffects(f, sql, { id: product.id, stock: STOCK }, customer, { stockOff: unitsSold, purchases: toCustomer, reported: keys.length });
     console.log(
       `kill -9 sales ${figures.kills} times in ${runSeconds.toFixed(0)} s (${figures.inFlightAtKills} checkouts in flight at the kills), ${TILLS} tills: ` +
       `${figures.attempted} sales attempted, ${answered.size} answered (${figures.answeredAfterRetry} only after retrying), ${tally.retries} retries in ${tally.requests} requests (${JSON.stringify(tally.statuses)}); ` +
       `${lost} lost, ${doubled} doubled, ${missingRows} answered sales not stored; ${figures.secondAnswersOriginal} of ${figures.secondAnswers} keys sent again answered with the original sale; ` +
       `effects: stock ${settled.stockOff} of ${unitsSold} units off, ${settled.purchases} of ${toCustomer} purchases, ${settled.reported} of ${keys.length} sales reported, ` +
-      `${((Date.now() - settleStarted) / 1000).toFixed(1)} s after the last sale`,
+      `${seconds.toFixed(1)} s after the last sale`,
     );
     expect(figures.kills).toBe(KILLS);
     expect(figures.inFlightAtKills).toBeGreaterThan(0);
