@@ -1,34 +1,21 @@
 // A chain's per-branch prices: sales prices each line at the price of the branch the sale acts in, from its
 // replica of catalog's branch-price events (newest version wins, whatever order and however often they come).
-import { randomBytes } from 'node:crypto';
 import type { BranchPriceChangedData } from '@dukan/contracts';
-import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
-import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { envelope, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
+import type { ServiceTestApp } from '@dukan/testing';
+import { envelope, publishProduct, salePayload, startCheckoutShop, type TestProduct } from './helpers.js';
 
+let shop: Awaited<ReturnType<typeof startCheckoutShop>>;
 let t: ServiceTestApp;
-let loyalty: FakeLoyalty;
-let settings: FakeSettings;
-const token = randomBytes(24).toString('base64url');
 let tea: TestProduct;
 const cashierOf = (branch: string) => t.tokenFor({ role: 'cashier', homeBranch: branch, branches: [branch] });
 const price = (branchId: string, priceCents: number | null, version: number): BranchPriceChangedData => ({ productId: tea.id, branchId, priceCents, version });
 
 beforeAll(async () => {
-  loyalty = await startFakeLoyalty(() => token);
-  settings = await startFakeSettings(() => token);
-  t = await startServiceApp({
-    service: 'sales',
-    env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url },
-    module: (env) => SalesModule.register(loadSalesConfig(env)),
-  });
+  shop = await startCheckoutShop();
+  t = shop.t;
   tea = await publishProduct(t, { priceCents: 250 });
 });
-afterAll(async () => {
-  await t.close();
-  await loyalty.close();
-  await settings.close();
-});
+afterAll(() => shop.close());
 
 /** A sale of two teas in a branch, priced by the till at `unitCents`. */
 const sell = (branch: string, unitCents: number) =>
