@@ -1,5 +1,6 @@
 import { DomainError } from '../errors/domain-error.js';
 import type { EventBus } from '../events/event-bus.js';
+import { Replicas } from '../http/replicas.js';
 
 /** A branch as settings lists it. */
 export interface KnownBranch {
@@ -85,13 +86,14 @@ export function watchedBranchDirectory(load: () => Promise<KnownBranch[]>, bus: 
   return directory;
 }
 
-/** Settings asked over its internal route (the cluster gateway). */
+/** Settings asked over its internal route (the cluster gateway), taking turns over its processes when it runs several. */
 export function remoteBranchDirectory(config: { SETTINGS_URL: string; INTERNAL_TOKEN?: string | undefined }, bus: EventBus): BranchDirectory {
+  const settings = new Replicas(config.SETTINGS_URL);
   return watchedBranchDirectory(async () => {
-    const res = await fetch(`${config.SETTINGS_URL.replace(/\/$/, '')}/internal/settings/branches`, {
+    const res = await settings.fetch('/internal/settings/branches', {
       headers: config.INTERNAL_TOKEN ? { 'x-dukan-internal': config.INTERNAL_TOKEN } : {},
       signal: AbortSignal.timeout(5000),
-    });
+    }, true);
     if (!res.ok) throw new Error(`settings answered ${res.status}`);
     return (await res.json()) as KnownBranch[];
   }, bus);
