@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Modal } from './modal.js';
+import { DialogActions } from './dialog-actions.js';
 
 interface ConfirmDialogProps {
   title: string;
@@ -21,23 +21,21 @@ interface ConfirmDialogProps {
 
 /** Asks before a destructive action; shows the server's error or a success text inside the dialog. */
 export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy, busyLabel, danger, error, success, testId }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   return (
     <Modal
       title={title}
       onClose={onCancel}
       testId={testId}
       footer={
-        <>
-          <button type="button" className="button" onClick={onCancel} disabled={busy}>
-            {success ? t('common.close') : t('common.cancel')}
-          </button>
-          {!success && (
-            <button type="button" className={`button ${danger ? 'danger' : 'primary'}`} onClick={onConfirm} disabled={busy} data-testid="confirm">
-              {busy ? (busyLabel ?? t('common.working')) : confirmLabel}
-            </button>
-          )}
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          onConfirm={onConfirm}
+          confirmLabel={confirmLabel}
+          busy={busy}
+          busyLabel={busyLabel}
+          danger={danger}
+          done={Boolean(success)}
+        />
       }
     >
       <p>{message}</p>

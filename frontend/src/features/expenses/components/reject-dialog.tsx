@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 interface Props {
   /** How many expenses the reason is for (one, or a bulk rejection). */
@@ -26,14 +27,14 @@ export function RejectDialog({ count, busy, error, onConfirm, onCancel }: Props)
       onClose={onCancel}
       testId="reject-dialog"
       footer={
-        <>
-          <button type="button" className="button" onClick={onCancel} disabled={busy}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button danger" onClick={submit} disabled={busy} data-testid="confirm">
-            {busy ? t('expenses.reject.working') : t('expenses.reject.confirm')}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          onConfirm={submit}
+          confirmLabel={t('expenses.reject.confirm')}
+          busy={busy}
+          busyLabel={t('expenses.reject.working')}
+          danger
+        />
       }
     >
       <form

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFormat } from '../../../i18n/format.js';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { errorText } from '../../../app/api.js';
 import { useToast } from '../../../components/ui/use-toast.js';
@@ -39,14 +40,15 @@ export function ApplyRoleDialog({ userIds, replacesUnsaved, onApplied, onClose }
       onClose={onClose}
       testId="apply-role-dialog"
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button primary" onClick={submit} disabled={!role || isLoading || userIds.length === 0} data-testid="apply-role-confirm">
-            {isLoading ? t('userPermissions.applying') : t('userPermissions.apply')}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={submit}
+          confirmLabel={t('userPermissions.apply')}
+          busy={isLoading}
+          busyLabel={t('userPermissions.applying')}
+          blocked={!role || userIds.length === 0}
+          confirmTestId="apply-role-confirm"
+        />
       }
     >
       <p>{t('userPermissions.applyRoleText', { n: f.number(userIds.length) })}</p>

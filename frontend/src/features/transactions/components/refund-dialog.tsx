@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SaleDto } from '@dukan/contracts';
 import { errorText, validationMessages } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { dollarsToCents, toWesternDigits } from '../../../lib/money.js';
@@ -80,14 +81,15 @@ export function RefundDialog({ sale, onClose }: RefundDialogProps) {
       className="refund-dialog"
       testId="refund-dialog"
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button primary" onClick={() => void submit()} disabled={!canSubmit} data-testid="refund-confirm">
-            {isLoading ? t('transactions.refund.refunding') : t('transactions.refund.confirm')}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => void submit()}
+          confirmLabel={t('transactions.refund.confirm')}
+          busy={isLoading}
+          busyLabel={t('transactions.refund.refunding')}
+          blocked={!canSubmit}
+          confirmTestId="refund-confirm"
+        />
       }
     >
       {nothing ? (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SaleDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
+import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { dollarsToCents } from '../../../lib/money.js';
@@ -41,14 +42,15 @@ export function VoidDialog({ sale, onClose }: { sale: SaleDto; onClose: () => vo
       className="void-dialog"
       testId="void-dialog"
       footer={
-        <>
-          <button type="button" className="button" onClick={onClose} disabled={isLoading}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="button danger" onClick={() => void confirm()} disabled={isLoading} data-testid="void-confirm">
-            {isLoading ? t('transactions.void.voiding') : t('transactions.void.confirm')}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onClose}
+          onConfirm={() => void confirm()}
+          confirmLabel={t('transactions.void.confirm')}
+          busy={isLoading}
+          busyLabel={t('transactions.void.voiding')}
+          danger
+          confirmTestId="void-confirm"
+        />
       }
     >
       <p>{t('transactions.void.message', { invoice: ltr(sale.invoiceNumber), total: f.usd(dollarsToCents(sale.total)) })}</p>
