@@ -9,7 +9,9 @@ import { ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
  */
 export function useTillSearch(list: TillProductDto[] | undefined, categories: CategoryDto[] | undefined, onPick: (p: TillProductDto) => void) {
   const { i18n } = useTranslation();
-  const [index, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
+  const [builtIndex, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
+  // An index over an older list (a delta just changed it) points at the wrong products: none until the new one is built.
+  const index = builtIndex && builtIndex.products === list ? builtIndex : null;
   useEffect(() => {
     if (!list) return;
     const abort = new AbortController();
