@@ -67,7 +67,7 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     await eventually(async () => (await salesReport(c.adminToken)).summary.totalTransactions === 3, { what: 'three sales in reporting' });
     await eventually(async () => (await c.get('/api/reports/inventory?branch=c', as(c.adminToken))).body.data?.summary.totalQuantity === 20 - SOLD.c, { what: "branch C's stock in reporting" });
   }, 180_000);
-  afterAll(() => c.close());
+  afterAll(() => c.close(), 60_000);
 
   it('the chain sales report is the sum of its branches, and each branch filter gives its own', async () => {
     const chain = await salesReport(c.adminToken, 'all');
@@ -95,13 +95,17 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     expect(await stock('all')).toBe(60 - 9);
   });
 
-  it('the staff report and the exports follow the branch filter too', async () => {
+  it('the staff report and the exports follow the branch filter too, and an export names its branch', async () => {
     const staff = (await c.get('/api/reports/staff?branch=b', as(c.adminToken))).body.data;
     expect(staff.summary).toMatchObject({ totalSales: 7.5, totalTransactions: 1 });
     const csv = await c.get('/api/reports/sales/export/csv?branch=b', as(c.adminToken));
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('7.50');
     expect(csv.text).not.toContain('22.50');
+    expect(csv.text).toContain('Branch b'); // the file names its branch under the shop's name
+    const chain = await c.get('/api/reports/sales/export/csv?branch=all', as(c.adminToken, { language: 'ku' }));
+    expect(chain.text).toContain('هەموو لقەکان');
+    expect(chain.text).toContain('22.50');
   });
 
   it('a manager of A and B sees their sum and each of them, and is refused C in both languages', async () => {

@@ -91,11 +91,13 @@ export class ExportService {
 
   /** The report and, for the inventory's spreadsheets, every product and every low-stock item. */
   private document(ctx: RequestContext, type: ReportType, q: ReportQuery, format: ReportExportFormat): Promise<ReportDocument> {
+    // The file names the branches it was asked for; one exported without ?branch= reads as before.
+    const branches = q.branch ? (ctx.branchScope ?? null) : undefined;
     return this.reports.scoped(ctx, q, async (s) => {
       const dto: ReportDtos[ReportType] = await this.reports.build(type, s);
-      if (type !== 'inventory') return buildDocument(type, dto as ReportDtos[typeof type], ctx.locale);
+      if (type !== 'inventory') return buildDocument(type, dto as ReportDtos[typeof type], ctx.locale, undefined, branches);
       const products = await inventoryRows(s, format === 'pdf' ? this.config.PDF_TABLE_ROWS + 1 : null);
-      return buildDocument('inventory', dto as ReportDtos['inventory'], ctx.locale, { products, lowStock: await lowStockRows(s) });
+      return buildDocument('inventory', dto as ReportDtos['inventory'], ctx.locale, { products, lowStock: await lowStockRows(s) }, branches);
     });
   }
 

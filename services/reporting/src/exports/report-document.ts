@@ -48,12 +48,18 @@ export interface InventoryExtra {
 
 const CHART_POINTS = 10;
 
-export function buildDocument<T extends ReportType>(type: T, dto: ReportDtos[T], locale: Locale, extra?: InventoryExtra): ReportDocument {
+/**
+ * `branches`: the branches an export was asked for (?branch=), named under the shop's name; null: the whole chain;
+ * undefined: none asked (a single shop's file reads as before).
+ */
+export function buildDocument<T extends ReportType>(
+  type: T, dto: ReportDtos[T], locale: Locale, extra?: InventoryExtra, branches?: readonly string[] | null,
+): ReportDocument {
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const col = (field: string, kind: CellKind = 'text'): Column => ({ label: t(`report.field.${field}`), kind });
   const name = (n: LocalizedText | null | undefined) => (n ? (locale === 'ku' && n.ku ? n.ku : n.en) : t('report.uncategorised'));
   const base = {
-    type, locale, currency: dto.currency, timeZone: dto.timeZone, title: t(`report.title.${type}`), storeName: dto.storeName,
+    type, locale, currency: dto.currency, timeZone: dto.timeZone, title: t(`report.title.${type}`), storeName: withBranches(dto.storeName, branches, t),
     rangeText: type === 'inventory' ? t('report.range.inventoryNow') : rangeText(dto, t, (d) => displayCell(d, 'date', dto.currency, locale, dto.timeZone)),
     generatedAt: dto.generatedAt,
   };
@@ -153,4 +159,10 @@ function rangeText(m: ReportMetaDto, t: (key: string, params?: Record<string, st
   if (m.startDate) return t('report.range.from', { start: day(m.startDate) });
   if (m.endDate) return t('report.range.until', { end: day(m.endDate) });
   return t('report.range.all');
+}
+
+function withBranches(storeName: string, branches: readonly string[] | null | undefined, t: (key: string, params?: Record<string, string>) => string): string {
+  if (branches === undefined) return storeName;
+  if (branches === null) return `${storeName} · ${t('report.allBranches')}`;
+  return `${storeName} · ${branches.length === 1 ? t('report.branch', { branch: branches[0]! }) : t('report.branches', { branches: branches.join(', ') })}`;
 }
