@@ -101,9 +101,3 @@ export async function dayStartCounts(m: EntityManager, timeZone: string, now: Co
     activeUsers: now.activeUsers + (row?.active_users ?? 0),
   };
 }
-
-/**
- * Once recorded the counts at the start of each shop day; the day's start now comes from the recorded states
- * (dayStartCounts). Left doing nothing while the users replica's handlers still call it.
- */
-export async function recordDayStart(_m: EntityManager, _occurredAt: string, _timeZone: string): Promise<void> {}

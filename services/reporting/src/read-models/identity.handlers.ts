@@ -2,14 +2,16 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { EventOf, UserEventData } from '@dukan/contracts';
 import { applyIfNewer, tombstone, type EventHandler, type ReplicaTable } from '@dukan/platform';
-import { recordDayStart } from './daily-counts.js';
-import { ShopClock } from './shop-clock.js';
 
 /** A deleted user stays inactive whatever change of theirs arrives after the deletion. */
 const USERS: ReplicaTable = {
   table: 'users', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer', updateAs: { active: 'EXCLUDED.active AND users.deleted_at IS NULL' },
 };
 
+/**
+ * One event at a time, not a batch's newest: the users table's trigger records every state a change leaves (the
+ * dashboard's day-start counts read them), and a batch may hold a user's yesterday and today.
+ */
 function upsertUser(m: EntityManager, d: UserEventData, at: string): Promise<void> {
   return applyIfNewer(m, USERS, [
     { user_id: d.userId, username: d.username, first_name: d.firstName, last_name: d.lastName, role: d.role, active: d.active, as_of: at },
@@ -19,36 +21,30 @@ function upsertUser(m: EntityManager, d: UserEventData, at: string): Promise<voi
 @Injectable()
 export class ReportUserCreatedHandler implements EventHandler<'dukan.identity.user.created.v1'> {
   readonly subject = 'dukan.identity.user.created.v1' as const;
-  constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.identity.user.created.v1'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
-    await upsertUser(m, event.data, event.occurredAt);
+  handle(event: EventOf<'dukan.identity.user.created.v1'>, m: EntityManager): Promise<void> {
+    return upsertUser(m, event.data, event.occurredAt);
   }
 }
 
 @Injectable()
 export class ReportUserUpdatedHandler implements EventHandler<'dukan.identity.user.updated.v1'> {
   readonly subject = 'dukan.identity.user.updated.v1' as const;
-  constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.identity.user.updated.v1'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
-    await upsertUser(m, event.data, event.occurredAt);
+  handle(event: EventOf<'dukan.identity.user.updated.v1'>, m: EntityManager): Promise<void> {
+    return upsertUser(m, event.data, event.occurredAt);
   }
 }
 
 @Injectable()
 export class ReportUserDeletedHandler implements EventHandler<'dukan.identity.user.deleted.v1'> {
   readonly subject = 'dukan.identity.user.deleted.v1' as const;
-  constructor(private readonly clock: ShopClock) {}
 
-  async handle(event: EventOf<'dukan.identity.user.deleted.v1'>, m: EntityManager): Promise<void> {
-    await recordDayStart(m, event.occurredAt, await this.clock.timeZone(m));
+  handle(event: EventOf<'dukan.identity.user.deleted.v1'>, m: EntityManager): Promise<void> {
     // A tombstone: whatever order the events come in, the user ends deleted with the names of their last change.
     const row = {
       user_id: event.data.userId, username: '', first_name: '', last_name: '', role: 'cashier', active: false, deleted_at: event.occurredAt, as_of: '-infinity',
     };
-    await tombstone(m, USERS, row, ['active', 'deleted_at']);
+    return tombstone(m, USERS, row, ['active', 'deleted_at']);
   }
 }
