@@ -1,7 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TillProductDto } from '@dukan/contracts';
 import type { QueuedSale } from '../offline/queued-sale.js';
-import type { InvoiceBlock } from '../offline/invoice-numbers.js';
 
 /** What the till keeps in the browser: the catalogue, its revision, the sales waiting to be sent, the register's invoice numbers. */
 export interface TillDbSchema extends DBSchema {
@@ -9,6 +8,15 @@ export interface TillDbSchema extends DBSchema {
   meta: { key: 'catalogue'; value: CatalogueMeta };
   sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
   invoiceBlocks: { key: string; value: InvoiceBlock };
+}
+
+/** Invoice numbers the server reserved for this register, used one by one for sales made offline. */
+export interface InvoiceBlock {
+  register: string;
+  registerNo: number;
+  /** The next number to use and the last of the block. */
+  next: number;
+  last: number;
 }
 
 /** The revision the kept products are at, and the branch they belong to (stock is per branch). */

@@ -1,15 +1,6 @@
 import { invoiceNumberOf, parseInvoiceNumber, type InvoiceBlockDto } from '@dukan/contracts';
 import type { TillDb } from '../lib/till-db.js';
 
-/** Invoice numbers the server reserved for this register, used one by one for sales made offline. */
-export interface InvoiceBlock {
-  register: string;
-  registerNo: number;
-  /** The next number to use and the last of the block. */
-  next: number;
-  last: number;
-}
-
 /** Below this many numbers left, an online till reserves a fresh block. */
 export const LOW_WATER = 20;
 
