@@ -12,8 +12,8 @@ const describeFaults = built && existsSync(NATS_SERVER) ? describe : describe.sk
 /** The issue's figure; FAULT_KILLS lowers it for a quick local run. */
 const KILLS = Number(process.env.FAULT_KILLS ?? 50);
 const TILLS = 5;
-/** How long one sale may go unanswered (through kills and restarts) before the test gives up on it. */
-const SALE_DEADLINE_MS = 120_000;
+/** How long one sale may go unanswered (through a kill and a restart, which may take minutes on a loaded machine) before the test gives up on it. */
+const SALE_DEADLINE_MS = 360_000;
 const STOCK = 1_000_000;
 
 interface Answered { saleId: string; invoice: string; body: ReturnType<typeof salePayload> }
@@ -36,6 +36,7 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
     const tally: SaleTally = { requests: 0, retries: 0, statuses: {} };
     const figures = { attempted: 0, answeredAfterRetry: 0, secondAnswers: 0, secondAnswersOriginal: 0, inFlightAtKills: 0, kills: 0 };
     const inFlight = new Set<number>();
+    const restarts: number[] = []; // how long sales took to be ready again after each kill
     let stop = false;
 
     const till = async (t: number) => {
@@ -68,7 +69,9 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
           figures.inFlightAtKills += inFlight.size;
           await within(cluster.killService('sales'), 10_000, 'kill -9 sales');
           figures.kills++;
+          const down = Date.now();
           await within(cluster.startService('sales'), 300_000, 'sales restart');
+          restarts.push(Date.now() - down);
         }
       } finally {
         stop = true;
@@ -103,7 +106,8 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
     // The sales' effects elsewhere: stock, the customer's purchases and the reports, each once.
     const { seconds, ...settled } = await settledEffects(f, sql, { id: product.id, stock: STOCK }, customer, { stockOff: unitsSold, purchases: toCustomer, reported: keys.length });
     console.log(
-      `kill -9 sales ${figures.kills} times in ${runSeconds.toFixed(0)} s (${figures.inFlightAtKills} checkouts in flight at the kills), ${TILLS} tills: ` +
+      `kill -9 sales ${figures.kills} times in ${runSeconds.toFixed(0)} s (${figures.inFlightAtKills} checkouts in flight at the kills; ready again after ` +
+      `${(Math.min(...restarts) / 1000).toFixed(1)}–${(Math.max(...restarts) / 1000).toFixed(1)} s), ${TILLS} tills: ` +
       `${figures.attempted} sales attempted, ${answered.size} answered (${figures.answeredAfterRetry} only after retrying), ${tally.retries} retries in ${tally.requests} requests (${JSON.stringify(tally.statuses)}); ` +
       `${lost} lost, ${doubled} doubled, ${missingRows} answered sales not stored; ${figures.secondAnswersOriginal} of ${figures.secondAnswers} keys sent again answered with the original sale; ` +
       `effects: stock ${settled.stockOff} of ${unitsSold} units off, ${settled.purchases} of ${toCustomer} purchases, ${settled.reported} of ${keys.length} sales reported, ` +
