@@ -10,6 +10,14 @@ import type { Express } from 'express';
  */
 export const MAX_HEADER_SIZE = 256 * 1024;
 
+/**
+ * How long a server keeps an idle kept-alive connection: longer than the gateway keeps one unused (its agent drops
+ * them after CLIENT_IDLE_MS), so the gateway never sends a sale down a connection the service is closing that
+ * instant (Node's 5 s default made that race, answered 503, in paced checkouts).
+ */
+export const SERVER_KEEP_ALIVE_MS = 65_000;
+export const CLIENT_IDLE_MS = 30_000;
+
 /** Express under Nest, on an HTTP server that takes headers up to MAX_HEADER_SIZE (Nest's own passes no options). */
 export class DukanExpressAdapter extends ExpressAdapter {
   constructor(instance: Express) {
@@ -21,6 +29,9 @@ export class DukanExpressAdapter extends ExpressAdapter {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error('DukanExpressAdapter serves plain HTTP without Nest\'s connection options');
     }
-    this.httpServer = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, this.getInstance());
+    const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, this.getInstance());
+    server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
+    server.headersTimeout = SERVER_KEEP_ALIVE_MS + 1000;
+    this.httpServer = server;
   }
 }
