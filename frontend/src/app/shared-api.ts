@@ -1,6 +1,7 @@
 import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillDeltaDto, TillProductDto } from '@dukan/contracts';
 import { followCatalogue } from '../features/pos/lib/catalogue-follow.js';
 import { openCatalogue } from '../features/pos/lib/catalogue-sync.js';
+import { selectTillShown, type TillState } from '../features/pos/till-slice.js';
 import { api, unwrap, type Wrapped } from './api.js';
 import { listTag, listTags, TILL_PRODUCTS } from './tags.js';
 import { readBranch } from './session.js';
@@ -38,7 +39,12 @@ export const sharedApi = api.injectEndpoints({
     tillProducts: build.query<TillProductDto[], void>({
       queryFn: (_arg, { getState }, _extra, baseQuery) => openCatalogue(tillBranch(getState()), (since) => baseQuery({ url: '/products', params: { since } })),
       onCacheEntryAdded: (_arg, entry) =>
-        followCatalogue(() => tillBranch(entry.getState()), entry, (since) => entry.dispatch(deltaApi.endpoints.tillDelta.initiate(since, { subscribe: false, forceRefetch: true }))),
+        followCatalogue(
+          () => tillBranch(entry.getState()),
+          entry,
+          (since) => entry.dispatch(deltaApi.endpoints.tillDelta.initiate(since, { subscribe: false, forceRefetch: true })),
+          { inUse: () => selectTillShown(entry.getState() as unknown as { till: TillState }) },
+        ),
       providesTags: [TILL_PRODUCTS],
       keepUnusedDataFor: 600,
     }),

@@ -4,15 +4,16 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
  * Units sold at this till since the product list was fetched (keyed by the fetch's time): the tiles show stock net
  * of them until the server's figure for the product arrives (a newer list, or a delta bringing that product). Kept
  * in the store, so it survives leaving and reopening the till while the cached product list is reused. Also whether
- * the server answered the till's last call.
+ * the server answered the till's last call, and whether the till is on screen (its catalogue is followed only then).
  */
 export interface TillState {
   listFetchedAt: number;
   soldSinceFetch: Record<string, number>;
   online: boolean;
+  open: boolean;
 }
 
-const initialState: TillState = { listFetchedAt: 0, soldSinceFetch: {}, online: true };
+const initialState: TillState = { listFetchedAt: 0, soldSinceFetch: {}, online: true, open: false };
 
 export const tillSlice = createSlice({
   name: 'till',
@@ -35,10 +36,13 @@ export const tillSlice = createSlice({
     connection(state, action: PayloadAction<boolean>) {
       state.online = action.payload;
     },
+    tillShown(state, action: PayloadAction<boolean>) {
+      state.open = action.payload;
+    },
   },
 });
 
-export const { sold, refreshed, connection } = tillSlice.actions;
+export const { sold, refreshed, connection, tillShown } = tillSlice.actions;
 
 const NOTHING_SOLD: Readonly<Record<string, number>> = Object.freeze({});
 
@@ -48,3 +52,4 @@ export function selectSoldSince(state: { till: TillState }, listFetchedAt: numbe
 }
 
 export const selectOnline = (state: { till: TillState }) => state.till.online;
+export const selectTillShown = (state: { till: TillState }) => state.till.open;

@@ -1,8 +1,8 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
 import { useCategoriesQuery, useTillProductsQuery } from '../../../app/shared-api.js';
 import type { TillProductDto } from '@dukan/contracts';
-import { selectSoldSince, sold } from '../till-slice.js';
+import { selectSoldSince, sold, tillShown } from '../till-slice.js';
 
 /**
  * The till's product list and categories, and each product's stock net of what this till sold since the list was
@@ -15,6 +15,11 @@ export function useTillCatalogue() {
   const listFetchedAt = products.fulfilledTimeStamp ?? 0;
   const soldSinceFetch = useAppSelector((state) => selectSoldSince(state, listFetchedAt));
   const dispatch = useAppDispatch();
+  // The catalogue is followed while the till is on screen, not for as long as its list stays cached.
+  useEffect(() => {
+    dispatch(tillShown(true));
+    return () => void dispatch(tillShown(false));
+  }, [dispatch]);
 
   const stockOf = useCallback((p: TillProductDto) => p.quantity - (soldSinceFetch[p._id] ?? 0), [soldSinceFetch]);
   const recordSold = useCallback(

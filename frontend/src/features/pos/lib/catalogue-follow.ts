@@ -22,11 +22,19 @@ export function isUnreachable(error: unknown): boolean {
   return isNoAnswer(error) || (error as { status?: unknown } | null)?.status === 503;
 }
 
+export interface FollowOptions {
+  everyMs?: number;
+  /** Whether the till is on screen: the list stays cached for a while after it closes, but is not followed then. */
+  inUse?: () => boolean;
+}
+
 /**
  * While the till's list is in use: at once and then every few seconds, the changes made elsewhere (polling the
  * delta, which costs one small query when nothing changed), and whether the server can be reached.
  */
-export async function followCatalogue(branchOf: () => string, entry: CatalogueEntry, fetchDelta: FetchDelta, everyMs = CATALOGUE_POLL_MS): Promise<void> {
+export async function followCatalogue(
+  branchOf: () => string, entry: CatalogueEntry, fetchDelta: FetchDelta, { everyMs = CATALOGUE_POLL_MS, inUse = () => true }: FollowOptions = {},
+): Promise<void> {
   try {
     await entry.cacheDataLoaded;
   } catch {
@@ -35,6 +43,10 @@ export async function followCatalogue(branchOf: () => string, entry: CatalogueEn
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const step = async () => {
+    if (!inUse()) {
+      timer = setTimeout(() => void step(), everyMs);
+      return;
+    }
     const list = entry.getCacheEntry().data ?? [];
     const result = await catchUp(branchOf(), list, fetchDelta).catch((error: unknown) => ({ kind: 'unreachable' as const, error }));
     if (stopped) return;
