@@ -56,13 +56,19 @@ export function PosPage() {
   const { phase, setPhase } = checkout;
 
   const { findByCode } = search;
+  const { refetch: refetchList } = products;
   const onScan = useCallback(
     (code: string) => {
       const product = findByCode(code);
-      if (product) addProduct(product);
-      else toast.error(t('pos.scanNotFound', { code }));
+      if (product) return addProduct(product);
+      // Not in the list this till keeps: it may have been added elsewhere a moment ago, so catch up once and look again.
+      void refetchList().then(({ data }) => {
+        const fresh = data?.find((p) => p.barcode === code || p.sku === code);
+        if (fresh) addProduct(fresh);
+        else toast.error(t('pos.scanNotFound', { code }));
+      });
     },
-    [findByCode, addProduct, toast, t],
+    [findByCode, addProduct, refetchList, toast, t],
   );
   useBarcodeScanner(phase === 'cart' && !!list, onScan);
   useTillKeys(phase === 'cart', search.searchRef, checkout.startCheckout);
