@@ -43,11 +43,12 @@ export async function login(username: string, password: string): Promise<string>
 
 export const unique = () => randomUUID().slice(0, 8);
 
-/** A 13-digit code that no seeded product uses. */
+let barcodes = Math.floor(Math.random() * 1000);
+
+/** A 13-digit code that no seeded product uses: the time, and a count so that codes made in the same millisecond differ. */
 export function uniqueBarcode(): string {
-  return `29${Date.now().toString().slice(-9)}${Math.floor(Math.random() * 100)
-    .toString()
-    .padStart(2, '0')}`;
+  barcodes = (barcodes + 1) % 1000;
+  return `29${Date.now().toString().slice(-8)}${barcodes.toString().padStart(3, '0')}`;
 }
 
 export interface SeededProduct {

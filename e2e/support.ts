@@ -89,11 +89,15 @@ export async function scan(page: Page, code: string, gapMs = 8): Promise<void> {
   const t0 = Date.now() / 1000;
   const keys = [...code].map((ch) => ({ key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, vk: ch.toUpperCase().charCodeAt(0) }));
   keys.push({ key: 'Enter', text: '\r', code: 'Enter', vk: 13 });
+  // Sent as one burst, as a scanner does: awaiting each key's round trip to the test process let a busy page see
+  // real gaps longer than a scanner's, and give the first digits back to the search box.
+  const sent: Promise<unknown>[] = [];
   for (const [i, k] of keys.entries()) {
     const timestamp = t0 + (i * gapMs) / 1000;
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k.key, text: k.text, unmodifiedText: k.text, code: k.code, windowsVirtualKeyCode: k.vk, timestamp });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, code: k.code, windowsVirtualKeyCode: k.vk, timestamp: timestamp + 0.002 });
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k.key, text: k.text, unmodifiedText: k.text, code: k.code, windowsVirtualKeyCode: k.vk, timestamp }));
+    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, code: k.code, windowsVirtualKeyCode: k.vk, timestamp: timestamp + 0.002 }));
   }
+  await Promise.all(sent);
 }
 
 /** Line quantity of the cart line with this SKU (0 when absent). */
