@@ -2,7 +2,7 @@
 // the server keeps those numbers, unique and increasing per register.
 import { randomUUID } from 'node:crypto';
 import { parseInvoiceNumber } from '@dukan/contracts';
-import { salePayload, saleCounts, startCheckoutShop } from './helpers.js';
+import { outboxEvents, salePayload, saleCounts, startCheckoutShop } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startCheckoutShop>>;
 beforeAll(async () => {
@@ -12,11 +12,25 @@ afterAll(() => shop.close());
 
 const reserve = (register: string, size?: number) =>
   shop.t.post('/api/transactions/invoice-blocks', { register, ...(size ? { size } : {}) }, { token: shop.t.tokens.cashier });
-const sell = (register: string, reservedInvoiceNumber?: string, key = randomUUID(), headers: Record<string, string> = {}) =>
-  shop.t.post('/api/transactions', { ...salePayload([{ product: shop.pen, quantity: 1 }]), register, ...(reservedInvoiceNumber ? { reservedInvoiceNumber } : {}) }, {
+const sell = (register: string, reservedInvoiceNumber?: string, key = randomUUID(), headers: Record<string, string> = {}, createdAt?: Date) =>
+  shop.t.post('/api/transactions', {
+    ...salePayload([{ product: shop.pen, quantity: 1 }]),
+    register,
+    ...(reservedInvoiceNumber ? { reservedInvoiceNumber } : {}),
+    ...(createdAt ? { createdAt: createdAt.toISOString() } : {}),
+  }, {
     token: shop.t.tokens.cashier,
     headers: { 'Idempotency-Key': key, ...headers },
   });
+const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
+/** A block the register reserved `hours` ago (the till has been offline since). */
+async function reservedAgo(register: string, hours: number): Promise<{ first: string; last: string }> {
+  const block = (await reserve(register)).body.data;
+  await shop.t.dataSource().query(`UPDATE invoice_blocks SET reserved_at = now() - make_interval(secs => $2) WHERE register = $1`, [register, hours * 3600]);
+  return block;
+}
+const listed = async (register: string) =>
+  (await shop.t.get(`/api/transactions?register=${register}&limit=100`, { token: shop.t.tokens.cashier })).body.data as { invoiceNumber: string; createdAt: string }[];
 const sequence = (invoice: string) => parseInvoiceNumber(invoice)!.sequence;
 
 describe('invoice blocks for offline sales', () => {
@@ -67,5 +81,59 @@ describe('invoice blocks for offline sales', () => {
 
   it('refuses a block of a silly size', async () => {
     expect((await reserve('till-a', 5000)).status).toBe(400);
+  });
+});
+
+describe('the time of a sale made offline', () => {
+  it('is the time the till made it: listed at that time, in its place among the others, and so in its event', async () => {
+    const { first } = await reservedAgo('till-e', 3);
+    const online = await sell('till-e');
+    const madeAt = hoursAgo(2);
+    const offline = await sell('till-e', first, randomUUID(), {}, madeAt);
+    expect(offline.status).toBe(201);
+    expect(offline.body.data.createdAt).toBe(madeAt.toISOString());
+
+    // Sent after the online sale, made before it: it lists after it (newest first).
+    expect((await listed('till-e')).map((s) => [s.invoiceNumber, s.createdAt])).toEqual([
+      [online.body.data.invoiceNumber, online.body.data.createdAt],
+      [first, madeAt.toISOString()],
+    ]);
+    const fromThen = await shop.t.get(`/api/transactions?register=till-e&from=${hoursAgo(2.5).toISOString()}&to=${hoursAgo(1.5).toISOString()}`, { token: shop.t.tokens.cashier });
+    expect(fromThen.body.data.map((s: { invoiceNumber: string }) => s.invoiceNumber)).toEqual([first]);
+    const [event] = (await outboxEvents(shop.t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === offline.body.data._id);
+    expect(event.completedAt).toBe(madeAt.toISOString());
+  });
+
+  it('refuses a time in the future or before the block was reserved, in English and Kurdish; the sale is not made', async () => {
+    const { first } = await reservedAgo('till-f', 3);
+    const before = await saleCounts(shop.t);
+
+    const future = await sell('till-f', first, randomUUID(), {}, hoursAgo(-1));
+    expect(future.status).toBe(422);
+    expect(future.body.errors.createdAt.message).toBe('The time of this sale is in the future. Check the date and time on the till.');
+    const futureKu = await sell('till-f', first, randomUUID(), { 'Accept-Language': 'ku' }, hoursAgo(-1));
+    expect(futureKu.status).toBe(422);
+    expect(futureKu.body.errors.createdAt.message).toBe('کاتی ئەم فرۆشتنە لە داهاتوودایە. بەروار و کاتی خاڵی فرۆشتنەکە بپشکنە.');
+
+    const early = await sell('till-f', first, randomUUID(), {}, hoursAgo(4));
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(`The time of this sale is before invoice number ${first} was reserved. Check the date and time on the till.`);
+    expect(early.body.errorKeys).toEqual({ createdAt: 'sales.saleTimeBeforeBlock' });
+    expect((await saleCounts(shop.t)).sales).toBe(before.sales);
+
+    // Within the few minutes two clocks may differ by, the till's time stands.
+    const skewed = new Date(Date.now() + 60_000);
+    const made = await sell('till-f', first, randomUUID(), {}, skewed);
+    expect(made.status).toBe(201);
+    expect(made.body.data.createdAt).toBe(skewed.toISOString());
+  });
+
+  it('is the server\'s for a sale made online, whatever time the till sends', async () => {
+    const sentAt = Date.now();
+    const online = await sell('till-g', undefined, randomUUID(), {}, hoursAgo(24));
+    expect(online.status).toBe(201);
+    expect(Math.abs(new Date(online.body.data.createdAt).getTime() - sentAt)).toBeLessThan(60_000);
+    const [event] = (await outboxEvents(shop.t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === online.body.data._id);
+    expect(event.completedAt).toBe(online.body.data.createdAt);
   });
 });

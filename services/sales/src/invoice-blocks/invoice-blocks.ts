@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { invoiceNumberOf, parseInvoiceNumber, type InvoiceBlockDto } from '@dukan/contracts';
-import { DomainError, rows, type RequestContext } from '@dukan/platform';
+import { DomainError, rows, type MessageParams, type RequestContext } from '@dukan/platform';
 import { SaleStore } from '../sales/sale-store.js';
 import { DEFAULT_BLOCK_SIZE } from './invoice-block.dto.js';
+import { offlineSaleTime } from './offline-time.policy.js';
 
 /** Invoice numbers reserved for a register ahead of time, and the check that a sale's own number is one of them. */
 @Injectable()
@@ -33,19 +34,29 @@ export class InvoiceBlocks {
     });
   }
 
-  /** A sale may carry its own number only when it is from a block reserved for its register in its branch. */
-  async assertReserved(m: EntityManager | DataSource, branchId: string, register: string, invoiceNumber: string): Promise<void> {
+  /**
+   * A sale may carry its own number only when it is from a block reserved for its register in its branch. It is
+   * recorded at the time the till made it (`createdAt`) when that time is possible for the block; without one, now.
+   */
+  async offlineSale(m: EntityManager | DataSource, branchId: string, register: string, invoiceNumber: string, createdAt: string | undefined): Promise<Date | null> {
     const parsed = parseInvoiceNumber(invoiceNumber);
-    const found = parsed
-      ? await rows(
+    // Both times from the database's clock, the one that stamps the block and every other sale.
+    const [block] = parsed
+      ? await rows<{ reserved_at: Date; now: Date }>(
         m,
-        `SELECT 1 FROM invoice_blocks b JOIN invoice_counters c USING (branch_id, register)
+        `SELECT b.reserved_at, now() AS now FROM invoice_blocks b JOIN invoice_counters c USING (branch_id, register)
           WHERE b.branch_id = $1 AND b.register = $2 AND c.register_no = $3 AND $4 BETWEEN b.first_number AND b.last_number`,
         [branchId, register, parsed.registerNo, parsed.sequence],
       )
       : [];
-    if (found.length === 0) {
+    if (!block) {
       throw new DomainError('RULE_VIOLATION', 'sales.invoiceNotReserved', { invoiceNumber }, { reservedInvoiceNumber: { key: 'sales.invoiceNotReserved', params: { invoiceNumber } } });
     }
+    if (createdAt === undefined) return null;
+    const time = offlineSaleTime(createdAt, block.reserved_at, block.now);
+    if (time.ok) return time.at;
+    const key = { invalid: 'validation.invalidDate', future: 'sales.saleTimeInFuture', beforeBlock: 'sales.saleTimeBeforeBlock' }[time.reason];
+    const params: MessageParams = time.reason === 'beforeBlock' ? { invoiceNumber } : {};
+    throw new DomainError('RULE_VIOLATION', key, params, { createdAt: { key, params } });
   }
 }

@@ -32,6 +32,8 @@ export interface SaleToWrite {
   saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; exchangeRate: number; priced: PricedSale;
   discount: CartDiscount | null; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
   taxRateBp: number;
+  /** When a sale made offline was made; null: now. */
+  madeAt: Date | null;
 }
 
 /** The sale's SQL: what it reads before pricing (from sales' replicas) and how it is written with its invoice number. */
@@ -99,7 +101,8 @@ export class SaleStore {
     lines: LineRow[],
     a: SaleToWrite,
   ): Promise<SaleRow> {
-    // A sale made offline brings a number from its register's reserved block ($35, checked before); others take the next.
+    // A sale made offline brings a number from its register's reserved block ($35, checked before) and the time it was
+    // made ($36); others take the next number, and now.
     const rows: SaleRow[] = await m.query(
       `WITH counted AS (
          UPDATE invoice_counters SET last_number = last_number + 1
@@ -112,8 +115,9 @@ export class SaleStore {
          INSERT INTO sales (id, invoice_number, branch_id, register, cashier_id, cashier_username, customer_id, currency, exchange_rate,
                             subtotal_cents, discount_type, discount_value, discount_cents, loyalty_discount_cents, points_redeemed,
                             redemption_id, points_awarded, tax_rate_bp, tax_cents, total_cents, payment_method, payment_status,
-                            tendered_cents, change_cents)
-         SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 'cash', 'paid', $20, $21
+                            tendered_cents, change_cents, created_at)
+         SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 'cash', 'paid', $20, $21,
+                coalesce($36::timestamptz, now())
            FROM n
          RETURNING *
        ), l AS (
@@ -130,6 +134,7 @@ export class SaleStore {
         a.priced.taxCents, a.priced.totalCents, a.tenderedCents, a.changeCents,
         ...this.lineColumns(lines),
         a.dto.reservedInvoiceNumber ?? null,
+        a.madeAt,
       ],
     ).catch((e: unknown) => {
       const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;

@@ -132,7 +132,10 @@ export class SalesService {
 
     // 4. One transaction: sale, lines, invoice number, outbox event, stored answer.
     await this.store.ensureRegister(ctx.branchId, register);
-    if (dto.reservedInvoiceNumber) await this.blocks.assertReserved(this.ds, ctx.branchId, register, dto.reservedInvoiceNumber);
+    // A sale the till made offline keeps its number and the time it was made; an online sale's clock is the server's.
+    const madeAt = dto.reservedInvoiceNumber
+      ? await this.blocks.offlineSale(this.ds, ctx.branchId, register, dto.reservedInvoiceNumber, dto.createdAt)
+      : null;
     const lineRows: LineRow[] = dto.items.map((item, i) => ({
       id: randomUUID(),
       sale_id: saleId,
@@ -154,7 +157,7 @@ export class SalesService {
     return this.ds.transaction(async (m) => {
       const sale = await this.store.insertSale(m, lineRows, {
         saleId, ctx, register, customerId, dto, exchangeRate, priced, discount, redemption, pointsAwarded, tenderedCents, changeCents: tender,
-        taxRateBp: lookup.taxRateBp,
+        taxRateBp: lookup.taxRateBp, madeAt,
       });
       const row: SaleRow = {
         ...sale,
