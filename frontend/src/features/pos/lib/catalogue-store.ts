@@ -1,5 +1,5 @@
 import type { TillDeltaDto, TillProductDto } from '@dukan/contracts';
-import { compareProducts } from './catalogue-merge.js';
+import { mergeDelta } from './catalogue-merge.js';
 import type { TillDb } from './till-db.js';
 
 /** The catalogue as this browser keeps it for one branch: the products in the till's order and their revision. */
@@ -8,23 +8,49 @@ export interface KeptCatalogue {
   revision: string;
 }
 
+/**
+ * Changes kept beside the snapshot before it is written again. The whole list is one record (read back in about
+ * 0.1 s at 50,000 products, where a record per product takes 0.5 s to read and 2 s to write); what later deltas
+ * bring is kept product by product, so a sale elsewhere costs a small write, not the whole list.
+ */
+export const COMPACT_AFTER = 2000;
+
 /** What is kept for the branch, or null when nothing is (never opened here, or kept for another branch). */
 export async function readCatalogue(db: TillDb, branch: string): Promise<KeptCatalogue | null> {
-  const tx = db.transaction(['meta', 'products'], 'readonly');
-  const [meta, products] = await Promise.all([tx.objectStore('meta').get('catalogue'), tx.objectStore('products').getAll()]);
-  if (!meta || meta.branch !== branch) return null;
-  return { products: products.sort(compareProducts), revision: meta.revision };
+  const tx = db.transaction(['meta', 'snapshot', 'changes'], 'readonly');
+  const [meta, snapshot, changes] = await Promise.all([
+    tx.objectStore('meta').get('catalogue'),
+    tx.objectStore('snapshot').get('products'),
+    tx.objectStore('changes').getAll(),
+  ]);
+  if (!meta || meta.branch !== branch || !snapshot) return null;
+  const products = changes.length
+    ? mergeDelta(snapshot, {
+        revision: meta.revision,
+        full: false,
+        products: changes.flatMap((c) => (c.product ? [c.product] : [])),
+        deleted: changes.filter((c) => !c.product).map((c) => c._id),
+      })
+    : snapshot;
+  return { products, revision: meta.revision };
 }
 
-/** Writes a delta (or a whole list) and its revision in one transaction: the kept catalogue is never half updated. */
-export async function keepDelta(db: TillDb, branch: string, delta: TillDeltaDto): Promise<void> {
-  const tx = db.transaction(['meta', 'products'], 'readwrite');
-  const products = tx.objectStore('products');
-  const meta = tx.objectStore('meta');
+/**
+ * Writes a delta (or a whole list) and its revision in one transaction, so the kept catalogue is never half updated.
+ * `merged` is the list after the delta: it becomes the new snapshot when the answer was whole or enough changes
+ * have gathered.
+ */
+export async function keepDelta(db: TillDb, branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[]): Promise<void> {
+  const tx = db.transaction(['meta', 'snapshot', 'changes'], 'readwrite');
+  const changes = tx.objectStore('changes');
+  const pending = delta.full ? 0 : await changes.count();
   const writes: Promise<unknown>[] = [];
-  if (delta.full) writes.push(products.clear());
-  for (const id of delta.deleted) writes.push(products.delete(id));
-  for (const p of delta.products) writes.push(products.put(p));
-  writes.push(meta.put({ branch, revision: delta.revision }, 'catalogue'));
+  if (delta.full || pending + delta.products.length + delta.deleted.length > COMPACT_AFTER) {
+    writes.push(tx.objectStore('snapshot').put(merged as TillProductDto[], 'products'), changes.clear());
+  } else {
+    for (const id of delta.deleted) writes.push(changes.put({ _id: id, product: null }));
+    for (const p of delta.products) writes.push(changes.put({ _id: p._id, product: p }));
+  }
+  writes.push(tx.objectStore('meta').put({ branch, revision: delta.revision }, 'catalogue'));
   await Promise.all([...writes, tx.done]);
 }

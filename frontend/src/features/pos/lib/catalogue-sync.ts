@@ -20,10 +20,10 @@ export function heldRevision(branch: string): string {
   return revisions.get(branch) ?? '0';
 }
 
-function keep(branch: string, delta: TillDeltaDto): Promise<void> {
+function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[]): Promise<void> {
   // Without IndexedDB (a private window) the till still works; it just downloads the list on each open.
   return tillDb()
-    .then((db) => keepDelta(db, branch, delta))
+    .then((db) => keepDelta(db, branch, delta, merged))
     .catch(() => undefined);
 }
 
@@ -78,9 +78,10 @@ export async function catchUp(branch: string, list: readonly TillProductDto[], f
     return { kind: 'unchanged' };
   }
   // Written while the till already shows the list (transactions on these stores run in order).
-  void keep(branch, delta);
+  const merged = mergeDelta(list, delta);
+  void keep(branch, delta, merged);
   revisions.set(branch, delta.revision);
-  return { kind: 'changed', list: mergeDelta(list, delta), changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
+  return { kind: 'changed', list: merged, changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
 }
 
 /** Forgets the revisions held in this tab (tests). */

@@ -4,7 +4,10 @@ import type { QueuedSale } from '../offline/queued-sale.js';
 
 /** What the till keeps in the browser: the catalogue, its revision, the sales waiting to be sent, the register's invoice numbers. */
 export interface TillDbSchema extends DBSchema {
-  products: { key: string; value: TillProductDto };
+  /** The whole list as one record ('products'), in the till's order. */
+  snapshot: { key: 'products'; value: TillProductDto[] };
+  /** Products changed (or deleted: null) since the snapshot was written. */
+  changes: { key: string; value: { _id: string; product: TillProductDto | null } };
   meta: { key: 'catalogue'; value: CatalogueMeta };
   sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
   invoiceBlocks: { key: string; value: InvoiceBlock };
@@ -33,12 +36,21 @@ let opening: Promise<TillDb> | null = null;
 /** The one connection of this tab (opened on first use). */
 export function tillDb(): Promise<TillDb> {
   // Async, so a browser without IndexedDB (a test, some private windows) gets a rejection, not a throw.
-  opening ??= (async () => openDB<TillDbSchema>(DB_NAME, 1, {
-    upgrade(db) {
-      db.createObjectStore('products', { keyPath: '_id' });
-      db.createObjectStore('meta');
-      db.createObjectStore('sales', { keyPath: 'key' }).createIndex('bySeq', 'seq', { unique: true });
-      db.createObjectStore('invoiceBlocks', { keyPath: 'register' });
+  opening ??= (async () => openDB<TillDbSchema>(DB_NAME, 2, {
+    upgrade(db, oldVersion, _newVersion, tx) {
+      if (oldVersion < 1) {
+        db.createObjectStore('meta');
+        db.createObjectStore('sales', { keyPath: 'key' }).createIndex('bySeq', 'seq', { unique: true });
+        db.createObjectStore('invoiceBlocks', { keyPath: 'register' });
+      }
+      if (oldVersion < 2) {
+        // Version 1 kept a record per product (slow to read back): the catalogue is downloaded once more.
+        const legacy = db as unknown as IDBPDatabase;
+        if (legacy.objectStoreNames.contains('products')) legacy.deleteObjectStore('products');
+        if (oldVersion >= 1) void tx.objectStore('meta').delete('catalogue');
+        db.createObjectStore('snapshot');
+        db.createObjectStore('changes', { keyPath: '_id' });
+      }
     },
   }))();
   return opening;
