@@ -1,5 +1,12 @@
-/** Where the session token lives: localStorage when "remember me" was ticked, else sessionStorage. */
+import type { AuthUser } from '../features/auth/types.js';
+
+/**
+ * Where the session token lives: localStorage when "remember me" was ticked, else sessionStorage. The signed-in
+ * user is kept beside it, so a reopened app shows its screens at once (and the till opens with the server
+ * unreachable) while the server confirms the session.
+ */
 const TOKEN_KEY = 'dukan.token';
+const USER_KEY = 'dukan.user';
 
 export function readToken(): string | null {
   try {
@@ -9,12 +16,42 @@ export function readToken(): string | null {
   }
 }
 
-export function writeToken(token: string, remember: boolean): void {
+export function writeToken(token: string, remember: boolean, user?: AuthUser): void {
   try {
+    const keptUser = readUser();
     clearToken();
-    (remember ? localStorage : sessionStorage).setItem(TOKEN_KEY, token);
+    const storage = remember ? localStorage : sessionStorage;
+    storage.setItem(TOKEN_KEY, token);
+    const kept = user ?? keptUser;
+    if (kept) storage.setItem(USER_KEY, JSON.stringify(kept));
   } catch {
     /* storage unavailable: the session lasts until reload */
+  }
+}
+
+function tokenStorage(): Storage | null {
+  if (localStorage.getItem(TOKEN_KEY) !== null) return localStorage;
+  if (sessionStorage.getItem(TOKEN_KEY) !== null) return sessionStorage;
+  return null;
+}
+
+/** The user last confirmed by the server for the kept token, or null. */
+export function readUser(): AuthUser | null {
+  try {
+    const raw = tokenStorage()?.getItem(USER_KEY);
+    const user = raw ? (JSON.parse(raw) as AuthUser) : null;
+    return user && typeof user._id === 'string' && typeof user.role === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the user the server just confirmed, where the token is kept. */
+export function keepUser(user: AuthUser): void {
+  try {
+    tokenStorage()?.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    /* storage unavailable or full: the next open checks with the server first */
   }
 }
 
@@ -31,8 +68,10 @@ export function replaceToken(token: string): void {
 
 export function clearToken(): void {
   try {
-    localStorage.removeItem(TOKEN_KEY);
-    sessionStorage.removeItem(TOKEN_KEY);
+    for (const storage of [localStorage, sessionStorage]) {
+      storage.removeItem(TOKEN_KEY);
+      storage.removeItem(USER_KEY);
+    }
   } catch {
     /* nothing stored */
   }

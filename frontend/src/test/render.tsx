@@ -10,10 +10,13 @@ export function user(over: Partial<AuthUser> = {}): AuthUser {
   return { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali', role: 'cashier', permissions: null, languagePreference: 'en', ...over };
 }
 
-/** Renders `element` at `path` inside the real store, i18n and router, signed in as `signedInAs`. */
-export function renderScreen(element: ReactNode, opts: { signedInAs?: AuthUser | null; path?: string; language?: Language; routes?: RouteObject[] } = {}) {
+/**
+ * Renders `element` at `path` inside the real store, i18n and router, signed in as `signedInAs`, or as the
+ * browser's storage says ('kept').
+ */
+export function renderScreen(element: ReactNode, opts: { signedInAs?: AuthUser | null | 'kept'; path?: string; language?: Language; routes?: RouteObject[] } = {}) {
   const u = opts.signedInAs === undefined ? user() : opts.signedInAs;
-  const store = makeStore({ auth: { token: u ? 'test-token' : null, user: u, status: u ? 'signed-in' : 'signed-out', endedBecause: null } });
+  const store = u === 'kept' ? makeStore() : makeStore({ auth: { token: u ? 'test-token' : null, user: u, status: u ? 'signed-in' : 'signed-out', endedBecause: null } });
   const i18n = createI18n(opts.language ?? 'en');
   const router = createMemoryRouter(opts.routes ?? [{ path: '*', element }], { initialEntries: [opts.path ?? '/'] });
   const view = render(

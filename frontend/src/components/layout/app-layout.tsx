@@ -3,6 +3,7 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canAccessPage, effectivePermissions, pageKeyForPath, PERMISSION_REFRESH_MS } from '@dukan/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
+import { keepUser } from '../../app/session.js';
 import { sharedApi } from '../../app/shared-api.js';
 import { useLogoutMutation, useMeQuery, useSavePreferencesMutation } from '../../features/auth/api/auth-api.js';
 import { signedOut, userLoaded } from '../../features/auth/auth-slice.js';
@@ -35,19 +36,23 @@ export function AppLayout() {
   const me = useMeQuery(undefined, { skip: !token, pollingInterval: PERMISSION_REFRESH_MS, skipPollingIfUnfocused: false });
   const userRef = useRef(user);
   userRef.current = user;
+  const confirmed = useRef(false);
 
   useEffect(() => {
     if (!me.data) return;
     const previous = userRef.current;
-    if (!previous) {
-      // First check of a stored token: the interface takes the user's language.
-      if (isLanguage(me.data.languagePreference) && me.data.languagePreference !== i18n.language) {
-        void i18n.changeLanguage(me.data.languagePreference);
-      }
-    } else if (permissionFingerprint(previous) !== permissionFingerprint(me.data)) {
+    const first = !confirmed.current;
+    confirmed.current = true;
+    // First check of a stored token: the interface takes the user's language.
+    if (first && isLanguage(me.data.languagePreference) && me.data.languagePreference !== i18n.language) {
+      void i18n.changeLanguage(me.data.languagePreference);
+    }
+    // The screen showed other permissions (a change on the server, or the user kept from the last visit).
+    if (previous && permissionFingerprint(previous) !== permissionFingerprint(me.data)) {
       toast.info(t('permissions.updated'));
     }
     dispatch(userLoaded(me.data));
+    keepUser(me.data);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [me.data, me.fulfilledTimeStamp]);
 

@@ -1,11 +1,14 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { clearToken, readToken } from '../../app/session.js';
+import { clearToken, readToken, readUser } from '../../app/session.js';
 import type { AuthUser } from './types.js';
 
 export interface AuthState {
   token: string | null;
   user: AuthUser | null;
-  /** 'checking' while a stored token is verified on load. */
+  /**
+   * 'checking' while a stored token is verified on load; a token kept with its user opens 'signed-in' at once
+   * (the server's answer then replaces the user, and a refused token ends the session).
+   */
   status: 'checking' | 'signed-in' | 'signed-out';
   /** Why the last session ended, shown on the sign-in page. */
   endedBecause: string | null;
@@ -13,7 +16,8 @@ export interface AuthState {
 
 function initialState(): AuthState {
   const token = readToken();
-  return { token, user: null, status: token ? 'checking' : 'signed-out', endedBecause: null };
+  const user = token ? readUser() : null;
+  return { token, user, status: token ? (user ? 'signed-in' : 'checking') : 'signed-out', endedBecause: null };
 }
 
 export const authSlice = createSlice({

@@ -48,7 +48,7 @@ export function LoginPage() {
         setFormError(res.message || t('auth.loginFailed'));
         return;
       }
-      writeToken(res.token, remember);
+      writeToken(res.token, remember, res.data);
       if (isLanguage(res.data.languagePreference) && res.data.languagePreference !== i18n.language) {
         await i18n.changeLanguage(res.data.languagePreference);
       }
