@@ -3,6 +3,7 @@ export * from './context/request-context.js';
 export * from './logging/logger.js';
 export * from './errors/domain-error.js';
 export * from './errors/error.filter.js';
+export * from './errors/database-unavailable.js';
 export * from './errors/validation.pipe.js';
 export * from './errors/page-query.js';
 export * from './auth/keys.js';

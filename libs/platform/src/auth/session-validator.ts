@@ -1,3 +1,4 @@
+import { DomainError } from '../errors/domain-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import { Replicas } from '../http/replicas.js';
 
@@ -24,11 +25,15 @@ export class HttpSessionValidator implements SessionValidator {
   }
 
   async current(userId: string): Promise<SessionState | null> {
+    // Identity unreachable, slow or without its database: the call is refused with 503, which a client sends again.
     const res = await this.identity.fetch(`/internal/auth/sessions/${encodeURIComponent(userId)}`, {
       headers: this.internalToken ? { 'x-dukan-internal': this.internalToken } : {},
       signal: AbortSignal.timeout(5000),
-    }, true);
+    }, true).catch(() => {
+      throw DomainError.unavailable();
+    });
     if (res.status === 404) return null;
+    if (res.status >= 500) throw DomainError.unavailable();
     if (!res.ok) throw new Error(`identity answered ${res.status}`);
     return (await res.json()) as SessionState;
   }

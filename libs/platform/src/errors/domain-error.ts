@@ -1,5 +1,8 @@
 import { ERROR_STATUS, type ErrorCode } from '@dukan/contracts';
 
+/** What a 503 asks a client to wait before trying again: a restarting database is usually back within seconds. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
+
 export type MessageParams = Record<string, string | number>;
 
 /**
@@ -24,6 +27,11 @@ export class DomainError extends Error {
 
   static notFound(entityKey: string): DomainError {
     return new DomainError('NOT_FOUND', 'errors.notFound', { entity: entityKey });
+  }
+
+  /** A dependency (the database, another service) cannot answer now; the caller may send the same call again shortly. */
+  static unavailable(retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS): DomainError {
+    return new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable', {}, {}, retryAfterSeconds);
   }
 
   static validation(fields: Record<string, string | { key: string; params?: MessageParams }>): DomainError {

@@ -1,9 +1,10 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { ERROR_STATUS, SERVER_MESSAGES, translate, type ErrorBody, type ErrorCode, type Locale } from '@dukan/contracts';
+import { ERROR_MESSAGE_KEYS, ERROR_STATUS, SERVER_MESSAGES, translate, type ErrorBody, type ErrorCode, type Locale } from '@dukan/contracts';
 import { currentContext } from '../context/request-context.js';
 import { logger } from '../logging/logger.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError } from './domain-error.js';
 
 /** Maps a framework HTTP status (router miss, body parser) to our codes. */
@@ -22,27 +23,20 @@ function codeForStatus(status: number): ErrorCode {
   }
 }
 
-const DEFAULT_KEYS: Partial<Record<ErrorCode, string>> = {
-  BAD_REQUEST: 'errors.badRequest',
-  UNAUTHENTICATED: 'auth.required',
-  FORBIDDEN: 'auth.forbidden',
-  ROUTE_NOT_FOUND: 'errors.routeNotFound',
-  PAYLOAD_TOO_LARGE: 'errors.payloadTooLarge',
-  INTERNAL: 'errors.internal',
-};
-
 /** Turns any thrown thing into the error body of ARCHITECTURE section 4; never a stack trace, never a 500 for bad input. */
 export function toDomainError(exception: unknown): DomainError {
   if (exception instanceof DomainError) return exception;
   if (exception instanceof HttpException) {
     const code = codeForStatus(exception.getStatus());
-    return new DomainError(code, DEFAULT_KEYS[code] ?? 'errors.badRequest');
+    return new DomainError(code, ERROR_MESSAGE_KEYS[code]);
   }
   // body-parser errors reach us as plain errors with a status (malformed JSON, body too large).
   if (exception instanceof Error && 'status' in exception && typeof exception.status === 'number' && exception.status < 500) {
     const code = codeForStatus(exception.status);
-    return new DomainError(code, DEFAULT_KEYS[code] ?? 'errors.badRequest');
+    return new DomainError(code, ERROR_MESSAGE_KEYS[code]);
   }
+  // PostgreSQL down, restarting or its connection cut: the same call will work again shortly.
+  if (isDatabaseUnavailable(exception)) return DomainError.unavailable();
   if (exception instanceof QueryFailedError) {
     const pgCode = (exception.driverError as { code?: string } | undefined)?.code;
     // Invalid text representation (a malformed uuid in a path) is bad input, not a crash.
@@ -80,6 +74,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const ctx = currentContext();
     if (error.code === 'INTERNAL') {
       logger().error({ err: exception }, 'unhandled error');
+    } else if (!(exception instanceof DomainError) && isDatabaseUnavailable(exception)) {
+      logger().warn({ err: exception }, 'database unavailable');
     }
     sendError(res, error, ctx?.locale ?? 'en', ctx?.correlationId);
   }
