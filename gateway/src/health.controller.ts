@@ -1,5 +1,6 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { HealthRegistry } from '@dukan/platform';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Ctx, DomainError, errorBody, HealthRegistry, type RequestContext } from '@dukan/platform';
 
 /**
  * GET /api/health: up when every check registered in this process (databases, services) answers; degraded
@@ -10,9 +11,12 @@ export class GatewayHealthController {
   constructor(private readonly registry: HealthRegistry) {}
 
   @Get()
-  async health() {
+  async health(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response) {
     const report = await this.registry.report();
-    if (report.status === 'down') throw new ServiceUnavailableException();
-    return { success: true, ...report };
+    if (report.status !== 'down') return { success: true, ...report };
+    // 503 with the error body every client reads, and the report beside it: the operator sees which checks are down.
+    const error = new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
+    res.status(error.status);
+    return { ...errorBody(error, ctx.locale, ctx.correlationId), ...report };
   }
 }
