@@ -1,7 +1,9 @@
 import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillDeltaDto, TillProductDto } from '@dukan/contracts';
 import { followCatalogue } from '../features/pos/lib/catalogue-follow.js';
 import { openCatalogue } from '../features/pos/lib/catalogue-sync.js';
+import { keptRead } from '../features/pos/lib/kept-reads.js';
 import { selectTillShown, type TillState } from '../features/pos/till-slice.js';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api, unwrap, type Wrapped } from './api.js';
 import { listTag, listTags, TILL_PRODUCTS } from './tags.js';
 import { readBranch } from './session.js';
@@ -49,14 +51,15 @@ export const sharedApi = api.injectEndpoints({
       keepUnusedDataFor: 600,
     }),
     categories: build.query<CategoryDto[], CategoryScope | void>({
-      query: (scope) => (scope === 'all' ? { url: '/categories', params: { active: 'all' } } : '/categories'),
-      transformResponse: (res: Wrapped<CategoryDto[]>) => unwrap(res),
+      queryFn: (scope, _api, _extra, baseQuery) =>
+        scope === 'all'
+          ? keptRead<CategoryDto[], FetchBaseQueryError>('categories:all', () => baseQuery({ url: '/categories', params: { active: 'all' } }), (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>))
+          : keptRead<CategoryDto[], FetchBaseQueryError>('categories', () => baseQuery('/categories'), (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>)),
       providesTags: (r) => listTags('Category', r),
       keepUnusedDataFor: 600,
     }),
     loyaltySettings: build.query<LoyaltySettingsDto, void>({
-      query: () => '/loyalty/settings',
-      transformResponse: (res: Wrapped<LoyaltySettingsDto>) => unwrap(res),
+      queryFn: (_arg, _api, _extra, baseQuery) => keptRead<LoyaltySettingsDto, FetchBaseQueryError>('loyalty-settings', () => baseQuery('/loyalty/settings'), (res) => unwrap<LoyaltySettingsDto>(res as Wrapped<LoyaltySettingsDto>)),
       providesTags: ['LoyaltySettings'],
     }),
     addCustomer: build.mutation<CustomerDto, NewCustomer>({

@@ -2,14 +2,16 @@ import type { ApiSuccess, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, Sale
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { listTag, listTags } from '../../../app/tags.js';
+import { keptRead } from '../lib/kept-reads.js';
 import type { SalePayload } from '../lib/totals.js';
 
 /** The till's own calls; the shared ones (the product list, categories, loyalty settings, adding a customer) come with `sharedApi`. */
 export const posApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
     exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean }, void>({
-      query: () => '/settings/exchange-rate',
-      transformResponse: (res: { data: { exchangeRate: number; isUserSpecific: boolean } }) => res.data,
+      // A user may have a rate of their own: kept per user.
+      queryFn: (_arg, { getState }, _extra, baseQuery) =>
+        keptRead(`exchange-rate:${(getState() as { auth: { user: { _id: string } | null } }).auth.user?._id ?? ''}`, () => baseQuery('/settings/exchange-rate'), (res) => (res as { data: { exchangeRate: number; isUserSpecific: boolean } }).data),
       providesTags: ['ExchangeRate'],
     }),
     customers: build.query<CustomerDto[], string>({

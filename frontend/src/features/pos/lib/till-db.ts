@@ -9,6 +9,8 @@ export interface TillDbSchema extends DBSchema {
   /** Products changed (or deleted: null) since the snapshot was written. */
   changes: { key: string; value: { _id: string; product: TillProductDto | null } };
   meta: { key: 'catalogue'; value: CatalogueMeta };
+  /** The last answer of each small read the till needs offline (kept-reads). */
+  reads: { key: string; value: unknown };
   sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
   invoiceBlocks: { key: string; value: InvoiceBlock };
 }
@@ -50,6 +52,7 @@ export function tillDb(): Promise<TillDb> {
         if (oldVersion >= 1) void tx.objectStore('meta').delete('catalogue');
         db.createObjectStore('snapshot');
         db.createObjectStore('changes', { keyPath: '_id' });
+        db.createObjectStore('reads');
       }
     },
   }))();
