@@ -2,6 +2,7 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // vitest 5's reporter calls Map.groupBy, which Node 20 (our engine) lacks.
 if (typeof (Map as unknown as { groupBy?: unknown }).groupBy !== 'function') {
@@ -22,8 +23,45 @@ if (typeof (Map as unknown as { groupBy?: unknown }).groupBy !== 'function') {
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
+/**
+ * The till must open with the server unreachable: a service worker keeps the app shell (every built file) and
+ * answers page loads with index.html. The data the till needs offline is kept by the app itself in IndexedDB (the
+ * catalogue, the reads in kept-reads.ts, the queued sales), not by the worker. A new build replaces the worker on
+ * the next load (no prompt: a till must not go on running an old version beside a new server).
+ */
+const pwa = VitePWA({
+  registerType: 'autoUpdate',
+  injectRegister: 'script-defer',
+  includeAssets: ['icon.svg'],
+  manifest: {
+    name: 'Dukan',
+    short_name: 'Dukan',
+    description: 'Point of sale and shop management',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#0f766e',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    navigateFallback: '/index.html',
+    // The API, the API's documents and the health checks are never answered with the app's page.
+    navigateFallbackDenylist: [/^\/(api|internal|health)(\/|$)/],
+    cleanupOutdatedCaches: true,
+    clientsClaim: true,
+    skipWaiting: true,
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pwa],
   resolve: {
     alias: { '@dukan/contracts': contracts },
   },

@@ -28,8 +28,10 @@ export function mountEdge(app: express.Express, options: { frontendDist: string;
   const index = join(options.frontendDist, 'index.html');
   if (!existsSync(index)) return;
   app.use(express.static(options.frontendDist, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-    // Hashed assets never change; index.html must always be fresh.
+    // Hashed assets never change; the service worker, its registration and the manifest are asked for again on every
+    // load, so a new version reaches the tills at once.
     if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    else if (/[\\/](sw\.js|registerSW\.js|manifest\.webmanifest|index\.html)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
   } }));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage = req.method === 'GET' && !/^\/(api|internal|health)(\/|$)/.test(req.path) && req.accepts('html') === 'html';
