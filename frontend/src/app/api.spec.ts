@@ -2,6 +2,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { authApi } from '../features/auth/api/auth-api.js';
 import { me, refusal } from '../test/fixtures.js';
 import { fakeApi, user } from '../test/render.js';
+import { posApi } from '../features/pos/api/pos-api.js';
+import type { SalePayload } from '../features/pos/lib/totals.js';
+import { writeBranch } from './session.js';
 import { makeStore } from './store.js';
 
 const revoked = refusal(401, 'TOKEN_REVOKED', 'Your session has ended');
@@ -41,5 +44,19 @@ describe('a token made stale by a permission change', () => {
     await store.dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
     expect(store.getState().auth.status).toBe('signed-out');
     expect(store.getState().auth.token).toBeNull();
+  });
+});
+
+describe('the branch a call is made in', () => {
+  afterEach(() => writeBranch(null));
+
+  it('is the device’s branch, unless the call names its own (a sale kept offline in another branch)', async () => {
+    writeBranch('b2');
+    const calls = fakeApi(({ url }) => (url.pathname === '/api/transactions' ? { status: 201, body: { success: true, data: {} } } : undefined));
+    const store = signedInStore('t');
+    const body = {} as SalePayload;
+    await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k1', body }));
+    await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k2', body, branch: 'b1' }));
+    expect(calls.map((c) => c.headers.get('x-dukan-branch'))).toEqual(['b2', 'b1']);
   });
 });

@@ -23,8 +23,14 @@ export const posApi = sharedApi.injectEndpoints({
       query: (body) => ({ url: '/transactions/redeem', method: 'POST', body }),
       transformResponse: (res: ApiSuccess<RedemptionQuoteDto>) => res.data,
     }),
-    createSale: build.mutation<SaleDto, { key: string; body: SalePayload }>({
-      query: ({ key, body }) => ({ url: '/transactions', method: 'POST', body, headers: { 'Idempotency-Key': key } }),
+    /** `branch`: the branch a kept sale was made in, when the device has been moved to another since. */
+    createSale: build.mutation<SaleDto, { key: string; body: SalePayload; branch?: string | null }>({
+      query: ({ key, body, branch }) => ({
+        url: '/transactions',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key, ...(branch ? { 'X-Dukan-Branch': branch } : {}) },
+      }),
       transformResponse: (res: Wrapped<SaleDto>) => unwrap(res),
       // The sales list, the dashboard and the customer's points and purchases change with a sale (the till counts the stock it sold itself).
       invalidatesTags: (_r, _e, { body }) => ['Dashboard', listTag('Transaction'), ...(body.customer ? [{ type: 'Customer' as const, id: body.customer }] : [])],

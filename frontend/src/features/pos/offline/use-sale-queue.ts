@@ -31,7 +31,7 @@ export function useSaleQueue() {
   const send = useCallback(
     async (sale: QueuedSale): Promise<SendOutcome> => {
       try {
-        await createSale({ key: sale.key, body: sale.body }).unwrap();
+        await createSale({ key: sale.key, body: sale.body, branch: sale.branch }).unwrap();
         return { kind: 'stored' };
       } catch (err) {
         if (!isDefinitiveRefusal(err, 'refused')) return { kind: 'not-reached' };
