@@ -49,6 +49,8 @@ export const sharedApi = api.injectEndpoints({
         ),
       providesTags: [TILL_PRODUCTS],
       keepUnusedDataFor: 600,
+      // A new list keeps the objects of unchanged products already (mergeDelta): comparing 50,000 of them again is waste.
+      structuralSharing: false,
     }),
     categories: build.query<CategoryDto[], CategoryScope | void>({
       queryFn: (scope, _api, _extra, baseQuery) =>

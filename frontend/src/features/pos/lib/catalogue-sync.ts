@@ -27,6 +27,14 @@ function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductD
     .catch(() => undefined);
 }
 
+/**
+ * A list as the store holds it: frozen at the top, so the store's Immer sees it as final and does not walk
+ * 50,000 products (about 90 ms) each time the list is opened or a delta replaces it. Nothing mutates it.
+ */
+function final(list: TillProductDto[]): TillProductDto[] {
+  return Object.freeze(list) as TillProductDto[];
+}
+
 /** Branches whose list was opened from what this browser kept, not yet brought up to date. */
 const openedStale = new Set<string>();
 
@@ -49,16 +57,16 @@ export async function openCatalogue<E>(branch: string, fetchDelta: FetchDelta<E>
     revisions.set(branch, kept.revision);
     if (!followedBefore) {
       openedStale.add(branch);
-      return { data: kept.products };
+      return { data: final(kept.products) };
     }
     const step = await catchUp(branch, kept.products, fetchDelta);
-    return { data: step.kind === 'changed' ? step.list : kept.products };
+    return { data: step.kind === 'changed' ? step.list : final(kept.products) };
   }
   openedStale.delete(branch);
   revisions.delete(branch);
   const step = await catchUp(branch, [], fetchDelta);
   if (step.kind === 'unreachable') return { error: step.error as E };
-  return { data: step.kind === 'changed' ? step.list : [] };
+  return { data: step.kind === 'changed' ? step.list : final([]) };
 }
 
 export type CatalogueStep =
@@ -78,7 +86,7 @@ export async function catchUp(branch: string, list: readonly TillProductDto[], f
     return { kind: 'unchanged' };
   }
   // Written while the till already shows the list (transactions on these stores run in order).
-  const merged = mergeDelta(list, delta);
+  const merged = final(mergeDelta(list, delta));
   void keep(branch, delta, merged);
   revisions.set(branch, delta.revision);
   return { kind: 'changed', list: merged, changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
