@@ -26,7 +26,8 @@ export function iqdToCents(iqd: number, rate: number): number {
   return iqdToUsdCents(Math.round(iqd), rate);
 }
 
-const EASTERN_DIGITS: Record<string, string> = {
+/** Arabic-Indic and Persian digits (and their decimal and thousands marks) as Western ones. */
+export const EASTERN_DIGITS: Readonly<Record<string, string>> = {
   '٠': '0', '١': '1', '٢': '2', '٣': '3', '٤': '4', '٥': '5', '٦': '6', '٧': '7', '٨': '8', '٩': '9',
   '۰': '0', '۱': '1', '۲': '2', '۳': '3', '۴': '4', '۵': '5', '۶': '6', '۷': '7', '۸': '8', '۹': '9',
   '٫': '.', '،': '.',

@@ -37,6 +37,12 @@ describe('search index', () => {
     expect(ids('٦٢٩١٠٤١٥٠٠٢٢٠')).toEqual(['b']);
   });
 
+  it('folds every variant in one form: digits, letters, marks, joiners, spaces and case', () => {
+    expect(normalizeSearchText('  Çay\u200C  شەكرة  ۱٫٥ كغم\u064E ')).toBe('çay شەکرە 1.5 کغم');
+    expect(normalizeSearchText('ـمـيـوە ى ٢،٥')).toBe('میوە ی 2.5');
+    expect(normalizeSearchText('TEA  Green\t42')).toBe('tea green 42');
+  });
+
   it('looks a product up by barcode, then SKU', () => {
     expect(index.findByCode('6291041500213')?._id).toBe('a');
     expect(index.findByCode('rice-5')?._id).toBe('b');

@@ -1,23 +1,37 @@
 import type { TillProductDto } from '@dukan/contracts';
-import { toWesternDigits } from '../../../lib/money.js';
+import { EASTERN_DIGITS } from '../../../lib/money.js';
 
 /** What the index reads of a product (a TillProductDto has it all; the Kurdish name may be missing). */
 export type SearchableProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode'> & { name: { en: string; ku?: string }; categoryId?: string | null };
 
+/** What one pass over the text changes: Eastern digits, Arabic letter variants; marks and joiners map to nothing. */
+const FOLDS: Readonly<Record<string, string>> = {
+  ...EASTERN_DIGITS,
+  '\u064A': '\u06CC', // Arabic yeh → Farsi/Kurdish yeh
+  '\u0649': '\u06CC', // alef maksura → yeh
+  '\u0643': '\u06A9', // Arabic kaf → keheh
+  '\u0629': '\u06D5', // teh marbuta → ae
+};
+const FOLDABLE = /[\u0660-\u0669\u06F0-\u06F9\u066B\u060C\u064A\u0649\u0643\u0629\u064B-\u065F\u0670\u0640\u200C-\u200F]/;
+const FOLDED = new RegExp(FOLDABLE.source, 'g');
+const fold = (c: string) => FOLDS[c] ?? '';
+
+/** Digits and letters folded, marks and joiners dropped (most names need nothing: they are only scanned). */
+function foldLetters(text: string): string {
+  return FOLDABLE.test(text) ? text.replace(FOLDED, fold) : text;
+}
+
 /**
  * Folds what people type into one form: lower case, Western digits, Arabic letter variants to their
- * Kurdish forms, no tatweel, diacritics or zero-width joiners.
+ * Kurdish forms, no tatweel, diacritics or zero-width joiners, single spaces.
  */
 export function normalizeSearchText(text: string): string {
-  return toWesternDigits(text)
-    .toLowerCase()
-    .replace(/[\u064B-\u065F\u0670\u0640\u200C\u200D\u200E\u200F]/g, '')
-    .replace(/\u064A/g, '\u06CC') // Arabic yeh → Farsi/Kurdish yeh
-    .replace(/\u0649/g, '\u06CC') // alef maksura → yeh
-    .replace(/\u0643/g, '\u06A9') // Arabic kaf → keheh
-    .replace(/\u0629/g, '\u06D5') // teh marbuta → ae
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldLetters(text).toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** A product's text as the index keeps it: folded like a query, but spaces left alone (each word is looked for on its own). */
+function indexText(text: string): string {
+  return foldLetters(text).toLowerCase();
 }
 
 export interface BuildOptions {
@@ -71,7 +85,7 @@ export class ProductSearchIndex<P extends SearchableProduct> {
   private addRange(from: number, to: number): void {
     for (let i = from; i < to; i++) {
       const p = this.products[i]!;
-      this.haystacks[i] = normalizeSearchText(`${p.name.en}\u0001${p.name.ku ?? ''}\u0001${p.sku}\u0001${p.barcode ?? ''}`);
+      this.haystacks[i] = indexText(`${p.name.en}\u0001${p.name.ku ?? ''}\u0001${p.sku}\u0001${p.barcode ?? ''}`);
       // Barcodes win over SKUs when one product's SKU equals another's barcode.
       if (p.sku) {
         const sku = normalizeSearchText(p.sku);
