@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { HttpException, ServiceUnavailableException } from '@nestjs/common';
 import type { Response } from 'express';
 import pg from 'pg';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 import { DomainError } from './domain-error.js';
 import { errorBody, sendError, toDomainError } from './error.filter.js';
@@ -81,6 +81,9 @@ describe('a database that cannot be reached', () => {
     ['a client used after its connection broke', new Error('Client has encountered a connection error and is not queryable')],
     ['every address refused', new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], '')],
     ['a cause', new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })],
+    // TypeORM dropped the connection on its error event; the transaction's next statement, or its COMMIT, says so.
+    ['a statement on a connection TypeORM let go of', new QueryRunnerProviderAlreadyReleasedError()],
+    ['a commit on a connection TypeORM let go of', new QueryRunnerAlreadyReleasedError()],
   ])('%s, also as TypeORM wraps it', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabaseUnavailable(new QueryFailedError('SELECT 1', [], error))).toBe(true);

@@ -1,6 +1,8 @@
 // Whether an error means the database could not be reached (down, restarting, the connection cut), as opposed to
 // a statement that failed: the first is worth sending again in a moment (503), the second is not.
 
+import { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+
 /** Socket errors of a connection that could not be made or was lost. */
 const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EADDRNOTAVAIL']);
 
@@ -19,6 +21,8 @@ const MESSAGES = [
 ];
 
 function failureOf(e: object): boolean {
+  // TypeORM lets go of a connection that reported an error (the server went away); later statements on it say so.
+  if (e instanceof QueryRunnerAlreadyReleasedError || e instanceof QueryRunnerProviderAlreadyReleasedError) return true;
   const code = (e as { code?: unknown }).code;
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
   const message = (e as { message?: unknown }).message;
