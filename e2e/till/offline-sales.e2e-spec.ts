@@ -21,22 +21,22 @@ type SeededProduct = Awaited<ReturnType<typeof createProduct>>;
 
 /** Waits until this browser holds reserved invoice numbers for its register and the installed app is ready. */
 async function readyForOffline(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('dukan-till');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('invoiceBlocks')) return resolve(false);
-          const count = db.transaction('invoiceBlocks').objectStore('invoiceBlocks').count();
-          count.onsuccess = () => resolve(count.result > 0);
-          count.onerror = () => resolve(false);
-        };
-        open.onerror = () => resolve(false);
-      }),
-    undefined,
-    { polling: 250 },
-  );
+  const reserved = () =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const open = indexedDB.open('dukan-till');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('invoiceBlocks')) return resolve(false);
+            const count = db.transaction('invoiceBlocks').objectStore('invoiceBlocks').count();
+            count.onsuccess = () => resolve(count.result > 0);
+            count.onerror = () => resolve(false);
+          };
+          open.onerror = () => resolve(false);
+        }),
+    );
+  await eventually(async () => (await reserved()) || null, 'invoice numbers reserved for the register');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
