@@ -73,6 +73,24 @@ describe('the till', () => {
     expect(screen.getByTestId('total').textContent).toBe('$16.03');
   });
 
+  it('asks the server once for scanned codes it does not know, not once per scan', async () => {
+    const calls = shop();
+    await openTill();
+    const scan = (code: string) => {
+      for (const key of [...code, 'Enter']) fireEvent.keyDown(window, { key });
+    };
+    const listCalls = () => calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/products')).length;
+    const before = listCalls();
+    scan('6291000000011');
+    expect(screen.getAllByTestId('cart-line').map((l) => l.getAttribute('data-sku'))).toEqual(['TEA-1']);
+    scan('9999999999994');
+    expect(await screen.findByText('No product has the barcode 9999999999994.')).toBeTruthy();
+    expect(listCalls()).toBe(before + 1);
+    scan('9999999999987');
+    expect(await screen.findByText('No product has the barcode 9999999999987.')).toBeTruthy();
+    expect(listCalls()).toBe(before + 1);
+  });
+
   it('hides discount controls from a cashier and shows them to a manager', async () => {
     shop();
     const cashier = await openTill(user({ role: 'cashier' }));

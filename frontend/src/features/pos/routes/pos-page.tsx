@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useState } from 'react';
+import { useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, type TillProductDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
@@ -25,6 +25,9 @@ import { OfflinePanel } from '../offline/offline-panel.js';
 import { useSaleQueue } from '../offline/use-sale-queue.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
+
+/** The shortest time between two catch-ups for scanned codes the till does not know. */
+const SCAN_MISS_CATCH_UP_MS = 5000;
 
 export function PosPage() {
   const { t, i18n } = useTranslation();
@@ -57,11 +60,15 @@ export function PosPage() {
 
   const { findByCode } = search;
   const { refetch: refetchList } = products;
+  const lastMissCatchUp = useRef(0);
   const onScan = useCallback(
     (code: string) => {
       const product = findByCode(code);
       if (product) return addProduct(product);
-      // Not in the list this till keeps: it may have been added elsewhere a moment ago, so catch up once and look again.
+      // Not in the list this till keeps: it may have been added elsewhere a moment ago, so catch up once and look
+      // again; a till scanning unknown codes one after another asks the server at most once in a few seconds.
+      if (Date.now() - lastMissCatchUp.current < SCAN_MISS_CATCH_UP_MS) return toast.error(t('pos.scanNotFound', { code }));
+      lastMissCatchUp.current = Date.now();
       void refetchList().then(({ data }) => {
         const fresh = data?.find((p) => p.barcode === code || p.sku === code);
         if (fresh) addProduct(fresh);
