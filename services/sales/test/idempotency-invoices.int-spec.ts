@@ -122,6 +122,27 @@ describe('Idempotency-Key', () => {
     expect(res.body.data._id).toBe(saleId);
   });
 
+  it('frees at once a key whose request failed while the database was away, for a retry reaching this process', async () => {
+    const { IdempotencyService } = await import('../src/idempotency/idempotency.service.js');
+    const idempotency = t.app.get(IdempotencyService);
+    const key = randomUUID();
+    const first = await idempotency.claim(key, 'h');
+    expect(first.kind).toBe('fresh');
+    // The sale failed and so did letting the key go: the connection was cut.
+    const ds = t.dataSource();
+    const query = ds.query.bind(ds);
+    ds.query = (async () => {
+      throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+    }) as typeof ds.query;
+    await expect(idempotency.release(key, first.kind === 'fresh' ? first.owner : '')).rejects.toThrow('Connection terminated');
+    ds.query = query;
+    // Another process would still see it in progress (409) until the take-over time; this one knows it ended.
+    const retry = await idempotency.claim(key, 'h');
+    expect(retry).toMatchObject({ kind: 'fresh', saleId: first.kind === 'fresh' ? first.saleId : '' });
+    // Taken over: a duplicate of the retry now waits for it.
+    await expect(idempotency.claim(key, 'h')).rejects.toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS' });
+  });
+
   it('scopes a key to the cashier: another user with the same key and body is refused', async () => {
     const key = randomUUID();
     const body = salePayload([{ product: tea, quantity: 1 }]);

@@ -34,6 +34,12 @@ export function requestHash(value: unknown): string {
  */
 @Injectable()
 export class IdempotencyService {
+  /**
+   * Claims of this process whose request ended but whose release failed (the database went away meanwhile). Their
+   * key is free at once for a retry that reaches this process, not after the take-over time.
+   */
+  private readonly abandoned = new Set<string>();
+
   constructor(
     private readonly ds: DataSource,
     @Inject(SALES_CONFIG) private readonly config: SalesConfig,
@@ -61,15 +67,19 @@ export class IdempotencyService {
       if (!row) continue; // released between our insert and our read: try again
       if (row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'sales.idempotencyReused');
       if (row.state === 'done') return { kind: 'replay', status: row.response_status ?? 201, body: row.response_body };
-      if (!row.stale) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
-      // The first request has been "in progress" for minutes: its process died. Take the key over.
+      if (!row.stale && !this.abandoned.has(row.owner)) throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
+      // The first request has been "in progress" for minutes (its process died), or ended here without letting the
+      // key go. Take the key over.
       const taken = returnedRows(
         await this.ds.query(
           `UPDATE idempotency_keys SET owner = $3, locked_at = now() WHERE key = $1 AND state = 'in_progress' AND owner = $2 RETURNING key`,
           [key, row.owner, owner],
         ),
       );
-      if (taken.length === 1) return { kind: 'fresh', saleId: row.sale_id, owner };
+      if (taken.length === 1) {
+        this.abandoned.delete(row.owner);
+        return { kind: 'fresh', saleId: row.sale_id, owner };
+      }
     }
     throw new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress');
   }
@@ -108,9 +118,17 @@ export class IdempotencyService {
     return row ? { hash: row.request_hash, body: row.response_body } : null;
   }
 
-  /** After a refusal or a failure: nothing was sold, so a retry with the same key starts afresh. */
+  /**
+   * After a refusal or a failure: nothing was sold, so a retry with the same key starts afresh. When the key cannot
+   * be let go (the database is away), this process remembers the claim as ended.
+   */
   async release(key: string, owner: string): Promise<void> {
-    await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2 AND state = 'in_progress'`, [key, owner]);
+    try {
+      await this.ds.query(`DELETE FROM idempotency_keys WHERE key = $1 AND owner = $2 AND state = 'in_progress'`, [key, owner]);
+    } catch (e) {
+      this.abandoned.add(owner);
+      throw e;
+    }
   }
 }
 
