@@ -32,8 +32,6 @@ export const salesEn = {
   'sales.refunded': 'The refund was recorded',
   'sales.invoiceNotReserved': 'Invoice number {invoiceNumber} was not reserved for this register',
   'sales.invoiceNumberUsed': 'Invoice number {invoiceNumber} is already used by another sale',
-  'sales.saleTimeInFuture': 'The time of this sale is in the future. Check the date and time on the till.',
-  'sales.saleTimeBeforeBlock': 'The time of this sale is before invoice number {invoiceNumber} was reserved. Check the date and time on the till.',
 } as const satisfies Record<string, string>;
 
 export const salesKu: Record<keyof typeof salesEn, string> = {
@@ -68,6 +66,4 @@ export const salesKu: Record<keyof typeof salesEn, string> = {
   'sales.refunded': 'گەڕاندنەوەی پارەکە تۆمار کرا',
   'sales.invoiceNotReserved': 'ژمارەی پسوولە {invoiceNumber} بۆ ئەم خاڵی فرۆشتنە تەرخان نەکرابوو',
   'sales.invoiceNumberUsed': 'ژمارەی پسوولە {invoiceNumber} پێشتر بۆ فرۆشتنێکی تر بەکارهاتووە',
-  'sales.saleTimeInFuture': 'کاتی ئەم فرۆشتنە لە داهاتوودایە. بەروار و کاتی خاڵی فرۆشتنەکە بپشکنە.',
-  'sales.saleTimeBeforeBlock': 'کاتی ئەم فرۆشتنە پێش تەرخانکردنی ژمارەی پسوولە {invoiceNumber}ە. بەروار و کاتی خاڵی فرۆشتنەکە بپشکنە.',
 };

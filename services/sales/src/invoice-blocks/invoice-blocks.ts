@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { invoiceNumberOf, parseInvoiceNumber, type InvoiceBlockDto } from '@dukan/contracts';
-import { DomainError, rows, type MessageParams, type RequestContext } from '@dukan/platform';
+import { DomainError, rows, type RequestContext } from '@dukan/platform';
 import { SaleStore } from '../sales/sale-store.js';
 import { DEFAULT_BLOCK_SIZE } from './invoice-block.dto.js';
 import { offlineSaleTime } from './offline-time.policy.js';
@@ -35,10 +35,11 @@ export class InvoiceBlocks {
   }
 
   /**
-   * A sale may carry its own number only when it is from a block reserved for its register in its branch. It is
-   * recorded at the time the till made it (`createdAt`) when that time is possible for the block; without one, now.
+   * A sale may carry its own number only when it is from a block reserved for its register in its branch. A sale the
+   * till kept offline is recorded at the time it was made (`madeOfflineAt`), kept within what is possible for the
+   * block; any other, now (null).
    */
-  async offlineSale(m: EntityManager | DataSource, branchId: string, register: string, invoiceNumber: string, createdAt: string | undefined): Promise<Date | null> {
+  async offlineSale(m: EntityManager | DataSource, branchId: string, register: string, invoiceNumber: string, madeOfflineAt: string | undefined): Promise<Date | null> {
     const parsed = parseInvoiceNumber(invoiceNumber);
     // Both times from the database's clock, the one that stamps the block and every other sale.
     const [block] = parsed
@@ -52,11 +53,6 @@ export class InvoiceBlocks {
     if (!block) {
       throw new DomainError('RULE_VIOLATION', 'sales.invoiceNotReserved', { invoiceNumber }, { reservedInvoiceNumber: { key: 'sales.invoiceNotReserved', params: { invoiceNumber } } });
     }
-    if (createdAt === undefined) return null;
-    const time = offlineSaleTime(createdAt, block.reserved_at, block.now);
-    if (time.ok) return time.at;
-    const key = { invalid: 'validation.invalidDate', future: 'sales.saleTimeInFuture', beforeBlock: 'sales.saleTimeBeforeBlock' }[time.reason];
-    const params: MessageParams = time.reason === 'beforeBlock' ? { invoiceNumber } : {};
-    throw new DomainError('RULE_VIOLATION', key, params, { createdAt: { key, params } });
+    return madeOfflineAt === undefined ? null : offlineSaleTime(madeOfflineAt, block.reserved_at, block.now);
   }
 }

@@ -140,6 +140,10 @@ export class CreateSaleDto {
   @IsOptional() @IsString() @Matches(/^INV-\d{10}$/, { message: 'validation.invalidValue' })
   reservedInvoiceNumber?: string;
 
+  /** When a sale the till kept while offline was made (with a reserved number): it is recorded then, not on arrival. */
+  @IsOptional() @IsDateString()
+  madeOfflineAt?: string;
+
   /** The till's own provisional number; the server assigns the real one. */
   @IsOptional() @IsString() @MaxLength(100)
   invoiceNumber?: string;

@@ -63,7 +63,7 @@ export class SalesService {
     }
     // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match, and
     // so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
-    const { invoiceNumber: _n, createdAt: _c, reservedInvoiceNumber: _r, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
+    const { invoiceNumber: _n, createdAt: _c, reservedInvoiceNumber: _r, madeOfflineAt: _m, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
 
     if (!lookup.keySeen && !customerId) {
@@ -134,7 +134,7 @@ export class SalesService {
     await this.store.ensureRegister(ctx.branchId, register);
     // A sale the till made offline keeps its number and the time it was made; an online sale's clock is the server's.
     const madeAt = dto.reservedInvoiceNumber
-      ? await this.blocks.offlineSale(this.ds, ctx.branchId, register, dto.reservedInvoiceNumber, dto.createdAt)
+      ? await this.blocks.offlineSale(this.ds, ctx.branchId, register, dto.reservedInvoiceNumber, dto.madeOfflineAt)
       : null;
     const lineRows: LineRow[] = dto.items.map((item, i) => ({
       id: randomUUID(),
