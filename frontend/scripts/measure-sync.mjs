@@ -108,7 +108,7 @@ const sales = Array.from({ length: QUEUED }, (_, i) => {
       items: [{ product: p._id, productSnapshot: { name: p.name, sku: p.sku, price: 2.5 }, quantity: 1, unitPrice: 2.5, subtotal: 2.5, discount: 0, discountType: 'percentage' }],
       subtotal: 2.5, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 2.5,
       currency: 'USD', exchangeRate, paymentMethod: 'cash', paymentDetails: { amountTendered: 2.5, change: 0 }, paymentStatus: 'paid',
-      register: 'main', createdAt, reservedInvoiceNumber: invoiceNumber,
+      register: 'main', createdAt, reservedInvoiceNumber: invoiceNumber, madeOfflineAt: createdAt,
     },
   };
 });

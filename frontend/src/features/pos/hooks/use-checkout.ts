@@ -40,7 +40,8 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
   const user = useCurrentUser();
   const [createSale, saleState] = useCreateSaleMutation();
   const [phase, setPhase] = useState<Phase>('cart');
-  const [pending, setPending] = useState<{ key: string; at: Date } | null>(null);
+  /** The sale being confirmed: its key, its time and, once taken, its reserved number (null: none was left). */
+  const [pending, setPending] = useState<{ key: string; at: Date; invoiceNumber?: string | null } | null>(null);
   const [saleError, setSaleError] = useState<string | null>(null);
   const [done, setDone] = useState<CompletedSale | null>(null);
   const submitting = useRef(false);
@@ -68,7 +69,16 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     if (!pending || submitting.current) return;
     submitting.current = true;
     setSaleError(null);
-    const body = buildSalePayload({
+    // Every sale is numbered from the register's reserved block while numbers are left, online or not, so the
+    // register's numbers rise in the order of its sales, and a sale whose answer never came keeps the number it
+    // was sent with when it is kept and sent again. The number is taken once per pending sale (retries reuse it).
+    let invoiceNumber = pending.invoiceNumber;
+    if (invoiceNumber === undefined) {
+      invoiceNumber = await queue.nextNumber();
+      const taken = invoiceNumber;
+      setPending((p) => (p && p.key === pending.key ? { ...p, invoiceNumber: taken } : p));
+    }
+    const payload = buildSalePayload({
       lines: cart.lines,
       discount,
       totals,
@@ -80,6 +90,7 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
       loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
       now: pending.at,
     });
+    const body = invoiceNumber ? { ...payload, reservedInvoiceNumber: invoiceNumber } : payload;
     const finish = (sale: ReceiptSale, queued: boolean) => {
       recordSold(cart.lines);
       setDone({ sale, lines: cart.lines, totals, customer: cart.customer, tenderedCents, tenderedIqd, currency, rate, cashier: user ? displayName(user) : '', queued });
@@ -89,7 +100,7 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     /** Kept on the till with a reserved number, to be sent when the server is back. */
     const keepOffline = async () => {
       if (cart.redemption) return setSaleError(t('pos.offline.noRedemption'));
-      const kept = await queue.keep({ key: pending.key, branch: readBranch(), body, createdAt: pending.at.toISOString() });
+      const kept = await queue.keep({ key: pending.key, branch: readBranch(), body, createdAt: pending.at.toISOString(), invoiceNumber });
       if (!kept) return setSaleError(t('pos.offline.noNumbers'));
       finish({ invoiceNumber: kept.invoiceNumber, createdAt: kept.createdAt, paymentDetails: body.paymentDetails, loyaltyPointsRedeemed: 0, loyaltyPointsAwarded: 0 }, true);
     };

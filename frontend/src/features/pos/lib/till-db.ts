@@ -18,6 +18,8 @@ export interface TillDbSchema extends DBSchema {
 /** Invoice numbers the server reserved for this register, used one by one for sales made offline. */
 export interface InvoiceBlock {
   register: string;
+  /** The branch it was reserved in ('' for the user's home branch): numbers are checked in that branch only. */
+  branch?: string;
   registerNo: number;
   /** The next number to use and the last of the block. */
   next: number;

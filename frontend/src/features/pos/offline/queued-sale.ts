@@ -11,7 +11,8 @@ export interface QueuedSale {
   /** The branch the till worked in (sent as X-Dukan-Branch), null for the user's home branch. */
   branch: string | null;
   invoiceNumber: string;
-  body: SalePayload & { reservedInvoiceNumber?: string };
+  /** As sent: with the reserved number, and when it was made (the server records it then). */
+  body: SalePayload & { reservedInvoiceNumber?: string; madeOfflineAt?: string };
   createdAt: string;
   state: 'queued' | 'refused';
   /** The server's reason, in the language the till was in when it was refused. */

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText, validationMessages } from '../../../app/api.js';
 import { useAppSelector } from '../../../app/hooks.js';
-import { readRegister } from '../../../app/session.js';
+import { readBranch, readRegister } from '../../../app/session.js';
 import { currentI18n } from '../../../i18n/index.js';
 import { isDefinitiveRefusal } from '../../../lib/idempotency-key.js';
 import { useCreateSaleMutation, useReserveInvoiceBlockMutation } from '../api/pos-api.js';
@@ -10,6 +10,9 @@ import { selectOnline } from '../till-slice.js';
 import { keepBlock, LOW_WATER, numbersLeft, takeNumber } from './invoice-numbers.js';
 import type { QueuedSale } from './queued-sale.js';
 import { enqueue, listQueue, resolveRefused, sendQueue, type NewQueuedSale, type SendOutcome } from './sale-queue.js';
+
+/** The branch a register's block is reserved and used in: the device's, or '' for the user's home branch. */
+const blockBranch = () => readBranch() ?? '';
 
 /** How often the till tries to send what it kept while the server was away. */
 const SEND_EVERY_MS = 3000;
@@ -50,11 +53,11 @@ export function useSaleQueue() {
       const db = await tillDb();
       const waiting = (await listQueue(db)).some((s) => s.state === 'queued');
       if (waiting) await sendQueue(db, send);
-      const register = readRegister();
-      if (online && (await numbersLeft(db, register)) < LOW_WATER) {
+      const [register, branch] = [readRegister(), blockBranch()];
+      if (online && (await numbersLeft(db, register, branch)) < LOW_WATER) {
         await reserve({ register })
           .unwrap()
-          .then((block) => keepBlock(db, block), () => undefined);
+          .then((block) => keepBlock(db, block, branch), () => undefined);
       }
       await refresh();
     } catch {
@@ -70,13 +73,27 @@ export function useSaleQueue() {
     return () => clearInterval(timer);
   }, [round]);
 
-  /** Keeps a sale made offline, numbered from the register's block (null: no reserved number is left). */
+  /** The register's next reserved number, taken for good (null: none is left, or no IndexedDB). */
+  const nextNumber = useCallback(
+    (): Promise<string | null> =>
+      tillDb()
+        .then((db) => takeNumber(db, readRegister(), blockBranch()))
+        .catch(() => null),
+    [],
+  );
+
+  /**
+   * Keeps a sale the server could not be asked to store, with the number it already took (an attempt that got no
+   * answer) or else the register's next one (null: no reserved number is left).
+   */
   const keep = useCallback(
-    async (sale: Omit<NewQueuedSale, 'invoiceNumber'>): Promise<QueuedSale | null> => {
+    async ({ invoiceNumber: taken, ...sale }: Omit<NewQueuedSale, 'invoiceNumber'> & { invoiceNumber?: string | null }): Promise<QueuedSale | null> => {
       const db = await tillDb();
-      const invoiceNumber = await takeNumber(db, readRegister());
+      const invoiceNumber = taken ?? (await takeNumber(db, readRegister(), blockBranch()));
       if (!invoiceNumber) return null;
-      const queued = await enqueue(db, { ...sale, invoiceNumber, body: { ...sale.body, reservedInvoiceNumber: invoiceNumber } });
+      // Recorded by the server at the time it was made, not when it arrives.
+      const body = { ...sale.body, reservedInvoiceNumber: invoiceNumber, madeOfflineAt: sale.createdAt };
+      const queued = await enqueue(db, { ...sale, invoiceNumber, body });
       await refresh();
       return queued;
     },
@@ -95,6 +112,7 @@ export function useSaleQueue() {
     online,
     queued: sales.filter((s) => s.state === 'queued').length,
     refused: sales.filter((s) => s.state === 'refused'),
+    nextNumber,
     keep,
     resolve,
   };
