@@ -70,7 +70,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
         delete req.headers.forwarded;
         return proxy(req, res);
       });
-      mountEdge(server, { frontendDist: config.FRONTEND_DIST, version: VERSION });
+      mountEdge(server, { frontendDist: config.FRONTEND_DIST, version: VERSION, settingsUrl: config.SETTINGS_URL, internalToken });
     },
   });
   sessions = app.get<SessionValidator>(SESSION_VALIDATOR);

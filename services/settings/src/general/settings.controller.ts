@@ -25,10 +25,18 @@ export class SettingsController {
   }
 }
 
-/** Service-to-service (x-dukan-internal): sales records the rate settings gives the cashier at the moment of the sale. */
+/**
+ * Service-to-service (x-dukan-internal): sales records the rate settings gives the cashier at the moment of the sale;
+ * the gateway names the installed app after the shop.
+ */
 @Controller('internal/settings')
 export class InternalSettingsController {
   constructor(private readonly settings: SettingsService) {}
+
+  @Get('shop')
+  async shop(): Promise<{ storeName: string }> {
+    return { storeName: await this.settings.storeName() };
+  }
 
   @Get('exchange-rate/:userId')
   async exchangeRate(@Param('userId', new ParseUUIDPipe()) userId: string) {

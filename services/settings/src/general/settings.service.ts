@@ -45,6 +45,12 @@ export class SettingsService {
     return effectiveExchangeRate(row?.global == null ? null : Number(row.global), row?.own == null ? null : Number(row.own));
   }
 
+  /** The shop's name, as the installed app shows it. */
+  async storeName(): Promise<string> {
+    const [row]: { store_name: string }[] = await this.ds.query(`SELECT store_name FROM general_settings WHERE id = 1`);
+    return row?.store_name ?? '';
+  }
+
   async general(ctx: RequestContext, m: EntityManager = this.ds.manager): Promise<GeneralSettingsDto> {
     return this.toDto(ctx, await this.state(m));
   }
