@@ -35,23 +35,9 @@ const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import
 const pwa = VitePWA({
   registerType: 'autoUpdate',
   injectRegister: 'script-defer',
-  includeAssets: ['icon.svg'],
-  manifest: {
-    name: 'Dukan',
-    short_name: 'Dukan',
-    description: 'Point of sale and shop management',
-    start_url: '/',
-    scope: '/',
-    display: 'standalone',
-    background_color: '#ffffff',
-    theme_color: '#0f766e',
-    icons: [
-      { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-      { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-      { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml' },
-    ],
-  },
+  // public/manifest.webmanifest: the gateway serves it named after the shop, so it is neither generated here nor
+  // kept by the worker.
+  manifest: false,
   workbox: {
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
     navigateFallback: '/index.html',
