@@ -57,6 +57,8 @@ describe('the branch a call is made in', () => {
     const body = {} as SalePayload;
     await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k1', body }));
     await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k2', body, branch: 'b1' }));
-    expect(calls.map((c) => c.headers.get('x-dukan-branch'))).toEqual(['b2', 'b1']);
+    // Made in the user's home branch before the device was moved: sent with no branch, so the server uses the home one.
+    await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k3', body, branch: null }));
+    expect(calls.map((c) => c.headers.get('x-dukan-branch'))).toEqual(['b2', 'b1', null]);
   });
 });

@@ -27,9 +27,12 @@ const rawBaseQuery = fetchBaseQuery({
     const token = (getState() as StateWithToken).auth.token;
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     headers.set('Accept-Language', currentI18n().language === 'ku' ? 'ku' : 'en');
-    // The branch this device is bound to (unless the call names its own); without one the server uses the user's home branch.
+    // The branch this device is bound to, unless the call names its own (empty: the user's home branch); without
+    // one the server uses the user's home branch.
     const branch = readBranch();
-    if (branch && !headers.has('X-Dukan-Branch')) headers.set('X-Dukan-Branch', branch);
+    if (headers.has('X-Dukan-Branch')) {
+      if (!headers.get('X-Dukan-Branch')) headers.delete('X-Dukan-Branch');
+    } else if (branch) headers.set('X-Dukan-Branch', branch);
     const desktop = desktopBridge();
     if (desktop) {
       headers.set('X-Dukan-Client', 'desktop');

@@ -209,6 +209,7 @@ export const en = {
     offline: {
       banner: 'Offline: the server cannot be reached. The till keeps selling; sales are kept here and sent when it is back. Customers cannot be looked up and points cannot be redeemed.',
       queued: 'Sales waiting to be sent: {{n}}',
+      othersWaiting: '{{n}} of them are sent when the cashier who made them signs in on this till.',
       refusedTitle: 'Sales the server refused: {{n}}',
       resolve: 'Resolved',
       askManager: 'A manager must look at them.',

@@ -23,13 +23,16 @@ export const posApi = sharedApi.injectEndpoints({
       query: (body) => ({ url: '/transactions/redeem', method: 'POST', body }),
       transformResponse: (res: ApiSuccess<RedemptionQuoteDto>) => res.data,
     }),
-    /** `branch`: the branch a kept sale was made in, when the device has been moved to another since. */
+    /**
+     * `branch`: the branch a kept sale was made in (null: the user's home branch), whatever branch the device has
+     * been moved to since; absent: the device's.
+     */
     createSale: build.mutation<SaleDto, { key: string; body: SalePayload; branch?: string | null }>({
       query: ({ key, body, branch }) => ({
         url: '/transactions',
         method: 'POST',
         body,
-        headers: { 'Idempotency-Key': key, ...(branch ? { 'X-Dukan-Branch': branch } : {}) },
+        headers: { 'Idempotency-Key': key, ...(branch !== undefined ? { 'X-Dukan-Branch': branch ?? '' } : {}) },
       }),
       transformResponse: (res: Wrapped<SaleDto>) => unwrap(res),
       // The sales list, the dashboard and the customer's points and purchases change with a sale (the till counts the stock it sold itself).

@@ -14,6 +14,7 @@ export function OfflinePanel({ queue, mayResolve }: { queue: SaleQueue; mayResol
     <div className="till-offline" data-testid="till-offline" role="status">
       {!queue.online && <p data-testid="offline-banner">{t('pos.offline.banner')}</p>}
       {queue.queued > 0 && <p data-testid="queued-count">{t('pos.offline.queued', { n: f.number(queue.queued) })}</p>}
+      {queue.othersWaiting > 0 && <p data-testid="others-waiting">{t('pos.offline.othersWaiting', { n: f.number(queue.othersWaiting) })}</p>}
       {queue.refused.length > 0 && (
         <div data-testid="refused-sales">
           <strong>{t('pos.offline.refusedTitle', { n: f.number(queue.refused.length) })}</strong>

@@ -10,6 +10,8 @@ export interface QueuedSale {
   seq: number;
   /** The branch the till worked in (sent as X-Dukan-Branch), null for the user's home branch. */
   branch: string | null;
+  /** Who made it: it is sent while that user is signed in on this till, so the sale is theirs. */
+  cashierId?: string;
   invoiceNumber: string;
   /** As sent: with the reserved number, and when it was made (the server records it then). */
   body: SalePayload & { reservedInvoiceNumber?: string; madeOfflineAt?: string };

@@ -43,6 +43,23 @@ describe('invoice numbers reserved for the register', () => {
 });
 
 describe('the queue of sales made offline', () => {
+  it('sends only the signed-in cashier’s sales; another cashier’s wait, in their order, for them', async () => {
+    const db = await tillDb();
+    await enqueue(db, { ...sale('k1', 'INV-0010000001'), cashierId: 'rezan' });
+    await enqueue(db, { ...sale('k2', 'INV-0010000002'), cashierId: 'karwan' });
+    await enqueue(db, { ...sale('k3', 'INV-0010000003'), cashierId: 'rezan' });
+    const sent: string[] = [];
+    const send = async (s: QueuedSale): Promise<SendOutcome> => {
+      sent.push(s.key);
+      return { kind: 'stored' };
+    };
+    await sendQueue(db, send, (s) => s.cashierId === 'karwan');
+    expect(sent).toEqual(['k2']);
+    expect((await listQueue(db)).map((s) => s.key)).toEqual(['k1', 'k3']);
+    await sendQueue(db, send, (s) => s.cashierId === 'rezan');
+    expect(sent).toEqual(['k2', 'k1', 'k3']);
+  });
+
   it('sends in the order of sale, each with its own key; a refused one stays with its reason; later ones still go', async () => {
     const db = await tillDb();
     await enqueue(db, sale('k1', 'INV-0010000001'));

@@ -25,13 +25,18 @@ export type SendOutcome = { kind: 'stored' } | { kind: 'refused'; reason: string
 /**
  * Sends the waiting sales in order, each with its own Idempotency-Key (a sale sent twice is stored once). A stored
  * sale leaves the queue; a refused one stays, marked with the reason, for a manager; the first one not reached
- * stops the round, so the order is kept.
+ * stops the round, so the order is kept. Only the sales `mine` accepts are sent (the signed-in user's: a sale is
+ * recorded as the sender's); the others wait for their cashier.
  */
-export async function sendQueue(db: TillDb, send: (sale: QueuedSale) => Promise<SendOutcome>): Promise<{ stored: number; refused: number; reached: boolean }> {
+export async function sendQueue(
+  db: TillDb,
+  send: (sale: QueuedSale) => Promise<SendOutcome>,
+  mine: (sale: QueuedSale) => boolean = () => true,
+): Promise<{ stored: number; refused: number; reached: boolean }> {
   let stored = 0;
   let refused = 0;
   for (const sale of await listQueue(db)) {
-    if (sale.state !== 'queued') continue;
+    if (sale.state !== 'queued' || !mine(sale)) continue;
     const outcome = await send(sale);
     if (outcome.kind === 'not-reached') return { stored, refused, reached: false };
     if (outcome.kind === 'stored') {

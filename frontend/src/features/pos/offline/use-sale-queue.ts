@@ -24,6 +24,7 @@ const SEND_EVERY_MS = 3000;
  */
 export function useSaleQueue() {
   const online = useAppSelector(selectOnline);
+  const userId = useAppSelector((state) => state.auth.user?._id ?? null);
   const [createSale] = useCreateSaleMutation();
   const [reserve] = useReserveInvoiceBlockMutation();
   const [sales, setSales] = useState<QueuedSale[]>([]);
@@ -52,7 +53,8 @@ export function useSaleQueue() {
     try {
       const db = await tillDb();
       const waiting = (await listQueue(db)).some((s) => s.state === 'queued');
-      if (waiting) await sendQueue(db, send);
+      // A sale is recorded as made by whoever sends it: each waits until its own cashier is signed in here.
+      if (waiting && userId) await sendQueue(db, send, (sale) => !sale.cashierId || sale.cashierId === userId);
       const [register, branch] = [readRegister(), blockBranch()];
       if (online && (await numbersLeft(db, register, branch)) < LOW_WATER) {
         await reserve({ register })
@@ -65,7 +67,7 @@ export function useSaleQueue() {
     } finally {
       busy.current = false;
     }
-  }, [online, send, reserve, refresh]);
+  }, [online, userId, send, reserve, refresh]);
 
   useEffect(() => {
     void round();
@@ -93,11 +95,11 @@ export function useSaleQueue() {
       if (!invoiceNumber) return null;
       // Recorded by the server at the time it was made, not when it arrives.
       const body = { ...sale.body, reservedInvoiceNumber: invoiceNumber, madeOfflineAt: sale.createdAt };
-      const queued = await enqueue(db, { ...sale, invoiceNumber, body });
+      const queued = await enqueue(db, { ...sale, invoiceNumber, body, ...(userId ? { cashierId: userId } : {}) });
       await refresh();
       return queued;
     },
-    [refresh],
+    [refresh, userId],
   );
 
   const resolve = useCallback(
@@ -111,6 +113,8 @@ export function useSaleQueue() {
   return {
     online,
     queued: sales.filter((s) => s.state === 'queued').length,
+    /** Waiting sales another cashier made here: sent when they sign in on this till. */
+    othersWaiting: sales.filter((s) => s.state === 'queued' && s.cashierId && s.cashierId !== userId).length,
     refused: sales.filter((s) => s.state === 'refused'),
     nextNumber,
     keep,
