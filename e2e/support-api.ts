@@ -11,8 +11,24 @@ export interface ApiResult<T = any> {
   body: T;
 }
 
+/** A kept-alive connection the server closed as it was reused (the test process was busy past its idle time). */
+function staleConnection(e: unknown): boolean {
+  const code = (e as { cause?: { code?: unknown } } | null)?.cause?.code;
+  return e instanceof TypeError && (code === 'UND_ERR_SOCKET' || code === 'ECONNRESET');
+}
+
+/** fetch, once more on a fresh connection when a kept-alive one was closed under it. */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if (!staleConnection(e)) throw e;
+    return fetch(url, init);
+  }
+}
+
 export async function api<T = any>(path: string, opts: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
+  const res = await send(`${BASE_URL}/api${path}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: {
       'content-type': 'application/json',
