@@ -9,6 +9,7 @@ import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
+import * as offlineTexts from '../features/pos/offline/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
@@ -206,18 +207,7 @@ export const en = {
     scanAdded: 'Added {{name}}',
     stockLimit: 'Only {{n}} of {{name}} in stock.',
     keyboardHelp: 'Keys: F2 search · ↑↓ choose · Enter add · F8 quantity · F4 checkout · Esc close',
-    offline: {
-      banner: 'Offline: the server cannot be reached. The till keeps selling; sales are kept here and sent when it is back. Customers cannot be looked up and points cannot be redeemed.',
-      queued: 'Sales waiting to be sent: {{n}}',
-      othersWaiting: '{{n}} of them are sent when the cashier who made them signs in on this till.',
-      refusedTitle: 'Sales the server refused: {{n}}',
-      resolve: 'Resolved',
-      askManager: 'A manager must look at them.',
-      saleKept: 'Sale kept on this till; it will be sent when the server is back.',
-      receiptNote: 'Made offline: sent to the server when it is back.',
-      noRedemption: 'Points cannot be redeemed offline. Remove the redemption to complete the sale.',
-      noNumbers: 'This till has no reserved invoice numbers left for offline sales.',
-    },
+    offline: offlineTexts.en,
     loyalty: {
       title: 'Loyalty points',
       noCustomer: 'Choose a customer to use loyalty points.',

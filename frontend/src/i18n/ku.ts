@@ -10,6 +10,7 @@ import * as settingsTexts from '../features/settings/texts.js';
 import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
+import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
@@ -208,18 +209,7 @@ export const ku: Texts<Catalogue> = {
     scanAdded: '{{name}} زیادکرا',
     stockLimit: 'تەنها {{n}} دانە لە {{name}} لە کۆگادا هەیە.',
     keyboardHelp: 'دوگمەکان: F2 گەڕان · ↑↓ هەڵبژاردن · Enter زیادکردن · F8 بڕ · F4 پارەدان · Esc داخستن',
-    offline: {
-      banner: 'دەرهێڵ: ناتوانرێت بگەیەنرێت بە ڕاژەکار. خاڵی فرۆشتن بەردەوام دەفرۆشێت؛ فرۆشتنەکان لێرە هەڵدەگیرێن و کاتێک گەڕایەوە دەنێردرێن. ناتوانرێت بەدوای کڕیاردا بگەڕێیت و خاڵ بەکاربهێنرێت.',
-      queued: 'فرۆشتنی چاوەڕێی ناردن: {{n}}',
-      othersWaiting: '{{n}} دانەیان کاتێک دەنێردرێن کە ئەو کاشێرەی کردوونی لەم خاڵی فرۆشتنە دەچێتە ژوورەوە.',
-      refusedTitle: 'فرۆشتنی ڕەتکراوە لەلایەن ڕاژەکارەوە: {{n}}',
-      resolve: 'چارەسەر کرا',
-      askManager: 'بەڕێوەبەرێک دەبێت سەیریان بکات.',
-      saleKept: 'فرۆشتنەکە لەسەر ئەم خاڵی فرۆشتنە هەڵگیرا؛ کاتێک ڕاژەکار گەڕایەوە دەنێردرێت.',
-      receiptNote: 'بە دەرهێڵی کراوە: کاتێک ڕاژەکار گەڕایەوە دەنێردرێت.',
-      noRedemption: 'لە دەرهێڵدا خاڵ بەکارناهێنرێت. بەکارهێنانی خاڵ لاببە بۆ تەواوکردنی فرۆشتنەکە.',
-      noNumbers: 'ئەم خاڵی فرۆشتنە هیچ ژمارەی پسوولەی تەرخانکراوی بۆ فرۆشتنی دەرهێڵ نەماوە.',
-    },
+    offline: offlineTexts.ku,
     loyalty: {
       title: 'خاڵەکانی دڵسۆزی',
       noCustomer: 'کڕیارێک هەڵبژێرە بۆ بەکارهێنانی خاڵەکانی دڵسۆزی.',

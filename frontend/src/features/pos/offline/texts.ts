@@ -1,0 +1,28 @@
+import type { Texts } from '../../../i18n/types.js';
+
+/** The till's texts for selling while the server cannot be reached, under `pos.offline`. */
+export const en = {
+  banner: 'Offline: the server cannot be reached. The till keeps selling; sales are kept here and sent when it is back. Customers cannot be looked up and points cannot be redeemed.',
+  queued: 'Sales waiting to be sent: {{n}}',
+  othersWaiting: '{{n}} of them are sent when the cashier who made them signs in on this till.',
+  refusedTitle: 'Sales the server refused: {{n}}',
+  resolve: 'Resolved',
+  askManager: 'A manager must look at them.',
+  saleKept: 'Sale kept on this till; it will be sent when the server is back.',
+  receiptNote: 'Made offline: sent to the server when it is back.',
+  noRedemption: 'Points cannot be redeemed offline. Remove the redemption to complete the sale.',
+  noNumbers: 'This till has no reserved invoice numbers left for offline sales.',
+};
+
+export const ku: Texts<typeof en> = {
+  banner: 'دەرهێڵ: ناتوانرێت بگەیەنرێت بە ڕاژەکار. خاڵی فرۆشتن بەردەوام دەفرۆشێت؛ فرۆشتنەکان لێرە هەڵدەگیرێن و کاتێک گەڕایەوە دەنێردرێن. ناتوانرێت بەدوای کڕیاردا بگەڕێیت و خاڵ بەکاربهێنرێت.',
+  queued: 'فرۆشتنی چاوەڕێی ناردن: {{n}}',
+  othersWaiting: '{{n}} دانەیان کاتێک دەنێردرێن کە ئەو کاشێرەی کردوونی لەم خاڵی فرۆشتنە دەچێتە ژوورەوە.',
+  refusedTitle: 'فرۆشتنی ڕەتکراوە لەلایەن ڕاژەکارەوە: {{n}}',
+  resolve: 'چارەسەر کرا',
+  askManager: 'بەڕێوەبەرێک دەبێت سەیریان بکات.',
+  saleKept: 'فرۆشتنەکە لەسەر ئەم خاڵی فرۆشتنە هەڵگیرا؛ کاتێک ڕاژەکار گەڕایەوە دەنێردرێت.',
+  receiptNote: 'بە دەرهێڵی کراوە: کاتێک ڕاژەکار گەڕایەوە دەنێردرێت.',
+  noRedemption: 'لە دەرهێڵدا خاڵ بەکارناهێنرێت. بەکارهێنانی خاڵ لاببە بۆ تەواوکردنی فرۆشتنەکە.',
+  noNumbers: 'ئەم خاڵی فرۆشتنە هیچ ژمارەی پسوولەی تەرخانکراوی بۆ فرۆشتنی دەرهێڵ نەماوە.',
+};
