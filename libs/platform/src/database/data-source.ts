@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { DataSource, type MixedList, type EntitySchema } from 'typeorm';
 import type { ServiceName } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
@@ -33,6 +34,22 @@ export function createServiceDataSource(o: ServiceDatabaseOptions): DataSource {
     extra: { max: o.poolSize, options: `-c search_path=${o.service}` },
     logging: false,
   });
+}
+
+/**
+ * Gives every connection of the data source's pool an error listener for its whole life. node-postgres leaves a
+ * client without one while it is checked out, and a server that ends the connection (a restart, a cut, an idle
+ * timeout) while no query runs on it then raises an 'error' nobody hears, which ends the process. Here it is
+ * only logged: the client is unusable, and the pool and TypeORM drop it at its next use or release.
+ */
+export function guardConnections(ds: DataSource, service: ServiceName): void {
+  const pool = (ds.driver as unknown as { master?: EventEmitter & { _clients?: EventEmitter[] } }).master;
+  if (!pool) return;
+  const guard = (client: EventEmitter) => {
+    client.on('error', (err: unknown) => logger().debug({ err, service }, 'a database connection ended'));
+  };
+  pool.on('connect', guard);
+  for (const client of pool._clients ?? []) guard(client);
 }
 
 const MIGRATION_LOCK = 'dukan-migrations';

@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventEnvelope, ServiceName } from '@dukan/contracts';
 import type { PlatformConfig } from '../config/config.js';
-import { createServiceDataSource, migrate } from '../database/data-source.js';
+import { createServiceDataSource, guardConnections, migrate } from '../database/data-source.js';
 import { EVENT_BUS, type EventBus } from '../events/event-bus.js';
 import { failureMessage } from '../events/event-bus.js';
 import { applyOnce, oneByOne, type ConsumerDeclaration, type EventHandler } from '../events/inbox.js';
@@ -139,6 +139,7 @@ export class ServicePlatformModule {
               migrations: options.migrations,
             });
             await ds.initialize();
+            guardConnections(ds, options.service);
             await migrate(ds, options.service);
             return ds;
           },
