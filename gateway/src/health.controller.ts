@@ -15,8 +15,9 @@ export class GatewayHealthController {
     const report = await this.registry.report();
     if (report.status !== 'down') return { success: true, ...report };
     // 503 with the error body every client reads, and the report beside it: the operator sees which checks are down.
-    const error = new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
+    const error = DomainError.unavailable();
     res.status(error.status);
+    if (error.retryAfterSeconds) res.setHeader('Retry-After', String(error.retryAfterSeconds));
     return { ...errorBody(error, ctx.locale, ctx.correlationId), ...report };
   }
 }

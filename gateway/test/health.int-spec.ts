@@ -22,6 +22,7 @@ it('answers 503 SERVICE_UNAVAILABLE in the caller\'s language when a check is do
   t.app.get(HealthRegistry).register('printer', () => Promise.reject(new Error('paper jam')));
   const res = await t.get('/api/health');
   expect(res.status).toBe(503);
+  expect(res.headers.get('retry-after')).toBe('2');
   expect(res.body).toMatchObject({
     success: false,
     code: 'SERVICE_UNAVAILABLE',
