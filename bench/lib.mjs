@@ -1,7 +1,7 @@
 // Small tools the benchmarks share.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
+import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -10,15 +10,7 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 /** The p-th percentile of ascending numbers (NaN when there are none). */
 export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-/** A TCP port nothing listens on right now. */
-export function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../scripts/free-port.mjs';
 
 /** A process's resident memory now and at its peak, in MB (0 once it is gone). */
 export function memoryMb(pid) {

@@ -2,10 +2,10 @@
 // against DATABASE_URL and NATS_URL (defaults: the local PostgreSQL and NATS). Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import { build } from './build.mjs';
+import { freePort } from './free-port.mjs';
 import { root } from './ensure-install.mjs';
 
 /**
@@ -24,15 +24,6 @@ export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
     out[name] = count;
   }
   return out;
-}
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export const SERVICE_PORTS = { identity: 5101, catalog: 5102, sales: 5103, loyalty: 5104, reporting: 5105, expenses: 5106, settings: 5107 };
@@ -78,9 +69,11 @@ async function serviceDatabaseUrls(url, services, prefix) {
 }
 
 // Generous: seven processes starting at once on a busy two-core machine take their time.
-async function waitHealthy(url, timeoutMs = 90_000) {
+/** Waits until url answers 200; a process that exits first (a port taken, a bad setting) fails the start at once. */
+async function waitHealthy(url, timeoutMs = 90_000, child = null) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
+    if (child && (child.exitCode !== null || child.signalCode)) throw new Error(`${url}: the process exited (${child.signalCode ?? child.exitCode}) before it answered`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
     } catch { /* not yet */ }
@@ -138,8 +131,8 @@ export async function startCluster(options = {}) {
   const start = async (service) => {
     const port = ports[service] ?? replicaPorts[service];
     const base = service.split('#')[0];
-    spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
-    await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs);
+    const child = spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
+    await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs, child);
   };
   const stopOne = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
@@ -159,8 +152,8 @@ export async function startCluster(options = {}) {
     await start('identity');
     await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
     // The gateway opens no database: it is given none.
-    spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
-    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs);
+    const gateway = spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
+    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs, gateway);
   } catch (err) {
     // A cluster that did not come up leaves no process behind.
     await stopAll();

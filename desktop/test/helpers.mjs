@@ -1,6 +1,5 @@
 // Shared by the desktop tests: fresh folders, free ports, waiting for a condition.
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -10,15 +9,7 @@ export function tempDir(prefix = 'dukan-desktop-') {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** A free port that is not one of the ports people use by hand (5000, 5488). */
-export function freePort() {
-  return new Promise((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from '../../scripts/free-port.mjs';
 
 /**
  * Polls until check returns something truthy.

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import type { INestApplication } from '@nestjs/common';
 import { configureLogger, RelayRegistry, startDukanApp } from '@dukan/platform';
 import { createTestDatabase, tempDataDir, type TestDatabase } from './environment.js';
 import { httpClient, type HttpClient } from './http.js';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 export type AppFactory = (o: { env: Record<string, string>; databaseUrl: string; shutdownHooks: boolean }) => Promise<INestApplication>;
 
@@ -20,17 +20,7 @@ export interface StartedApp extends HttpClient {
   close(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 /**
  * The all-in-one app (pass `createAllInOneApp` from @dukan/gateway) on its own database and data folder,
