@@ -1,4 +1,8 @@
-import { Controller, Get, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, Injectable, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { Ctx, type RequestContext } from '../context/request-context.js';
+import { DomainError } from '../errors/domain-error.js';
+import { errorBody } from '../errors/error.filter.js';
 
 /** Resolves when the dependency answers; may answer that it works but needs attention (e.g. events parked). */
 export type HealthCheck = () => Promise<void | HealthNotice>;
@@ -102,9 +106,19 @@ export class HealthController {
   }
 
   @Get('ready')
-  async ready() {
+  async ready(@Ctx() ctx: RequestContext, @Res({ passthrough: true }) res: Response) {
     const report = await this.registry.report();
-    if (report.status === 'down') throw new ServiceUnavailableException({ status: 'down', checks: report.checks });
-    return report;
+    return report.status === 'down' ? downAnswer(report, ctx, res) : report;
   }
+}
+
+/**
+ * A report with a check down: 503 with the error body every client reads (in the caller's language, with
+ * Retry-After) and the report beside it, so the operator sees which checks are down.
+ */
+export function downAnswer(report: HealthReport, ctx: RequestContext, res: Response) {
+  const error = DomainError.unavailable();
+  res.status(error.status);
+  if (error.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+  return { ...errorBody(error, ctx.locale, ctx.correlationId), ...report };
 }
