@@ -18,6 +18,7 @@ const SUBJECT_SET: Record<EventSubject, true> = {
   'dukan.catalog.branch-price.changed.v1': true,
   'dukan.catalog.transfer.sent.v1': true,
   'dukan.catalog.transfer.received.v1': true,
+  'dukan.catalog.transfer.cancelled.v1': true,
   'dukan.sales.sale.completed.v1': true,
   'dukan.sales.sale.voided.v1': true,
   'dukan.sales.sale.refunded.v1': true,

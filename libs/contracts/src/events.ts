@@ -101,9 +101,12 @@ export interface BranchPriceChangedData {
   version: number; // per product and branch; replicas ignore a lower version than they hold
 }
 
-export type TransferState = 'in_transit' | 'received' | 'short';
+export type TransferState = 'in_transit' | 'received' | 'short' | 'cancelled';
 
-/** Stock sent from one branch to another; `received` is null until the receiving branch counts it in. */
+/**
+ * Stock sent from one branch to another; `received` is null until the receiving branch counts it in. A
+ * cancelled transfer (only while in transit) put all it carried back into the sending branch.
+ */
 export interface TransferEventData {
   transferId: string;
   number: string; // 'TR-' and digits
@@ -114,6 +117,7 @@ export interface TransferEventData {
   note: string | null;
   sentAt: string;
   receivedAt: string | null;
+  cancelledAt?: string | null; // set once cancelled; absent in events written before cancelling existed
 }
 
 // --- sales
@@ -275,6 +279,7 @@ export interface EventPayloads {
   'dukan.catalog.branch-price.changed.v1': BranchPriceChangedData;
   'dukan.catalog.transfer.sent.v1': TransferEventData;
   'dukan.catalog.transfer.received.v1': TransferEventData;
+  'dukan.catalog.transfer.cancelled.v1': TransferEventData;
 
   'dukan.sales.sale.completed.v1': SaleEventData;
   'dukan.sales.sale.voided.v1': SaleVoidedData;

@@ -37,6 +37,7 @@ DELETE /api/products/:id/branch-prices/:branchId catalog products:edit
 GET /api/products/transfers catalog products:view
 POST /api/products/transfers catalog products:edit
 POST /api/products/transfers/:id/receive catalog products:edit
+POST /api/products/transfers/:id/cancel catalog products:edit
 GET /api/categories catalog categories:view|products:view|pos:use
 GET /api/categories/tree catalog categories:view|products:view|pos:use
 GET /api/categories/:id catalog categories:view

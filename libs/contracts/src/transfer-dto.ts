@@ -30,10 +30,12 @@ export interface TransferDto {
   receiveNote: string | null;
   sentBy: string | null;
   receivedBy: string | null;
+  cancelledBy: string | null;
   sentAt: string;
   receivedAt: string | null;
+  cancelledAt: string | null; // cancelled while in transit: the units went back to the sending branch
 }
 
-export const TRANSFER_STATES: readonly TransferState[] = ['in_transit', 'received', 'short'];
+export const TRANSFER_STATES: readonly TransferState[] = ['in_transit', 'received', 'short', 'cancelled'];
 /** At most this many lines in one transfer. */
 export const MAX_TRANSFER_LINES = 200;

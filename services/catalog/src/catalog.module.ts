@@ -6,6 +6,7 @@ import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
 import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
 import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
 import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
+import { TransferCancel1796200000200 } from './migrations/1796200000200-transfer-cancel.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
 import { KnownBranches } from './branch-prices/known-branches.js';
@@ -35,7 +36,7 @@ export class CatalogModule {
         ServicePlatformModule.forService({
           service: 'catalog',
           entities: [],
-          migrations: [CatalogInit1767225600200, ProductImports1779580800200, ProductRevisions1795737600200, BranchPricesTransfers1795824000200],
+          migrations: [CatalogInit1767225600200, ProductImports1779580800200, ProductRevisions1795737600200, BranchPricesTransfers1795824000200, TransferCancel1796200000200],
           consumers: CATALOG_CONSUMERS,
         }),
       ],

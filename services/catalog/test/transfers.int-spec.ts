@@ -110,3 +110,87 @@ it('lists the transfers of the branch a request acts in, by state', async () => 
   expect((await t.get('/api/products/transfers', inBranch(t.tokens.admin, 'b'))).body.data.map((x: { toBranch: string }) => x.toBranch)).not.toContain('c');
   expect((await t.get('/api/products/transfers', inBranch(managerAB(), 'c'))).status).toBe(403);
 });
+
+describe('cancelling a transfer in transit', () => {
+  const send = async (p: string, quantity = 4) => {
+    const sent = await t.post('/api/products/transfers', { toBranch: 'b', lines: [{ product: p, quantity }] }, inBranch(managerAB(), 'a'));
+    expect(sent.status).toBe(201);
+    return sent.body.data._id as string;
+  };
+  const cancel = (id: string, branch = 'a', language = 'en') => t.post(`/api/products/transfers/${id}/cancel`, {}, inBranch(managerAB(), branch, { 'accept-language': language }));
+
+  it('puts the units back in the sending branch exactly once however often it is asked, and is refused elsewhere', async () => {
+    const p = await productInA(10);
+    const id = await send(p);
+    expect(await stock(p, 'a')).toBe(6);
+    // Not from the branch it was sent to, nor by someone who cannot edit products; nothing moves.
+    const there = await cancel(id, 'b');
+    expect(there.status).toBe(403);
+    expect(there.body.message).toBe('Only the branch that sent this transfer can cancel it');
+    expect((await t.post(`/api/products/transfers/${id}/cancel`, {}, inBranch(t.tokens.cashier, 'main'))).status).toBe(403);
+    expect((await t.post(`/api/products/transfers/${randomUUID()}/cancel`, {}, inBranch(managerAB(), 'a'))).status).toBe(404);
+
+    const cancels = await Promise.all([1, 2, 3].map(() => cancel(id)));
+    expect(cancels.map((c) => c.status)).toEqual([200, 200, 200]);
+    const again = await cancel(id);
+    expect(again.status).toBe(200);
+    expect(again.body.data).toMatchObject({
+      _id: id, state: 'cancelled', cancelledAt: expect.any(String), receivedAt: null, lines: [{ productId: p, sent: 4, received: null, unitCost: 1.75 }],
+    });
+    expect(again.body.data.cancelledBy).toEqual(expect.any(String));
+    expect(await stock(p, 'a')).toBe(10);
+    expect(await stock(p, 'b')).toBe(0);
+
+    // The ledger shows the units leaving and coming back, once, at the cost they carried; a cost batch in a at it.
+    const moves = (await t.get(`/api/products/${p}/stock-movements`, inBranch(t.tokens.admin, 'a'))).body as { delta: number; reason: string; refId: string }[];
+    expect(moves.filter((m) => m.refId === id)).toMatchObject([
+      { delta: 4, quantityAfter: 10, reason: 'transferred', refType: 'transfer', unitCost: 1.75, note: expect.stringContaining('↩ b') },
+      { delta: -4, quantityAfter: 6, reason: 'transferred', refType: 'transfer' },
+    ]);
+    const db = t.dataSource();
+    const batches = await db.query(`SELECT quantity, unit_cost_cents FROM cost_batches WHERE product_id = $1 AND branch_id = 'a' AND unit_cost_cents = 175`, [p]);
+    expect(batches).toEqual([{ quantity: 4, unit_cost_cents: 175 }]);
+    expect((await t.get(`/api/products/${p}`, inBranch(t.tokens.admin, 'a'))).body.cost).toBe(1.75);
+    const [{ events }] = await db.query(`SELECT count(*)::int AS events FROM outbox WHERE type = 'dukan.catalog.transfer.cancelled.v1' AND data->>'transferId' = $1`, [id]);
+    expect(events).toBe(1);
+    const audits = await db.query(`SELECT details FROM audit_log WHERE action = 'transfer.cancelled' AND target_id = $1`, [id]);
+    expect(audits).toMatchObject([{ details: { toBranch: 'b', lines: 1 } }]);
+
+    // The receiving branch can no longer receive it, and lists it as cancelled.
+    const late = await t.post(`/api/products/transfers/${id}/receive`, {}, inBranch(managerAB(), 'b', { 'accept-language': 'ku' }));
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('INVALID_TRANSITION');
+    expect(late.body.message).toBe('ئەم گواستنەوەیە هەڵوەشێنرایەوە: کاڵاکانی گەڕێنرانەوە بۆ ئەو لقەی ناردبووی');
+    expect(await stock(p, 'b')).toBe(0);
+    const listed = await t.get('/api/products/transfers?state=cancelled', inBranch(managerAB(), 'b'));
+    expect(listed.body.data.map((x: { _id: string }) => x._id)).toContain(id);
+    expect((await t.get('/api/products/transfers?state=in_transit', inBranch(managerAB(), 'b'))).body.data.map((x: { _id: string }) => x._id)).not.toContain(id);
+  });
+
+  it('is refused once the transfer was received, in full or short', async () => {
+    const p = await productInA(10);
+    const id = await send(p);
+    expect((await t.post(`/api/products/transfers/${id}/receive`, { lines: [{ product: p, quantity: 3 }] }, inBranch(managerAB(), 'b'))).status).toBe(200);
+    const refused = await cancel(id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('INVALID_TRANSITION');
+    expect(refused.body.message).toBe('This transfer has already been received, so it can no longer be cancelled');
+    expect(await stock(p, 'a')).toBe(6);
+    expect(await stock(p, 'b')).toBe(3);
+    const [{ state }] = await t.dataSource().query(`SELECT state FROM transfers WHERE id = $1`, [id]);
+    expect(state).toBe('short');
+  });
+
+  it('racing a receipt, only one of the two happens', async () => {
+    const p = await productInA(10);
+    for (let round = 0; round < 3; round++) {
+      const id = await send(p, 2);
+      const [cancelled, received] = await Promise.all([cancel(id), t.post(`/api/products/transfers/${id}/receive`, {}, inBranch(managerAB(), 'b'))]);
+      expect([cancelled.status, received.status].sort()).toEqual([200, 409]);
+      const [{ state }] = await t.dataSource().query(`SELECT state FROM transfers WHERE id = $1`, [id]);
+      expect(state).toBe(cancelled.status === 200 ? 'cancelled' : 'received');
+    }
+    // Every unit is in exactly one branch.
+    expect((await stock(p, 'a')) + (await stock(p, 'b'))).toBe(10);
+  });
+});

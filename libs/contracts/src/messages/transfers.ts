@@ -11,6 +11,9 @@ export const transfersEn = {
   'transfers.receivedTooMany': 'No more can arrive than was sent ({sent})',
   'transfers.linesMismatch': 'Give a count for every product of the transfer, and only those',
   'transfers.idempotencyReused': 'This Idempotency-Key was already used for a different transfer',
+  'transfers.cancelWrongBranch': 'Only the branch that sent this transfer can cancel it',
+  'transfers.cancelNotInTransit': 'This transfer has already been received, so it can no longer be cancelled',
+  'transfers.receiveCancelled': 'This transfer was cancelled: its stock went back to the branch that sent it',
 } as const satisfies Record<string, string>;
 
 export const transfersKu: Record<keyof typeof transfersEn, string> = {
@@ -24,4 +27,7 @@ export const transfersKu: Record<keyof typeof transfersEn, string> = {
   'transfers.receivedTooMany': 'ناتوانرێت لەوەی نێردراوە ({sent}) زیاتر بگات',
   'transfers.linesMismatch': 'بۆ هەموو کاڵاکانی گواستنەوەکە ژمارەیەک بنووسە، و تەنها بۆ ئەوان',
   'transfers.idempotencyReused': 'ئەم Idempotency-Key ـە پێشتر بۆ گواستنەوەیەکی تر بەکارهاتووە',
+  'transfers.cancelWrongBranch': 'تەنها ئەو لقەی ئەم گواستنەوەیەی ناردووە دەتوانێت هەڵیبوەشێنێتەوە',
+  'transfers.cancelNotInTransit': 'ئەم گواستنەوەیە پێشتر وەرگیراوە، بۆیە ئیتر ناتوانرێت هەڵبوەشێنرێتەوە',
+  'transfers.receiveCancelled': 'ئەم گواستنەوەیە هەڵوەشێنرایەوە: کاڵاکانی گەڕێنرانەوە بۆ ئەو لقەی ناردبووی',
 };

@@ -8,11 +8,13 @@ import { ProductIntake } from '../products/product-intake.js';
 import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
 import type { ReceiveTransferDto, SendTransferDto } from './transfer.dto.js';
-import { isValidTransferKey, receivedCounts, receivedState, sendRefusals } from './transfer.policy.js';
+import { cancelOutcome, isValidTransferKey, receiveOutcome, receivedCounts, receivedState, sendRefusals } from './transfer.policy.js';
 import { TransferQueries } from './transfer-queries.js';
 
 interface TransferRow {
   id: string;
+  number: string;
+  from_branch: string;
   to_branch: string;
   state: TransferDto['state'];
 }
@@ -27,7 +29,8 @@ interface LineRow {
 /** The event a transfer's change announces: the transfer as it now stands. */
 function transferEvent(t: TransferDto): TransferEventData {
   return {
-    transferId: t._id, number: t.number, fromBranch: t.fromBranch, toBranch: t.toBranch, state: t.state, note: t.note, sentAt: t.sentAt, receivedAt: t.receivedAt,
+    transferId: t._id, number: t.number, fromBranch: t.fromBranch, toBranch: t.toBranch, state: t.state, note: t.note,
+    sentAt: t.sentAt, receivedAt: t.receivedAt, cancelledAt: t.cancelledAt,
     lines: t.lines.map((l) => ({ productId: l.productId, sku: l.sku, sent: l.sent, received: l.received, unitCostCents: toCents(l.unitCost) })),
   };
 }
@@ -41,8 +44,10 @@ function fingerprint(fromBranch: string, dto: SendTransferDto): string {
 /**
  * Stock sent between branches, each step one catalog write: sending takes the units off the sending branch
  * (ledger rows, 'in transit', carried at the product's average cost); receiving puts what arrived into the
- * receiving branch as cost batches at that cost and records any shortfall. A repeated send (same
- * Idempotency-Key) or receipt (same counts) answers the transfer already made and moves nothing.
+ * receiving branch as cost batches at that cost and records any shortfall; cancelling (in transit only, by the
+ * sending branch) puts the units back there as cost batches at that cost. A repeated send (same
+ * Idempotency-Key), receipt (same counts) or cancel answers the transfer as it stands and moves nothing. Receipt
+ * and cancel lock the transfer's row, so of the two racing only the first moves stock.
  */
 @Injectable()
 export class TransferCommands {
@@ -118,17 +123,15 @@ export class TransferCommands {
     if (!UUID.test(id)) throw DomainError.notFound('entities.transfer');
     return this.ds.transaction(async (m) => {
       await beginCatalogWrite(m);
-      const [t] = await rows<TransferRow>(m, `SELECT id, to_branch, state FROM transfers WHERE id = $1 FOR UPDATE`, [id]);
-      if (!t) throw DomainError.notFound('entities.transfer');
+      const t = await this.lock(m, id);
       if (t.to_branch !== ctx.branchId) throw new DomainError('FORBIDDEN', 'transfers.wrongBranch');
       const lines = await rows<LineRow>(m, `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`, [id]);
       const counted = receivedCounts(lines.map((l) => ({ productId: l.product_id, sent: l.sent })), dto.lines);
       if ('errors' in counted) throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, counted.errors);
       const { counts } = counted;
-      if (t.state !== 'in_transit') {
-        if (lines.every((l, i) => l.received === counts[i])) return this.queries.get(id, m);
-        throw new DomainError('INVALID_TRANSITION', 'transfers.receivedDiffers');
-      }
+      const outcome = receiveOutcome(t.state, lines.map((l) => l.received), counts);
+      if (outcome === 'replay') return this.queries.get(id, m);
+      if (outcome !== 'receive') throw new DomainError('INVALID_TRANSITION', outcome.refuse);
       const state = receivedState(lines.map((l) => l.sent), counts);
       await m.query(
         `UPDATE transfer_lines l SET received = v.received FROM unnest($2::uuid[], $3::int[]) AS v(product_id, received)
@@ -153,5 +156,39 @@ export class TransferCommands {
       await this.outbox.add(m, ctx, 'dukan.catalog.transfer.received.v1', transferEvent(transfer));
       return transfer;
     });
+  }
+
+  /** Only in the sending branch, only in transit: every unit sent goes back into its stock at the carried cost. */
+  async cancel(ctx: RequestContext, id: string): Promise<TransferDto> {
+    if (!UUID.test(id)) throw DomainError.notFound('entities.transfer');
+    return this.ds.transaction(async (m) => {
+      await beginCatalogWrite(m);
+      const t = await this.lock(m, id);
+      if (t.from_branch !== ctx.branchId) throw new DomainError('FORBIDDEN', 'transfers.cancelWrongBranch');
+      const outcome = cancelOutcome(t.state);
+      if (outcome === 'replay') return this.queries.get(id, m);
+      if (outcome !== 'cancel') throw new DomainError('INVALID_TRANSITION', outcome.refuse);
+      const lines = await rows<LineRow>(m, `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`, [id]);
+      await m.query(`UPDATE transfers SET state = 'cancelled', cancelled_by = $2, cancelled_at = now() WHERE id = $1`, [id, ctx.actorId]);
+      const [moved] = await this.ledger.moveAll(m, [{
+        ctx,
+        moves: lines.map((l) => ({
+          productId: l.product_id, branchId: ctx.branchId, delta: l.sent, reason: 'transferred' as const, refType: 'transfer' as const, refId: id,
+          unitCostCents: l.unit_cost_cents, note: `${t.number} ↩ ${t.to_branch}`,
+        })),
+      }]);
+      await this.intake.addBatches(m, ctx, lines.map((l, i) => ({ productId: l.product_id, quantity: l.sent, costCents: l.unit_cost_cents, movementId: moved![i]!.movementId })));
+      const transfer = await this.queries.get(id, m);
+      await audit(m, ctx, 'transfer.cancelled', { type: 'transfer', id }, { number: t.number, toBranch: t.to_branch, lines: lines.length });
+      await this.outbox.add(m, ctx, 'dukan.catalog.transfer.cancelled.v1', transferEvent(transfer));
+      return transfer;
+    });
+  }
+
+  /** The transfer's row, locked to the end of the transaction: its receipt and its cancelling wait for each other. */
+  private async lock(m: EntityManager, id: string): Promise<TransferRow> {
+    const [t] = await rows<TransferRow>(m, `SELECT id, number, from_branch, to_branch, state FROM transfers WHERE id = $1 FOR UPDATE`, [id]);
+    if (!t) throw DomainError.notFound('entities.transfer');
+    return t;
   }
 }

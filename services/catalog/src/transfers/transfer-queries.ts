@@ -22,8 +22,10 @@ const TRANSFER_JSON = `json_build_object(
   'receiveNote', t.receive_note,
   'sentBy', t.sent_by,
   'receivedBy', t.received_by,
+  'cancelledBy', t.cancelled_by,
   'sentAt', ${iso('t.sent_at')},
-  'receivedAt', CASE WHEN t.received_at IS NULL THEN NULL ELSE ${iso('t.received_at')} END)`;
+  'receivedAt', CASE WHEN t.received_at IS NULL THEN NULL ELSE ${iso('t.received_at')} END,
+  'cancelledAt', CASE WHEN t.cancelled_at IS NULL THEN NULL ELSE ${iso('t.cancelled_at')} END)`;
 
 /** Reading transfers: those leaving or reaching the branch a request acts in. */
 @Injectable()

@@ -1,4 +1,4 @@
-import { isValidTransferKey, receivedCounts, receivedState, sendRefusals } from './transfer.policy.js';
+import { cancelOutcome, isValidTransferKey, receiveOutcome, receivedCounts, receivedState, sendRefusals } from './transfer.policy.js';
 
 const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
@@ -51,5 +51,27 @@ describe('isValidTransferKey', () => {
     ['x'.repeat(201), false],
   ])('%s: %s', (key, expected) => {
     expect(isValidTransferKey(key)).toBe(expected);
+  });
+});
+
+describe('cancelOutcome', () => {
+  it.each([
+    ['in_transit', 'cancel'],
+    ['cancelled', 'replay'],
+    ['received', { refuse: 'transfers.cancelNotInTransit' }],
+    ['short', { refuse: 'transfers.cancelNotInTransit' }],
+  ] as const)('%s: %j', (state, expected) => {
+    expect(cancelOutcome(state)).toEqual(expected);
+  });
+});
+
+describe('receiveOutcome', () => {
+  it.each([
+    ['in transit', 'in_transit', [null, null], [5, 2], 'receive'],
+    ['received with the same counts', 'short', [5, 1], [5, 1], 'replay'],
+    ['received with other counts', 'received', [5, 2], [5, 1], { refuse: 'transfers.receivedDiffers' }],
+    ['cancelled, whatever the counts', 'cancelled', [null, null], [5, 2], { refuse: 'transfers.receiveCancelled' }],
+  ] as const)('%s', (_name, state, received, counts, expected) => {
+    expect(receiveOutcome(state, received, counts)).toEqual(expected);
   });
 });

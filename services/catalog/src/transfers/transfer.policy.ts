@@ -53,6 +53,31 @@ export function receivedCounts(
 }
 
 /** Received in full, or short (the receipt records the difference). */
-export function receivedState(sent: readonly number[], received: readonly number[]): Exclude<TransferState, 'in_transit'> {
+export function receivedState(sent: readonly number[], received: readonly number[]): 'received' | 'short' {
   return sent.every((n, i) => received[i] === n) ? 'received' : 'short';
+}
+
+/** A step refused in the transfer's state (409 INVALID_TRANSITION), with the text that says why. */
+export interface Refusal {
+  refuse: 'transfers.cancelNotInTransit' | 'transfers.receiveCancelled' | 'transfers.receivedDiffers';
+}
+
+/**
+ * Cancelling a transfer in `state`: only in transit does it move anything; a cancelled one is answered as it
+ * stands (a repeated request), one the receiving branch already counted in cannot be undone this way.
+ */
+export function cancelOutcome(state: TransferState): 'cancel' | 'replay' | Refusal {
+  if (state === 'in_transit') return 'cancel';
+  if (state === 'cancelled') return 'replay';
+  return { refuse: 'transfers.cancelNotInTransit' };
+}
+
+/**
+ * Receiving a transfer in `state` with `counts` (in line order): in transit it is booked; received before
+ * with the same counts it is answered as it stands; other counts, or a cancelled transfer, are refused.
+ */
+export function receiveOutcome(state: TransferState, received: readonly (number | null)[], counts: readonly number[]): 'receive' | 'replay' | Refusal {
+  if (state === 'in_transit') return 'receive';
+  if (state === 'cancelled') return { refuse: 'transfers.receiveCancelled' };
+  return received.length === counts.length && received.every((n, i) => n === counts[i]) ? 'replay' : { refuse: 'transfers.receivedDiffers' };
 }

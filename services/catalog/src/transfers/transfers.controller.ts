@@ -32,4 +32,11 @@ export class TransfersController {
   async receive(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: ReceiveTransferDto) {
     return { success: true, data: await this.commands.receive(ctx, id, dto) };
   }
+
+  /** 200 with the cancelled transfer; a repeat answers it again and moves nothing. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return { success: true, data: await this.commands.cancel(ctx, id) };
+  }
 }
