@@ -76,4 +76,34 @@ describe.each(SHAPES)('branches (%s)', (_shape, start) => {
     expect(JSON.stringify(list.body)).toContain('"quantity":10');
     expect((await c.get('/api/products', inBranch(plain, 'b'))).status).toBe(403);
   });
+
+  it('a user is given only branches settings knows: an unknown one is refused in both languages; a deactivated one may be kept, not given anew', async () => {
+    const person = (username: string, branches: string[]) => ({
+      username, firstName: 'New', lastName: 'Hire', email: `${username}@shop.iq`, password: 'secret1', role: 'cashier', homeBranch: branches[0], branches,
+    });
+    const unknown = await c.post('/api/auth/register', person('nowhere', ['b', 'z']), inBranch(c.adminToken));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'VALIDATION_FAILED', errors: { branches: { message: 'There is no such branch' } } });
+    const ku = await c.post('/api/auth/register', person('nowhere', ['z']), inBranch(c.adminToken, undefined, 'ku'));
+    expect(ku.body.errors.homeBranch.message).toBe('لقێکی وا نییە');
+    expect((await c.post('/api/auth/login', { username: 'nowhere', password: 'secret1' })).status).toBe(401);
+
+    // Branch D, given to a cashier (a branch made a moment ago may take a second to reach identity's list), then closed.
+    expect((await c.post('/api/settings/branches', { _id: 'd', name: 'Branch D', registers: ['main'] }, inBranch(c.adminToken))).status).toBe(201);
+    const hired = await eventually(async () => {
+      const res = await c.post('/api/auth/register', person('cashier-d', ['b', 'd']), inBranch(c.adminToken));
+      return res.status === 201 ? res : null;
+    }, 10_000);
+    expect(hired.body.data.branches).toEqual(['b', 'd']);
+    expect((await c.put('/api/settings/branches/d', { active: false }, inBranch(c.adminToken))).status).toBe(200);
+    // Nobody is given D anew; the cashier who has it keeps it through an unrelated edit of the whole form.
+    const refused = await eventually(async () => {
+      const res = await c.post('/api/auth/register', person('late', ['d']), inBranch(c.adminToken));
+      return res.status === 400 ? res : null;
+    }, 10_000);
+    expect(refused.body.errors.homeBranch.message).toBe('This branch is not active');
+    const kept = await c.put(`/api/auth/users/${hired.body.data._id}`, { firstName: 'Renamed', homeBranch: 'b', branches: ['b', 'd'] }, inBranch(c.adminToken));
+    expect(kept.status).toBe(200);
+    expect(kept.body.data.branches).toEqual(['b', 'd']);
+  });
 });

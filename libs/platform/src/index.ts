@@ -12,6 +12,7 @@ export * from './auth/session-validator.js';
 export * from './auth/authorize.js';
 export * from './auth/branch.policy.js';
 export * from './auth/branch-directory.js';
+export * from './auth/known-branches.js';
 export * from './auth/route-auth.guard.js';
 export * from './database/data-source.js';
 export * from './database/platform-tables.migration.js';

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { defaultKeyPaths, loadOrCreateKeyPair, SESSION_VALIDATOR, ServicePlatformModule, TokenSigner } from '@dukan/platform';
+import { defaultKeyPaths, KnownBranches, loadOrCreateKeyPair, SESSION_VALIDATOR, ServicePlatformModule, TokenSigner } from '@dukan/platform';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { InternalAuthController } from './auth/internal.controller.js';
@@ -41,6 +41,7 @@ export class IdentityModule {
             }),
         },
         UsersService,
+        KnownBranches,
         AuthService,
         ThrottleService,
         DbSessionValidator,

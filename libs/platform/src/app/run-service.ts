@@ -30,7 +30,7 @@ export async function createServiceProcessApp(o: ServiceProcessOptions): Promise
         config: o.config,
         processName: o.service,
         ownsSigningKey: o.ownsSigningKey ?? false,
-        ...(o.service === 'identity' ? {} : { sessions: 'remote' as const }),
+        ...(o.service === 'identity' ? { branches: 'remote' as const } : { sessions: 'remote' as const }),
         ...(o.bus ? { bus: o.bus } : {}),
       }),
       o.module,

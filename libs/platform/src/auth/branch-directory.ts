@@ -8,10 +8,12 @@ export interface KnownBranch {
   active: boolean;
 }
 
+/** 'active', 'inactive' (deactivated) or 'unknown' (no such branch). */
+export type BranchState = 'active' | 'inactive' | 'unknown';
+
 /** Whether a branch a request names exists and is active (settings owns branches). */
 export interface BranchDirectory {
-  /** 'active', 'inactive' (deactivated) or 'unknown' (no such branch). */
-  state(branchId: string): Promise<'active' | 'inactive' | 'unknown'>;
+  state(branchId: string): Promise<BranchState>;
 }
 
 /** Provided by settings where it runs in the same process, by its internal route elsewhere (the cluster gateway). */
@@ -40,7 +42,7 @@ export class CachedBranchDirectory implements BranchDirectory {
     this.now = options.now ?? Date.now;
   }
 
-  async state(branchId: string): Promise<'active' | 'inactive' | 'unknown'> {
+  async state(branchId: string): Promise<BranchState> {
     let known = await this.list(this.options.ttlMs);
     if (!known.has(branchId)) known = await this.list(this.options.missRetryMs);
     const active = known.get(branchId);

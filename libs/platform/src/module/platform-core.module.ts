@@ -28,6 +28,11 @@ export interface PlatformCoreOptions {
    * module of this app and provides its own.
    */
   sessions?: 'remote' | SessionValidator;
+  /**
+   * Settings' branches asked over its internal route, for checking a branch a request names: implied by
+   * sessions 'remote'; identity (which checks its own sessions) asks for it alone in the cluster.
+   */
+  branches?: 'remote';
 }
 
 export function publicKeyFor(config: PlatformConfig, ownsSigningKey: boolean): string {
@@ -55,6 +60,7 @@ class BusCloser implements OnApplicationShutdown {
 export class PlatformCoreModule {
   static forRoot(options: PlatformCoreOptions): DynamicModule {
     const { config } = options;
+    const remoteBranches = options.sessions === 'remote' || options.branches === 'remote';
     return {
       module: PlatformCoreModule,
       controllers: [HealthController],
@@ -86,14 +92,12 @@ export class PlatformCoreModule {
             }),
         },
         ...(options.sessions === 'remote'
-          ? [
-              { provide: SESSION_VALIDATOR, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteSessionValidator(config, bus) },
-              // Settings' branches for the gateway's check of a named branch (asked on first use only).
-              { provide: BRANCH_DIRECTORY, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteBranchDirectory(config, bus) },
-            ]
+          ? [{ provide: SESSION_VALIDATOR, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteSessionValidator(config, bus) }]
           : options.sessions
             ? [{ provide: SESSION_VALIDATOR, useValue: options.sessions }]
             : []),
+        // Settings' branches for checking a named branch (asked on first use only).
+        ...(remoteBranches ? [{ provide: BRANCH_DIRECTORY, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteBranchDirectory(config, bus) }] : []),
         RelayRegistry,
         HealthRegistry,
         BusCloser,
@@ -101,7 +105,7 @@ export class PlatformCoreModule {
       ],
       exports: [
         PLATFORM_CONFIG, EVENT_BUS, TokenVerifier, RelayRegistry, HealthRegistry,
-        ...(options.sessions ? [SESSION_VALIDATOR] : []), ...(options.sessions === 'remote' ? [BRANCH_DIRECTORY] : []),
+        ...(options.sessions ? [SESSION_VALIDATOR] : []), ...(remoteBranches ? [BRANCH_DIRECTORY] : []),
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
+import { nextBranches, refuseCreate, unusableBranch, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
 
 const admin: StaffActor = { id: 'a', role: 'admin' };
 const manager: StaffActor = { id: 'm', role: 'manager' };
@@ -73,5 +73,20 @@ describe("a user's branches", () => {
     ['admin', none, { homeBranch: 'b', branches: ['c'] }, { homeBranch: 'b', branches: null }],
   ] as const)('%s %o changed by %o -> %o', (role, current, change, expected) => {
     expect(nextBranches(role, { ...current, branches: current.branches && [...current.branches] }, JSON.parse(JSON.stringify(change)))).toEqual(expected);
+  });
+});
+
+describe('the branches a user is given, as settings knows them', () => {
+  const states = new Map([['main', 'active'], ['b', 'active'], ['closed', 'inactive'], ['nowhere', 'unknown']] as const);
+  const none = { homeBranch: null, branches: null };
+  it.each([
+    ['known, active branches', { homeBranch: 'b', branches: ['b', 'main'] }, none, null],
+    ['a branch settings does not know, in the list', { homeBranch: 'b', branches: ['b', 'nowhere'] }, none, { field: 'branches', key: 'branches.unknown' }],
+    ['a home branch settings does not know', { homeBranch: 'nowhere', branches: null }, none, { field: 'homeBranch', key: 'branches.unknown' }],
+    ['a deactivated branch given anew', { homeBranch: 'b', branches: ['b', 'closed'] }, none, { field: 'branches', key: 'branches.inactive' }],
+    ['a deactivated branch the user kept', { homeBranch: 'b', branches: ['b', 'closed'] }, { homeBranch: 'b', branches: ['b', 'closed'] }, null],
+    ['branches settings was not asked about (unchanged)', { homeBranch: 'x', branches: ['x', 'y'] }, { homeBranch: 'x', branches: ['x', 'y'] }, null],
+  ] as const)('%s', (_what, next, before, expected) => {
+    expect(unusableBranch({ homeBranch: next.homeBranch, branches: next.branches && [...next.branches] }, { homeBranch: before.homeBranch, branches: before.branches && [...before.branches] }, states)).toEqual(expected);
   });
 });

@@ -1,4 +1,5 @@
 import { canManageRole, isAllowed, matchRoute, type PermissionSubject, type Role } from '@dukan/contracts';
+import type { BranchState } from '@dukan/platform';
 
 /** Who is acting: the signed-in user as the token describes them. */
 export interface StaffActor extends PermissionSubject {
@@ -87,4 +88,27 @@ export function nextBranches(
     homeBranch = branches[0]!;
   }
   return { homeBranch, branches: branches && branches.length > 0 ? branches : null };
+}
+
+/**
+ * A branch the user would end with that settings does not know, or a deactivated one the user did not have
+ * before (one they keep is left alone: an unrelated edit re-sends the whole list). Branches settings was not
+ * asked about (unchanged ones) pass. The field named is the one the branch came from.
+ */
+export function unusableBranch(
+  next: UserBranches,
+  before: UserBranches,
+  states: ReadonlyMap<string, BranchState>,
+): { field: 'homeBranch' | 'branches'; key: 'branches.unknown' | 'branches.inactive' } | null {
+  const had = new Set([before.homeBranch, ...(before.branches ?? [])]);
+  const named: ['homeBranch' | 'branches', string][] = [
+    ...(next.homeBranch ? [['homeBranch', next.homeBranch] as ['homeBranch', string]] : []),
+    ...(next.branches ?? []).map((id) => ['branches', id] as ['branches', string]),
+  ];
+  for (const [field, id] of named) {
+    const state = states.get(id);
+    if (state === 'unknown') return { field, key: 'branches.unknown' };
+    if (state === 'inactive' && !had.has(id)) return { field, key: 'branches.inactive' };
+  }
+  return null;
 }

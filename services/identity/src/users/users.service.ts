@@ -3,12 +3,12 @@ import { DataSource, type EntityManager } from 'typeorm';
 import {
   ROLE_DEFAULT_PERMISSIONS, sanitizePermissions, type Paginated, type AuthUserDto, type Permissions, type SessionRevokedReason,
 } from '@dukan/contracts';
-import { audit, DomainError, escapeLike, Outbox, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, escapeLike, KnownBranches, Outbox, type BranchState, type RequestContext } from '@dukan/platform';
 import { hashPassword } from '../auth/passwords.js';
 import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
-import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffRefusal } from './staff.policy.js';
+import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, unusableBranch, type StaffActor, type StaffRefusal } from './staff.policy.js';
 
 /** The signed-in user a staff change is checked against; the route table let nobody else this far. */
 function actorOf(ctx: RequestContext): StaffActor {
@@ -16,16 +16,29 @@ function actorOf(ctx: RequestContext): StaffActor {
   return { id: ctx.user.id, role: ctx.user.role, permissions: ctx.user.permissions };
 }
 
-/** The branches a user ends with; only an admin may name them. */
-function branchesAfter(ctx: RequestContext, user: { role: User['role']; homeBranch: string | null; branches: string[] | null }, dto: CreateUserDto | UpdateUserDto) {
+/**
+ * The branches a user ends with; only an admin may name them, and only branches settings knows (`states`, asked
+ * before the write; null where this process cannot ask). A deactivated branch may be kept, not given anew.
+ */
+function branchesAfter(
+  ctx: RequestContext,
+  user: { role: User['role']; homeBranch: string | null; branches: string[] | null },
+  dto: CreateUserDto | UpdateUserDto,
+  states: ReadonlyMap<string, BranchState> | null,
+) {
   if (dto.homeBranch === undefined && dto.branches === undefined) return { homeBranch: user.homeBranch, branches: user.role === 'admin' ? null : user.branches };
   if (ctx.user?.role !== 'admin') {
     throw new DomainError('ADMIN_ONLY', 'users.branchesAdminOnly', {}, { [dto.branches !== undefined ? 'branches' : 'homeBranch']: { key: 'users.branchesAdminOnly' } });
   }
   const next = nextBranches(user.role, user, dto);
   if ('refused' in next) throw DomainError.validation({ homeBranch: next.refused });
+  const unusable = states && unusableBranch(next, user, states);
+  if (unusable) throw DomainError.validation({ [unusable.field]: unusable.key });
   return next;
 }
+
+/** The branches an edit names, for asking settings about them before the write. */
+const namedBranches = (dto: CreateUserDto | UpdateUserDto) => [...(dto.homeBranch ? [dto.homeBranch] : []), ...(dto.branches ?? [])];
 
 function refuseIf(refusal: StaffRefusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.key);
@@ -36,6 +49,7 @@ export class UsersService {
   constructor(
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
+    private readonly knownBranches: KnownBranches,
   ) {}
 
   private live(m: EntityManager = this.ds.manager) {
@@ -92,10 +106,11 @@ export class UsersService {
     const role = dto.role ?? 'cashier';
     refuseIf(refuseCreate(actorOf(ctx), role, dto.permissions !== undefined));
     const passwordHash = await hashPassword(dto.password);
+    const states = await this.knownBranches.states(namedBranches(dto));
     return this.ds.transaction(async (m) => {
       await this.assertUnique(m, dto.username, dto.email);
       const repo = m.getRepository(User);
-      const branches = branchesAfter(ctx, { role, homeBranch: null, branches: null }, dto);
+      const branches = branchesAfter(ctx, { role, homeBranch: null, branches: null }, dto, states);
       const user = repo.create({
         ...branches,
         username: dto.username,
@@ -120,6 +135,7 @@ export class UsersService {
 
   async update(ctx: RequestContext, id: string, dto: UpdateUserDto): Promise<AuthUserDto> {
     const passwordHash = dto.password ? await hashPassword(dto.password) : null;
+    const states = await this.knownBranches.states(namedBranches(dto));
     return this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
       const withPermissions = dto.permissions !== undefined;
@@ -130,7 +146,7 @@ export class UsersService {
         await this.assertNotLastAdmin(m, user.id);
       }
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
-      const branches = branchesAfter(ctx, { ...user, role: dto.role ?? user.role }, dto);
+      const branches = branchesAfter(ctx, { ...user, role: dto.role ?? user.role }, dto, states);
       const branchesChanged = branches.homeBranch !== user.homeBranch || JSON.stringify(branches.branches) !== JSON.stringify(user.branches);
       // Every edit that changes what a token says (name, role, permissions) or whether it may be used ends it.
       const revoke: SessionRevokedReason | null =

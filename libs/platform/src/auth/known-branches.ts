@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { DomainError } from '../errors/domain-error.js';
+import { BRANCH_DIRECTORY, type BranchDirectory, type BranchState } from './branch-directory.js';
+
+/**
+ * A branch named in a body or a path (a transfer's destination, a price's branch, a user's branches) checked
+ * against settings' branches, through the directory the process already has (settings' own in the all-in-one,
+ * its internal route in the cluster). A lone service without either (a service test) cannot ask, and takes the
+ * name as given. A service lists it among its providers.
+ */
+@Injectable()
+export class KnownBranches {
+  private directory: BranchDirectory | null | undefined;
+
+  constructor(private readonly modules: ModuleRef) {}
+
+  /** Each branch's state as settings knows it; null where this process cannot ask. Ask before a write: it may call settings. */
+  async states(branchIds: Iterable<string>): Promise<ReadonlyMap<string, BranchState> | null> {
+    const directory = this.find();
+    if (!directory) return null;
+    const ids = [...new Set(branchIds)];
+    return new Map(await Promise.all(ids.map(async (id) => [id, await directory.state(id)] as const)));
+  }
+
+  /** Refuses, under `field`, a branch settings does not know, or (with `active`) one deactivated. */
+  async assert(branchId: string, field: string, active: boolean): Promise<void> {
+    const state = (await this.states([branchId]))?.get(branchId);
+    if (state === 'unknown') throw DomainError.validation({ [field]: 'branches.unknown' });
+    if (active && state === 'inactive') throw DomainError.validation({ [field]: 'branches.inactive' });
+  }
+
+  private find(): BranchDirectory | null {
+    if (this.directory !== undefined) return this.directory;
+    try {
+      this.directory = this.modules.get<BranchDirectory>(BRANCH_DIRECTORY, { strict: false });
+    } catch {
+      this.directory = null;
+    }
+    return this.directory;
+  }
+}
