@@ -4,7 +4,7 @@ import { cashSale, inBranch, openChainWithTea, SHAPES, type Shop } from './chain
 
 // A chain of three branches (main, b, c), in both shapes: a product priced apart in B is shown and sold at
 // B's price by B's cashier and at its own price elsewhere; stock sent from main to B moves exactly once however
-// often the send and the receipt are repeated.
+// often the send and the receipt are repeated, and a transfer cancelled on the way puts it back once.
 
 describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) => {
   let c: Shop;
@@ -83,5 +83,22 @@ describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) =>
     // The cashier of B may not receive (no products edit), and main may not receive what was sent to B.
     expect((await c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(cashierB))).status).toBe(403);
     expect((await c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(manager, 'main'))).status).toBe(403);
+  });
+
+  it('a transfer cancelled by main on its way to B puts the stock back in main once; B can then not receive it', async () => {
+    const before = await stockIn('main');
+    const sent = await c.post('/api/products/transfers', { toBranch: 'b', lines: [{ product: productId, quantity: 3 }] }, inBranch(manager, 'main'));
+    const id = sent.body.data._id as string;
+    expect(await stockIn('main')).toBe(before - 3);
+    const fromB = await c.post(`/api/products/transfers/${id}/cancel`, {}, inBranch(manager, 'b'));
+    expect(fromB.status).toBe(403);
+    expect(fromB.body.message).toBe('Only the branch that sent this transfer can cancel it');
+    const cancels = await Promise.all([1, 2].map(() => c.post(`/api/products/transfers/${id}/cancel`, {}, inBranch(manager, 'main'))));
+    expect(cancels.map((r) => [r.status, r.body.data.state])).toEqual([[200, 'cancelled'], [200, 'cancelled']]);
+    expect(await stockIn('main')).toBe(before);
+    const late = await c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(manager, 'b'));
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This transfer was cancelled: its stock went back to the branch that sent it');
+    expect(await stockIn('b')).toBe(2);
   });
 });
