@@ -102,7 +102,7 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('7.50');
     expect(csv.text).not.toContain('22.50');
-    expect(csv.text).toContain('Branch b'); // the file names its branch under the shop's name
+    expect(csv.text).toContain('· Branch B'); // the file names its branch, as settings names it, under the shop's name
     const chain = await c.get('/api/reports/sales/export/csv?branch=all', as(c.adminToken, { language: 'ku' }));
     expect(chain.text).toContain('هەموو لقەکان');
     expect(chain.text).toContain('22.50');
@@ -113,6 +113,9 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     expect((await salesReport(manager, 'all')).summary.totalSales).toBe((SOLD.a + SOLD.b) * 2.5);
     expect((await salesReport(manager, 'b')).summary.totalSales).toBe(SOLD.b * 2.5);
     expect((await c.get('/api/dashboard', as(manager))).body.data.todaySales).toBe((SOLD.a + SOLD.b) * 2.5);
+    // Their export of "all" names the two branches it adds up, by name, listed as each language lists.
+    expect((await c.get('/api/reports/sales/export/csv?branch=all', as(manager))).text).toContain('· Branch A, Branch B');
+    expect((await c.get('/api/reports/sales/export/csv?branch=all', as(manager, { language: 'ku' }))).text).toContain('· Branch A، Branch B');
     for (const path of ['/api/reports/sales?branch=c', '/api/dashboard?branch=c', '/api/reports/sales/export/pdf?branch=c', '/api/reports/inventory/products?branch=c']) {
       const refused = await c.get(path, as(manager));
       expect([path, refused.status, refused.body.code]).toEqual([path, 403, 'FORBIDDEN']);

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServicePlatformModule } from '@dukan/platform';
+import { KnownBranches, ServicePlatformModule } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from './config.js';
 import { DashboardController } from './dashboard/dashboard.controller.js';
 import { DashboardService } from './dashboard/dashboard.service.js';
@@ -64,7 +64,7 @@ export class ReportingModule {
         }),
       ],
       controllers: [DashboardController, ReportsController],
-      providers: [{ provide: REPORTING_CONFIG, useValue: config }, ShopClock, DashboardService, ReportsService, PdfRenderer, ExportService, ...HANDLERS],
+      providers: [{ provide: REPORTING_CONFIG, useValue: config }, ShopClock, DashboardService, ReportsService, PdfRenderer, ExportService, KnownBranches, ...HANDLERS],
     };
   }
 }

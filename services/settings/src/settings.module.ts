@@ -22,7 +22,7 @@ export class SettingsModule {
         // The edge's check of a branch a request names, where settings runs in the same process (the all-in-one).
         {
           provide: BRANCH_DIRECTORY, inject: [DataSource, EVENT_BUS],
-          useFactory: (ds: DataSource, bus: EventBus) => watchedBranchDirectory(() => ds.query<KnownBranch[]>(`SELECT id, active FROM branches`), bus),
+          useFactory: (ds: DataSource, bus: EventBus) => watchedBranchDirectory(() => ds.query<KnownBranch[]>(`SELECT id, name, active FROM branches`), bus),
         },
       ],
     };

@@ -24,7 +24,7 @@ describe('CachedBranchDirectory', () => {
     ['old', 'inactive'],
     ['nowhere', 'unknown'],
   ])('says %s is %s', async (id, state) => {
-    const { s, load } = settings([{ id: 'main', active: true }, { id: 'old', active: false }]);
+    const { s, load } = settings([{ id: 'main', name: 'Branch main', active: true }, { id: 'old', name: 'Branch old', active: false }]);
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.state('main')).toBe('active');
     clock += 1_000;
@@ -32,8 +32,16 @@ describe('CachedBranchDirectory', () => {
     expect(s.asked).toBe(id === 'nowhere' ? 2 : 1);
   });
 
+  it('names a branch as settings does, and none it does not know', async () => {
+    const { load } = settings([{ id: 'main', name: 'Main shop', active: true }, { id: 'erbil', name: 'هەولێر', active: false }]);
+    const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
+    expect(await d.name('main')).toBe('Main shop');
+    expect(await d.name('erbil')).toBe('هەولێر');
+    expect(await d.name('nowhere')).toBeNull();
+  });
+
   it('asks again on a miss at most once a second, so a branch made a moment ago is found', async () => {
-    const { s, load } = settings([{ id: 'main', active: true }], [{ id: 'main', active: true }, { id: 'new', active: true }]);
+    const { s, load } = settings([{ id: 'main', name: 'Branch main', active: true }], [{ id: 'main', name: 'Branch main', active: true }, { id: 'new', name: 'Branch new', active: true }]);
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.state('main')).toBe('active');
     expect(await d.state('new')).toBe('unknown'); // asked less than a second ago
@@ -43,7 +51,7 @@ describe('CachedBranchDirectory', () => {
   });
 
   it('asks again after forget (a branch event) and after the TTL', async () => {
-    const { s, load } = settings([{ id: 'b', active: true }], [{ id: 'b', active: false }], [{ id: 'b', active: true }]);
+    const { s, load } = settings([{ id: 'b', name: 'Branch b', active: true }], [{ id: 'b', name: 'Branch b', active: false }], [{ id: 'b', name: 'Branch b', active: true }]);
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.state('b')).toBe('active');
     d.forget();
@@ -56,7 +64,7 @@ describe('CachedBranchDirectory', () => {
   });
 
   it('keeps the last list while settings cannot answer; with none yet, refuses with 503', async () => {
-    const { s, load } = settings([{ id: 'b', active: true }]);
+    const { s, load } = settings([{ id: 'b', name: 'Branch b', active: true }]);
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     s.fail = true;
     const refused = await d.state('b').catch((e: unknown) => e);

@@ -5,6 +5,7 @@ import { Replicas } from '../http/replicas.js';
 /** A branch as settings lists it. */
 export interface KnownBranch {
   id: string;
+  name: string;
   active: boolean;
 }
 
@@ -14,6 +15,8 @@ export type BranchState = 'active' | 'inactive' | 'unknown';
 /** Whether a branch a request names exists and is active (settings owns branches). */
 export interface BranchDirectory {
   state(branchId: string): Promise<BranchState>;
+  /** The name settings gives the branch; null for one it does not know. */
+  name(branchId: string): Promise<string | null>;
 }
 
 /** Provided by settings where it runs in the same process, by its internal route elsewhere (the cluster gateway). */
@@ -33,9 +36,9 @@ export interface BranchDirectoryOptions {
  * `missRetryMs`). When settings cannot be asked, the last list stands; with none yet, the request is refused (503).
  */
 export class CachedBranchDirectory implements BranchDirectory {
-  private branches: Map<string, boolean> | null = null;
+  private branches: Map<string, KnownBranch> | null = null;
   private loadedAt = 0;
-  private loading: Promise<Map<string, boolean>> | null = null;
+  private loading: Promise<Map<string, KnownBranch>> | null = null;
   private readonly now: () => number;
 
   constructor(private readonly load: () => Promise<KnownBranch[]>, private readonly options: BranchDirectoryOptions) {
@@ -43,10 +46,18 @@ export class CachedBranchDirectory implements BranchDirectory {
   }
 
   async state(branchId: string): Promise<BranchState> {
+    const branch = await this.find(branchId);
+    return !branch ? 'unknown' : branch.active ? 'active' : 'inactive';
+  }
+
+  async name(branchId: string): Promise<string | null> {
+    return (await this.find(branchId))?.name ?? null;
+  }
+
+  private async find(branchId: string): Promise<KnownBranch | undefined> {
     let known = await this.list(this.options.ttlMs);
     if (!known.has(branchId)) known = await this.list(this.options.missRetryMs);
-    const active = known.get(branchId);
-    return active === undefined ? 'unknown' : active ? 'active' : 'inactive';
+    return known.get(branchId);
   }
 
   /** Drops the list (settings announced a change). */
@@ -54,11 +65,11 @@ export class CachedBranchDirectory implements BranchDirectory {
     this.loadedAt = 0;
   }
 
-  private async list(maxAgeMs: number): Promise<Map<string, boolean>> {
+  private async list(maxAgeMs: number): Promise<Map<string, KnownBranch>> {
     if (this.branches && this.now() - this.loadedAt < maxAgeMs) return this.branches;
     this.loading ??= this.load()
       .then((rows) => {
-        this.branches = new Map(rows.map((b) => [b.id, b.active]));
+        this.branches = new Map(rows.map((b) => [b.id, b]));
         this.loadedAt = this.now();
         return this.branches;
       })

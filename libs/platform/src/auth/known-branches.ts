@@ -23,6 +23,14 @@ export class KnownBranches {
     return new Map(await Promise.all(ids.map(async (id) => [id, await directory.state(id)] as const)));
   }
 
+  /** The names settings gives these branches; one it does not know, or every one while it cannot be asked, is left out. */
+  async names(branchIds: Iterable<string>): Promise<ReadonlyMap<string, string>> {
+    const directory = this.find();
+    if (!directory) return new Map();
+    const named = await Promise.all([...new Set(branchIds)].map(async (id) => [id, await directory.name(id).catch(() => null)] as const));
+    return new Map(named.filter((entry): entry is readonly [string, string] => entry[1] !== null));
+  }
+
   /** Refuses, under `field`, a branch settings does not know, or (with `active`) one deactivated. */
   async assert(branchId: string, field: string, active: boolean): Promise<void> {
     const state = (await this.states([branchId]))?.get(branchId);

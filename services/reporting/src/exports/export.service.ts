@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { reportFileName, type ExportProgressDto, type ReportDtos, type ReportExportFormat, type ReportType } from '@dukan/contracts';
-import { DomainError, logger, type RequestContext } from '@dukan/platform';
+import { DomainError, KnownBranches, logger, type RequestContext } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
 import { inventoryRows, lowStockRows } from '../reports/inventory-report.js';
 import type { ReportQuery } from '../reports/report.dto.js';
@@ -37,6 +37,7 @@ export class ExportService {
   constructor(
     private readonly reports: ReportsService,
     private readonly pdf: PdfRenderer,
+    private readonly knownBranches: KnownBranches,
     @Inject(REPORTING_CONFIG) private readonly config: ReportingConfig,
   ) {}
 
@@ -90,9 +91,11 @@ export class ExportService {
   }
 
   /** The report and, for the inventory's spreadsheets, every product and every low-stock item. */
-  private document(ctx: RequestContext, type: ReportType, q: ReportQuery, format: ReportExportFormat): Promise<ReportDocument> {
+  private async document(ctx: RequestContext, type: ReportType, q: ReportQuery, format: ReportExportFormat): Promise<ReportDocument> {
     // The file names the branches it was asked for; one exported without ?branch= reads as before.
-    const branches = q.branch ? (ctx.branchScope ?? null) : undefined;
+    const scope = q.branch ? (ctx.branchScope ?? null) : undefined;
+    const names = scope ? await this.knownBranches.names(scope) : new Map<string, string>();
+    const branches = scope && scope.map((id) => ({ id, name: names.get(id) ?? null }));
     return this.reports.scoped(ctx, q, async (s) => {
       const dto: ReportDtos[ReportType] = await this.reports.build(type, s);
       if (type !== 'inventory') return buildDocument(type, dto as ReportDtos[typeof type], ctx.locale, undefined, branches);

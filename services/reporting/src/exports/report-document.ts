@@ -48,12 +48,18 @@ export interface InventoryExtra {
 
 const CHART_POINTS = 10;
 
+/** A branch an export was asked for: its name as settings gives it, null when settings could not say. */
+export interface NamedBranch {
+  id: string;
+  name: string | null;
+}
+
 /**
  * `branches`: the branches an export was asked for (?branch=), named under the shop's name; null: the whole chain;
  * undefined: none asked (a single shop's file reads as before).
  */
 export function buildDocument<T extends ReportType>(
-  type: T, dto: ReportDtos[T], locale: Locale, extra?: InventoryExtra, branches?: readonly string[] | null,
+  type: T, dto: ReportDtos[T], locale: Locale, extra?: InventoryExtra, branches?: readonly NamedBranch[] | null,
 ): ReportDocument {
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const col = (field: string, kind: CellKind = 'text'): Column => ({ label: t(`report.field.${field}`), kind });
@@ -161,8 +167,9 @@ function rangeText(m: ReportMetaDto, t: (key: string, params?: Record<string, st
   return t('report.range.all');
 }
 
-function withBranches(storeName: string, branches: readonly string[] | null | undefined, t: (key: string, params?: Record<string, string>) => string): string {
+/** "Shop · Erbil, Sulaymaniyah": each branch by its name, or by its code ("Branch b") where settings gave none. */
+function withBranches(storeName: string, branches: readonly NamedBranch[] | null | undefined, t: (key: string, params?: Record<string, string>) => string): string {
   if (branches === undefined) return storeName;
   if (branches === null) return `${storeName} · ${t('report.allBranches')}`;
-  return `${storeName} · ${branches.length === 1 ? t('report.branch', { branch: branches[0]! }) : t('report.branches', { branches: branches.join(', ') })}`;
+  return `${storeName} · ${branches.map((b) => b.name ?? t('report.branch', { branch: b.id })).join(t('report.listSeparator'))}`;
 }

@@ -29,13 +29,13 @@ export class BranchesController {
   }
 }
 
-/** Service-to-service (x-dukan-internal): the cluster gateway's list of branches, to check a branch a request names. */
+/** Service-to-service (x-dukan-internal): the list of branches, to check a branch a request names and to name it. */
 @Controller('internal/settings/branches')
 export class InternalBranchesController {
   constructor(private readonly branches: BranchesService) {}
 
   @Get()
   async list(): Promise<KnownBranch[]> {
-    return (await this.branches.list()).map((b) => ({ id: b._id, active: b.active }));
+    return (await this.branches.list()).map((b) => ({ id: b._id, name: b.name, active: b.active }));
   }
 }
