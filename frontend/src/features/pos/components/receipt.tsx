@@ -93,8 +93,8 @@ function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; 
 
 const PAGE_MARGIN_MM = 2;
 
-/** While the receipt is shown, the printed page is 58 mm wide and exactly as long as the receipt. */
-function usePageSizedTo(ref: React.RefObject<HTMLDivElement | null>) {
+/** While the receipt is shown, the printed page is 58 mm wide and exactly as long as the receipt (also a transfer's note). */
+export function usePageSizedTo(ref: React.RefObject<HTMLDivElement | null>) {
   useLayoutEffect(() => {
     const paper = ref.current?.firstElementChild as HTMLElement | null;
     if (!paper) return;

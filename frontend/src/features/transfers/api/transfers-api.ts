@@ -38,6 +38,16 @@ export const transfersApi = withTags.injectEndpoints({
       query: ({ id, ...body }) => ({ url: `/products/transfers/${encodeURIComponent(id)}/receive`, method: 'POST', body }),
       invalidatesTags: ['Transfer', ...PRODUCT_LISTS],
     }),
+    /** In transit only, from the branch that sent it: its units go back there. A repeat answers the cancelled transfer. */
+    cancelTransfer: build.mutation<{ data: TransferDto }, string>({
+      query: (id) => ({ url: `/products/transfers/${encodeURIComponent(id)}/cancel`, method: 'POST' }),
+      invalidatesTags: ['Transfer', ...PRODUCT_LISTS],
+    }),
+    /** Who sent a transfer, for its printed note (users with staff view only). */
+    transferSender: build.query<string, string>({
+      query: (id) => `/auth/users/${encodeURIComponent(id)}`,
+      transformResponse: (res: { data: { firstName: string; lastName: string } }) => `${res.data.firstName} ${res.data.lastName}`.trim(),
+    }),
     branchPrices: build.query<BranchPriceDto[], string>({
       query: (id) => `/products/${encodeURIComponent(id)}/branch-prices`,
       transformResponse: (res: { data: BranchPriceDto[] }) => res.data,
@@ -55,4 +65,7 @@ export const transfersApi = withTags.injectEndpoints({
   }),
 });
 
-export const { useTransfersQuery, useTransferProductSearchQuery, useSendTransferMutation, useReceiveTransferMutation, useBranchPricesQuery, useSetBranchPriceMutation } = transfersApi;
+export const {
+  useTransfersQuery, useTransferProductSearchQuery, useSendTransferMutation, useReceiveTransferMutation, useCancelTransferMutation, useTransferSenderQuery,
+  useBranchPricesQuery, useSetBranchPriceMutation,
+} = transfersApi;

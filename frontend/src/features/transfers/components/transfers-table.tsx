@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
 import type { BranchDto, TransferDto } from '@dukan/contracts';
+import { RowActions } from '../../../components/ui/row-actions.js';
 import { useFormat } from '../../../i18n/format.js';
 import { branchName } from '../lib/use-chain.js';
 
-const STATE_CLASS = { in_transit: 'warning', received: 'success', short: 'danger' } as const;
+const STATE_CLASS = { in_transit: 'warning', received: 'success', short: 'danger', cancelled: 'muted' } as const;
 
 interface Props {
   transfers: TransferDto[];
   branches: readonly BranchDto[];
-  /** The branch this device works in: transfers sent to it, still in transit, can be received here. */
+  /** The branch this device works in: in transit, what was sent to it can be received here, what it sent cancelled. */
   current: string;
-  canReceive: boolean;
+  canEdit: boolean;
   onReceive: (transfer: TransferDto) => void;
+  onCancel: (transfer: TransferDto) => void;
+  onPrint: (transfer: TransferDto) => void;
   busy: boolean;
 }
 
 /** Transfers leaving or reaching this branch, newest first. */
-export function TransfersTable({ transfers, branches, current, canReceive, onReceive, busy }: Props) {
+export function TransfersTable({ transfers, branches, current, canEdit, onReceive, onCancel, onPrint, busy }: Props) {
   const { t } = useTranslation();
   const f = useFormat();
   const name = (p: TransferDto['lines'][number]) => (f.language === 'ku' ? p.name.ku || p.name.en : p.name.en);
@@ -31,7 +34,7 @@ export function TransfersTable({ transfers, branches, current, canReceive, onRec
             <th>{t('transfers.columns.products')}</th>
             <th>{t('transfers.columns.sent')}</th>
             <th>{t('transfers.columns.state')}</th>
-            {canReceive && <th className="actions-cell">{t('transfers.columns.actions')}</th>}
+            <th className="actions-cell">{t('transfers.columns.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -58,15 +61,22 @@ export function TransfersTable({ transfers, branches, current, canReceive, onRec
                   {t(`transfers.states.${tr.state}`)}
                 </span>
               </td>
-              {canReceive && (
-                <td className="actions-cell">
-                  {tr.state === 'in_transit' && tr.toBranch === current && (
+              <td className="actions-cell">
+                <RowActions
+                  remove={canEdit && tr.state === 'in_transit' && tr.fromBranch === current && {
+                    label: t('transfers.cancel'), ariaLabel: t('transfers.cancelNamed', { number: tr.number }), testId: 'cancel-transfer', onClick: () => onCancel(tr),
+                  }}
+                >
+                  {canEdit && tr.state === 'in_transit' && tr.toBranch === current && (
                     <button type="button" className="button small" onClick={() => onReceive(tr)} aria-label={t('transfers.receiveNamed', { number: tr.number })} data-testid="receive-transfer">
                       {t('transfers.receive')}
                     </button>
                   )}
-                </td>
-              )}
+                  <button type="button" className="button small" onClick={() => onPrint(tr)} aria-label={t('transfers.printNamed', { number: tr.number })} data-testid="print-transfer">
+                    {t('transfers.print')}
+                  </button>
+                </RowActions>
+              </td>
             </tr>
           ))}
         </tbody>

@@ -8,15 +8,17 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/use-permissions.js';
 import { useTransfersQuery } from '../api/transfers-api.js';
+import { CancelTransferDialog } from '../components/cancel-transfer-dialog.js';
 import { ReceiveTransferDialog } from '../components/receive-transfer-dialog.js';
 import { SendTransferDialog } from '../components/send-transfer-dialog.js';
+import { TransferNoteDialog } from '../components/transfer-note.js';
 import { TransfersTable } from '../components/transfers-table.js';
 import { useChain, type Notice } from '../lib/use-chain.js';
 import '../transfers.css';
 
 const isState = (s: string | null): s is TransferState => (TRANSFER_STATES as readonly string[]).includes(s ?? '');
 
-/** /inventory/transfers: the transfers leaving or reaching this branch, by state, with send and receive. */
+/** /inventory/transfers: the transfers leaving or reaching this branch, by state, with send, receive, cancel and a printed note. */
 export default function TransfersPage() {
   const canView = useCan('products', 'view');
   return canView ? <Transfers /> : <AccessRestricted />;
@@ -31,6 +33,8 @@ function Transfers() {
   const list = useTransfersQuery({ state });
   const [sending, setSending] = useState(false);
   const [receiving, setReceiving] = useState<TransferDto | null>(null);
+  const [cancelling, setCancelling] = useState<TransferDto | null>(null);
+  const [printing, setPrinting] = useState<TransferDto | null>(null);
   // Kept as a text key, so it follows a change of language.
   const [notice, setNotice] = useState<Notice | null>(null);
   const transfers = list.data?.data ?? [];
@@ -80,12 +84,15 @@ function Transfers() {
             <p className="muted">{t('transfers.emptyHint')}</p>
           </div>
         ) : (
-          <TransfersTable transfers={transfers} branches={chain.active} current={chain.current} canReceive={canEdit} onReceive={setReceiving} busy={list.isFetching} />
+          <TransfersTable transfers={transfers} branches={chain.active} current={chain.current} canEdit={canEdit} busy={list.isFetching}
+            onReceive={setReceiving} onCancel={setCancelling} onPrint={setPrinting} />
         )}
       </div>
 
       {sending && <SendTransferDialog chain={chain} onDone={setNotice} onClose={() => setSending(false)} />}
       {receiving && <ReceiveTransferDialog transfer={receiving} branches={chain.active} onDone={setNotice} onClose={() => setReceiving(null)} />}
+      {cancelling && <CancelTransferDialog transfer={cancelling} branches={chain.active} onClose={() => setCancelling(null)} />}
+      {printing && <TransferNoteDialog transfer={printing} branches={chain.active} onClose={() => setPrinting(null)} />}
     </section>
   );
 }
