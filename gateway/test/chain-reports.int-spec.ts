@@ -108,6 +108,15 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     expect(chain.text).toContain('22.50');
   });
 
+  it("a branch's active-user card and staff report count the staff who work there: the manager of A and B is not C's", async () => {
+    const users = async (branch: string) => (await c.get(`/api/dashboard?branch=${branch}`, as(c.adminToken))).body.data.activeUsers as number;
+    const staff = async (branch: string) => (await c.get(`/api/reports/staff?branch=${branch}`, as(c.adminToken))).body.data.staffSales.map((p: { name: string }) => p.name);
+    await eventually(async () => (await users('all')) - (await users('c')) === 1, { what: "the manager's branches in reporting" });
+    expect(await users('a')).toBe(await users('all'));
+    expect(await staff('b')).toContain('Manager AB');
+    expect(await staff('c')).not.toContain('Manager AB');
+  });
+
   it('a manager of A and B sees their sum and each of them, and is refused C in both languages', async () => {
     expect((await salesReport(manager)).summary.totalSales).toBe((SOLD.a + SOLD.b) * 2.5);
     expect((await salesReport(manager, 'all')).summary.totalSales).toBe((SOLD.a + SOLD.b) * 2.5);

@@ -35,6 +35,10 @@ export interface UserEventData {
   tokenVersion: number; // tokens carrying a lower version are refused
   languagePreference: Locale;
   permissions: Permissions | null; // the user's own overrides (null: role defaults), for permission replicas
+  /** The branch they work in by default (null: the shop's default branch); left out by events from before chains. */
+  homeBranch?: string | null;
+  /** The branches they may work in (null: their home branch only; admins work in every branch). */
+  branches?: string[] | null;
 }
 
 export type SessionRevokedReason = 'logout' | 'password-reset' | 'deactivated' | 'permissions-changed' | 'deleted' | 'renamed';

@@ -9,6 +9,7 @@ import { ReportingInit1767225600500 } from './migrations/1767225600500-reporting
 import { ReportRollups1767225600510 } from './migrations/1767225600510-report-rollups.js';
 import { CountHistory1796000000500 } from './migrations/1796000000500-count-history.js';
 import { BranchRollups1796000000510 } from './migrations/1796000000510-branch-rollups.js';
+import { UserBranches1796300000500 } from './migrations/1796300000500-user-branches.js';
 import {
   ReportCategoryCreatedHandler, ReportCategoryDeletedHandler, ReportCategoryUpdatedHandler,
   ReportProductCreatedHandler, ReportProductDeletedHandler, ReportProductUpdatedHandler, ReportStockChangedHandler,
@@ -59,7 +60,7 @@ export class ReportingModule {
         ServicePlatformModule.forService({
           service: 'reporting',
           entities: [],
-          migrations: [ReportingInit1767225600500, ReportRollups1767225600510, CountHistory1796000000500, BranchRollups1796000000510],
+          migrations: [ReportingInit1767225600500, ReportRollups1767225600510, CountHistory1796000000500, BranchRollups1796000000510, UserBranches1796300000500],
           consumers: REPORTING_CONSUMERS,
         }),
       ],

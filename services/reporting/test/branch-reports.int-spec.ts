@@ -118,6 +118,28 @@ describe('reports of one branch, of several, and of the chain', () => {
     expect((await dash()).todaySales).toBe(7);
   });
 
+  it("the staff of a branch: its active-user card and the staff report's idle staff count those who work there", async () => {
+    const [inA, inB, admin, older] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    const pub = (e: EventEnvelope) => t.bus.publish(e);
+    await pub(envelope('dukan.identity.user.created.v1', user({ userId: inA, homeBranch: 'a', branches: ['a'] })));
+    await pub(envelope('dukan.identity.user.created.v1', user({ userId: inB, homeBranch: 'b', branches: null })));
+    await pub(envelope('dukan.identity.user.created.v1', user({ userId: admin, role: 'admin', homeBranch: null, branches: null })));
+    // An event from before identity announced branches: counted in every branch, as before.
+    await pub(envelope('dukan.identity.user.created.v1', user({ userId: older })));
+    const active = async (branch?: string) => (await t.get(`/api/dashboard${branch ? `?branch=${branch}` : ''}`, { token: t.tokens.admin })).body.data.activeUsers as number;
+    const idle = async (branch: string) => (await report('staff', branch)).staffSales.map((p: { _id: string }) => p._id) as string[];
+    const [chain, a, b] = [await active(), await active('a'), await active('b')];
+    expect([chain - a, chain - b]).toEqual([1, 1]); // B's cashier is not A's, A's is not B's
+    expect(await idle('a')).toEqual(expect.arrayContaining([inA, admin, older]));
+    expect(await idle('a')).not.toContain(inB);
+    expect(await idle('b')).toEqual(expect.arrayContaining([inB, admin, older]));
+    expect(await idle('b')).not.toContain(inA);
+    // B's cashier moves to A: A counts one more, B one fewer.
+    await pub(envelope('dukan.identity.user.updated.v1', user({ userId: inB, homeBranch: 'a', branches: ['a'] })));
+    expect([await active('a'), await active('b')]).toEqual([a + 1, b - 1]);
+    expect(await idle('b')).not.toContain(inB);
+  });
+
   it('refuses a branch the user may not read, in both languages', async () => {
     const managerOfA = t.tokenFor({ role: 'manager', homeBranch: 'a', branches: ['a'] });
     expect((await report('sales', undefined, managerOfA)).summary.totalSales).toBe(10);

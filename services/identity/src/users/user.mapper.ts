@@ -48,5 +48,7 @@ export function toUserEvent(u: User): UserEventData {
     tokenVersion: u.tokenVersion,
     languagePreference: u.languagePreference,
     permissions: u.permissions,
+    homeBranch: u.homeBranch,
+    branches: u.branches,
   };
 }

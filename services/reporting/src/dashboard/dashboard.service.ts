@@ -19,8 +19,8 @@ export class DashboardService {
   /**
    * Four cards and the latest sales, from reporting's own tables. Sales of a shop day: sales completed that day
    * (shop time zone), without voided ones, less what was refunded of them. The counts: now, against how they
-   * stood at the end of yesterday. `branches`: the branches whose sales and stock it shows (null: every branch);
-   * products and staff are the chain's.
+   * stood at the end of yesterday. `branches`: the branches whose sales, stock and staff it shows (null: every
+   * branch); the products are the chain's catalogue.
    */
   async get(branches: readonly string[] | null): Promise<DashboardDto> {
     return this.ds.transaction('REPEATABLE READ', async (m) => {

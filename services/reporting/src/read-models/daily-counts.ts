@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { one } from '@dukan/platform';
-import { inBranches } from '../reports/report-scope.js';
+import { inBranches, worksIn } from '../reports/report-scope.js';
 
 export interface Counts {
   products: number;
@@ -10,7 +10,7 @@ export interface Counts {
 
 /**
  * Live products; live products whose stock (the branches given together; null: all) is at or below their reorder
- * level; active users who are not deleted.
+ * level; active users who are not deleted and work in one of the branches.
  */
 export async function currentCounts(m: EntityManager, branches: readonly string[] | null = null): Promise<Counts> {
   const row = await one<{ products: number; low_stock: number; active_users: number }>(
@@ -21,7 +21,7 @@ export async function currentCounts(m: EntityManager, branches: readonly string[
           WHERE p.deleted_at IS NULL
             AND coalesce((SELECT sum(s.quantity) FROM stock s WHERE s.product_id = p.product_id AND ${inBranches(branches, 's.branch_id')}), 0)
                 <= p.reorder_level) AS low_stock,
-       (SELECT count(*)::int FROM users WHERE active AND deleted_at IS NULL) AS active_users`,
+       (SELECT count(*)::int FROM users u WHERE u.active AND u.deleted_at IS NULL AND ${worksIn(branches, 'u')}) AS active_users`,
   );
   return { products: row?.products ?? 0, lowStock: row?.low_stock ?? 0, activeUsers: row?.active_users ?? 0 };
 }
@@ -65,7 +65,7 @@ export async function recordStates(m: EntityManager, states: readonly CountState
  * The counts as they stood at the start of today (shop time), given the counts now: only what changed since is
  * looked at. For each product or user with a state recorded today, its contribution at the start of today (its
  * newest state before then) replaces its contribution now (its newest state). The states are the same set whatever
- * order their events arrived in, so the answer is too.
+ * order their events arrived in, so the answer is too. Users count in the branches they work in now.
  */
 export async function dayStartCounts(m: EntityManager, timeZone: string, now: Counts, branches: readonly string[] | null = null): Promise<Counts> {
   const row = await one<{ products: number; low_stock: number; active_users: number }>(
@@ -87,6 +87,7 @@ export async function dayStartCounts(m: EntityManager, timeZone: string, now: Co
      users AS (
        SELECT b.sign, coalesce(u.live, false) AS live
          FROM changed c CROSS JOIN bounds b
+         JOIN users w ON w.user_id = c.id AND ${worksIn(branches, 'w')}
          LEFT JOIN LATERAL (SELECT live FROM count_history h
                              WHERE h.kind = 'u' AND h.id = c.id AND h.at < b.bound ORDER BY h.at DESC, h.live LIMIT 1) u ON true
         WHERE c.is_user)

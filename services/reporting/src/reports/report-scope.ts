@@ -47,6 +47,12 @@ export function inBranches(branches: readonly string[] | null, column: string): 
   return `${column} = ANY(ARRAY[${branches.map((b) => `'${assertBranch(b)}'`).join(',')}]::text[])`;
 }
 
+/** SQL condition on a users row (`alias`): the user works in one of the branches a view reads (NULL branches: every one). */
+export function worksIn(branches: readonly string[] | null, alias: string): string {
+  if (branches === null) return 'true';
+  return `(${alias}.branches IS NULL OR ${alias}.branches && ARRAY[${branches.map((b) => `'${assertBranch(b)}'`).join(',')}]::text[])`;
+}
+
 /** One stored period of at most one branch holding figures: its rows are read as they are, in index order. */
 export function isSingleRead(s: Pick<ReportScope, 'periods' | 'branches' | 'heldBranches'>): boolean {
   const read = s.branches === null ? s.heldBranches : s.heldBranches.filter((b) => s.branches!.includes(b));

@@ -1,12 +1,12 @@
 import type { ExpenseCategory, ExpenseStatus, Role, StaffReportDto } from '@dukan/contracts';
 import { one } from '@dukan/platform';
 import { hoursOf } from './report-range.policy.js';
-import { IN_RANGE, dayText, inBranches, jsonRows, type ReportScope } from './report-scope.js';
+import { IN_RANGE, dayText, inBranches, jsonRows, worksIn, type ReportScope } from './report-scope.js';
 
 /**
  * Per person, from the cashier rollup: sales less what voids and refunds took back, transactions, hours (from the
- * first to the last sale of each day they sold), the voids and refunds they made. Active staff who did nothing in
- * the range are listed with zeros.
+ * first to the last sale of each day they sold), the voids and refunds they made. Active staff of the branches read
+ * who did nothing in the range are listed with zeros.
  */
 export async function staffReport(s: ReportScope): Promise<StaffReportDto> {
   type Person = {
@@ -31,7 +31,7 @@ export async function staffReport(s: ReportScope): Promise<StaffReportDto> {
        ${jsonRows(`SELECT coalesce(r.id, a.user_id) AS id, u.first_name, u.last_name, u.username, u.role,
                      coalesce(r.sales, 0) AS sales, coalesce(r.tx, 0) AS tx, coalesce(r.days, 0) AS days, coalesce(r.seconds, 0) AS seconds,
                      r.first_sale, r.last_sale, coalesce(r.voids, 0) AS voids, coalesce(r.refunds, 0) AS refunds, coalesce(r.refunded, 0) AS refunded
-                     FROM r FULL JOIN (SELECT user_id FROM users WHERE active AND deleted_at IS NULL) a ON a.user_id = r.id
+                     FROM r FULL JOIN (SELECT user_id FROM users w WHERE w.active AND w.deleted_at IS NULL AND ${worksIn(s.branches, 'w')}) a ON a.user_id = r.id
                      LEFT JOIN users u ON u.user_id = coalesce(r.id, a.user_id)`, 'x.sales DESC, x.first_name, x.last_name, x.id')} AS people,
        ${jsonRows(`SELECT day::text AS day, sum(sales_cents) AS sales, sum(transactions) AS tx, count(DISTINCT cashier_id) FILTER (WHERE first_sale_at IS NOT NULL) AS staff
                      FROM cashier_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY day`, 'x.day')} AS timeline,
