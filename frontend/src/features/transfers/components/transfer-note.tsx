@@ -71,7 +71,9 @@ function NotePaper({ transfer, branches, sender, forPrint = false }: PaperProps)
             <tr key={l.productId} data-testid={tid('note-line')}>
               <td>
                 <div>{f.language === 'ku' ? l.name.ku || l.name.en : l.name.en}</div>
-                <bdi className="small">{l.sku}</bdi>
+                <div className="transfer-note-sku">
+                  <bdi>{l.sku}</bdi>
+                </div>
               </td>
               <td className="num">{f.number(l.sent)}</td>
               {counted && <td className="num">{l.received === null ? '—' : f.number(l.received)}</td>}
