@@ -1,12 +1,15 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { en, ku } from '../../frontend/src/features/transfers/texts.js';
-import { adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createProduct, eventually, kurdishLeaks, signIn, type SeededProduct } from '../support.js';
+import {
+  adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createProduct, eventually, kurdishLeaks, login, signIn, type SeededProduct,
+} from '../support.js';
 
 jest.setTimeout(180_000);
 
 // A chain's stock transfers in the browser: a manager of main and B sends tea from main on the Transfers
-// screen, then, working in B, receives it short; stock moves once each way. The shop is put back to one active
+// screen, then, working in B, receives it short; stock moves once each way. Two more are cancelled on their way,
+// one in English and one in Kurdish, and the note of one is printed. The shop is put back to one active
 // branch after, as the other browser tests expect a single shop.
 
 describe('stock transfers between branches (browser)', () => {
@@ -80,6 +83,67 @@ describe('stock transfers between branches (browser)', () => {
     expect(await row.locator('[data-testid=transfer-state]').innerText()).toBe(ku.states.short);
     expect(await kurdishLeaks(page, [en], [ku])).toEqual([]);
     await page.screenshot({ path: artifact('transfers-ku.png'), fullPage: true });
+    await page.click('[data-testid=language-toggle]');
+    await page.context().close();
+  });
+
+  it('cancels transfers on their way from main, in English and Kurdish, and prints the note of one', async () => {
+    const manager = await login(username, password);
+    const mainName = ((await api('/settings/branches', { token: session.adminToken })).body.data as { _id: string; name: string }[]).find((b) => b._id === 'main')!.name;
+    const sendTwo = async () => {
+      const r = await api('/products/transfers', { token: manager, headers: { 'x-dukan-branch': 'main' }, body: { toBranch: branch, lines: [{ product: tea._id, quantity: 2 }], note: 'Van 3' } });
+      expect(r.status).toBe(201);
+      return r.body.data.number as string;
+    };
+    const [first, second] = [await sendTwo(), await sendTwo()];
+    expect(await stock('main')).toBe(2);
+    const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
+    await signIn(page, username, password);
+    await page.goto(`${BASE_URL}/inventory/transfers?state=in_transit`);
+    const rowOf = (number: string) => page.locator(`[data-testid=transfer-row][data-number="${number}"]`);
+
+    await rowOf(first).locator('[data-testid=cancel-transfer]').click();
+    await page.click('[data-testid=cancel-confirm]');
+    await page.waitForSelector('[data-testid=toast]');
+    expect(await page.textContent('[data-testid=toast] .toast-text')).toBe(`Transfer ${first} cancelled: its stock is back in ${mainName}.`);
+    await page.click('[data-testid=toast] .icon-button'); // dismissed, so no English is left on the Kurdish screen
+    await eventually(async () => (await rowOf(first).count()) === 0, 'the cancelled transfer gone from In transit');
+    expect(await stock('main')).toBe(4);
+
+    await page.click('[data-testid=language-toggle]');
+    await page.waitForFunction(() => document.documentElement.lang === 'ckb');
+    await rowOf(second).locator('[data-testid=cancel-transfer]').click();
+    expect(await page.textContent('[data-testid=cancel-transfer-dialog] h2')).toBe(ku.cancelDialog.title.replace('{{number}}', second));
+    await page.click('[data-testid=cancel-confirm]');
+    await page.waitForSelector(`[data-testid=toast] .toast-text >> text=${second}`);
+    expect(await stock('main')).toBe(6);
+    expect(await stock(branch)).toBe(3);
+
+    await page.click('[data-testid=state-cancelled]');
+    expect(await rowOf(second).locator('[data-testid=transfer-state]').innerText()).toBe(ku.states.cancelled);
+    await rowOf(second).locator('[data-testid=print-transfer]').click();
+    const note = page.locator('[data-testid=transfer-note]');
+    expect(await note.locator('[data-testid=note-number]').innerText()).toBe(second);
+    expect(await note.locator('[data-testid=note-from]').innerText()).toBe(mainName);
+    expect(await note.locator('[data-testid=note-to]').innerText()).toBe('Sulaymaniyah');
+    expect(await note.locator('[data-testid=note-sender]').innerText()).toBe('Hawre Karim');
+    expect(await note.locator('[data-testid=note-line]').innerText()).toContain('چای گواستنەوە');
+    expect(await note.locator('[data-testid=note-line]').innerText()).toContain(tea.sku);
+    expect(await kurdishLeaks(page, [en], [ku])).toEqual([]);
+    await page.screenshot({ path: artifact('transfer-note-ku.png') });
+    // On paper: only the note, at the receipt's width, right to left.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.isVisible('[data-testid=transfers-page]')).toBe(false);
+    const paper = await page.evaluate(() => {
+      const el = document.querySelector<HTMLElement>('.print-root .transfer-note')!;
+      return { direction: getComputedStyle(el).direction, widthMm: (el.getBoundingClientRect().width * 25.4) / 96, text: el.innerText };
+    });
+    expect(paper.direction).toBe('rtl');
+    expect(paper.widthMm).toBeLessThanOrEqual(58);
+    expect(paper.text).toContain(ku.note.signReceived);
+    await page.screenshot({ path: artifact('transfer-note-ku-print.png') });
+    await page.emulateMedia({ media: 'screen' });
+    await page.keyboard.press('Escape');
     await page.click('[data-testid=language-toggle]');
     await page.context().close();
   });
