@@ -85,6 +85,12 @@ describe('user administration', () => {
     const managers = await t.get('/api/auth/users?role=manager&limit=100', auth(t.adminToken));
     expect(managers.body.data.length).toBeGreaterThan(0);
     expect(managers.body.data.every((u: { role: string }) => u.role === 'manager')).toBe(true);
+    // The same page limits as every other list: up to 1000 a page, a larger one refused with the field named.
+    const everyone = await t.get('/api/auth/users?limit=1000', auth(t.adminToken));
+    expect(everyone.body.data).toHaveLength(everyone.body.pagination.total);
+    const tooMany = await t.get('/api/auth/users?limit=1001', auth(t.adminToken));
+    expect(tooMany.status).toBe(400);
+    expect(Object.keys(tooMany.body.errors)).toEqual(['limit']);
   });
 
   it('refuses a duplicate username or email with a field error', async () => {

@@ -1,9 +1,10 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
-import { Transform, Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import {
-  IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min, MinLength, ArrayMaxSize,
+  IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ArrayMaxSize,
 } from 'class-validator';
 import { LOCALES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
+import { PageQuery } from '@dukan/platform';
 
 const BRANCH_CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -82,13 +83,7 @@ export class ResetPasswordDto {
   newPassword!: string;
 }
 
-export class ListUsersQuery {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100000)
-  page?: number;
-
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100)
-  limit?: number;
-
+export class ListUsersQuery extends PageQuery {
   @IsOptional() @IsString() @MaxLength(100)
   search?: string;
 
