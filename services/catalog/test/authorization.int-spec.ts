@@ -19,7 +19,7 @@ afterAll(() => t.close());
 
 it('every catalog route answers each caller as the route table says', async () => {
   const cases = authorizationMatrix(['catalog'], callers);
-  expect(cases.length).toBe(25 * callers.length);
+  expect(cases.length).toBe(26 * callers.length);
   expect(await matrixFailures(t, cases)).toEqual([]);
 });
 
