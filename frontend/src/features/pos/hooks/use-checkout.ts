@@ -40,8 +40,11 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
   const user = useCurrentUser();
   const [createSale, saleState] = useCreateSaleMutation();
   const [phase, setPhase] = useState<Phase>('cart');
-  /** The sale being confirmed: its key, its time and, once taken, its reserved number (null: none was left). */
-  const [pending, setPending] = useState<{ key: string; at: Date; invoiceNumber?: string | null } | null>(null);
+  /**
+   * The sale being confirmed: its key, its time, once taken its reserved number (null: none was left) and whether
+   * it was sent without one.
+   */
+  const [pending, setPending] = useState<{ key: string; at: Date; invoiceNumber?: string | null; sentUnnumbered?: boolean } | null>(null);
   const [saleError, setSaleError] = useState<string | null>(null);
   const [done, setDone] = useState<CompletedSale | null>(null);
   const submitting = useRef(false);
@@ -69,12 +72,14 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     if (!pending || submitting.current) return;
     submitting.current = true;
     setSaleError(null);
-    // Every sale is numbered from the register's reserved block while numbers are left, online or not, so the
-    // register's numbers rise in the order of its sales, and a sale whose answer never came keeps the number it
-    // was sent with when it is kept and sent again. The number is taken once per pending sale (retries reuse it).
-    let invoiceNumber = pending.invoiceNumber;
-    if (invoiceNumber === undefined) {
+    // Every sale is numbered from the register's reserved block, online or not (online, a used-up block is topped
+    // up first), so the register's numbers rise in the order of its sales, and a sale whose answer never came keeps
+    // the number it was sent with when it is kept and sent again. The number is taken once per pending sale.
+    let invoiceNumber = pending.invoiceNumber ?? null;
+    let sentUnnumbered = pending.sentUnnumbered === true;
+    if (!invoiceNumber && !sentUnnumbered) {
       invoiceNumber = await queue.nextNumber();
+      if (!invoiceNumber && queue.online && (await queue.reserveNow())) invoiceNumber = await queue.nextNumber();
       const taken = invoiceNumber;
       setPending((p) => (p && p.key === pending.key ? { ...p, invoiceNumber: taken } : p));
     }
@@ -99,6 +104,9 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     };
     /** Kept on the till with a reserved number, to be sent when the server is back. */
     const keepOffline = async () => {
+      // Sent once without a reserved number: the server may hold it under a number of its own, which a kept copy
+      // could not print. It waits for the server, under its key.
+      if (sentUnnumbered) return setSaleError(t('pos.offline.unnumberedNoAnswer'));
       if (cart.redemption) return setSaleError(t('pos.offline.noRedemption'));
       const kept = await queue.keep({ key: pending.key, branch: readBranch(), body, createdAt: pending.at.toISOString(), invoiceNumber });
       if (!kept) return setSaleError(t('pos.offline.noNumbers'));
@@ -106,6 +114,10 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     };
     try {
       if (!queue.online) return await keepOffline();
+      if (!invoiceNumber && !sentUnnumbered) {
+        sentUnnumbered = true;
+        setPending((p) => (p && p.key === pending.key ? { ...p, sentUnnumbered: true } : p));
+      }
       finish(await createSale({ key: pending.key, body }).unwrap(), false);
     } catch (err) {
       // Sent again later with the same key: stored once even if this attempt did reach the server.

@@ -12,6 +12,7 @@ export const en = {
   receiptNote: 'Made offline: sent to the server when it is back.',
   noRedemption: 'Points cannot be redeemed offline. Remove the redemption to complete the sale.',
   noNumbers: 'This till has no reserved invoice numbers left for offline sales.',
+  unnumberedNoAnswer: 'The server did not answer, and this sale had no reserved invoice number to keep it under. Confirm again when the connection is back: it will not be recorded twice.',
 };
 
 export const ku: Texts<typeof en> = {
@@ -25,4 +26,5 @@ export const ku: Texts<typeof en> = {
   receiptNote: 'بە دەرهێڵی کراوە: کاتێک ڕاژەکار گەڕایەوە دەنێردرێت.',
   noRedemption: 'لە دەرهێڵدا خاڵ بەکارناهێنرێت. بەکارهێنانی خاڵ لاببە بۆ تەواوکردنی فرۆشتنەکە.',
   noNumbers: 'ئەم خاڵی فرۆشتنە هیچ ژمارەی پسوولەی تەرخانکراوی بۆ فرۆشتنی دەرهێڵ نەماوە.',
+  unnumberedNoAnswer: 'ڕاژەکار وەڵامی نەدایەوە و ئەم فرۆشتنە ژمارەی پسوولەی تەرخانکراوی نەبوو تا لەژێریدا هەڵبگیرێت. کاتێک پەیوەندی گەڕایەوە دووبارە پشتڕاستی بکەرەوە: دوو جار تۆمار ناکرێت.',
 };

@@ -84,6 +84,17 @@ export function useSaleQueue() {
     [],
   );
 
+  /** Reserves the register's next block now (a sale about to be sent found none left); false when none was given. */
+  const reserveNow = useCallback(async (): Promise<boolean> => {
+    try {
+      const block = await reserve({ register: readRegister() }).unwrap();
+      await keepBlock(await tillDb(), block, blockBranch());
+      return true;
+    } catch {
+      return false;
+    }
+  }, [reserve]);
+
   /**
    * Keeps a sale the server could not be asked to store, with the number it already took (an attempt that got no
    * answer) or else the register's next one (null: no reserved number is left).
@@ -117,6 +128,7 @@ export function useSaleQueue() {
     othersWaiting: sales.filter((s) => s.state === 'queued' && s.cashierId && s.cashierId !== userId).length,
     refused: sales.filter((s) => s.state === 'refused'),
     nextNumber,
+    reserveNow,
     keep,
     resolve,
   };
