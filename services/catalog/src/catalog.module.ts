@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServicePlatformModule } from '@dukan/platform';
+import { KnownBranches, ServicePlatformModule } from '@dukan/platform';
 import { CategoriesController } from './categories/categories.controller.js';
 import { CategoriesService } from './categories/categories.service.js';
 import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
@@ -9,7 +9,6 @@ import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-b
 import { TransferCancel1796200000200 } from './migrations/1796200000200-transfer-cancel.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
-import { KnownBranches } from './branch-prices/known-branches.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
 import { TransferQueries } from './transfers/transfer-queries.js';
 import { TransfersController } from './transfers/transfers.controller.js';

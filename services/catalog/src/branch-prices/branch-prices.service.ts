@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toCents, type BranchPriceDto } from '@dukan/contracts';
-import { audit, DomainError, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, KnownBranches, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
 import { CATALOG_CONFIG, type CatalogConfig } from '../config.js';
 import { beginCatalogWrite } from '../sql.js';
 import { mayPriceBranch } from './branch-price.policy.js';
-import { KnownBranches } from './known-branches.js';
 
 const BRANCH_PRICE_JSON = `json_build_object(
   'branchId', bp.branch_id,
