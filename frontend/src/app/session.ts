@@ -99,6 +99,22 @@ export function writeBranch(branch: string | null, register?: string): void {
   }
 }
 
+const DEVICE_KEY = 'dukan.device';
+
+/** This browser's own random id, made once: the server tells a till when another device uses its register. */
+export function deviceId(): string | undefined {
+  try {
+    let id = localStorage.getItem(DEVICE_KEY);
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem(DEVICE_KEY, id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The till's register name (spec: read from local storage, default main). */
 export function readRegister(): string {
   try {

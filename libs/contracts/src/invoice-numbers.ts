@@ -11,10 +11,18 @@ export function parseInvoiceNumber(invoiceNumber: string): { registerNo: number;
   return m ? { registerNo: Number(m[1]), sequence: Number(m[2]) } : null;
 }
 
+/** How far back another device's block for the same register counts as that register being shared. */
+export const SHARED_REGISTER_DAYS = 7;
+
 /** POST /api/transactions/invoice-blocks: the first and last number of the block, inclusive. */
 export interface InvoiceBlockDto {
   register: string;
   first: string;
   last: string;
   size: number;
+  /**
+   * Other devices that reserved numbers for this register in this branch in the last SHARED_REGISTER_DAYS days
+   * (0 when the request named no device): two tills on one register interleave its numbers.
+   */
+  otherDevices: number;
 }

@@ -16,6 +16,7 @@ import { CashierAsOf1795478400300 } from './migrations/1795478400300-cashier-as-
 import { BranchPrices1795824000300 } from './migrations/1795824000300-branch-prices.js';
 import { BranchPriceChangedHandler } from './replicas/branch-price.handler.js';
 import { InvoiceBlocks1796100000300 } from './migrations/1796100000300-invoice-blocks.js';
+import { InvoiceBlockDevices1796300000300 } from './migrations/1796300000300-invoice-block-devices.js';
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 
@@ -29,7 +30,7 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300, InvoiceBlocks1796100000300],
+          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300, InvoiceBlocks1796100000300, InvoiceBlockDevices1796300000300],
           consumers: SALES_CONSUMERS,
         }),
       ],

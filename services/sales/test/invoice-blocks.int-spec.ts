@@ -35,6 +35,23 @@ const listed = async (register: string) =>
 const sequence = (invoice: string) => parseInvoiceNumber(invoice)!.sequence;
 
 describe('invoice blocks for offline sales', () => {
+  it('tells a till how many other devices took numbers for its register lately: none alone, one when another till shares it', async () => {
+    const [front, back] = [randomUUID(), randomUUID()];
+    const asDevice = (device: string, register = 'till-shared') =>
+      shop.t.post('/api/transactions/invoice-blocks', { register, device }, { token: shop.t.tokens.cashier });
+    expect((await asDevice(front)).body.data.otherDevices).toBe(0);
+    expect((await asDevice(front)).body.data.otherDevices).toBe(0);
+    expect((await asDevice(back)).body.data.otherDevices).toBe(1);
+    expect((await asDevice(front)).body.data.otherDevices).toBe(1);
+    // Another register, and a request naming no device, are told of nobody.
+    expect((await asDevice(back, 'till-own')).body.data.otherDevices).toBe(0);
+    expect((await reserve('till-shared')).body.data.otherDevices).toBe(0);
+    // A device that last took numbers more than a week ago no longer counts.
+    await shop.t.dataSource().query(`UPDATE invoice_blocks SET reserved_at = now() - interval '8 days' WHERE device = $1`, [back]);
+    expect((await asDevice(front)).body.data.otherDevices).toBe(0);
+    expect((await shop.t.post('/api/transactions/invoice-blocks', { register: 'till-shared', device: 'short' }, { token: shop.t.tokens.cashier })).status).toBe(400);
+  });
+
   it('reserves a block past the numbers already used, and the next sale without one numbers after the block', async () => {
     const online = await sell('till-a');
     expect(online.status).toBe(201);

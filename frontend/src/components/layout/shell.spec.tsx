@@ -110,13 +110,27 @@ describe('branch picker', () => {
     expect(calls.every((c) => !c.headers.has('x-dukan-branch'))).toBe(true);
   });
 
-  it("is not shown to a cashier with one branch, who never asks for the branches", async () => {
-    const cashier = user({ role: 'cashier', homeBranch: 'b', branches: ['b'] });
+  it('is not shown to a cashier with one branch of one register', async () => {
+    const cashier = user({ role: 'cashier', homeBranch: 'c', branches: ['c'] });
     const calls = shop(cashier);
     renderScreen(null, { signedInAs: cashier, routes, path: '/nowhere' });
     await screen.findByRole('navigation', { name: 'Main navigation' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/settings/branches')).toBe(true));
     expect(screen.queryByTestId('branch-picker')).toBeNull();
-    expect(calls.some((c) => c.path === '/api/settings/branches')).toBe(false);
+  });
+
+  it('offers the registers of a single shop with two tills, without binding the device to a branch', async () => {
+    const cashier = user({ role: 'cashier' });
+    const calls = shop(cashier, [branch({ _id: 'main', name: 'Main', registers: ['main', 'till-2'] })]);
+    renderScreen(null, { signedInAs: cashier, routes, path: '/nowhere' });
+    const select = (await screen.findByTestId('register-select')) as HTMLSelectElement;
+    expect(screen.queryByTestId('branch-select')).toBeNull();
+    expect([...select.options].map((o) => o.value)).toEqual(['main', 'till-2']);
+    expect(select.value).toBe('main');
+    fireEvent.change(select, { target: { value: 'till-2' } });
+    expect(localStorage.getItem('register')).toBe('till-2');
+    expect(localStorage.getItem('dukan.branch')).toBeNull();
+    expect(calls.every((c) => !c.headers.has('x-dukan-branch'))).toBe(true);
   });
 
   it('offers a cashier their branches, starting at home; a choice is kept on the device and sent with every call', async () => {

@@ -9,4 +9,8 @@ export class ReserveInvoiceBlockDto {
 
   @IsOptional() @IsInt({ message: 'validation.integer' }) @Min(10) @Max(1000)
   size?: number;
+
+  /** The device asking (a till's own random id, kept in its browser): another device on the register is reported. */
+  @IsOptional() @IsString() @Matches(/^[A-Za-z0-9-]{8,64}$/, { message: 'validation.invalidValue' })
+  device?: string;
 }

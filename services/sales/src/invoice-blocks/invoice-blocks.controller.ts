@@ -9,6 +9,6 @@ export class InvoiceBlocksController {
 
   @Post()
   async reserve(@Ctx() ctx: RequestContext, @Body() dto: ReserveInvoiceBlockDto) {
-    return { success: true, data: await this.blocks.reserve(ctx, dto.register.trim(), dto.size) };
+    return { success: true, data: await this.blocks.reserve(ctx, dto.register.trim(), dto.size, dto.device) };
   }
 }

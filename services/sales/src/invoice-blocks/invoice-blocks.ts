@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { invoiceNumberOf, parseInvoiceNumber, type InvoiceBlockDto } from '@dukan/contracts';
+import { invoiceNumberOf, parseInvoiceNumber, SHARED_REGISTER_DAYS, type InvoiceBlockDto } from '@dukan/contracts';
 import { DomainError, rows, type RequestContext } from '@dukan/platform';
 import { SaleStore } from '../sales/sale-store.js';
 import { DEFAULT_BLOCK_SIZE } from './invoice-block.dto.js';
@@ -14,8 +14,11 @@ export class InvoiceBlocks {
     private readonly store: SaleStore,
   ) {}
 
-  /** Moves the register's counter past a block and records the block as the register's. */
-  async reserve(ctx: RequestContext, register: string, size = DEFAULT_BLOCK_SIZE): Promise<InvoiceBlockDto> {
+  /**
+   * Moves the register's counter past a block and records the block as the register's, and whose device asked;
+   * says how many other devices took numbers for the register lately.
+   */
+  async reserve(ctx: RequestContext, register: string, size = DEFAULT_BLOCK_SIZE, device?: string): Promise<InvoiceBlockDto> {
     await this.store.ensureRegister(ctx.branchId, register);
     return this.ds.transaction(async (m) => {
       const [row] = await rows<{ register_no: number; last_number: string }>(
@@ -27,10 +30,18 @@ export class InvoiceBlocks {
       const last = Number(row.last_number);
       const first = last - size + 1;
       await m.query(
-        `INSERT INTO invoice_blocks (branch_id, register, first_number, last_number, reserved_by) VALUES ($1, $2, $3, $4, $5)`,
-        [ctx.branchId, register, first, last, ctx.user?.id ?? null],
+        `INSERT INTO invoice_blocks (branch_id, register, first_number, last_number, reserved_by, device) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [ctx.branchId, register, first, last, ctx.user?.id ?? null, device ?? null],
       );
-      return { register, first: invoiceNumberOf(row.register_no, first), last: invoiceNumberOf(row.register_no, last), size };
+      const [{ others }] = device
+        ? await rows<{ others: number }>(
+          m,
+          `SELECT count(DISTINCT device)::int AS others FROM invoice_blocks
+            WHERE branch_id = $1 AND register = $2 AND device <> $3 AND reserved_at > now() - make_interval(days => $4)`,
+          [ctx.branchId, register, device, SHARED_REGISTER_DAYS],
+        )
+        : [{ others: 0 }];
+      return { register, first: invoiceNumberOf(row.register_no, first), last: invoiceNumberOf(row.register_no, last), size, otherDevices: others };
     });
   }
 

@@ -39,7 +39,7 @@ export const posApi = sharedApi.injectEndpoints({
       invalidatesTags: (_r, _e, { body }) => ['Dashboard', listTag('Transaction'), ...(body.customer ? [{ type: 'Customer' as const, id: body.customer }] : [])],
     }),
     /** Invoice numbers for this register's sales made offline. */
-    reserveInvoiceBlock: build.mutation<InvoiceBlockDto, { register: string }>({
+    reserveInvoiceBlock: build.mutation<InvoiceBlockDto, { register: string; device?: string }>({
       query: (body) => ({ url: '/transactions/invoice-blocks', method: 'POST', body }),
       transformResponse: (res: ApiSuccess<InvoiceBlockDto>) => res.data,
     }),

@@ -14,7 +14,7 @@ const tea = tillProduct({ _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', nam
  * A server that reserves the register a block (while `blocks()` says so) and stores sales; `answer` false loses a
  * sale's answer (a function: asked at each sale).
  */
-function shop(opts: { answer: boolean | (() => boolean); blocks?: () => boolean }) {
+function shop(opts: { answer: boolean | (() => boolean); blocks?: () => boolean; otherDevices?: number }) {
   return fakeApi(({ method, url, body }) => {
     switch (url.pathname) {
       case '/api/products':
@@ -27,7 +27,7 @@ function shop(opts: { answer: boolean | (() => boolean); blocks?: () => boolean 
         return ok(loyaltySettings({ redemptionRate: 0.01 }));
       case '/api/transactions/invoice-blocks':
         if (opts.blocks && !opts.blocks()) return { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly' } };
-        return ok({ register: 'main', first: 'INV-0010000201', last: 'INV-0010000300', size: 100 });
+        return ok({ register: 'main', first: 'INV-0010000201', last: 'INV-0010000300', size: 100, otherDevices: opts.otherDevices ?? 0 });
       case '/api/transactions': {
         if (method !== 'POST') return undefined;
         if (!(typeof opts.answer === 'function' ? opts.answer() : opts.answer)) throw new TypeError('Failed to fetch');
@@ -114,5 +114,14 @@ describe('numbering a sale at the till', () => {
     expect(sent).toHaveLength(lost + 1);
     expect(new Set(sent.map((c) => c.headers.get('idempotency-key'))).size).toBe(1);
     expect(sent.every((c) => (c.body as { reservedInvoiceNumber?: string }).reservedInvoiceNumber === undefined)).toBe(true);
+  });
+
+  it('names this device when it reserves numbers, and says so when another device sells as the same register', async () => {
+    const calls = shop({ answer: true, otherDevices: 1 });
+    renderScreen(<PosPage />, { signedInAs: user({ role: 'cashier' }), path: '/pos' });
+    expect((await screen.findByTestId('register-shared')).textContent).toContain('Another device also sells as register “main”');
+    const reserved = calls.find((c) => c.path === '/api/transactions/invoice-blocks');
+    expect((reserved?.body as { device?: string }).device).toMatch(/^[0-9a-f-]{36}$/);
+    expect((reserved?.body as { device?: string }).device).toBe(localStorage.getItem('dukan.device'));
   });
 });

@@ -19,7 +19,7 @@ describe('invoice numbers reserved for the register', () => {
   it('hands out the block one number at a time, in order, and none once it is used up', async () => {
     const db = await tillDb();
     expect(await takeNumber(db, 'main', '')).toBeNull();
-    await keepBlock(db, { register: 'main', first: 'INV-0010000041', last: 'INV-0010000043', size: 3 }, '');
+    await keepBlock(db, { register: 'main', first: 'INV-0010000041', last: 'INV-0010000043', size: 3, otherDevices: 0 }, '');
     expect(await numbersLeft(db, 'main', '')).toBe(3);
     expect([await takeNumber(db, 'main', ''), await takeNumber(db, 'main', ''), await takeNumber(db, 'main', ''), await takeNumber(db, 'main', '')])
       .toEqual(['INV-0010000041', 'INV-0010000042', 'INV-0010000043', null]);
@@ -28,14 +28,14 @@ describe('invoice numbers reserved for the register', () => {
 
   it('uses a block only in the branch it was reserved in', async () => {
     const db = await tillDb();
-    await keepBlock(db, { register: 'main', first: 'INV-0010000041', last: 'INV-0010000043', size: 3 }, 'b1');
+    await keepBlock(db, { register: 'main', first: 'INV-0010000041', last: 'INV-0010000043', size: 3, otherDevices: 0 }, 'b1');
     expect(await numbersLeft(db, 'main', 'b2')).toBe(0);
     expect(await takeNumber(db, 'main', 'b2')).toBeNull();
     expect(await takeNumber(db, 'main', 'b1')).toBe('INV-0010000041');
   });
 
   it('keeps what is left across a tab closed and opened again', async () => {
-    await keepBlock(await tillDb(), { register: 'main', first: 'INV-0020000001', last: 'INV-0020000100', size: 100 }, '');
+    await keepBlock(await tillDb(), { register: 'main', first: 'INV-0020000001', last: 'INV-0020000100', size: 100, otherDevices: 0 }, '');
     await takeNumber(await tillDb(), 'main', '');
     await closeTillDb();
     expect(await takeNumber(await tillDb(), 'main', '')).toBe('INV-0020000002');

@@ -13,6 +13,7 @@ export const en = {
   noRedemption: 'Points cannot be redeemed offline. Remove the redemption to complete the sale.',
   noNumbers: 'This till has no reserved invoice numbers left for offline sales.',
   unnumberedNoAnswer: 'The server did not answer, and this sale had no reserved invoice number to keep it under. Confirm again when the connection is back: it will not be recorded twice.',
+  registerShared: 'Another device also sells as register “{{register}}”, so their invoice numbers interleave. Give each till a register of its own (Settings, Branches and registers) and choose it at the top of this screen.',
 };
 
 export const ku: Texts<typeof en> = {
@@ -27,4 +28,5 @@ export const ku: Texts<typeof en> = {
   noRedemption: 'لە دەرهێڵدا خاڵ بەکارناهێنرێت. بەکارهێنانی خاڵ لاببە بۆ تەواوکردنی فرۆشتنەکە.',
   noNumbers: 'ئەم خاڵی فرۆشتنە هیچ ژمارەی پسوولەی تەرخانکراوی بۆ فرۆشتنی دەرهێڵ نەماوە.',
   unnumberedNoAnswer: 'ڕاژەکار وەڵامی نەدایەوە و ئەم فرۆشتنە ژمارەی پسوولەی تەرخانکراوی نەبوو تا لەژێریدا هەڵبگیرێت. کاتێک پەیوەندی گەڕایەوە دووبارە پشتڕاستی بکەرەوە: دوو جار تۆمار ناکرێت.',
+  registerShared: 'ئامێرێکی تریش وەک قاسەی «{{register}}» دەفرۆشێت، بۆیە ژمارەی پسوولەکانیان تێکەڵ دەبن. هەر خاڵێکی فرۆشتن قاسەیەکی تایبەت بە خۆی پێبدە (ڕێکخستنەکان، لق و قاسەکان) و لە سەرەوەی ئەم شاشەیە هەڵیبژێرە.',
 };

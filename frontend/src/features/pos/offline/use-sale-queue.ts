@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorText, validationMessages } from '../../../app/api.js';
 import { useAppSelector } from '../../../app/hooks.js';
-import { readBranch, readRegister } from '../../../app/session.js';
+import { deviceId, readBranch, readRegister } from '../../../app/session.js';
 import { currentI18n } from '../../../i18n/index.js';
 import { isDefinitiveRefusal } from '../../../lib/idempotency-key.js';
 import { useCreateSaleMutation, useReserveInvoiceBlockMutation } from '../api/pos-api.js';
@@ -28,7 +28,22 @@ export function useSaleQueue() {
   const [createSale] = useCreateSaleMutation();
   const [reserve] = useReserveInvoiceBlockMutation();
   const [sales, setSales] = useState<QueuedSale[]>([]);
+  /** Other devices that took numbers for this register lately, as the last block's answer said. */
+  const [otherDevices, setOtherDevices] = useState(0);
   const busy = useRef(false);
+
+  /** Reserves the register's next block and keeps it; answers whether one was given. */
+  const reserveBlock = useCallback(async (): Promise<boolean> => {
+    try {
+      const device = deviceId();
+      const block = await reserve({ register: readRegister(), ...(device ? { device } : {}) }).unwrap();
+      await keepBlock(await tillDb(), block, blockBranch());
+      setOtherDevices(block.otherDevices ?? 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }, [reserve]);
 
   const refresh = useCallback(async () => setSales(await listQueue(await tillDb())), []);
 
@@ -55,19 +70,14 @@ export function useSaleQueue() {
       const waiting = (await listQueue(db)).some((s) => s.state === 'queued');
       // A sale is recorded as made by whoever sends it: each waits until its own cashier is signed in here.
       if (waiting && userId) await sendQueue(db, send, (sale) => !sale.cashierId || sale.cashierId === userId);
-      const [register, branch] = [readRegister(), blockBranch()];
-      if (online && (await numbersLeft(db, register, branch)) < LOW_WATER) {
-        await reserve({ register })
-          .unwrap()
-          .then((block) => keepBlock(db, block, branch), () => undefined);
-      }
+      if (online && (await numbersLeft(db, readRegister(), blockBranch())) < LOW_WATER) await reserveBlock();
       await refresh();
     } catch {
       /* no IndexedDB here: nothing is kept, nothing to send */
     } finally {
       busy.current = false;
     }
-  }, [online, userId, send, reserve, refresh]);
+  }, [online, userId, send, reserveBlock, refresh]);
 
   useEffect(() => {
     void round();
@@ -83,17 +93,6 @@ export function useSaleQueue() {
         .catch(() => null),
     [],
   );
-
-  /** Reserves the register's next block now (a sale about to be sent found none left); false when none was given. */
-  const reserveNow = useCallback(async (): Promise<boolean> => {
-    try {
-      const block = await reserve({ register: readRegister() }).unwrap();
-      await keepBlock(await tillDb(), block, blockBranch());
-      return true;
-    } catch {
-      return false;
-    }
-  }, [reserve]);
 
   /**
    * Keeps a sale the server could not be asked to store, with the number it already took (an attempt that got no
@@ -127,8 +126,11 @@ export function useSaleQueue() {
     /** Waiting sales another cashier made here: sent when they sign in on this till. */
     othersWaiting: sales.filter((s) => s.state === 'queued' && s.cashierId && s.cashierId !== userId).length,
     refused: sales.filter((s) => s.state === 'refused'),
+    /** Another device sells as this register: their invoice numbers interleave. */
+    registerShared: otherDevices > 0,
     nextNumber,
-    reserveNow,
+    /** Reserves the register's next block now (a sale about to be sent found none left); false when none was given. */
+    reserveNow: reserveBlock,
     keep,
     resolve,
   };
