@@ -65,7 +65,7 @@ export function buildDocument<T extends ReportType>(
   const col = (field: string, kind: CellKind = 'text'): Column => ({ label: t(`report.field.${field}`), kind });
   const name = (n: LocalizedText | null | undefined) => (n ? (locale === 'ku' && n.ku ? n.ku : n.en) : t('report.uncategorised'));
   const base = {
-    type, locale, currency: dto.currency, timeZone: dto.timeZone, title: t(`report.title.${type}`), storeName: withBranches(dto.storeName, branches, t),
+    type, locale, currency: dto.currency, timeZone: dto.timeZone, title: t(`report.title.${type}`), storeName: withBranches(dto.storeName, branches, locale, t),
     rangeText: type === 'inventory' ? t('report.range.inventoryNow') : rangeText(dto, t, (d) => displayCell(d, 'date', dto.currency, locale, dto.timeZone)),
     generatedAt: dto.generatedAt,
   };
@@ -167,9 +167,14 @@ function rangeText(m: ReportMetaDto, t: (key: string, params?: Record<string, st
   return t('report.range.all');
 }
 
+/** How each language separates the items of a list (Kurdish with the Arabic comma). */
+const LIST_SEPARATOR: Record<Locale, string> = { en: ', ', ku: '، ' };
+
 /** "Shop · Erbil, Sulaymaniyah": each branch by its name, or by its code ("Branch b") where settings gave none. */
-function withBranches(storeName: string, branches: readonly NamedBranch[] | null | undefined, t: (key: string, params?: Record<string, string>) => string): string {
+function withBranches(
+  storeName: string, branches: readonly NamedBranch[] | null | undefined, locale: Locale, t: (key: string, params?: Record<string, string>) => string,
+): string {
   if (branches === undefined) return storeName;
   if (branches === null) return `${storeName} · ${t('report.allBranches')}`;
-  return `${storeName} · ${branches.map((b) => b.name ?? t('report.branch', { branch: b.id })).join(t('report.listSeparator'))}`;
+  return `${storeName} · ${branches.map((b) => b.name ?? t('report.branch', { branch: b.id })).join(LIST_SEPARATOR[locale])}`;
 }
