@@ -31,6 +31,14 @@ function setFieldValue(el: Editable, value: string, caret: number): void {
   }
 }
 
+/** Whether the browser holds input not yet delivered (Chromium's isInputPending; false where there is none). */
+function inputPending(): boolean {
+  return (navigator as { scheduling?: { isInputPending?: () => boolean } }).scheduling?.isInputPending?.() ?? false;
+}
+
+/** Turns a held burst may wait for input the browser has not delivered yet, before its keys are given back. */
+const MAX_WAIT_TURNS = 10;
+
 function snapshot(target: EventTarget | null): Snapshot | null {
   if (!isEditable(target)) return null;
   let start = target.value.length;
@@ -65,6 +73,20 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
       snap = null;
     };
 
+    /**
+     * Gives the held keys back once the burst has surely ended. The keys' own times decide what a burst is, but
+     * this timer runs on the clock: a page too busy to deliver a scanner's keys on time may still hold some when
+     * it fires, so it first lets waiting input through (one more turn, and more while the browser says input is
+     * pending).
+     */
+    const giveBackLater = (delay: number, turns: number) => {
+      timer = setTimeout(() => {
+        if (turns > 0 && (delay > 0 || inputPending())) return giveBackLater(0, turns - 1);
+        const held = detector.flush(performance.now() + SCAN_MAX_GAP_MS + 1);
+        if (held) giveBack(held);
+      }, delay);
+    };
+
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.ctrlKey || e.altKey || e.metaKey || e.isComposing) {
         const held = detector.flush(Number.POSITIVE_INFINITY);
@@ -86,10 +108,7 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
           if (verdict.undoFirst && snap && snap.el.isConnected) {
             setFieldValue(snap.el, snap.value, snap.start);
           }
-          timer = setTimeout(() => {
-            const held = detector.flush(performance.now() + SCAN_MAX_GAP_MS + 1);
-            if (held) giveBack(held);
-          }, SCAN_MAX_GAP_MS + 10);
+          giveBackLater(SCAN_MAX_GAP_MS + 10, MAX_WAIT_TURNS);
           break;
         case 'scan':
           e.preventDefault();
