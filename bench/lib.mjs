@@ -4,13 +4,14 @@ import { readFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { freePort } from '../scripts/free-port.mjs';
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The p-th percentile of ascending numbers (NaN when there are none). */
 export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 
-export { freePort } from '../scripts/free-port.mjs';
+export { freePort };
 
 /** A process's resident memory now and at its peak, in MB (0 once it is gone). */
 export function memoryMb(pid) {

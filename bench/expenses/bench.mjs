@@ -4,12 +4,12 @@
 //
 //   node bench/expenses/bench.mjs                      PostgreSQL from DATABASE_URL, else 127.0.0.1:5432
 //   BENCH_EXPENSES=20000 BENCH_RUNS=50 node bench/expenses/bench.mjs
-import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { adminQuery, freePort, memoryMb, percentile, withDatabase } from '../lib.mjs';
+import { adminQuery, memoryMb, percentile, startService, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const EXPENSES = Number(process.env.BENCH_EXPENSES ?? 100_000);
@@ -42,40 +42,35 @@ const SEED = `
          '00000000-0000-4000-8000-000000000001', 'bench', now() - make_interval(secs => g)
     FROM generate_series(1, $1::int) AS g`;
 
-async function startService() {
+/**
+ * The expenses service on a database of its own, with identity beside it: a service answers only calls carrying
+ * the internal token (as the gateway forwards them) and asks identity whether a token is current.
+ */
+async function startExpenses() {
   const dbName = `dukan_bench_expenses_${process.pid}`;
   await adminQuery(ADMIN_URL, `CREATE DATABASE ${dbName}`);
   const databaseUrl = withDatabase(ADMIN_URL, dbName);
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-expenses-'));
-  let child = null;
+  const children = [];
   const stop = async () => {
-    if (child && child.exitCode === null) await new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
     await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    // The service verifies tokens with the public key in its data folder; we hold the private half.
-    const { defaultKeyPaths, loadOrCreateKeyPair, TokenSigner } = await import('@dukan/platform');
-    const { privateKey } = loadOrCreateKeyPair(defaultKeyPaths(dataDir));
-    const token = new TokenSigner(privateKey, { issuer: 'dukan-identity', audience: 'dukan' }).sign(
-      { id: '00000000-0000-4000-8000-000000000001', username: 'bench', role: 'admin', permissions: null, tokenVersion: 1, languagePreference: 'en' },
-      3600,
-    );
-    const port = await freePort();
-    child = spawn(process.execPath, [join(root, 'services', 'expenses', 'dist', 'main.js')], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', DB_POOL_SIZE: '4' },
-      stdio: ['ignore', 'ignore', 'inherit'],
+    const internalToken = randomBytes(24).toString('base64url');
+    const adminPassword = randomBytes(12).toString('base64url');
+    const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', DB_POOL_SIZE: '4', INTERNAL_TOKEN: internalToken };
+    const identity = await startService(root, 'identity', { ...common, DUKAN_ADMIN_PASSWORD: adminPassword }, children);
+    const { url, child } = await startService(root, 'expenses', { ...common, IDENTITY_URL: identity.url }, children);
+    const headers = { 'x-dukan-internal': internalToken };
+    const signedIn = await fetch(`${identity.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ username: 'admin', password: adminPassword }),
     });
-    const url = `http://127.0.0.1:${port}`;
-    const started = performance.now();
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('the expenses process exited');
-      if (performance.now() - started > 60_000) throw new Error('the expenses process did not start');
-      try {
-        if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(500) })).ok) break;
-      } catch { /* not up yet */ }
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    if (!signedIn.ok) throw new Error(`login failed: ${signedIn.status}`);
+    const { token } = await signedIn.json();
     // The service has migrated its schema; now the years of expenses, as if recorded one by one.
     const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=expenses' });
     await db.connect();
@@ -88,16 +83,16 @@ async function startService() {
     await db.query('SELECT count(*) FROM generate_series(1, 1000000)');
     const referenceMs = performance.now() - r0;
     await db.end();
-    return { url, pid: child.pid, token, seedMs, referenceMs, stop };
+    return { url, pid: child.pid, token, headers, seedMs, referenceMs, stop };
   } catch (e) {
     await stop();
     throw e;
   }
 }
 
-async function timed(url, token) {
+async function timed(url, app) {
   const t0 = performance.now();
-  const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(url, { headers: { authorization: `Bearer ${app.token}`, ...app.headers } });
   const body = await res.json();
   const elapsed = performance.now() - t0;
   if (!res.ok) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body).slice(0, 200)}`);
@@ -106,11 +101,11 @@ async function timed(url, token) {
 
 /** p50 and p95 of RUNS calls after a few to warm up, and what the last one answered. */
 async function measure(app, path) {
-  for (let i = 0; i < 3; i++) await timed(`${app.url}${path}`, app.token);
+  for (let i = 0; i < 3; i++) await timed(`${app.url}${path}`, app);
   const times = [];
   let body;
   for (let i = 0; i < RUNS; i++) {
-    const r = await timed(`${app.url}${path}`, app.token);
+    const r = await timed(`${app.url}${path}`, app);
     times.push(r.elapsed);
     body = r.body;
   }
@@ -129,7 +124,7 @@ const LISTS = [
   ['page 200 of the whole list', '/api/expenses?page=200&limit=20'],
 ];
 
-const app = await startService();
+const app = await startExpenses();
 try {
   console.log(`expenses at ${EXPENSES.toLocaleString('en')} (seeded in ${(app.seedMs / 1000).toFixed(1)} s), ${RUNS} calls each, p50 / p95`);
   console.log(`  machine: load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; PostgreSQL counts 1,000,000 generated rows in ${ms(app.referenceMs)}`);
