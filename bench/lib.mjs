@@ -59,6 +59,17 @@ export async function adminPostgresUrl() {
   throw new Error('no PostgreSQL: set DATABASE_URL');
 }
 
+/** The admin's token from an identity process of a benchmark's own (`headers`: its internal token). */
+export async function adminToken(identityUrl, password, headers) {
+  const res = await fetch(`${identityUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ username: 'admin', password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return (await res.json()).token;
+}
+
 /**
  * Starts one service's built process on a free port with `env`, and waits until its /health answers (60 s at most).
  * The child is pushed onto `children`, for the caller to stop.

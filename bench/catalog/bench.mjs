@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { adminQuery, freePort, memoryMb, percentile, startService, withDatabase } from '../lib.mjs';
+import { adminQuery, adminToken, freePort, memoryMb, percentile, startService, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
@@ -90,13 +90,7 @@ async function startCatalog() {
     const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
     const { url, child } = await start('catalog', { IDENTITY_URL: identity.url });
     gatewayHeaders['x-dukan-internal'] = internalToken;
-    const signedIn = await fetch(`${identity.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...gatewayHeaders },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
-    });
-    if (!signedIn.ok) throw new Error(`login failed: ${signedIn.status}`);
-    const { token } = await signedIn.json();
+    const token = await adminToken(identity.url, adminPassword, gatewayHeaders);
     return {
       url,
       pid: child.pid,

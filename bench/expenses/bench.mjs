@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { adminQuery, memoryMb, percentile, startService, withDatabase } from '../lib.mjs';
+import { adminQuery, adminToken, memoryMb, percentile, startService, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const EXPENSES = Number(process.env.BENCH_EXPENSES ?? 100_000);
@@ -64,13 +64,7 @@ async function startExpenses() {
     const identity = await startService(root, 'identity', { ...common, DUKAN_ADMIN_PASSWORD: adminPassword }, children);
     const { url, child } = await startService(root, 'expenses', { ...common, IDENTITY_URL: identity.url }, children);
     const headers = { 'x-dukan-internal': internalToken };
-    const signedIn = await fetch(`${identity.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
-    });
-    if (!signedIn.ok) throw new Error(`login failed: ${signedIn.status}`);
-    const { token } = await signedIn.json();
+    const token = await adminToken(identity.url, adminPassword, headers);
     // The service has migrated its schema; now the years of expenses, as if recorded one by one.
     const db = new pg.Client({ connectionString: databaseUrl, options: '-c search_path=expenses' });
     await db.connect();

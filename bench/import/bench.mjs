@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { adminQuery, memoryMb, sleep, startService, withDatabase } from '../lib.mjs';
+import { adminQuery, adminToken, memoryMb, sleep, startService, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
@@ -88,13 +88,7 @@ async function main() {
     const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
     const catalog = await start('catalog', { IDENTITY_URL: identity.url, CATALOG_WARM_TILL_LIST: 'false' });
     const internal = { 'x-dukan-internal': internalToken };
-    const login = await fetch(`${identity.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...internal },
-      body: JSON.stringify({ username: 'admin', password: adminPassword }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status}`);
-    const { token } = await login.json();
+    const token = await adminToken(identity.url, adminPassword, internal);
     const headers = { authorization: `Bearer ${token}`, ...internal };
     const category = await fetch(`${catalog.url}/api/categories`, {
       method: 'POST',
