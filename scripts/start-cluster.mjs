@@ -70,10 +70,10 @@ async function serviceDatabaseUrls(url, services, prefix) {
 
 // Generous: seven processes starting at once on a busy two-core machine take their time.
 /** Waits until url answers 200; a process that exits first (a port taken, a bad setting) fails the start at once. */
-async function waitHealthy(url, timeoutMs = 90_000, child = null) {
+async function waitHealthy(url, timeoutMs = 90_000, child = null, name = 'the process') {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child && (child.exitCode !== null || child.signalCode)) throw new Error(`${url}: the process exited (${child.signalCode ?? child.exitCode}) before it answered`);
+    if (child && (child.exitCode !== null || child.signalCode)) throw new Error(`${name} exited (${child.signalCode ?? child.exitCode}) before it answered ${url}`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
     } catch { /* not yet */ }
@@ -132,7 +132,7 @@ export async function startCluster(options = {}) {
     const port = ports[service] ?? replicaPorts[service];
     const base = service.split('#')[0];
     const child = spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
-    await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs, child);
+    await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs, child, service);
   };
   const stopOne = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
@@ -153,7 +153,7 @@ export async function startCluster(options = {}) {
     await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
     // The gateway opens no database: it is given none.
     const gateway = spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
-    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs, gateway);
+    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs, gateway, 'gateway');
   } catch (err) {
     // A cluster that did not come up leaves no process behind.
     await stopAll();

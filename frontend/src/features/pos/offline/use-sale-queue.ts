@@ -38,7 +38,7 @@ export function useSaleQueue() {
       const device = deviceId();
       const block = await reserve({ register: readRegister(), ...(device ? { device } : {}) }).unwrap();
       await keepBlock(await tillDb(), block, blockBranch());
-      setOtherDevices(block.otherDevices ?? 0);
+      setOtherDevices(block.otherDevices);
       return true;
     } catch {
       return false;
