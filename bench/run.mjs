@@ -1,4 +1,5 @@
 // `npm run bench`: builds, then runs every benchmark under bench/ and prints their figures.
+import '../scripts/supported-node.mjs';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -4,23 +4,6 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
-// vitest 5's reporter calls Map.groupBy, which Node 20 (our engine) lacks.
-if (typeof (Map as unknown as { groupBy?: unknown }).groupBy !== 'function') {
-  Object.defineProperty(Map, 'groupBy', {
-    value<K, V>(items: Iterable<V>, key: (item: V, index: number) => K): Map<K, V[]> {
-      const out = new Map<K, V[]>();
-      let i = 0;
-      for (const item of items) {
-        const k = key(item, i++);
-        const list = out.get(k);
-        if (list) list.push(item);
-        else out.set(k, [item]);
-      }
-      return out;
-    },
-  });
-}
-
 /** Recharts and what only it uses. */
 const CHART_LIBRARIES = /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 

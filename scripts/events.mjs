@@ -3,6 +3,7 @@
 // own within a few seconds, or when it next starts); waits for the outcome and prints it.
 // The database: DATABASE_URL, else the all-in-one's embedded one (data/pg-password, DUKAN_DB_PORT), else the
 // local cluster default postgres://postgres@127.0.0.1:5432/dukan.
+import './supported-node.mjs';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

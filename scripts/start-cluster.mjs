@@ -1,5 +1,6 @@
 // `npm run start:cluster`: every service as its own process on its own port, plus the gateway on 5000,
 // against DATABASE_URL and NATS_URL (defaults: the local PostgreSQL and NATS). Ctrl-C stops them all.
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';

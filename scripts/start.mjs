@@ -1,4 +1,5 @@
 // `npm start`: install what is missing, build what changed, run the all-in-one shape on port 5000.
+import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from './build.mjs';
