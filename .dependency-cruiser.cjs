@@ -39,6 +39,13 @@ module.exports = {
       to: { path: '^(services|gateway|libs/(platform|testing))/' },
     },
     {
+      name: 'frontend-feature-public-api',
+      comment: 'a frontend feature uses another feature only through what it exports (features/<name>/index.ts), never its internals',
+      severity: 'error',
+      from: { path: '^frontend/src/features/([^/]+)/' },
+      to: { path: '^frontend/src/features/[^/]+/', pathNot: ['^frontend/src/features/$1/', '^frontend/src/features/[^/]+/index\\.ts$'] },
+    },
+    {
       name: 'no-circular',
       comment: 'modules import each other in one direction only: a cycle means two modules are one job, or a shared part belongs elsewhere',
       severity: 'error',

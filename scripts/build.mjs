@@ -1,4 +1,4 @@
-// Builds every project that changed (nx caches the rest), after checking module boundaries.
+// Builds every project that changed (nx caches the rest). Module boundaries are checked by `npm test` (its checks) and `npm run check:boundaries`.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

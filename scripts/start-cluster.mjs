@@ -52,7 +52,7 @@ async function ensureDatabase(url) {
 async function serviceDatabaseUrls(url, services, prefix) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  let mayCreateRoles = false;
+  let mayCreateRoles;
   try {
     const { rows } = await client.query('SELECT rolsuper OR rolcreaterole AS may FROM pg_roles WHERE rolname = current_user');
     mayCreateRoles = rows[0]?.may === true;

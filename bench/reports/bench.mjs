@@ -73,7 +73,12 @@ function memory(pid) {
   const below = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const k of kids) if (below.has(k.ppid) && !below.has(k.pid)) (below.add(k.pid), (grew = true));
+    for (const k of kids) {
+      if (below.has(k.ppid) && !below.has(k.pid)) {
+        below.add(k.pid);
+        grew = true;
+      }
+    }
   }
   const chromium = kids.filter((k) => below.has(k.pid) && k.pid !== pid && /chrom/i.test(k.cmd)).reduce((s, k) => s + memoryMb(k.pid).rss, 0);
   return { app: memoryMb(pid), chromium };

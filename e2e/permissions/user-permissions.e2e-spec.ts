@@ -60,7 +60,7 @@ describe('user permissions page (browser)', () => {
     } catch (e) {
       // What the cashier saw instead (for the report of a failure).
       await user.page.screenshot({ path: artifact('permissions-en-cashier-timeout.png') });
-      throw new Error(`the sidebar did not change; the cashier's page is at ${new URL(user.page.url()).pathname}: ${String(e)}`);
+      throw new Error(`the sidebar did not change; the cashier's page is at ${new URL(user.page.url()).pathname}: ${String(e)}`, { cause: e });
     }
     expect(Date.now() - savedAt).toBeLessThanOrEqual(SIDEBAR_DEADLINE_MS);
     expect(await user.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -36,7 +36,7 @@ export function render(dir: string): K8sObject[] {
     out = execFileSync('kubectl', ['kustomize', join(k8sDir, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: string };
-    throw new Error(err.code === 'ENOENT' ? 'kubectl is not installed (kubectl kustomize renders the manifests)' : `kubectl kustomize ${dir}: ${err.stderr ?? err.message}`);
+    throw new Error(err.code === 'ENOENT' ? 'kubectl is not installed (kubectl kustomize renders the manifests)' : `kubectl kustomize ${dir}: ${err.stderr ?? err.message}`, { cause: e });
   }
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }

@@ -69,4 +69,5 @@
     },
   };
   Object.defineProperty(window, 'dukanDesktop', { value: Object.freeze(bridge), enumerable: true });
+  // eslint-disable-next-line no-undef -- the shell replaces this name with the window's facts before serving the file
 })(__DUKAN_SHELL_INFO__);

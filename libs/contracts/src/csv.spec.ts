@@ -1,4 +1,4 @@
-import { csvField, csvLine, neutralizeCsvCell, restoreCsvCell } from './csv.js';
+import { csvField, csvLine, neutralizeCsvCell } from './csv.js';
 
 describe('CSV cell neutralisation', () => {
   it.each([

@@ -49,9 +49,10 @@ function history(start: number): EventEnvelope[] {
 
 /** Delivered in batches of 1 to 4 events, as the bus gathers them. */
 async function deliverInBatches(t: ServiceTestApp, events: readonly EventEnvelope[], seed: number): Promise<void> {
-  for (let i = 0, n = 0; i < events.length; i += n) {
-    n = 1 + ((seed + i) % 4);
+  for (let i = 0; i < events.length; ) {
+    const n = 1 + ((seed + i) % 4);
     expect(await t.bus.publishAll(events.slice(i, i + n))).toEqual([]);
+    i += n;
   }
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { canAccessPage, effectivePermissions, pageKeyForPath, PERMISSION_REFRESH_MS } from '@dukan/contracts';
@@ -38,22 +38,24 @@ export function AppLayout() {
   userRef.current = user;
   const confirmed = useRef(false);
 
-  useEffect(() => {
-    if (!me.data) return;
+  // Each answer of /api/auth/me (a poll counts even when the user did not change): what it brings is shown at once.
+  const onMeAnswered = useEffectEvent((data: AuthUser) => {
     const previous = userRef.current;
     const first = !confirmed.current;
     confirmed.current = true;
     // First check of a stored token: the interface takes the user's language.
-    if (first && isLanguage(me.data.languagePreference) && me.data.languagePreference !== i18n.language) {
-      void i18n.changeLanguage(me.data.languagePreference);
+    if (first && isLanguage(data.languagePreference) && data.languagePreference !== i18n.language) {
+      void i18n.changeLanguage(data.languagePreference);
     }
     // The screen showed other permissions (a change on the server, or the user kept from the last visit).
-    if (previous && permissionFingerprint(previous) !== permissionFingerprint(me.data)) {
+    if (previous && permissionFingerprint(previous) !== permissionFingerprint(data)) {
       toast.info(t('permissions.updated'));
     }
-    dispatch(userLoaded(me.data));
-    keepUser(me.data);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    dispatch(userLoaded(data));
+    keepUser(data);
+  });
+  useEffect(() => {
+    if (me.data) onMeAnswered(me.data);
   }, [me.data, me.fulfilledTimeStamp]);
 
   useEffect(() => {
@@ -73,7 +75,7 @@ export function AppLayout() {
   const toggleLanguage = useCallback(() => {
     const next = i18n.language === 'ku' ? 'en' : 'ku';
     void i18n.changeLanguage(next);
-    savePreferences({ languagePreference: next });
+    void savePreferences({ languagePreference: next });
   }, [i18n, savePreferences]);
 
   const onLogout = useCallback(() => {
@@ -82,7 +84,7 @@ export function AppLayout() {
       .catch(() => undefined)
       .finally(() => {
         dispatch(signedOut());
-        navigate('/login', { replace: true });
+        void navigate('/login', { replace: true });
       });
   }, [logout, dispatch, navigate]);
 

@@ -8,7 +8,7 @@ import { isLanguage } from '../../../i18n/index.js';
 import { useLoginMutation } from '../api/auth-api.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { signedIn } from '../auth-slice.js';
-import { FirstRunNotice } from '../../desktop/components/first-run-notice.js';
+import { FirstRunNotice } from '../../desktop/index.js';
 
 interface FieldErrors {
   username?: string;
@@ -53,7 +53,7 @@ export function LoginPage() {
         await i18n.changeLanguage(res.data.languagePreference);
       }
       dispatch(signedIn({ token: res.token, user: res.data }));
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (err) {
       const status = (err as { status?: unknown }).status;
       const fallback = status === 401 ? t('auth.invalidCredentials') : typeof status === 'number' ? t('auth.authError') : t('auth.loginFailedRetry');

@@ -8,7 +8,7 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { useCustomersDeleteMutation, useCustomersPageQuery } from '../api/customers-api.js';
 import { RowActions } from '../../../components/ui/row-actions.js';

@@ -6,7 +6,7 @@ import { useFormat } from '../../../i18n/format.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useViewBranch, ViewBranchPicker } from '../../../components/layout/view-branch.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useCurrentUser } from '../../auth/index.js';
 import { useDashboardQuery } from '../api/dashboard-api.js';
 import { dollarsToCents } from '../../../lib/money.js';
 

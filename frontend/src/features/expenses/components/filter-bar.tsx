@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_CATEGORIES, EXPENSE_STATUSES, type ExpenseCategory, type ExpenseStatus } from '@dukan/contracts';
 import { hasFilters, NO_FILTERS, type ExpenseFilters } from '../lib/filters.js';
@@ -11,11 +11,13 @@ export function FilterBar({ filters, onChange }: { filters: ExpenseFilters; onCh
   const [typed, setTyped] = useState(filters.search);
 
   // The server searches; a short pause keeps it to one call per typed word.
+  // The other filters are read when the pause ends, so a change made meanwhile is kept.
+  const searchFor = useEffectEvent((text: string) => onChange({ ...filters, search: text }));
   useEffect(() => {
     if (typed === filters.search) return;
-    const timer = setTimeout(() => onChange({ ...filters, search: typed }), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => searchFor(typed), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, filters.search]);
   useEffect(() => setTyped(filters.search), [filters.search]);
 
   const set = <K extends keyof ExpenseFilters>(key: K, value: ExpenseFilters[K]) => onChange({ ...filters, [key]: value });

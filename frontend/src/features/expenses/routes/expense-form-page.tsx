@@ -10,7 +10,7 @@ import { BackLink } from '../../../components/ui/back-link.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { useExpenseCreateMutation, useExpenseQuery, useExpenseUpdateMutation } from '../api/expenses-api.js';
 import { FormErrorBoundary } from '../components/form-error-boundary.js';
 import { Field } from '../components/form-field.js';

@@ -6,7 +6,7 @@ import { errorText } from '../../../app/api.js';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
+import { useCan, useCurrentUser } from '../../auth/index.js';
 import { useExpensesPageQuery } from '../api/expenses-api.js';
 import { BulkBar, type BulkAction } from '../components/bulk-actions.js';
 import { ExpenseCard, type CardAction, type CardPermissions } from '../components/expense-card.js';

@@ -96,7 +96,7 @@ export const inventoryApi = api.injectEndpoints({
       async onQueryStarted(_file, { dispatch, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          dispatch(inventoryApi.util.upsertQueryData('inventoryImportProgress', data._id, data));
+          void dispatch(inventoryApi.util.upsertQueryData('inventoryImportProgress', data._id, data));
         } catch {
           /* the caller shows the refusal */
         }

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../../auth/use-permissions.js';
-import { TransfersLink } from '../../transfers/components/transfers-link.js';
+import { useCan } from '../../auth/index.js';
+import { TransfersLink } from '../../transfers/index.js';
 
 interface Props {
   /** The list has loaded (the labels export needs its row count). */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { DELETE_MODAL_CLOSE_MS, type ProductDto } from '@dukan/contracts';
 import { useInventoryDeleteProductMutation } from '../api/inventory-api.js';
 
@@ -8,11 +8,12 @@ export function useProductDelete(onDeleted: (id: string) => void) {
   const [deleted, setDeleted] = useState(false);
   const [removeProduct, removal] = useInventoryDeleteProductMutation();
 
+  // After a deletion the dialog closes by itself a moment later.
+  const closeLater = useEffectEvent(() => close());
   useEffect(() => {
     if (!deleted) return;
-    const timer = setTimeout(close, DELETE_MODAL_CLOSE_MS);
+    const timer = setTimeout(closeLater, DELETE_MODAL_CLOSE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [deleted]);
 
   function close() {

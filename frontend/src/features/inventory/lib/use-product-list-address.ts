@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 const SEARCH_DELAY_MS = 300;
@@ -29,12 +29,12 @@ export function useProductListAddress() {
       { replace },
     );
 
-  // Typing searches after a short pause, from the first page.
+  // Typing searches after a short pause, from the first page (with the address as it is when the pause ends).
+  const searchFor = useEffectEvent((text: string) => update({ q: text || null, page: null }, true));
   useEffect(() => {
     if (searchText.trim() === search.trim()) return;
-    const timer = setTimeout(() => update({ q: searchText.trim() || null, page: null }, true), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => searchFor(searchText.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [searchText, search]);
 
   return { page, search, filterIds, searchText, setSearchText, update };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PRODUCTS_PAGE_SIZE, type ProductImportDto } from '@dukan/contracts';
@@ -9,7 +9,7 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { useCategoriesQuery } from '../../../app/shared-api.js';
 import { useInventoryProductsQuery } from '../api/inventory-api.js';
 import { CategoryFilter } from '../components/category-filter.js';
@@ -61,10 +61,11 @@ export function ProductsPage() {
   const pagination = data?.pagination;
 
   // A page past the end (the last product of the last page was deleted, or the address was typed): go to the last.
+  const pages = pagination?.pages;
+  const goToPage = useEffectEvent((to: number) => update({ page: String(to) }, true));
   useEffect(() => {
-    if (pagination && pagination.pages > 0 && page > pagination.pages) update({ page: String(pagination.pages) }, true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pagination?.pages, page]);
+    if (pages !== undefined && pages > 0 && page > pages) goToPage(pages);
+  }, [pages, page]);
 
   function toggleChip(id: string) {
     const next = toggleCategory(tree, selectedCategories, id);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MODULE_ACTIONS, PERMISSION_MODULES, type AuthUserDto, type PermissionAction, type PermissionModule } from '@dukan/contracts';
 import { Icon } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
-import { displayName } from '../../auth/types.js';
+import { displayName } from '../../auth/index.js';
 import { EMPTY_EDITS, isChanged, shownGrants, type Draft, type Grants, type PermissionEdits } from '../lib/permission-edits.js';
 
 export const TOTAL_ACTIONS = PERMISSION_MODULES.reduce((n, m) => n + MODULE_ACTIONS[m].length, 0);

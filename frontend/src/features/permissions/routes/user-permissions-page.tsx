@@ -8,7 +8,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useCurrentUser } from '../../auth/index.js';
 import { usePermissionUsersQuery, usePermissionsSaveAllMutation } from '../api/permissions-api.js';
 import { ApplyRoleDialog } from '../components/apply-role-dialog.js';
 import { PermissionsSaveBar } from '../components/permissions-save-bar.js';

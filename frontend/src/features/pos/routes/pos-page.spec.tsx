@@ -4,7 +4,7 @@ import type { SaleDto } from '@dukan/contracts';
 import { category, customer, loyaltySettings, ok, redemptionQuote, sale, tillProduct } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { PosPage } from './pos-page.js';
-import type { AuthUser } from '../../auth/types.js';
+import type { AuthUser } from '../../auth/index.js';
 
 const products = [
   tillProduct({ _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', name: { en: 'Black Tea', ku: 'چای ڕەش' }, price: 2.5, discount: 0, quantity: 30, categoryId: 'c1' }),

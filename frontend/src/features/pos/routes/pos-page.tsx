@@ -5,7 +5,7 @@ import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useCurrentUser } from '../../auth/index.js';
 import { useLoyaltySettingsQuery } from '../../../app/shared-api.js';
 import { CartPanel } from '../components/cart-panel.js';
 import { CustomerBox } from '../components/customer-box.js';

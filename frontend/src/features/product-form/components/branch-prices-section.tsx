@@ -5,10 +5,9 @@ import { errorText } from '../../../app/api.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat } from '../../../i18n/format.js';
 import { toWesternDigits } from '../../../lib/money.js';
-import { useCan } from '../../auth/use-permissions.js';
-import { useBranchPricesQuery, useSetBranchPriceMutation } from '../../transfers/api/transfers-api.js';
-import { useChain } from '../../transfers/lib/use-chain.js';
-import '../../transfers/transfers.css';
+import { useCan } from '../../auth/index.js';
+import { useBranchPricesQuery, useSetBranchPriceMutation } from '../../transfers/index.js';
+import { useChain } from '../../transfers/index.js';
 
 /** "Prices by branch": a chain's own price per branch for this product; a single shop never sees it. */
 export function BranchPricesSection({ product }: { product: ProductDto }) {

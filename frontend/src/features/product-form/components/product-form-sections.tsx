@@ -4,7 +4,7 @@ import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import type { ProductFormState } from '../hooks/use-product-form.js';
 import { categoryName } from '../lib/category-path.js';
 import { CategoryPicker } from './category-picker.js';

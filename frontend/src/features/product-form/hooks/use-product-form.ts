@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDto } from '@dukan/contracts';
 import { errorText, serverMessage, validationMessages } from '../../../app/api.js';
@@ -64,20 +64,23 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
   const locked = saving || success !== null;
 
   // The chosen category's path, once the tree is here (edit, or a copied product).
+  // The path the user is picking is read, not followed: following it would loop on a category that is gone.
+  const showCategoryPath = useEffectEvent((category: string) => {
+    if (chosenCategory(path) !== category) setPath(pathTo(categories, category));
+  });
   useEffect(() => {
-    if (!tree.data || !values.category) return;
-    if (chosenCategory(path) === values.category) return;
-    setPath(pathTo(categories, values.category));
+    if (tree.data && values.category) showCategoryPath(values.category);
   }, [tree.data, categories, values.category]);
   const categoryMissing = Boolean(tree.data && values.category && pathTo(categories, values.category).length === 0);
 
   // A new product gets a generated barcode at once (spec part 2 §3).
   const generatedOnce = useRef(false);
-  useEffect(() => {
+  const generateFirstBarcode = useEffectEvent(() => {
     if (mode !== 'add' || generatedOnce.current) return;
     generatedOnce.current = true;
     void newBarcode(true);
-  }, []);
+  });
+  useEffect(() => generateFirstBarcode(), []);
 
   // Is the SKU already sold? Then saving adds a batch to that product (the server merges by SKU).
   const skuSearch = usePfSearchProductsQuery(skuTerm, { skip: mode !== 'add' || skuTerm.length === 0 });

@@ -7,7 +7,7 @@ import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { usePfCategoryTreeQuery, usePfCreateCategoryMutation } from '../api/product-form-api.js';
 import { CategoryPicker } from '../components/category-picker.js';
 import { FormPage } from '../components/product-form-frame.js';

@@ -6,7 +6,7 @@ import { AccessRestricted } from '../../../components/ui/access-restricted.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { usePfProductQuery } from '../api/product-form-api.js';
 import { CopyProduct } from '../components/copy-product.js';
 import { CostHistory } from '../components/cost-history.js';

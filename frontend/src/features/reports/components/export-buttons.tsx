@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { REPORT_EXPORT_FORMATS, type Currency, type ReportType } from '@dukan/contracts';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { useFormat } from '../../../i18n/format.js';
 import type { DateRange } from '../lib/date-range.js';
 import { useReportExport } from '../lib/use-report-export.js';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { reportFileName, type Currency, type ReportExportFormat, type ReportType } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { useAppSelector } from '../../../app/hooks.js';
-import { saveFile } from '../../inventory/api/inventory-api.js';
+import { saveFile } from '../../inventory/index.js';
 import { useViewBranch } from '../../../components/layout/view-branch.js';
 import { branchParams, useExportProgressQuery } from '../api/reports-api.js';
 import { rangeParams, type DateRange } from './date-range.js';

@@ -10,7 +10,7 @@ import { ReportShell } from '../components/report-shell.js';
 import { SalesReport } from '../components/sales-report.js';
 import { StaffReport } from '../components/staff-report.js';
 import { presetRange, shopToday, type DateRange } from '../lib/date-range.js';
-import { useSettingsGeneralQuery } from '../../settings/api/settings-api.js';
+import { useSettingsGeneralQuery } from '../../settings/index.js';
 import { useViewBranch, ViewBranchPicker } from '../../../components/layout/view-branch.js';
 import { useReportFormat } from '../lib/use-report-format.js';
 import '../reports.css';

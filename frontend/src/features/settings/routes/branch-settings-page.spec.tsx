@@ -9,7 +9,7 @@ import { BranchSettingsPage } from './branch-settings-page.js';
 configure({ asyncUtilTimeout: 5000 });
 
 function server(initial: BranchDto[]) {
-  let branches = initial.map((b) => ({ ...b }));
+  const branches = initial.map((b) => ({ ...b }));
   return fakeApi(({ url, method, body }) => {
     if (!url.pathname.startsWith('/api/settings/branches')) return undefined;
     const [, , , , id, sub] = url.pathname.split('/');

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useCurrentUser } from '../../auth/index.js';
 import { useBranchesQuery } from '../api/settings-api.js';
 import { BranchCreateForm } from '../components/branch-create-form.js';
 import { BranchRow } from '../components/branch-row.js';

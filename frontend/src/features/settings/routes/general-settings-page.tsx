@@ -8,7 +8,7 @@ import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
+import { useCurrentUser } from '../../auth/index.js';
 import { useSettingsGeneralQuery, useSettingsSaveGeneralMutation } from '../api/settings-api.js';
 import { exchangeRatePayload, parseExchangeRate } from '../lib/settings-rules.js';
 import '../settings.css';

@@ -4,7 +4,7 @@ import { SettingsHeader } from '../components/settings-header.js';
 import { SettingsPageState } from '../components/settings-page-state.js';
 import { errorText } from '../../../app/api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { LoyaltyNumberField } from '../components/loyalty-number-field.js';
 import { LoyaltyTiers } from '../components/loyalty-tiers.js';
 import { useLoyaltyForm } from '../hooks/use-loyalty-form.js';

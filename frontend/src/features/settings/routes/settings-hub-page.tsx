@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ROLES } from '@dukan/contracts';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
+import { useCan, useCurrentUser } from '../../auth/index.js';
 import '../settings.css';
 
 interface Card {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { canManageRole, type Role } from '@dukan/contracts';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
+import { useCan, useCurrentUser } from '../../auth/index.js';
 import type { StaffUser } from '../api/staff-api.js';
 import { fullName } from '../lib/staff-names.js';
 

@@ -4,8 +4,8 @@ import { canManageRole, ROLES, type Role } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
-import { useBranchesQuery } from '../../settings/api/settings-api.js';
+import { useCurrentUser } from '../../auth/index.js';
+import { useBranchesQuery } from '../../settings/index.js';
 import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
 import {
   branchChoiceFrom, emptyUserForm, userFormFrom, userPayload, validateUserForm,

@@ -7,7 +7,7 @@ import { Pagination } from '../../../components/ui/pagination.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { useStaffDeleteUserMutation, useStaffUsersQuery, type StaffFilters, type StaffUser } from '../api/staff-api.js';
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
 import { StaffFilterForm } from '../components/staff-filter-form.js';

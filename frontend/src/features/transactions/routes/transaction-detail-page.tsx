@@ -8,7 +8,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { NotFoundPanel } from '../../../components/ui/not-found-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat, type Formatters } from '../../../i18n/format.js';
-import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
+import { useCan, useCurrentUser } from '../../auth/index.js';
 import { useTransactionsOneQuery } from '../api/transactions-api.js';
 import { RefundDialog } from '../components/refund-dialog.js';
 import { SaleAmounts } from '../components/sale-amounts.js';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { BranchDto, TransferDto } from '@dukan/contracts';
 import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
-import { useCan, useCurrentUser } from '../../auth/use-permissions.js';
-import { usePageSizedTo } from '../../pos/components/receipt.js';
+import { useCan, useCurrentUser } from '../../auth/index.js';
+import { usePageSizedTo } from '../../pos/index.js';
 import { useTransferSenderQuery } from '../api/transfers-api.js';
 import { branchName } from '../lib/use-chain.js';
 

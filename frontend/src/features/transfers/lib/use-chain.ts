@@ -1,8 +1,7 @@
 import type { BranchDto } from '@dukan/contracts';
 import { readBranch } from '../../../app/session.js';
-import { pickableBranches } from '../../auth/branches.js';
-import { useCurrentUser } from '../../auth/use-permissions.js';
-import { useBranchesQuery } from '../../settings/api/settings-api.js';
+import { pickableBranches, useCurrentUser } from '../../auth/index.js';
+import { useBranchesQuery } from '../../settings/index.js';
 
 export interface Chain {
   /** The shop has more than one active branch: its branch screens are shown. */

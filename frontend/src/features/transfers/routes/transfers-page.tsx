@@ -6,7 +6,7 @@ import { errorText } from '../../../app/api.js';
 import { AccessRestricted } from '../../../components/ui/access-restricted.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
-import { useCan } from '../../auth/use-permissions.js';
+import { useCan } from '../../auth/index.js';
 import { useTransfersQuery } from '../api/transfers-api.js';
 import { CancelTransferDialog } from '../components/cancel-transfer-dialog.js';
 import { ReceiveTransferDialog } from '../components/receive-transfer-dialog.js';
