@@ -46,6 +46,7 @@ export default {
       // The browser tier drives the built app (frontend included) in Chromium.
       globalSetup: '<rootDir>/e2e/global-setup.mjs',
       globalTeardown: '<rootDir>/e2e/global-teardown.mjs',
+      setupFiles: ['<rootDir>/e2e/worker-app.mjs'],
     }),
   ],
   // Read from here only (jest ignores a project's own). Tests start services on PostgreSQL and NATS: on a loaded

@@ -26,7 +26,10 @@ async function withAdmin(adminUrl, sql) {
  */
 export async function appProcess({ adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', stdio = 'inherit' } = {}) {
   const name = `t_e2e_${randomBytes(4).toString('hex')}`;
-  await withAdmin(adminUrl, `CREATE DATABASE "${name}"`);
+  // A copy of the run's migrated template when there is one (see libs/testing's createTestDatabase).
+  const template = process.env.DUKAN_TEST_TEMPLATE;
+  await withAdmin(adminUrl, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`);
+  await withAdmin(adminUrl, `ALTER DATABASE "${name}" SET synchronous_commit = off`);
   const dbUrl = new URL(adminUrl);
   dbUrl.pathname = `/${name}`;
   const port = await freePort();

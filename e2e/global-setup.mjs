@@ -1,13 +1,12 @@
-// Browser tests run against the real, built all-in-one app (frontend included) on its own database,
-// data folder and port; the test files find it through DUKAN_URL and DUKAN_ADMIN_PASSWORD.
+// Browser tests run against the real, built all-in-one app (frontend included). Each jest worker gets an app of its
+// own (database, data folder and port), so that browser files running side by side never share users, sessions
+// or data; e2e/worker-app.mjs points each test file at its worker's app.
 import { appProcess } from './app-process.mjs';
 
-export default async function globalSetup() {
+export default async function globalSetup(globalConfig) {
   if (process.env.DUKAN_URL) return; // a running app was given
-  const app = await appProcess();
-  await app.start();
-  process.env.DUKAN_URL = app.url;
-  process.env.DUKAN_ADMIN_PASSWORD = app.password;
-  process.env.DUKAN_DATA_DIR = app.dataDir;
-  globalThis.__DUKAN_E2E__ = app;
+  const apps = await Promise.all(Array.from({ length: Math.max(1, globalConfig.maxWorkers) }, () => appProcess()));
+  globalThis.__DUKAN_E2E__ = apps;
+  await Promise.all(apps.map((app) => app.start()));
+  process.env.DUKAN_E2E_APPS = JSON.stringify(apps.map((a) => ({ url: a.url, password: a.password, dataDir: a.dataDir })));
 }

@@ -1,3 +1,3 @@
 export default async function globalTeardown() {
-  await globalThis.__DUKAN_E2E__?.dispose();
+  await Promise.all((globalThis.__DUKAN_E2E__ ?? []).map((app) => app.dispose()));
 }

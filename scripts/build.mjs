@@ -8,14 +8,16 @@ import { ensureInstall, root } from './ensure-install.mjs';
 export function build({ quiet = false } = {}) {
   ensureInstall();
   const env = { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' };
-  const stdio = quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit';
+  // Quiet: the build's output only when it fails.
+  const stdio = quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit';
   const nxPackage = JSON.parse(readFileSync(join(root, 'node_modules', 'nx', 'package.json'), 'utf8'));
   const nxBin = join(root, 'node_modules', 'nx', typeof nxPackage.bin === 'string' ? nxPackage.bin : nxPackage.bin.nx);
-  execFileSync(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
-    cwd: root,
-    env,
-    stdio,
-  });
+  try {
+    execFileSync(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], { cwd: root, env, stdio, maxBuffer: 256 * 1024 ** 2 });
+  } catch (e) {
+    if (quiet) process.stderr.write(`${e.stdout ?? ''}${e.stderr ?? ''}`);
+    throw e;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) build();

@@ -29,7 +29,7 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
   const ns = `c${randomBytes(4).toString('hex')}`;
 
   beforeAll(async () => {
-    db = await createTestDatabase('cluster');
+    db = await createTestDatabase('cluster', { migrated: true });
     dataDir = tempDataDir();
     const names = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings', 'gateway'];
     for (const n of names) ports[n] = await freePort();

@@ -100,7 +100,7 @@ export interface FaultClusterOptions {
 }
 
 export async function startFaultCluster(label: string, options: FaultClusterOptions = {}): Promise<FaultCluster> {
-  const db = options.database ?? (await createTestDatabase(label));
+  const db = options.database ?? (await createTestDatabase(label, { migrated: true }));
   const dataDir = tempDataDir();
   const ns = `${label.slice(0, 1)}${randomBytes(4).toString('hex')}`;
   const ownNats = options.ownNats ? new OwnNats(await freePort()) : null;

@@ -47,7 +47,7 @@ export interface ClusterShape extends HttpClient {
 
 export async function startClusterShape(extraEnv: Record<string, string> = {}): Promise<ClusterShape> {
   configureLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', service: 'test' });
-  const db = await createTestDatabase('cluster');
+  const db = await createTestDatabase('cluster', { migrated: true });
   const dataDir = tempDataDir();
   const internalToken = randomBytes(24).toString('base64url');
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;

@@ -28,7 +28,7 @@ export { freePort };
  */
 export async function startApp(factory: AppFactory, extraEnv: Record<string, string> = {}): Promise<StartedApp> {
   configureLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', service: 'test' });
-  const db = await createTestDatabase('app');
+  const db = await createTestDatabase('app', { migrated: true });
   const dataDir = tempDataDir();
   const port = await freePort();
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;

@@ -58,7 +58,7 @@ export interface ServiceTestOptions {
 /** One service module on a real PostgreSQL (its own database) and a real or in-process bus, listening on a free port. */
 export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTestApp> {
   configureLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', service: o.service });
-  const db = await createTestDatabase(o.service);
+  const db = await createTestDatabase(o.service, { migrated: true });
   const dataDir = tempDataDir();
   let env: Record<string, string> = {
     DATABASE_URL: db.url,
