@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -5,7 +6,7 @@ import {
 } from '@dukan/contracts';
 import { audit, DomainError, escapeLike, KnownBranches, Outbox, type BranchState, type RequestContext } from '@dukan/platform';
 import { hashPassword } from '../auth/passwords.js';
-import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
+import { UpdateUserDto, type ApplyRoleDto, type CreateUserDto, type ListUsersQuery, type PermissionsListQuery } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
 import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, unusableBranch, type StaffActor, type StaffRefusal } from './staff.policy.js';
@@ -39,6 +40,19 @@ function branchesAfter(
 
 /** The branches an edit names, for asking settings about them before the write. */
 const namedBranches = (dto: CreateUserDto | UpdateUserDto) => [...(dto.homeBranch ? [dto.homeBranch] : []), ...(dto.branches ?? [])];
+
+/** The edit without the rights fields (permissions, branches) that only repeat what the user has. */
+function withoutUnchangedRights(dto: UpdateUserDto, user: User): UpdateUserDto {
+  const { permissions, homeBranch, branches, ...rest } = dto;
+  const samePermissions = permissions !== undefined && isDeepStrictEqual(permissions === null ? null : sanitizePermissions(permissions), user.permissions);
+  const sameHome = homeBranch !== undefined && homeBranch === user.homeBranch;
+  const sameBranches = branches !== undefined && isDeepStrictEqual(branches, user.branches);
+  return Object.assign(new UpdateUserDto(), rest, {
+    ...(permissions !== undefined && !samePermissions && { permissions }),
+    ...(homeBranch !== undefined && !sameHome && { homeBranch }),
+    ...(branches !== undefined && !sameBranches && { branches }),
+  });
+}
 
 function refuseIf(refusal: StaffRefusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.key);
@@ -133,11 +147,13 @@ export class UsersService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, dto: UpdateUserDto): Promise<AuthUserDto> {
-    const passwordHash = dto.password ? await hashPassword(dto.password) : null;
-    const states = await this.knownBranches.states(namedBranches(dto));
+  async update(ctx: RequestContext, id: string, sent: UpdateUserDto): Promise<AuthUserDto> {
+    const passwordHash = sent.password ? await hashPassword(sent.password) : null;
+    const states = await this.knownBranches.states(namedBranches(sent));
     return this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
+      // The user object as GET served it comes back with the change: rights sent back as they are set nothing.
+      const dto = withoutUnchangedRights(sent, user);
       const withPermissions = dto.permissions !== undefined;
       refuseIf(refuseEdit(actorOf(ctx), user, { role: dto.role, active: dto.active, withPermissions }));
       if (withPermissions && (user.role === 'admin' || dto.role === 'admin')) throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
