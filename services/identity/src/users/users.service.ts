@@ -164,11 +164,13 @@ export class UsersService {
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
       const branches = branchesAfter(ctx, { ...user, role: dto.role ?? user.role }, dto, states);
       const branchesChanged = branches.homeBranch !== user.homeBranch || JSON.stringify(branches.branches) !== JSON.stringify(user.branches);
-      // Every edit that changes what a token says (name, role, permissions) or whether it may be used ends it.
+      // An edit that ends what a token may be used for (deactivation, a new password) ends it, and so do a new name
+      // and new branches (the app swaps the token). A role or permission edit does not: every gate reads the user's
+      // current rights (SessionState.rights), so it applies on the very next call, and the session goes on.
       const revoke: SessionRevokedReason | null =
         dto.active === false && user.active ? 'deactivated'
         : passwordHash ? 'password-reset'
-        : roleChanged || withPermissions || branchesChanged ? 'permissions-changed'
+        : branchesChanged ? 'permissions-changed'
         : dto.username !== undefined && dto.username !== user.username ? 'renamed'
         : null;
       if (roleChanged) await audit(m, ctx, 'user.role-changed', { type: 'user', id: user.id }, { before: user.role, after: dto.role });
@@ -244,7 +246,7 @@ export class UsersService {
       const before = user.permissions;
       user.permissions = permissions === null ? null : sanitizePermissions(permissions);
       await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions });
-      await this.save(m, ctx, user, 'permissions-changed');
+      await this.save(m, ctx, user, null); // the gate reads the new permissions on the next call; the session goes on
       return toUserDto(user);
     });
   }
@@ -259,7 +261,7 @@ export class UsersService {
         const before = user.permissions;
         user.permissions = sanitizePermissions(structuredClone(defaults));
         await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions, appliedRole: dto.role });
-        await this.save(m, ctx, user, 'permissions-changed');
+        await this.save(m, ctx, user, null);
         n += 1;
       }
       return n;
