@@ -159,7 +159,7 @@ describe('permission overrides', () => {
     expect(save.body.data.effectivePermissions.customers).toEqual([]);
     expect(save.body.data.effectivePermissions.pos).toEqual(['use']); // untouched modules keep the role default
     expect((await t.get('/api/auth/users', auth(old))).status).toBe(200);
-    expect((await t.get('/api/customers', auth(old))).status).toBe(403);
+    expect((await t.post('/api/customers', {}, auth(old))).status).toBe(403);
     const fresh = await t.login(u.username, u.password);
     expect((await t.get('/api/auth/users', auth(fresh))).status).toBe(200);
   });
