@@ -282,7 +282,7 @@ export class UsersService {
 
   private async save(m: EntityManager, ctx: RequestContext, user: User, revoke: SessionRevokedReason | null): Promise<void> {
     if (revoke) user.tokenVersion += 1;
-    // A session ended on purpose cannot be refreshed; one whose permissions or name changed can (see AuthService.refresh).
+    // A session ended on purpose cannot be refreshed; one whose name or branches changed can (see AuthService.refresh).
     if (revoke && revoke !== 'permissions-changed' && revoke !== 'renamed') user.refreshFloor = user.tokenVersion;
     await m.getRepository(User).save(user);
     await this.outbox.add(m, ctx, 'dukan.identity.user.updated.v1', toUserEvent(user));
