@@ -2,7 +2,7 @@ import { Agent, type ServerResponse } from 'node:http';
 import { Module, type INestApplication } from '@nestjs/common';
 import type { ServiceName } from '@dukan/contracts';
 import {
-  BRANCH_HEADER, CLIENT_IDLE_MS, CachingSessionValidator, ConfigError, createDukanApp, DomainError, HealthRegistry, INTERNAL_TOKEN_HEADER, logger, parseLocale,
+  BRANCH_HEADER, CLIENT_IDLE_MS, forwardedRights, RIGHTS_HEADER, CachingSessionValidator, ConfigError, createDukanApp, DomainError, HealthRegistry, INTERNAL_TOKEN_HEADER, logger, parseLocale,
   PlatformCoreModule, Replicas, sendError, SESSION_VALIDATOR, type GatedRequest, type PlatformConfig, type SessionValidator,
 } from '@dukan/platform';
 import { serviceUrls, type GatewayConfig } from './config.js';
@@ -37,7 +37,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
       timeoutMs: 30_000,
       onAnswer: (status) => {
         // A logout, password reset or permission edit made through this gateway: forget cached sessions before
-        // the client hears the answer, so its next call is checked against identity afresh.
+        // the client hears the answer, so its next call is checked against identity afresh (its rights too).
         if (sessions instanceof CachingSessionValidator && owner === 'identity' && req.method !== 'GET' && status < 400) sessions.clear();
       },
       onFailure: (err) => {
@@ -67,6 +67,10 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
         req.headers['x-forwarded-for'] = decision.clientAddress;
         // The branch the gate checked, also when the app named none (the user's home branch).
         req.headers[BRANCH_HEADER] = decision.branchId;
+        // The rights the gate decided on (the user's current ones): the service decides on the same, at once.
+        const user = decision.user;
+        if (user) req.headers[RIGHTS_HEADER] = forwardedRights({ role: user.role, permissions: user.permissions, homeBranch: user.homeBranch ?? null, branches: user.branches ?? null });
+        else delete req.headers[RIGHTS_HEADER];
         delete req.headers.forwarded;
         return proxy(req, res);
       });

@@ -5,7 +5,7 @@ function accessText(route: RouteDef): string {
   switch (a.kind) {
     case 'public': return 'public';
     case 'authenticated': return 'any signed-in user';
-    case 'signed': return 'a genuine unexpired token, even one made stale by a permission change';
+    case 'signed': return 'a genuine unexpired token, even one made stale by a rename or a branch change';
     case 'admin': return 'admin only';
     case 'permission': return a.anyOf.map((p) => `${p.module}:${p.action}`).join(' or ');
   }

@@ -43,7 +43,7 @@ const cases: Case[] = [
   ['register smuggling a token version', 'POST', () => '/api/auth/register', { ...valid, tokenVersion: 0 }, 'tokenVersion'],
   ['update with a short password', 'PUT', () => `/api/auth/users/${userId}`, { password: '123' }, 'password'],
   ['update with a string for active', 'PUT', () => `/api/auth/users/${userId}`, { active: 'yes' }, 'active'],
-  ['update setting lastLogin', 'PUT', () => `/api/auth/users/${userId}`, { lastLogin: '2020-01-01' }, 'lastLogin'],
+  ['update smuggling a token version', 'PUT', () => `/api/auth/users/${userId}`, { tokenVersion: 0 }, 'tokenVersion'],
   ['update with an empty first name', 'PUT', () => `/api/auth/users/${userId}`, { firstName: '' }, 'firstName'],
   ['reset without a password', 'PUT', () => `/api/auth/users/${userId}/reset-password`, {}, 'newPassword'],
   ['reset with 5 characters', 'PUT', () => `/api/auth/users/${userId}/reset-password`, { newPassword: '12345' }, 'newPassword'],
@@ -64,6 +64,17 @@ it.each(cases)('%s → 400 with the error body, nothing stored', async (_label, 
   if (field) expect(Object.keys(res.body.errors ?? {})).toContain(field);
   expect(res.text).not.toMatch(/at \w+ \(|node_modules|stack/i);
   expect(await snapshot()).toBe(before);
+});
+
+it('a served read-only field sent back (lastLogin, createdAt, _id) is ignored: nothing of it is stored', async () => {
+  const read = async () => (await db.query(`SELECT id, last_login, created_at FROM identity.users WHERE id = $1`, [userId])).rows[0];
+  const before = await read();
+  const res = await t.put(`/api/auth/users/${userId}`, {
+    lastLogin: '2020-01-01', createdAt: '2020-01-01T00:00:00.000Z', _id: '00000000-0000-4000-8000-000000000000', name: 'Someone Else',
+  }, { token: t.adminToken });
+  expect(res.status).toBe(200);
+  expect(res.body.data).toMatchObject({ _id: userId, name: 'T U' });
+  expect(await read()).toEqual(before);
 });
 
 it('refuses malformed JSON and an oversized body without a 500', async () => {

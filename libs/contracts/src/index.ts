@@ -18,3 +18,4 @@ export * from './csv.js';
 export * from './reports.js';
 export * from './request-path.js';
 export * from './pricing.js';
+export * from './dates.js';

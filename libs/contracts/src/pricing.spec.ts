@@ -1,5 +1,5 @@
 import {
-  agreesWithin, allocate, cartDiscountCents, checkTender, includedTaxCents, inSaleCurrency, lineDiscountValue, percentOfCents, pointsForValue,
+  agreesWithin, allocate, cartDiscountCents, checkTender, includedTaxCents, inSaleCurrency, lineAsSold, lineDiscountValue, percentOfCents, pointsForValue,
   pointsValueCents, priceLine, priceSale, settleTender,
 } from './pricing.js';
 
@@ -184,5 +184,17 @@ describe('a client figure agrees to within half a cent (half a dinar)', () => {
   it('in dinars', () => {
     expect(agreesWithin(15_994, 15_993.5, 'IQD')).toBe(true);
     expect(agreesWithin(15_994, 15_993.4, 'IQD')).toBe(false);
+  });
+});
+
+describe('lineAsSold: the product discount is the least the shop charges', () => {
+  const rice = { priceCents: 420, quantity: 2, discountPercent: 10 };
+  it('a line stated with no discount sells at the full list price', () => {
+    expect(priceLine(lineAsSold(rice, 0))).toEqual({ grossCents: 840, discountCents: 0, subtotalCents: 840 });
+  });
+  it('any other statement keeps the product discount, against which it is checked', () => {
+    expect(lineAsSold(rice, undefined)).toEqual(rice);
+    expect(lineAsSold(rice, 20)).toEqual(rice);
+    expect(lineAsSold(rice, 84)).toEqual(rice);
   });
 });

@@ -96,6 +96,16 @@ export function priceLine(line: LineInput): PricedLine {
   return { grossCents, discountCents: grossCents - subtotalCents, subtotalCents };
 }
 
+/**
+ * The line as it is sold, given the discount its client states (a percent, or an amount, as `lineDiscountValue`).
+ * The product's own discount is the least the shop charges, not a price it must charge: a line stated with no
+ * discount (0) is sold at its full list price, which costs the shop nothing. Any other statement keeps the product's
+ * discount, and is checked against it, so a figure below the shop's is still refused.
+ */
+export function lineAsSold(line: LineInput, statedDiscount: number | undefined): LineInput {
+  return statedDiscount === 0 && clampPercent(line.discountPercent) > 0 ? { ...line, discountPercent: 0 } : line;
+}
+
 /** A line's discount as a client states it: the percent for 'percentage', the amount in cents for 'fixed'. */
 export function lineDiscountValue(line: LineInput, type: DiscountType): number {
   return type === 'percentage' ? clampPercent(line.discountPercent) : priceLine(line).discountCents;

@@ -51,7 +51,7 @@ const EXPENSE_APPROVE = anyOf(permission('expenses', 'approve'));
 export const ROUTES: readonly RouteDef[] = deepFreeze([
   // identity
   route('POST', '/api/auth/login', 'identity', PUBLIC, 'Sign in with username and password; returns a token'),
-  route('POST', '/api/auth/refresh', 'identity', SIGNED, 'Exchange a token made stale by a permission change for a current one'),
+  route('POST', '/api/auth/refresh', 'identity', SIGNED, 'Exchange a token made stale by a rename or a branch change for a current one'),
   route('GET', '/api/auth/me', 'identity', AUTHENTICATED, 'The signed-in user with effective permissions'),
   route('PUT', '/api/auth/me/preferences', 'identity', AUTHENTICATED, "Update the signed-in user's languagePreference"),
   route('POST', '/api/auth/logout', 'identity', AUTHENTICATED, 'Sign out; tokens issued before stop working'),

@@ -224,3 +224,52 @@ describe('a voided sale reads as cancelled, a refunded one as refunded (issue 12
     expect((await outboxEvents(t, 'dukan.sales.sale.refunded.v1')).filter((e) => e.saleId === sale._id)).toHaveLength(1);
   });
 });
+
+describe('a spec client’s sale as it sends it (issue 26)', () => {
+  let n = 0;
+  const body = (o: { price: number; subtotal: number; discount: number; discountType?: string; exchangeRate?: number; product?: TestProduct }) => ({
+    items: [{
+      product: (o.product ?? rice).id, productSnapshot: { name: 'Rice', sku: (o.product ?? rice).sku, price: o.price }, quantity: 1, unitPrice: o.price,
+      subtotal: o.subtotal, discount: o.discount, discountType: o.discountType ?? 'percentage',
+    }],
+    subtotal: o.subtotal, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: o.subtotal,
+    currency: 'USD', exchangeRate: o.exchangeRate ?? 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 20, change: Math.round((20 - o.subtotal) * 100) / 100 },
+    paymentStatus: 'paid', register: 'main', invoiceNumber: `INV-17672256001${n++}`, createdAt: '2026-01-01T11:00:00.000Z',
+  });
+
+  it('a dollar sale with "exchangeRate": 1 is made and records the shop’s rate', async () => {
+    const res = await t.post('/api/transactions', body({ product: tea, price: 2.5, subtotal: 2.5, discount: 0, exchangeRate: 1 }), { token: t.tokens.cashier });
+    expect(res.status).toBe(201);
+    const { sale } = await stored(res.body.data._id);
+    expect(Number(sale.exchange_rate)).toBe(1450);
+  });
+
+  it('a discounted product sent at its list price with discount 0 is sold without its discount; less than the shop’s is refused', async () => {
+    for (const discountType of ['percentage', 'fixed']) {
+      const res = await t.post('/api/transactions', body({ price: 12.25, subtotal: 12.25, discount: 0, discountType }), { token: t.tokens.cashier });
+      expect(res.status).toBe(201);
+      const { sale, lines, event } = await stored(res.body.data._id);
+      expect(Number(sale.total_cents)).toBe(1225);
+      expect(lines.map((l: any) => [Number(l.discount_percent), Number(l.discount_cents), Number(l.subtotal_cents)])).toEqual([[0, 0, 1225]]);
+      expect(event.lines.map((l: any) => l.discountCents)).toEqual([0]);
+    }
+    const before = await counts();
+    const under = await t.post('/api/transactions', body({ price: 12.25, subtotal: 12, discount: 0 }), { token: t.tokens.cashier });
+    expect(under.status).toBe(422);
+    expect(under.body.errors['items.0.subtotal']).toEqual({ message: 'This line comes to $12.25, not $12.00' });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('void and refund take the invoice number, as GET does', async () => {
+    const sell = async () => (await t.post('/api/transactions', body({ product: tea, price: 2.5, subtotal: 2.5, discount: 0 }), { token: t.tokens.cashier })).body.data;
+    const a = await sell();
+    const voided = await t.delete(`/api/transactions/${a.invoiceNumber}`, { token: t.tokens.admin });
+    expect(voided.status).toBe(200);
+    expect(voided.body.data).toMatchObject({ _id: a._id, status: 'voided' });
+    const b = await sell();
+    const refunded = await t.post(`/api/transactions/${b.invoiceNumber.toLowerCase()}/refund`, {}, { token: t.tokens.manager });
+    expect(refunded.status).toBe(201);
+    expect(refunded.body.data.transaction).toMatchObject({ _id: b._id, refundState: 'full' });
+    expect((await t.delete('/api/transactions/INV-0000000000998', { token: t.tokens.admin })).status).toBe(404);
+  });
+});

@@ -3,7 +3,7 @@ import { isAllowed, matchRoute, parseRequestPath, type PathZone, type RouteDef }
 import type { AuthUser } from '../context/request-context.js';
 import { DomainError } from '../errors/domain-error.js';
 import type { BranchDirectory } from './branch-directory.js';
-import type { SessionValidator } from './session-validator.js';
+import { parseForwardedRights, type SessionValidator } from './session-validator.js';
 import type { TokenVerifier } from './tokens.js';
 
 export interface AuthorizeInput {
@@ -13,6 +13,8 @@ export interface AuthorizeInput {
   authorization: string | undefined;
   /** The x-dukan-internal header. */
   internalToken: string | undefined;
+  /** The x-dukan-rights header: the user's current rights as the gateway decided on them (believed only from it). */
+  rights?: string | undefined;
 }
 
 export interface AuthorizeResult {
@@ -79,12 +81,17 @@ export async function authorize(input: AuthorizeInput, deps: AuthorizeDeps): Pro
 
   const token = bearer(input.authorization);
   if (!token) throw new DomainError('UNAUTHENTICATED', 'auth.required');
-  const user = deps.verifier.verify(token);
+  const signed = deps.verifier.verify(token);
+  let user = signed;
   // The token refresh takes a token a permission change made stale; identity's handler decides the rest.
   if (route.access.kind !== 'signed') {
-    const state = await deps.sessions.current(user.id, user.tokenVersion);
-    if (!state || state.tokenVersion !== user.tokenVersion) throw new DomainError('TOKEN_REVOKED', 'auth.tokenRevoked');
+    const state = await deps.sessions.current(signed.id, signed.tokenVersion);
+    if (!state || state.tokenVersion !== signed.tokenVersion) throw new DomainError('TOKEN_REVOKED', 'auth.tokenRevoked');
     if (!state.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
+    // The rights the user has now, not those the token was issued with: an edit applies on the very next call.
+    // Behind the gateway, the ones its gate decided on (its cache was dropped by the edit; this one may not be yet).
+    const rights = (trusted && parseForwardedRights(input.rights)) || state.rights;
+    if (rights) user = { ...signed, ...rights, branches: rights.role === 'admin' ? null : rights.branches };
     if (!isAllowed(user, route.access)) {
       throw new DomainError('FORBIDDEN', route.access.kind === 'admin' ? 'auth.adminOnly' : 'auth.forbidden');
     }

@@ -15,6 +15,8 @@ import { TokenVerifier } from './tokens.js';
 export const CORRELATION_ID_HEADER = 'x-correlation-id';
 /** Carries the internal token: on /internal calls between services, and on every /api call the gateway forwards. */
 export const INTERNAL_TOKEN_HEADER = 'x-dukan-internal';
+/** Carries, from the gateway to a service, the rights of the user its gate decided on (session-validator's forwardedRights). */
+export const RIGHTS_HEADER = 'x-dukan-rights';
 
 /** 'edge': clients call it (the all-in-one app, the cluster gateway); 'service': a service behind the gateway. */
 export type AppRole = 'edge' | 'service';
@@ -103,7 +105,10 @@ export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main')
       logger().info({ correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
     });
     authorize(
-      { method: req.method, target: req.url, authorization: req.headers.authorization, internalToken: header(req, INTERNAL_TOKEN_HEADER) },
+      {
+        method: req.method, target: req.url, authorization: req.headers.authorization, internalToken: header(req, INTERNAL_TOKEN_HEADER),
+        rights: header(req, RIGHTS_HEADER),
+      },
       deps,
     )
       .then(async (decision) => {

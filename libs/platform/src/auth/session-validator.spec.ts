@@ -1,4 +1,4 @@
-import { CachingSessionValidator, type SessionState, type SessionValidator } from './session-validator.js';
+import { CachingSessionValidator, forwardedRights, parseForwardedRights, type SessionState, type SessionValidator } from './session-validator.js';
 
 /** identity as the cache sees it: a table of current states, counting the questions asked. */
 class FakeIdentity implements SessionValidator {
@@ -79,5 +79,21 @@ describe('CachingSessionValidator', () => {
     const failing = new CachingSessionValidator({ current: () => Promise.reject(new Error('identity down')) }, { ttlMs: 2_000 });
     await expect(failing.current('u1')).rejects.toThrow('identity down');
     expect(failing.size).toBe(0);
+  });
+});
+
+describe('the rights the gateway forwards to a service', () => {
+  it('read back as they were sent', () => {
+    const rights = { role: 'cashier' as const, permissions: { staff: ['view' as const] }, homeBranch: 'b', branches: ['a', 'b'] };
+    expect(parseForwardedRights(forwardedRights(rights))).toEqual(rights);
+  });
+
+  it.each([
+    ['absent', undefined],
+    ['not base64url JSON', 'not json'],
+    ['an unknown role', Buffer.from(JSON.stringify({ role: 'owner', permissions: null, homeBranch: null, branches: null })).toString('base64url')],
+    ['branches not texts', Buffer.from(JSON.stringify({ role: 'cashier', permissions: null, homeBranch: null, branches: [1] })).toString('base64url')],
+  ])('%s: none', (_label, header) => {
+    expect(parseForwardedRights(header)).toBeNull();
   });
 });

@@ -1,11 +1,27 @@
+import { ROLES, type Permissions, type Role } from '@dukan/contracts';
 import { DomainError } from '../errors/domain-error.js';
 import type { EventBus } from '../events/event-bus.js';
 import { Replicas } from '../http/replicas.js';
 
-/** Identity's answer to "is this token still the current one for this user?" */
+/** What a user may do now, as identity holds it: the gate decides on these, not on what the token was issued with. */
+export interface SessionRights {
+  role: Role;
+  permissions: Permissions | null;
+  homeBranch: string | null;
+  /** null for an admin (every branch) and for the home branch only. */
+  branches: string[] | null;
+}
+
+/**
+ * Identity's answer to "is this token still the current one for this user, and what may the user do now?" A role or
+ * permission edit changes `rights` and leaves the token current; logout, a password reset, deactivation and
+ * deletion end it (a new tokenVersion, or no state).
+ */
 export interface SessionState {
   tokenVersion: number;
   active: boolean;
+  /** Absent from a check that knows only versions (a lone service's test double): the token's rights stand. */
+  rights?: SessionRights;
 }
 
 export interface SessionValidator {
@@ -119,4 +135,25 @@ export async function remoteSessionValidator(
     (event) => cache.forget((event.data as { userId: string }).userId),
   );
   return cache;
+}
+
+/** Rights as the gateway forwards them to a service (RIGHTS_HEADER), or null when the header is not such. */
+export function parseForwardedRights(header: string | undefined): SessionRights | null {
+  if (!header) return null;
+  try {
+    const r = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as Partial<SessionRights>;
+    const texts = (v: unknown) => Array.isArray(v) && v.every((b) => typeof b === 'string');
+    if (!ROLES.includes(r.role as Role)) return null;
+    if (r.permissions !== null && (typeof r.permissions !== 'object' || Array.isArray(r.permissions))) return null;
+    if (r.homeBranch !== null && typeof r.homeBranch !== 'string') return null;
+    if (r.branches !== null && !texts(r.branches)) return null;
+    return { role: r.role as Role, permissions: r.permissions ?? null, homeBranch: r.homeBranch ?? null, branches: r.branches ?? null };
+  } catch {
+    return null;
+  }
+}
+
+/** The header a service reads the rights of a forwarded call from, as the gateway's gate decided on them. */
+export function forwardedRights(rights: SessionRights): string {
+  return Buffer.from(JSON.stringify(rights)).toString('base64url');
 }

@@ -1,4 +1,6 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { isDayOrDateTime } from '@dukan/contracts';
 import { DomainError, type MessageParams } from './domain-error.js';
 
 /** Message keys for class-validator's constraints when a DTO does not name its own. */
@@ -71,4 +73,12 @@ export function createValidationPipe(): ValidationPipe {
       return new DomainError('VALIDATION_FAILED', 'validation.failed', {}, fields);
     },
   });
+}
+
+/**
+ * A date field: a day (yyyy-MM-dd) or an ISO 8601 date-time (a serialised Date), which the service reads as its
+ * day in the shop's time zone (contracts' dayInTimeZone).
+ */
+export function IsDayOrDateTime(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy({ name: 'isDayOrDateTime', validator: { validate: (v) => isDayOrDateTime(v) } }, { message: 'validation.invalidDate', ...options });
 }

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  EXPENSE_STATUSES, EXPENSES_PAGE_SIZE, fromCents, type ExpenseCategory, type ExpenseListDto, type ExpenseStatus, type ExpenseSummaryDto,
+  daysInTimeZone, EXPENSE_STATUSES, EXPENSES_PAGE_SIZE, fromCents, type ExpenseCategory, type ExpenseListDto, type ExpenseStatus, type ExpenseSummaryDto,
 } from '@dukan/contracts';
 import { DomainError, escapeLike, rows, type RequestContext } from '@dukan/platform';
+import { ShopSettings } from '../replicas/shop-settings.js';
 import type { ListExpensesQuery, SummaryQuery } from './expense.dto.js';
 import { EXPENSE_SELECT, toExpenseDto, type ExpenseRow } from './expense.row.js';
 
@@ -37,10 +38,17 @@ function filters(ctx: RequestContext, q: Partial<ListExpensesQuery>, on: 'e' | '
 
 @Injectable()
 export class ExpenseQueries {
-  constructor(private readonly ds: DataSource) {}
+  constructor(private readonly ds: DataSource, private readonly shop: ShopSettings) {}
+
+  /** The range's dates as days of the shop's calendar (a date-time is read in the shop's time zone). */
+  private async inShopDays<Q extends { startDate?: string; endDate?: string }>(q: Q): Promise<Q> {
+    if (!q.startDate && !q.endDate) return q;
+    return daysInTimeZone(q, ['startDate', 'endDate'], (await this.shop.current(this.ds.manager)).timeZone);
+  }
 
   /** Newest first (by the expense's day, then when it was recorded), 20 to a page unless `limit` says otherwise. */
-  async list(ctx: RequestContext, q: ListExpensesQuery): Promise<ExpenseListDto> {
+  async list(ctx: RequestContext, query: ListExpensesQuery): Promise<ExpenseListDto> {
+    const q = await this.inShopDays(query);
     const page = q.page ?? 1;
     const limit = q.limit ?? EXPENSES_PAGE_SIZE;
     const { where, params } = filters(ctx, q, 'e');
@@ -65,7 +73,8 @@ export class ExpenseQueries {
   }
 
   /** Totals in USD by status, by category and by month, from the daily totals of the range. */
-  async summary(ctx: RequestContext, q: SummaryQuery): Promise<ExpenseSummaryDto> {
+  async summary(ctx: RequestContext, query: SummaryQuery): Promise<ExpenseSummaryDto> {
+    const q = await this.inShopDays(query);
     const { where, params } = filters(ctx, q, 't');
     const groups = await rows<{ status: ExpenseStatus; category: ExpenseCategory; month: string; n: string; cents: string }>(
       this.ds.manager,

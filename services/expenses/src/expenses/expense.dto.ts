@@ -1,14 +1,13 @@
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength,
-  Min, ValidateBy, ValidateIf, ValidateNested, type ValidationOptions,
+  Min, ValidateIf, ValidateNested,
 } from 'class-validator';
 import {
   CURRENCIES, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EXPENSE_CATEGORIES, EXPENSE_PAYMENT_METHODS, EXPENSE_STATUSES, PHONE_PATTERN,
   RECURRING_FREQUENCIES, type Currency, type ExpenseCategory, type ExpensePaymentMethod, type ExpenseStatus, type RecurringFrequency,
 } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
-import { isCalendarDate } from './expense.policy.js';
+import { IsDayOrDateTime, PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -25,10 +24,6 @@ const tagList = ({ value }: { value: unknown }) =>
 const MAX_AMOUNT = 1_000_000_000; // major units; keeps every amount a safe integer of minor units
 const TEXT = 200;
 const LONG_TEXT = 2000;
-
-function IsCalendarDate(options?: ValidationOptions) {
-  return ValidateBy({ name: 'isCalendarDate', validator: { validate: (v) => isCalendarDate(v) } }, { message: 'validation.invalidDate', ...options });
-}
 
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
@@ -79,10 +74,10 @@ export class RecurringDto {
   frequency?: RecurringFrequency;
 
   /** The first due day; one period after the expense's day when left out. */
-  @IsOptional() @Transform(emptyIsUnset) @IsCalendarDate()
+  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
   nextDueDate?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsCalendarDate()
+  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
   endDate?: string;
 }
 
@@ -125,7 +120,7 @@ export class ExpenseBodyDto {
   @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(LONG_TEXT) @Matches(WEB_ADDRESS, { message: 'validation.invalidUrl' })
   receipt?: string | null;
 
-  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @IsCalendarDate()
+  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @IsDayOrDateTime()
   expenseDate!: string;
 
   @IsOptional() @Transform(trimOrNull) @MaxLength(100) @IsString()
@@ -157,17 +152,17 @@ export class ListExpensesQuery extends PageQuery {
   @IsOptional() @Transform(emptyIsUnset) @IsIn(EXPENSE_STATUSES)
   status?: ExpenseStatus;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsCalendarDate()
+  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
   startDate?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsCalendarDate()
+  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
   endDate?: string;
 }
 
 export class SummaryQuery {
-  @IsOptional() @Transform(emptyIsUnset) @IsCalendarDate()
+  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
   startDate?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsCalendarDate()
+  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
   endDate?: string;
 }

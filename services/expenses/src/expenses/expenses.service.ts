@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { translate, type ExpenseDto, type ExpenseStatus } from '@dukan/contracts';
+import { daysInTimeZone, translate, type ExpenseDto, type ExpenseStatus } from '@dukan/contracts';
 import { audit, DomainError, one, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
 import { ShopSettings } from '../replicas/shop-settings.js';
 import type { ExpenseBodyDto } from './expense.dto.js';
@@ -9,6 +9,12 @@ import { EXPENSE_SELECT, person, toExpenseDto, toExpenseEvent, type ExpenseRow }
 import { expenseValues, type ExpenseValues } from './expense-values.js';
 
 /** The columns a create or an edit writes, in the order of `valueParams`. */
+/** The body's dates as days of the shop's calendar (a date-time is read in the shop's time zone). */
+function inShopDays(dto: ExpenseBodyDto, timeZone: string): ExpenseBodyDto {
+  const recurring = dto.recurring && daysInTimeZone(dto.recurring, ['nextDueDate', 'endDate'], timeZone);
+  return { ...daysInTimeZone(dto, ['expenseDate'], timeZone), ...(recurring && { recurring }) };
+}
+
 const VALUE_COLUMNS = [
   'title', 'description', 'category', 'amount_minor', 'currency', 'exchange_rate', 'base_cents', 'payment_method', 'bank_name',
   'account_number', 'check_number', 'card_last4', 'payment_reference', 'vendor_name', 'vendor_phone', 'vendor_email', 'vendor_address',
@@ -77,7 +83,8 @@ export class ExpensesService {
   async create(ctx: RequestContext, dto: ExpenseBodyDto): Promise<ExpenseDto> {
     const user = requireUser(ctx);
     return this.ds.transaction(async (m) => {
-      const values = expenseValues(dto, (await this.shop.current(m)).exchangeRate);
+      const shop = await this.shop.current(m);
+      const values = expenseValues(inShopDays(dto, shop.timeZone), shop.exchangeRate);
       const params = valueParams(values);
       const placeholders = params.map((_, i) => `$${i + 4}`).join(', ');
       const { id } = (await one<{ id: string }>(
@@ -102,7 +109,8 @@ export class ExpensesService {
     const user = requireUser(ctx);
     return this.ds.transaction(async (m) => {
       const current = await this.findLive(ctx, id, m, true);
-      const values = expenseValues(dto, (await this.shop.current(m)).exchangeRate, current);
+      const shop = await this.shop.current(m);
+      const values = expenseValues(inShopDays(dto, shop.timeZone), shop.exchangeRate, current);
       const amountChanged = values.amountMinor !== Number(current.amount_minor) || values.currency !== current.currency
         || values.baseCents !== Number(current.base_cents);
       const status = statusAfterEdit(current.status, amountChanged);

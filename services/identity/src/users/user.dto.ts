@@ -1,7 +1,7 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
 import {
-  IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ArrayMaxSize,
+  Allow, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ArrayMaxSize,
 } from 'class-validator';
 import { LOCALES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
@@ -76,6 +76,22 @@ export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone',
   /** Admin only, as on PUT /api/auth/users/:id/permissions. */
   @IsOptional() @IsObject()
   permissions?: Permissions | null;
+
+  // What GET serves and nobody sets: a client may send the user object back with its change; these are ignored.
+  @IsOptional() @Allow()
+  _id?: unknown;
+
+  @IsOptional() @Allow()
+  name?: unknown;
+
+  @IsOptional() @Allow()
+  lastLogin?: unknown;
+
+  @IsOptional() @Allow()
+  effectivePermissions?: unknown;
+
+  @IsOptional() @Allow()
+  createdAt?: unknown;
 }
 
 export class ResetPasswordDto {

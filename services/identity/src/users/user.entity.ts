@@ -45,13 +45,13 @@ export class User {
   @Column({ type: 'text', array: true, nullable: true })
   branches!: string[] | null;
 
-  /** Bumped by logout, password reset, deactivation and permission edits: older tokens stop working. */
+  /** Bumped by logout, password reset, deactivation, a rename and branch edits: older tokens stop working. */
   @Column({ type: 'integer', name: 'token_version', default: 1 })
   tokenVersion!: number;
 
   /**
    * Tokens below this version cannot be refreshed. Moved by logout, password reset, deactivation and deletion,
-   * not by permission edits: after those the app swaps its token for one with the new permissions.
+   * not by a rename or branch edit: after those the app swaps its token for one with the change.
    */
   @Column({ type: 'integer', name: 'refresh_floor', default: 1 })
   refreshFloor!: number;

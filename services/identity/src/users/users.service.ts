@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
@@ -5,7 +6,7 @@ import {
 } from '@dukan/contracts';
 import { audit, DomainError, escapeLike, KnownBranches, Outbox, type BranchState, type RequestContext } from '@dukan/platform';
 import { hashPassword } from '../auth/passwords.js';
-import type { ApplyRoleDto, CreateUserDto, ListUsersQuery, PermissionsListQuery, UpdateUserDto } from './user.dto.js';
+import { UpdateUserDto, type ApplyRoleDto, type CreateUserDto, type ListUsersQuery, type PermissionsListQuery } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
 import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, unusableBranch, type StaffActor, type StaffRefusal } from './staff.policy.js';
@@ -39,6 +40,19 @@ function branchesAfter(
 
 /** The branches an edit names, for asking settings about them before the write. */
 const namedBranches = (dto: CreateUserDto | UpdateUserDto) => [...(dto.homeBranch ? [dto.homeBranch] : []), ...(dto.branches ?? [])];
+
+/** The edit without the rights fields (permissions, branches) that only repeat what the user has. */
+function withoutUnchangedRights(dto: UpdateUserDto, user: User): UpdateUserDto {
+  const { permissions, homeBranch, branches, ...rest } = dto;
+  const samePermissions = permissions !== undefined && isDeepStrictEqual(permissions === null ? null : sanitizePermissions(permissions), user.permissions);
+  const sameHome = homeBranch !== undefined && homeBranch === user.homeBranch;
+  const sameBranches = branches !== undefined && isDeepStrictEqual(branches, user.branches);
+  return Object.assign(new UpdateUserDto(), rest, {
+    ...(permissions !== undefined && !samePermissions && { permissions }),
+    ...(homeBranch !== undefined && !sameHome && { homeBranch }),
+    ...(branches !== undefined && !sameBranches && { branches }),
+  });
+}
 
 function refuseIf(refusal: StaffRefusal | null): void {
   if (refusal) throw new DomainError(refusal.code, refusal.key);
@@ -133,11 +147,13 @@ export class UsersService {
     });
   }
 
-  async update(ctx: RequestContext, id: string, dto: UpdateUserDto): Promise<AuthUserDto> {
-    const passwordHash = dto.password ? await hashPassword(dto.password) : null;
-    const states = await this.knownBranches.states(namedBranches(dto));
+  async update(ctx: RequestContext, id: string, sent: UpdateUserDto): Promise<AuthUserDto> {
+    const passwordHash = sent.password ? await hashPassword(sent.password) : null;
+    const states = await this.knownBranches.states(namedBranches(sent));
     return this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
+      // The user object as GET served it comes back with the change: rights sent back as they are set nothing.
+      const dto = withoutUnchangedRights(sent, user);
       const withPermissions = dto.permissions !== undefined;
       refuseIf(refuseEdit(actorOf(ctx), user, { role: dto.role, active: dto.active, withPermissions }));
       if (withPermissions && (user.role === 'admin' || dto.role === 'admin')) throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
@@ -148,11 +164,13 @@ export class UsersService {
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
       const branches = branchesAfter(ctx, { ...user, role: dto.role ?? user.role }, dto, states);
       const branchesChanged = branches.homeBranch !== user.homeBranch || JSON.stringify(branches.branches) !== JSON.stringify(user.branches);
-      // Every edit that changes what a token says (name, role, permissions) or whether it may be used ends it.
+      // An edit that ends what a token may be used for (deactivation, a new password) ends it, and so do a new name
+      // and new branches (the app swaps the token). A role or permission edit does not: every gate reads the user's
+      // current rights (SessionState.rights), so it applies on the very next call, and the session goes on.
       const revoke: SessionRevokedReason | null =
         dto.active === false && user.active ? 'deactivated'
         : passwordHash ? 'password-reset'
-        : roleChanged || withPermissions || branchesChanged ? 'permissions-changed'
+        : branchesChanged ? 'permissions-changed'
         : dto.username !== undefined && dto.username !== user.username ? 'renamed'
         : null;
       if (roleChanged) await audit(m, ctx, 'user.role-changed', { type: 'user', id: user.id }, { before: user.role, after: dto.role });
@@ -228,7 +246,7 @@ export class UsersService {
       const before = user.permissions;
       user.permissions = permissions === null ? null : sanitizePermissions(permissions);
       await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions });
-      await this.save(m, ctx, user, 'permissions-changed');
+      await this.save(m, ctx, user, null); // the gate reads the new permissions on the next call; the session goes on
       return toUserDto(user);
     });
   }
@@ -243,7 +261,7 @@ export class UsersService {
         const before = user.permissions;
         user.permissions = sanitizePermissions(structuredClone(defaults));
         await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions, appliedRole: dto.role });
-        await this.save(m, ctx, user, 'permissions-changed');
+        await this.save(m, ctx, user, null);
         n += 1;
       }
       return n;
@@ -264,7 +282,7 @@ export class UsersService {
 
   private async save(m: EntityManager, ctx: RequestContext, user: User, revoke: SessionRevokedReason | null): Promise<void> {
     if (revoke) user.tokenVersion += 1;
-    // A session ended on purpose cannot be refreshed; one whose permissions or name changed can (see AuthService.refresh).
+    // A session ended on purpose cannot be refreshed; one whose name or branches changed can (see AuthService.refresh).
     if (revoke && revoke !== 'permissions-changed' && revoke !== 'renamed') user.refreshFloor = user.tokenVersion;
     await m.getRepository(User).save(user);
     await this.outbox.add(m, ctx, 'dukan.identity.user.updated.v1', toUserEvent(user));

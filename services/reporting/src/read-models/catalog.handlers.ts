@@ -12,7 +12,15 @@ interface StockLevel {
   at: string;
 }
 
-/** Stock levels, each unless a later change is already recorded for it; of several for one product, the latest. */
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Stock levels, each unless a later change is already recorded for it; of several for one product, the latest.
+ * Locks are taken in one order by every handler that writes these rows: the products (sorted by id), then their
+ * stock rows (sorted), then the products' totals. The product handlers lock products first (their upsert), the
+ * stock handler used to lock stock first and products last: two batches of a busy day met in opposite order and
+ * PostgreSQL ended one with "deadlock detected".
+ */
 async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promise<void> {
   const latest = new Map<string, StockLevel>();
   for (const l of levels) {
@@ -20,7 +28,9 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
     const held = latest.get(key);
     if (!held || Date.parse(held.at) <= Date.parse(l.at)) latest.set(key, l);
   }
-  const rows = [...latest.values()];
+  const rows = [...latest.values()].sort((a, b) => byKey(a.productId, b.productId) || byKey(a.branchId, b.branchId));
+  const productIds = [...new Set(rows.map((l) => l.productId))];
+  await m.query(`SELECT 1 FROM products WHERE product_id = ANY($1::text[]) ORDER BY product_id FOR UPDATE`, [productIds]);
   await recordStates(m, levels.map((l) => ({ kind: 's', id: l.productId, branchId: l.branchId, at: l.at, quantity: l.quantity })));
   await m.query(
     `INSERT INTO stock (product_id, branch_id, quantity, as_of)
@@ -34,7 +44,7 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
     `UPDATE products p SET stock_total = t.qty
        FROM (SELECT product_id, sum(quantity)::int AS qty FROM stock WHERE product_id = ANY($1::text[]) GROUP BY product_id) t
       WHERE p.product_id = t.product_id AND p.stock_total <> t.qty`,
-    [[...new Set(rows.map((l) => l.productId))].sort()],
+    [productIds],
   );
 }
 
@@ -48,7 +58,8 @@ async function upsertProducts(m: EntityManager, events: readonly EventOf<'dukan.
     const held = latest.get(e.data.productId);
     if (!held || held.data.version < e.data.version) latest.set(e.data.productId, e);
   }
-  const rows = [...latest.values()];
+  // In the order setStock locks products: by id.
+  const rows = [...latest.values()].sort((a, b) => byKey(a.data.productId, b.data.productId));
   const col = <T>(f: (e: (typeof rows)[number]) => T) => rows.map(f);
   await m.query(
     `INSERT INTO products (product_id, sku, name, category_id, price_cents, cost_cents, active, reorder_level, version, created_at)

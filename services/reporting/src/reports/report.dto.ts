@@ -1,15 +1,16 @@
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsDayOrDateTime } from '@dukan/platform';
 import { CURRENCIES, INVENTORY_SORT_FIELDS, type Currency, type InventorySortField } from '@dukan/contracts';
 
 /** '' and 'null' (what a client sends for an open end) mean no date. */
 const openDate = ({ value }: { value: unknown }) => (value === '' || value === 'null' || value === 'undefined' ? undefined : value);
 
 export class ReportQuery {
-  @IsOptional() @Transform(openDate) @IsString({ message: 'validation.invalidDate' }) @MaxLength(10, { message: 'validation.invalidDate' })
+  @IsOptional() @Transform(openDate) @IsString({ message: 'validation.invalidDate' }) @IsDayOrDateTime()
   startDate?: string;
 
-  @IsOptional() @Transform(openDate) @IsString({ message: 'validation.invalidDate' }) @MaxLength(10, { message: 'validation.invalidDate' })
+  @IsOptional() @Transform(openDate) @IsString({ message: 'validation.invalidDate' }) @IsDayOrDateTime()
   endDate?: string;
 
   /** The currency amounts are shown in; USD unless asked. */

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { InventoryProductRowDto, Paginated, ReportDtos, ReportType } from '@dukan/contracts';
+import { dayInTimeZone, isDayOrDateTime, type InventoryProductRowDto, type Paginated, type ReportDtos, type ReportType } from '@dukan/contracts';
 import { DomainError, one, type RequestContext } from '@dukan/platform';
 import { SETTINGS_COLUMNS, ShopClock, type StoredSettings } from '../read-models/shop-clock.js';
 import { customersReport } from './customers-report.js';
 import { inventoryPage, inventoryReport } from './inventory-report.js';
-import { isDay, moneyIn, periodsOf } from './report-range.policy.js';
+import { moneyIn, periodsOf } from './report-range.policy.js';
 import type { InventoryPageQuery, ReportQuery } from './report.dto.js';
 import type { ReportScope } from './report-scope.js';
 import { salesReport } from './sales-report.js';
@@ -25,14 +25,17 @@ export class ReportsService {
     private readonly clock: ShopClock,
   ) {}
 
-  /** The range checked: real days, start not after end (either may be open). */
-  range(q: ReportQuery): { start: string | null; end: string | null } {
-    const start = q.startDate ?? null;
-    const end = q.endDate ?? null;
+  /**
+   * The range checked: real days, start not after end (either may be open). A date-time names its day in the shop's
+   * `timeZone` (UTC until it is known: the check before a report is built).
+   */
+  range(q: ReportQuery, timeZone = 'UTC'): { start: string | null; end: string | null } {
     const bad: Record<string, string> = {};
-    if (start !== null && !isDay(start)) bad.startDate = 'validation.invalidDate';
-    if (end !== null && !isDay(end)) bad.endDate = 'validation.invalidDate';
+    if (q.startDate != null && !isDayOrDateTime(q.startDate)) bad.startDate = 'validation.invalidDate';
+    if (q.endDate != null && !isDayOrDateTime(q.endDate)) bad.endDate = 'validation.invalidDate';
     if (Object.keys(bad).length) throw DomainError.validation(bad);
+    const start = q.startDate == null ? null : dayInTimeZone(q.startDate, timeZone);
+    const end = q.endDate == null ? null : dayInTimeZone(q.endDate, timeZone);
     if (start && end && start > end) throw DomainError.validation({ startDate: 'reports.rangeOrder' });
     return { start, end };
   }
@@ -42,7 +45,7 @@ export class ReportsService {
    * make it up, the branches the gate let the viewer read, and money in the viewer's currency at their rate.
    */
   async scoped<T>(ctx: RequestContext, q: ReportQuery, build: (s: ReportScope) => Promise<T>): Promise<T> {
-    const { start, end } = this.range(q);
+    this.range(q);
     const currency = q.currency ?? 'USD';
     return this.ds.transaction(async (m: EntityManager) => {
       // One round trip for the settings and the days that hold figures; the rollup sums get room to stay in memory.
@@ -54,6 +57,7 @@ export class ReportsService {
                 (SELECT array_agg(DISTINCT branch_id) FROM branch_sales_daily) AS held`,
       );
       const shop = this.clock.parse(meta?.shop ?? null);
+      const { start, end } = this.range(q, shop.timeZone);
       const rate = (ctx.user && shop.userExchangeRates[ctx.user.id]) || shop.exchangeRate;
       const scope: ReportScope = {
         m, start, end, currency, timeZone: shop.timeZone, branches: ctx.branchScope ?? null, heldBranches: meta?.held ?? [],

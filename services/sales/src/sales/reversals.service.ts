@@ -7,7 +7,7 @@ import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
-import { SaleRecordsService } from './sale-records.service.js';
+import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
 
 
 /** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
@@ -32,18 +32,23 @@ export class ReversalsService {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  private async lockSale(m: EntityManager, id: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
-    if (!UUID.test(id)) throw DomainError.notFound('entities.transaction');
-    const [sale]: SaleRow[] = await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [id]);
+  /** The sale by its id or, as GET reads it, by its invoice number in the caller's branch, locked for the change. */
+  private async lockSale(m: EntityManager, idOrInvoice: string, branchId: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
+    const byId = UUID.test(idOrInvoice);
+    if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
+    const [sale]: SaleRow[] = byId
+      ? await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [idOrInvoice])
+      : await m.query(`SELECT * FROM sales WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [idOrInvoice.toUpperCase(), branchId]);
     if (!sale) throw DomainError.notFound('entities.transaction');
-    const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [id]);
+    const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
     return { sale, lines };
   }
 
   /** DELETE /api/transactions/:id (admin): the sale is marked voided; catalog restocks and loyalty restores points from the event. */
-  async void(ctx: RequestContext, id: string, reason: string | null): Promise<SaleDto> {
+  async void(ctx: RequestContext, idOrInvoice: string, reason: string | null): Promise<SaleDto> {
     return this.ds.transaction(async (m) => {
-      const { sale, lines } = await this.lockSale(m, id);
+      const { sale, lines } = await this.lockSale(m, idOrInvoice, ctx.branchId);
+      const id = sale.id;
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
       // Refunded units already went back; voiding the rest would count them twice.
       if (sale.refund_state !== 'none') throw new DomainError('INVALID_TRANSITION', 'sales.voidAfterRefund');
@@ -73,10 +78,11 @@ export class ReversalsService {
    * double-clicked refund happens once); the same key with another body is refused. Refunds of one sale queue on the
    * sale's row lock, so the key is checked after taking it and no second refund can slip in between.
    */
-  async refund(ctx: RequestContext, id: string, dto: RefundDto, idem?: RefundIdempotency): Promise<RefundAnswer> {
+  async refund(ctx: RequestContext, idOrInvoice: string, dto: RefundDto, idem?: RefundIdempotency): Promise<RefundAnswer> {
     if (idem && !isValidIdempotencyKey(idem.key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     return this.ds.transaction(async (m) => {
-      const { sale, lines } = await this.lockSale(m, id);
+      const { sale, lines } = await this.lockSale(m, idOrInvoice, ctx.branchId);
+      const id = sale.id;
       // Keys of refunds live beside the till's sale keys, scoped to the sale so they can never meet one.
       const stored = idem ? { key: `refund:${id}:${idem.key}`, hash: requestHash({ actor: ctx.actorId, body: idem.rawBody ?? {} }) } : null;
       const answered = stored ? await this.idempotency.answered(m, stored.key) : null;

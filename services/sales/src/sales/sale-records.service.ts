@@ -6,7 +6,7 @@ import type { ListSalesQuery } from './sale.dto.js';
 import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const INVOICE_NUMBER = /^INV-\d{1,30}$/i;
+export const INVOICE_NUMBER = /^INV-\d{1,30}$/i;
 
 const SALE_WITH_NAMES = `
   SELECT s.*, s.created_at::text AS created_at_text, c.first_name AS c_first, c.last_name AS c_last, c.phone AS c_phone,

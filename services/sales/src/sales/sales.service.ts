@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { can, checkTender, DEFAULT_REGISTER, formatMoney, priceSale, toCents, type LineInput, type SaleDto, type SaleInput } from '@dukan/contracts';
+import { can, checkTender, DEFAULT_REGISTER, formatMoney, lineAsSold, priceSale, toCents, type LineInput, type SaleDto, type SaleInput } from '@dukan/contracts';
 import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { LoyaltyClient, type Redemption, type ReserveRequest } from '../loyalty/loyalty.client.js';
@@ -56,7 +56,9 @@ export class SalesService {
     if (key !== undefined && !isValidIdempotencyKey(key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     const customerId = dto.customer ?? null;
     // Asked alongside the lookup; checked only when the sale is made (a replayed answer stands whatever the rate now).
-    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, dto.exchangeRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
+    // A dollar sale's figures do not depend on the rate: its client's rate is not checked (the shop's is recorded).
+    const givenRate = dto.currency === 'IQD' ? dto.exchangeRate : undefined;
+    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, givenRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
     const lookup = await this.store.lookup(dto, customerId, user.id, key ?? null, ctx.branchId);
     if (key === undefined) {
       return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
@@ -99,11 +101,11 @@ export class SalesService {
     const loyaltyDiscountCents = toCents(dto.loyaltyDiscount ?? 0);
     const derivePoints = pointsToRedeem === 0 && loyaltyDiscountCents > 0 && customerId !== null;
     const discount = requestedDiscount(dto);
-    const lines: LineInput[] = products.map((p, i) => ({
+    const lines: LineInput[] = products.map((p, i) => lineAsSold({
       priceCents: Number(p.price_cents),
       quantity: dto.items[i]!.quantity,
       discountPercent: Number(p.discount_percent),
-    }));
+    }, dto.items[i]!.discount));
     const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
     const before = priceSale(base);
 
@@ -146,7 +148,7 @@ export class SalesService {
       quantity: item.quantity,
       unit_price_cents: products[i]!.price_cents,
       unit_cost_cents: products[i]!.cost_cents,
-      discount_percent: products[i]!.discount_percent,
+      discount_percent: String(lines[i]!.discountPercent),
       discount_cents: String(priced.lines[i]!.discountCents),
       subtotal_cents: String(priced.lines[i]!.subtotalCents),
       net_cents: String(priced.lineNetCents[i]!),
@@ -177,11 +179,14 @@ export class SalesService {
     });
   }
 
-  /** The rate is the one settings gives this cashier now; the till reloads it when refused. */
+  /**
+   * The rate is the one settings gives this cashier now. A dinar sale's figures depend on it, so the client's must be
+   * that one (the till reloads it when refused); a dollar sale records the shop's whatever rate its client sent.
+   */
   private async confirmedRate(dto: CreateSaleDto, answer: Promise<RateAnswer>): Promise<number> {
     const rate = await answer;
     if (!rate.ok) throw rate.error;
-    if (!sameRate(rate.value, dto.exchangeRate)) {
+    if (dto.currency === 'IQD' && !sameRate(rate.value, dto.exchangeRate)) {
       const params = { expected: String(rate.value), given: String(dto.exchangeRate) };
       throw new DomainError('EXCHANGE_RATE_CHANGED', 'sales.exchangeRateChanged', params, { exchangeRate: { key: 'sales.exchangeRateChanged', params } });
     }
