@@ -11,17 +11,18 @@ import { REPORTING_CONSUMERS } from '@dukan/reporting';
 import { SALES_CONSUMERS } from '@dukan/sales';
 import { eventually, type HttpClient } from '@dukan/testing';
 import { salePayload } from '../../services/sales/test/helpers.js';
-import { built, type FaultCluster, knownCustomer, NATS_SERVER, type OwnNats, parkedCount, root, sellableProduct, SERVICES, START_MS, startFaultCluster, type TestProduct, within } from './fault-cluster.js';
+import { built, type FaultCluster, NATS_SERVER, type OwnNats, parkedCount, root, SERVICES, START_MS, startFaultCluster } from './fault-cluster.js';
+import { natsOutage, TILLS } from './nats-outage.js';
 
 // The cluster shape against faults of its event transport, on a NATS server of its own (so it can be stopped)
 // and a database of its own. Each test prints its figures.
 
 const describeFaults = built && existsSync(NATS_SERVER) ? describe : describe.skip;
-/** How long NATS stays down while the tills sell (the issue's figure; FAULT_NATS_DOWN_MS shortens it locally). */
+/**
+ * How long NATS stays down while the tills sell, on the shipped timing settings: a minute takes every backoff to
+ * its 30 s cap (FAULT_NATS_DOWN_MS shortens it locally). nats-long-outage.e2e-spec.ts holds it down for many caps.
+ */
 const NATS_DOWN_MS = Number(process.env.FAULT_NATS_DOWN_MS ?? 60_000);
-/** The long outage (the issue's 6 minutes; FAULT_NATS_LONG_DOWN_MS shortens it locally). */
-const NATS_LONG_DOWN_MS = Number(process.env.FAULT_NATS_LONG_DOWN_MS ?? 360_000);
-const TILLS = 5;
 
 describeFaults('events under faults (cluster shape, NATS of its own)', () => {
   let f: FaultCluster;
@@ -146,78 +147,7 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     expect(await allAlive()).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 200])));
   }, 180_000);
 
-  /** NATS stopped for `downMs` while the tills sell, then started again: the figures, printed, and the checks. */
-  async function natsOutage(label: string, downMs: number, phone: string): Promise<void> {
-    const products: TestProduct[] = [];
-    for (let i = 0; i < TILLS; i++) products.push(await sellableProduct(f, `${label}-${i}`, 200, 100_000));
-    // The first till sells to a loyalty customer: their points and purchases must follow too.
-    const customerId = await knownCustomer(f, phone);
-
-    const salesBefore = Number((await sql.query(`SELECT count(*) AS n FROM sales.sales`)).rows[0].n);
-    const reportedBefore = Number((await sql.query(`SELECT count(*) AS n FROM reporting.sales`)).rows[0].n);
-    await nats.stop();
-    const downAt = Date.now();
-    let answered = 0;
-    let refused = 0;
-    const refusals: Record<string, number> = {};
-    let toCustomer = 0;
-    await Promise.all(products.map(async (p, till) => {
-      let n = 0;
-      while (Date.now() - downAt < downMs) {
-        const body = salePayload([{ product: p, quantity: 1 + (n % 3) }], { register: `till-${till}`, ...(till === 0 ? { customer: customerId } : {}) });
-        const res = await within(api.post('/api/transactions', body, { token, headers: { 'idempotency-key': `${label}-${till}-${n}` } }), 40_000, 'a sale');
-        if (res.status === 201) {
-          answered++;
-          if (till === 0) toCustomer++;
-        } else {
-          refused++;
-          const why = `${res.status} ${res.body?.code ?? ''}`;
-          refusals[why] = (refusals[why] ?? 0) + 1;
-        }
-        n++;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }));
-    await nats.start();
-    const backAt = Date.now();
-
-    const soldRows = async () => (await sql.query(
-      `SELECT l.product_id::text AS id, sum(l.quantity)::int AS sold FROM sales.sale_lines l WHERE l.product_id = ANY($1::uuid[]) GROUP BY 1`,
-      [products.map((p) => p.id)],
-    )).rows as { id: string; sold: number }[];
-    const figures = async () => {
-      const sold = new Map((await soldRows()).map((r) => [r.id, r.sold]));
-      const stock = new Map(((await sql.query(`SELECT product_id::text AS id, quantity FROM catalog.stock_levels WHERE product_id = ANY($1::uuid[])`, [products.map((p) => p.id)])).rows as { id: string; quantity: number }[]).map((r) => [r.id, r.quantity]));
-      const salesCount = Number((await sql.query(`SELECT count(*) AS n FROM sales.sales`)).rows[0].n) - salesBefore;
-      const reported = Number((await sql.query(`SELECT count(*) AS n FROM reporting.sales`)).rows[0].n) - reportedBefore;
-      // Positive: an effect missing (lost so far); negative: an effect applied twice.
-      const stockMissing = products.reduce((t, p) => t + ((stock.get(p.id) ?? 0) - (100_000 - (sold.get(p.id) ?? 0))), 0);
-      const purchases = Number((await api.get(`/api/customers/${customerId}`, { token })).body.purchaseCount ?? -1);
-      return { salesCount, reported, stockMissing, reportMissing: salesCount - reported, pointsMissing: toCustomer - purchases };
-    };
-    const converged = await eventually(async () => {
-      const r = await figures();
-      return r.stockMissing === 0 && r.reportMissing === 0 && r.pointsMissing === 0 ? r : null;
-    }, 120_000, 250).catch(async () => figures());
-    const convergenceMs = Date.now() - backAt;
-    const final = await figures();
-    console.log(
-      `NATS down ${downMs / 1000} s, ${TILLS} tills: ${answered} sales answered, ${refused} refused ${JSON.stringify(refusals)}; ` +
-      `${final.salesCount - answered} sales in sales beyond those answered; after NATS returned: stock ${final.stockMissing > 0 ? `${final.stockMissing} units not yet taken off (lost)` : final.stockMissing < 0 ? `${-final.stockMissing} units taken off twice (doubled)` : 'exact (0 lost, 0 doubled)'}, ` +
-      `points ${final.pointsMissing > 0 ? `${final.pointsMissing} purchases missing (lost)` : final.pointsMissing < 0 ? `${-final.pointsMissing} extra (doubled)` : 'exact (0 lost, 0 doubled)'}, ` +
-      `reports ${final.reportMissing > 0 ? `${final.reportMissing} sales missing (lost)` : final.reportMissing < 0 ? `${-final.reportMissing} extra (doubled)` : 'exact (0 lost, 0 doubled)'}; converged ${(convergenceMs / 1000).toFixed(1)} s after NATS returned`,
-    );
-    expect(refused).toBe(0);
-    expect(final.salesCount).toBe(answered);
-    expect(converged).toMatchObject({ stockMissing: 0, reportMissing: 0, pointsMissing: 0 });
-    expect(await allAlive()).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 200])));
-  }
-
   it(`NATS down for ${NATS_DOWN_MS / 1000} s while ${TILLS} tills sell: every sale answered; stock, points and reports converge once it is back`, async () => {
-    await natsOutage('fault', NATS_DOWN_MS, '07501112299');
+    await natsOutage(f, 'fault', NATS_DOWN_MS, '07501112299');
   }, NATS_DOWN_MS + 240_000);
-
-  it(`NATS down for ${NATS_LONG_DOWN_MS / 1000} s while ${TILLS} tills sell: the same, after a long outage`, async () => {
-    await natsOutage('long', NATS_LONG_DOWN_MS, '07501112288');
-  }, NATS_LONG_DOWN_MS + 240_000);
 });

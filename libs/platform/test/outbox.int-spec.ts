@@ -123,6 +123,8 @@ describe('outbox', () => {
     expect([1, 2, 3, 4].map((n) => retryDelayMs(n, () => 0))).toEqual([250, 500, 1000, 2000]);
     expect(retryDelayMs(1000, () => 1)).toBe(30_000);
     expect(retryDelayMs(1000, () => 0)).toBe(15_000);
+    // EVENT_RETRY_MAX_MS lowers the cap (the fault tier reaches 'many times the cap' in seconds with it).
+    expect([1, 2, 3, 4, 50].map((n) => retryDelayMs(n, () => 1, 2000))).toEqual([500, 1000, 2000, 2000, 2000]);
   });
 
   it('reopens its LISTEN when the connection is lost, and is woken by commits again', async () => {

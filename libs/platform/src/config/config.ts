@@ -14,6 +14,8 @@ export const platformConfigSchema = z.object({
   /** Credentials when the NATS server requires them (docker-compose and k8s do). */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
+  /** The longest wait between two tries of an event that could not be published or handled (the backoff's cap). */
+  EVENT_RETRY_MAX_MS: z.coerce.number().int().min(500).max(300_000).default(30_000),
   /** Sent outbox rows and processed-event (inbox) rows are deleted after this many days. */
   EVENTS_RETENTION_DAYS: z.coerce.number().min(1).max(365).default(7),
   /** The JetStream stream keeps events this many days (well above the retention) … */

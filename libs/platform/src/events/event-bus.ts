@@ -61,15 +61,15 @@ export interface EventBus {
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 
-/** The longest wait between two tries of a transport failure: retried for ever, never more than this apart. */
+/** The longest wait between two tries of a transport failure (EVENT_RETRY_MAX_MS): retried for ever, never more than this apart. */
 export const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
- * Backoff before the next try after `attempt` failures: 0.5 s, 1 s, 2 s … capped at 30 s, with jitter (the
- * upper half of the step, at random) so that many waiting events and processes do not all retry in step.
+ * Backoff before the next try after `attempt` failures: 0.5 s, 1 s, 2 s … capped at `maxMs` (30 s), with jitter
+ * (the upper half of the step, at random) so that many waiting events and processes do not all retry in step.
  */
-export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
-  const step = Math.min(MAX_RETRY_DELAY_MS, 500 * 2 ** Math.min(16, Math.max(0, attempt - 1)));
+export function retryDelayMs(attempt: number, random: () => number = Math.random, maxMs = MAX_RETRY_DELAY_MS): number {
+  const step = Math.min(maxMs, 500 * 2 ** Math.min(16, Math.max(0, attempt - 1)));
   return Math.round(step / 2 + (step / 2) * random());
 }
 

@@ -40,6 +40,8 @@ export interface NatsBusOptions {
   maxAgeMs?: number;
   /** The most the stream keeps on disk; the oldest messages go first. Default 2 GiB. */
   maxBytes?: number;
+  /** The cap of the redelivery backoff of a failed handler. Default 30 s. */
+  maxRetryDelayMs?: number;
 }
 
 export const CORRELATION_HEADER = 'x-correlation-id';
@@ -170,7 +172,7 @@ export class NatsEventBus implements EventBus {
     const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
       if (error === undefined) return m.ack();
       const count = m.info.deliveryCount;
-      const delay = retryDelayMs(count);
+      const delay = retryDelayMs(count, Math.random, this.options.maxRetryDelayMs);
       const entry = { err: error, consumer: durable, eventId: event.id, delivery: count, retryInMs: delay };
       // Logged loudly at first, then now and again while it keeps failing.
       if (count <= 3 || count % 20 === 0) log.warn(entry, 'event handler failed; will redeliver');
@@ -187,7 +189,7 @@ export class NatsEventBus implements EventBus {
         m.ack();
       } catch (e) {
         log.warn({ err: e, consumer: durable }, 'could not keep a malformed event; will redeliver');
-        m.nak(retryDelayMs(m.info.deliveryCount));
+        m.nak(retryDelayMs(m.info.deliveryCount, Math.random, this.options.maxRetryDelayMs));
       }
     };
     this.loops.push(

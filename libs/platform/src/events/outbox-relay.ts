@@ -3,7 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { EventEnvelope, EventLane } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
 import { Periodic } from '../scheduling/periodic.js';
-import { retryDelayMs, type EventBus } from './event-bus.js';
+import { MAX_RETRY_DELAY_MS, retryDelayMs, type EventBus } from './event-bus.js';
 import { outboxChannel } from './outbox.js';
 
 export interface RelayOptions {
@@ -20,6 +20,8 @@ export interface RelayOptions {
   pruneIntervalMs?: number;
   /** Rows deleted per statement while pruning, so that no statement holds many locks for long. */
   pruneBatchSize?: number;
+  /** The cap of the backoff between two tries of a row (or of the LISTEN connection). Default 30 s. */
+  maxRetryDelayMs?: number;
 }
 
 export const DEFAULT_RETENTION_MS = 7 * 24 * 3600_000;
@@ -59,6 +61,7 @@ export class OutboxRelay {
   private readonly retentionMs: number;
   private readonly pruneIntervalMs: number;
   private readonly pruneBatchSize: number;
+  private readonly maxRetryDelayMs: number;
 
   constructor(
     private readonly service: string,
@@ -74,6 +77,7 @@ export class OutboxRelay {
     this.retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
     this.pruneIntervalMs = options.pruneIntervalMs ?? 10 * 60_000;
     this.pruneBatchSize = options.pruneBatchSize ?? 5000;
+    this.maxRetryDelayMs = options.maxRetryDelayMs ?? MAX_RETRY_DELAY_MS;
     this.pruner = new Periodic(`${service}: pruning old outbox and inbox rows`, this.pruneIntervalMs, () => this.prune());
   }
 
@@ -160,7 +164,7 @@ export class OutboxRelay {
       this.listenTimer = null;
       if (this.stopped) return;
       this.listen().catch((err: unknown) => this.listenLost(err));
-    }, retryDelayMs(this.listenAttempts));
+    }, retryDelayMs(this.listenAttempts, Math.random, this.maxRetryDelayMs));
     this.listenTimer.unref();
   }
 
@@ -233,7 +237,7 @@ export class OutboxRelay {
           [
             retry.map((r) => r.seq),
             retry.map((r) => failed.get(r.id)!.slice(0, 2000)),
-            retry.map((r) => String(retryDelayMs(r.attempts + 1))),
+            retry.map((r) => String(retryDelayMs(r.attempts + 1, Math.random, this.maxRetryDelayMs))),
           ],
         );
         const first = retry[0];

@@ -80,6 +80,7 @@ export class PlatformCoreModule {
                   pass: config.NATS_PASSWORD,
                   maxAgeMs: config.NATS_STREAM_MAX_AGE_DAYS * 24 * 3600_000,
                   maxBytes: config.NATS_STREAM_MAX_BYTES,
+                  maxRetryDelayMs: config.EVENT_RETRY_MAX_MS,
                 })
               : new InProcessEventBus()),
         },

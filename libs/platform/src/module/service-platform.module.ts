@@ -58,7 +58,7 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
     await Promise.all((this.options.consumers ?? []).map((declared) => this.subscribe(declared)));
     this.redriveTimer = setInterval(() => this.redrive(), REDRIVE_POLL_MS);
     this.redriveTimer.unref();
-    this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, { retentionMs: this.config.EVENTS_RETENTION_DAYS * 24 * 3600_000, ...this.options.relay }), this.config.DATABASE_URL);
+    this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, { retentionMs: this.config.EVENTS_RETENTION_DAYS * 24 * 3600_000, maxRetryDelayMs: this.config.EVENT_RETRY_MAX_MS, ...this.options.relay }), this.config.DATABASE_URL);
   }
 
   private async subscribe(declared: ConsumerDeclaration): Promise<void> {
