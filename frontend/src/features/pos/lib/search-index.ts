@@ -13,9 +13,10 @@ const FOLDS: Readonly<Record<string, string>> = {
   '\u0629': '\u06D5', // teh marbuta → ae
 };
 // Each mark is matched on its own (to be dropped), not as part of the letter before it.
-// eslint-disable-next-line no-misleading-character-class
+/* eslint-disable no-misleading-character-class */
 const FOLDABLE = /[\u0660-\u0669\u06F0-\u06F9\u066B\u060C\u064A\u0649\u0643\u0629\u064B-\u065F\u0670\u0640\u200C-\u200F]/;
 const FOLDED = new RegExp(FOLDABLE.source, 'g');
+/* eslint-enable no-misleading-character-class */
 const fold = (c: string) => FOLDS[c] ?? '';
 
 /** Digits and letters folded, marks and joiners dropped (most names need nothing: they are only scanned). */
