@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RefundLineData, SaleRefundResultDto, SaleDto } from '@dukan/contracts';
-import { audit, DomainError, Outbox, returnedRows, UUID, type MessageParams, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, Outbox, recordInCallerBranch, returnedRows, UUID, type MessageParams, type RequestContext } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
@@ -32,10 +32,10 @@ export class ReversalsService {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  private async lockSale(m: EntityManager, id: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
+  private async lockSale(m: EntityManager, ctx: RequestContext, id: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
     if (!UUID.test(id)) throw DomainError.notFound('entities.transaction');
-    const [sale]: SaleRow[] = await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [id]);
-    if (!sale) throw DomainError.notFound('entities.transaction');
+    const [found]: SaleRow[] = await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [id]);
+    const sale = recordInCallerBranch(ctx, found, (s) => s.branch_id, 'entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [id]);
     return { sale, lines };
   }
@@ -43,7 +43,7 @@ export class ReversalsService {
   /** DELETE /api/transactions/:id (admin): the sale is marked voided; catalog restocks and loyalty restores points from the event. */
   async void(ctx: RequestContext, id: string, reason: string | null): Promise<SaleDto> {
     return this.ds.transaction(async (m) => {
-      const { sale, lines } = await this.lockSale(m, id);
+      const { sale, lines } = await this.lockSale(m, ctx, id);
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
       // Refunded units already went back; voiding the rest would count them twice.
       if (sale.refund_state !== 'none') throw new DomainError('INVALID_TRANSITION', 'sales.voidAfterRefund');
@@ -63,7 +63,7 @@ export class ReversalsService {
         voidedBy: ctx.actorId ?? '',
         reason,
       });
-      return this.records.get(id, ctx.branchId, m);
+      return this.records.get(id, ctx, m);
     });
   }
 
@@ -76,7 +76,7 @@ export class ReversalsService {
   async refund(ctx: RequestContext, id: string, dto: RefundDto, idem?: RefundIdempotency): Promise<RefundAnswer> {
     if (idem && !isValidIdempotencyKey(idem.key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     return this.ds.transaction(async (m) => {
-      const { sale, lines } = await this.lockSale(m, id);
+      const { sale, lines } = await this.lockSale(m, ctx, id);
       // Keys of refunds live beside the till's sale keys, scoped to the sale so they can never meet one.
       const stored = idem ? { key: `refund:${id}:${idem.key}`, hash: requestHash({ actor: ctx.actorId, body: idem.rawBody ?? {} }) } : null;
       const answered = stored ? await this.idempotency.answered(m, stored.key) : null;
@@ -159,7 +159,7 @@ export class ReversalsService {
         reason,
         refundedAt: new Date().toISOString(),
       });
-      const transaction = await this.records.get(id, ctx.branchId, m);
+      const transaction = await this.records.get(id, ctx, m);
       const refund = transaction.refunds.find((r) => r._id === refundId)!;
       const result: SaleRefundResultDto = { refund, fullyRefunded: fully, transaction };
       if (stored && !(await this.idempotency.recordDone(m, stored.key, stored.hash, id, 201, result))) {
