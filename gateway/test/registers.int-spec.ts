@@ -106,4 +106,16 @@ describe.each(SHAPES)('registers (%s)', (_shape, start) => {
     expect(offline.body.data.invoiceNumber).toBe('INV-10000000002');
     expect((await c.get('/api/transactions/INV-10000000101', inBranch(cashierE))).status).toBe(200);
   });
+
+  it('a sale that takes stock below zero leaves in the ledger who allowed it', async () => {
+    const cashierF = await branchWithTill('f', 'till-f'); // branch F holds no tea
+    const cashierId = (await c.get('/api/auth/me', inBranch(cashierF))).body.data._id as string;
+    const sold = await sell(cashierF, 'till-f');
+    expect(sold.status).toBe(201);
+    const ledger = await eventually(async () => {
+      const rows = (await c.get(`/api/products/${productId}/stock-movements`, inBranch(c.adminToken, 'f'))).body as { quantityAfter: number; actorId: string; refId: string }[];
+      return rows.length > 0 && rows;
+    }, 10_000);
+    expect(ledger[0]).toMatchObject({ quantityAfter: -1, reason: 'sold', refId: sold.body.data._id, actorId: cashierId });
+  });
 });
