@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import { ROUTES, type Permissions, type RouteDef, type RouteOwner } from '@dukan/contracts';
 import { createAllInOneApp } from '@dukan/gateway';
+import { isAllowed } from '@dukan/contracts';
 import {
-  authorizationMatrix, matrixFailures, PATH_VARIANTS, refusedBeforeHandler, runMatrixCase, startApp, variantFailures, type HttpClient,
-  type MatrixCaller,
+  authorizationMatrix, eventually, matrixFailures, PATH_VARIANTS, recordPath, recordRoutes, refusedBeforeHandler, runMatrixCase, startApp, variantFailures,
+  type HttpClient, type MatrixCaller,
 } from '@dukan/testing';
+import { cashSale, inBranch, openChainWithTea } from './chain-shop.js';
 import { startClusterShape } from './cluster-shape.js';
 
 /**
@@ -130,5 +132,104 @@ describe.each(SHAPES)('%s', (_shape, start) => {
       expect(res.body.code).toBe('ROUTE_NOT_FOUND');
     }
     expect((await s.request('PATCH', '/api/auth/me', { token, body: {} })).status).toBe(404);
+  });
+});
+
+/**
+ * The branch dimension: a user of branch B, with every right a non-admin can hold, against every by-id route of a
+ * record of `main` (RECORD_ROUTES says which routes reach a branch's record). A record of a branch the caller does
+ * not work in is not found (404, as an id that exists nowhere: nothing is learnt of it), and stays as it was.
+ */
+const EVERY_NON_ADMIN_RIGHT: Permissions = {
+  pos: ['use', 'refund'], transactions: ['view', 'refund'], products: ['view', 'create', 'edit', 'delete'],
+  expenses: ['view', 'create', 'edit', 'delete', 'approve'],
+};
+const EXPENSE = {
+  title: 'Generator fuel', category: 'utilities', amount: 42.5, currency: 'USD', exchangeRate: 1410, paymentMethod: 'cash', expenseDate: '2026-03-10',
+};
+
+describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
+  let s: Shape;
+  let userOfB = '';
+  const records: Record<string, string> = {};
+  let invoiceOfMain = '';
+  let productId = '';
+
+  beforeAll(async () => {
+    s = await start();
+    productId = await openChainWithTea(s, 'TEA-MATRIX', '6260000000795');
+    const admin = (branch = 'main') => inBranch(s.adminToken, branch, { 'idempotency-key': `k-${Math.random()}` });
+    // Sales learns the product from catalog's event.
+    const sale = await eventually(async () => {
+      const r = await s.post('/api/transactions', cashSale({ id: productId, sku: 'TEA-MATRIX' }, 2, 1, 2), admin());
+      return r.status === 201 && r;
+    });
+    records.transactions = sale.body.data._id;
+    invoiceOfMain = sale.body.data.invoiceNumber;
+    const transfer = await s.post('/api/products/transfers', { toBranch: 'c', lines: [{ product: productId, quantity: 1 }] }, admin());
+    expect(transfer.status).toBe(201);
+    records.transfers = transfer.body.data._id;
+    const expense = await s.post('/api/expenses', EXPENSE, admin());
+    expect(expense.status).toBe(201);
+    records.expenses = expense.body._id;
+    records.products = productId;
+    expect((await s.patch(`/api/products/${productId}/quantity`, { quantity: 5, cost: 1 }, admin('b'))).status).toBe(200);
+    const made = await s.post('/api/auth/register', {
+      username: 'manager-of-b', firstName: 'Manager', lastName: 'B', email: 'manager-of-b@shop.iq', password: 'secret1', role: 'manager',
+      homeBranch: 'b', branches: ['b'], permissions: EVERY_NON_ADMIN_RIGHT,
+    }, { token: s.adminToken });
+    expect(made.status).toBe(201);
+    userOfB = await s.login('manager-of-b', 'secret1');
+  }, 120_000);
+  afterAll(() => s.close());
+
+  it('says for every route with a parameter whose record it reaches', () => {
+    expect(recordRoutes().filter((r) => r.owner === undefined).map((r) => `${r.route.method} ${r.route.path}`)).toEqual([]);
+  });
+
+  it("a user of B finds no record of main on any by-id route (404, or the route's own 403), and each stays as it was", async () => {
+    const subject = { role: 'manager' as const, permissions: EVERY_NON_ADMIN_RIGHT };
+    const bodyOf = (path: string, method: string) =>
+      method === 'GET' || method === 'DELETE' ? {} : { body: path.endsWith('/reject') ? { reason: 'by B' } : /\/expenses\/[^/]+$/.test(path) ? { ...EXPENSE, title: 'Changed by B' } : {} };
+    const wrong: string[] = [];
+    for (const { route } of recordRoutes().filter((r) => r.owner === 'branch')) {
+      const kind = route.path.split('/')[route.path.startsWith('/api/products/transfers') ? 3 : 2]!;
+      const path = recordPath(route, records[kind]!);
+      const res = await s.request(route.method, path, { ...inBranch(userOfB), ...bodyOf(route.path, route.method) });
+      const expected = isAllowed(subject, route.access) ? 404 : 403;
+      if (res.status !== expected) wrong.push(`${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)} (expected ${expected})`);
+    }
+    expect(wrong).toEqual([]);
+    // By invoice number too, and in the user's language.
+    const byNumber = await s.get(`/api/transactions/${invoiceOfMain}`, inBranch(userOfB));
+    expect(byNumber.status).toBe(404);
+    const ku = await s.get(`/api/transactions/${records.transactions}`, { token: userOfB, headers: { 'accept-language': 'ku' } });
+    expect(ku.status).toBe(404);
+    expect(ku.body.message).toBe((await s.get('/api/transactions/00000000-0000-4000-8000-00000000abcd', { token: userOfB, headers: { 'accept-language': 'ku' } })).body.message);
+
+    // Nothing of main's changed.
+    const saleNow = await s.get(`/api/transactions/${records.transactions}`, inBranch(s.adminToken, 'main'));
+    expect(saleNow.body.data).toMatchObject({ status: 'completed', refundState: 'none' });
+    const transfers = await s.get('/api/products/transfers', inBranch(s.adminToken, 'main'));
+    expect(transfers.body.data.find((t: { _id: string }) => t._id === records.transfers)).toMatchObject({ state: 'in_transit' });
+    const expense = await s.get(`/api/expenses/${records.expenses}`, inBranch(s.adminToken, 'main'));
+    expect(expense.body).toMatchObject({ title: EXPENSE.title, status: 'pending' });
+  });
+
+  it("a product's stock ledger answers a user of B with B's rows only", async () => {
+    const ledger = await s.get(`/api/products/${productId}/stock-movements`, inBranch(userOfB));
+    expect(ledger.status).toBe(200);
+    const rows = ledger.body as { branchId: string }[];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((m) => m.branchId === 'b')).toBe(true);
+  });
+
+  it('the same user reaches a sale of their own branch by id, and refunds it', async () => {
+    const sold = await s.post('/api/transactions', cashSale({ id: productId, sku: 'TEA-MATRIX' }, 2, 1, 2), inBranch(userOfB));
+    expect(sold.status).toBe(201);
+    expect((await s.get(`/api/transactions/${sold.body.data._id}`, inBranch(userOfB))).status).toBe(200);
+    expect((await s.post(`/api/transactions/${sold.body.data._id}/refund`, {}, inBranch(userOfB))).status).toBe(201);
+    // An admin reaches it from any branch (a sale opened from the chain's dashboard).
+    expect((await s.get(`/api/transactions/${sold.body.data._id}`, inBranch(s.adminToken, 'main'))).body.data.branchId).toBe('b');
   });
 });

@@ -107,3 +107,31 @@ describe.each(SHAPES)('branches (%s)', (_shape, start) => {
     expect(kept.body.data.branches).toEqual(['b', 'd']);
   });
 });
+
+describe.each(SHAPES)('staff rights follow branches (%s)', (_shape, start) => {
+  let c: Shop;
+  beforeAll(async () => {
+    c = await start();
+    expect((await c.post('/api/settings/branches', { _id: 'b', name: 'Branch B', registers: ['main'] }, { token: c.adminToken })).status).toBe(201);
+  }, 120_000);
+  afterAll(() => c.close());
+
+  it('a manager of main with staff rights cannot reset the password of a cashier who works only in B, nor sign in as them', async () => {
+    const hire = (username: string, role: string, branches: string[], permissions?: object) =>
+      eventually(async () => {
+        const res = await c.post('/api/auth/register', {
+          username, firstName: 'Staff', lastName: 'Member', email: `${username}@shop.iq`, password: 'secret1', role, homeBranch: branches[0], branches,
+          ...(permissions && { permissions }),
+        }, { token: c.adminToken });
+        return res.status === 201 && res;
+      }, 10_000);
+    await hire('staff-manager', 'manager', ['main'], { staff: ['view', 'create', 'edit', 'delete'] });
+    const cashierOfB = (await hire('cashier-only-b', 'cashier', ['b'])).body.data._id as string;
+    const manager = await c.login('staff-manager', 'secret1');
+    const reset = await c.put(`/api/auth/users/${cashierOfB}/reset-password`, { newPassword: 'taken-over1' }, { token: manager });
+    expect(reset.status).toBe(403);
+    expect(reset.body.message).toBe('You can only manage users who work only in your branches');
+    expect((await c.post('/api/auth/login', { username: 'cashier-only-b', password: 'taken-over1' })).status).toBe(401);
+    expect((await c.post('/api/auth/login', { username: 'cashier-only-b', password: 'secret1' })).status).toBe(200);
+  });
+});

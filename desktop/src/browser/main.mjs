@@ -71,12 +71,12 @@ for (const sig of /** @type {const} */ (['SIGINT', 'SIGTERM', 'SIGHUP'])) proces
 
 // The window opens at once on a "starting" page that becomes the app when the server answers.
 supervisor.start().catch((e) => say(`[shell] ${e instanceof Error ? e.message : e}`));
-appWindow = browser ? openAppWindow({ browser, url: shell.url, profileDir, extra: config.browserArgs }) : null;
+appWindow = browser ? openAppWindow({ browser, url: shell.entryUrl, profileDir, extra: config.browserArgs }) : null;
 if (appWindow) {
   say(`Window: ${browser}`);
   // Closing the window quits the shop's app, as closing the Electron window does.
   appWindow.once('exit', () => void quit(0));
-  appWindow.once('error', (e) => say(`the browser could not be opened (${e.message}); open ${shell.url} in a browser`));
+  appWindow.once('error', (e) => say(`the browser could not be opened (${e.message}); open ${shell.entryUrl} in a browser`));
 } else {
-  say(`No Chromium, Chrome or Edge found (set DUKAN_BROWSER): open ${shell.url} in a browser. Ctrl-C quits.`);
+  say(`No Chromium, Chrome or Edge found (set DUKAN_BROWSER): open ${shell.entryUrl} in a browser (once: it admits that window only). Ctrl-C quits.`);
 }

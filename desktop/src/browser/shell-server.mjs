@@ -1,6 +1,9 @@
 // The browser shell's address: the app proxied from the supervised server, with the desktop bridge added to every
 // page and answered on /__dukan/*. While the server is down, API calls fail as a lost connection would, and a
-// page that is opened meanwhile waits on a small "starting" page.
+// page that is opened meanwhile waits on a small "starting" page. The bridge answers only the shell's own window:
+// the window enters once through a single-use address that gives it this run's secret as a cookie (HttpOnly,
+// SameSite=Strict), and every bridge call must carry it, from the shell's own origin and host.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { firstFreePort } from '../supervisor/ports.mjs';
@@ -11,6 +14,25 @@ const BRIDGE_TAG = '<script src="/__dukan/bridge.js"></script>';
 /** The server's own header limit (MAX_HEADER_SIZE, libs/platform/src/app/http-server.ts), so what it takes passes here too. */
 export const MAX_HEADER_SIZE = 256 * 1024;
 
+export const SECRET_COOKIE = 'dukan_shell';
+
+/** @param {string | undefined} header @returns {string | undefined} */
+function cookieValue(header, name) {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return v.join('=');
+  }
+  return undefined;
+}
+
+/** @param {string | undefined} given @param {string} expected */
+function sameSecret(given, expected) {
+  if (!given) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** @param {import('node:http').ServerResponse} res @param {number} status @param {unknown} body */
 function json(res, status, body) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
@@ -19,12 +41,17 @@ function json(res, status, body) {
 
 /**
  * @param {{ host: import('../supervisor/bridge.mjs').BridgeHost, port: number }} options
- * @returns {Promise<{ url: string, port: number, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, entryUrl: string, port: number, close(): Promise<void> }>}
  */
 export async function startShellServer({ host, port: firstPort }) {
   const port = await firstFreePort(firstPort);
   const origin = `http://127.0.0.1:${port}`;
   const allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = new Set([origin, `http://localhost:${port}`]);
+  // This run's secret, held by the window as a cookie; the key that hands it over works once (the window's first load).
+  const secret = randomBytes(32).toString('base64url');
+  /** @type {string | null} */
+  let entryKey = randomBytes(32).toString('base64url');
   const bridgeScript = BRIDGE_SOURCE.replace('__DUKAN_SHELL_INFO__', JSON.stringify(host.info));
   /** @type {Set<import('node:http').ServerResponse>} */
   const streams = new Set();
@@ -45,6 +72,21 @@ export async function startShellServer({ host, port: firstPort }) {
 
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   async function bridge(req, res, path) {
+    if (path === '/enter' && req.method === 'GET') {
+      const key = new URL(req.url ?? '/', origin).searchParams.get('key') ?? undefined;
+      if (!entryKey || !sameSecret(key, entryKey)) return json(res, 403, { message: 'forbidden' });
+      entryKey = null;
+      res.writeHead(302, {
+        location: '/', 'cache-control': 'no-store',
+        'set-cookie': `${SECRET_COOKIE}=${secret}; Path=/__dukan; HttpOnly; SameSite=Strict`,
+      });
+      return res.end();
+    }
+    // The script carries no secret; everything else (the first admin's password, logs, events, actions) is the window's.
+    if (path !== '/bridge.js') {
+      const fromElsewhere = req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin);
+      if (fromElsewhere || !sameSecret(cookieValue(req.headers.cookie, SECRET_COOKIE), secret)) return json(res, 403, { message: 'forbidden' });
+    }
     if (req.method === 'POST') {
       // Only the shell's own page may act: a cross-site form cannot add the header nor pass the origin check.
       if (req.headers['x-dukan-shell'] !== '1' || (req.headers.origin && req.headers.origin !== origin && req.headers.origin !== `http://localhost:${port}`)) {
@@ -129,6 +171,8 @@ export async function startShellServer({ host, port: firstPort }) {
   });
   return {
     url: `${origin}/`,
+    /** Where the window opens first: it takes the secret there (once) and goes on to the app. */
+    entryUrl: `${origin}/__dukan/enter?key=${entryKey}`,
     port,
     async close() {
       clearInterval(heartbeat);

@@ -48,6 +48,8 @@ export interface LoginResponse {
   token: string;
   data: AuthUserDto;
   message: string;
+  /** Names this device for this account: sent with its next sign-in, a flood of guesses from its address cannot lock it out. */
+  deviceToken?: string;
 }
 
 /** Pagination for `total` items, `limit` per page, on `page`. */

@@ -1,5 +1,5 @@
 /**
- * Invoice numbers: 'INV-', the register's number (3 digits), its sale counter (7 digits). The server assigns the
+ * Invoice numbers: 'INV-', the register's number (3 digits, more from the 1,000th register on), its sale counter (7 digits). The server assigns the
  * next one, or a till takes one from a block reserved for its register in advance (sales made offline).
  */
 export function invoiceNumberOf(registerNo: number, sequence: number): string {
@@ -7,7 +7,8 @@ export function invoiceNumberOf(registerNo: number, sequence: number): string {
 }
 
 export function parseInvoiceNumber(invoiceNumber: string): { registerNo: number; sequence: number } | null {
-  const m = /^INV-(\d{3})(\d{7})$/.exec(invoiceNumber);
+  // A register's number has three digits or more (no ceiling on how many registers a chain has); the sequence, seven.
+  const m = /^INV-(\d{3,})(\d{7})$/.exec(invoiceNumber);
   return m ? { registerNo: Number(m[1]), sequence: Number(m[2]) } : null;
 }
 

@@ -11,6 +11,7 @@ export * from './auth/tokens.js';
 export * from './auth/session-validator.js';
 export * from './auth/authorize.js';
 export * from './auth/branch.policy.js';
+export * from './auth/branch-records.js';
 export * from './auth/branch-directory.js';
 export * from './auth/known-branches.js';
 export * from './auth/route-auth.guard.js';

@@ -152,3 +152,63 @@ export function roleCallers(t: {
     { name: 'forged', token: `${t.tokens.admin.slice(0, -4)}AAAA`, subject: null, refusedWith: 401 },
   ];
 }
+
+/**
+ * Whose record each route with a parameter reads or changes — the matrix's branch dimension:
+ * 'branch': a record of one branch (a transfer: of two), reached only by users of that branch, "not found" to others;
+ * 'ledger': a chain-wide record's history, answered with the acting branch's rows only;
+ * 'chain': shared by every branch (a product, a category, a customer, a user, a branch itself, a branch named in
+ * the path, which the gate's own rule checks with 403); 'caller': the caller's own work (an import, an export);
+ * 'none': the parameter names no record. A route with a parameter missing here fails the matrix.
+ */
+export type RecordOwner = 'branch' | 'ledger' | 'chain' | 'caller' | 'none';
+export const RECORD_ROUTES: Readonly<Record<string, RecordOwner>> = {
+  'GET /api/auth/users/:id': 'chain',
+  'PUT /api/auth/users/:id': 'chain',
+  'DELETE /api/auth/users/:id': 'chain',
+  'PUT /api/auth/users/:id/reset-password': 'chain',
+  'PUT /api/auth/users/:id/permissions': 'chain',
+  'GET /api/products/import/:id': 'caller',
+  'GET /api/products/search/:term': 'none',
+  'GET /api/products/:id': 'chain',
+  'PUT /api/products/:id': 'chain',
+  'DELETE /api/products/:id': 'chain',
+  'PATCH /api/products/:id/quantity': 'chain',
+  'GET /api/products/:id/stock-movements': 'ledger',
+  'GET /api/products/:id/branch-prices': 'chain',
+  'PUT /api/products/:id/branch-prices/:branchId': 'chain',
+  'DELETE /api/products/:id/branch-prices/:branchId': 'chain',
+  'POST /api/products/transfers/:id/receive': 'branch',
+  'POST /api/products/transfers/:id/cancel': 'branch',
+  'GET /api/categories/:id': 'chain',
+  'PUT /api/categories/:id': 'chain',
+  'DELETE /api/categories/:id': 'chain',
+  'GET /api/transactions/:id': 'branch',
+  'DELETE /api/transactions/:id': 'branch',
+  'POST /api/transactions/:id/refund': 'branch',
+  'GET /api/customers/:id': 'chain',
+  'PUT /api/customers/:id': 'chain',
+  'DELETE /api/customers/:id': 'chain',
+  'PUT /api/settings/branches/:id': 'chain',
+  'PUT /api/settings/branches/:id/registers': 'chain',
+  'GET /api/reports/:type/export/pdf': 'none',
+  'GET /api/reports/:type/export/csv': 'none',
+  'GET /api/reports/:type/export/xlsx': 'none',
+  'GET /api/reports/exports/:id': 'caller',
+  'GET /api/expenses/:id': 'branch',
+  'PUT /api/expenses/:id': 'branch',
+  'DELETE /api/expenses/:id': 'branch',
+  'PUT /api/expenses/:id/approve': 'branch',
+  'PUT /api/expenses/:id/reject': 'branch',
+  'PUT /api/expenses/:id/paid': 'branch',
+};
+
+/** The routes of the table with a path parameter, each with whose record it reaches (undefined: not yet said). */
+export function recordRoutes(): { route: RouteDef; owner: RecordOwner | undefined }[] {
+  return ROUTES.filter((r) => r.path.includes('/:')).map((route) => ({ route, owner: RECORD_ROUTES[`${route.method} ${route.path}`] }));
+}
+
+/** A 'branch' route's path for a record id: the one parameter the route has is the record's. */
+export function recordPath(route: RouteDef, id: string): string {
+  return route.path.replace(/:[A-Za-z]+/, id);
+}

@@ -175,3 +175,46 @@ describe('renaming a user ends their tokens; a new role applies to the session a
     expect((await t.get('/api/auth/me', { token: u.token })).status).toBe(200);
   });
 });
+
+describe('staff rights follow branches (issue 25)', () => {
+  const inBranches = (branches: string[]) => ({ homeBranch: branches[0], branches });
+  async function placed(role: 'manager' | 'cashier', branches: string[], permissions?: object): Promise<Made> {
+    const made = await make(role, permissions);
+    expect((await t.put(`/api/auth/users/${made._id}`, inBranches(branches), { token: admin })).status).toBe(200);
+    const login = await t.post('/api/auth/login', { username: made.username, password: 'secret1' });
+    return { ...made, token: login.body.token };
+  }
+
+  it('a manager of main with every staff right cannot reset, edit, deactivate or delete a cashier of B, in both languages; nothing changes', async () => {
+    const manager = await placed('manager', ['main'], ALL_STAFF);
+    for (const branches of [['b'], ['main', 'b']]) {
+      const cashier = await placed('cashier', branches);
+      const before = await row(cashier._id);
+      const calls = [
+        () => t.put(`/api/auth/users/${cashier._id}/reset-password`, { newPassword: 'taken-over1' }, { token: manager.token }),
+        () => t.put(`/api/auth/users/${cashier._id}`, { firstName: 'Changed' }, { token: manager.token }),
+        () => t.put(`/api/auth/users/${cashier._id}`, { active: false }, { token: manager.token }),
+        () => t.delete(`/api/auth/users/${cashier._id}`, { token: manager.token }),
+      ];
+      for (const call of calls) {
+        const res = await call();
+        expect([res.status, res.body.message]).toEqual([403, 'You can only manage users who work only in your branches']);
+      }
+      const ku = await t.put(`/api/auth/users/${cashier._id}/reset-password`, { newPassword: 'taken-over1' }, { token: manager.token, headers: { 'accept-language': 'ku' } });
+      expect(ku.body.message).toBe('تەنها دەتوانیت ئەو بەکارهێنەرانە بەڕێوەببەیت کە تەنها لە لقەکانی تۆدا کار دەکەن');
+      expect(await row(cashier._id)).toEqual(before);
+      expect((await t.post('/api/auth/login', { username: cashier.username, password: 'taken-over1' })).status).toBe(401);
+      expect((await t.post('/api/auth/login', { username: cashier.username, password: 'secret1' })).status).toBe(200);
+    }
+  });
+
+  it('the same manager still manages a cashier of main; a manager of main and B, a cashier of B; an admin, anyone', async () => {
+    const manager = await placed('manager', ['main'], ALL_STAFF);
+    const ofMain = await placed('cashier', ['main']);
+    expect((await t.put(`/api/auth/users/${ofMain._id}/reset-password`, { newPassword: 'new-secret1' }, { token: manager.token })).status).toBe(200);
+    const chainManager = await placed('manager', ['main', 'b'], ALL_STAFF);
+    const ofB = await placed('cashier', ['b']);
+    expect((await t.put(`/api/auth/users/${ofB._id}`, { firstName: 'Renamed' }, { token: chainManager.token })).status).toBe(200);
+    expect((await t.put(`/api/auth/users/${ofB._id}/reset-password`, { newPassword: 'admin-set1' }, { token: admin })).status).toBe(200);
+  });
+});

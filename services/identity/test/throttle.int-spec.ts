@@ -61,3 +61,40 @@ it('successful sign-ins give their attempt back: a busy till signing in all day 
   for (let i = 0; i < 25; i++) expect((await login(name, 'secret1', '192.0.2.20')).status).toBe(200);
   expect((await login(name, 'wrong-pw', '192.0.2.20')).status).toBe(401);
 }, 60_000);
+
+describe("the shop's own devices (issue 25)", () => {
+  const withDevice = (username: string, password: string, address: string, deviceToken: string) =>
+    t.post('/api/auth/login', { username, password, deviceToken }, from(address));
+
+  it("a flood of wrong passwords from the shop's address does not stop admin signing in from the shop's device", async () => {
+    const shop = '127.0.0.1'; // the desktop shape: every user signs in from here
+    const signedIn = await login('admin', 'first-admin', shop);
+    expect(signedIn.status).toBe(200);
+    const device = signedIn.body.deviceToken as string;
+    expect(typeof device).toBe('string');
+    // Another process on the machine guesses admin's password and tries account after account.
+    const names = ['admin', ...Array.from({ length: 30 }, (_, i) => `guess${i}`)];
+    const flood = await Promise.all(names.flatMap((n) => Array.from({ length: 4 }, () => login(n, 'wrong-guess', shop))));
+    expect(flood.every((a) => a.status === 401 || a.status === 429)).toBe(true);
+    // The guessing is stopped: admin without the device's token is refused from that address...
+    expect((await login('admin', 'first-admin', shop)).status).toBe(429);
+    // ...but admin at the shop's device signs in, again and again, and keeps the same device token.
+    for (let i = 0; i < 3; i++) {
+      const res = await withDevice('admin', 'first-admin', shop, device);
+      expect(res.status).toBe(200);
+      expect(res.body.token).toEqual(expect.any(String));
+    }
+  }, 60_000);
+
+  it("a device token stands for one account on one device: not for another account, and guesses on it are throttled too", async () => {
+    const shop = '127.0.0.2';
+    const name = await cashier();
+    const device = (await login(name, 'secret1', '10.9.9.9')).body.deviceToken as string;
+    for (let i = 0; i < 25; i++) await login(`nobody${i}`, 'x', shop); // the address is locked
+    expect((await withDevice('admin', 'first-admin', shop, device)).status).toBe(429); // another account's device
+    expect((await withDevice(name, 'secret1', shop, 'not-a-token')).status).toBe(429);
+    // Guessing with the device's token is limited on that device: 5 wrong, then refused even with the password.
+    for (let i = 0; i < 5; i++) expect((await withDevice(name, 'wrong-pw', shop, device)).status).toBe(401);
+    expect((await withDevice(name, 'secret1', shop, device)).status).toBe(429);
+  }, 60_000);
+});

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ServicePlatformModule } from '@dukan/platform';
+import { KnownBranches, ServicePlatformModule } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from './config.js';
 import { IdempotencyService, IdempotencySweeper } from './idempotency/idempotency.service.js';
 import { LoyaltyClient } from './loyalty/loyalty.client.js';
@@ -17,6 +17,7 @@ import { BranchPrices1795824000300 } from './migrations/1795824000300-branch-pri
 import { BranchPriceChangedHandler } from './replicas/branch-price.handler.js';
 import { InvoiceBlocks1796100000300 } from './migrations/1796100000300-invoice-blocks.js';
 import { InvoiceBlockDevices1796300000300 } from './migrations/1796300000300-invoice-block-devices.js';
+import { RegisterNumbersUnbounded1796400000300 } from './migrations/1796400000300-register-numbers-unbounded.js';
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 
@@ -30,7 +31,8 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300, InvoiceBlocks1796100000300, InvoiceBlockDevices1796300000300],
+          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300, InvoiceBlocks1796100000300, InvoiceBlockDevices1796300000300,
+            RegisterNumbersUnbounded1796400000300],
           consumers: SALES_CONSUMERS,
         }),
       ],
@@ -43,6 +45,7 @@ export class SalesModule {
         SettingsClient,
         SaleStore,
         InvoiceBlocks,
+        KnownBranches,
         SalesService,
         SaleRecordsService,
         ReversalsService,

@@ -22,7 +22,10 @@ export class SettingsModule {
         // The edge's check of a branch a request names, where settings runs in the same process (the all-in-one).
         {
           provide: BRANCH_DIRECTORY, inject: [DataSource, EVENT_BUS],
-          useFactory: (ds: DataSource, bus: EventBus) => watchedBranchDirectory(() => ds.query<KnownBranch[]>(`SELECT id, name, active FROM branches`), bus),
+          useFactory: (ds: DataSource, bus: EventBus) => watchedBranchDirectory(() => ds.query<KnownBranch[]>(
+            `SELECT b.id, b.name, b.active, coalesce(array_agg(r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS registers
+               FROM branches b LEFT JOIN registers r ON r.branch_id = b.id GROUP BY b.id`,
+          ), bus),
         },
       ],
     };

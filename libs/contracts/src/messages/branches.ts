@@ -8,6 +8,7 @@ export const branchesEn = {
   'branches.unknown': 'There is no such branch',
   'branches.homeNotAllowed': "The home branch must be one of the user's branches",
   'users.branchesAdminOnly': 'Only an administrator can set the branches of a user',
+  'registers.unknown': 'This branch has no such register; an administrator adds registers in settings',
 } as const satisfies Record<string, string>;
 
 export const branchesKu: Record<keyof typeof branchesEn, string> = {
@@ -18,4 +19,5 @@ export const branchesKu: Record<keyof typeof branchesEn, string> = {
   'branches.unknown': 'لقێکی وا نییە',
   'branches.homeNotAllowed': 'لقی سەرەکی دەبێت یەکێک بێت لە لقەکانی بەکارهێنەر',
   'users.branchesAdminOnly': 'تەنها بەڕێوەبەری سیستەم دەتوانێت لقەکانی بەکارهێنەرێک دیاری بکات',
+  'registers.unknown': 'ئەم لقە کاشێرێکی وای نییە؛ بەڕێوەبەری سیستەم لە ڕێکخستنەکاندا کاشێر زیاد دەکات',
 };

@@ -6,6 +6,7 @@ export const securityEn = {
   'users.cannotDeactivateSelf': 'You cannot deactivate your own account',
   'users.lowerRoleOnly': 'You can only manage users whose role is below yours',
   'users.permissionsAdminOnly': 'Only an administrator can set permissions',
+  'users.otherBranches': 'You can only manage users who work only in your branches',
 } as const satisfies Record<string, string>;
 
 export const securityKu: Record<keyof typeof securityEn, string> = {
@@ -14,4 +15,5 @@ export const securityKu: Record<keyof typeof securityEn, string> = {
   'users.cannotDeactivateSelf': 'ناتوانیت هەژماری خۆت ناچالاک بکەیت',
   'users.lowerRoleOnly': 'تەنها دەتوانیت ئەو بەکارهێنەرانە بەڕێوەببەیت کە ڕۆڵیان لە خوار ڕۆڵی تۆوەیە',
   'users.permissionsAdminOnly': 'تەنها بەڕێوەبەر دەتوانێت مۆڵەتەکان دیاری بکات',
+  'users.otherBranches': 'تەنها دەتوانیت ئەو بەکارهێنەرانە بەڕێوەببەیت کە تەنها لە لقەکانی تۆدا کار دەکەن',
 };

@@ -7,6 +7,8 @@ export interface KnownBranch {
   id: string;
   name: string;
   active: boolean;
+  /** The branch's registers as an admin set them in settings (absent from a list that does not carry them). */
+  registers?: string[];
 }
 
 /** 'active', 'inactive' (deactivated) or 'unknown' (no such branch). */
@@ -17,6 +19,8 @@ export interface BranchDirectory {
   state(branchId: string): Promise<BranchState>;
   /** The name settings gives the branch; null for one it does not know. */
   name(branchId: string): Promise<string | null>;
+  /** Whether settings lists `register` among the branch's registers. */
+  hasRegister(branchId: string, register: string): Promise<boolean>;
 }
 
 /** Provided by settings where it runs in the same process, by its internal route elsewhere (the cluster gateway). */
@@ -52,6 +56,13 @@ export class CachedBranchDirectory implements BranchDirectory {
 
   async name(branchId: string): Promise<string | null> {
     return (await this.find(branchId))?.name ?? null;
+  }
+
+  async hasRegister(branchId: string, register: string): Promise<boolean> {
+    const listed = (known: Map<string, KnownBranch>) => known.get(branchId)?.registers?.includes(register) ?? false;
+    if (listed(await this.list(this.options.ttlMs))) return true;
+    // A register an admin added a moment ago (its event not here yet) is asked for again, at most every missRetryMs.
+    return listed(await this.list(this.options.missRetryMs));
   }
 
   private async find(branchId: string): Promise<KnownBranch | undefined> {

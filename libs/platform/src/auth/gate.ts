@@ -29,6 +29,8 @@ export interface GateDecision extends AuthorizeResult {
   branchId: string;
   /** The branches a chain-wide view reads (`?branch=`), checked the same way; null: every branch. */
   branchScope: string[] | null;
+  /** Every branch the user may work in (records by id are checked against it); null: every branch. */
+  callerBranches: string[] | null;
 }
 
 export type GatedRequest = Request & { dukan?: GateDecision };
@@ -121,7 +123,8 @@ export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main')
         const scope = decision.zone === 'api' ? viewScope(decision.user, queryParam(decision.url, VIEW_BRANCH_PARAM), defaultBranch) : { branches: null };
         if ('refused' in scope) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
         if (scope.branches?.length === 1 && queryParam(decision.url, VIEW_BRANCH_PARAM)) await checkNamedBranch(deps, decision, scope.branches[0]!, false);
-        return { ...decision, branchId: branch.branchId, branchScope: scope.branches };
+        const mine = viewScope(decision.user, undefined, defaultBranch);
+        return { ...decision, branchId: branch.branchId, branchScope: scope.branches, callerBranches: 'refused' in mine ? [] : mine.branches };
       })
       .then(
         (decision) => {
@@ -144,6 +147,7 @@ export function requestContext(branchId: string) {
       locale: parseLocale(header(req, 'accept-language')) ?? user?.languagePreference ?? 'en',
       branchId: decision?.branchId ?? branchId,
       branchScope: decision?.branchScope ?? null,
+      callerBranches: decision?.callerBranches ?? null,
       user,
       actorId: user?.id ?? null,
       ...(decision && { clientAddress: decision.clientAddress }),

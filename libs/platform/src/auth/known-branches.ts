@@ -38,6 +38,16 @@ export class KnownBranches {
     if (active && state === 'inactive') throw DomainError.validation({ [field]: 'branches.inactive' });
   }
 
+  /**
+   * Refuses, under `field`, a register settings does not list for the branch: registers are made by an admin in
+   * settings, never by naming one. A lone service that cannot ask takes the name as given.
+   */
+  async assertRegister(branchId: string, register: string, field: string): Promise<void> {
+    const directory = this.find();
+    if (!directory) return;
+    if (!(await directory.hasRegister(branchId, register))) throw DomainError.validation({ [field]: 'registers.unknown' });
+  }
+
   private find(): BranchDirectory | null {
     if (this.directory !== undefined) return this.directory;
     try {

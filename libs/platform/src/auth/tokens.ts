@@ -24,6 +24,16 @@ export interface TokenSettings {
   audience: string;
 }
 
+/** The audience of a device token: never an access token (every verifier pins the access audience). */
+const DEVICE_AUDIENCE = 'dukan-device';
+const DEVICE_TOKEN_DAYS = 365;
+
+/** A device a user signed in from: it proves the device, never the user (the password is still asked). */
+export interface KnownDevice {
+  username: string;
+  deviceId: string;
+}
+
 /** Only identity holds a signer. */
 export class TokenSigner {
   private readonly privateKey: KeyObject;
@@ -52,6 +62,13 @@ export class TokenSigner {
       algorithm: ALGORITHM,
       issuer: this.settings.issuer,
       audience: this.settings.audience,
+    });
+  }
+
+  /** A token naming the device `username` signed in from, issued after a successful sign-in (login throttling). */
+  signDevice(device: KnownDevice): string {
+    return jwt.sign({ usr: device.username.trim().toLowerCase(), dev: device.deviceId }, this.privateKey, {
+      algorithm: ALGORITHM, issuer: this.settings.issuer, audience: DEVICE_AUDIENCE, expiresIn: DEVICE_TOKEN_DAYS * 86_400,
     });
   }
 }
@@ -92,5 +109,17 @@ export class TokenVerifier {
       branches: Array.isArray(claims.brs) ? claims.brs.filter((b): b is string => typeof b === 'string') : null,
       ...(typeof claims.exp === 'number' && { expiresAt: claims.exp }),
     };
+  }
+
+  /** The device a device token names, when it is genuine, current and for `username`; otherwise null. */
+  verifyDevice(token: string | undefined, username: string): KnownDevice | null {
+    if (!token) return null;
+    try {
+      const payload = jwt.verify(token, this.publicKey, { algorithms: [ALGORITHM], issuer: this.settings.issuer, audience: DEVICE_AUDIENCE });
+      if (typeof payload === 'string' || typeof payload.dev !== 'string' || payload.usr !== username.trim().toLowerCase()) return null;
+      return { username: payload.usr, deviceId: payload.dev };
+    } catch {
+      return null;
+    }
   }
 }

@@ -33,6 +33,8 @@ export interface RequestContext {
    * one branch, or all the user may see; null or absent: every branch (an admin's chain, a trusted call).
    */
   branchScope?: readonly string[] | null;
+  /** The branches the user may work in, as the gate read them; null: every branch (an admin, or no user). */
+  callerBranches?: readonly string[] | null;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();

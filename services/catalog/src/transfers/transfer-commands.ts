@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toCents, type TransferDto, type TransferEventData } from '@dukan/contracts';
-import { audit, DomainError, KnownBranches, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, KnownBranches, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
 import { ProductIntake } from '../products/product-intake.js';
 import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
@@ -122,7 +122,7 @@ export class TransferCommands {
     if (!UUID.test(id)) throw DomainError.notFound('entities.transfer');
     return this.ds.transaction(async (m) => {
       await beginCatalogWrite(m);
-      const t = await this.lock(m, id);
+      const t = await this.lock(m, ctx, id);
       if (t.to_branch !== ctx.branchId) throw new DomainError('FORBIDDEN', 'transfers.wrongBranch');
       const lines = await rows<LineRow>(m, `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`, [id]);
       const counted = receivedCounts(lines.map((l) => ({ productId: l.product_id, sent: l.sent })), dto.lines);
@@ -162,7 +162,7 @@ export class TransferCommands {
     if (!UUID.test(id)) throw DomainError.notFound('entities.transfer');
     return this.ds.transaction(async (m) => {
       await beginCatalogWrite(m);
-      const t = await this.lock(m, id);
+      const t = await this.lock(m, ctx, id);
       if (t.from_branch !== ctx.branchId) throw new DomainError('FORBIDDEN', 'transfers.cancelWrongBranch');
       const outcome = cancelOutcome(t.state);
       if (outcome === 'replay') return this.queries.get(id, m);
@@ -184,10 +184,12 @@ export class TransferCommands {
     });
   }
 
-  /** The transfer's row, locked to the end of the transaction: its receipt and its cancelling wait for each other. */
-  private async lock(m: EntityManager, id: string): Promise<TransferRow> {
+  /**
+   * The transfer's row, locked to the end of the transaction: its receipt and its cancelling wait for each other.
+   * It belongs to both its branches; to a user of neither it does not exist.
+   */
+  private async lock(m: EntityManager, ctx: RequestContext, id: string): Promise<TransferRow> {
     const [t] = await rows<TransferRow>(m, `SELECT id, number, from_branch, to_branch, state FROM transfers WHERE id = $1 FOR UPDATE`, [id]);
-    if (!t) throw DomainError.notFound('entities.transfer');
-    return t;
+    return recordInCallerBranch(ctx, t, (row) => [row.from_branch, row.to_branch], 'entities.transfer');
   }
 }

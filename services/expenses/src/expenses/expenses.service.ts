@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { daysInTimeZone, translate, type ExpenseDto, type ExpenseStatus } from '@dukan/contracts';
-import { audit, DomainError, one, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, one, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
 import { ShopSettings } from '../replicas/shop-settings.js';
 import type { ExpenseBodyDto } from './expense.dto.js';
 import { statusAfterEdit } from './expense.policy.js';
@@ -44,13 +44,9 @@ export class ExpensesService {
   /** A live expense of this branch, optionally locked for the rest of the caller's transaction. */
   async findLive(ctx: RequestContext, id: string, m: EntityManager = this.ds.manager, lock = false): Promise<ExpenseRow> {
     if (!UUID.test(id)) throw DomainError.notFound('entities.expense');
-    const row = await one<ExpenseRow>(
-      m,
-      `${EXPENSE_SELECT} WHERE e.id = $1 AND e.branch_id = $2 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`,
-      [id, ctx.branchId],
-    );
-    if (!row) throw DomainError.notFound('entities.expense');
-    return row;
+    const row = await one<ExpenseRow>(m, `${EXPENSE_SELECT} WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`, [id]);
+    // A branch's books: its expenses are reached from that branch only.
+    return recordInCallerBranch(ctx, row, (r) => r.branch_id, 'entities.expense', 'acting');
   }
 
   async reread(m: EntityManager, id: string): Promise<ExpenseRow> {

@@ -17,7 +17,7 @@ export class AuthController {
   @Post('login')
   @HttpCode(200)
   login(@Ctx() ctx: RequestContext, @Body() dto: LoginDto) {
-    return this.auth.login(dto.username, dto.password, dto.rememberMe ?? false, ctx.clientAddress ?? 'unknown');
+    return this.auth.login(dto.username, dto.password, dto.rememberMe ?? false, ctx.clientAddress ?? 'unknown', dto.deviceToken);
   }
 
   /** 'signed' in the route table: a genuine token, stale or not; AuthService.refresh decides whether it may be swapped. */

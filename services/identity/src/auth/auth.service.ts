@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import type { LoginResponse } from '@dukan/contracts';
 import { DomainError, TokenSigner, TokenVerifier, type RequestContext } from '@dukan/platform';
@@ -17,20 +18,26 @@ export class AuthService {
     @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
 
-  /** `address`: the client's, as the edge saw it (the request context's clientAddress). */
-  async login(username: string, password: string, rememberMe: boolean, address: string): Promise<LoginResponse> {
+  /**
+   * `address`: the client's, as the edge saw it (the request context's clientAddress). `deviceToken`: the one this
+   * device was given when the account last signed in from it; such an attempt is counted for the account on that
+   * device only, so guesses from the same address cannot lock the account out of it. Every sign-in answers one.
+   */
+  async login(username: string, password: string, rememberMe: boolean, address: string, deviceToken?: string): Promise<LoginResponse> {
+    const device = this.verifier.verifyDevice(deviceToken, username);
     // Counted before the password is looked at: guesses sent together cannot all be evaluated.
-    await this.throttle.takeAttempt(username, address);
+    await this.throttle.takeAttempt(username, address, device);
     const user = await this.users.findByUsername(username);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnVerification(password), false);
     if (!user || !ok) throw new DomainError('INVALID_CREDENTIALS', 'auth.invalidCredentials');
     if (!user.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
-    await this.throttle.succeeded(username, address);
+    await this.throttle.succeeded(username, address, device);
     await this.users.recordLogin(user.id);
     user.lastLogin = new Date();
     const ttlSeconds = rememberMe ? this.config.REMEMBER_ME_DAYS * 86_400 : this.config.TOKEN_TTL_HOURS * 3600;
     const token = this.signer.sign(toAuthUser(user), Math.round(ttlSeconds));
-    return { success: true, token, data: toUserDto(user), message: 'Login successful' };
+    const known = device ?? { username, deviceId: randomBytes(16).toString('base64url') };
+    return { success: true, token, data: toUserDto(user), message: 'Login successful', deviceToken: this.signer.signDevice(known) };
   }
 
   /**

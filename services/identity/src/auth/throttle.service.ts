@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { DomainError } from '@dukan/platform';
-import { ADDRESS_LIMITS, addressKey, PAIR_LIMITS, pairKey, type ThrottleLimits } from './throttle.policy.js';
+import type { KnownDevice } from '@dukan/platform';
+import { ADDRESS_LIMITS, addressKey, deviceKey, PAIR_LIMITS, pairKey, type ThrottleLimits } from './throttle.policy.js';
 
 /**
  * One key's count: the attempt is counted unless the key is locked; the count past the limit locks the key
@@ -42,6 +43,12 @@ const TAKE_ATTEMPT = `
     (SELECT locked_until FROM address_locked), (SELECT locked_until FROM pair), (SELECT locked_until FROM address)
   ) - now()))::int AS wait`;
 
+/** An attempt from a known device: the account on that device is its only count. */
+const TAKE_DEVICE_ATTEMPT = `
+  INSERT INTO login_throttle AS t (key, failures, window_started_at, locked_until) VALUES ($1, 1, now(), NULL)
+  ON CONFLICT (key) DO UPDATE SET ${countAttempt('$2', '$3', '$4')}
+  RETURNING ceil(extract(epoch FROM locked_until - now()))::int AS wait`;
+
 /** A successful sign-in gives its attempt back: the pair starts over, the address loses one count. */
 const GIVE_BACK = `
   WITH pair AS (DELETE FROM login_throttle WHERE key = $1)
@@ -55,15 +62,16 @@ export class ThrottleService {
   constructor(private readonly ds: DataSource) {}
 
   /** Counts an attempt of `username` from `address`; refuses with 429 and the time to wait past the limit. */
-  async takeAttempt(username: string, address: string): Promise<void> {
-    const rows: { wait: number | null }[] = await this.ds.query(TAKE_ATTEMPT, [
-      pairKey(username, address), addressKey(address), ...limits(PAIR_LIMITS), ...limits(ADDRESS_LIMITS),
-    ]);
+  async takeAttempt(username: string, address: string, device: KnownDevice | null = null): Promise<void> {
+    const rows: { wait: number | null }[] = device
+      ? await this.ds.query(TAKE_DEVICE_ATTEMPT, [deviceKey(username, device.deviceId), ...limits(PAIR_LIMITS)])
+      : await this.ds.query(TAKE_ATTEMPT, [pairKey(username, address), addressKey(address), ...limits(PAIR_LIMITS), ...limits(ADDRESS_LIMITS)]);
     const wait = rows[0]?.wait ?? 0;
     if (wait > 0) throw new DomainError('RATE_LIMITED', 'auth.throttled', { seconds: wait }, {}, wait);
   }
 
-  async succeeded(username: string, address: string): Promise<void> {
-    await this.ds.query(GIVE_BACK, [pairKey(username, address), addressKey(address)]);
+  async succeeded(username: string, address: string, device: KnownDevice | null = null): Promise<void> {
+    if (device) await this.ds.query(`DELETE FROM login_throttle WHERE key = $1`, [deviceKey(username, device.deviceId)]);
+    else await this.ds.query(GIVE_BACK, [pairKey(username, address), addressKey(address)]);
   }
 }

@@ -1,11 +1,11 @@
 import { nextBranches, refuseCreate, unusableBranch, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
 
-const admin: StaffActor = { id: 'a', role: 'admin' };
-const manager: StaffActor = { id: 'm', role: 'manager' };
+const admin: StaffActor = { id: 'a', role: 'admin', branches: null };
+const manager: StaffActor = { id: 'm', role: 'manager', branches: ['main'] };
 // A manager whom an admin gave every staff right: still not above their rank, still no permission editing.
-const loadedManager: StaffActor = { id: 'm2', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['view', 'edit'] } };
-const staffCashier: StaffActor = { id: 'c', role: 'cashier', permissions: { staff: ['view', 'create', 'edit', 'delete'] } };
-const user = (id: string, role: 'admin' | 'manager' | 'cashier') => ({ id, role });
+const loadedManager: StaffActor = { id: 'm2', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['view', 'edit'] }, branches: ['main'] };
+const staffCashier: StaffActor = { id: 'c', role: 'cashier', permissions: { staff: ['view', 'create', 'edit', 'delete'] }, branches: ['main'] };
+const user = (id: string, role: 'admin' | 'manager' | 'cashier', branches: string[] = ['main']) => ({ id, role, branches });
 const edit = (e: Partial<StaffEdit> = {}): StaffEdit => ({ withPermissions: false, ...e });
 const key = (r: { key: string } | null) => r?.key ?? 'allowed';
 
@@ -39,6 +39,10 @@ describe('editing a user', () => {
     ['manager edits an admin', loadedManager, user('a', 'admin'), edit({ active: false }), 'users.lowerRoleOnly'],
     ['manager promotes themselves', loadedManager, user('m2', 'manager'), edit({ role: 'admin' }), 'users.lowerRoleOnly'],
     ['cashier with staff rights edits a cashier', staffCashier, user('x', 'cashier'), edit(), 'users.lowerRoleOnly'],
+    ['manager of main edits a cashier of B', loadedManager, user('x', 'cashier', ['b']), edit(), 'users.otherBranches'],
+    ['manager of main deactivates a cashier of main and B', loadedManager, user('x', 'cashier', ['main', 'b']), edit({ active: false }), 'users.otherBranches'],
+    ['manager of main and B edits a cashier of B', { ...loadedManager, branches: ['main', 'b'] }, user('x', 'cashier', ['b']), edit(), 'allowed'],
+    ['admin edits a cashier of B', admin, user('x', 'cashier', ['b']), edit(), 'allowed'],
   ] as const)('%s: %s', (_label, actor, target, change, expected) => {
     expect(key(refuseEdit(actor, target, change))).toBe(expected);
   });
@@ -52,6 +56,8 @@ describe('resetting a password and deleting', () => {
     [manager, user('y', 'manager'), 'users.lowerRoleOnly', 'users.lowerRoleOnly'],
     [manager, user('a', 'admin'), 'users.lowerRoleOnly', 'users.lowerRoleOnly'],
     [staffCashier, user('x', 'cashier'), 'users.lowerRoleOnly', 'users.lowerRoleOnly'],
+    [manager, user('x', 'cashier', ['b']), 'users.otherBranches', 'users.otherBranches'],
+    [admin, user('x', 'cashier', ['b']), 'allowed', 'allowed'],
   ] as const)('%j on %j: reset %s, delete %s', (actor, target, reset, remove) => {
     expect(key(refuseReset(actor, target))).toBe(reset);
     expect(key(refuseDelete(actor, target))).toBe(remove);

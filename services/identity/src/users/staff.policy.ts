@@ -5,11 +5,15 @@ import type { BranchState } from '@dukan/platform';
 export interface StaffActor extends PermissionSubject {
   id: string;
   role: Role;
+  /** The branches the actor works in; null: every branch (an admin). */
+  branches: readonly string[] | null;
 }
 
 export interface StaffTarget {
   id: string;
   role: Role;
+  /** The branches the user works in (their home branch when they have no list). */
+  branches: readonly string[];
 }
 
 /** Why a staff change is refused: the error code and its message key. */
@@ -31,6 +35,14 @@ const forbidden = (key: string): StaffRefusal => ({ code: 'FORBIDDEN', key });
 const rule = (key: string): StaffRefusal => ({ code: 'RULE_VIOLATION', key });
 const lowerRoleOnly = forbidden('users.lowerRoleOnly');
 
+/** A user the actor may manage: of a lower role, working in none but the actor's branches. */
+function refuseToManage(actor: StaffActor, target: StaffTarget): StaffRefusal | null {
+  if (!canManageRole(actor.role, target.role)) return lowerRoleOnly;
+  const own = actor.branches;
+  if (own !== null && !target.branches.every((b) => own.includes(b))) return forbidden('users.otherBranches');
+  return null;
+}
+
 /** Creating a user of `role`, with or without permissions of their own. */
 export function refuseCreate(actor: StaffActor, role: Role, withPermissions: boolean): StaffRefusal | null {
   if (withPermissions && !mayEditPermissions(actor)) return forbidden('users.permissionsAdminOnly');
@@ -47,7 +59,8 @@ export interface StaffEdit {
 /** Editing `target`: nobody raises rights they may not grant, reaches above their rank, or demotes or locks out themselves. */
 export function refuseEdit(actor: StaffActor, target: StaffTarget, edit: StaffEdit): StaffRefusal | null {
   if (edit.withPermissions && !mayEditPermissions(actor)) return forbidden('users.permissionsAdminOnly');
-  if (!canManageRole(actor.role, target.role)) return lowerRoleOnly;
+  const manage = refuseToManage(actor, target);
+  if (manage) return manage;
   if (edit.role !== undefined && !canManageRole(actor.role, edit.role)) return lowerRoleOnly;
   const self = actor.id === target.id;
   if (self && edit.role !== undefined && edit.role !== target.role) return rule('users.cannotChangeOwnRole');
@@ -57,13 +70,13 @@ export function refuseEdit(actor: StaffActor, target: StaffTarget, edit: StaffEd
 
 /** Resetting `target`'s password. */
 export function refuseReset(actor: StaffActor, target: StaffTarget): StaffRefusal | null {
-  return canManageRole(actor.role, target.role) ? null : lowerRoleOnly;
+  return refuseToManage(actor, target);
 }
 
 /** Deleting `target`. */
 export function refuseDelete(actor: StaffActor, target: StaffTarget): StaffRefusal | null {
   if (actor.id === target.id) return rule('users.cannotDeleteSelf');
-  return canManageRole(actor.role, target.role) ? null : lowerRoleOnly;
+  return refuseToManage(actor, target);
 }
 
 export interface UserBranches {

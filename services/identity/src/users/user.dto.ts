@@ -18,6 +18,10 @@ export class LoginDto {
 
   @IsOptional() @IsBoolean()
   rememberMe?: boolean;
+
+  /** The token this device was given at its last sign-in to this account (login throttling). */
+  @IsOptional() @IsString() @MaxLength(2000)
+  deviceToken?: string;
 }
 
 export class PreferencesDto {

@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   ROLE_DEFAULT_PERMISSIONS, sanitizePermissions, type Paginated, type AuthUserDto, type Permissions, type SessionRevokedReason,
@@ -9,12 +9,13 @@ import { hashPassword } from '../auth/passwords.js';
 import { UpdateUserDto, type ApplyRoleDto, type CreateUserDto, type ListUsersQuery, type PermissionsListQuery } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
-import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, unusableBranch, type StaffActor, type StaffRefusal } from './staff.policy.js';
+import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, unusableBranch, type StaffActor, type StaffRefusal, type StaffTarget } from './staff.policy.js';
+import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 
 /** The signed-in user a staff change is checked against; the route table let nobody else this far. */
 function actorOf(ctx: RequestContext): StaffActor {
   if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'auth.required');
-  return { id: ctx.user.id, role: ctx.user.role, permissions: ctx.user.permissions };
+  return { id: ctx.user.id, role: ctx.user.role, permissions: ctx.user.permissions, branches: ctx.callerBranches ?? (ctx.user.role === 'admin' ? null : []) };
 }
 
 /**
@@ -64,7 +65,13 @@ export class UsersService {
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
     private readonly knownBranches: KnownBranches,
+    @Inject(IDENTITY_CONFIG) private readonly config: IdentityConfig,
   ) {}
+
+  /** A user as a staff change sees them: their role, and the branches they work in (home only when no list). */
+  private targetOf(user: User): StaffTarget {
+    return { id: user.id, role: user.role, branches: user.branches?.length ? user.branches : [user.homeBranch ?? this.config.BRANCH_ID] };
+  }
 
   private live(m: EntityManager = this.ds.manager) {
     return m.getRepository(User).createQueryBuilder('u').where('u.deleted_at IS NULL');
@@ -155,7 +162,7 @@ export class UsersService {
       // The user object as GET served it comes back with the change: rights sent back as they are set nothing.
       const dto = withoutUnchangedRights(sent, user);
       const withPermissions = dto.permissions !== undefined;
-      refuseIf(refuseEdit(actorOf(ctx), user, { role: dto.role, active: dto.active, withPermissions }));
+      refuseIf(refuseEdit(actorOf(ctx), this.targetOf(user), { role: dto.role, active: dto.active, withPermissions }));
       if (withPermissions && (user.role === 'admin' || dto.role === 'admin')) throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
       await this.assertUnique(m, dto.username ?? null, dto.email ?? null, user.id);
       if (user.role === 'admin' && ((dto.role && dto.role !== 'admin') || dto.active === false)) {
@@ -215,7 +222,7 @@ export class UsersService {
     if (ctx.actorId === id) throw new DomainError('RULE_VIOLATION', 'users.cannotDeleteSelf');
     await this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
-      refuseIf(refuseDelete(actorOf(ctx), user));
+      refuseIf(refuseDelete(actorOf(ctx), this.targetOf(user)));
       if (user.role === 'admin') await this.assertNotLastAdmin(m, user.id);
       user.deletedAt = new Date();
       user.active = false;
@@ -232,7 +239,7 @@ export class UsersService {
     const passwordHash = await hashPassword(newPassword);
     await this.ds.transaction(async (m) => {
       const user = await this.findLive(id, m);
-      refuseIf(refuseReset(actorOf(ctx), user));
+      refuseIf(refuseReset(actorOf(ctx), this.targetOf(user)));
       await m.getRepository(User).update(user.id, { passwordHash });
       await audit(m, ctx, 'user.password-reset', { type: 'user', id: user.id });
       await this.save(m, ctx, user, 'password-reset');

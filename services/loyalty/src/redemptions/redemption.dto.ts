@@ -1,4 +1,6 @@
-import { IsInt, IsOptional, IsUUID, Max, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+
+const ATTEMPT = /^[A-Za-z0-9-]{8,64}$/;
 
 /** POST /api/transactions/redeem (spec part 1 §7). */
 export class RedeemQuoteDto {
@@ -25,4 +27,17 @@ export class ReserveDto {
   /** The loyalty discount a sale states without its points (pointsToRedeem 0): loyalty finds the points worth it. */
   @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
   loyaltyDiscountUsdCents?: number;
+
+  /** Sales' attempt at the sale: a release names it, and a reserve of a released attempt holds nothing. */
+  @IsOptional() @IsString() @Matches(ATTEMPT)
+  attempt?: string;
+}
+
+/** POST /internal/loyalty/sales/:saleId/release, from sales when a sale failed after asking for its hold. */
+export class ReleaseDto {
+  @IsUUID('all', { message: 'validation.invalidId' })
+  customerId!: string;
+
+  @IsString() @Matches(ATTEMPT)
+  attempt!: string;
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { Ctx, type RequestContext } from '@dukan/platform';
-import { RedeemQuoteDto, ReserveDto } from './redemption.dto.js';
+import { RedeemQuoteDto, ReleaseDto, ReserveDto } from './redemption.dto.js';
 import { RedemptionsService } from './redemptions.service.js';
 
 @Controller('api/transactions/redeem')
@@ -23,5 +23,11 @@ export class InternalReservationsController {
   @HttpCode(200)
   reserve(@Ctx() ctx: RequestContext, @Param('saleId') saleId: string, @Body() dto: ReserveDto) {
     return this.redemptions.reserve(ctx, saleId, dto);
+  }
+
+  @Post(':saleId/release')
+  @HttpCode(200)
+  async release(@Param('saleId') saleId: string, @Body() dto: ReleaseDto) {
+    return { released: await this.redemptions.release(saleId, dto.customerId, dto.attempt) };
   }
 }

@@ -21,6 +21,7 @@ interface ReservationRow {
   points_to_award: number;
   status: 'active' | 'consumed' | 'released';
   expires_at: Date;
+  attempt: string | null;
 }
 
 @Injectable()
@@ -56,6 +57,11 @@ export class RedemptionsService {
       const customer = await lockCustomer(m, customerId);
       const settings = await this.settings.current(m);
       const requested = this.pointsRequested(dto, settings);
+      // Sales gave this attempt up and released it: its reserve, arriving late, holds nothing (sales uses no answer of it).
+      if (dto.attempt && (await one(m, `SELECT 1 FROM released_attempts WHERE sale_id = $1 AND attempt = $2`, [saleId, dto.attempt]))) {
+        throw new DomainError('CONFLICT', 'loyalty.reservationMismatch');
+      }
+      const attempt = dto.attempt ?? null;
       const existing = await one<ReservationRow>(m, `SELECT * FROM reservations WHERE sale_id = $1`, [saleId]);
       if (existing) {
         if (
@@ -76,6 +82,8 @@ export class RedemptionsService {
             [existing.id, ttl],
           );
         }
+        // The hold is now this attempt's: releasing an earlier attempt leaves it alone.
+        if (existing.status !== 'consumed') await m.query(`UPDATE reservations SET attempt = $2 WHERE id = $1`, [existing.id, attempt]);
         return answer(existing);
       }
       if (!customer || customer.deleted_at) throw DomainError.notFound('entities.customer');
@@ -91,9 +99,9 @@ export class RedemptionsService {
       const pointsToAward = awardFor(dto.totalBeforeLoyaltyUsdCents - valueCents, status, settings).points;
       const row = await one<ReservationRow>(
         m,
-        `INSERT INTO reservations (sale_id, customer_id, points_requested, total_before_cents, points, value_cents, points_to_award, status, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now() + ($8::float8 * interval '1 minute')) RETURNING *`,
-        [saleId, customerId, requested, dto.totalBeforeLoyaltyUsdCents, points, valueCents, pointsToAward, ttl],
+        `INSERT INTO reservations (sale_id, customer_id, points_requested, total_before_cents, points, value_cents, points_to_award, status, expires_at, attempt)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now() + ($8::float8 * interval '1 minute'), $9) RETURNING *`,
+        [saleId, customerId, requested, dto.totalBeforeLoyaltyUsdCents, points, valueCents, pointsToAward, ttl, attempt],
       );
       return answer(row!);
     });
@@ -112,11 +120,31 @@ export class RedemptionsService {
     return points;
   }
 
+  /**
+   * Sales' failure path: the sale `attempt` tried will not be made, so its hold goes at once. Taken under the customer's
+   * lock, as a reserve is: a reserve still on its way finds the attempt released and holds nothing. A hold a later
+   * attempt of the same sale took over is left alone. Answers whether a hold was released.
+   */
+  async release(saleId: string, customerId: string, attempt: string): Promise<boolean> {
+    if (saleId.length > 100) throw DomainError.validation({ saleId: { key: 'validation.tooLong', params: { max: 100 } } });
+    return this.ds.transaction(async (m) => {
+      await lockCustomer(m, customerId);
+      await m.query(`INSERT INTO released_attempts (sale_id, attempt) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [saleId, attempt]);
+      const res: unknown = await m.query(
+        `UPDATE reservations SET status = 'released', settled_at = now() WHERE sale_id = $1 AND attempt = $2 AND status = 'active'`,
+        [saleId, attempt],
+      );
+      return Array.isArray(res) && res[1] === 1;
+    });
+  }
+
   /** Marks holds whose sale never completed as released (spendable points already ignore them once expired). */
   async releaseExpired(): Promise<number> {
     const res: unknown = await this.ds.query(
       `UPDATE reservations SET status = 'released', settled_at = now() WHERE status = 'active' AND expires_at <= now()`,
     );
+    // A released attempt is remembered as long as its reserve could still arrive, a day at most.
+    await this.ds.query(`DELETE FROM released_attempts WHERE released_at < now() - interval '1 day'`);
     return Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { invoiceNumberOf, parseInvoiceNumber, SHARED_REGISTER_DAYS, type InvoiceBlockDto } from '@dukan/contracts';
-import { DomainError, rows, type RequestContext } from '@dukan/platform';
+import { DomainError, KnownBranches, rows, type RequestContext } from '@dukan/platform';
 import { SaleStore } from '../sales/sale-store.js';
 import { DEFAULT_BLOCK_SIZE } from './invoice-block.dto.js';
 import { offlineSaleTime } from './offline-time.policy.js';
@@ -12,6 +12,7 @@ export class InvoiceBlocks {
   constructor(
     private readonly ds: DataSource,
     private readonly store: SaleStore,
+    private readonly branches: KnownBranches,
   ) {}
 
   /**
@@ -19,6 +20,8 @@ export class InvoiceBlocks {
    * says how many other devices took numbers for the register lately.
    */
   async reserve(ctx: RequestContext, register: string, size = DEFAULT_BLOCK_SIZE, device?: string): Promise<InvoiceBlockDto> {
+    // Only a register an admin made in settings takes numbers: naming one never creates it.
+    await this.branches.assertRegister(ctx.branchId, register, 'register');
     await this.store.ensureRegister(ctx.branchId, register);
     return this.ds.transaction(async (m) => {
       const [row] = await rows<{ register_no: number; last_number: string }>(

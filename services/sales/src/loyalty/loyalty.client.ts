@@ -21,13 +21,16 @@ export interface ReserveRequest {
   totalBeforeLoyaltyUsdCents: number;
   /** A loyalty discount stated without its points: loyalty derives them. */
   loyaltyDiscountUsdCents?: number;
+  /** This attempt at the sale, named again when it fails (release). */
+  attempt: string;
 }
 
 const PASSED_ON = new Set(['MINIMUM_POINTS', 'INSUFFICIENT_POINTS', 'LOYALTY_DISABLED', 'LOYALTY_DISCOUNT_NOT_POINTS']);
 
 /**
  * The one call sales makes to loyalty (agreed protocol): reserve the points a sale redeems and quote the points
- * it awards, idempotent by sale id. Compensation: loyalty releases a reservation whose sale.completed never comes.
+ * it awards, idempotent by sale id. Compensation: a sale that fails releases its attempt's hold at once (release);
+ * loyalty's sweep releases any hold whose sale.completed never comes, should that call be lost too.
  */
 @Injectable()
 export class LoyaltyClient {
@@ -50,6 +53,7 @@ export class LoyaltyClient {
           pointsToRedeem: req.pointsToRedeem,
           totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
           ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
+          attempt: req.attempt,
         }),
         signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
       }, true);
@@ -76,7 +80,28 @@ export class LoyaltyClient {
     logger().warn({ status: res.status, code, saleId: req.saleId }, 'loyalty answered unexpectedly');
     return { kind: 'unavailable' };
   }
+
+  /**
+   * The sale `attempt` tried failed: whatever it holds goes back to the customer now, even when its reserve has not
+   * reached loyalty yet. Never throws: when loyalty cannot be told, its sweep releases the hold when it expires.
+   */
+  async release(saleId: string, customerId: string, attempt: string): Promise<void> {
+    try {
+      const res = await this.loyalty.fetch(`/internal/loyalty/sales/${encodeURIComponent(saleId)}/release`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
+        body: JSON.stringify({ customerId, attempt }),
+        signal: AbortSignal.timeout(RELEASE_TIMEOUT_MS),
+      }, true);
+      if (!res.ok) logger().warn({ status: res.status, saleId }, 'loyalty did not release a failed sale\'s hold');
+    } catch (err) {
+      logger().warn({ err, saleId }, 'loyalty did not release a failed sale\'s hold');
+    }
+  }
 }
+
+/** A release waits behind the reserve it follows (the customer's lock), so it is given longer than a reserve. */
+const RELEASE_TIMEOUT_MS = 30_000;
 
 function isReserveBody(b: Record<string, unknown>): b is { redemption: Redemption | null; pointsToAward: number } {
   const r = b.redemption as Record<string, unknown> | null | undefined;

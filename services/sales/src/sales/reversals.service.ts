@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RefundLineData, SaleRefundResultDto, SaleDto } from '@dukan/contracts';
-import { audit, DomainError, Outbox, returnedRows, UUID, type MessageParams, type RequestContext } from '@dukan/platform';
+import { audit, DomainError, Outbox, recordInCallerBranch, returnedRows, UUID, type MessageParams, type RequestContext } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
@@ -33,13 +33,13 @@ export class ReversalsService {
   ) {}
 
   /** The sale by its id or, as GET reads it, by its invoice number in the caller's branch, locked for the change. */
-  private async lockSale(m: EntityManager, idOrInvoice: string, branchId: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
+  private async lockSale(m: EntityManager, ctx: RequestContext, idOrInvoice: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
     const byId = UUID.test(idOrInvoice);
     if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
-    const [sale]: SaleRow[] = byId
+    const [found]: SaleRow[] = byId
       ? await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [idOrInvoice])
-      : await m.query(`SELECT * FROM sales WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [idOrInvoice.toUpperCase(), branchId]);
-    if (!sale) throw DomainError.notFound('entities.transaction');
+      : await m.query(`SELECT * FROM sales WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [idOrInvoice.toUpperCase(), ctx.branchId]);
+    const sale = recordInCallerBranch(ctx, found, (s) => s.branch_id, 'entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
     return { sale, lines };
   }
@@ -47,7 +47,7 @@ export class ReversalsService {
   /** DELETE /api/transactions/:id (admin): the sale is marked voided; catalog restocks and loyalty restores points from the event. */
   async void(ctx: RequestContext, idOrInvoice: string, reason: string | null): Promise<SaleDto> {
     return this.ds.transaction(async (m) => {
-      const { sale, lines } = await this.lockSale(m, idOrInvoice, ctx.branchId);
+      const { sale, lines } = await this.lockSale(m, ctx, idOrInvoice);
       const id = sale.id;
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
       // Refunded units already went back; voiding the rest would count them twice.
@@ -68,7 +68,7 @@ export class ReversalsService {
         voidedBy: ctx.actorId ?? '',
         reason,
       });
-      return this.records.get(id, ctx.branchId, m);
+      return this.records.get(id, ctx, m);
     });
   }
 
@@ -81,7 +81,7 @@ export class ReversalsService {
   async refund(ctx: RequestContext, idOrInvoice: string, dto: RefundDto, idem?: RefundIdempotency): Promise<RefundAnswer> {
     if (idem && !isValidIdempotencyKey(idem.key)) throw new DomainError('BAD_REQUEST', 'sales.invalidIdempotencyKey');
     return this.ds.transaction(async (m) => {
-      const { sale, lines } = await this.lockSale(m, idOrInvoice, ctx.branchId);
+      const { sale, lines } = await this.lockSale(m, ctx, idOrInvoice);
       const id = sale.id;
       // Keys of refunds live beside the till's sale keys, scoped to the sale so they can never meet one.
       const stored = idem ? { key: `refund:${id}:${idem.key}`, hash: requestHash({ actor: ctx.actorId, body: idem.rawBody ?? {} }) } : null;
@@ -165,7 +165,7 @@ export class ReversalsService {
         reason,
         refundedAt: new Date().toISOString(),
       });
-      const transaction = await this.records.get(id, ctx.branchId, m);
+      const transaction = await this.records.get(id, ctx, m);
       const refund = transaction.refunds.find((r) => r._id === refundId)!;
       const result: SaleRefundResultDto = { refund, fullyRefunded: fully, transaction };
       if (stored && !(await this.idempotency.recordDone(m, stored.key, stored.hash, id, 201, result))) {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_PAGE_LIMIT, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
-import { DomainError, escapeLike, UUID } from '@dukan/platform';
+import { DomainError, escapeLike, recordInCallerBranch, UUID, type RequestContext } from '@dukan/platform';
 import type { ListSalesQuery } from './sale.dto.js';
 import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
 
@@ -34,15 +34,16 @@ export class SaleRecordsService {
 
   /**
    * One sale by its id or by its invoice number (a list's View link may be built from either); invoice numbers are
-   * unique per branch, so a number is looked up in `branchId`, the branch the caller acts in.
+   * unique per branch, so a number is looked up in the branch the caller acts in. A sale of a branch the caller
+   * may not work in is not found.
    */
-  async get(idOrInvoice: string, branchId: string, m: EntityManager = this.ds.manager): Promise<SaleDto> {
+  async get(idOrInvoice: string, ctx: Pick<RequestContext, 'user' | 'branchId' | 'callerBranches'>, m: EntityManager = this.ds.manager): Promise<SaleDto> {
     const byId = UUID.test(idOrInvoice);
     if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
-    const [sale]: SaleRow[] = byId
+    const [found]: SaleRow[] = byId
       ? await m.query(`${SALE_WITH_NAMES} WHERE s.id = $1`, [idOrInvoice])
-      : await m.query(`${SALE_WITH_NAMES} WHERE s.invoice_number = $1 AND s.branch_id = $2`, [idOrInvoice.toUpperCase(), branchId]);
-    if (!sale) throw DomainError.notFound('entities.transaction');
+      : await m.query(`${SALE_WITH_NAMES} WHERE s.invoice_number = $1 AND s.branch_id = $2`, [idOrInvoice.toUpperCase(), ctx.branchId]);
+    const sale = recordInCallerBranch(ctx, found, (s) => s.branch_id, 'entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
     const refunds: RefundRow[] = await m.query(`SELECT * FROM refunds WHERE sale_id = $1 ORDER BY created_at`, [sale.id]);
     return toSaleDto(sale, lines, refunds);

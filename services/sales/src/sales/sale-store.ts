@@ -72,7 +72,7 @@ export class SaleStore {
     };
   }
 
-  /** The counter row of a register; its number (1-999) becomes the first three digits of its invoices. */
+  /** The counter row of a register; its number (three digits, more from 1000 on) begins each of its invoice numbers. */
   async ensureRegister(branchId: string, register: string): Promise<void> {
     const k = `${branchId}\u0000${register}`;
     if (this.knownRegisters.has(k)) return;
@@ -107,7 +107,7 @@ export class SaleStore {
       `WITH counted AS (
          UPDATE invoice_counters SET last_number = last_number + 1
           WHERE branch_id = $2 AND register = $3 AND $35::text IS NULL
-          RETURNING 'INV-' || lpad(register_no::text, 3, '0') || lpad(last_number::text, 7, '0') AS invoice_number
+          RETURNING 'INV-' || lpad(register_no::text, greatest(3, length(register_no::text)), '0') || lpad(last_number::text, 7, '0') AS invoice_number
        ), n AS (
          SELECT invoice_number FROM counted UNION ALL SELECT $35::text WHERE $35::text IS NOT NULL
        )

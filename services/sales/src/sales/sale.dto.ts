@@ -137,7 +137,7 @@ export class CreateSaleDto {
   register?: string;
 
   /** A number from a block reserved for this register (a sale the till made offline); the sale keeps it. */
-  @IsOptional() @IsString() @Matches(/^INV-\d{10}$/, { message: 'validation.invalidValue' })
+  @IsOptional() @IsString() @Matches(/^INV-\d{10,20}$/, { message: 'validation.invalidValue' })
   reservedInvoiceNumber?: string;
 
   /** When a sale the till kept while offline was made (with a reserved number): it is recorded then, not on arrival. */

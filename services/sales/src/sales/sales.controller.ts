@@ -31,7 +31,7 @@ export class SalesController {
 
   @Get(':id')
   async get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    return { success: true, data: await this.records.get(id, ctx.branchId) };
+    return { success: true, data: await this.records.get(id, ctx) };
   }
 
   @Delete(':id')

@@ -61,7 +61,7 @@ export class SalesService {
     const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, givenRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
     const lookup = await this.store.lookup(dto, customerId, user.id, key ?? null, ctx.branchId);
     if (key === undefined) {
-      return { status: 201, body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
+      return { status: 201, body: { success: true, data: await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
     }
     // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match, and
     // so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
@@ -72,7 +72,7 @@ export class SalesService {
       // A new key and no call to loyalty: the key is written with the sale, in its transaction. A duplicate racing
       // this one waits for it on the key's unique index, loses, and then replays the stored answer below.
       try {
-        const data = await this.complete(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
+        const data = await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
         return { status: 201, body: { success: true, data }, replayed: false };
       } catch (e) {
         if (!(e instanceof LostKeyRace)) throw e;
@@ -82,7 +82,7 @@ export class SalesService {
     const claim = await this.idempotency.claim(key, hash);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true };
     try {
-      const data = await this.complete(ctx, dto, lookup, rate, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
+      const data = await this.completeOrRelease(ctx, dto, lookup, rate, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
       return { status: 201, body: { success: true, data }, replayed: false };
     } catch (e) {
       await this.idempotency.release(key, claim.owner).catch(() => undefined);
@@ -90,7 +90,25 @@ export class SalesService {
     }
   }
 
-  private async complete(ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null): Promise<SaleDto> {
+  /**
+   * A sale that fails after asking loyalty for its points releases what this attempt holds, at once (Medusa's habit:
+   * the compensation beside its step); loyalty's sweep stays the backstop. A retry is a new attempt at the same sale.
+   */
+  private async completeOrRelease(
+    ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null,
+  ): Promise<SaleDto> {
+    const attempt = randomUUID();
+    try {
+      return await this.complete(ctx, dto, lookup, rateAnswer, saleId, idem, attempt);
+    } catch (e) {
+      if (dto.customer) void this.loyalty.release(saleId, dto.customer, attempt);
+      throw e;
+    }
+  }
+
+  private async complete(
+    ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null, attempt: string,
+  ): Promise<SaleDto> {
     const user = ctx.user!;
     const exchangeRate = await this.confirmedRate(dto, rateAnswer);
     const register = dto.register?.trim() || DEFAULT_REGISTER;
@@ -125,6 +143,7 @@ export class SalesService {
         pointsToRedeem,
         totalBeforeLoyaltyUsdCents: before.totalBeforeLoyaltyCents,
         ...(derivePoints ? { loyaltyDiscountUsdCents: loyaltyDiscountCents } : {}),
+        attempt,
       }, pointsToRedeem > 0 || derivePoints)
       : { redemption: null, pointsAwarded: 0 };
     const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: redemption.valueCents }) : before;

@@ -36,6 +36,6 @@ export class InternalBranchesController {
 
   @Get()
   async list(): Promise<KnownBranch[]> {
-    return (await this.branches.list()).map((b) => ({ id: b._id, name: b.name, active: b.active }));
+    return (await this.branches.list()).map((b) => ({ id: b._id, name: b.name, active: b.active, registers: b.registers }));
   }
 }

@@ -1,17 +1,26 @@
 import { api } from '../../../app/api.js';
 import type { AuthUser } from '../types.js';
+import { keepDeviceToken, readDeviceToken } from '../device-token.js';
 
 export interface LoginResponse {
   success: boolean;
   token: string;
   data: AuthUser;
   message?: string;
+  deviceToken?: string;
 }
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<LoginResponse, { username: string; password: string }>({
-      query: (body) => ({ url: '/auth/login', method: 'POST', body }),
+      query: (body) => {
+        const deviceToken = readDeviceToken(body.username);
+        return { url: '/auth/login', method: 'POST', body: { ...body, ...(deviceToken && { deviceToken }) } };
+      },
+      async onQueryStarted(arg, { queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) keepDeviceToken(arg.username, answer.data.deviceToken);
+      },
     }),
     me: build.query<AuthUser, void>({
       query: () => '/auth/me',

@@ -65,6 +65,30 @@ describe('sign-in', () => {
     await waitFor(() => expect(document.documentElement.dir).toBe('rtl'));
   });
 
+  it("keeps the device token the server gives and sends it with that account's next sign-in", async () => {
+    const admin = user({ role: 'admin' });
+    const calls = fakeApi(({ url }) => {
+      if (url.pathname === '/api/auth/login') return { body: { ...me(admin).body, token: 'tok-2', message: 'ok', deviceToken: 'device-of-admin' } satisfies LoginResponse };
+      if (url.pathname === '/api/auth/me') return me(admin);
+      return undefined;
+    });
+    const signIn = async () => {
+      const { unmount } = renderScreen(null, { signedInAs: null, routes, path: '/login' });
+      await screen.findByTestId('login-submit');
+      fill('Admin', 'secret');
+      fireEvent.click(screen.getByTestId('login-submit'));
+      await waitFor(() => expect(calls.filter((c) => c.path === '/api/auth/login').length).toBeGreaterThan(0));
+      unmount();
+    };
+    await signIn();
+    expect(calls.find((c) => c.path === '/api/auth/login')!.body).not.toHaveProperty('deviceToken');
+    await waitFor(() => expect(localStorage.getItem('dukan.device.admin')).toBe('device-of-admin'));
+    sessionStorage.clear();
+    calls.length = 0;
+    await signIn();
+    expect(calls.find((c) => c.path === '/api/auth/login')!.body).toMatchObject({ username: 'Admin', deviceToken: 'device-of-admin' });
+  });
+
   it('tells a user who forgot the password to ask an administrator', async () => {
     fakeApi(() => undefined);
     renderScreen(null, { signedInAs: null, routes, path: '/login' });
