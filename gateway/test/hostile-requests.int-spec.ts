@@ -105,6 +105,22 @@ describe.each(SHAPES)('%s', (_shape, start) => {
     expect(Math.max(...slowest)).toBeLessThan(1000);
   });
 
+  it('refuses a 20 MB import of one-character lines within seconds, saying why, while /api/health answers', async () => {
+    const lines = Buffer.alloc(20 * 1024 * 1024 - 4096, 'a\n');
+    lines.write('Name (English),Name (Kurdish),SKU,Barcode,Price (USD),Cost (USD),Quantity,Category\n', 0);
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(lines)]), 'lines.csv');
+    const started = Date.now();
+    const upload = fetch(`${s.url}/api/products/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${s.adminToken}` } });
+    const health = await s.get('/api/health');
+    const res = await upload;
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: { file: { message: string } } }).errors.file.message).toBe('A file may hold at most 100000 product rows');
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(health.status).toBe(200);
+    expect((await s.get('/api/health')).status).toBe(200);
+  });
+
   it('closes a connection that trickles its headers or its body within seconds', async () => {
     const [headers, body] = await Promise.all([
       trickle(s.url, 'GET /api/health HTTP/1.1\r\nHost: shop\r\n', 'X-Slow: ' + 'a'.repeat(100)),
