@@ -148,16 +148,18 @@ export function addressProblems(params: Record<string, string>, query: string): 
 }
 
 interface GuardedRequest extends Request {
-  dukan?: { params?: Record<string, string> };
+  dukan?: { zone?: string; params?: Record<string, string> };
 }
 
 /**
  * After body parsing, before any handler: a request whose texts hold what no field of the shop may (NUL, a lone
  * surrogate half, an impossible date, an invisible-only text, direction controls in a name) is 400 in the
- * caller's language, naming the field, and never reaches a handler or PostgreSQL.
+ * caller's language, naming the field, and never reaches a handler or PostgreSQL. Calls between Dukan's own
+ * processes (/internal) carry what a service already accepted and are not read again.
  */
 export function inputGuard() {
   return (req: GuardedRequest, res: Response, next: NextFunction) => {
+    if (req.dukan?.zone !== 'api') return next();
     const at = req.url.indexOf('?');
     const problems = {
       ...addressProblems(req.dukan?.params ?? {}, at >= 0 ? req.url.slice(at + 1) : ''),
