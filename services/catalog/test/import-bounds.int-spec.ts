@@ -161,3 +161,16 @@ it('refuses a workbook whose rows jump to row 1,000,000,000, or run on empty pas
   expect(tooWide.status).toBe(400);
   expect(tooWide.body.errors.file.message).toBe('A file may have at most 200 columns');
 }, 120_000);
+
+it('refuses a workbook listing millions of tiny shared texts (each held in memory while rows are read)', async () => {
+  const strings: ZipPart = {
+    name: 'xl/sharedStrings.xml',
+    data: { piece: Buffer.from('<si><t>a</t></si>'.repeat(10_000)), times: 150, head: '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">', tail: '</sst>' },
+  };
+  const file = await zip([...WORKBOOK_PARTS.filter((p) => p.name !== 'xl/sharedStrings.xml'), strings, { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}${SHEET_TAIL}` }]);
+  const res = await upload(file, 'strings.xlsx');
+  expect(res.status).toBe(400);
+  expect(res.body.errors.file.message).toMatch(/^This file holds far more than a product list can/);
+  expect(res.heapGrowthMb).toBeLessThan(256);
+}, 120_000);
+

@@ -26,6 +26,8 @@ export class ReadAborted extends Error {}
 export const MAX_IMPORT_COLUMNS = 200;
 /** What a workbook's parts may unpack to in all: a 100,000-row product sheet is well under 100 MB of XML. */
 export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
+/** Distinct texts a workbook may list (its shared strings, all held in memory while its rows are read): eight columns of 100,000 rows at most. */
+export const MAX_SHARED_STRINGS = 1_000_000;
 /** Rows of a file, blank ones included, beyond its product rows: a header, some notes, blank lines. */
 const ROW_SLACK = 1000;
 
@@ -132,18 +134,30 @@ function* chunks(text: string): Generator<string> {
   for (let at = 0; at < text.length; at += 65_536) yield text.slice(at, at + 65_536);
 }
 
+const SHARED_STRING = Buffer.from('<si');
+
 /**
  * The bytes a workbook's parts unpack to, counted entry by entry as they inflate, stopping past
- * MAX_UNPACKED_BYTES: a few MB that unpack to gigabytes are refused after a bounded amount of work.
+ * MAX_UNPACKED_BYTES, and the texts its shared strings list, stopping past MAX_SHARED_STRINGS: a few MB that
+ * unpack to gigabytes, or to millions of tiny texts to be held in memory, are refused after a bounded amount of work.
  */
 async function checkUnpackedSize(buffer: Buffer, collect: Collector): Promise<void> {
   const zip = Readable.from([buffer]).pipe(unzipper.Parse({ forceStream: true }));
   let total = 0;
   try {
-    for await (const entry of zip as AsyncIterable<AsyncIterable<Buffer>>) {
+    for await (const entry of zip as AsyncIterable<AsyncIterable<Buffer> & { path: string }>) {
+      const strings = entry.path === 'xl/sharedStrings.xml';
+      let listed = 0;
+      let carry = Buffer.alloc(0);
       for await (const chunk of entry) {
         total += chunk.length;
         if (total > MAX_UNPACKED_BYTES) throw new TooBigUnpacked();
+        if (strings) {
+          const text = carry.length ? Buffer.concat([carry, chunk]) : chunk;
+          for (let at = text.indexOf(SHARED_STRING); at >= 0; at = text.indexOf(SHARED_STRING, at + 3)) listed++;
+          if (listed > MAX_SHARED_STRINGS) throw new TooBigUnpacked();
+          carry = text.subarray(Math.max(0, text.length - 2)); // a '<si' split between two chunks
+        }
         collect.tick();
       }
     }
