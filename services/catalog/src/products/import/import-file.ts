@@ -148,7 +148,7 @@ async function checkUnpackedSize(buffer: Buffer, collect: Collector): Promise<vo
     for await (const entry of zip as AsyncIterable<AsyncIterable<Buffer> & { path: string }>) {
       const strings = entry.path === 'xl/sharedStrings.xml';
       let listed = 0;
-      let carry = Buffer.alloc(0);
+      let carry: Buffer = Buffer.alloc(0);
       for await (const chunk of entry) {
         total += chunk.length;
         if (total > MAX_UNPACKED_BYTES) throw new TooBigUnpacked();
