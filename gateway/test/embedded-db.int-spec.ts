@@ -101,3 +101,18 @@ it('says why a start failed: PostgreSQL\'s own words, not undefined', async () =
   expect((failed as Error).message).toContain(`did not start on port ${taken}`);
   expect((failed as Error).message).toMatch(/could not (bind|create)|in use/i);
 }, 120_000);
+
+it('leaves alone a PostgreSQL a running server uses, and says so', async () => {
+  const running = await startEmbeddedPostgres(dataDir, port); // this process is its server
+  try {
+    const second = await startEmbeddedPostgres(dataDir, port).then(() => null, (e: unknown) => e);
+    expect((second as Error).message).toContain(`another Dukan server (process ${process.pid}) is using the data folder ${dataDir}`);
+    const client = new pg.Client({ connectionString: running.url });
+    await client.connect();
+    expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await client.end();
+  } finally {
+    await running.stop();
+  }
+}, 120_000);
+
