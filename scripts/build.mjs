@@ -20,4 +20,11 @@ export function build({ quiet = false } = {}) {
   }
 }
 
+/** `npm start` and `npm run start:cluster`: build first unless DUKAN_SKIP_BUILD=1 says the built output is to be run as it is. */
+export function buildUnlessSkipped(env = process.env, run = build) {
+  if (env.DUKAN_SKIP_BUILD === '1') return false;
+  run({ quiet: true });
+  return true;
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) build();

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pg from 'pg';
-import { build } from './build.mjs';
+import { buildUnlessSkipped } from './build.mjs';
 import { freePort } from './free-port.mjs';
 import { root } from './ensure-install.mjs';
 
@@ -174,7 +174,7 @@ export async function startCluster(options = {}) {
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
-  build({ quiet: true });
+  buildUnlessSkipped();
   const cluster = await startCluster({ replicas: parseReplicas() });
   console.log(`\n  Dukan cluster is ready on ${cluster.url} (processes: ${Object.entries(cluster.processPorts).filter(([n]) => n !== 'gateway').map(([n, p]) => `${n} ${p}`).join(', ')})\n`);
   const stop = async () => {

@@ -2,10 +2,10 @@
 import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { build } from './build.mjs';
+import { buildUnlessSkipped } from './build.mjs';
 import { root } from './ensure-install.mjs';
 
-if (process.env.DUKAN_SKIP_BUILD !== '1') build({ quiet: true });
+buildUnlessSkipped();
 const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'gateway', 'dist', 'main.js')], {
   cwd: root,
   stdio: 'inherit',

@@ -29,6 +29,8 @@ export async function stageServer({ build = true } = {}) {
     if (existsSync(join(root, ws, 'dist'))) cpSync(join(root, ws, 'dist'), join(stage, ws, 'dist'), { recursive: true, filter: (f) => !f.endsWith('.map') });
   }
   cpSync(join(root, 'frontend', 'dist'), join(stage, 'frontend', 'dist'), { recursive: true });
+  // The server stops a PostgreSQL its predecessor left running as the shell does, with the shell's own code.
+  for (const file of ['processes.mjs', 'instance-lock.mjs']) cpSync(join(desktop, 'src', 'supervisor', file), join(stage, 'desktop', 'src', 'supervisor', file));
   // Production packages for this platform only (the embedded PostgreSQL binaries are per platform).
   execSync('npm install --omit=dev --no-audit --no-fund --ignore-scripts=false', { cwd: stage, stdio: 'inherit' });
   return stage;

@@ -14,9 +14,18 @@ if (config.DUKAN_MODE === 'cluster') {
   log.info({ url }, 'gateway listening');
 } else {
   let db: EmbeddedDatabase | null = null;
-  const databaseUrl = config.DATABASE_URL ?? (db = await startEmbeddedPostgres(config.DUKAN_DATA_DIR, config.DUKAN_DB_PORT)).url;
-  const app = await createAllInOneApp({ env: processEnv(), databaseUrl, shutdownHooks: false });
-  await startDukanApp(app, config.PORT, config.HOST);
+  let app: Awaited<ReturnType<typeof createAllInOneApp>>;
+  try {
+    const databaseUrl = config.DATABASE_URL ?? (db = await startEmbeddedPostgres(config.DUKAN_DATA_DIR, config.DUKAN_DB_PORT)).url;
+    app = await createAllInOneApp({ env: processEnv(), databaseUrl, shutdownHooks: false });
+    await startDukanApp(app, config.PORT, config.HOST);
+  } catch (e) {
+    // The real reason, not a bare `undefined`; and the database this start began is not left running.
+    log.fatal({ err: e }, 'Dukan did not start');
+    process.stderr.write(`\n  Dukan did not start: ${e instanceof Error ? e.message : String(e)}\n\n`);
+    await db?.stop().catch(() => undefined);
+    process.exit(1);
+  }
   const readyMs = Math.round(performance.now());
   log.info({ port: config.PORT, readyMs, embeddedDatabase: db !== null }, 'Dukan is ready');
   process.stdout.write(`\n  Dukan is ready on http://localhost:${config.PORT} (started in ${(readyMs / 1000).toFixed(1)} s)\n\n`);

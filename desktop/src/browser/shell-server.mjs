@@ -13,6 +13,8 @@ const BRIDGE_SOURCE = readFileSync(new URL('./bridge-client.js', import.meta.url
 const BRIDGE_TAG = '<script src="/__dukan/bridge.js"></script>';
 /** The server's own header limit (MAX_HEADER_SIZE, libs/platform/src/app/http-server.ts), so what it takes passes here too. */
 export const MAX_HEADER_SIZE = 256 * 1024;
+/** The server's own time limits too (libs/platform/src/app/http-server.ts): headers within 10 s, a whole request within 30 s. */
+export const SERVER_TIMEOUTS = { headersTimeout: 10_000, requestTimeout: 30_000, connectionsCheckingInterval: 1_000 };
 
 export const SECRET_COOKIE = 'dukan_shell';
 
@@ -156,7 +158,7 @@ export async function startShellServer({ host, port: firstPort }) {
     req.pipe(upstream);
   }
 
-  const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, (req, res) => {
+  const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE, ...SERVER_TIMEOUTS }, (req, res) => {
     if (!allowedHosts.has(String(req.headers.host))) return json(res, 421, { message: 'wrong host' });
     const path = (req.url ?? '/').split('?')[0];
     if (path.startsWith('/__dukan/')) {

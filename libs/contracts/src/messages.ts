@@ -6,6 +6,7 @@ import { catalogEn, catalogKu } from './messages/catalog.js';
 import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 import { salesEn, salesKu } from './messages/sales.js';
+import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
 
@@ -107,6 +108,7 @@ const en = {
   ...reportingEn,
   ...securityEn,
   ...branchesEn,
+  ...inputEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
@@ -198,6 +200,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...reportingKu,
   ...securityKu,
   ...branchesKu,
+  ...inputKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({

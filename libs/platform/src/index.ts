@@ -36,6 +36,7 @@ export * from './module/platform-core.module.js';
 export * from './module/service-platform.module.js';
 export * from './app/create-app.js';
 export * from './app/http-server.js';
+export * from './app/input-guard.js';
 export * from './events/audit.js';
 export * from './app/run-service.js';
 export * from './auth/gate.js';

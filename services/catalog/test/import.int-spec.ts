@@ -19,9 +19,9 @@ async function upload(content: Buffer | string, fileName: string, token: string,
 }
 
 /** Polls the job as the inventory page does, until it is no longer running. */
-async function finished(id: string, locale = 'en') {
+async function finished(id: string, locale = 'en', token = t.tokens.manager) {
   for (let i = 0; i < 200; i++) {
-    const res = await t.get(`/api/products/import/${id}`, { token: t.tokens.manager, headers: { 'accept-language': locale } });
+    const res = await t.get(`/api/products/import/${id}`, { token, headers: { 'accept-language': locale } });
     expect(res.status).toBe(200);
     if (res.body.state !== 'running') return res.body;
     await new Promise((r) => setTimeout(r, 50));
@@ -138,7 +138,7 @@ describe('importing an Excel workbook', () => {
       },
       { row: 4, errors: [{ field: 'nameEn', column: 'Name (English)', message: 'This field is required' }] },
     ]);
-    expect(await finished(res.body._id)).toMatchObject({ state: 'done', done: 2, created: 2, merged: 0 });
+    expect(await finished(res.body._id, 'en', t.tokens.admin)).toMatchObject({ state: 'done', done: 2, created: 2, merged: 0 });
 
     const water = (await t.get('/api/products/search/XL-1', { token: t.tokens.admin })).body[0];
     expect(water).toMatchObject({ name: { en: 'Water 1L', ku: 'ئاو' }, price: 0.75, cost: 0.3, quantity: 24, reorderLevel: 5, active: true });
@@ -154,12 +154,32 @@ describe('who may import', () => {
     expect((await t.get('/api/products/import/00000000-0000-4000-8000-000000000000', { token: t.tokens.admin })).status).toBe(404);
     expect((await t.get('/api/products/import/00000000-0000-4000-8000-000000000000', { token: t.tokens.cashier })).status).toBe(403);
   });
+
+  it('shows a job to the user who started it and to an admin, not to another user who may import', async () => {
+    const res = await upload(csv([HEADER, 'Mug,,MUG-1,6260000000147,3,2,1,Drinks']), 'mugs.csv', t.tokens.manager);
+    expect(res.status).toBe(202);
+    const path = `/api/products/import/${res.body._id}`;
+    expect((await t.get(path, { token: t.tokens.manager })).body).toMatchObject({ fileName: 'mugs.csv' });
+    expect((await t.get(path, { token: t.tokens.admin })).body).toMatchObject({ fileName: 'mugs.csv' });
+    const otherManager = t.tokenFor({ role: 'manager', id: '00000000-0000-4000-8000-0000000000a2', username: 'manager2' });
+    const other = await t.get(path, { token: otherManager });
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe('Import not found');
+  });
+
+  it('keeps a file name readable: direction controls are dropped, not stored; a NUL in it is a malformed upload', async () => {
+    const res = await upload(csv([HEADER, 'Pot,,POT-1,6260000000154,3,2,1,Drinks']), 'po\u202ets\u2066.csv', t.tokens.manager);
+    expect(res.status).toBe(202);
+    expect(res.body.fileName).toBe('pots.csv');
+    const nul = await upload(csv([HEADER, 'Pan,,PAN-1,6260000000161,3,2,1,Drinks']), 'pa\u0000ns.csv', t.tokens.manager);
+    expect(nul.status).toBe(400);
+  });
 });
 
 describe('an import whose process died', () => {
   it('is reported as stopped once it has not moved for minutes, so the page stops waiting', async () => {
     const res = await upload(csv([HEADER, `Lamp,,LMP-1,6260000000130,3,2,1,Drinks`]), 'lamp.csv', t.tokens.admin);
-    await finished(res.body._id);
+    await finished(res.body._id, 'en', t.tokens.admin);
     await t.dataSource().query(`UPDATE product_imports SET state = 'running', done = 0, updated_at = now() - interval '10 minutes' WHERE id = $1`, [res.body._id]);
     const job = await t.get(`/api/products/import/${res.body._id}`, { token: t.tokens.admin });
     expect(job.body).toMatchObject({ state: 'failed', done: 0, total: 1 });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { INestApplication, Type, DynamicModule } from '@nestjs/common';
+import { DEFAULT_BODY_LIMIT, type RouteDef } from '@dukan/contracts';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { parseLocale } from '../context/request-context.js';
 import { AllExceptionsFilter, sendError, toDomainError } from '../errors/error.filter.js';
@@ -9,13 +10,15 @@ import { NestPinoLogger } from '../logging/logger.js';
 import { RelayRegistry } from '../module/relay-registry.js';
 import { gate, gateDepsFrom, requestContext, type AppRole } from '../auth/gate.js';
 import { DukanExpressAdapter } from './http-server.js';
+import { inputGuard, isTooDeepError, jsonDepthExceeds, tooDeepDomainError, tooDeepError } from './input-guard.js';
 import { securityHeaders } from './security-headers.js';
 
 export interface CreateAppOptions {
   branchId: string;
   /** 'edge' for the all-in-one app and the cluster gateway; 'service' for a service behind the gateway. */
   role: AppRole;
-  bodyLimit?: string;
+  /** The JSON body limit of routes that name none (DEFAULT_BODY_LIMIT of the route table otherwise). */
+  bodyLimit?: number;
   /** Express's 'trust proxy' for the edge: which proxies in front may say who the client is (addresses, or a hop count; none by default). */
   trustProxy?: string | false;
   /** Express middleware mounted after the authorization gate, before body parsing (the cluster gateway's proxy, the frontend). */
@@ -38,13 +41,26 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
   server.use(securityHeaders());
   server.use(gate(gateDepsFrom(app, options.role), options.role, options.branchId));
   options.before?.(server);
-  const json = express.json({ limit: options.bodyLimit ?? '1mb' });
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    json(req, res, (err?: unknown) => {
-      if (err) return sendError(res, toDomainError(err), parseLocale(req.headers['accept-language']) ?? 'en');
+  // JSON bodies: as large as the route takes (a refused one is not read into memory), and scanned for nesting
+  // before they are parsed; then every text of the request is checked once for all handlers.
+  const parsers = new Map<number, ReturnType<typeof express.json>>();
+  const jsonFor = (limit: number) => {
+    let parser = parsers.get(limit);
+    if (!parser) {
+      parser = express.json({ limit, verify: (_req, _res, buf) => {
+        if (jsonDepthExceeds(buf)) throw tooDeepError();
+      } });
+      parsers.set(limit, parser);
+    }
+    return parser;
+  };
+  app.use((req: Request & { dukan?: { route?: RouteDef | null } }, res: Response, next: NextFunction) =>
+    jsonFor(req.dukan?.route?.maxBody ?? options.bodyLimit ?? DEFAULT_BODY_LIMIT)(req, res, (err?: unknown) => {
+      if (err) return sendError(res, isTooDeepError(err) ? tooDeepDomainError() : toDomainError(err), parseLocale(req.headers['accept-language']) ?? 'en');
       next();
     }),
   );
+  app.use(inputGuard());
   app.use(requestContext(options.branchId));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new AllExceptionsFilter());

@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { createServer, type ServerOptions } from 'node:http';
 import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express } from 'express';
@@ -18,7 +18,27 @@ export const MAX_HEADER_SIZE = 256 * 1024;
 export const SERVER_KEEP_ALIVE_MS = 65_000;
 export const CLIENT_IDLE_MS = 30_000;
 
-/** Express under Nest, on an HTTP server that takes headers up to MAX_HEADER_SIZE (Nest's own passes no options). */
+/**
+ * A request's headers must all arrive within HEADERS_TIMEOUT_MS of its first byte, and the whole request (body
+ * included: a 20 MB import at a few Mbit/s) within REQUEST_TIMEOUT_MS, else 408 and the connection is closed; a
+ * connection that trickles a byte at a time is not held for Node's default of five minutes. Checked every second.
+ * An idle kept-alive connection between requests is SERVER_KEEP_ALIVE_MS's business, not these.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const REQUEST_TIMEOUT_MS = 30_000;
+export const CONNECTIONS_CHECK_MS = 1_000;
+
+/** The options every Dukan HTTP server is created with (the desktop shell's own server uses the same figures). */
+export function serverOptions(): ServerOptions {
+  return {
+    maxHeaderSize: MAX_HEADER_SIZE,
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  };
+}
+
+/** Express under Nest, on an HTTP server with serverOptions() (Nest's own passes no options). */
 export class DukanExpressAdapter extends ExpressAdapter {
   constructor(instance: Express) {
     super(instance);
@@ -29,9 +49,8 @@ export class DukanExpressAdapter extends ExpressAdapter {
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
       throw new Error('DukanExpressAdapter serves plain HTTP without Nest\'s connection options');
     }
-    const server = createServer({ maxHeaderSize: MAX_HEADER_SIZE }, this.getInstance());
+    const server = createServer(serverOptions(), this.getInstance());
     server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;
-    server.headersTimeout = SERVER_KEEP_ALIVE_MS + 1000;
     this.httpServer = server;
   }
 }

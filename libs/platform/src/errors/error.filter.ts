@@ -42,6 +42,9 @@ export function toDomainError(exception: unknown): DomainError {
     // Invalid text representation (a malformed uuid in a path) is bad input, not a crash.
     if (pgCode === '22P02') return new DomainError('BAD_REQUEST', 'validation.invalidId');
     if (pgCode === '23505') return new DomainError('CONFLICT', 'errors.conflict');
+    // Behind the input guard these cannot come from a request; should one slip through, it is still bad input.
+    if (pgCode === '22021' || pgCode === '22P05') return new DomainError('BAD_REQUEST', 'validation.forbiddenCharacters');
+    if (pgCode === '22007' || pgCode === '22008') return new DomainError('BAD_REQUEST', 'validation.invalidDate');
   }
   return new DomainError('INTERNAL', 'errors.internal');
 }

@@ -1,5 +1,5 @@
 import { csvLine } from '@dukan/contracts';
-import { readImportFile, TooManyRows, UnreadableFile } from './import-file.js';
+import { ReadAborted, readImportFile, TooManyColumns, TooManyRows, TooSlow, UnreadableFile } from './import-file.js';
 
 const read = (text: string, maxRows = 100) => readImportFile(Buffer.from(text, 'utf8'), maxRows);
 
@@ -38,3 +38,20 @@ describe('reading a CSV file', () => {
     await expect(read('a\n1\n2\n3\n', 2)).rejects.toBeInstanceOf(TooManyRows);
   });
 });
+
+describe('the bounds of reading', () => {
+  it('counts blank lines as rows, so a file of only line breaks stops at the limit', async () => {
+    await expect(readImportFile(Buffer.alloc(5000, '\n'), 100)).rejects.toBeInstanceOf(TooManyRows);
+  });
+
+  it('refuses a row wider than any product list', async () => {
+    await expect(read(`${Array(201).fill('h').join(',')}\n`)).rejects.toBeInstanceOf(TooManyColumns);
+  });
+
+  it('stops when the client has gone, or when time has run out', async () => {
+    const lines = Buffer.from('h\n' + 'a\n'.repeat(5000));
+    await expect(readImportFile(lines, { maxRows: 100_000, signal: AbortSignal.abort() })).rejects.toBeInstanceOf(ReadAborted);
+    await expect(readImportFile(lines, { maxRows: 100_000, maxMillis: -1 })).rejects.toBeInstanceOf(TooSlow);
+  });
+});
+

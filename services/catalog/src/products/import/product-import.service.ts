@@ -9,13 +9,17 @@ import { beginCatalogWrite } from '../../sql.js';
 import { CreateProductDto } from '../product.dto.js';
 import { normalizeDigits } from '../product.policy.js';
 import { ProductIntake } from '../product-intake.js';
-import { readImportFile, TooManyRows, UnreadableFile } from './import-file.js';
+import {
+  MAX_IMPORT_COLUMNS, MAX_UNPACKED_BYTES, ReadAborted, readImportFile, TooBigUnpacked, TooManyColumns, TooManyRows, TooSlow, UnreadableFile,
+} from './import-file.js';
 import { describe, FIELD_HEADERS, fieldOfPath, firstField, firstKey, mapColumns, nameKey, rowToProduct, type ColumnMap, type ImportField, type Problem, type RowProblems } from './import-rows.policy.js';
 
 /** Rows per file. */
 export const MAX_IMPORT_ROWS = 100_000;
 /** Rows per transaction: one progress step. */
 export const IMPORT_BATCH = 500;
+/** How long reading a file may take: a safety net, the row and size counts stop a hostile file long before. */
+const MAX_READ_MS = 60_000;
 /** A running import that has not moved for this long is reported as stopped. */
 const STALE_SECONDS = 120;
 /** Refused or failed rows kept and answered (the counts are exact). */
@@ -58,13 +62,17 @@ export class ProductImportService implements OnApplicationShutdown {
     private readonly intake: ProductIntake,
   ) {}
 
-  async start(ctx: RequestContext, file: { buffer: Buffer; originalname?: string } | undefined): Promise<ProductImportDto> {
+  async start(ctx: RequestContext, file: { buffer: Buffer; originalname?: string } | undefined, signal?: AbortSignal): Promise<ProductImportDto> {
     if (!file || file.buffer.length === 0) throw DomainError.validation({ file: 'products.import.noFile' });
     let sheet;
     try {
-      sheet = await readImportFile(file.buffer, MAX_IMPORT_ROWS);
+      sheet = await readImportFile(file.buffer, { maxRows: MAX_IMPORT_ROWS, maxMillis: MAX_READ_MS, ...(signal && { signal }) });
     } catch (e) {
       if (e instanceof TooManyRows) throw DomainError.validation({ file: { key: 'products.import.tooManyRows', params: { max: MAX_IMPORT_ROWS } } });
+      if (e instanceof TooManyColumns) throw DomainError.validation({ file: { key: 'products.import.tooWide', params: { max: MAX_IMPORT_COLUMNS } } });
+      if (e instanceof TooBigUnpacked) throw DomainError.validation({ file: { key: 'products.import.tooBig', params: { max: MAX_UNPACKED_BYTES / 1024 / 1024 } } });
+      if (e instanceof TooSlow) throw DomainError.validation({ file: 'products.import.tooSlow' });
+      if (e instanceof ReadAborted) throw DomainError.validation({ file: 'products.import.tooSlow' }); // nobody reads this answer
       if (e instanceof UnreadableFile) throw DomainError.validation({ file: 'products.import.unreadable' });
       throw e;
     }
@@ -78,7 +86,8 @@ export class ProductImportService implements OnApplicationShutdown {
 
     const { accepted, refused } = await this.validate(sheet.rows, columns);
     const id = randomUUID();
-    const fileName = (file.originalname ?? '').slice(0, 200) || 'import';
+    // A file's name is the browser's to choose: controls and broken characters are dropped, not stored.
+    const fileName = cleanFileName(file.originalname ?? '') || 'import';
     await this.ds.query(
       `INSERT INTO product_imports (id, actor_id, branch_id, file_name, state, rows_in_file, total, refused, refused_count, headers, finished_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $7 = 0 THEN now() END)`,
@@ -98,8 +107,8 @@ export class ProductImportService implements OnApplicationShutdown {
       this.ds,
       `SELECT id, actor_id, file_name, rows_in_file, total, done, created, merged, refused, refused_count, failed, headers,
               CASE WHEN state = 'running' AND updated_at < now() - make_interval(secs => $3) THEN 'failed' ELSE state END AS state
-         FROM product_imports WHERE id = $1 AND branch_id = $2`,
-      [id, ctx.branchId, STALE_SECONDS],
+         FROM product_imports WHERE id = $1 AND branch_id = $2 AND ($4::boolean OR actor_id = $5)`,
+      [id, ctx.branchId, STALE_SECONDS, ctx.user?.role === 'admin', ctx.actorId],
     );
     if (!job) throw DomainError.notFound('entities.productImport');
     const speak = (list: RowProblems[]) => list.map((r) => describe(ctx.locale, r, job.headers ?? {}));
@@ -270,4 +279,13 @@ export class ProductImportService implements OnApplicationShutdown {
       }
     }
   }
+}
+
+/** A file name as it may be shown and stored: no control characters, no lone surrogate halves, at most 200 characters. */
+function cleanFileName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return Array.from(name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ''))
+    .slice(0, 200)
+    .join('')
+    .trim();
 }
