@@ -53,4 +53,5 @@ export default {
   // two-core machine that takes well over jest's 5 s, and a hook cut short tears the file down mid-start.
   testTimeout: 120_000,
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  testSequencer: '<rootDir>/scripts/jest-sequencer.cjs',
 };
