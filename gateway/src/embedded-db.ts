@@ -80,7 +80,7 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
     await pg.start();
   } catch (e) {
     const reason = e instanceof Error ? e.message : said.filter((l) => /FATAL|ERROR|HINT|could not|already/i.test(l)).join(' ') || said.join(' ');
-    throw new Error(`The database in ${databaseDir} did not start on port ${port}: ${reason || 'PostgreSQL stopped without saying why'}`);
+    throw new Error(`The database in ${databaseDir} did not start on port ${port}: ${reason || 'PostgreSQL stopped without saying why'}`, { cause: e });
   }
   if (fresh) await pg.createDatabase('dukan');
   return {

@@ -57,8 +57,11 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f]/;
 /** Embedding, override and isolate controls: they turn how a name reads on a receipt or a list (U+202A–U+202E, U+2066–U+2069). */
 const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 /** Characters that show nothing: zero-width spaces and joiners, direction marks, word joiners, the byte-order mark, soft hyphen. */
+// Each is matched on its own (a combining grapheme joiner among them), never as part of the letter before it.
+/* eslint-disable no-misleading-character-class */
 const INVISIBLE = /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/gu;
 const HAS_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/u;
+/* eslint-enable no-misleading-character-class */
 /** Text that says it is a date (2026-02-28, or with a time): it must then be one the calendar has. */
 const DATE_LIKE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
