@@ -10,7 +10,16 @@ const root = import.meta.dirname;
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/results/**', '.nx/**', 'desktop/build/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'test-results/**',
+      'bench/results/**',
+      '.nx/**',
+      'desktop/build/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,7 +28,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       // An unused name is a leftover; a leading underscore says it is unused on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // Nest's modules are classes with decorators only, and injection tokens are empty interfaces merged with classes.
       '@typescript-eslint/no-extraneous-class': 'off',
       '@typescript-eslint/no-unsafe-function-type': 'off',

@@ -1,13 +1,16 @@
 // One jest run over every server-side project; the frontend runs under vitest (scripts/test.mjs adds them up).
-const swc = ['@swc/jest', {
-  jsc: {
-    parser: { syntax: 'typescript', decorators: true },
-    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
-    target: 'es2022',
-    keepClassNames: true,
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'es6' },
   },
-  module: { type: 'es6' },
-}];
+];
 
 const base = {
   testEnvironment: 'node',
@@ -35,9 +38,7 @@ export default {
     project('contracts', ['<rootDir>/libs/contracts']),
     project('platform', ['<rootDir>/libs/platform']),
     project('testing', ['<rootDir>/libs/testing']),
-    ...['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'].map((s) =>
-      project(s, [`<rootDir>/services/${s}`]),
-    ),
+    ...['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'].map((s) => project(s, [`<rootDir>/services/${s}`])),
     project('gateway', ['<rootDir>/gateway']),
     project('desktop', ['<rootDir>/desktop'], { transform: {}, testMatch: ['**/*.spec.mjs'] }),
     // The Kubernetes manifests (kubectl kustomize) and the image's entrypoint.

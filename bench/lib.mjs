@@ -9,7 +9,8 @@ import { freePort } from '../scripts/free-port.mjs';
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** The p-th percentile of ascending numbers (NaN when there are none). */
-export const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+export const percentile = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
 
 export { freePort };
 
@@ -47,7 +48,10 @@ export const fmt = (x, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '-');
 
 /** A PostgreSQL URL on its `postgres` database that answers: DATABASE_URL's server, else the machine's own. */
 export async function adminPostgresUrl() {
-  for (const url of [process.env.DATABASE_URL && withDatabase(process.env.DATABASE_URL, 'postgres'), 'postgres://postgres@127.0.0.1:5432/postgres']) {
+  for (const url of [
+    process.env.DATABASE_URL && withDatabase(process.env.DATABASE_URL, 'postgres'),
+    'postgres://postgres@127.0.0.1:5432/postgres',
+  ]) {
     if (!url) continue;
     try {
       await adminQuery(url, 'SELECT 1');
@@ -76,7 +80,10 @@ export async function adminToken(identityUrl, password, headers) {
  */
 export async function startService(root, service, env, children) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
+    env: { ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
@@ -121,7 +128,11 @@ export async function waitFor(url, timeoutMs = 60_000) {
 export async function api(base, method, path, token, body, headers = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   const text = await res.text();

@@ -13,8 +13,19 @@ module.exports = {
   extraResources: [{ from: 'build/server', to: 'server' }],
   asar: true,
   win: { target: [{ target: 'nsis', arch: ['x64'] }] },
-  nsis: { oneClick: false, perMachine: false, allowToChangeInstallationDirectory: true, createDesktopShortcut: true, shortcutName: 'Dukan' },
-  linux: { target: ['AppImage', 'deb'], category: 'Office', maintainer: 'Dukan <support@dukan.app>', synopsis: 'Point of sale and shop management' },
+  nsis: {
+    oneClick: false,
+    perMachine: false,
+    allowToChangeInstallationDirectory: true,
+    createDesktopShortcut: true,
+    shortcutName: 'Dukan',
+  },
+  linux: {
+    target: ['AppImage', 'deb'],
+    category: 'Office',
+    maintainer: 'Dukan <support@dukan.app>',
+    synopsis: 'Point of sale and shop management',
+  },
   deb: { depends: [] },
   publish: updateUrl ? [{ provider: 'generic', url: updateUrl }] : null,
 };

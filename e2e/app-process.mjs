@@ -24,7 +24,10 @@ async function withAdmin(adminUrl, sql) {
  * A new app: its database is created, the process is not started yet. `start()` waits until it answers its health
  * check; `stop()` ends it as an operator would (SIGTERM) and waits; `dispose()` stops it and drops what it made.
  */
-export async function appProcess({ adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', stdio = 'inherit' } = {}) {
+export async function appProcess({
+  adminUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  stdio = 'inherit',
+} = {}) {
   const name = `t_e2e_${randomBytes(4).toString('hex')}`;
   // A copy of the run's migrated template when there is one (see libs/testing's createTestDatabase).
   const template = process.env.DUKAN_TEST_TEMPLATE;
@@ -79,5 +82,17 @@ export async function appProcess({ adminUrl = process.env.DATABASE_URL ?? 'postg
     rmSync(dataDir, { recursive: true, force: true });
   }
 
-  return { url, password, dataDir, adminUrl, name, start, stop, dispose, get child() { return child; } };
+  return {
+    url,
+    password,
+    dataDir,
+    adminUrl,
+    name,
+    start,
+    stop,
+    dispose,
+    get child() {
+      return child;
+    },
+  };
 }

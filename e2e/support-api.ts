@@ -27,7 +27,10 @@ async function send(url: string, init: RequestInit): Promise<Response> {
   }
 }
 
-export async function api<T = any>(path: string, opts: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<ApiResult<T>> {
+export async function api<T = any>(
+  path: string,
+  opts: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
   const res = await send(`${BASE_URL}/api${path}`, {
     method: opts.method ?? (opts.body === undefined ? 'GET' : 'POST'),
     headers: {
@@ -78,7 +81,10 @@ export interface SeededProduct {
   name: { en: string; ku: string };
 }
 
-export async function createProduct(token: string, p: { price: number; quantity: number; discount?: number; en: string; ku: string; categoryId: string }): Promise<SeededProduct> {
+export async function createProduct(
+  token: string,
+  p: { price: number; quantity: number; discount?: number; en: string; ku: string; categoryId: string },
+): Promise<SeededProduct> {
   const tag = unique();
   const input = {
     sku: `E2E-${tag}`,
@@ -94,7 +100,15 @@ export async function createProduct(token: string, p: { price: number; quantity:
   };
   const body = ok(await api('/products', { token, body: input }), 'create product');
   const saved = body.data ?? body;
-  return { _id: saved._id, sku: input.sku, barcode: input.barcode, price: p.price, discount: input.discount, quantity: p.quantity, name: input.name };
+  return {
+    _id: saved._id,
+    sku: input.sku,
+    barcode: input.barcode,
+    price: p.price,
+    discount: input.discount,
+    quantity: p.quantity,
+    name: input.name,
+  };
 }
 
 export async function createCategory(token: string): Promise<string> {
@@ -137,7 +151,8 @@ export function eventually<T>(probe: () => Promise<T>, what: string, timeoutMs =
 export async function ensureLoyalty(token: string): Promise<void> {
   const current = ok(await api('/loyalty/settings', { token }), 'loyalty settings');
   const settings = current.data ?? current;
-  if (settings.enabled && settings.pointsPerDollar > 0 && (settings.minimumRedemption ?? 0) <= 50 && (settings.minimumPoints ?? 0) <= 50) return;
+  if (settings.enabled && settings.pointsPerDollar > 0 && (settings.minimumRedemption ?? 0) <= 50 && (settings.minimumPoints ?? 0) <= 50)
+    return;
   const { _id, createdAt, updatedAt, ...rest } = settings;
   void _id;
   void createdAt;
@@ -146,7 +161,13 @@ export async function ensureLoyalty(token: string): Promise<void> {
     await api('/loyalty/settings', {
       method: 'PUT',
       token,
-      body: { ...rest, enabled: true, pointsPerDollar: Math.max(1, settings.pointsPerDollar ?? 1), minimumPoints: 0, minimumRedemption: Math.min(settings.minimumRedemption ?? 1, 10) },
+      body: {
+        ...rest,
+        enabled: true,
+        pointsPerDollar: Math.max(1, settings.pointsPerDollar ?? 1),
+        minimumPoints: 0,
+        minimumRedemption: Math.min(settings.minimumRedemption ?? 1, 10),
+      },
     }),
     'save loyalty settings',
   );
@@ -163,7 +184,12 @@ export interface SoldSale {
  * A cash sale made through the API, as the till sends it (exact tender, no cart discount), priced by the shared rules; in `branch`, else the user's home branch. The sales service learns of a
  * new product from catalog's event a moment after it is created, so the first tries may be refused as unavailable.
  */
-export async function sellViaApi(token: string, lines: { product: SeededProduct; quantity: number }[], customerId?: string, branch?: string): Promise<SoldSale> {
+export async function sellViaApi(
+  token: string,
+  lines: { product: SeededProduct; quantity: number }[],
+  customerId?: string,
+  branch?: string,
+): Promise<SoldSale> {
   const priced = priceSale({
     lines: lines.map(({ product, quantity }) => ({ priceCents: toCents(product.price), quantity, discountPercent: product.discount })),
     discount: null,
@@ -218,13 +244,24 @@ export async function earnPoints(token: string, customerId: string, product: See
 }
 
 /** A staff account made by the admin; with `language`, its saved language preference. */
-export async function createUser(adminToken: string, role: 'manager' | 'cashier', language?: 'en' | 'ku'): Promise<{ username: string; password: string }> {
+export async function createUser(
+  adminToken: string,
+  role: 'manager' | 'cashier',
+  language?: 'en' | 'ku',
+): Promise<{ username: string; password: string }> {
   const username = `${role}${unique()}`;
   const password = `pw-${unique()}-${unique()}`;
   ok(
     await api('/auth/register', {
       token: adminToken,
-      body: { username, password, firstName: role === 'manager' ? 'Karwan' : 'Rezan', lastName: 'Kamal', email: `${username}@example.com`, role },
+      body: {
+        username,
+        password,
+        firstName: role === 'manager' ? 'Karwan' : 'Rezan',
+        lastName: 'Kamal',
+        email: `${username}@example.com`,
+        role,
+      },
     }),
     `register ${role}`,
   );

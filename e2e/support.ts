@@ -71,7 +71,11 @@ export async function signIn(page: Page, username: string, password: string): Pr
 export async function openTill(page: Page): Promise<void> {
   await page.goto(`${BASE_URL}/pos`);
   await page.waitForSelector('[data-testid=pos-search]');
-  await page.waitForFunction(() => /[0-9\u0660-\u0669]/.test(document.querySelector("[data-testid=results-count]")?.textContent ?? "") && !document.querySelector('[data-testid=results-count]')?.textContent?.includes('…'));
+  await page.waitForFunction(
+    () =>
+      /[0-9\u0660-\u0669]/.test(document.querySelector('[data-testid=results-count]')?.textContent ?? '') &&
+      !document.querySelector('[data-testid=results-count]')?.textContent?.includes('…'),
+  );
 }
 
 const cdpSessions = new WeakMap<Page, CDPSession>();
@@ -87,15 +91,38 @@ export async function scan(page: Page, code: string, gapMs = 8): Promise<void> {
     cdpSessions.set(page, cdp);
   }
   const t0 = Date.now() / 1000;
-  const keys = [...code].map((ch) => ({ key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, vk: ch.toUpperCase().charCodeAt(0) }));
+  const keys = [...code].map((ch) => ({
+    key: ch,
+    text: ch,
+    code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`,
+    vk: ch.toUpperCase().charCodeAt(0),
+  }));
   keys.push({ key: 'Enter', text: '\r', code: 'Enter', vk: 13 });
   // Sent as one burst, as a scanner does: awaiting each key's round trip to the test process let a busy page see
   // real gaps longer than a scanner's, and give the first digits back to the search box.
   const sent: Promise<unknown>[] = [];
   for (const [i, k] of keys.entries()) {
     const timestamp = t0 + (i * gapMs) / 1000;
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', key: k.key, text: k.text, unmodifiedText: k.text, code: k.code, windowsVirtualKeyCode: k.vk, timestamp }));
-    sent.push(cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', key: k.key, code: k.code, windowsVirtualKeyCode: k.vk, timestamp: timestamp + 0.002 }));
+    sent.push(
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyDown',
+        key: k.key,
+        text: k.text,
+        unmodifiedText: k.text,
+        code: k.code,
+        windowsVirtualKeyCode: k.vk,
+        timestamp,
+      }),
+    );
+    sent.push(
+      cdp.send('Input.dispatchKeyEvent', {
+        type: 'keyUp',
+        key: k.key,
+        code: k.code,
+        windowsVirtualKeyCode: k.vk,
+        timestamp: timestamp + 0.002,
+      }),
+    );
   }
   await Promise.all(sent);
 }
@@ -125,14 +152,19 @@ export async function kurdishLeaks(page: Page, english: object[], kurdish: objec
   const leaks: string[] = [];
   if (dir !== 'rtl') leaks.push(`dir=${dir}`);
   if (lang !== 'ckb') leaks.push(`lang=${lang}`);
-  const key = /\b(common|nav|pages|auth|dashboard|pos|inventory|productForm|customers|transactions|staff|settings|userPermissions|permissions|roles|expenses|reports|transfers)\.[a-zA-Z]+(\.[a-zA-Z]+)*\b/;
+  const key =
+    /\b(common|nav|pages|auth|dashboard|pos|inventory|productForm|customers|transactions|staff|settings|userPermissions|permissions|roles|expenses|reports|transfers)\.[a-zA-Z]+(\.[a-zA-Z]+)*\b/;
   const keyHit = text.match(key);
   if (keyHit) leaks.push(`key ${keyHit[0]}`);
   const same = new Set(kurdish.flatMap(textsOf));
   for (const phrase of english.flatMap(textsOf)) {
     if (same.has(phrase)) continue;
     // The longest fixed part of the text, without {{placeholders}}.
-    const fixed = phrase.split(/\{\{[^}]+\}\}/).map((s) => s.trim()).sort((a, b) => b.length - a.length)[0] ?? '';
+    const fixed =
+      phrase
+        .split(/\{\{[^}]+\}\}/)
+        .map((s) => s.trim())
+        .sort((a, b) => b.length - a.length)[0] ?? '';
     if (fixed.replace(/[^A-Za-z]/g, '').length < 4) continue;
     if (text.includes(fixed)) leaks.push(fixed);
   }

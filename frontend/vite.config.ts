@@ -5,7 +5,8 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 /** Recharts and what only it uses. */
-const CHART_LIBRARIES = /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
+const CHART_LIBRARIES =
+  /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 

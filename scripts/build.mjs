@@ -13,7 +13,12 @@ export function build({ quiet = false } = {}) {
   const nxPackage = JSON.parse(readFileSync(join(root, 'node_modules', 'nx', 'package.json'), 'utf8'));
   const nxBin = join(root, 'node_modules', 'nx', typeof nxPackage.bin === 'string' ? nxPackage.bin : nxPackage.bin.nx);
   try {
-    execFileSync(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], { cwd: root, env, stdio, maxBuffer: 256 * 1024 ** 2 });
+    execFileSync(process.execPath, [nxBin, 'run-many', '-t', 'build', '--output-style=stream-without-prefixes'], {
+      cwd: root,
+      env,
+      stdio,
+      maxBuffer: 256 * 1024 ** 2,
+    });
   } catch (e) {
     if (quiet) process.stderr.write(`${e.stdout ?? ''}${e.stderr ?? ''}`);
     throw e;

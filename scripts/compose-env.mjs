@@ -17,9 +17,17 @@ export const COMPOSE_SECRETS = [
 
 /** The .env text with every missing secret added (URL-safe, so it can sit in a connection string). */
 export function withSecrets(text) {
-  const present = new Set(text.split('\n').map((line) => line.split('=', 1)[0].trim()).filter(Boolean));
+  const present = new Set(
+    text
+      .split('\n')
+      .map((line) => line.split('=', 1)[0].trim())
+      .filter(Boolean),
+  );
   const added = COMPOSE_SECRETS.filter((name) => !present.has(name)).map((name) => `${name}=${randomBytes(24).toString('base64url')}`);
-  return { text: `${text}${text && !text.endsWith('\n') ? '\n' : ''}${added.map((l) => `${l}\n`).join('')}`, added: added.map((l) => l.split('=')[0]) };
+  return {
+    text: `${text}${text && !text.endsWith('\n') ? '\n' : ''}${added.map((l) => `${l}\n`).join('')}`,
+    added: added.map((l) => l.split('=')[0]),
+  };
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {

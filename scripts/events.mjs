@@ -53,7 +53,9 @@ export async function requestRedrive(client, which) {
     } else {
       const [service, id] = which.split(':');
       if (service !== schema || !/^\d+$/.test(id ?? '')) continue;
-      ({ rows } = await client.query(`UPDATE ${ident(schema)}.parked_events SET redrive_requested_at = now() WHERE id = $1 RETURNING id`, [id]));
+      ({ rows } = await client.query(`UPDATE ${ident(schema)}.parked_events SET redrive_requested_at = now() WHERE id = $1 RETURNING id`, [
+        id,
+      ]));
     }
     marked.push(...rows.map((r) => `${schema}:${r.id}`));
   }
@@ -66,7 +68,9 @@ function print(rows) {
     return;
   }
   for (const r of rows) {
-    console.log(`${r.ref}  ${r.consumer}  ${r.event_type}  event ${r.event_id ?? '(unreadable)'}  parked ${new Date(r.parked_at).toISOString()}  tries ${r.attempts}${r.redrive_requested_at ? '  (redrive requested)' : ''}`);
+    console.log(
+      `${r.ref}  ${r.consumer}  ${r.event_type}  event ${r.event_id ?? '(unreadable)'}  parked ${new Date(r.parked_at).toISOString()}  tries ${r.attempts}${r.redrive_requested_at ? '  (redrive requested)' : ''}`,
+    );
     console.log(`    error: ${r.error}`);
   }
   console.log(`${rows.length} parked.`);

@@ -16,12 +16,17 @@ import { root } from './ensure-install.mjs';
  */
 export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
   const at = argv.indexOf('--replicas');
-  const spec = (at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--replicas='))?.slice('--replicas='.length)) ?? env.DUKAN_REPLICAS ?? '';
+  const spec =
+    (at >= 0 ? argv[at + 1] : argv.find((a) => a.startsWith('--replicas='))?.slice('--replicas='.length)) ?? env.DUKAN_REPLICAS ?? '';
   const out = {};
-  for (const part of spec.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of spec
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, n] = part.split('=');
     const count = Number(n);
-    if (!SERVICE_PORTS[name] || !Number.isInteger(count) || count < 1 || count > 8) throw new Error(`--replicas: "${part}" is not <service>=<1-8>`);
+    if (!SERVICE_PORTS[name] || !Number.isInteger(count) || count < 1 || count > 8)
+      throw new Error(`--replicas: "${part}" is not <service>=<1-8>`);
     out[name] = count;
   }
   return out;
@@ -63,8 +68,14 @@ async function serviceDatabaseUrls(url, services, prefix) {
     console.warn('start:cluster: DATABASE_URL may not create roles, so every service connects with it (no role per service)');
     return Object.fromEntries(services.map((s) => [s, url]));
   }
-  const { provisionServiceRoles, serviceRoleName, databaseUrlAs } = await import(join(root, 'libs', 'platform', 'dist', 'database', 'service-roles.js'));
-  const roles = services.map((service) => ({ service, role: serviceRoleName(service, prefix), password: randomBytes(18).toString('base64url') }));
+  const { provisionServiceRoles, serviceRoleName, databaseUrlAs } = await import(
+    join(root, 'libs', 'platform', 'dist', 'database', 'service-roles.js')
+  );
+  const roles = services.map((service) => ({
+    service,
+    role: serviceRoleName(service, prefix),
+    password: randomBytes(18).toString('base64url'),
+  }));
   await provisionServiceRoles(url, roles);
   return Object.fromEntries(roles.map((r) => [r.service, databaseUrlAs(url, r.role, r.password)]));
 }
@@ -74,10 +85,13 @@ async function serviceDatabaseUrls(url, services, prefix) {
 async function waitHealthy(url, timeoutMs = 90_000, child = null, name = 'the process') {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    if (child && (child.exitCode !== null || child.signalCode)) throw new Error(`${name} exited (${child.signalCode ?? child.exitCode}) before it answered ${url}`);
+    if (child && (child.exitCode !== null || child.signalCode))
+      throw new Error(`${name} exited (${child.signalCode ?? child.exitCode}) before it answered ${url}`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch { /* not yet */ }
+    } catch {
+      /* not yet */
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${url} did not become healthy`);
@@ -126,13 +140,18 @@ export async function startCluster(options = {}) {
   // Every process is told each service's processes (a comma-separated list where it runs several): the gateway
   // and the services that call each other spread their calls over them and skip one that is down.
   for (const service of services) {
-    const extra = Object.entries(replicaPorts).filter(([name]) => name.split('#')[0] === service).map(([, port]) => `http://127.0.0.1:${port}`);
+    const extra = Object.entries(replicaPorts)
+      .filter(([name]) => name.split('#')[0] === service)
+      .map(([, port]) => `http://127.0.0.1:${port}`);
     if (extra.length > 0) env[`${service.toUpperCase()}_URL`] = [env[`${service.toUpperCase()}_URL`], ...extra].join(',');
   }
   const start = async (service) => {
     const port = ports[service] ?? replicaPorts[service];
     const base = service.split('#')[0];
-    const child = spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), { PORT: String(port), DATABASE_URL: databaseUrls[base] });
+    const child = spawnProcess(service, join(root, 'services', base, 'dist', 'main.js'), {
+      PORT: String(port),
+      DATABASE_URL: databaseUrls[base],
+    });
     await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs, child, service);
   };
   const stopOne = (name, signal = 'SIGTERM') =>
@@ -153,7 +172,11 @@ export async function startCluster(options = {}) {
     await start('identity');
     await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
     // The gateway opens no database: it is given none.
-    const gateway = spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' });
+    const gateway = spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
+      DUKAN_MODE: 'cluster',
+      PORT: gatewayPort,
+      DATABASE_URL: '',
+    });
     await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs, gateway, 'gateway');
   } catch (err) {
     // A cluster that did not come up leaves no process behind.
@@ -176,7 +199,12 @@ export async function startCluster(options = {}) {
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   buildUnlessSkipped();
   const cluster = await startCluster({ replicas: parseReplicas() });
-  console.log(`\n  Dukan cluster is ready on ${cluster.url} (processes: ${Object.entries(cluster.processPorts).filter(([n]) => n !== 'gateway').map(([n, p]) => `${n} ${p}`).join(', ')})\n`);
+  console.log(
+    `\n  Dukan cluster is ready on ${cluster.url} (processes: ${Object.entries(cluster.processPorts)
+      .filter(([n]) => n !== 'gateway')
+      .map(([n, p]) => `${n} ${p}`)
+      .join(', ')})\n`,
+  );
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

@@ -15,7 +15,11 @@ export const FETCHED_NODE_VERSION = '24.21.0';
 
 /** Whether `version` (e.g. "20.20.0") satisfies a range made of `^a.b.c` and `>=a.b.c` alternatives joined by `||`. */
 export function satisfies(version, range) {
-  const parse = (v) => v.replace(/^v/, '').split('.').map((n) => Number.parseInt(n, 10) || 0);
+  const parse = (v) =>
+    v
+      .replace(/^v/, '')
+      .split('.')
+      .map((n) => Number.parseInt(n, 10) || 0);
   const cmp = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
   const v = parse(version);
   return range.split('||').some((alternative) => {
@@ -37,11 +41,27 @@ export function supportedNodeBin() {
   const prefix = join(root, '.node');
   const bin = join(prefix, 'node_modules', pkg, 'bin');
   if (!existsSync(join(bin, 'node'))) {
-    console.log(`Node ${process.versions.node} is older than this project supports (${declaredRange()}); fetching Node ${FETCHED_NODE_VERSION} into .node/ …`);
-    execFileSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', '--loglevel=error', `${pkg}@${FETCHED_NODE_VERSION}`], {
-      cwd: root,
-      stdio: 'inherit',
-    });
+    console.log(
+      `Node ${process.versions.node} is older than this project supports (${declaredRange()}); fetching Node ${FETCHED_NODE_VERSION} into .node/ …`,
+    );
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        prefix,
+        '--no-save',
+        '--no-package-lock',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `${pkg}@${FETCHED_NODE_VERSION}`,
+      ],
+      {
+        cwd: root,
+        stdio: 'inherit',
+      },
+    );
   }
   return bin;
 }

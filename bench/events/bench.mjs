@@ -17,7 +17,10 @@ import { adminPostgresUrl, adminQuery, api, fmt, freePort, portOpen, sleep, wait
 const root = join(import.meta.dirname, '..', '..');
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const LIVE_PRODUCTS = Number(process.env.BENCH_LIVE_PRODUCTS ?? 5);
-const SHAPES = (process.env.BENCH_SHAPES ?? 'all-in-one,cluster').split(',').map((s) => s.trim()).filter(Boolean);
+const SHAPES = (process.env.BENCH_SHAPES ?? 'all-in-one,cluster')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const PASSWORD = 'bench-admin-pw';
 const TIMEOUT_MS = 300_000;
 
@@ -30,8 +33,15 @@ async function startAllInOne(adminUrl) {
   const child = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
     cwd: root,
     env: {
-      ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DUKAN_MODE: 'all-in-one', DUKAN_DATA_DIR: dataDir,
-      DUKAN_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', FRONTEND_DIST: join(dataDir, 'no-frontend'),
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DUKAN_MODE: 'all-in-one',
+      DUKAN_DATA_DIR: dataDir,
+      DUKAN_ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      FRONTEND_DIST: join(dataDir, 'no-frontend'),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -61,8 +71,14 @@ async function startClusterShape(adminUrl) {
   const stream = `BENCH_${randomBytes(3).toString('hex')}`;
   const cluster = await startCluster({
     env: {
-      DATABASE_URL: databaseUrl, NATS_URL: natsUrl, NATS_STREAM: stream, NATS_SUBJECT_PREFIX: `${stream.toLowerCase()}.`,
-      DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', FRONTEND_DIST: join(dataDir, 'no-frontend'),
+      DATABASE_URL: databaseUrl,
+      NATS_URL: natsUrl,
+      NATS_STREAM: stream,
+      NATS_SUBJECT_PREFIX: `${stream.toLowerCase()}.`,
+      DUKAN_DATA_DIR: dataDir,
+      DUKAN_ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      FRONTEND_DIST: join(dataDir, 'no-frontend'),
     },
     ports,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -92,13 +108,19 @@ async function run(shape, target) {
     const token = login.body.token;
     const category = await api(target.url, 'POST', '/api/categories', token, { name: { en: 'Bench live', ku: 'تاقیکردنەوە' } });
     const categoryId = category.body?.data?._id ?? category.body?._id;
-    const sellable = async () => Number((await db.query(`SELECT count(*)::int AS n FROM sales.product_prices WHERE NOT deleted`)).rows[0].n);
+    const sellable = async () =>
+      Number((await db.query(`SELECT count(*)::int AS n FROM sales.product_prices WHERE NOT deleted`)).rows[0].n);
     const before = await sellable();
 
     console.log(`${shape}: seeding ${PRODUCTS} products with their events`);
-    const seeded = spawnSync(process.execPath, [join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js'), '--products', String(PRODUCTS)], {
-      env: { ...process.env, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'warn' }, encoding: 'utf8',
-    });
+    const seeded = spawnSync(
+      process.execPath,
+      [join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js'), '--products', String(PRODUCTS)],
+      {
+        env: { ...process.env, DATABASE_URL: target.databaseUrl, LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+      },
+    );
     if (seeded.status !== 0) throw new Error(`seed failed: ${seeded.stderr || seeded.stdout}`);
     const seedDone = performance.now();
     const backlog = Number((await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE published_at IS NULL`)).rows[0].n);
@@ -109,8 +131,13 @@ async function run(shape, target) {
     const liveMs = [];
     for (let i = 0; i < LIVE_PRODUCTS; i++) {
       const res = await api(target.url, 'POST', '/api/products', token, {
-        sku: `LIVE-${tag}-${i}`, barcode: `LIVE${tag}${i}`, name: { en: `Live item ${i}`, ku: `کاڵای ${i}` }, category: categoryId,
-        price: 2.5, cost: 1, quantity: 10,
+        sku: `LIVE-${tag}-${i}`,
+        barcode: `LIVE${tag}${i}`,
+        name: { en: `Live item ${i}`, ku: `کاڵای ${i}` },
+        category: categoryId,
+        price: 2.5,
+        cost: 1,
+        quantity: 10,
       });
       if (res.status !== 201 && res.status !== 200) throw new Error(`product: ${res.status} ${res.text}`);
       const answered = performance.now();
@@ -123,7 +150,9 @@ async function run(shape, target) {
       liveMs.push(performance.now() - answered);
       const pendingNow = Number((await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE published_at IS NULL`)).rows[0].n);
       const sellableNow = (await sellable()) - before;
-      console.log(`${shape}: live product ${i + 1} sellable ${fmt(liveMs.at(-1), 0)} ms after it was created (${pendingNow} events still unpublished, ${sellableNow} of the seed sellable)`);
+      console.log(
+        `${shape}: live product ${i + 1} sellable ${fmt(liveMs.at(-1), 0)} ms after it was created (${pendingNow} events still unpublished, ${sellableNow} of the seed sellable)`,
+      );
       await sleep(200);
     }
 
@@ -135,7 +164,9 @@ async function run(shape, target) {
       if (performance.now() - lastReport > 5000) {
         lastReport = performance.now();
         const unpublished = Number((await db.query(`SELECT count(*)::int AS n FROM catalog.outbox WHERE published_at IS NULL`)).rows[0].n);
-        console.log(`${shape}: ${fmt((lastReport - seedDone) / 1000)} s after the seed: ${unpublished} events unpublished, ${now} products sellable`);
+        console.log(
+          `${shape}: ${fmt((lastReport - seedDone) / 1000)} s after the seed: ${unpublished} events unpublished, ${now} products sellable`,
+        );
       }
       await sleep(100);
     }
@@ -148,7 +179,9 @@ async function run(shape, target) {
 }
 
 async function main() {
-  console.log(`events: ${PRODUCTS} products seeded with their events (bulk lane), ${LIVE_PRODUCTS} created at the counter during the backlog`);
+  console.log(
+    `events: ${PRODUCTS} products seeded with their events (bulk lane), ${LIVE_PRODUCTS} created at the counter during the backlog`,
+  );
   const adminUrl = await adminPostgresUrl();
   const rows = [];
   for (const shape of SHAPES) {
@@ -168,7 +201,9 @@ async function main() {
   }
   console.log('\nshape        all seeded products sellable   product created during the backlog sellable (median / max)');
   for (const r of rows) {
-    console.log(`${r.shape.padEnd(12)} ${`${fmt(r.allSellable)} s after the seed (target 30 s)`.padEnd(31)} ${fmt(r.liveMedian, 0)} ms / ${fmt(r.liveMax, 0)} ms (target 1000 ms)`);
+    console.log(
+      `${r.shape.padEnd(12)} ${`${fmt(r.allSellable)} s after the seed (target 30 s)`.padEnd(31)} ${fmt(r.liveMedian, 0)} ms / ${fmt(r.liveMax, 0)} ms (target 1000 ms)`,
+    );
   }
 }
 

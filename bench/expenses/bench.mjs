@@ -53,14 +53,32 @@ async function startExpenses() {
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-expenses-'));
   const children = [];
   const stop = async () => {
-    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
+    await Promise.all(
+      children
+        .filter((c) => c.exitCode === null)
+        .map(
+          (c) =>
+            new Promise((resolve) => {
+              c.once('exit', resolve);
+              c.kill('SIGTERM');
+            }),
+        ),
+    );
     await adminQuery(ADMIN_URL, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
     const internalToken = randomBytes(24).toString('base64url');
     const adminPassword = randomBytes(12).toString('base64url');
-    const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', DB_POOL_SIZE: '4', INTERNAL_TOKEN: internalToken };
+    const common = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DUKAN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EVENT_BUS: 'in-process',
+      DB_POOL_SIZE: '4',
+      INTERNAL_TOKEN: internalToken,
+    };
     const identity = await startService(root, 'identity', { ...common, DUKAN_ADMIN_PASSWORD: adminPassword }, children);
     const { url, child } = await startService(root, 'expenses', { ...common, IDENTITY_URL: identity.url }, children);
     const headers = { 'x-dukan-internal': internalToken };
@@ -120,18 +138,28 @@ const LISTS = [
 
 const app = await startExpenses();
 try {
-  console.log(`expenses at ${EXPENSES.toLocaleString('en')} (seeded in ${(app.seedMs / 1000).toFixed(1)} s), ${RUNS} calls each, p50 / p95`);
-  console.log(`  machine: load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; PostgreSQL counts 1,000,000 generated rows in ${ms(app.referenceMs)}`);
+  console.log(
+    `expenses at ${EXPENSES.toLocaleString('en')} (seeded in ${(app.seedMs / 1000).toFixed(1)} s), ${RUNS} calls each, p50 / p95`,
+  );
+  console.log(
+    `  machine: load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores; PostgreSQL counts 1,000,000 generated rows in ${ms(app.referenceMs)}`,
+  );
   let worstList = 0;
   for (const [name, path] of LISTS) {
     const r = await measure(app, path);
     worstList = Math.max(worstList, r.p50);
-    console.log(`  list, ${name.padEnd(32)} ${ms(r.p50).padStart(9)} / ${ms(r.p95).padStart(9)}   ${r.body.pagination.total.toLocaleString('en')} match`);
+    console.log(
+      `  list, ${name.padEnd(32)} ${ms(r.p50).padStart(9)} / ${ms(r.p95).padStart(9)}   ${r.body.pagination.total.toLocaleString('en')} match`,
+    );
   }
   const year = await measure(app, '/api/expenses/summary?startDate=2025-01-01&endDate=2025-12-31');
   const all = await measure(app, '/api/expenses/summary');
-  console.log(`  summary over 2025                       ${ms(year.p50).padStart(9)} / ${ms(year.p95).padStart(9)}   ${year.body.count.toLocaleString('en')} expenses, $${year.body.total.toLocaleString('en')}`);
-  console.log(`  summary over all time                   ${ms(all.p50).padStart(9)} / ${ms(all.p95).padStart(9)}   ${all.body.count.toLocaleString('en')} expenses`);
+  console.log(
+    `  summary over 2025                       ${ms(year.p50).padStart(9)} / ${ms(year.p95).padStart(9)}   ${year.body.count.toLocaleString('en')} expenses, $${year.body.total.toLocaleString('en')}`,
+  );
+  console.log(
+    `  summary over all time                   ${ms(all.p50).padStart(9)} / ${ms(all.p95).padStart(9)}   ${all.body.count.toLocaleString('en')} expenses`,
+  );
   console.log(`  slowest filtered page p50 ${ms(worstList)} (target < 50 ms); summary over a year p50 ${ms(year.p50)} (target < 100 ms)`);
   const mem = memoryMb(app.pid);
   console.log(`  expenses process memory: ${mem.rss} MB now, peak ${mem.peak} MB`);

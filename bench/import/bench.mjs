@@ -17,7 +17,10 @@ import { adminQuery, adminToken, memoryMb, sleep, startService, withDatabase } f
 
 const root = join(import.meta.dirname, '..', '..');
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',').map((f) => f.trim()).filter(Boolean);
+const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx')
+  .split(',')
+  .map((f) => f.trim())
+  .filter(Boolean);
 const TARGET_S = 60;
 const children = [];
 // Stopped early: take the service processes down too.
@@ -41,15 +44,32 @@ async function canQuery(url) {
   }
 }
 
-const COLUMNS = ['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)', 'Cost (USD)', 'Quantity', 'Category', 'Reorder level'];
+const COLUMNS = [
+  'Name (English)',
+  'Name (Kurdish)',
+  'SKU',
+  'Barcode',
+  'Price (USD)',
+  'Cost (USD)',
+  'Quantity',
+  'Category',
+  'Reorder level',
+];
 
 /** Row i of the file: the labels columns and the product fields, SKUs and barcodes unique per format. */
 function productRow(format, i) {
   const n = String(i).padStart(6, '0');
   const prefix = format === 'csv' ? '77' : '78';
   return [
-    `Imported product ${n}`, `کاڵای هاوردە ${n}`, `IMP-${format.toUpperCase()}-${n}`, `${prefix}${String(i).padStart(11, '0')}`,
-    (1 + (i % 500) / 100).toFixed(2), (0.5 + (i % 300) / 100).toFixed(2), 1 + (i % 40), 'Groceries', 5,
+    `Imported product ${n}`,
+    `کاڵای هاوردە ${n}`,
+    `IMP-${format.toUpperCase()}-${n}`,
+    `${prefix}${String(i).padStart(11, '0')}`,
+    (1 + (i % 500) / 100).toFixed(2),
+    (0.5 + (i % 300) / 100).toFixed(2),
+    1 + (i % 40),
+    'Groceries',
+    5,
   ];
 }
 
@@ -83,7 +103,14 @@ async function main() {
   try {
     const internalToken = randomBytes(24).toString('base64url');
     const adminPassword = randomBytes(12).toString('base64url');
-    const common = { ...process.env, DATABASE_URL: databaseUrl, DUKAN_DATA_DIR: dataDir, LOG_LEVEL: 'warn', EVENT_BUS: 'in-process', INTERNAL_TOKEN: internalToken };
+    const common = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DUKAN_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      EVENT_BUS: 'in-process',
+      INTERNAL_TOKEN: internalToken,
+    };
     const start = (service, env) => startService(root, service, { ...common, ...env }, children);
     const identity = await start('identity', { DUKAN_ADMIN_PASSWORD: adminPassword });
     const catalog = await start('catalog', { IDENTITY_URL: identity.url, CATALOG_WARM_TILL_LIST: 'false' });
@@ -101,7 +128,10 @@ async function main() {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const steps = [...FORMATS.map((format) => ({ format, again: false })), ...(FORMATS.includes('csv') ? [{ format: 'csv', again: true }] : [])];
+      const steps = [
+        ...FORMATS.map((format) => ({ format, again: false })),
+        ...(FORMATS.includes('csv') ? [{ format: 'csv', again: true }] : []),
+      ];
       for (const { format, again } of steps) {
         const file = await makeFile(format, ROWS);
         const form = new FormData();
@@ -128,27 +158,47 @@ async function main() {
         let pending = Infinity;
         const relayStart = performance.now();
         while (pending > 0 && performance.now() - relayStart < 600_000) {
-          ({ rows: [{ pending }] } = await db.query(`SELECT count(*)::int AS pending FROM catalog.outbox WHERE published_at IS NULL AND dead_at IS NULL`));
+          ({
+            rows: [{ pending }],
+          } = await db.query(`SELECT count(*)::int AS pending FROM catalog.outbox WHERE published_at IS NULL AND dead_at IS NULL`));
           if (pending > 0) await sleep(250);
         }
         const relayMs = performance.now() - relayStart;
-        const { rows: [{ events }] } = await db.query(
+        const {
+          rows: [{ events }],
+        } = await db.query(
           `SELECT count(*)::int AS events FROM catalog.outbox WHERE correlation_id = (SELECT correlation_id FROM catalog.outbox WHERE data->>'sku' = $1 ORDER BY seq DESC LIMIT 1)`,
           [productRow(format, 1)[2]],
         );
 
-        const what = again ? `${ROWS.toLocaleString('en')} rows again, every SKU known (${job.merged.toLocaleString('en')} merged as new cost batches)` : `${ROWS.toLocaleString('en')} new products`;
+        const what = again
+          ? `${ROWS.toLocaleString('en')} rows again, every SKU known (${job.merged.toLocaleString('en')} merged as new cost batches)`
+          : `${ROWS.toLocaleString('en')} new products`;
         console.log(`${format.toUpperCase()}: ${what}, ${(file.length / 1024 / 1024).toFixed(1)} MB`);
         console.log(`  validated, refused rows answered: ${s(validatedMs)}`);
-        console.log(`  all rows imported: ${s(totalMs)} (${Math.round(ROWS / (totalMs / 1000)).toLocaleString('en')} rows/s) — target < ${TARGET_S} s: ${totalMs / 1000 < TARGET_S ? 'met' : 'MISSED'}`);
+        console.log(
+          `  all rows imported: ${s(totalMs)} (${Math.round(ROWS / (totalMs / 1000)).toLocaleString('en')} rows/s) — target < ${TARGET_S} s: ${totalMs / 1000 < TARGET_S ? 'met' : 'MISSED'}`,
+        );
         console.log(`  catalog process peak memory so far: ${Math.max(peak, memoryMb(catalog.child.pid).peak)} MB`);
-        console.log(`  events: ${events.toLocaleString('en')} written to the outbox, all published ${s(relayMs)} after the import finished${pending > 0 ? ` (${pending} still pending)` : ''}`);
+        console.log(
+          `  events: ${events.toLocaleString('en')} written to the outbox, all published ${s(relayMs)} after the import finished${pending > 0 ? ` (${pending} still pending)` : ''}`,
+        );
       }
     } finally {
       await db.end();
     }
   } finally {
-    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => new Promise((resolve) => { c.once('exit', resolve); c.kill('SIGTERM'); })));
+    await Promise.all(
+      children
+        .filter((c) => c.exitCode === null)
+        .map(
+          (c) =>
+            new Promise((resolve) => {
+              c.once('exit', resolve);
+              c.kill('SIGTERM');
+            }),
+        ),
+    );
     await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -31,8 +31,17 @@ async function startApp(databaseUrl) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-reports-'));
   const child = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DUKAN_MODE: 'all-in-one', DUKAN_DATA_DIR: dataDir,
-      DUKAN_ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'warn', FRONTEND_DIST: join(dataDir, 'no-frontend') },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DUKAN_MODE: 'all-in-one',
+      DUKAN_DATA_DIR: dataDir,
+      DUKAN_ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      FRONTEND_DIST: join(dataDir, 'no-frontend'),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -44,14 +53,21 @@ async function startApp(databaseUrl) {
     }
     if (Date.now() > until || child.exitCode !== null) throw new Error('the app did not start');
   }
-  return { url, pid: child.pid, stop: async () => {
-    await new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
-    rmSync(dataDir, { recursive: true, force: true });
-  } };
+  return {
+    url,
+    pid: child.pid,
+    stop: async () => {
+      await new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 async function call(url, path, token, init = {}) {
-  const res = await fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers } });
+  const res = await fetch(`${url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...init.headers },
+  });
   const body = await res.arrayBuffer();
   if (!res.ok) throw new Error(`${path}: ${res.status} ${Buffer.from(body).toString().slice(0, 300)}`);
   return Buffer.from(body);
@@ -71,7 +87,7 @@ function memory(pid) {
     }
   }
   const below = new Set([pid]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const k of kids) {
       if (below.has(k.ppid) && !below.has(k.pid)) {
@@ -80,7 +96,9 @@ function memory(pid) {
       }
     }
   }
-  const chromium = kids.filter((k) => below.has(k.pid) && k.pid !== pid && /chrom/i.test(k.cmd)).reduce((s, k) => s + memoryMb(k.pid).rss, 0);
+  const chromium = kids
+    .filter((k) => below.has(k.pid) && k.pid !== pid && /chrom/i.test(k.cmd))
+    .reduce((s, k) => s + memoryMb(k.pid).rss, 0);
   return { app: memoryMb(pid), chromium };
 }
 
@@ -93,8 +111,11 @@ async function seed(databaseUrl) {
     const t0 = performance.now();
     await client.query(sql);
     const seeded = (performance.now() - t0) / 1000;
-    await client.query('VACUUM ANALYZE reporting.sales, reporting.sale_lines, reporting.branch_sales_daily, reporting.cashier_sales_daily, reporting.product_sales, reporting.customer_sales, reporting.products, reporting.stock, reporting.customers');
-    const { rows } = await client.query(`SELECT (SELECT count(*) FROM reporting.sales) AS sales, (SELECT count(*) FROM reporting.sale_lines) AS lines,
+    await client.query(
+      'VACUUM ANALYZE reporting.sales, reporting.sale_lines, reporting.branch_sales_daily, reporting.cashier_sales_daily, reporting.product_sales, reporting.customer_sales, reporting.products, reporting.stock, reporting.customers',
+    );
+    const { rows } =
+      await client.query(`SELECT (SELECT count(*) FROM reporting.sales) AS sales, (SELECT count(*) FROM reporting.sale_lines) AS lines,
       (SELECT count(*) FROM reporting.product_sales) AS product_rows, (SELECT count(*) FROM reporting.customer_sales) AS customer_rows,
       (SELECT min(day)::text || ' .. ' || max(day)::text FROM reporting.branch_sales_daily) AS days`);
     return { seconds: seeded, ...rows[0] };
@@ -133,27 +154,62 @@ async function timeRequests(url, token, path) {
 
 /** 20 tills ring up 3-5 line sales as fast as the app answers; a watcher notes when each sale appears in reporting's tables. */
 async function measureLag(url, token, databaseUrl) {
-  const admin = JSON.parse((await call(url, '/api/categories', token, { method: 'POST', body: JSON.stringify({ name: { en: 'Lag', ku: 'تاقی' } }) })).toString());
+  const admin = JSON.parse(
+    (await call(url, '/api/categories', token, { method: 'POST', body: JSON.stringify({ name: { en: 'Lag', ku: 'تاقی' } }) })).toString(),
+  );
   const categoryId = admin.data?._id ?? admin._id;
   const products = [];
   for (let i = 0; i < 60; i++) {
     const priceCents = 100 + i * 37;
-    const body = { sku: `LAG-${randomBytes(3).toString('hex')}-${i}`, barcode: `LAG${randomBytes(4).toString('hex')}`, name: { en: `Lag ${i}`, ku: `کاڵا ${i}` },
-      category: categoryId, price: priceCents / 100, cost: Math.floor(priceCents / 2) / 100, quantity: 1_000_000 };
+    const body = {
+      sku: `LAG-${randomBytes(3).toString('hex')}-${i}`,
+      barcode: `LAG${randomBytes(4).toString('hex')}`,
+      name: { en: `Lag ${i}`, ku: `کاڵا ${i}` },
+      category: categoryId,
+      price: priceCents / 100,
+      cost: Math.floor(priceCents / 2) / 100,
+      quantity: 1_000_000,
+    };
     const p = JSON.parse((await call(url, '/api/products', token, { method: 'POST', body: JSON.stringify(body) })).toString());
     products.push({ id: p.data?._id ?? p._id, priceCents });
   }
   const sale = (lines) => {
     const total = lines.reduce((s, l) => s + l.p.priceCents * l.q, 0) / 100;
-    return { items: lines.map((l) => ({ product: l.p.id, productSnapshot: { name: 'x', sku: 'x', price: l.p.priceCents / 100 }, quantity: l.q, unitPrice: l.p.priceCents / 100,
-      subtotal: (l.p.priceCents * l.q) / 100, discount: 0, discountType: 'percentage' })), subtotal: total, discountType: 'percentage', discountValue: 0, discountAmount: 0,
-      loyaltyDiscount: 0, total, currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: total, change: 0 }, paymentStatus: 'paid', register: 'main' };
+    return {
+      items: lines.map((l) => ({
+        product: l.p.id,
+        productSnapshot: { name: 'x', sku: 'x', price: l.p.priceCents / 100 },
+        quantity: l.q,
+        unitPrice: l.p.priceCents / 100,
+        subtotal: (l.p.priceCents * l.q) / 100,
+        discount: 0,
+        discountType: 'percentage',
+      })),
+      subtotal: total,
+      discountType: 'percentage',
+      discountValue: 0,
+      discountAmount: 0,
+      loyaltyDiscount: 0,
+      total,
+      currency: 'USD',
+      exchangeRate: 1450,
+      paymentMethod: 'cash',
+      paymentDetails: { amountTendered: total, change: 0 },
+      paymentStatus: 'paid',
+      register: 'main',
+    };
   };
-  const post = (body) => fetch(`${url}/api/transactions`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify(body) });
-  for (const p of products) for (let ok = false, until = Date.now() + 60_000; !ok; await sleep(100)) {
-    ok = (await post(sale([{ p, q: 1 }]))).status === 201;
-    if (!ok && Date.now() > until) throw new Error('sales never learned the products');
-  }
+  const post = (body) =>
+    fetch(`${url}/api/transactions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify(body),
+    });
+  for (const p of products)
+    for (let ok = false, until = Date.now() + 60_000; !ok; await sleep(100)) {
+      ok = (await post(sale([{ p, q: 1 }]))).status === 201;
+      if (!ok && Date.now() > until) throw new Error('sales never learned the products');
+    }
   const answered = new Map();
   const seen = new Map();
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -172,22 +228,33 @@ async function measureLag(url, token, databaseUrl) {
     }
   })();
   const end = performance.now() + LAG_SECONDS * 1000;
-  await Promise.all(Array.from({ length: TILLS }, async () => {
-    while (performance.now() < end) {
-      const lines = Array.from({ length: 3 + Math.floor(Math.random() * 3) }, (_, i) => ({ p: products[(Math.floor(Math.random() * 60) + i * 7) % 60], q: 1 + (i % 3) }));
-      const unique = [...new Map(lines.map((l) => [l.p.id, l])).values()];
-      const res = await post(sale(unique));
-      const at = performance.now();
-      if (res.status === 201) answered.set((await res.json()).data?._id ?? '', at);
-      else await res.text();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: TILLS }, async () => {
+      while (performance.now() < end) {
+        const lines = Array.from({ length: 3 + Math.floor(Math.random() * 3) }, (_, i) => ({
+          p: products[(Math.floor(Math.random() * 60) + i * 7) % 60],
+          q: 1 + (i % 3),
+        }));
+        const unique = [...new Map(lines.map((l) => [l.p.id, l])).values()];
+        const res = await post(sale(unique));
+        const at = performance.now();
+        if (res.status === 201) answered.set((await res.json()).data?._id ?? '', at);
+        else await res.text();
+      }
+    }),
+  );
   watching = false;
   stopAt = performance.now();
   await watcher;
   await db.end();
   const lags = [...answered].map(([id, at]) => (seen.has(id) ? Math.max(0, seen.get(id) - at) : Infinity)).sort((a, b) => a - b);
-  return { sales: answered.size, rate: answered.size / LAG_SECONDS, p50: percentile(lags, 50), p99: percentile(lags, 99), missing: lags.filter((l) => l === Infinity).length };
+  return {
+    sales: answered.size,
+    rate: answered.size / LAG_SECONDS,
+    p50: percentile(lags, 50),
+    p99: percentile(lags, 99),
+    missing: lags.filter((l) => l === Infinity).length,
+  };
 }
 
 async function main() {
@@ -201,12 +268,20 @@ async function main() {
   try {
     app = await startApp(databaseUrl);
     if (!reuse) {
-      console.log(`reports: seeding ${N.sales.toLocaleString('en')} sales (3 lines each), ${N.products.toLocaleString('en')} products, ${N.customers.toLocaleString('en')} customers, ${N.cashiers} cashiers into reporting's tables`);
+      console.log(
+        `reports: seeding ${N.sales.toLocaleString('en')} sales (3 lines each), ${N.products.toLocaleString('en')} products, ${N.customers.toLocaleString('en')} customers, ${N.cashiers} cashiers into reporting's tables`,
+      );
       const s = await seed(databaseUrl);
-      console.log(`reports: seeded in ${fmt(s.seconds)} s: ${s.sales} sales, ${s.lines} lines over ${s.days}; rollup rows: ${s.product_rows} product, ${s.customer_rows} customer`);
+      console.log(
+        `reports: seeded in ${fmt(s.seconds)} s: ${s.sales} sales, ${s.lines} lines over ${s.days}; rollup rows: ${s.product_rows} product, ${s.customer_rows} customer`,
+      );
     }
     if (process.env.BENCH_SEED_ONLY) return;
-    const login = await fetch(`${app.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${app.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const token = (await login.json()).token;
     let peak = { app: 0, chromium: 0 };
     const sampler = setInterval(() => {
@@ -216,7 +291,9 @@ async function main() {
 
     // What any call costs on this machine right now (the gateway, a token check, one small query), to read the figures by.
     const floor = await timeRequests(app.url, token, '/api/auth/me');
-    console.log(`\nbaseline: GET /api/auth/me p50 ${fmt(floor.p50)} ms, p95 ${fmt(floor.p95)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${os.cpus().length} cores`);
+    console.log(
+      `\nbaseline: GET /api/auth/me p50 ${fmt(floor.p50)} ms, p95 ${fmt(floor.p95)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${os.cpus().length} cores`,
+    );
     console.log('\nreport     | range         | p50 ms | p95 ms | max ms | target');
     const failures = [];
     for (const type of ['sales', 'inventory', 'staff', 'customers']) {
@@ -225,7 +302,9 @@ async function main() {
         const target = name === 'all time' || name === 'two years' ? 300 : name === 'last month' ? 100 : null;
         const ok = target === null ? '' : r.p95 < target ? `< ${target}: yes` : `< ${target}: NO`;
         if (target !== null && r.p95 >= target) failures.push(`${type} ${name}`);
-        console.log(`${type.padEnd(10)} | ${name.padEnd(13)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p95).padStart(6)} | ${fmt(r.max).padStart(6)} | ${ok}`);
+        console.log(
+          `${type.padEnd(10)} | ${name.padEnd(13)} | ${fmt(r.p50).padStart(6)} | ${fmt(r.p95).padStart(6)} | ${fmt(r.max).padStart(6)} | ${ok}`,
+        );
       }
     }
     const page = await timeRequests(app.url, token, '/api/reports/inventory/products?sort=name&order=asc&page=200');
@@ -243,15 +322,21 @@ async function main() {
       warm.push(performance.now() - t0);
     }
     warm.sort((a, b) => a - b);
-    console.log(`a month's sales PDF (${cold.length.toLocaleString('en')} bytes): first ${fmt(coldMs, 0)} ms (starts Chromium), then p50 ${fmt(warm[1], 0)} ms, max ${fmt(warm[2], 0)} ms; target < 3000 ms: ${warm[2] < 3000 ? 'yes' : 'NO'}`);
+    console.log(
+      `a month's sales PDF (${cold.length.toLocaleString('en')} bytes): first ${fmt(coldMs, 0)} ms (starts Chromium), then p50 ${fmt(warm[1], 0)} ms, max ${fmt(warm[2], 0)} ms; target < 3000 ms: ${warm[2] < 3000 ? 'yes' : 'NO'}`,
+    );
     t0 = performance.now();
     const xlsx = await call(app.url, '/api/reports/inventory/export/xlsx', token);
     console.log(`inventory Excel with every product: ${xlsx.length.toLocaleString('en')} bytes in ${fmt(performance.now() - t0, 0)} ms`);
 
     const lag = await measureLag(app.url, token, databaseUrl);
-    console.log(`read model lag, ${TILLS} tills for ${LAG_SECONDS} s at ${fmt(lag.rate)} sales/s: p50 ${fmt(lag.p50, 0)} ms, p99 ${fmt(lag.p99, 0)} ms${lag.missing ? `, ${lag.missing} never seen` : ''}; target p99 < 1000 ms: ${lag.p99 < 1000 ? 'yes' : 'NO'}`);
+    console.log(
+      `read model lag, ${TILLS} tills for ${LAG_SECONDS} s at ${fmt(lag.rate)} sales/s: p50 ${fmt(lag.p50, 0)} ms, p99 ${fmt(lag.p99, 0)} ms${lag.missing ? `, ${lag.missing} never seen` : ''}; target p99 < 1000 ms: ${lag.p99 < 1000 ? 'yes' : 'NO'}`,
+    );
     clearInterval(sampler);
-    console.log(`memory: the all-in-one process (reporting and every other service) peaked at ${peak.app} MB RSS; target < 400 MB: ${peak.app < 400 ? 'yes' : 'NO'}; Chromium's processes for PDFs peaked at ${peak.chromium} MB`);
+    console.log(
+      `memory: the all-in-one process (reporting and every other service) peaked at ${peak.app} MB RSS; target < 400 MB: ${peak.app < 400 ? 'yes' : 'NO'}; Chromium's processes for PDFs peaked at ${peak.chromium} MB`,
+    );
     if (failures.length) console.log(`over target: ${failures.join(', ')}`);
   } finally {
     await app?.stop();

@@ -10,7 +10,14 @@ const root = join(import.meta.dirname, '..', '..');
 
 async function run(dataDir, port, dbPort) {
   const started = performance.now();
-  const env = { ...process.env, DUKAN_DATA_DIR: dataDir, PORT: String(port), DUKAN_DB_PORT: String(dbPort), DUKAN_ADMIN_PASSWORD: 'bench-password', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    DUKAN_DATA_DIR: dataDir,
+    PORT: String(port),
+    DUKAN_DB_PORT: String(dbPort),
+    DUKAN_ADMIN_PASSWORD: 'bench-password',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL; // the embedded PostgreSQL is what is measured
   const child = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
     env,
@@ -20,14 +27,22 @@ async function run(dataDir, port, dbPort) {
   while (performance.now() - started < 60_000) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(500) });
-      if (res.ok) { readyMs = performance.now() - started; break; }
-    } catch { /* not up yet */ }
+      if (res.ok) {
+        readyMs = performance.now() - started;
+        break;
+      }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 25));
   }
   if (readyMs === null || child.exitCode !== null) throw new Error('the all-in-one app did not start');
   await new Promise((r) => setTimeout(r, 3000)); // let it settle, then read idle memory
   const { rss } = memoryMb(child.pid);
-  await new Promise((resolve) => { child.once('exit', resolve); child.kill('SIGTERM'); });
+  await new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
   return { readyMs, rss };
 }
 

@@ -10,4 +10,8 @@ const desktop = join(fileURLToPath(import.meta.url), '..', '..');
 await stageServer();
 const require = createRequire(join(desktop, 'package.json'));
 const cli = join(require.resolve('electron-builder/package.json'), '..', 'cli.js');
-execFileSync(process.execPath, [cli, '--projectDir', desktop, '--config', join(desktop, 'electron-builder.config.cjs'), ...process.argv.slice(2)], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [cli, '--projectDir', desktop, '--config', join(desktop, 'electron-builder.config.cjs'), ...process.argv.slice(2)],
+  { stdio: 'inherit' },
+);

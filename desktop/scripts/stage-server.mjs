@@ -11,7 +11,10 @@ export const stage = join(desktop, 'build', 'server');
 
 /** The server's workspaces: libraries, services and the gateway (not the frontend's sources or this shell). */
 function serverWorkspaces() {
-  const under = (dir) => readdirSync(join(root, dir)).filter((d) => existsSync(join(root, dir, d, 'package.json'))).map((d) => `${dir}/${d}`);
+  const under = (dir) =>
+    readdirSync(join(root, dir))
+      .filter((d) => existsSync(join(root, dir, d, 'package.json')))
+      .map((d) => `${dir}/${d}`);
   return [...under('libs'), ...under('services'), 'gateway'];
 }
 
@@ -21,16 +24,33 @@ export async function stageServer({ build = true } = {}) {
   mkdirSync(stage, { recursive: true });
   const workspaces = serverWorkspaces();
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  writeFileSync(join(stage, 'package.json'), JSON.stringify({ name: pkg.name, version: pkg.version, private: true, type: 'module', workspaces, dependencies: pkg.dependencies, overrides: pkg.overrides }, null, 2));
+  writeFileSync(
+    join(stage, 'package.json'),
+    JSON.stringify(
+      {
+        name: pkg.name,
+        version: pkg.version,
+        private: true,
+        type: 'module',
+        workspaces,
+        dependencies: pkg.dependencies,
+        overrides: pkg.overrides,
+      },
+      null,
+      2,
+    ),
+  );
   cpSync(join(root, 'package-lock.json'), join(stage, 'package-lock.json'));
   for (const ws of workspaces) {
     mkdirSync(join(stage, ws), { recursive: true });
     cpSync(join(root, ws, 'package.json'), join(stage, ws, 'package.json'));
-    if (existsSync(join(root, ws, 'dist'))) cpSync(join(root, ws, 'dist'), join(stage, ws, 'dist'), { recursive: true, filter: (f) => !f.endsWith('.map') });
+    if (existsSync(join(root, ws, 'dist')))
+      cpSync(join(root, ws, 'dist'), join(stage, ws, 'dist'), { recursive: true, filter: (f) => !f.endsWith('.map') });
   }
   cpSync(join(root, 'frontend', 'dist'), join(stage, 'frontend', 'dist'), { recursive: true });
   // The server stops a PostgreSQL its predecessor left running as the shell does, with the shell's own code.
-  for (const file of ['processes.mjs', 'instance-lock.mjs']) cpSync(join(desktop, 'src', 'supervisor', file), join(stage, 'desktop', 'src', 'supervisor', file));
+  for (const file of ['processes.mjs', 'instance-lock.mjs'])
+    cpSync(join(desktop, 'src', 'supervisor', file), join(stage, 'desktop', 'src', 'supervisor', file));
   // Production packages for this platform only (the embedded PostgreSQL binaries are per platform).
   execSync('npm install --omit=dev --no-audit --no-fund --ignore-scripts=false', { cwd: stage, stdio: 'inherit' });
   return stage;

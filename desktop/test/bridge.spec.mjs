@@ -58,14 +58,26 @@ describe('desktop bridge', () => {
     bridge.onServerLog(() => undefined);
     bridge.onUpdateMessage(() => undefined);
     expect(new Set(invoked)).toEqual(
-      new Set([CHANNELS.status, CHANNELS.logs, CHANNELS.restart, CHANNELS.checkForUpdates, CHANNELS.firstRun, `on:${CHANNELS.statusChanged}`, `on:${CHANNELS.log}`, `on:${CHANNELS.update}`]),
+      new Set([
+        CHANNELS.status,
+        CHANNELS.logs,
+        CHANNELS.restart,
+        CHANNELS.checkForUpdates,
+        CHANNELS.firstRun,
+        `on:${CHANNELS.statusChanged}`,
+        `on:${CHANNELS.log}`,
+        `on:${CHANNELS.update}`,
+      ]),
     );
     expect(sent).toEqual([`${CHANNELS.language}=ckb`]);
   });
 
   it('the browser shell script exposes the same members, frozen', () => {
     const context = { window: {}, fetch: () => undefined, EventSource: class {} };
-    const script = readFileSync(join(src, 'browser', 'bridge-client.js'), 'utf8').replace('__DUKAN_SHELL_INFO__', JSON.stringify({ version: '1.4.0', platform: 'linux', shell: 'browser' }));
+    const script = readFileSync(join(src, 'browser', 'bridge-client.js'), 'utf8').replace(
+      '__DUKAN_SHELL_INFO__',
+      JSON.stringify({ version: '1.4.0', platform: 'linux', shell: 'browser' }),
+    );
     vm.runInNewContext(script, context);
     const bridge = /** @type {any} */ (context.window).dukanDesktop;
     expect(Object.keys(bridge).sort()).toEqual([...BRIDGE_MEMBERS].sort());

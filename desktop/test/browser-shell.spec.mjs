@@ -9,10 +9,11 @@ import { chromium } from 'playwright-core';
 import { freePort, repo, tempDir, until } from './helpers.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ready = ['/usr/bin/Xvfb', CHROMIUM, join(repo, 'gateway', 'dist', 'main.js'), join(repo, 'frontend', 'dist', 'index.html')].every((f) => existsSync(f));
+const ready = ['/usr/bin/Xvfb', CHROMIUM, join(repo, 'gateway', 'dist', 'main.js'), join(repo, 'frontend', 'dist', 'index.html')].every(
+  (f) => existsSync(f),
+);
 const shots = join(repo, 'test-results', 'desktop');
 jest.setTimeout(120_000);
-
 
 /** @type {import('node:child_process').ChildProcess} */ let xvfb;
 /** @type {import('node:child_process').ChildProcess} */ let shell;
@@ -25,7 +26,9 @@ const env = /** @type {Record<string, string>} */ ({});
 
 /** Xvfb picks a free display itself and writes its number to fd 3. */
 async function startXvfb() {
-  const x = spawn('/usr/bin/Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+  const x = spawn('/usr/bin/Xvfb', ['-displayfd', '3', '-screen', '0', '1280x800x24', '-nolisten', 'tcp'], {
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+  });
   const display = await new Promise((resolve, reject) => {
     x.stdio[3]?.once('data', (d) => resolve(`:${d.toString().trim()}`));
     x.once('exit', () => reject(new Error('Xvfb did not start')));
@@ -35,7 +38,10 @@ async function startXvfb() {
 
 /** @param {Record<string, string>} extra */
 function runDesktop(extra = {}) {
-  const child = spawn(process.execPath, [join(repo, 'desktop', 'src', 'browser', 'main.mjs')], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(repo, 'desktop', 'src', 'browser', 'main.mjs')], {
+    env: { ...env, ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
@@ -78,7 +84,15 @@ function ourProcesses() {
     const cdpUrl = `http://127.0.0.1:${cdp}`;
     await until(async () => (await fetch(`${cdpUrl}/json/version`).catch(() => null))?.ok, 30_000, 'the app window');
     browser = await chromium.connectOverCDP(cdpUrl);
-    page = await until(() => browser.contexts()[0]?.pages().find((p) => p.url().startsWith('http')), 10_000, 'the page');
+    page = await until(
+      () =>
+        browser
+          .contexts()[0]
+          ?.pages()
+          .find((p) => p.url().startsWith('http')),
+      10_000,
+      'the page',
+    );
     terminal = run.output;
   });
 
@@ -121,7 +135,9 @@ function ourProcesses() {
     await panel.waitFor();
     const before = await bridge('getServerStatus');
     expect(await page.getByTestId('desktop-port').textContent()).toBe(String(before.port));
-    expect(await page.getByTestId('desktop-version').textContent()).toBe(JSON.parse(readFileSync(join(repo, 'desktop', 'package.json'), 'utf8')).version);
+    expect(await page.getByTestId('desktop-version').textContent()).toBe(
+      JSON.parse(readFileSync(join(repo, 'desktop', 'package.json'), 'utf8')).version,
+    );
     const state = page.getByTestId('desktop-server-state');
     expect(await state.getAttribute('data-state')).toBe('running');
 
@@ -154,19 +170,26 @@ function ourProcesses() {
     const refresh = page.getByTestId('dashboard-refresh');
     for (let i = 1; i <= 2; i++) {
       await refresh.click();
-      await page.waitForFunction(() => !(/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid=dashboard-refresh]'))).disabled);
+      await page.waitForFunction(
+        () => !(/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid=dashboard-refresh]')).disabled),
+      );
     }
     expect((await bridge('getServerStatus')).state).toBe('restarting'); // nothing restarted it yet
     // Third failure: the page asks for the restart, and the same request succeeds once the server is back and 2 s passed.
     const answered = page.waitForResponse((r) => r.url().endsWith('/api/dashboard') && r.ok(), { timeout: 90_000 });
     await refresh.click();
     const running = await page.evaluate(
-      () => new Promise((resolve) => /** @type {any} */ (window).dukanDesktop.onServerStatus((/** @type {any} */ s) => s.state === 'running' && resolve(Date.now()))),
+      () =>
+        new Promise((resolve) =>
+          /** @type {any} */ (window).dukanDesktop.onServerStatus((/** @type {any} */ s) => s.state === 'running' && resolve(Date.now())),
+        ),
     );
     await answered;
     const retriedAt = await page.evaluate(() => Date.now());
     expect(retriedAt - /** @type {number} */ (running)).toBeGreaterThanOrEqual(1900);
-    await page.waitForFunction(() => !(/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid=dashboard-refresh]'))).disabled);
+    await page.waitForFunction(
+      () => !(/** @type {HTMLButtonElement} */ (document.querySelector('[data-testid=dashboard-refresh]')).disabled),
+    );
     expect(await page.locator('.error-panel').count()).toBe(0);
     const logs = /** @type {string[]} */ (await bridge('getServerLogs'));
     expect(logs.filter((l) => l === '[shell] restart asked by the window')).toHaveLength(1);

@@ -14,7 +14,10 @@ describe('desktop configuration', () => {
     expect(userDataFolder('darwin', {}, '/Users/ari')).toBe('/Users/ari/Library/Application Support/Dukan');
     expect(userDataFolder('linux', {}, '/home/ari')).toBe('/home/ari/.config/Dukan');
     expect(userDataFolder('linux', { XDG_CONFIG_HOME: '/tmp/x' }, '/home/ari')).toBe('/tmp/x/Dukan');
-    const config = loadDesktopConfig({ XDG_CONFIG_HOME: '/tmp/x', DATABASE_URL: 'postgres://elsewhere' }, { platform: 'linux', home: '/home/ari' });
+    const config = loadDesktopConfig(
+      { XDG_CONFIG_HOME: '/tmp/x', DATABASE_URL: 'postgres://elsewhere' },
+      { platform: 'linux', home: '/home/ari' },
+    );
     expect(config).toMatchObject({ dataDir: '/tmp/x/Dukan/data', logDir: '/tmp/x/Dukan/logs', port: 5000, dbPort: 5488, updateUrl: null });
     expect(config.env.DATABASE_URL).toBeUndefined();
   });
@@ -23,11 +26,15 @@ describe('desktop configuration', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'config.json'), JSON.stringify({ updateUrl: 'https://updates.example/dukan/' }));
     expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir }).updateUrl).toBe('https://updates.example/dukan');
-    expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir, DUKAN_UPDATE_URL: 'https://other.example/d' }).updateUrl).toBe('https://other.example/d');
+    expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir, DUKAN_UPDATE_URL: 'https://other.example/d' }).updateUrl).toBe(
+      'https://other.example/d',
+    );
   });
 
   it('stops with a list of what is wrong', () => {
-    expect(() => loadDesktopConfig({ PORT: 'x', DUKAN_UPDATE_URL: 'ftp://u', DUKAN_RESTART_DELAYS_MS: '1,-2' })).toThrow(DesktopConfigError);
+    expect(() => loadDesktopConfig({ PORT: 'x', DUKAN_UPDATE_URL: 'ftp://u', DUKAN_RESTART_DELAYS_MS: '1,-2' })).toThrow(
+      DesktopConfigError,
+    );
     try {
       loadDesktopConfig({ PORT: 'x', DUKAN_UPDATE_URL: 'ftp://u' });
     } catch (e) {
@@ -41,7 +48,9 @@ describe('update checks', () => {
     expect(compareVersions('1.10.0', '1.9.2')).toBe(1);
     expect(compareVersions('1.0.0', '1.0.0-beta.2')).toBe(1);
     expect(compareVersions('v2.0.0', '2.0.0')).toBe(0);
-    expect(parseFeed("version: 1.3.0\nfiles:\n  - url: Dukan-1.3.0.AppImage\npath: Dukan-1.3.0.AppImage\nreleaseDate: '2026-05-01'\n")).toEqual({ version: '1.3.0', path: 'Dukan-1.3.0.AppImage' });
+    expect(
+      parseFeed("version: 1.3.0\nfiles:\n  - url: Dukan-1.3.0.AppImage\npath: Dukan-1.3.0.AppImage\nreleaseDate: '2026-05-01'\n"),
+    ).toEqual({ version: '1.3.0', path: 'Dukan-1.3.0.AppImage' });
   });
 
   it('tells the page whether a newer version is published, or why it could not tell', async () => {
@@ -98,11 +107,24 @@ describe('update checks', () => {
     await updates.check();
     expect(updater.feed).toEqual({ provider: 'generic', url: 'https://updates.example/dukan' });
     expect(updater.autoDownload).toBe(true);
-    expect(told).toEqual([{ kind: 'checking' }, { kind: 'available', version: '0.3.0' }, { kind: 'downloading', percent: 42 }, { kind: 'downloaded', version: '0.3.0' }]);
+    expect(told).toEqual([
+      { kind: 'checking' },
+      { kind: 'available', version: '0.3.0' },
+      { kind: 'downloading', percent: 42 },
+      { kind: 'downloaded', version: '0.3.0' },
+    ]);
     updater.emit('error', new Error('net::ERR_NAME_NOT_RESOLVED'));
     expect(told.at(-1)).toEqual({ kind: 'error', detail: 'net::ERR_NAME_NOT_RESOLVED' });
 
-    const none = Object.assign(new EventEmitter(), { autoDownload: false, setFeedURL() { throw new Error('no feed expected'); }, async checkForUpdates() { throw new Error('must not call out'); } });
+    const none = Object.assign(new EventEmitter(), {
+      autoDownload: false,
+      setFeedURL() {
+        throw new Error('no feed expected');
+      },
+      async checkForUpdates() {
+        throw new Error('must not call out');
+      },
+    });
     const off = new ElectronUpdates({ feedUrl: null, autoUpdater: none });
     /** @type {any[]} */
     const offTold = [];

@@ -65,7 +65,10 @@ describe('the browser shell answers only its own window', () => {
       expect({ path, status: res.status }).toEqual({ path, status: 403 });
       expect(res.body).not.toContain(PASSWORD);
     }
-    const restart = await call(shell.port, '/__dukan/restart', { method: 'POST', headers: { 'x-dukan-shell': '1', origin: new URL(shell.url).origin } });
+    const restart = await call(shell.port, '/__dukan/restart', {
+      method: 'POST',
+      headers: { 'x-dukan-shell': '1', origin: new URL(shell.url).origin },
+    });
     expect(restart.status).toBe(403);
     // Nor with a made-up secret, nor on another host name.
     expect((await call(shell.port, '/__dukan/first-run', { headers: { cookie: `${SECRET_COOKIE}=guess` } })).status).toBe(403);

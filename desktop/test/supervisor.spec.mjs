@@ -15,13 +15,24 @@ const fake = join(import.meta.dirname, 'fixtures', 'fake-server.mjs');
 const running = [];
 
 async function supervisor({ delays = '50,50', lines = 0, mode = 'ok', userDataDir = tempDir() } = {}) {
-  const config = loadDesktopConfig({ DUKAN_USER_DATA_DIR: userDataDir, PORT: String(await freePort()), DUKAN_DB_PORT: String(await freePort()), DUKAN_RESTART_DELAYS_MS: delays, PATH: process.env.PATH });
+  const config = loadDesktopConfig({
+    DUKAN_USER_DATA_DIR: userDataDir,
+    PORT: String(await freePort()),
+    DUKAN_DB_PORT: String(await freePort()),
+    DUKAN_RESTART_DELAYS_MS: delays,
+    PATH: process.env.PATH,
+  });
   if (mode !== 'ok') {
     const { mkdirSync } = await import('node:fs');
     mkdirSync(config.dataDir, { recursive: true });
     writeFileSync(join(config.dataDir, 'mode'), mode);
   }
-  const s = new Supervisor({ config, server: { command: process.execPath, args: [fake], env: { FAKE_LINES: String(lines) } }, log: new LogView({ dir: config.logDir }), stableMs: 60_000 });
+  const s = new Supervisor({
+    config,
+    server: { command: process.execPath, args: [fake], env: { FAKE_LINES: String(lines) } },
+    log: new LogView({ dir: config.logDir }),
+    stableMs: 60_000,
+  });
   running.push(s);
   return s;
 }

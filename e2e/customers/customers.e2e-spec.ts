@@ -3,7 +3,18 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
-import { adminPassword, api, artifact, BASE_URL, browserSession, createCustomer, createUser, kurdishLeaks, signIn, unique } from '../support.js';
+import {
+  adminPassword,
+  api,
+  artifact,
+  BASE_URL,
+  browserSession,
+  createCustomer,
+  createUser,
+  kurdishLeaks,
+  signIn,
+  unique,
+} from '../support.js';
 
 jest.setTimeout(150_000);
 

@@ -20,7 +20,12 @@ describe('expenses (browser)', () => {
   it('lists, filters and pages expenses, with the spec’s pagination text and Clear All Filters', async () => {
     const tag = `list${unique()}`;
     for (let i = 1; i <= 23; i++) {
-      await recordExpense(session.adminToken, { title: `Paper ${i}`, tags: [tag], expenseDate: `2026-02-${String(i).padStart(2, '0')}`, category: i % 2 ? 'supplies' : 'office' });
+      await recordExpense(session.adminToken, {
+        title: `Paper ${i}`,
+        tags: [tag],
+        expenseDate: `2026-02-${String(i).padStart(2, '0')}`,
+        category: i % 2 ? 'supplies' : 'office',
+      });
     }
     const page = await as('admin', adminPassword());
     await openExpenses(page, tag);
@@ -30,7 +35,9 @@ describe('expenses (browser)', () => {
     await page.screenshot({ path: artifact('expenses-list-en.png'), fullPage: true });
 
     await page.click('nav.pagination >> text=Next');
-    await page.waitForFunction(() => document.querySelector('[data-testid=expenses-showing]')?.textContent === 'Showing 21 to 23 of 23 expenses');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=expenses-showing]')?.textContent === 'Showing 21 to 23 of 23 expenses',
+    );
     // The page's text changes with the page number; its cards once the second page has arrived.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=expense-card]').length === 3);
     expect(await page.locator('[data-testid=expense-title]').allTextContents()).toEqual(['Paper 3', 'Paper 2', 'Paper 1']);
@@ -81,9 +88,19 @@ describe('expenses (browser)', () => {
 
     const [saved] = (await api(`/expenses?search=${encodeURIComponent(title)}`, { token: session.adminToken })).body.expenses;
     expect(saved).toMatchObject({
-      title, category: 'rent', amount: 1_410_000, currency: 'IQD', exchangeRate: 1410, amountInBaseCurrency: 1000, paymentMethod: 'transfer',
-      paymentDetails: { bankName: 'Rafidain Bank', accountNumber: 'IQ98 0001 2345' }, vendor: { name: 'Azadi Properties' }, tags: ['rent'],
-      recurring: { isRecurring: true, frequency: 'monthly', nextDueDate: '2026-04-01', endDate: null }, notes: 'Paid to the agent', status: 'pending',
+      title,
+      category: 'rent',
+      amount: 1_410_000,
+      currency: 'IQD',
+      exchangeRate: 1410,
+      amountInBaseCurrency: 1000,
+      paymentMethod: 'transfer',
+      paymentDetails: { bankName: 'Rafidain Bank', accountNumber: 'IQ98 0001 2345' },
+      vendor: { name: 'Azadi Properties' },
+      tags: ['rent'],
+      recurring: { isRecurring: true, frequency: 'monthly', nextDueDate: '2026-04-01', endDate: null },
+      notes: 'Paid to the agent',
+      status: 'pending',
       expenseDate: '2026-03-01',
     });
 
@@ -103,7 +120,11 @@ describe('expenses (browser)', () => {
     const manager = await createUser(session.adminToken, 'manager', 'ku');
     // The manager's own expense, so the cards show only names that are not English words of the catalogue.
     const tag = `ku${unique()}`;
-    await recordExpense(await login(manager.username, manager.password), { title: 'پسوڵەی کاغەز', tags: [tag], vendor: { name: 'چاپخانەی نەورۆز' } });
+    await recordExpense(await login(manager.username, manager.password), {
+      title: 'پسوڵەی کاغەز',
+      tags: [tag],
+      vendor: { name: 'چاپخانەی نەورۆز' },
+    });
     const page = await as(manager.username, manager.password);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');
     await openExpenses(page, tag);
@@ -134,7 +155,14 @@ describe('expenses (browser)', () => {
     await page.click('[data-testid=expense-save]');
     await page.waitForSelector('[data-testid=toast] >> text=خەرجییەکە بە سەرکەوتوویی دروستکرا');
     const [saved] = (await api(`/expenses?search=${encodeURIComponent(title)}`, { token: session.adminToken })).body.expenses;
-    expect(saved).toMatchObject({ title, amount: 75_000, currency: 'IQD', paymentMethod: 'card', paymentDetails: { cardLast4: '4242' }, createdBy: { firstName: 'Karwan', lastName: 'Kamal' } });
+    expect(saved).toMatchObject({
+      title,
+      amount: 75_000,
+      currency: 'IQD',
+      paymentMethod: 'card',
+      paymentDetails: { cardLast4: '4242' },
+      createdBy: { firstName: 'Karwan', lastName: 'Kamal' },
+    });
     await page.context().close();
   });
 
@@ -161,7 +189,11 @@ describe('expenses (browser)', () => {
     await card(page, e._id).locator('[data-testid=expense-details]').click();
     const history = page.locator('[data-testid=expense-history] li');
     await history.nth(2).waitFor();
-    expect((await history.allTextContents()).map((x) => x.split(' · ')[0])).toEqual(['Recorded by Rezan Kamal', 'Approved by Karwan Kamal', 'Paid by Karwan Kamal']);
+    expect((await history.allTextContents()).map((x) => x.split(' · ')[0])).toEqual([
+      'Recorded by Rezan Kamal',
+      'Approved by Karwan Kamal',
+      'Paid by Karwan Kamal',
+    ]);
     await page.screenshot({ path: artifact('expense-details-en.png') });
     expect(await expenseById(session.adminToken, e._id)).toMatchObject({ status: 'paid' });
     // The toasts of this screen leave after 3 seconds.
@@ -173,7 +205,10 @@ describe('expenses (browser)', () => {
     const tag = `bulk${unique()}`;
     const manager = await createUser(session.adminToken, 'manager');
     const managerToken = await login(manager.username, manager.password);
-    const others = [await recordExpense(session.adminToken, { title: 'Bulk A', tags: [tag] }), await recordExpense(session.adminToken, { title: 'Bulk B', tags: [tag] })];
+    const others = [
+      await recordExpense(session.adminToken, { title: 'Bulk A', tags: [tag] }),
+      await recordExpense(session.adminToken, { title: 'Bulk B', tags: [tag] }),
+    ];
     const own = await recordExpense(managerToken, { title: 'Bulk own', tags: [tag] });
     const single = await recordExpense(session.adminToken, { title: 'Reject me', tags: [tag] });
     const page = await as(manager.username, manager.password);
@@ -189,7 +224,10 @@ describe('expenses (browser)', () => {
     await page.fill('[data-testid=reject-reason]', 'Duplicate of last week');
     await page.click('[data-testid=reject-dialog] [data-testid=confirm]');
     await page.waitForSelector('[data-testid=toast] >> text=Expense rejected successfully');
-    expect(await expenseById(session.adminToken, single._id)).toMatchObject({ status: 'rejected', rejectionReason: 'Duplicate of last week' });
+    expect(await expenseById(session.adminToken, single._id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'Duplicate of last week',
+    });
 
     // Approve three at once; the manager's own one is refused, with the server's reason.
     for (const e of [...others, own]) await card(page, e._id).locator('[data-testid=expense-select]').check();
@@ -197,7 +235,9 @@ describe('expenses (browser)', () => {
     await page.click('[data-testid=bulk-approve]');
     await page.waitForSelector('[data-testid=bulk-report]');
     expect(await page.textContent('[data-testid=bulk-report-summary]')).toBe('2 of 3 done.');
-    expect(await page.locator('[data-testid=bulk-failure]').allTextContents()).toEqual([`${own.expenseNumber} You cannot approve or reject an expense you recorded yourself`]);
+    expect(await page.locator('[data-testid=bulk-failure]').allTextContents()).toEqual([
+      `${own.expenseNumber} You cannot approve or reject an expense you recorded yourself`,
+    ]);
     await page.screenshot({ path: artifact('expenses-bulk-report-en.png') });
     await page.click('[data-testid=bulk-report-close]');
     for (const e of others) expect((await expenseById(session.adminToken, e._id)).status).toBe('approved');

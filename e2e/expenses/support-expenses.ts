@@ -5,7 +5,15 @@ import { api, BASE_URL } from '../support.js';
 export async function recordExpense(token: string, over: Record<string, unknown> = {}): Promise<any> {
   const r = await api('/expenses', {
     token,
-    body: { title: 'Receipt paper', category: 'supplies', amount: 12.5, currency: 'USD', paymentMethod: 'cash', expenseDate: '2026-03-10', ...over },
+    body: {
+      title: 'Receipt paper',
+      category: 'supplies',
+      amount: 12.5,
+      currency: 'USD',
+      paymentMethod: 'cash',
+      expenseDate: '2026-03-10',
+      ...over,
+    },
   });
   if (r.status !== 201) throw new Error(`record expense: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;

@@ -18,7 +18,13 @@ const describeCluster = built && nats ? describe : describe.skip;
 
 import { salePayload } from '../../services/sales/test/helpers.js';
 
-interface Cluster { url: string; env: Record<string, string>; stop(): Promise<void>; stopService(s: string): Promise<void>; startService(s: string): Promise<void> }
+interface Cluster {
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+  stopService(s: string): Promise<void>;
+  startService(s: string): Promise<void>;
+}
 
 describeCluster('cluster shape: every service its own process, gateway on its own port', () => {
   let db: TestDatabase;
@@ -38,8 +44,16 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
       ports,
       stdio: 'ignore',
       env: {
-        DATABASE_URL: db.url, NATS_URL: nats, DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword,
-        NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), LOG_LEVEL: 'warn', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
+        DATABASE_URL: db.url,
+        NATS_URL: nats,
+        DUKAN_DATA_DIR: dataDir,
+        DUKAN_ADMIN_PASSWORD: adminPassword,
+        NATS_STREAM: ns,
+        NATS_SUBJECT_PREFIX: `${ns}.`,
+        NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2),
+        LOG_LEVEL: 'warn',
+        DB_POOL_SIZE: '3',
+        DB_ROLE_PREFIX: `${ns}_`,
       },
     });
   }, 240_000);
@@ -51,14 +65,22 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     await (await jetstreamManager(nc)).streams.delete(ns).catch(() => undefined);
     await nc.close();
     await db?.drop();
-    await dropRoles(Object.keys(ports).filter((n) => n !== 'gateway').map((n) => `${ns}_${n}`));
+    await dropRoles(
+      Object.keys(ports)
+        .filter((n) => n !== 'gateway')
+        .map((n) => `${ns}_${n}`),
+    );
     rmSync(dataDir, { recursive: true, force: true });
   }, 30_000);
 
   it('a logout that did not pass through this gateway still ends the session there, through the identity event', async () => {
     const api = httpClient(cluster.url);
     const admin = (await api.post('/api/auth/login', { username: 'admin', password: adminPassword })).body.token as string;
-    await api.post('/api/auth/register', { username: 'elsewhere', firstName: 'Else', lastName: 'Where', email: 'elsewhere@shop.iq', password: 'secret1' }, { token: admin });
+    await api.post(
+      '/api/auth/register',
+      { username: 'elsewhere', firstName: 'Else', lastName: 'Where', email: 'elsewhere@shop.iq', password: 'secret1' },
+      { token: admin },
+    );
     const token = (await api.post('/api/auth/login', { username: 'elsewhere', password: 'secret1' })).body.token as string;
     expect((await api.get('/api/auth/me', { token })).status).toBe(200); // the gateway now holds this session
     // Straight at identity, as another gateway would (with the internal token): this gateway sees only the event.
@@ -78,7 +100,11 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     const token = login.body.token as string;
     const me = await api.get('/api/auth/me', { token });
     expect(me.body.data.effectivePermissions.settings).toEqual(['view', 'edit']);
-    const created = await api.post('/api/auth/register', { username: 'till1', firstName: 'Till', lastName: 'One', email: 'till1@shop.iq', password: 'secret1' }, { token });
+    const created = await api.post(
+      '/api/auth/register',
+      { username: 'till1', firstName: 'Till', lastName: 'One', email: 'till1@shop.iq', password: 'secret1' },
+      { token },
+    );
     expect(created.status).toBe(201);
     const cashier = (await api.post('/api/auth/login', { username: 'till1', password: 'secret1' })).body.token as string;
     const denied = await api.get('/api/auth/users', { token: cashier });
@@ -97,9 +123,19 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     const token = (await api.post('/api/auth/login', { username: 'admin', password: adminPassword })).body.token as string;
     const category = await api.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token });
     expect(category.status).toBe(201);
-    const product = await api.post('/api/products', {
-      sku: 'TEA-1', barcode: '9990001000018', name: { en: 'Black tea', ku: 'چای ڕەش' }, category: category.body._id, price: 25, cost: 10, quantity: 50,
-    }, { token });
+    const product = await api.post(
+      '/api/products',
+      {
+        sku: 'TEA-1',
+        barcode: '9990001000018',
+        name: { en: 'Black tea', ku: 'چای ڕەش' },
+        category: category.body._id,
+        price: 25,
+        cost: 10,
+        quantity: 50,
+      },
+      { token },
+    );
     expect(product.status).toBe(201);
     const customer = await api.post('/api/customers', { firstName: 'Rezan', lastName: 'Omer', phone: '07501112233' }, { token });
     expect(customer.status).toBe(201);
@@ -133,11 +169,19 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     const reach = (host: string, port: number) =>
       new Promise<boolean>((resolve) => {
         const socket = createConnection({ host, port, timeout: 1000 });
-        socket.once('connect', () => { socket.destroy(); resolve(true); });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(true);
+        });
         socket.once('error', () => resolve(false));
-        socket.once('timeout', () => { socket.destroy(); resolve(false); });
+        socket.once('timeout', () => {
+          socket.destroy();
+          resolve(false);
+        });
       });
-    const outward = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    const outward = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
     for (const service of ['identity', 'catalog', 'sales']) {
       expect(await reach('127.0.0.1', ports[service]!)).toBe(true);
       if (outward) expect({ service, outward: await reach(outward, ports[service]!) }).toEqual({ service, outward: false });
@@ -148,15 +192,24 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
     const c = new pg.Client({ connectionString: db.url });
     await c.connect();
     try {
-      const { rows } = await c.query(`SELECT nspname AS schema, pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname IN ('identity', 'catalog', 'sales') ORDER BY 1`);
-      expect(rows).toEqual([{ schema: 'catalog', owner: `${ns}_catalog` }, { schema: 'identity', owner: `${ns}_identity` }, { schema: 'sales', owner: `${ns}_sales` }]);
+      const { rows } = await c.query(
+        `SELECT nspname AS schema, pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname IN ('identity', 'catalog', 'sales') ORDER BY 1`,
+      );
+      expect(rows).toEqual([
+        { schema: 'catalog', owner: `${ns}_catalog` },
+        { schema: 'identity', owner: `${ns}_identity` },
+        { schema: 'sales', owner: `${ns}_sales` },
+      ]);
     } finally {
       await c.end();
     }
   });
 
   it('serves the app and the API with the headers browsers expect', async () => {
-    for (const [path, accept] of [['/', 'text/html'], ['/api/auth/login', 'application/json']] as const) {
+    for (const [path, accept] of [
+      ['/', 'text/html'],
+      ['/api/auth/login', 'application/json'],
+    ] as const) {
       const res = await fetch(`${cluster.url}${path}`, { headers: { accept }, ...(path === '/' ? {} : { method: 'POST', body: '{}' }) });
       expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');

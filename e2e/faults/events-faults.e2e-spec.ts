@@ -11,7 +11,17 @@ import { REPORTING_CONSUMERS } from '@dukan/reporting';
 import { SALES_CONSUMERS } from '@dukan/sales';
 import { eventually, type HttpClient } from '@dukan/testing';
 import { salePayload } from '../../services/sales/test/helpers.js';
-import { built, type FaultCluster, NATS_SERVER, type OwnNats, parkedCount, root, SERVICES, START_MS, startFaultCluster } from './fault-cluster.js';
+import {
+  built,
+  type FaultCluster,
+  NATS_SERVER,
+  type OwnNats,
+  parkedCount,
+  root,
+  SERVICES,
+  START_MS,
+  startFaultCluster,
+} from './fault-cluster.js';
 import { natsOutage, TILLS } from './nats-outage.js';
 
 // The cluster shape against faults of its event transport, on a NATS server of its own (so it can be stopped)
@@ -60,17 +70,30 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
       const n = await parkedCount(sql);
       return n === consumers.length * 2 ? n : null;
     }, 30_000);
-    console.log(`malformed: ${EVENT_SUBJECTS.length * 2} messages on ${EVENT_SUBJECTS.length} subjects; ${parked} parked by ${consumers.length} consumers in ${Date.now() - started} ms`);
+    console.log(
+      `malformed: ${EVENT_SUBJECTS.length * 2} messages on ${EVENT_SUBJECTS.length} subjects; ${parked} parked by ${consumers.length} consumers in ${Date.now() - started} ms`,
+    );
     expect(await allAlive()).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 200])));
     const health = await api.get('/api/health');
     expect(health.status).toBe(200);
     expect(health.body.status).toBe('degraded');
-    expect(health.body.checks).toMatchObject({ catalog: 'degraded', sales: 'degraded', loyalty: 'degraded', reporting: 'degraded', expenses: 'degraded', identity: 'up' });
+    expect(health.body.checks).toMatchObject({
+      catalog: 'degraded',
+      sales: 'degraded',
+      loyalty: 'degraded',
+      reporting: 'degraded',
+      expenses: 'degraded',
+      identity: 'up',
+    });
     // Listed by the command, with the reason.
     const listed = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, [join(root, 'scripts', 'events.mjs'), 'parked'], { env: { ...process.env, DATABASE_URL: f.db.url } });
+      const child = spawn(process.execPath, [join(root, 'scripts', 'events.mjs'), 'parked'], {
+        env: { ...process.env, DATABASE_URL: f.db.url },
+      });
       let out = '';
-      child.stdout.on('data', (d) => { out += String(d); });
+      child.stdout.on('data', (d) => {
+        out += String(d);
+      });
       child.on('exit', () => resolve(out));
     });
     expect(listed).toContain(`${parked} parked.`);
@@ -83,17 +106,30 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
   it('PostgreSQL cuts every connection during sales (as a restart does): tills retrying their key get one sale each, nothing lost', async () => {
     const category = await api.post('/api/categories', { name: { en: 'Restart', ku: 'دەستپێکردنەوە' } }, { token });
     const barcode = (await api.get('/api/products/generate-barcode', { token })).body.barcode as string;
-    const created = await api.post('/api/products', {
-      sku: 'RESTART-1', barcode, name: { en: 'Restart item', ku: 'کاڵا' }, category: category.body._id, price: 3, cost: 1, quantity: 100_000,
-    }, { token });
+    const created = await api.post(
+      '/api/products',
+      {
+        sku: 'RESTART-1',
+        barcode,
+        name: { en: 'Restart item', ku: 'کاڵا' },
+        category: category.body._id,
+        price: 3,
+        cost: 1,
+        quantity: 100_000,
+      },
+      { token },
+    );
     expect(created.status).toBe(201);
     const product = { id: created.body._id as string, sku: 'RESTART-1', priceCents: 300, discountPercent: 0, costCents: 100 };
-    await eventually(async () => (await sql.query(`SELECT 1 FROM sales.product_prices WHERE product_id = $1`, [product.id])).rowCount === 1);
+    await eventually(
+      async () => (await sql.query(`SELECT 1 FROM sales.product_prices WHERE product_id = $1`, [product.id])).rowCount === 1,
+    );
     const salesBefore = Number((await sql.query(`SELECT count(*) AS n FROM sales.sales`)).rows[0].n);
 
-    const cutEveryConnection = () => sql.query(
-      `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
+    const cutEveryConnection = () =>
+      sql.query(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
     // The tills sell until the connections have been cut several times (a fast machine sells 125 sales in well
     // under the first pause), and at least 25 sales each.
     const CUT_ROUNDS = 5;
@@ -111,23 +147,25 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     })();
     const sold = new Map<string, string>(); // idempotency key -> sale id
     let retries = 0;
-    await Promise.all(Array.from({ length: TILLS }, async (_, till) => {
-      for (let n = 0; n < 25 || (cutRounds < CUT_ROUNDS && n < 5_000); n++) {
-        const key = `restart-${till}-${n}`;
-        const body = salePayload([{ product, quantity: 1 }], { register: `till-${till}` });
-        for (let attempt = 0; ; attempt++) {
-          const res = await api.post('/api/transactions', body, { token, headers: { 'idempotency-key': key } }).catch(() => null);
-          if (res?.status === 201) {
-            if (sold.has(key) && sold.get(key) !== res.body.data._id) throw new Error(`a retry of ${key} made a second sale`);
-            sold.set(key, res.body.data._id as string);
-            break;
+    await Promise.all(
+      Array.from({ length: TILLS }, async (_, till) => {
+        for (let n = 0; n < 25 || (cutRounds < CUT_ROUNDS && n < 5_000); n++) {
+          const key = `restart-${till}-${n}`;
+          const body = salePayload([{ product, quantity: 1 }], { register: `till-${till}` });
+          for (let attempt = 0; ; attempt++) {
+            const res = await api.post('/api/transactions', body, { token, headers: { 'idempotency-key': key } }).catch(() => null);
+            if (res?.status === 201) {
+              if (sold.has(key) && sold.get(key) !== res.body.data._id) throw new Error(`a retry of ${key} made a second sale`);
+              sold.set(key, res.body.data._id as string);
+              break;
+            }
+            retries++;
+            if (attempt > 100) throw new Error(`${key} never answered`);
+            await new Promise((r) => setTimeout(r, 200));
           }
-          retries++;
-          if (attempt > 100) throw new Error(`${key} never answered`);
-          await new Promise((r) => setTimeout(r, 200));
         }
-      }
-    }));
+      }),
+    );
     stop = true;
     await cutter;
     const recorded = Number((await sql.query(`SELECT count(*) AS n FROM sales.sales`)).rows[0].n) - salesBefore;
@@ -139,7 +177,7 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     const converged = await eventually(async () => ((await stockMissing()) === 0 ? true : null), 60_000).catch(() => false);
     console.log(
       `PostgreSQL connections cut ${cuts} times in ${cutRounds} rounds during ${sold.size} sales by ${TILLS} tills: ${retries} retries, ${recorded - sold.size} sales lost or doubled in sales, ` +
-      `stock ${(await stockMissing()) === 0 ? 'exact' : `off by ${await stockMissing()}`} ${((Date.now() - started) / 1000).toFixed(1)} s after the last sale`,
+        `stock ${(await stockMissing()) === 0 ? 'exact' : `off by ${await stockMissing()}`} ${((Date.now() - started) / 1000).toFixed(1)} s after the last sale`,
     );
     expect(cutRounds).toBeGreaterThanOrEqual(CUT_ROUNDS);
     expect(recorded).toBe(sold.size);
@@ -147,7 +185,11 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     expect(await allAlive()).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 200])));
   }, 180_000);
 
-  it(`NATS down for ${NATS_DOWN_MS / 1000} s while ${TILLS} tills sell: every sale answered; stock, points and reports converge once it is back`, async () => {
-    await natsOutage(f, 'fault', NATS_DOWN_MS, '07501112299');
-  }, NATS_DOWN_MS + 240_000);
+  it(
+    `NATS down for ${NATS_DOWN_MS / 1000} s while ${TILLS} tills sell: every sale answered; stock, points and reports converge once it is back`,
+    async () => {
+      await natsOutage(f, 'fault', NATS_DOWN_MS, '07501112299');
+    },
+    NATS_DOWN_MS + 240_000,
+  );
 });

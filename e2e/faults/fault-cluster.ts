@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { createTestDatabase, dropRoles, eventually, findNats, freePort, httpClient, type HttpClient, tempDataDir, type TestDatabase } from '@dukan/testing';
+import {
+  createTestDatabase,
+  dropRoles,
+  eventually,
+  findNats,
+  freePort,
+  httpClient,
+  type HttpClient,
+  tempDataDir,
+  type TestDatabase,
+} from '@dukan/testing';
 // @ts-expect-error plain JavaScript module without types
 import { startCluster } from '../../scripts/start-cluster.mjs';
 
@@ -18,21 +28,30 @@ import { startCluster } from '../../scripts/start-cluster.mjs';
 export const root = join(import.meta.dirname, '..', '..');
 export const NATS_SERVER = '/usr/sbin/nats-server';
 export const SERVICES = ['identity', 'catalog', 'sales', 'loyalty', 'reporting', 'expenses', 'settings'];
-export const built = existsSync(join(root, 'services', 'identity', 'dist', 'main.js')) && existsSync(join(root, 'gateway', 'dist', 'main.js'));
+export const built =
+  existsSync(join(root, 'services', 'identity', 'dist', 'main.js')) && existsSync(join(root, 'gateway', 'dist', 'main.js'));
 
 export function portOpen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port, timeout: 500 });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
 /** `promise`, or a rejection naming `what` once `ms` have passed: no wait of a fault test is open-ended. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms); });
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
   return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
 }
 
@@ -57,7 +76,14 @@ export class OwnNats {
     const child = this.child;
     this.child = null;
     if (!child || child.exitCode !== null) return;
-    await within(new Promise((r) => { child.once('exit', r); child.kill('SIGKILL'); }), 10_000, 'nats-server exit');
+    await within(
+      new Promise((r) => {
+        child.once('exit', r);
+        child.kill('SIGKILL');
+      }),
+      10_000,
+      'nats-server exit',
+    );
   }
   async dispose(): Promise<void> {
     await this.stop();
@@ -117,8 +143,16 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
     readyTimeoutMs: 240_000,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      DATABASE_URL: db.url, NATS_URL: natsUrl, DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword,
-      NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), LOG_LEVEL: 'fatal', DB_POOL_SIZE: '3', DB_ROLE_PREFIX: `${ns}_`,
+      DATABASE_URL: db.url,
+      NATS_URL: natsUrl,
+      DUKAN_DATA_DIR: dataDir,
+      DUKAN_ADMIN_PASSWORD: adminPassword,
+      NATS_STREAM: ns,
+      NATS_SUBJECT_PREFIX: `${ns}.`,
+      NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2),
+      LOG_LEVEL: 'fatal',
+      DB_POOL_SIZE: '3',
+      DB_ROLE_PREFIX: `${ns}_`,
       ...options.env,
     },
   })) as Cluster;
@@ -130,7 +164,10 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
   const statuses = async () => {
     const out: Record<string, number> = {};
     for (const [name, port] of Object.entries(cluster.processPorts)) {
-      if (name !== 'gateway') out[name] = (await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5000) }).catch(() => ({ status: 0 }))).status;
+      if (name !== 'gateway')
+        out[name] = (
+          await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5000) }).catch(() => ({ status: 0 }))
+        ).status;
     }
     return out;
   };
@@ -151,19 +188,38 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
   return { cluster, api, token, sql, db, ownNats, natsUrl, ns, statuses, dispose };
 }
 
-export interface TestProduct { id: string; sku: string; priceCents: number; discountPercent: number; costCents: number }
+export interface TestProduct {
+  id: string;
+  sku: string;
+  priceCents: number;
+  discountPercent: number;
+  costCents: number;
+}
 
 /** A product made through the API, once sales knows it (its price replica has it). */
 export async function sellableProduct(f: FaultCluster, sku: string, priceCents: number, quantity: number): Promise<TestProduct> {
   const { api, token } = f;
   const category = await api.post('/api/categories', { name: { en: `Faults ${sku}`, ku: `هەڵە ${sku}` } }, { token });
   const barcode = (await api.get('/api/products/generate-barcode', { token })).body.barcode as string;
-  const res = await api.post('/api/products', {
-    sku, barcode, name: { en: `Item ${sku}`, ku: `کاڵا ${sku}` }, category: category.body._id, price: priceCents / 100, cost: 1, quantity,
-  }, { token });
+  const res = await api.post(
+    '/api/products',
+    {
+      sku,
+      barcode,
+      name: { en: `Item ${sku}`, ku: `کاڵا ${sku}` },
+      category: category.body._id,
+      price: priceCents / 100,
+      cost: 1,
+      quantity,
+    },
+    { token },
+  );
   if (res.status !== 201) throw new Error(`product ${sku}: ${res.status} ${res.text}`);
   const id = res.body._id as string;
-  await eventually(async () => (await f.sql.query(`SELECT 1 FROM sales.product_prices WHERE product_id = $1`, [id])).rowCount === 1, 30_000);
+  await eventually(
+    async () => (await f.sql.query(`SELECT 1 FROM sales.product_prices WHERE product_id = $1`, [id])).rowCount === 1,
+    30_000,
+  );
   return { id, sku, priceCents, discountPercent: 0, costCents: 100 };
 }
 
@@ -183,20 +239,29 @@ export async function count(sql: pg.Client, query: string, params: unknown[] = [
 /** Events parked (refused) by every service's consumers. */
 export async function parkedCount(sql: pg.Client): Promise<number> {
   let n = 0;
-  for (const { s } of (await sql.query(`SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'parked_events'`)).rows) {
+  for (const { s } of (await sql.query(`SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'parked_events'`))
+    .rows) {
     n += await count(sql, `SELECT count(*) AS n FROM "${s}".parked_events`);
   }
   return n;
 }
 
-export interface SaleTally { requests: number; retries: number; statuses: Record<string, number> }
+export interface SaleTally {
+  requests: number;
+  retries: number;
+  statuses: Record<string, number>;
+}
 
 /**
  * One sale as a till makes it: sent, and sent again with the same Idempotency-Key until answered 201 (503 while
  * a service is down, 409 while a dead request's claim stands, and any of `retryOn`), within `deadlineMs`.
  */
 export async function sellUntilAnswered(
-  api: HttpClient, token: string, key: string, body: unknown, tally: SaleTally,
+  api: HttpClient,
+  token: string,
+  key: string,
+  body: unknown,
+  tally: SaleTally,
   o: { deadlineMs: number; retryOn?: number[]; sending?: (on: boolean) => void },
 ): Promise<{ saleId: string; invoice: string; attempts: number }> {
   const until = Date.now() + o.deadlineMs;
@@ -204,36 +269,57 @@ export async function sellUntilAnswered(
   for (let attempt = 1; ; attempt++) {
     o.sending?.(true);
     tally.requests++;
-    const res = await within(api.post('/api/transactions', body, { token, headers: { 'idempotency-key': key } }), 40_000, key).catch(() => null);
+    const res = await within(api.post('/api/transactions', body, { token, headers: { 'idempotency-key': key } }), 40_000, key).catch(
+      () => null,
+    );
     o.sending?.(false);
     const status = res ? String(res.status) : 'no answer';
     tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
-    if (res?.status === 201) return { saleId: res.body.data._id as string, invoice: res.body.data.invoiceNumber as string, attempts: attempt };
+    if (res?.status === 201)
+      return { saleId: res.body.data._id as string, invoice: res.body.data.invoiceNumber as string, attempts: attempt };
     if (res && !retryOn.includes(res.status)) throw new Error(`${key}: refused with ${res.status} ${res.text}`);
-    if (Date.now() > until) throw new Error(`${key}: not answered within ${o.deadlineMs} ms (${attempt} attempts; the last: ${res ? `${res.status} ${res.text.slice(0, 200)}` : 'no answer'})`);
+    if (Date.now() > until)
+      throw new Error(
+        `${key}: not answered within ${o.deadlineMs} ms (${attempt} attempts; the last: ${res ? `${res.status} ${res.text.slice(0, 200)}` : 'no answer'})`,
+      );
     tally.retries++;
     await sleep(100);
   }
 }
 
-export interface Effects { stockOff: number; purchases: number; reported: number }
+export interface Effects {
+  stockOff: number;
+  purchases: number;
+  reported: number;
+}
 
 /**
  * The sales' effects elsewhere, once they equal `expected` (or as they stand after `ms`): units taken off the
  * product's stock of `stock`, the customer's purchases (loyalty) and the sales reported.
  */
 export async function settledEffects(
-  f: FaultCluster, sql: pg.Client, product: { id: string; stock: number }, customer: string, expected: Effects, ms = 60_000,
+  f: FaultCluster,
+  sql: pg.Client,
+  product: { id: string; stock: number },
+  customer: string,
+  expected: Effects,
+  ms = 60_000,
 ): Promise<Effects & { seconds: number }> {
   const started = Date.now();
   const effects = async (): Promise<Effects> => ({
-    stockOff: product.stock - Number((await sql.query(`SELECT quantity FROM catalog.stock_levels WHERE product_id = $1`, [product.id])).rows[0].quantity),
+    stockOff:
+      product.stock -
+      Number((await sql.query(`SELECT quantity FROM catalog.stock_levels WHERE product_id = $1`, [product.id])).rows[0].quantity),
     purchases: Number((await f.api.get(`/api/customers/${customer}`, { token: f.token })).body.purchaseCount ?? -1),
     reported: await count(sql, `SELECT count(*) AS n FROM reporting.sales`),
   });
-  const settled = await eventually(async () => {
-    const e = await effects();
-    return e.stockOff === expected.stockOff && e.purchases === expected.purchases && e.reported === expected.reported ? e : null;
-  }, ms, 250).catch(() => effects());
+  const settled = await eventually(
+    async () => {
+      const e = await effects();
+      return e.stockOff === expected.stockOff && e.purchases === expected.purchases && e.reported === expected.reported ? e : null;
+    },
+    ms,
+    250,
+  ).catch(() => effects());
   return { ...settled, seconds: (Date.now() - started) / 1000 };
 }

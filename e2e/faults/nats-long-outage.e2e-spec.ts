@@ -20,7 +20,11 @@ describeFaults('a long NATS outage (cluster shape, backoff capped at 2 s)', () =
 
   afterAll(() => f?.dispose(), 60_000);
 
-  it(`NATS down for ${LONG_DOWN_MS / 1000} s (${LONG_DOWN_MS / RETRY_CAP_MS} backoff caps) while the tills sell: the same, after a long outage`, async () => {
-    await natsOutage(f, 'long', LONG_DOWN_MS, '07501112288');
-  }, LONG_DOWN_MS + 240_000);
+  it(
+    `NATS down for ${LONG_DOWN_MS / 1000} s (${LONG_DOWN_MS / RETRY_CAP_MS} backoff caps) while the tills sell: the same, after a long outage`,
+    async () => {
+      await natsOutage(f, 'long', LONG_DOWN_MS, '07501112288');
+    },
+    LONG_DOWN_MS + 240_000,
+  );
 });

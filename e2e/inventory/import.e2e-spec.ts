@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/inventory/texts.js';
 import { adminPassword, api, artifact, browserSession, createUser, kurdishLeaks, signIn, unique, uniqueBarcode } from '../support.js';
-import { createCategoryNamed, createNamedProduct, downloadedCsv, openInventory, waitForSkus, type NamedProduct } from './support-inventory.js';
+import {
+  createCategoryNamed,
+  createNamedProduct,
+  downloadedCsv,
+  openInventory,
+  waitForSkus,
+  type NamedProduct,
+} from './support-inventory.js';
 
 jest.setTimeout(120_000);
 
@@ -26,9 +33,9 @@ async function importFile(page: Page, name: string, content: Buffer): Promise<vo
 
 /** The refused rows as the dialog lists them: [row, column, reason]. */
 function refusedRows(page: Page): Promise<string[][]> {
-  return page.locator('[data-testid=import-refused] tbody tr').evaluateAll((rows) =>
-    rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())),
-  );
+  return page
+    .locator('[data-testid=import-refused] tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => (td as HTMLElement).innerText.trim())));
 }
 
 beforeAll(async () => {
@@ -42,13 +49,17 @@ describe('product import (browser)', () => {
     const page = await (await session.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     await signIn(page, 'admin', adminPassword());
     const sku = (n: number) => `IMP-${tag}-${n}`;
-    await importFile(page, 'products.csv', csv([
-      `Imp${tag} rice,برنج,${sku(1)},${uniqueBarcode()},4.25,3.00,10,${categoryEn}`,
-      `Imp${tag} no price,,${sku(2)},${uniqueBarcode()},,1.00,1,${categoryEn}`,
-      `Imp${tag} beans,فاسۆلیا,${sku(3)},${uniqueBarcode()},2,1.5,6,${categoryEn}`,
-      `Imp${tag} existing tea,,${existing.sku},${existing.barcode},2.5,1.25,5,${categoryEn}`,
-      `Imp${tag} toy,,${sku(5)},${uniqueBarcode()},9,5,1,Toys ${tag}`,
-    ]));
+    await importFile(
+      page,
+      'products.csv',
+      csv([
+        `Imp${tag} rice,برنج,${sku(1)},${uniqueBarcode()},4.25,3.00,10,${categoryEn}`,
+        `Imp${tag} no price,,${sku(2)},${uniqueBarcode()},,1.00,1,${categoryEn}`,
+        `Imp${tag} beans,فاسۆلیا,${sku(3)},${uniqueBarcode()},2,1.5,6,${categoryEn}`,
+        `Imp${tag} existing tea,,${existing.sku},${existing.barcode},2.5,1.25,5,${categoryEn}`,
+        `Imp${tag} toy,,${sku(5)},${uniqueBarcode()},9,5,1,Toys ${tag}`,
+      ]),
+    );
 
     expect(await page.locator('[data-testid=import-summary]').innerText()).toBe('5 rows in the file: 3 to import, 2 refused');
     expect(await refusedRows(page)).toEqual([
@@ -57,7 +68,9 @@ describe('product import (browser)', () => {
     ]);
     const bar = page.locator('[data-testid=import-progress]');
     expect([await bar.getAttribute('value'), await bar.getAttribute('max')]).toEqual(['3', '3']);
-    expect(await page.locator('[data-testid=import-result]').innerText()).toBe('Import finished: 2 products created, 1 added to existing products');
+    expect(await page.locator('[data-testid=import-result]').innerText()).toBe(
+      'Import finished: 2 products created, 1 added to existing products',
+    );
     await page.screenshot({ path: artifact('inventory-import-en.png'), fullPage: true });
 
     await page.click('[data-testid=import-close]');
@@ -84,10 +97,14 @@ describe('product import (browser)', () => {
     const manager = await createUser(session.adminToken, 'manager', 'ku');
     const page = await (await session.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     await signIn(page, manager.username, manager.password);
-    await importFile(page, 'kala.csv', csv([
-      `Imp${tag} salt,خوێ,IMPK-${tag}-1,${uniqueBarcode()},0.5,0.25,3,هاوردە ${tag}`,
-      `Imp${tag} sugar,شەکر,IMPK-${tag}-2,${uniqueBarcode()},1,0.5,3,Toys ${tag}`,
-    ]));
+    await importFile(
+      page,
+      'kala.csv',
+      csv([
+        `Imp${tag} salt,خوێ,IMPK-${tag}-1,${uniqueBarcode()},0.5,0.25,3,هاوردە ${tag}`,
+        `Imp${tag} sugar,شەکر,IMPK-${tag}-2,${uniqueBarcode()},1,0.5,3,Toys ${tag}`,
+      ]),
+    );
     const refused = await refusedRows(page);
     expect(refused).toEqual([[expect.stringMatching(/^(3|٣)$/), 'Category', `هیچ پۆلێک بە ناوی «Toys ${tag}» نییە`]]);
     expect(await page.locator('[data-testid=import-result]').innerText()).toContain('هاوردەکردن تەواو بوو');

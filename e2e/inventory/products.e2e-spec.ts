@@ -3,7 +3,15 @@ import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/inventory/texts.js';
 import { adminPassword, api, artifact, browserSession, createUser, kurdishLeaks, signIn, unique } from '../support.js';
-import { createCategoryNamed, createNamedProduct, downloadedCsv, openInventory, rowSkus, waitForSkus, type NamedProduct } from './support-inventory.js';
+import {
+  createCategoryNamed,
+  createNamedProduct,
+  downloadedCsv,
+  openInventory,
+  rowSkus,
+  waitForSkus,
+  type NamedProduct,
+} from './support-inventory.js';
 
 jest.setTimeout(120_000);
 
@@ -25,15 +33,43 @@ beforeAll(async () => {
   cat.pepper = await createCategoryNamed(session.adminToken, `Pepper ${tag}`, `بیبەر ${tag}`, cat.spices);
   cat.oils = await createCategoryNamed(session.adminToken, `Oils ${tag}`, `ڕۆن ${tag}`, cat.pantry);
   cat.garden = await createCategoryNamed(session.adminToken, `Garden ${tag}`, `باخچە ${tag}`);
-  prod.a = await createNamedProduct(session.adminToken, { en: `Inv${tag} A flour`, ku: `ئارد ${tag}`, categoryId: cat.pantry, quantity: 40 });
-  prod.b = await createNamedProduct(session.adminToken, { en: `Inv${tag} B cumin`, ku: `زیرە ${tag}`, categoryId: cat.spices, quantity: 8 });
-  prod.c = await createNamedProduct(session.adminToken, { en: `Inv${tag} C black pepper`, ku: `بیبەری ڕەش ${tag}`, categoryId: cat.pepper, quantity: 2 });
-  prod.d = await createNamedProduct(session.adminToken, { en: `Inv${tag} D olive oil`, ku: `ڕۆنی زەیتوون ${tag}`, categoryId: cat.oils, quantity: 1, reorderLevel: 0 });
-  prod.e = await createNamedProduct(session.adminToken, { en: `Inv${tag} E shovel`, ku: `خاکەناس ${tag}`, categoryId: cat.garden, quantity: 15 });
+  prod.a = await createNamedProduct(session.adminToken, {
+    en: `Inv${tag} A flour`,
+    ku: `ئارد ${tag}`,
+    categoryId: cat.pantry,
+    quantity: 40,
+  });
+  prod.b = await createNamedProduct(session.adminToken, {
+    en: `Inv${tag} B cumin`,
+    ku: `زیرە ${tag}`,
+    categoryId: cat.spices,
+    quantity: 8,
+  });
+  prod.c = await createNamedProduct(session.adminToken, {
+    en: `Inv${tag} C black pepper`,
+    ku: `بیبەری ڕەش ${tag}`,
+    categoryId: cat.pepper,
+    quantity: 2,
+  });
+  prod.d = await createNamedProduct(session.adminToken, {
+    en: `Inv${tag} D olive oil`,
+    ku: `ڕۆنی زەیتوون ${tag}`,
+    categoryId: cat.oils,
+    quantity: 1,
+    reorderLevel: 0,
+  });
+  prod.e = await createNamedProduct(session.adminToken, {
+    en: `Inv${tag} E shovel`,
+    ku: `خاکەناس ${tag}`,
+    categoryId: cat.garden,
+    quantity: 15,
+  });
   cat.labels = await createCategoryNamed(session.adminToken, `Labels ${tag}`, `لیبل ${tag}`);
   for (let i = 1; i <= 22; i++) {
     const n = String(i).padStart(2, '0');
-    labels.push(await createNamedProduct(session.adminToken, { en: `Lbl${tag} ${n}`, ku: `لیبل ${n}`, categoryId: cat.labels, price: i + 0.5 }));
+    labels.push(
+      await createNamedProduct(session.adminToken, { en: `Lbl${tag} ${n}`, ku: `لیبل ${n}`, categoryId: cat.labels, price: i + 0.5 }),
+    );
   }
   adminPage = await (await session.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
   await signIn(adminPage, 'admin', adminPassword());
@@ -43,34 +79,58 @@ describe('inventory product list (browser)', () => {
   it('filters by a parent category and shows its descendants’ products; deselecting a sub-category removes it', async () => {
     const page = adminPage;
     await openInventory(page, `?q=Inv${tag}`);
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku),
+    );
 
     await chip(page, cat.pantry).click();
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d].map((p) => p.sku),
+    );
     expect(page.url()).toContain(`cat=${cat.pantry}`);
     const sub = page.locator('[data-testid=subcategory-chips]');
-    expect(await sub.locator('[data-testid=category-chip]').allInnerTexts()).toEqual([`Oils ${tag}`, `Spices ${tag}`, `Spices ${tag} › Pepper ${tag}`]); // by name, children after their parent
+    expect(await sub.locator('[data-testid=category-chip]').allInnerTexts()).toEqual([
+      `Oils ${tag}`,
+      `Spices ${tag}`,
+      `Spices ${tag} › Pepper ${tag}`,
+    ]); // by name, children after their parent
     expect(await sub.locator('[aria-pressed=true]').count()).toBe(3);
     // rows in name order, numbered from 1; stock badges by status
     expect(await rowSkus(page)).toEqual([prod.a, prod.b, prod.c, prod.d].map((p) => p.sku));
-    expect(await page.locator('[data-testid=stock-badge]').allInnerTexts()).toEqual(['In stock · 40', 'In stock · 8', 'Low stock · 2', 'In stock · 1']);
+    expect(await page.locator('[data-testid=stock-badge]').allInnerTexts()).toEqual([
+      'In stock · 40',
+      'In stock · 8',
+      'Low stock · 2',
+      'In stock · 1',
+    ]);
     await page.screenshot({ path: artifact('inventory-filter-en.png'), fullPage: true });
 
     // Dropping "Oils" leaves Pantry partly chosen: only the Spices branch remains.
     await sub.locator(`[data-category-id="${cat.oils}"]`).click();
-    await waitForSkus(page, [prod.b, prod.c].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.b, prod.c].map((p) => p.sku),
+    );
     expect(await chip(page, cat.pantry).getAttribute('aria-pressed')).toBe('mixed');
 
     // Dropping "Spices" removes Pepper with it: nothing chosen is the whole list again.
     await sub.locator(`[data-category-id="${cat.spices}"]`).click();
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku),
+    );
     expect(await page.locator('[data-testid=category-chip-all]').getAttribute('aria-pressed')).toBe('true');
     expect(await page.locator('[data-testid=subcategory-chips]').count()).toBe(0);
 
     // Two parents at once.
     await chip(page, cat.pantry).click();
     await chip(page, cat.garden).click();
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku),
+    );
     await chip(page, cat.pantry).click();
     await waitForSkus(page, [prod.e.sku]);
   });
@@ -78,10 +138,16 @@ describe('inventory product list (browser)', () => {
   it('pages 20 at a time and exports labels for a row range as a CSV, with the range rules', async () => {
     const page = adminPage;
     await openInventory(page, `?q=Lbl${tag}`);
-    await waitForSkus(page, labels.slice(0, 20).map((p) => p.sku));
+    await waitForSkus(
+      page,
+      labels.slice(0, 20).map((p) => p.sku),
+    );
     expect(await page.textContent('[data-testid=inventory-count]')).toBe('Showing 1–20 of 22 products');
     await page.click('nav.pagination button[aria-label="Page 2"]');
-    await waitForSkus(page, labels.slice(20).map((p) => p.sku));
+    await waitForSkus(
+      page,
+      labels.slice(20).map((p) => p.sku),
+    );
     expect(await page.locator('[data-testid=row-number]').allInnerTexts()).toEqual(['21', '22']);
 
     await page.click('[data-testid=export-labels]');
@@ -115,7 +181,10 @@ describe('inventory product list (browser)', () => {
     // Ticked products: row 21 on this page and row 2 on the first, in the order ticked.
     await page.locator('[data-testid=product-row]').first().locator('[data-testid=select-row]').check();
     await page.click('nav.pagination button[aria-label="Page 1"]');
-    await waitForSkus(page, labels.slice(0, 20).map((p) => p.sku));
+    await waitForSkus(
+      page,
+      labels.slice(0, 20).map((p) => p.sku),
+    );
     await page.locator('[data-testid=product-row]').nth(1).locator('[data-testid=select-row]').check();
     expect(await page.textContent('[data-testid=selection-bar]')).toContain('2 selected');
     await page.click('[data-testid=export-labels]');
@@ -152,7 +221,10 @@ describe('inventory product list (browser)', () => {
     const page = await (await session.browser.newContext()).newPage();
     await signIn(page, cashier.username, cashier.password);
     await openInventory(page, `?q=Inv${tag}`);
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku),
+    );
     for (const id of ['export-labels', 'add-product', 'add-category', 'edit-product', 'delete-product', 'select-row']) {
       expect(await page.locator(`[data-testid=${id}]`).count()).toBe(0);
     }
@@ -164,11 +236,19 @@ describe('inventory product list (browser)', () => {
     const page = await (await session.browser.newContext({ viewport: { width: 1400, height: 1000 } })).newPage();
     await signIn(page, manager.username, manager.password);
     await openInventory(page, `?q=Inv${tag}`);
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d, prod.e].map((p) => p.sku),
+    );
     await chip(page, cat.pantry).click();
-    await waitForSkus(page, [prod.a, prod.b, prod.c, prod.d].map((p) => p.sku));
+    await waitForSkus(
+      page,
+      [prod.a, prod.b, prod.c, prod.d].map((p) => p.sku),
+    );
     expect(await page.textContent('h1')).toBe(ku.title);
-    expect(await page.locator('[data-testid=stock-badge]').first().textContent()).toBe(ku.stock.units.replace('{{status}}', ku.stock.in).replace('{{count}}', '٤٠'));
+    expect(await page.locator('[data-testid=stock-badge]').first().textContent()).toBe(
+      ku.stock.units.replace('{{status}}', ku.stock.in).replace('{{count}}', '٤٠'),
+    );
     expect(await kurdishLeaks(page, [en], [ku])).toEqual([]);
     await page.screenshot({ path: artifact('inventory-list-ku.png'), fullPage: true });
 

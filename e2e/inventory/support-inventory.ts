@@ -10,7 +10,10 @@ function ok<T>(r: { status: number; body: T }, what: string): T {
 }
 
 export async function createCategoryNamed(token: string, en: string, ku: string, parent?: string): Promise<string> {
-  const body: any = ok(await api('/categories', { token, body: { name: { en, ku }, ...(parent ? { parent } : {}) } }), `create category ${en}`);
+  const body: any = ok(
+    await api('/categories', { token, body: { name: { en, ku }, ...(parent ? { parent } : {}) } }),
+    `create category ${en}`,
+  );
   return (body.data ?? body)._id;
 }
 

@@ -2,7 +2,18 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { en, ku } from '../../frontend/src/features/transfers/texts.js';
 import {
-  adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createProduct, eventually, kurdishLeaks, login, signIn, type SeededProduct,
+  adminPassword,
+  api,
+  artifact,
+  BASE_URL,
+  browserSession,
+  createCategory,
+  createProduct,
+  eventually,
+  kurdishLeaks,
+  login,
+  signIn,
+  type SeededProduct,
 } from '../support.js';
 
 jest.setTimeout(180_000);
@@ -19,15 +30,29 @@ describe('stock transfers between branches (browser)', () => {
   const password = `pw-${branch}-secret`;
   let tea: SeededProduct;
   const stock = async (where: string) =>
-    ((b) => (b.data ?? b).quantity as number)((await api(`/products/${tea._id}`, { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body);
+    ((b) => (b.data ?? b).quantity as number)(
+      (await api(`/products/${tea._id}`, { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body,
+    );
 
   beforeAll(async () => {
-    expect((await api('/settings/branches', { token: session.adminToken, body: { _id: branch, name: 'Sulaymaniyah', registers: ['main'] } })).status).toBe(201);
+    expect(
+      (await api('/settings/branches', { token: session.adminToken, body: { _id: branch, name: 'Sulaymaniyah', registers: ['main'] } }))
+        .status,
+    ).toBe(201);
     const categoryId = await createCategory(session.adminToken);
     tea = await createProduct(session.adminToken, { en: 'Transfer tea', ku: 'چای گواستنەوە', price: 3, quantity: 10, categoryId });
     const made = await api('/auth/register', {
       token: session.adminToken,
-      body: { username, password, firstName: 'Hawre', lastName: 'Karim', email: `${username}@example.com`, role: 'manager', homeBranch: 'main', branches: ['main', branch] },
+      body: {
+        username,
+        password,
+        firstName: 'Hawre',
+        lastName: 'Karim',
+        email: `${username}@example.com`,
+        role: 'manager',
+        homeBranch: 'main',
+        branches: ['main', branch],
+      },
     });
     expect(made.status).toBe(201);
   });
@@ -68,7 +93,12 @@ describe('stock transfers between branches (browser)', () => {
     await page.click('[data-testid=receive-confirm]');
     expect(await page.textContent('[data-testid=transfer-notice]')).toBe(`Transfer ${number} received short: the difference is recorded.`);
     await page.click('[data-testid=state-short]');
-    await eventually(async () => (await row.locator('[data-testid=transfer-state]').count()) === 1 && (await row.locator('[data-testid=transfer-state]').innerText()) === 'Short', 'the short transfer listed');
+    await eventually(
+      async () =>
+        (await row.locator('[data-testid=transfer-state]').count()) === 1 &&
+        (await row.locator('[data-testid=transfer-state]').innerText()) === 'Short',
+      'the short transfer listed',
+    );
     expect(await row.innerText()).toContain('4 sent, 3 received');
     await page.click('[data-testid=state-in_transit]');
     await page.waitForSelector('[data-testid=transfers-empty]');
@@ -89,9 +119,15 @@ describe('stock transfers between branches (browser)', () => {
 
   it('cancels transfers on their way from main, in English and Kurdish, and prints the note of one', async () => {
     const manager = await login(username, password);
-    const mainName = ((await api('/settings/branches', { token: session.adminToken })).body.data as { _id: string; name: string }[]).find((b) => b._id === 'main')!.name;
+    const mainName = ((await api('/settings/branches', { token: session.adminToken })).body.data as { _id: string; name: string }[]).find(
+      (b) => b._id === 'main',
+    )!.name;
     const sendTwo = async () => {
-      const r = await api('/products/transfers', { token: manager, headers: { 'x-dukan-branch': 'main' }, body: { toBranch: branch, lines: [{ product: tea._id, quantity: 2 }], note: 'Van 3' } });
+      const r = await api('/products/transfers', {
+        token: manager,
+        headers: { 'x-dukan-branch': 'main' },
+        body: { toBranch: branch, lines: [{ product: tea._id, quantity: 2 }], note: 'Van 3' },
+      });
       expect(r.status).toBe(201);
       return r.body.data.number as string;
     };
@@ -105,7 +141,9 @@ describe('stock transfers between branches (browser)', () => {
     await rowOf(first).locator('[data-testid=cancel-transfer]').click();
     await page.click('[data-testid=cancel-confirm]');
     await page.waitForSelector('[data-testid=toast]');
-    expect(await page.textContent('[data-testid=toast] .toast-text')).toBe(`Transfer ${first} cancelled: its stock is back in ${mainName}.`);
+    expect(await page.textContent('[data-testid=toast] .toast-text')).toBe(
+      `Transfer ${first} cancelled: its stock is back in ${mainName}.`,
+    );
     await page.click('[data-testid=toast] .icon-button'); // dismissed, so no English is left on the Kurdish screen
     await eventually(async () => (await rowOf(first).count()) === 0, 'the cancelled transfer gone from In transit');
     expect(await stock('main')).toBe(4);
@@ -150,8 +188,12 @@ describe('stock transfers between branches (browser)', () => {
 
   it("sets the tea's price in the other branch on the product form; that branch's till list answers it, main's does not", async () => {
     const tillPrice = async (where: string) =>
-      ((await api('/products?active=true&view=till', { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body as { _id: string; price: number }[])
-        .find((p) => p._id === tea._id)!.price;
+      (
+        (await api('/products?active=true&view=till', { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body as {
+          _id: string;
+          price: number;
+        }[]
+      ).find((p) => p._id === tea._id)!.price;
     const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, 'admin', adminPassword());
     await page.goto(`${BASE_URL}/inventory/products/edit/${tea._id}`);

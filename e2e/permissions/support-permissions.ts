@@ -38,7 +38,15 @@ export async function createAdmin(adminToken: string, language: 'en' | 'ku'): Pr
   const password = `pw-${unique()}-${unique()}`;
   const res = await api('/auth/register', {
     token: adminToken,
-    body: { username, password, firstName: 'Aram', lastName: 'Hama', email: `${username}@example.com`, role: 'admin', languagePreference: language },
+    body: {
+      username,
+      password,
+      firstName: 'Aram',
+      lastName: 'Hama',
+      email: `${username}@example.com`,
+      role: 'admin',
+      languagePreference: language,
+    },
   });
   if (res.status >= 300) throw new Error(`register admin failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { username, password };
@@ -47,7 +55,9 @@ export async function createAdmin(adminToken: string, language: 'en' | 'ku'): Pr
 /** What the server says a user may do now (admin's view of the permissions list). */
 export async function effectiveOf(adminToken: string, username: string): Promise<Record<string, string[]>> {
   const res = await api(`/auth/permissions?search=${encodeURIComponent(username)}`, { token: adminToken });
-  const hit = (res.body.data as { username: string; effectivePermissions: Record<string, string[]> }[]).find((u) => u.username === username);
+  const hit = (res.body.data as { username: string; effectivePermissions: Record<string, string[]> }[]).find(
+    (u) => u.username === username,
+  );
   if (!hit) throw new Error(`${username} is not on the permissions list`);
   return hit.effectivePermissions;
 }

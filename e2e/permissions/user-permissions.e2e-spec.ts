@@ -60,7 +60,9 @@ describe('user permissions page (browser)', () => {
     } catch (e) {
       // What the cashier saw instead (for the report of a failure).
       await user.page.screenshot({ path: artifact('permissions-en-cashier-timeout.png') });
-      throw new Error(`the sidebar did not change; the cashier's page is at ${new URL(user.page.url()).pathname}: ${String(e)}`, { cause: e });
+      throw new Error(`the sidebar did not change; the cashier's page is at ${new URL(user.page.url()).pathname}: ${String(e)}`, {
+        cause: e,
+      });
     }
     expect(Date.now() - savedAt).toBeLessThanOrEqual(SIDEBAR_DEADLINE_MS);
     expect(await user.page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
@@ -81,7 +83,8 @@ describe('user permissions page (browser)', () => {
 
     const applyButton = admin.page.locator('[data-testid=apply-role-open]');
     expect(await applyButton.isDisabled()).toBe(true);
-    for (const u of [first, second]) await admin.page.check(`[data-testid=perm-user][data-username="${u.username}"] [data-testid=select-user]`);
+    for (const u of [first, second])
+      await admin.page.check(`[data-testid=perm-user][data-username="${u.username}"] [data-testid=select-user]`);
     expect(await admin.page.textContent('[data-testid=selected-count]')).toBe('Selected: 2');
     await applyButton.click();
     const dialog = admin.page.locator('[data-testid=apply-role-dialog]');
@@ -151,7 +154,15 @@ describe('user permissions page (browser)', () => {
     const manager = await createUser(session.adminToken, 'manager');
     const list = await api('/auth/permissions?search=' + manager.username, { token: session.adminToken });
     const id = list.body.data[0]._id as string;
-    expect((await api(`/auth/users/${id}/permissions`, { method: 'PUT', token: session.adminToken, body: { permissions: { staff: ['view', 'edit'] } } })).status).toBe(200);
+    expect(
+      (
+        await api(`/auth/users/${id}/permissions`, {
+          method: 'PUT',
+          token: session.adminToken,
+          body: { permissions: { staff: ['view', 'edit'] } },
+        })
+      ).status,
+    ).toBe(200);
     const { context, page } = await signedIn(manager.username, manager.password);
     await page.goto(`${BASE_URL}/settings/users`);
     const denied = page.locator('[data-testid=permissions-admin-only]');

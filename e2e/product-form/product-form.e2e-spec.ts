@@ -3,7 +3,17 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { BrowserContext, Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/product-form/texts.js';
 import {
-  adminPassword, artifact, BASE_URL, browserSession, createCategory, createProduct, createUser, kurdishLeaks, signIn, unique, uniqueBarcode,
+  adminPassword,
+  artifact,
+  BASE_URL,
+  browserSession,
+  createCategory,
+  createProduct,
+  createUser,
+  kurdishLeaks,
+  signIn,
+  unique,
+  uniqueBarcode,
 } from '../support.js';
 import { fillProduct, openAddProduct, productBySku, submitAndCapture } from './support-product-form.js';
 
@@ -45,7 +55,15 @@ describe('product form and add category (browser)', () => {
     expect(barcode).toMatch(/^9990001\d{6}$/);
     expect(await page.locator('[data-testid=category-level-1]').count()).toBe(0);
     const sku = `PF-${tag}`;
-    await fillProduct(page, { sku, nameEn: `Black tea ${tag}`, nameKu: `چای ڕەش ${tag}`, categoryPath: [parent, child], price: '4.50', cost: '2.10', quantity: '10' });
+    await fillProduct(page, {
+      sku,
+      nameEn: `Black tea ${tag}`,
+      nameKu: `چای ڕەش ${tag}`,
+      categoryPath: [parent, child],
+      price: '4.50',
+      cost: '2.10',
+      quantity: '10',
+    });
     expect(await page.textContent('[data-testid=category-path]')).toBe(`Selected: ${parent} > ${child}`);
     const first = await submitAndCapture(page);
     expect(first.status).toBe(201);
@@ -72,7 +90,9 @@ describe('product form and add category (browser)', () => {
     await page.fill('[data-testid=input-cost]', '3.00');
     const second = await submitAndCapture(page);
     expect(second.status).toBe(200);
-    expect(await page.textContent('[data-testid=form-success]')).toContain('A product with this SKU already exists: the quantity was added to it as a new cost batch.');
+    expect(await page.textContent('[data-testid=form-success]')).toContain(
+      'A product with this SKU already exists: the quantity was added to it as a new cost batch.',
+    );
     await page.waitForURL(`${BASE_URL}/inventory/products`, { timeout: 5000 });
     const merged = await productBySku(session.adminToken, sku);
     expect(merged._id).toBe(created._id);
@@ -108,7 +128,9 @@ describe('product form and add category (browser)', () => {
   it('generates, regenerates and clears the barcode, and sends isNewBarcode only for a generated one', async () => {
     const { context, page } = await adminPage();
     const categoryId = await createCategory(session.adminToken);
-    const categories = (await (await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${session.adminToken}` } })).json()) as any;
+    const categories = (await (
+      await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${session.adminToken}` } })
+    ).json()) as any;
     const generated = await openAddProduct(page);
     expect(await page.textContent('[data-testid=field-barcode]')).toContain('A new barcode was generated for this product.');
     expect(await page.textContent('[data-testid=barcode-generate]')).toBe('Regenerate');
@@ -133,7 +155,10 @@ describe('product form and add category (browser)', () => {
     await page.fill('[data-testid=input-barcode]', typed);
     expect(await page.locator('[data-testid=error-barcode]').count()).toBe(0);
     await page.click('[data-testid=barcode-generate]');
-    await page.waitForFunction((old) => (document.querySelector<HTMLInputElement>('[data-testid=input-barcode]')?.value ?? '') !== old, typed);
+    await page.waitForFunction(
+      (old) => (document.querySelector<HTMLInputElement>('[data-testid=input-barcode]')?.value ?? '') !== old,
+      typed,
+    );
     const final = await page.inputValue('[data-testid=input-barcode]');
     const sent = await submitAndCapture(page);
     expect(sent.status).toBe(201);
@@ -145,7 +170,9 @@ describe('product form and add category (browser)', () => {
     const { context, page } = await adminPage();
     const categoryId = await createCategory(session.adminToken);
     const existing = await createProduct(session.adminToken, { price: 2, quantity: 3, en: 'Existing', ku: 'هەبوو', categoryId });
-    const category = (await (await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${session.adminToken}` } })).json()) as any;
+    const category = (await (
+      await fetch(`${BASE_URL}/api/categories/${categoryId}`, { headers: { authorization: `Bearer ${session.adminToken}` } })
+    ).json()) as any;
     await openAddProduct(page);
     const tag = unique();
     await fillProduct(page, { sku: `ERR-${tag}`, nameEn: `Clash ${tag}`, categoryPath: [category.name.en], price: '2', cost: '1' });

@@ -5,7 +5,19 @@ import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import {
-  api, artifact, BASE_URL, browserSession, createCategory, createProduct, createUser, eventually, kurdishLeaks, login, sellViaApi, signIn, type SeededProduct,
+  api,
+  artifact,
+  BASE_URL,
+  browserSession,
+  createCategory,
+  createProduct,
+  createUser,
+  eventually,
+  kurdishLeaks,
+  login,
+  sellViaApi,
+  signIn,
+  type SeededProduct,
 } from '../support.js';
 
 jest.setTimeout(240_000);
@@ -18,14 +30,22 @@ describe('the branch filter of the dashboard and reports (browser)', () => {
   const session = browserSession();
   const branch = `e2e-v-${Date.now().toString(36)}`;
   let lamp: SeededProduct;
-  const managers: Record<'en' | 'ku', { username: string; password: string }> = { en: { username: '', password: '' }, ku: { username: '', password: '' } };
+  const managers: Record<'en' | 'ku', { username: string; password: string }> = {
+    en: { username: '', password: '' },
+    ku: { username: '', password: '' },
+  };
 
   beforeAll(async () => {
-    expect((await api('/settings/branches', { token: session.adminToken, body: { _id: branch, name: 'Erbil V', registers: ['main'] } })).status).toBe(201);
+    expect(
+      (await api('/settings/branches', { token: session.adminToken, body: { _id: branch, name: 'Erbil V', registers: ['main'] } })).status,
+    ).toBe(201);
     const categoryId = await createCategory(session.adminToken);
     lamp = await createProduct(session.adminToken, { en: 'Desk lamp', ku: 'گڵۆپی مێز', price: 7, quantity: 10, categoryId });
     const received = await api(`/products/${lamp._id}/quantity`, {
-      method: 'PATCH', token: session.adminToken, body: { quantity: 5, cost: 2 }, headers: { 'x-dukan-branch': branch },
+      method: 'PATCH',
+      token: session.adminToken,
+      body: { quantity: 5, cost: 2 },
+      headers: { 'x-dukan-branch': branch },
     });
     expect(received.status).toBe(200);
     await sellViaApi(session.adminToken, [{ product: lamp, quantity: 2 }], undefined, branch);
@@ -34,14 +54,26 @@ describe('the branch filter of the dashboard and reports (browser)', () => {
       const password = `pw-${branch}-secret`;
       const made = await api('/auth/register', {
         token: session.adminToken,
-        body: { username, password, firstName: 'Hana', lastName: 'Karim', email: `${username}@example.com`, role: 'manager', homeBranch: 'main', branches: ['main', branch] },
+        body: {
+          username,
+          password,
+          firstName: 'Hana',
+          lastName: 'Karim',
+          email: `${username}@example.com`,
+          role: 'manager',
+          homeBranch: 'main',
+          branches: ['main', branch],
+        },
       });
       expect(made.status).toBe(201);
       const token = await login(username, password);
       expect((await api('/auth/me/preferences', { method: 'PUT', token, body: { languagePreference: language } })).status).toBe(200);
       managers[language] = { username, password };
     }
-    await eventually(async () => (await api(`/dashboard?branch=${branch}`, { token: session.adminToken })).body?.data?.todaySales === 14, "the branch's sale to reach reporting");
+    await eventually(
+      async () => (await api(`/dashboard?branch=${branch}`, { token: session.adminToken })).body?.data?.todaySales === 14,
+      "the branch's sale to reach reporting",
+    );
   });
 
   afterAll(async () => {
@@ -85,7 +117,10 @@ describe('the branch filter of the dashboard and reports (browser)', () => {
     const both = (await api('/reports/sales', { token })).body.data.summary.totalTransactions as number;
     await page.selectOption('[data-testid=view-branch-select]', 'all');
     await page.click('[data-testid=preset-allTime]');
-    await page.waitForFunction((n) => document.querySelector('[data-testid=summary-totalTransactions]')?.textContent?.includes(n) ?? false, String(both));
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid=summary-totalTransactions]')?.textContent?.includes(n) ?? false,
+      String(both),
+    );
     expect(page.url()).not.toContain('branch=');
     await page.context().close();
   });

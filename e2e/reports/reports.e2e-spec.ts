@@ -9,7 +9,19 @@ import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import { presetRange, shopToday } from '../../frontend/src/features/reports/lib/date-range.js';
 import {
-  adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createCustomer, createProduct, createUser, eventually, kurdishLeaks, sellViaApi, signIn,
+  adminPassword,
+  api,
+  artifact,
+  BASE_URL,
+  browserSession,
+  createCategory,
+  createCustomer,
+  createProduct,
+  createUser,
+  eventually,
+  kurdishLeaks,
+  sellViaApi,
+  signIn,
   type SeededProduct,
 } from '../support.js';
 
@@ -65,11 +77,18 @@ describe('reports (browser)', () => {
       await page.click(`[data-testid=preset-${preset}]`);
       const { startDate, endDate } = presetRange(preset, today());
       await page.waitForSelector(`[data-testid=preset-${preset}][aria-pressed=true]`);
-      const want = await api(`/reports/sales?${new URLSearchParams({ ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) })}`, { token: session.adminToken });
-      await page.waitForFunction((text) => document.querySelector('[data-testid=summary-totalTransactions]')?.textContent?.includes(text) ?? false,
-        String(want.body.data.summary.totalTransactions));
+      const want = await api(
+        `/reports/sales?${new URLSearchParams({ ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) })}`,
+        { token: session.adminToken },
+      );
+      await page.waitForFunction(
+        (text) => document.querySelector('[data-testid=summary-totalTransactions]')?.textContent?.includes(text) ?? false,
+        String(want.body.data.summary.totalTransactions),
+      );
       // A range is asked for once; one seen before (last 7 days, from the first load) comes from the 5-minute cache.
-      const requested = asked.filter((u) => new URL(u).searchParams.get('startDate') === startDate && new URL(u).searchParams.get('endDate') === endDate);
+      const requested = asked.filter(
+        (u) => new URL(u).searchParams.get('startDate') === startDate && new URL(u).searchParams.get('endDate') === endDate,
+      );
       expect(requested).toHaveLength(seen.has(JSON.stringify({ startDate, endDate })) ? 0 : 1);
       seen.add(JSON.stringify({ startDate, endDate }));
     }
@@ -78,7 +97,11 @@ describe('reports (browser)', () => {
     expect(await page.locator('[data-testid=chart-salesByDate] svg .recharts-bar-rectangle').count()).toBeGreaterThan(0);
     await page.screenshot({ path: artifact('reports-sales-en.png'), fullPage: true });
 
-    for (const [tab, card] of [['inventory', 'totalInventoryValue'], ['staff', 'totalHours'], ['customers', 'activeCustomers']] as const) {
+    for (const [tab, card] of [
+      ['inventory', 'totalInventoryValue'],
+      ['staff', 'totalHours'],
+      ['customers', 'activeCustomers'],
+    ] as const) {
       await page.click(`[data-testid=tab-${tab}]`);
       await page.waitForSelector(`[data-testid=report-${tab}] [data-testid=summary-${card}]`);
       expect(await page.locator(`[data-testid=report-${tab}] .chart svg`).count()).toBeGreaterThan(0);
@@ -107,7 +130,10 @@ describe('reports (browser)', () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
     expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Sales by date', 'Top products']);
-    const row = book.getWorksheet('Top products')!.getRows(2, 50)!.find((r) => r.getCell(2).value === kettle.sku)!;
+    const row = book
+      .getWorksheet('Top products')!
+      .getRows(2, 50)!
+      .find((r) => r.getCell(2).value === kettle.sku)!;
     expect([row.getCell(3).value, row.getCell(4).value]).toEqual([3, 2700]);
 
     const pdf = await exportFile(page, 'pdf');
@@ -144,7 +170,10 @@ describe('reports (browser)', () => {
 
     const pdf = await exportFile(page, 'pdf');
     // pdftotext marks right-to-left runs with bidi controls; the words between them are what a reader sees.
-    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.body, encoding: 'utf8' }).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf.body, encoding: 'utf8' }).replace(
+      /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+      '',
+    );
     expect(text).toContain('ڕاپۆرتی فرۆشتن');
     expect(text).toContain('کەتڵی'); // the product's Kurdish name (its Latin tag is laid out apart from it)
     expect(text).toContain(kettle.sku);

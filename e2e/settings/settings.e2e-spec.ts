@@ -40,7 +40,9 @@ describe('settings screens (browser)', () => {
     await page.check('[data-testid=apply-to-all]');
     await page.click('[data-testid=save-general]');
     expect(await page.locator('[data-testid=settings-success]').textContent()).toBe('Settings saved successfully');
-    await page.waitForFunction(() => document.querySelector('[data-testid=individual-rates]')?.textContent === 'Users with their own rate: 0');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=individual-rates]')?.textContent === 'Users with their own rate: 0',
+    );
     await page.screenshot({ path: artifact('settings-en-general.png'), fullPage: true });
 
     expect(await rateOf(managerToken)).toEqual({ exchangeRate: 1488, isUserSpecific: false });

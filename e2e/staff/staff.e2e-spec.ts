@@ -82,7 +82,8 @@ describe('staff screen (browser)', () => {
   it('filters by search, role and status, pages through, edits without a password, and deletes after asking', async () => {
     const tag = `Zt${unique()}`;
     const made = [];
-    for (let i = 0; i < 11; i++) made.push(await registerUser(session.adminToken, { role: i < 3 ? 'manager' : 'cashier', lastName: tag, active: i !== 4 }));
+    for (let i = 0; i < 11; i++)
+      made.push(await registerUser(session.adminToken, { role: i < 3 ? 'manager' : 'cashier', lastName: tag, active: i !== 4 }));
     const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await signIn(page, 'admin', adminPassword());

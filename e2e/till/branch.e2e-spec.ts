@@ -1,6 +1,18 @@
 /// <reference lib="dom" />
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import { api, browserSession, createCategory, createProduct, eventually, login, openTill, saleByInvoice, scan, signIn, type SeededProduct } from '../support.js';
+import {
+  api,
+  browserSession,
+  createCategory,
+  createProduct,
+  eventually,
+  login,
+  openTill,
+  saleByInvoice,
+  scan,
+  signIn,
+  type SeededProduct,
+} from '../support.js';
 
 jest.setTimeout(180_000);
 
@@ -15,19 +27,36 @@ describe('the branch picker and a sale in branch B (browser)', () => {
   const username = `cashier-${branch}`;
   const password = `pw-${branch}-secret`;
   const stock = async (where: string) =>
-    ((b) => (b.data ?? b).quantity as number)((await api(`/products/${soap._id}`, { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body);
+    ((b) => (b.data ?? b).quantity as number)(
+      (await api(`/products/${soap._id}`, { token: session.adminToken, headers: { 'x-dukan-branch': where } })).body,
+    );
 
   beforeAll(async () => {
-    expect((await api('/settings/branches', { token: session.adminToken, body: { _id: branch, name: 'Branch B', registers: ['till-b'] } })).status).toBe(201);
+    expect(
+      (await api('/settings/branches', { token: session.adminToken, body: { _id: branch, name: 'Branch B', registers: ['till-b'] } }))
+        .status,
+    ).toBe(201);
     const categoryId = await createCategory(session.adminToken);
     soap = await createProduct(session.adminToken, { en: 'Soap', ku: 'سابوون', price: 1.5, quantity: 7, categoryId });
     const received = await api(`/products/${soap._id}/quantity`, {
-      method: 'PATCH', token: session.adminToken, body: { quantity: 4, cost: 1 }, headers: { 'x-dukan-branch': branch },
+      method: 'PATCH',
+      token: session.adminToken,
+      body: { quantity: 4, cost: 1 },
+      headers: { 'x-dukan-branch': branch },
     });
     expect(received.status).toBe(200);
     const made = await api('/auth/register', {
       token: session.adminToken,
-      body: { username, password, firstName: 'Shirin', lastName: 'Aziz', email: `${username}@example.com`, role: 'cashier', homeBranch: 'main', branches: ['main', branch] },
+      body: {
+        username,
+        password,
+        firstName: 'Shirin',
+        lastName: 'Aziz',
+        email: `${username}@example.com`,
+        role: 'cashier',
+        homeBranch: 'main',
+        branches: ['main', branch],
+      },
     });
     expect(made.status).toBe(201);
   });
@@ -36,7 +65,7 @@ describe('the branch picker and a sale in branch B (browser)', () => {
     await api(`/settings/branches/${branch}`, { method: 'PUT', token: session.adminToken, body: { active: false } });
   });
 
-  it('binds the device to branch B and its register, and sells from B\'s stock only', async () => {
+  it("binds the device to branch B and its register, and sells from B's stock only", async () => {
     expect(await stock('main')).toBe(7);
     expect(await stock(branch)).toBe(4);
     const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 800 } })).newPage();

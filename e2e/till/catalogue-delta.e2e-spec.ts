@@ -7,7 +7,8 @@ import { api, browserSession, createCategory, createProduct, createUser, openTil
 
 jest.setTimeout(180_000);
 
-const tilePrice = (page: Page, product: SeededProduct) => page.textContent(`[data-testid=product-tile][data-sku="${product.sku}"] .tile-price`);
+const tilePrice = (page: Page, product: SeededProduct) =>
+  page.textContent(`[data-testid=product-tile][data-sku="${product.sku}"] .tile-price`);
 
 async function findTile(page: Page, product: SeededProduct): Promise<void> {
   await page.fill('[data-testid=pos-search]', product.sku);
@@ -34,7 +35,10 @@ describe('the till catalogue kept in the browser', () => {
 
     const edit = await api(`/products/${product._id}`, { method: 'PUT', token: session.adminToken, body: { price: 5.25 } });
     expect(edit.status).toBe(200);
-    await page.waitForFunction((sku) => document.querySelector(`[data-testid=product-tile][data-sku="${sku}"] .tile-price`)?.textContent === '$5.25', product.sku);
+    await page.waitForFunction(
+      (sku) => document.querySelector(`[data-testid=product-tile][data-sku="${sku}"] .tile-price`)?.textContent === '$5.25',
+      product.sku,
+    );
 
     // Reopened (a new page load): the products come from the browser; the server is asked only what changed since.
     productCalls.length = 0;

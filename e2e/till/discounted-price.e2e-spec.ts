@@ -5,7 +5,17 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { usdCentsToIqd } from '@dukan/contracts';
 import {
-  api, browserSession, createCategory, createProduct, createUser, login, openTill, saleByInvoice, scan, signIn, type SeededProduct,
+  api,
+  browserSession,
+  createCategory,
+  createProduct,
+  createUser,
+  login,
+  openTill,
+  saleByInvoice,
+  scan,
+  signIn,
+  type SeededProduct,
 } from '../support.js';
 
 jest.setTimeout(180_000);
@@ -35,7 +45,14 @@ describe('the $12.25 product at 10 % off, at the till (browser)', () => {
 
   it('sells for $11.03 in dollars and for its price in dinars at the rate settings give, and the server keeps $11.03', async () => {
     const categoryId = await createCategory(session.adminToken);
-    const product = await createProduct(session.adminToken, { en: 'Saffron Rice', ku: 'برنجی زەعفەران', price: 12.25, discount: 10, quantity: 10, categoryId });
+    const product = await createProduct(session.adminToken, {
+      en: 'Saffron Rice',
+      ku: 'برنجی زەعفەران',
+      price: 12.25,
+      discount: 10,
+      quantity: 10,
+      categoryId,
+    });
     const cashier = await createUser(session.adminToken, 'cashier');
     const token = await login(cashier.username, cashier.password);
     const rate = Number((await api('/settings/exchange-rate', { token })).body.data.exchangeRate);
@@ -48,8 +65,12 @@ describe('the $12.25 product at 10 % off, at the till (browser)', () => {
     const usd = await checkout(page, '20');
     expect(usd.change).toBe('$8.97');
     const usdSale = await saleByInvoice(session.adminToken, usd.invoice);
-    expect({ total: usdSale.total, subtotal: usdSale.subtotal, line: usdSale.items[0].subtotal, currency: usdSale.currency })
-      .toEqual({ total: 11.03, subtotal: 11.03, line: 11.03, currency: 'USD' });
+    expect({ total: usdSale.total, subtotal: usdSale.subtotal, line: usdSale.items[0].subtotal, currency: usdSale.currency }).toEqual({
+      total: 11.03,
+      subtotal: 11.03,
+      line: 11.03,
+      currency: 'USD',
+    });
     expect(usdSale.paymentDetails).toEqual({ amountTendered: 20, change: 8.97 });
 
     // In dinars: the total shown is $11.03 at the rate, in whole dinars; the change is counted in dinars.
@@ -62,8 +83,12 @@ describe('the $12.25 product at 10 % off, at the till (browser)', () => {
     const iqd = await checkout(page, String(tendered));
     expect(digits(iqd.change)).toBe(String(tendered - totalIqd));
     const iqdSale = await saleByInvoice(session.adminToken, iqd.invoice);
-    expect({ total: iqdSale.total, currency: iqdSale.currency, exchangeRate: iqdSale.exchangeRate, totalInDinars: iqdSale.amountsInCurrency.total })
-      .toEqual({ total: 11.03, currency: 'IQD', exchangeRate: rate, totalInDinars: totalIqd });
+    expect({
+      total: iqdSale.total,
+      currency: iqdSale.currency,
+      exchangeRate: iqdSale.exchangeRate,
+      totalInDinars: iqdSale.amountsInCurrency.total,
+    }).toEqual({ total: 11.03, currency: 'IQD', exchangeRate: rate, totalInDinars: totalIqd });
     await page.context().close();
   });
 });

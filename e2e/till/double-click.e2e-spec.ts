@@ -1,6 +1,17 @@
 /// <reference lib="dom" />
 import { describe, expect, it, jest } from '@jest/globals';
-import { adminPassword, browserSession, createCategory, createProduct, eventually, getProduct, openTill, saleByInvoice, scan, signIn } from '../support.js';
+import {
+  adminPassword,
+  browserSession,
+  createCategory,
+  createProduct,
+  eventually,
+  getProduct,
+  openTill,
+  saleByInvoice,
+  scan,
+  signIn,
+} from '../support.js';
 
 jest.setTimeout(120_000);
 

@@ -52,7 +52,12 @@ async function sell(page: Page, shop: Shop, redeem: number, screenshot: string):
   await scan(page, shop.tea.barcode);
   await scan(page, shop.rice.barcode);
   await scan(page, shop.tea.barcode);
-  await page.waitForFunction((sku) => (document.querySelector(`[data-testid=cart-line][data-sku="${sku}"] [data-testid=line-quantity]`) as HTMLInputElement | null)?.value === "2", shop.tea.sku);
+  await page.waitForFunction(
+    (sku) =>
+      (document.querySelector(`[data-testid=cart-line][data-sku="${sku}"] [data-testid=line-quantity]`) as HTMLInputElement | null)
+        ?.value === '2',
+    shop.tea.sku,
+  );
   expect(await lineQuantity(page, shop.tea.sku)).toBe(2);
   expect(await lineQuantity(page, shop.rice.sku)).toBe(1);
   // The scanned digits never land in the search box that had focus.
@@ -97,7 +102,10 @@ async function checkSaved(token: string, shop: Shop, invoice: string, redeemed: 
   await eventually(async () => (await getProduct(token, shop.tea._id)).quantity === stockBefore.tea - 2, 'tea stock to fall by 2');
   await eventually(async () => (await getProduct(token, shop.rice._id)).quantity === stockBefore.rice - 1, 'rice stock to fall by 1');
   const awarded = Number(sale.loyaltyPointsAwarded ?? 0);
-  await eventually(async () => (await getCustomer(token, shop.customer._id)).loyaltyPoints === shop.points - redeemed + awarded, 'customer points to settle');
+  await eventually(
+    async () => (await getCustomer(token, shop.customer._id)).loyaltyPoints === shop.points - redeemed + awarded,
+    'customer points to settle',
+  );
 }
 
 describe('a full sale at the till (browser)', () => {
@@ -144,9 +152,8 @@ describe('a full sale at the till (browser)', () => {
     expect(Number(box![1])).toBeCloseTo((58 / 25.4) * 72, 0);
     // One page, no longer than the receipt needs (well short of an A4 or Letter sheet).
     expect(Number(box![2])).toBeLessThan(500);
-    expect((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
+    expect((pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
     await checkSaved(session.adminToken, shop, invoice, redeem, { tea: 20, rice: 15 });
     await page.context().close();
   });
 });
-

@@ -16,7 +16,8 @@ const app = await appProcess();
 await app.start();
 process.env.DUKAN_URL = app.url;
 process.env.DUKAN_ADMIN_PASSWORD = app.password;
-const { api, BASE_URL, createCategory, createProduct, createUser, eventually, launch, login, openTill, signIn } = await import('../support.js');
+const { api, BASE_URL, createCategory, createProduct, createUser, eventually, launch, login, openTill, signIn } =
+  await import('../support.js');
 type SeededProduct = Awaited<ReturnType<typeof createProduct>>;
 
 /** Waits until this browser holds reserved invoice numbers for its register and the installed app is ready. */
@@ -140,7 +141,11 @@ describe('selling while the server is stopped (browser)', () => {
   }
 
   it('keeps selling and sends the sales once when the server is back, in English', () =>
-    run('en', { offline: /^Offline: the server cannot be reached/, queued: 'Sales waiting to be sent: 3', refusedReason: /not available for sale/ }));
+    run('en', {
+      offline: /^Offline: the server cannot be reached/,
+      queued: 'Sales waiting to be sent: 3',
+      refusedReason: /not available for sale/,
+    }));
 
   it('does the same in Kurdish', () =>
     run('ku', { offline: /^دەرهێڵ: ناتوانرێت بگەیەنرێت بە ڕاژەکار/, queued: 'فرۆشتنی چاوەڕێی ناردن: ٣', refusedReason: /بەردەست نییە/ }));

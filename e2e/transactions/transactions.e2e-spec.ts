@@ -4,7 +4,21 @@ import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import {
-  adminPassword, api, artifact, BASE_URL, browserSession, createCategory, createCustomer, createProduct, createUser, getProduct, getTransaction, kurdishLeaks, login, sellViaApi, signIn,
+  adminPassword,
+  api,
+  artifact,
+  BASE_URL,
+  browserSession,
+  createCategory,
+  createCustomer,
+  createProduct,
+  createUser,
+  getProduct,
+  getTransaction,
+  kurdishLeaks,
+  login,
+  sellViaApi,
+  signIn,
   type SeededProduct,
 } from '../support.js';
 import { stockBecomes } from './support-transactions.js';
@@ -25,7 +39,8 @@ describe('transactions list and detail (browser)', () => {
     return page;
   }
 
-  const product = (en: string, ku: string, price: number, quantity: number): Promise<SeededProduct> => createProduct(session.adminToken, { en, ku, price, quantity, categoryId });
+  const product = (en: string, ku: string, price: number, quantity: number): Promise<SeededProduct> =>
+    createProduct(session.adminToken, { en, ku, price, quantity, categoryId });
 
   async function findInList(page: Page, invoice: string) {
     await page.goto(`${BASE_URL}/transactions`);
@@ -78,7 +93,14 @@ describe('transactions list and detail (browser)', () => {
     const tea = await product('Black Tea', 'چای ڕەش', 4, 20);
     const rice = await product('Basmati Rice', 'برنجی بەسمەتی', 10, 15);
     const customer = await createCustomer(session.adminToken);
-    const sale = await sellViaApi(session.adminToken, [{ product: tea, quantity: 2 }, { product: rice, quantity: 1 }], customer._id);
+    const sale = await sellViaApi(
+      session.adminToken,
+      [
+        { product: tea, quantity: 2 },
+        { product: rice, quantity: 1 },
+      ],
+      customer._id,
+    );
     await stockBecomes(session.adminToken, tea._id, 18);
     const manager = await createUser(session.adminToken, 'manager');
 
@@ -101,7 +123,9 @@ describe('transactions list and detail (browser)', () => {
     await page.waitForSelector('[data-testid=refunded-banner]');
     expect(await page.textContent('[data-testid=refunded-banner]')).toContain('Part of this sale has been refunded ($4.00)');
     expect(await page.textContent('[data-testid=detail-refunded]')).toBe('Partly ($4.00)');
-    expect(await page.locator(`[data-testid=detail-line][data-sku="${tea.sku}"] [data-testid=line-refunded]`).textContent()).toBe('1 refunded');
+    expect(await page.locator(`[data-testid=detail-line][data-sku="${tea.sku}"] [data-testid=line-refunded]`).textContent()).toBe(
+      '1 refunded',
+    );
     expect(await page.locator('[data-testid=refund-row]').count()).toBe(1);
     expect(await page.textContent('[data-testid=refund-amount]')).toBe('$4.00');
     expect(await page.textContent('[data-testid=detail-net]')).toBe('$14.00');
@@ -138,7 +162,10 @@ describe('transactions list and detail (browser)', () => {
     // Sold by the Kurdish manager, so the cashier column shows a Kurdish name rather than the seeded "Admin User".
     const sale = await sellViaApi(await login(manager.username, manager.password), [{ product: tea, quantity: 4 }], customer._id);
     const lineId = sale.items[0]!._id;
-    const refund = await api(`/transactions/${sale._id}/refund`, { token: session.adminToken, body: { lines: [{ lineId, quantity: 1 }], reason: 'شکاو' } });
+    const refund = await api(`/transactions/${sale._id}/refund`, {
+      token: session.adminToken,
+      body: { lines: [{ lineId, quantity: 1 }], reason: 'شکاو' },
+    });
     expect(refund.status).toBe(201);
     const page = await open(manager.username, manager.password);
     await page.waitForFunction(() => document.documentElement.dir === 'rtl');

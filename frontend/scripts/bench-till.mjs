@@ -12,7 +12,11 @@ import { parseArgs } from 'node:util';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const { values } = parseArgs({
-  options: { products: { type: 'string', default: '50000' }, port: { type: 'string', default: '5099' }, 'db-port': { type: 'string', default: '5499' } },
+  options: {
+    products: { type: 'string', default: '50000' },
+    port: { type: 'string', default: '5099' },
+    'db-port': { type: 'string', default: '5499' },
+  },
 });
 const port = Number(values.port);
 const dataDir = mkdtempSync(join(tmpdir(), 'dukan-till-bench-'));
@@ -27,7 +31,13 @@ function withoutDatabaseUrl(env) {
 const app = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
   cwd: root,
   // Its own embedded PostgreSQL (not DATABASE_URL) on its own port, so a running Dukan is left alone.
-  env: { ...withoutDatabaseUrl(process.env), PORT: String(port), DUKAN_DB_PORT: values['db-port'], DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: password },
+  env: {
+    ...withoutDatabaseUrl(process.env),
+    PORT: String(port),
+    DUKAN_DB_PORT: values['db-port'],
+    DUKAN_DATA_DIR: dataDir,
+    DUKAN_ADMIN_PASSWORD: password,
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
@@ -51,17 +61,26 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   // The embedded PostgreSQL's port and password, as the app left them in its data folder.
-  const pgPort = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[3].trim();
+  const pgPort = readFileSync(join(dataDir, 'pg', 'postmaster.pid'), 'utf8')
+    .split('\n')[3]
+    .trim();
   const pgPassword = readFileSync(join(dataDir, 'pg-password'), 'utf8').trim();
   const databaseUrl = `postgres://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/dukan`;
-  const seeded = spawnSync(process.execPath, [join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js'), '--products', values.products, '--no-events'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    [join(root, 'services', 'catalog', 'dist', 'seed', 'seed.js'), '--products', values.products, '--no-events'],
+    {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      encoding: 'utf8',
+    },
+  );
   if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr || seeded.stdout}`);
   const run = (script, ...args) => {
-    const measured = spawnSync(process.execPath, [join(root, 'frontend', 'scripts', script), base, ...args], { cwd: root, encoding: 'utf8' });
+    const measured = spawnSync(process.execPath, [join(root, 'frontend', 'scripts', script), base, ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
     if (measured.status !== 0) throw new Error(`${script} failed: ${measured.stderr}`);
     return JSON.parse(measured.stdout);
   };

@@ -8,7 +8,16 @@ import { chromium } from 'playwright-core';
 
 const base = (process.argv[2] ?? process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
 const password = process.argv[3] ?? process.env.DUKAN_ADMIN_PASSWORD;
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const QUEUED = 500;
 
 async function call(path, { token, method, body, headers } = {}) {
@@ -43,7 +52,18 @@ for (let i = 0; i < 5; i++) {
   const tag = randomUUID().slice(0, 8);
   const saved = await call('/products', {
     token,
-    body: { sku: `SYNC-${tag}`, barcode: `27${Date.now().toString().slice(-9)}${i}0`, name: { en: `Sync ${tag}`, ku: `هاوکات ${tag}` }, category, price: 2.5, cost: 1, quantity: 100_000, reorderLevel: 1, discount: 0, isNewBarcode: true },
+    body: {
+      sku: `SYNC-${tag}`,
+      barcode: `27${Date.now().toString().slice(-9)}${i}0`,
+      name: { en: `Sync ${tag}`, ku: `هاوکات ${tag}` },
+      category,
+      price: 2.5,
+      cost: 1,
+      quantity: 100_000,
+      reorderLevel: 1,
+      discount: 0,
+      isNewBarcode: true,
+    },
   });
   products.push({ _id: saved._id, sku: `SYNC-${tag}`, name: `Sync ${tag}` });
 }
@@ -60,7 +80,11 @@ for (let page = 1; thousand.length < 1000; page++) {
   thousand.push(...got);
 }
 for (let i = 0; i < thousand.length; i += 50) {
-  await Promise.all(thousand.slice(i, i + 50).map((p) => call(`/products/${p._id}`, { token, method: 'PUT', body: { reorderLevel: (p.reorderLevel ?? 0) + 1 } })));
+  await Promise.all(
+    thousand
+      .slice(i, i + 50)
+      .map((p) => call(`/products/${p._id}`, { token, method: 'PUT', body: { reorderLevel: (p.reorderLevel ?? 0) + 1 } })),
+  );
 }
 const thousandDelta = await call(`/products?since=${revision}`, { token });
 const deltaThousandMs = await timed(() => call(`/products?since=${revision}`, { token }));
@@ -73,7 +97,13 @@ await page.fill('input[name=username]', 'admin');
 await page.fill('input[name=password]', password ?? '');
 await page.click('[data-testid=login-submit]');
 const usable = () =>
-  page.waitForFunction(() => /[0-9\u0660-\u0669]/.test(document.querySelector('[data-testid=results-count]')?.textContent ?? '') && !document.querySelector('[data-testid=results-count]').textContent.includes('…'), null, { timeout: 120_000 });
+  page.waitForFunction(
+    () =>
+      /[0-9\u0660-\u0669]/.test(document.querySelector('[data-testid=results-count]')?.textContent ?? '') &&
+      !document.querySelector('[data-testid=results-count]').textContent.includes('…'),
+    null,
+    { timeout: 120_000 },
+  );
 await usable();
 await page.fill('[data-testid=pos-search]', products[1].sku);
 await page.waitForSelector(`[data-testid=product-tile][data-sku="${products[1].sku}"]`);
@@ -83,7 +113,9 @@ for (const price of [3.25, 3.5, 3.75]) {
   await page.waitForTimeout(500);
   const t = Date.now();
   await call(`/products/${products[1]._id}`, { token, method: 'PUT', body: { price } });
-  await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent?.includes(text), [tile, price.toFixed(2)], { timeout: 30_000 });
+  await page.waitForFunction(([sel, text]) => document.querySelector(sel)?.textContent?.includes(text), [tile, price.toFixed(2)], {
+    timeout: 30_000,
+  });
   visible.push(Date.now() - t);
 }
 
@@ -105,10 +137,32 @@ const sales = Array.from({ length: QUEUED }, (_, i) => {
     createdAt,
     state: 'queued',
     body: {
-      items: [{ product: p._id, productSnapshot: { name: p.name, sku: p.sku, price: 2.5 }, quantity: 1, unitPrice: 2.5, subtotal: 2.5, discount: 0, discountType: 'percentage' }],
-      subtotal: 2.5, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 2.5,
-      currency: 'USD', exchangeRate, paymentMethod: 'cash', paymentDetails: { amountTendered: 2.5, change: 0 }, paymentStatus: 'paid',
-      register: 'main', createdAt, reservedInvoiceNumber: invoiceNumber, madeOfflineAt: createdAt,
+      items: [
+        {
+          product: p._id,
+          productSnapshot: { name: p.name, sku: p.sku, price: 2.5 },
+          quantity: 1,
+          unitPrice: 2.5,
+          subtotal: 2.5,
+          discount: 0,
+          discountType: 'percentage',
+        },
+      ],
+      subtotal: 2.5,
+      discountType: 'percentage',
+      discountValue: 0,
+      discountAmount: 0,
+      loyaltyDiscount: 0,
+      total: 2.5,
+      currency: 'USD',
+      exchangeRate,
+      paymentMethod: 'cash',
+      paymentDetails: { amountTendered: 2.5, change: 0 },
+      paymentStatus: 'paid',
+      register: 'main',
+      createdAt,
+      reservedInvoiceNumber: invoiceNumber,
+      madeOfflineAt: createdAt,
     },
   };
 });
@@ -148,7 +202,8 @@ const waiting = () =>
 while ((await waiting()) !== 0) {
   if (Date.now() - t0 > 600_000) throw new Error('the kept sales were not sent within 10 minutes');
   await new Promise((r) => setTimeout(r, 100));
-}const sendQueuedMs = Date.now() - t0;
+}
+const sendQueuedMs = Date.now() - t0;
 const after = (await call(`/transactions?limit=1`, { token })).pagination?.total;
 const refused = await page.locator('[data-testid=refused-sale]').count();
 await browser.close();
@@ -156,9 +211,20 @@ await browser.close();
 console.log(
   JSON.stringify(
     {
-      deltaCallMs: { nothingChanged: deltaNothingMs, oneProduct: deltaOneMs, thousandProducts: deltaThousandMs, thousandProductsChanged: thousandDelta.products.length },
+      deltaCallMs: {
+        nothingChanged: deltaNothingMs,
+        oneProduct: deltaOneMs,
+        thousandProducts: deltaThousandMs,
+        thousandProductsChanged: thousandDelta.products.length,
+      },
       priceChangeVisibleInOpenTillMs: { median: median(visible), max: Math.max(...visible) },
-      queuedSales: { sent: QUEUED, sendAllMs: sendQueuedMs, perSaleMs: Math.round((sendQueuedMs / QUEUED) * 10) / 10, storedOnServer: after - before, refused },
+      queuedSales: {
+        sent: QUEUED,
+        sendAllMs: sendQueuedMs,
+        perSaleMs: Math.round((sendQueuedMs / QUEUED) * 10) / 10,
+        storedOnServer: after - before,
+        refused,
+      },
     },
     null,
     2,

@@ -8,7 +8,16 @@ import { chromium } from 'playwright-core';
 const base = (process.argv[2] ?? process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
 const username = process.argv[3] ?? 'admin';
 const password = process.argv[4] ?? process.env.DUKAN_ADMIN_PASSWORD;
-const args = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const args = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
@@ -31,7 +40,13 @@ const t0 = Date.now();
 await page.click('[data-testid=login-submit]');
 await page.waitForSelector('[data-testid=product-tile]', { timeout: 60_000 });
 const gridMs = Date.now() - t0;
-await page.waitForFunction(() => /[0-9\u0660-\u0669]/.test(document.querySelector("[data-testid=results-count]")?.textContent ?? "") && !document.querySelector('[data-testid=results-count]').textContent.includes('…'), null, { timeout: 60_000 });
+await page.waitForFunction(
+  () =>
+    /[0-9\u0660-\u0669]/.test(document.querySelector('[data-testid=results-count]')?.textContent ?? '') &&
+    !document.querySelector('[data-testid=results-count]').textContent.includes('…'),
+  null,
+  { timeout: 60_000 },
+);
 const usableMs = Date.now() - t0;
 const productCount = await page.evaluate(() => document.querySelector('[data-testid=results-count]').textContent);
 
@@ -40,7 +55,10 @@ await page.evaluate(() => {
   const w = window;
   w.__marks = [];
   window.addEventListener('keydown', (e) => (w.__key = e.timeStamp), true);
-  new MutationObserver(() => requestAnimationFrame(() => w.__marks.push(performance.now() - w.__key))).observe(document.querySelector('[data-testid=results-count]'), { childList: true, subtree: true, characterData: true });
+  new MutationObserver(() => requestAnimationFrame(() => w.__marks.push(performance.now() - w.__key))).observe(
+    document.querySelector('[data-testid=results-count]'),
+    { childList: true, subtree: true, characterData: true },
+  );
 });
 await page.click('[data-testid=pos-search]');
 const searchTimes = [];
@@ -55,7 +73,11 @@ for (const ch of ['t', 'e', 'a', ' ', '1', '2']) {
 await page.fill('[data-testid=pos-search]', '');
 
 // Scan to cart line: Enter's timestamp to the frame after the cart changes.
-const barcode = await page.evaluate(() => document.querySelector('[data-testid=product-tile] .tile-meta:nth-of-type(2)')?.textContent?.trim() ?? document.querySelectorAll('[data-testid=product-tile] .tile-meta')[1]?.textContent?.trim());
+const barcode = await page.evaluate(
+  () =>
+    document.querySelector('[data-testid=product-tile] .tile-meta:nth-of-type(2)')?.textContent?.trim() ??
+    document.querySelectorAll('[data-testid=product-tile] .tile-meta')[1]?.textContent?.trim(),
+);
 await page.evaluate(() => {
   const w = window;
   w.__muts = [];
@@ -88,7 +110,14 @@ await page.keyboard.press('Escape');
 const lineQty = await page.evaluate(() => document.querySelector('[data-testid=line-quantity]')?.value);
 
 // Reopened (the next page load): the till shows the catalogue kept in IndexedDB, then asks only what changed.
-const usable = () => page.waitForFunction(() => /[0-9\u0660-\u0669]/.test(document.querySelector("[data-testid=results-count]")?.textContent ?? "") && !document.querySelector('[data-testid=results-count]').textContent.includes('…'), null, { timeout: 60_000 });
+const usable = () =>
+  page.waitForFunction(
+    () =>
+      /[0-9\u0660-\u0669]/.test(document.querySelector('[data-testid=results-count]')?.textContent ?? '') &&
+      !document.querySelector('[data-testid=results-count]').textContent.includes('…'),
+    null,
+    { timeout: 60_000 },
+  );
 const t1 = Date.now();
 await page.reload();
 await usable();

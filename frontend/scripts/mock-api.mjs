@@ -16,7 +16,15 @@ const categories = [
   { _id: 'c3', name: { en: 'Rice', ku: 'برنج' }, parent: 'c2', active: true },
   { _id: 'c4', name: { en: 'Household', ku: 'پێداویستی ماڵ' }, parent: null, active: true },
 ];
-const words = [['Tea', 'چا'], ['Rice', 'برنج'], ['Sugar', 'شەکر'], ['Soap', 'سابوون'], ['Juice', 'شەربەت'], ['Bread', 'نان'], ['Oil', 'ڕۆن']];
+const words = [
+  ['Tea', 'چا'],
+  ['Rice', 'برنج'],
+  ['Sugar', 'شەکر'],
+  ['Soap', 'سابوون'],
+  ['Juice', 'شەربەت'],
+  ['Bread', 'نان'],
+  ['Oil', 'ڕۆن'],
+];
 const products = Array.from({ length: productCount }, (_, i) => {
   const [en, ku] = words[i % words.length];
   return {
@@ -32,11 +40,25 @@ const products = Array.from({ length: productCount }, (_, i) => {
   };
 });
 const user = {
-  _id: 'u1', username: 'admin', firstName: 'Aram', lastName: 'Karim', name: 'Aram Karim', role: process.env.MOCK_ROLE ?? 'admin',
-  languagePreference: 'en', permissions: null,
+  _id: 'u1',
+  username: 'admin',
+  firstName: 'Aram',
+  lastName: 'Karim',
+  name: 'Aram Karim',
+  role: process.env.MOCK_ROLE ?? 'admin',
+  languagePreference: 'en',
+  permissions: null,
 };
 const customers = [
-  { _id: 'k1', firstName: 'Shilan', lastName: 'Aziz', fullName: 'Shilan Aziz', phone: '07501234567', email: 'shilan@example.com', loyaltyPoints: 250 },
+  {
+    _id: 'k1',
+    firstName: 'Shilan',
+    lastName: 'Aziz',
+    fullName: 'Shilan Aziz',
+    phone: '07501234567',
+    email: 'shilan@example.com',
+    loyaltyPoints: 250,
+  },
   { _id: 'k2', firstName: 'Dilan', lastName: 'Omar', fullName: 'Dilan Omar', phone: '07709876543', loyaltyPoints: 0 },
 ];
 let invoice = 1000;
@@ -57,10 +79,22 @@ createServer(async (req, res) => {
   if (p.startsWith('/api/')) {
     if (p === '/api/auth/login') {
       const b = await body(req);
-      if (b.password !== 'secret') return send(res, 401, { success: false, error: 'Invalid username or password', message: 'Invalid username or password', code: 'INVALID_CREDENTIALS' });
+      if (b.password !== 'secret')
+        return send(res, 401, {
+          success: false,
+          error: 'Invalid username or password',
+          message: 'Invalid username or password',
+          code: 'INVALID_CREDENTIALS',
+        });
       return send(res, 200, { success: true, token: 'mock', data: user, message: 'ok' });
     }
-    if (!req.headers.authorization) return send(res, 401, { success: false, message: 'Authentication required', error: 'Authentication required', code: 'UNAUTHENTICATED' });
+    if (!req.headers.authorization)
+      return send(res, 401, {
+        success: false,
+        message: 'Authentication required',
+        error: 'Authentication required',
+        code: 'UNAUTHENTICATED',
+      });
     if (p === '/api/auth/me') return send(res, 200, { success: true, data: user });
     if (p === '/api/auth/logout' || p === '/api/auth/me/preferences') return send(res, 200, { success: true });
     if (p === '/api/products') return send(res, 200, products);
@@ -69,7 +103,11 @@ createServer(async (req, res) => {
     if (p === '/api/loyalty/settings') return send(res, 200, { success: true, data: { enabled: true, redemptionRate: 0.01 } });
     if (p === '/api/customers' && req.method === 'GET') {
       const q = (url.searchParams.get('search') ?? '').toLowerCase();
-      return send(res, 200, customers.filter((c) => JSON.stringify(c).toLowerCase().includes(q)));
+      return send(
+        res,
+        200,
+        customers.filter((c) => JSON.stringify(c).toLowerCase().includes(q)),
+      );
     }
     if (p === '/api/customers') {
       const c = { _id: `k${customers.length + 1}`, ...(await body(req)), loyaltyPoints: 0 };
@@ -82,14 +120,36 @@ createServer(async (req, res) => {
     }
     if (p === '/api/transactions') {
       const b = await body(req);
-      return send(res, 201, { _id: `t${invoice}`, invoiceNumber: `INV-${++invoice}`, createdAt: new Date().toISOString(), paymentDetails: b.paymentDetails, loyaltyPointsAwarded: Math.floor(b.total) });
+      return send(res, 201, {
+        _id: `t${invoice}`,
+        invoiceNumber: `INV-${++invoice}`,
+        createdAt: new Date().toISOString(),
+        paymentDetails: b.paymentDetails,
+        loyaltyPointsAwarded: Math.floor(b.total),
+      });
     }
     if (p === '/api/dashboard') {
-      return send(res, 200, { success: true, data: {
-        todaySales: 1234.5, totalProducts: productCount, lowStock: 12, activeUsers: 3,
-        salesTrend: 'up', salesPercent: 12.5, productsTrend: 'up', productsPercent: 2, lowStockTrend: 'down', lowStockPercent: 4, usersTrend: 'up', usersPercent: 0,
-        recentTransactions: [{ id: 't1', date: new Date().toISOString(), amount: 25.5, status: 'Completed' }, { id: 't2', date: new Date().toISOString(), amount: 9, status: 'Pending' }],
-      } });
+      return send(res, 200, {
+        success: true,
+        data: {
+          todaySales: 1234.5,
+          totalProducts: productCount,
+          lowStock: 12,
+          activeUsers: 3,
+          salesTrend: 'up',
+          salesPercent: 12.5,
+          productsTrend: 'up',
+          productsPercent: 2,
+          lowStockTrend: 'down',
+          lowStockPercent: 4,
+          usersTrend: 'up',
+          usersPercent: 0,
+          recentTransactions: [
+            { id: 't1', date: new Date().toISOString(), amount: 25.5, status: 'Completed' },
+            { id: 't2', date: new Date().toISOString(), amount: 9, status: 'Pending' },
+          ],
+        },
+      });
     }
     return send(res, 404, { success: false, message: 'Not found', error: 'Not found', code: 'ROUTE_NOT_FOUND' });
   }

@@ -47,7 +47,13 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
     branchId: config.BRANCH_ID,
     role: 'edge',
     trustProxy: config.TRUST_PROXY ?? false,
-    before: (app) => mountEdge(app, { frontendDist: config.FRONTEND_DIST, version: VERSION, settingsUrl: config.SETTINGS_URL, internalToken: config.INTERNAL_TOKEN }),
+    before: (app) =>
+      mountEdge(app, {
+        frontendDist: config.FRONTEND_DIST,
+        version: VERSION,
+        settingsUrl: config.SETTINGS_URL,
+        internalToken: config.INTERNAL_TOKEN,
+      }),
     shutdownHooks: o.shutdownHooks ?? true,
   });
 }

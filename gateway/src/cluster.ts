@@ -2,8 +2,25 @@ import { Agent, type ServerResponse } from 'node:http';
 import { Module, type INestApplication } from '@nestjs/common';
 import type { ServiceName } from '@dukan/contracts';
 import {
-  BRANCH_HEADER, CLIENT_IDLE_MS, forwardedRights, RIGHTS_HEADER, CachingSessionValidator, ConfigError, createDukanApp, DomainError, HealthRegistry, INTERNAL_TOKEN_HEADER, logger, parseLocale,
-  PlatformCoreModule, Replicas, sendError, SESSION_VALIDATOR, type GatedRequest, type PlatformConfig, type SessionValidator,
+  BRANCH_HEADER,
+  CLIENT_IDLE_MS,
+  forwardedRights,
+  RIGHTS_HEADER,
+  CachingSessionValidator,
+  ConfigError,
+  createDukanApp,
+  DomainError,
+  HealthRegistry,
+  INTERNAL_TOKEN_HEADER,
+  logger,
+  parseLocale,
+  PlatformCoreModule,
+  Replicas,
+  sendError,
+  SESSION_VALIDATOR,
+  type GatedRequest,
+  type PlatformConfig,
+  type SessionValidator,
 } from '@dukan/platform';
 import { serviceUrls, type GatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
@@ -21,10 +38,13 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
   // The gateway opens no database; it needs none of the services' credentials.
   const config: GatewayConfig & PlatformConfig = { ...gatewayConfig, DATABASE_URL: '' };
   const internalToken = config.INTERNAL_TOKEN;
-  if (!internalToken) throw new ConfigError('Invalid configuration:\n  INTERNAL_TOKEN: required in the cluster shape (the same secret as the services\')');
+  if (!internalToken)
+    throw new ConfigError("Invalid configuration:\n  INTERNAL_TOKEN: required in the cluster shape (the same secret as the services')");
   // A service may run as several processes: its URL is then a comma-separated list; calls take turns and skip a
   // process that refuses them.
-  const replicas = Object.fromEntries(Object.entries(serviceUrls(config)).map(([service, list]) => [service, new Replicas(list)])) as Record<ServiceName, Replicas>;
+  const replicas = Object.fromEntries(
+    Object.entries(serviceUrls(config)).map(([service, list]) => [service, new Replicas(list)]),
+  ) as Record<ServiceName, Replicas>;
   let sessions: SessionValidator | null = null;
 
   // Kept-alive connections to the services: a new TCP connection per call was the gateway's main cost. One left
@@ -42,7 +62,12 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
       },
       onFailure: (err) => {
         logger().warn({ err, owner }, 'service did not answer');
-        if (!res.headersSent) sendError(res as never, new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable'), parseLocale(req.headers['accept-language']) ?? 'en');
+        if (!res.headersSent)
+          sendError(
+            res as never,
+            new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable'),
+            parseLocale(req.headers['accept-language']) ?? 'en',
+          );
         else res.destroy();
       },
     });
@@ -69,7 +94,13 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
         req.headers[BRANCH_HEADER] = decision.branchId;
         // The rights the gate decided on (the user's current ones): the service decides on the same, at once.
         const user = decision.user;
-        if (user) req.headers[RIGHTS_HEADER] = forwardedRights({ role: user.role, permissions: user.permissions, homeBranch: user.homeBranch ?? null, branches: user.branches ?? null });
+        if (user)
+          req.headers[RIGHTS_HEADER] = forwardedRights({
+            role: user.role,
+            permissions: user.permissions,
+            homeBranch: user.homeBranch ?? null,
+            branches: user.branches ?? null,
+          });
         else delete req.headers[RIGHTS_HEADER];
         delete req.headers.forwarded;
         return proxy(req, res);
@@ -80,7 +111,9 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
   sessions = app.get<SessionValidator>(SESSION_VALIDATOR);
 
   const health = app.get(HealthRegistry);
-  for (const [service, url] of Object.entries(replicas).flatMap(([s, set]) => set.urls.map((u, i) => [i === 0 ? s : `${s}#${i + 1}`, u] as const))) {
+  for (const [service, url] of Object.entries(replicas).flatMap(([s, set]) =>
+    set.urls.map((u, i) => [i === 0 ? s : `${s}#${i + 1}`, u] as const),
+  )) {
     health.register(service, async () => {
       const res = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) });
       if (!res.ok) throw new Error(`${service} ${res.status}`);

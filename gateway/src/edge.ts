@@ -41,14 +41,23 @@ export function mountEdge(app: express.Express, options: EdgeOptions): void {
   if (!existsSync(index)) return;
   const manifest = join(options.frontendDist, 'manifest.webmanifest');
   if (existsSync(manifest)) {
-    app.get('/manifest.webmanifest', shopManifest({ file: manifest, settingsUrl: options.settingsUrl, internalToken: options.internalToken }));
+    app.get(
+      '/manifest.webmanifest',
+      shopManifest({ file: manifest, settingsUrl: options.settingsUrl, internalToken: options.internalToken }),
+    );
   }
-  app.use(express.static(options.frontendDist, { index: false, maxAge: '1h', setHeaders: (res, path) => {
-    // Hashed assets never change; the service worker and its registration are asked for again on every load, so a
-    // new version reaches the tills at once.
-    if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    else if (/[\\/](sw\.js|registerSW\.js|index\.html)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
-  } }));
+  app.use(
+    express.static(options.frontendDist, {
+      index: false,
+      maxAge: '1h',
+      setHeaders: (res, path) => {
+        // Hashed assets never change; the service worker and its registration are asked for again on every load, so a
+        // new version reaches the tills at once.
+        if (path.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else if (/[\\/](sw\.js|registerSW\.js|index\.html)$/.test(path)) res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     const isPage = req.method === 'GET' && !/^\/(api|internal|health)(\/|$)/.test(req.path) && req.accepts('html') === 'html';
     if (!isPage) return next();

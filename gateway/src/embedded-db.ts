@@ -71,7 +71,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   else {
     const owner = liveOwner(databaseDir);
     if (owner !== null) {
-      throw new Error(`another Dukan server (process ${owner}) is using the data folder ${dataDir}: stop it first, or give this one another DUKAN_DATA_DIR`);
+      throw new Error(
+        `another Dukan server (process ${owner}) is using the data folder ${dataDir}: stop it first, or give this one another DUKAN_DATA_DIR`,
+      );
     }
     const left = await stopPostgres(databaseDir);
     if (left) log.warn({ pid: left, databaseDir }, 'stopped a database left running by an earlier start');
@@ -79,8 +81,11 @@ export async function startEmbeddedPostgres(dataDir: string, port: number): Prom
   try {
     await pg.start();
   } catch (e) {
-    const reason = e instanceof Error ? e.message : said.filter((l) => /FATAL|ERROR|HINT|could not|already/i.test(l)).join(' ') || said.join(' ');
-    throw new Error(`The database in ${databaseDir} did not start on port ${port}: ${reason || 'PostgreSQL stopped without saying why'}`, { cause: e });
+    const reason =
+      e instanceof Error ? e.message : said.filter((l) => /FATAL|ERROR|HINT|could not|already/i.test(l)).join(' ') || said.join(' ');
+    throw new Error(`The database in ${databaseDir} did not start on port ${port}: ${reason || 'PostgreSQL stopped without saying why'}`, {
+      cause: e,
+    });
   }
   if (fresh) await pg.createDatabase('dukan');
   return {

@@ -33,7 +33,9 @@ export function forward(req: IncomingMessage, res: ServerResponse, replicas: Rep
   const headers = without(req.headers, HOP_BY_HOP);
   let current: ClientRequest | null = null;
   // The client went away: so does the call on its behalf.
-  res.once('close', () => { if (!res.writableFinished) current?.destroy(); });
+  res.once('close', () => {
+    if (!res.writableFinished) current?.destroy();
+  });
 
   const attempt = (): void => {
     const base = replicas.pick(tried)!;
@@ -45,14 +47,17 @@ export function forward(req: IncomingMessage, res: ServerResponse, replicas: Rep
     current = out;
     const send = () => {
       bodySent = true;
-      if (req.readableEnded) out.end(); // a read sent again: its (empty) body was read by the first try
+      if (req.readableEnded)
+        out.end(); // a read sent again: its (empty) body was read by the first try
       else req.pipe(out);
     };
     out.once('socket', (socket) => {
       if (socket.connecting) socket.once('connect', send);
       else send(); // a kept-alive connection
     });
-    out.setTimeout(options.timeoutMs, () => out.destroy(Object.assign(new Error('the service did not answer in time'), { code: 'ETIMEDOUT' })));
+    out.setTimeout(options.timeoutMs, () =>
+      out.destroy(Object.assign(new Error('the service did not answer in time'), { code: 'ETIMEDOUT' })),
+    );
     out.once('response', (answer) => {
       answered = true;
       options.onAnswer?.(answer.statusCode ?? 502);
@@ -71,4 +76,3 @@ export function forward(req: IncomingMessage, res: ServerResponse, replicas: Rep
   };
   attempt();
 }
-

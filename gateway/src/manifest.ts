@@ -25,10 +25,14 @@ export function shopManifest(options: ShopManifestOptions) {
   async function storeName(): Promise<string | null> {
     if (known && Date.now() - known.at < ttlMs) return known.name;
     try {
-      const res = await settings.fetch('/internal/settings/shop', {
-        headers: options.internalToken ? { [INTERNAL_TOKEN_HEADER]: options.internalToken } : {},
-        signal: AbortSignal.timeout(2000),
-      }, true);
+      const res = await settings.fetch(
+        '/internal/settings/shop',
+        {
+          headers: options.internalToken ? { [INTERNAL_TOKEN_HEADER]: options.internalToken } : {},
+          signal: AbortSignal.timeout(2000),
+        },
+        true,
+      );
       if (!res.ok) throw new Error(`settings answered ${res.status}`);
       const { storeName: name } = (await res.json()) as { storeName?: unknown };
       known = { name: typeof name === 'string' ? name.trim() : '', at: Date.now() };

@@ -13,7 +13,11 @@ const config = loadMigrateConfig();
 configureLogger({ level: config.LOG_LEVEL, service: 'migrate' });
 const log = logger();
 
-async function withDataSource<T>(service: ServiceName, register: (env: Record<string, string | undefined>) => DynamicModule, use: (ds: DataSource) => Promise<T>): Promise<T> {
+async function withDataSource<T>(
+  service: ServiceName,
+  register: (env: Record<string, string | undefined>) => DynamicModule,
+  use: (ds: DataSource) => Promise<T>,
+): Promise<T> {
   const options = servicePlatformOptionsOf(register(processEnv()));
   if (!options) throw new Error(`${service} registers no ServicePlatformModule`);
   const databaseUrl = config[`${service.toUpperCase() as Uppercase<ServiceName>}_DATABASE_URL`] ?? config.DATABASE_URL;
@@ -43,7 +47,8 @@ async function waitFor(name: string | undefined): Promise<void> {
     // The database may not answer yet either: that is waited for the same way.
     const pending = await withDataSource(service, register, (ds) => pendingMigrations(ds, service)).catch((e: unknown) => [String(e)]);
     if (pending.length === 0) return log.info({ schema: service }, 'migrations applied');
-    if (Date.now() > until) throw new Error(`${service}: migrations still pending after ${config.MIGRATE_WAIT_SECONDS} s: ${pending.join(', ')}`);
+    if (Date.now() > until)
+      throw new Error(`${service}: migrations still pending after ${config.MIGRATE_WAIT_SECONDS} s: ${pending.join(', ')}`);
     log.info({ schema: service, pending }, 'waiting for the migration job');
     await sleep(2000);
   }

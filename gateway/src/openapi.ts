@@ -3,11 +3,16 @@ import { ROUTES, type RouteDef } from '@dukan/contracts';
 function accessText(route: RouteDef): string {
   const a = route.access;
   switch (a.kind) {
-    case 'public': return 'public';
-    case 'authenticated': return 'any signed-in user';
-    case 'signed': return 'a genuine unexpired token, even one made stale by a rename or a branch change';
-    case 'admin': return 'admin only';
-    case 'permission': return a.anyOf.map((p) => `${p.module}:${p.action}`).join(' or ');
+    case 'public':
+      return 'public';
+    case 'authenticated':
+      return 'any signed-in user';
+    case 'signed':
+      return 'a genuine unexpired token, even one made stale by a rename or a branch change';
+    case 'admin':
+      return 'admin only';
+    case 'permission':
+      return a.anyOf.map((p) => `${p.module}:${p.action}`).join(' or ');
   }
 }
 
@@ -16,7 +21,12 @@ export function buildOpenApi(version: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of ROUTES) {
     const path = r.path.replace(/:([A-Za-z]+)/g, '{$1}');
-    const params = [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+    const params = [...r.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
     paths[path] ??= {};
     paths[path][r.method.toLowerCase()] = {
       summary: r.summary,
@@ -28,13 +38,19 @@ export function buildOpenApi(version: string): Record<string, unknown> {
       responses: {
         '200': { description: 'OK' },
         '400': { $ref: '#/components/responses/Error' },
-        ...(r.access.kind === 'public' ? {} : { '401': { $ref: '#/components/responses/Error' }, '403': { $ref: '#/components/responses/Error' } }),
+        ...(r.access.kind === 'public'
+          ? {}
+          : { '401': { $ref: '#/components/responses/Error' }, '403': { $ref: '#/components/responses/Error' } }),
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Dukan API', version, description: 'Point of sale and shop management. Errors share one body: {success:false, error, message, code, errors?}.' },
+    info: {
+      title: 'Dukan API',
+      version,
+      description: 'Point of sale and shop management. Errors share one body: {success:false, error, message, code, errors?}.',
+    },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     components: {

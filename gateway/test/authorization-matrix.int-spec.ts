@@ -6,8 +6,18 @@ import { ROUTES, type Permissions, type RouteDef, type RouteOwner } from '@dukan
 import { createAllInOneApp } from '@dukan/gateway';
 import { isAllowed } from '@dukan/contracts';
 import {
-  authorizationMatrix, eventually, matrixFailures, PATH_VARIANTS, recordPath, recordRoutes, refusedBeforeHandler, runMatrixCase, startApp, variantFailures,
-  type HttpClient, type MatrixCaller,
+  authorizationMatrix,
+  eventually,
+  matrixFailures,
+  PATH_VARIANTS,
+  recordPath,
+  recordRoutes,
+  refusedBeforeHandler,
+  runMatrixCase,
+  startApp,
+  variantFailures,
+  type HttpClient,
+  type MatrixCaller,
 } from '@dukan/testing';
 import { cashSale, inBranch, openChainWithTea } from './chain-shop.js';
 import { startClusterShape } from './cluster-shape.js';
@@ -37,16 +47,27 @@ interface Shape extends HttpClient {
 }
 
 const SHAPES: [string, () => Promise<Shape>][] = [
-  ['all-in-one', async () => {
-    const t = await startApp(createAllInOneApp);
-    return Object.assign(t, { dataDir: t.env.DUKAN_DATA_DIR! });
-  }],
+  [
+    'all-in-one',
+    async () => {
+      const t = await startApp(createAllInOneApp);
+      return Object.assign(t, { dataDir: t.env.DUKAN_DATA_DIR! });
+    },
+  ],
   ['cluster gateway', () => startClusterShape()],
 ];
 
 async function callersOf(s: Shape): Promise<MatrixCaller[]> {
   const user = async (role: 'manager' | 'cashier', username: string, permissions?: Permissions) => {
-    const body = { username, firstName: 'Matrix', lastName: role, email: `${username}@shop.iq`, password: 'secret1', role, ...(permissions ? { permissions } : {}) };
+    const body = {
+      username,
+      firstName: 'Matrix',
+      lastName: role,
+      email: `${username}@shop.iq`,
+      password: 'secret1',
+      role,
+      ...(permissions ? { permissions } : {}),
+    };
     const res = await s.post('/api/auth/register', body, { token: s.adminToken });
     expect(res.status).toBe(201);
     return s.login(username, 'secret1');
@@ -54,7 +75,11 @@ async function callersOf(s: Shape): Promise<MatrixCaller[]> {
   const payload = jwt.decode(s.adminToken) as jwt.JwtPayload;
   const claims = { sub: payload.sub, ver: payload.ver, usr: payload.usr, role: 'admin', perms: null, lang: 'en' };
   const realKey = readFileSync(join(s.dataDir, 'keys', 'jwt-private.pem'), 'utf8');
-  const otherKey = generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } }).privateKey;
+  const otherKey = generateKeyPairSync('ec', {
+    namedCurve: 'P-256',
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
   const sign = { algorithm: 'ES256', issuer: 'dukan-identity', audience: 'dukan' } as const;
   const leaving = await user('cashier', 'leaving');
   expect((await s.post('/api/auth/logout', undefined, { token: leaving })).status).toBe(200);
@@ -66,7 +91,12 @@ async function callersOf(s: Shape): Promise<MatrixCaller[]> {
     { name: 'no token', token: null, subject: null },
     { name: 'forged token', token: jwt.sign(claims, otherKey, { ...sign, expiresIn: 3600 }), subject: null, refusedWith: 401 },
     { name: 'unsigned token', token: jwt.sign(claims, '', { algorithm: 'none' }), subject: null, refusedWith: 401 },
-    { name: 'expired token', token: jwt.sign({ ...claims, iat: Math.floor(Date.now() / 1000) - 7200 }, realKey, { ...sign, expiresIn: -60 }), subject: null, refusedWith: 401 },
+    {
+      name: 'expired token',
+      token: jwt.sign({ ...claims, iat: Math.floor(Date.now() / 1000) - 7200 }, realKey, { ...sign, expiresIn: -60 }),
+      subject: null,
+      refusedWith: 401,
+    },
     { name: 'token from before logout', token: leaving, subject: null, refusedWith: 401 },
   ];
 }
@@ -92,11 +122,20 @@ describe.each(SHAPES)('%s', (_shape, start) => {
   it('refuses the calls of issue 11 that capitals once let through without a token', async () => {
     const id = '00000000-0000-4000-8000-00000000abcd';
     for (const [method, path] of [
-      ['GET', '/API/auth/users'], ['GET', '/Api/auth/users'], ['PUT', `/API/auth/users/${id}/permissions`],
-      ['PUT', `/API/auth/users/${id}/reset-password`], ['POST', '/API/auth/register'], ['DELETE', `/API/transactions/${id}`],
-      ['PUT', `/API/products/${id}`], ['GET', `/INTERNAL/auth/sessions/${id}`],
+      ['GET', '/API/auth/users'],
+      ['GET', '/Api/auth/users'],
+      ['PUT', `/API/auth/users/${id}/permissions`],
+      ['PUT', `/API/auth/users/${id}/reset-password`],
+      ['POST', '/API/auth/register'],
+      ['DELETE', `/API/transactions/${id}`],
+      ['PUT', `/API/products/${id}`],
+      ['GET', `/INTERNAL/auth/sessions/${id}`],
     ] as const) {
-      const res = await s.request(method, path, method === 'GET' || method === 'DELETE' ? {} : { body: { permissions: {}, newPassword: 'x'.repeat(8) } });
+      const res = await s.request(
+        method,
+        path,
+        method === 'GET' || method === 'DELETE' ? {} : { body: { permissions: {}, newPassword: 'x'.repeat(8) } },
+      );
       expect({ path, status: res.status }).toEqual({ path, status: path.startsWith('/INTERNAL') ? 403 : 401 });
     }
   });
@@ -107,7 +146,12 @@ describe.each(SHAPES)('%s', (_shape, start) => {
       const cases = authorizationMatrix([route.owner], callers).filter((c) => c.route === route);
       expect(await matrixFailures(s, cases, 4)).toEqual([]);
       // The path is read before any token: one bad token stands for all of them.
-      expect(await variantFailures(s, cases.filter((c) => VARIANT_CALLERS.has(c.caller.name)))).toEqual([]);
+      expect(
+        await variantFailures(
+          s,
+          cases.filter((c) => VARIANT_CALLERS.has(c.caller.name)),
+        ),
+      ).toEqual([]);
     },
     60_000,
   );
@@ -116,7 +160,10 @@ describe.each(SHAPES)('%s', (_shape, start) => {
     const token = await s.login('admin', s.adminPassword); // the matrix's logout case ended the first session
     for (const [method, path] of INTERNAL_CALLS) {
       for (const spelling of [path, ...PATH_VARIANTS.map((v) => v.spell(path))]) {
-        for (const caller of [{ name: 'admin', token, subject: { role: 'admin' as const } }, { name: 'no token', token: null, subject: null }]) {
+        for (const caller of [
+          { name: 'admin', token, subject: { role: 'admin' as const } },
+          { name: 'no token', token: null, subject: null },
+        ]) {
           const answer = await runMatrixCase(s, { route: { method, path } as RouteDef, caller, path, expect: 403 }, spelling);
           expect({ label: answer.label, refused: refusedBeforeHandler(answer) }).toEqual({ label: answer.label, refused: true });
         }
@@ -141,11 +188,19 @@ describe.each(SHAPES)('%s', (_shape, start) => {
  * not work in is not found (404, as an id that exists nowhere: nothing is learnt of it), and stays as it was.
  */
 const EVERY_NON_ADMIN_RIGHT: Permissions = {
-  pos: ['use', 'refund'], transactions: ['view', 'refund'], products: ['view', 'create', 'edit', 'delete'],
+  pos: ['use', 'refund'],
+  transactions: ['view', 'refund'],
+  products: ['view', 'create', 'edit', 'delete'],
   expenses: ['view', 'create', 'edit', 'delete', 'approve'],
 };
 const EXPENSE = {
-  title: 'Generator fuel', category: 'utilities', amount: 42.5, currency: 'USD', exchangeRate: 1410, paymentMethod: 'cash', expenseDate: '2026-03-10',
+  title: 'Generator fuel',
+  category: 'utilities',
+  amount: 42.5,
+  currency: 'USD',
+  exchangeRate: 1410,
+  paymentMethod: 'cash',
+  expenseDate: '2026-03-10',
 };
 
 describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
@@ -174,30 +229,54 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     records.expenses = expense.body._id;
     records.products = productId;
     expect((await s.patch(`/api/products/${productId}/quantity`, { quantity: 5, cost: 1 }, admin('b'))).status).toBe(200);
-    const made = await s.post('/api/auth/register', {
-      username: 'manager-of-b', firstName: 'Manager', lastName: 'B', email: 'manager-of-b@shop.iq', password: 'secret1', role: 'manager',
-      homeBranch: 'b', branches: ['b'], permissions: EVERY_NON_ADMIN_RIGHT,
-    }, { token: s.adminToken });
+    const made = await s.post(
+      '/api/auth/register',
+      {
+        username: 'manager-of-b',
+        firstName: 'Manager',
+        lastName: 'B',
+        email: 'manager-of-b@shop.iq',
+        password: 'secret1',
+        role: 'manager',
+        homeBranch: 'b',
+        branches: ['b'],
+        permissions: EVERY_NON_ADMIN_RIGHT,
+      },
+      { token: s.adminToken },
+    );
     expect(made.status).toBe(201);
     userOfB = await s.login('manager-of-b', 'secret1');
   }, 120_000);
   afterAll(() => s.close());
 
   it('says for every route with a parameter whose record it reaches', () => {
-    expect(recordRoutes().filter((r) => r.owner === undefined).map((r) => `${r.route.method} ${r.route.path}`)).toEqual([]);
+    expect(
+      recordRoutes()
+        .filter((r) => r.owner === undefined)
+        .map((r) => `${r.route.method} ${r.route.path}`),
+    ).toEqual([]);
   });
 
   it("a user of B finds no record of main on any by-id route (404, or the route's own 403), and each stays as it was", async () => {
     const subject = { role: 'manager' as const, permissions: EVERY_NON_ADMIN_RIGHT };
     const bodyOf = (path: string, method: string) =>
-      method === 'GET' || method === 'DELETE' ? {} : { body: path.endsWith('/reject') ? { reason: 'by B' } : /\/expenses\/[^/]+$/.test(path) ? { ...EXPENSE, title: 'Changed by B' } : {} };
+      method === 'GET' || method === 'DELETE'
+        ? {}
+        : {
+            body: path.endsWith('/reject')
+              ? { reason: 'by B' }
+              : /\/expenses\/[^/]+$/.test(path)
+                ? { ...EXPENSE, title: 'Changed by B' }
+                : {},
+          };
     const wrong: string[] = [];
     for (const { route } of recordRoutes().filter((r) => r.owner === 'branch')) {
       const kind = route.path.split('/')[route.path.startsWith('/api/products/transfers') ? 3 : 2]!;
       const path = recordPath(route, records[kind]!);
       const res = await s.request(route.method, path, { ...inBranch(userOfB), ...bodyOf(route.path, route.method) });
       const expected = isAllowed(subject, route.access) ? 404 : 403;
-      if (res.status !== expected) wrong.push(`${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)} (expected ${expected})`);
+      if (res.status !== expected)
+        wrong.push(`${route.method} ${path} -> ${res.status} ${JSON.stringify(res.body)} (expected ${expected})`);
     }
     expect(wrong).toEqual([]);
     // By invoice number too, and in the user's language.
@@ -205,7 +284,10 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     expect(byNumber.status).toBe(404);
     const ku = await s.get(`/api/transactions/${records.transactions}`, { token: userOfB, headers: { 'accept-language': 'ku' } });
     expect(ku.status).toBe(404);
-    expect(ku.body.message).toBe((await s.get('/api/transactions/00000000-0000-4000-8000-00000000abcd', { token: userOfB, headers: { 'accept-language': 'ku' } })).body.message);
+    expect(ku.body.message).toBe(
+      (await s.get('/api/transactions/00000000-0000-4000-8000-00000000abcd', { token: userOfB, headers: { 'accept-language': 'ku' } })).body
+        .message,
+    );
 
     // Nothing of main's changed.
     const saleNow = await s.get(`/api/transactions/${records.transactions}`, inBranch(s.adminToken, 'main'));

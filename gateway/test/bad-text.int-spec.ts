@@ -62,14 +62,17 @@ describe.each(SHAPES)('%s', (_shape, start) => {
     if (res.status === 400) expect(res.body.code).toBe('VALIDATION_FAILED');
   });
 
-  it.each(withBody.map((r) => [label(r), r] as const))('%s: NUL, a lone surrogate and an impossible date in the body are 400', async (_l, r) => {
-    const nul = await s.request(r.method, pathOf(r), { token: s.adminToken, headers: KU, body: { name: 'tea\u0000', note: 'x' } });
-    expectRefused(nul, 'name', FORBIDDEN_KU);
-    const surrogate = await s.request(r.method, pathOf(r), { token: s.adminToken, headers: KU, body: '{"name":{"en":"tea \\ud800"}}' });
-    expectRefused(surrogate, 'name.en', FORBIDDEN_KU);
-    const date = await s.request(r.method, pathOf(r), { token: s.adminToken, headers: KU, body: { date: '2026-02-30' } });
-    expectRefused(date, 'date', BAD_DATE_KU);
-  });
+  it.each(withBody.map((r) => [label(r), r] as const))(
+    '%s: NUL, a lone surrogate and an impossible date in the body are 400',
+    async (_l, r) => {
+      const nul = await s.request(r.method, pathOf(r), { token: s.adminToken, headers: KU, body: { name: 'tea\u0000', note: 'x' } });
+      expectRefused(nul, 'name', FORBIDDEN_KU);
+      const surrogate = await s.request(r.method, pathOf(r), { token: s.adminToken, headers: KU, body: '{"name":{"en":"tea \\ud800"}}' });
+      expectRefused(surrogate, 'name.en', FORBIDDEN_KU);
+      const date = await s.request(r.method, pathOf(r), { token: s.adminToken, headers: KU, body: { date: '2026-02-30' } });
+      expectRefused(date, 'date', BAD_DATE_KU);
+    },
+  );
 
   it('a NUL in the login username is 400, signed in or not', async () => {
     const res = await s.post('/api/auth/login', { username: 'admin\u0000', password: 'x' });
@@ -90,7 +93,9 @@ describe.each(SHAPES)('%s', (_shape, start) => {
   it('real dates pass: the 29th of February of a leap year, a time of day', async () => {
     expect((await s.get('/api/expenses/summary?startDate=2028-02-29&endDate=2028-03-01', { token: s.adminToken })).status).toBe(200);
     expect((await s.get('/api/expenses/summary?startDate=2029-02-29', { token: s.adminToken })).status).toBe(400);
-    const sales = await s.get(`/api/transactions?from=${encodeURIComponent('2028-02-29T00:00:00.000+03:00')}&to=2028-03-01T23:59:59Z`, { token: s.adminToken });
+    const sales = await s.get(`/api/transactions?from=${encodeURIComponent('2028-02-29T00:00:00.000+03:00')}&to=2028-03-01T23:59:59Z`, {
+      token: s.adminToken,
+    });
     expect(sales.status).toBe(200);
   });
 });

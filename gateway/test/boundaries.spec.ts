@@ -3,7 +3,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const root = join(import.meta.dirname, '..', '..');
-const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'dependency-cruiser', 'package.json'), 'utf8')) as { bin: Record<string, string> };
+const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'dependency-cruiser', 'package.json'), 'utf8')) as {
+  bin: Record<string, string>;
+};
 const depcruise = join(root, 'node_modules', 'dependency-cruiser', pkg.bin.depcruise ?? '');
 
 function cruise(...paths: string[]): { ok: boolean; output: string } {
@@ -25,7 +27,10 @@ describe('module boundaries', () => {
   it('the rule really fails when a service reaches into another one', () => {
     const dir = join(root, 'services', 'catalog', 'src', '__boundary_probe__');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'probe.ts'), "import { IdentityModule } from '../../../identity/src/identity.module.js';\nexport const probe = IdentityModule;\n");
+    writeFileSync(
+      join(dir, 'probe.ts'),
+      "import { IdentityModule } from '../../../identity/src/identity.module.js';\nexport const probe = IdentityModule;\n",
+    );
     try {
       const r = cruise(join('services', 'catalog', 'src', '__boundary_probe__'));
       expect(r.ok).toBe(false);
@@ -57,7 +62,10 @@ describe('module boundaries', () => {
     const dir = join(root, 'frontend', 'src', '__boundary_probe__');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js';\nexport const a = () => b;\n");
-    writeFileSync(join(dir, 'b.ts'), "import { a } from './a.js';\nimport { SalesModule } from '../../../services/sales/src/sales.module.js';\nexport const b = () => [a, SalesModule];\n");
+    writeFileSync(
+      join(dir, 'b.ts'),
+      "import { a } from './a.js';\nimport { SalesModule } from '../../../services/sales/src/sales.module.js';\nexport const b = () => [a, SalesModule];\n",
+    );
     try {
       const r = cruise(join('frontend', 'src', '__boundary_probe__'));
       expect(r.ok).toBe(false);

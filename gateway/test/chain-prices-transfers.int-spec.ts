@@ -6,14 +6,17 @@ import { cashSale, inBranch, openChainWithTea, SHAPES, type Shop } from './chain
 // B's price by B's cashier and at its own price elsewhere; stock sent from main to B moves exactly once however
 // often the send and the receipt are repeated, and a transfer cancelled on the way puts it back once.
 
-describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) => {
+describe.each(SHAPES)("a chain's prices and transfers (%s)", (_shape, start) => {
   let c: Shop;
   let productId = '';
   let cashierB = '';
   let manager = '';
-  const stockIn = async (branch: string) => (await c.get(`/api/products/${productId}`, inBranch(c.adminToken, branch))).body.quantity as number;
+  const stockIn = async (branch: string) =>
+    (await c.get(`/api/products/${productId}`, inBranch(c.adminToken, branch))).body.quantity as number;
   const tillPrice = async (token: string, branch?: string) =>
-    ((await c.get('/api/products?active=true&view=till', inBranch(token, branch))).body as { _id: string; price: number }[]).find((p) => p._id === productId)?.price;
+    ((await c.get('/api/products?active=true&view=till', inBranch(token, branch))).body as { _id: string; price: number }[]).find(
+      (p) => p._id === productId,
+    )?.price;
   const sale = (unitPrice: number) => cashSale({ id: productId, sku: 'TEA-CHAIN' }, unitPrice, 2, 10);
 
   beforeAll(async () => {
@@ -24,7 +27,11 @@ describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) =>
       { username: 'manager-chain', role: 'manager', homeBranch: 'main', branches: ['main', 'b'] },
     ];
     for (const u of users) {
-      const made = await c.post('/api/auth/register', { ...u, firstName: 'Chain', lastName: 'User', email: `${u.username}@shop.iq`, password: 'secret1' }, { token: c.adminToken });
+      const made = await c.post(
+        '/api/auth/register',
+        { ...u, firstName: 'Chain', lastName: 'User', email: `${u.username}@shop.iq`, password: 'secret1' },
+        { token: c.adminToken },
+      );
       expect(made.status).toBe(201);
     }
     cashierB = await c.login('cashier-chain-b', 'secret1');
@@ -55,7 +62,11 @@ describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) =>
     const unknown = await c.put(`/api/products/${productId}/branch-prices/nowhere`, { price: 1 }, inBranch(c.adminToken));
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors.branchId.message).toBe('There is no such branch');
-    const lost = await c.post('/api/products/transfers', { toBranch: 'nowhere', lines: [{ product: productId, quantity: 1 }] }, inBranch(manager, 'main'));
+    const lost = await c.post(
+      '/api/products/transfers',
+      { toBranch: 'nowhere', lines: [{ product: productId, quantity: 1 }] },
+      inBranch(manager, 'main'),
+    );
     expect(lost.status).toBe(400);
     expect(lost.body.errors.toBranch.message).toBe('There is no such branch');
   });
@@ -65,7 +76,9 @@ describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) =>
     await eventually(async () => (await stockIn('b')) === -2 && (await stockIn('main')) === 8);
     const key = randomUUID();
     const body = { toBranch: 'b', lines: [{ product: productId, quantity: 4 }] };
-    const sends = await Promise.all([1, 2].map(() => c.post('/api/products/transfers', body, inBranch(manager, 'main', { 'idempotency-key': key }))));
+    const sends = await Promise.all(
+      [1, 2].map(() => c.post('/api/products/transfers', body, inBranch(manager, 'main', { 'idempotency-key': key }))),
+    );
     const again = await c.post('/api/products/transfers', body, inBranch(manager, 'main', { 'idempotency-key': key }));
     expect([...sends, again].map((s) => s.status)).toEqual([201, 201, 201]);
     expect(new Set([...sends, again].map((s) => s.body.data._id)).size).toBe(1);
@@ -87,14 +100,21 @@ describe.each(SHAPES)('a chain\'s prices and transfers (%s)', (_shape, start) =>
 
   it('a transfer cancelled by main on its way to B puts the stock back in main once; B can then not receive it', async () => {
     const before = await stockIn('main');
-    const sent = await c.post('/api/products/transfers', { toBranch: 'b', lines: [{ product: productId, quantity: 3 }] }, inBranch(manager, 'main'));
+    const sent = await c.post(
+      '/api/products/transfers',
+      { toBranch: 'b', lines: [{ product: productId, quantity: 3 }] },
+      inBranch(manager, 'main'),
+    );
     const id = sent.body.data._id as string;
     expect(await stockIn('main')).toBe(before - 3);
     const fromB = await c.post(`/api/products/transfers/${id}/cancel`, {}, inBranch(manager, 'b'));
     expect(fromB.status).toBe(403);
     expect(fromB.body.message).toBe('Only the branch that sent this transfer can cancel it');
     const cancels = await Promise.all([1, 2].map(() => c.post(`/api/products/transfers/${id}/cancel`, {}, inBranch(manager, 'main'))));
-    expect(cancels.map((r) => [r.status, r.body.data.state])).toEqual([[200, 'cancelled'], [200, 'cancelled']]);
+    expect(cancels.map((r) => [r.status, r.body.data.state])).toEqual([
+      [200, 'cancelled'],
+      [200, 'cancelled'],
+    ]);
     expect(await stockIn('main')).toBe(before);
     const late = await c.post(`/api/products/transfers/${id}/receive`, {}, inBranch(manager, 'b'));
     expect(late.status).toBe(409);

@@ -26,7 +26,8 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
   let manager = '';
   let productId = '';
   const as = (token: string, opts: { acting?: string; language?: string } = {}) => ({
-    token, headers: { 'accept-language': opts.language ?? 'en', ...(opts.acting && { 'x-dukan-branch': opts.acting }) },
+    token,
+    headers: { 'accept-language': opts.language ?? 'en', ...(opts.acting && { 'x-dukan-branch': opts.acting }) },
   });
   const view = (branch?: string) => (branch ? `?branch=${branch}` : '');
   const salesReport = async (token: string, branch?: string) => {
@@ -38,34 +39,88 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
   beforeAll(async () => {
     c = await start();
     for (const id of BRANCHES) {
-      expect((await c.post('/api/settings/branches', { _id: id, name: `Branch ${id.toUpperCase()}`, registers: ['main'] }, as(c.adminToken))).status).toBe(201);
+      expect(
+        (await c.post('/api/settings/branches', { _id: id, name: `Branch ${id.toUpperCase()}`, registers: ['main'] }, as(c.adminToken)))
+          .status,
+      ).toBe(201);
     }
     const category = await c.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, as(c.adminToken));
-    const product = await c.post('/api/products', {
-      sku: 'TEA-CHAIN', barcode: '6260000000788', name: { en: 'Tea', ku: 'چا' }, category: category.body._id, price: 2.5, cost: 1, quantity: 20,
-    }, as(c.adminToken, { acting: 'a' }));
+    const product = await c.post(
+      '/api/products',
+      {
+        sku: 'TEA-CHAIN',
+        barcode: '6260000000788',
+        name: { en: 'Tea', ku: 'چا' },
+        category: category.body._id,
+        price: 2.5,
+        cost: 1,
+        quantity: 20,
+      },
+      as(c.adminToken, { acting: 'a' }),
+    );
     expect(product.status).toBe(201);
     productId = product.body._id;
     for (const id of ['b', 'c']) {
-      expect((await c.patch(`/api/products/${productId}/quantity`, { quantity: 20, cost: 1 }, as(c.adminToken, { acting: id }))).status).toBe(200);
+      expect(
+        (await c.patch(`/api/products/${productId}/quantity`, { quantity: 20, cost: 1 }, as(c.adminToken, { acting: id }))).status,
+      ).toBe(200);
     }
     for (const id of BRANCHES) {
       const n = SOLD[id];
-      const sale = await c.post('/api/transactions', {
-        items: [{ product: productId, productSnapshot: { name: 'Tea', sku: 'TEA-CHAIN', price: 2.5 }, quantity: n, unitPrice: 2.5, subtotal: 2.5 * n, discount: 0, discountType: 'percentage' }],
-        subtotal: 2.5 * n, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 2.5 * n, currency: 'USD', exchangeRate: 1450,
-        paymentMethod: 'cash', paymentDetails: { amountTendered: 20, change: 20 - 2.5 * n }, paymentStatus: 'paid', register: 'main', createdAt: new Date().toISOString(),
-      }, as(c.adminToken, { acting: id }));
+      const sale = await c.post(
+        '/api/transactions',
+        {
+          items: [
+            {
+              product: productId,
+              productSnapshot: { name: 'Tea', sku: 'TEA-CHAIN', price: 2.5 },
+              quantity: n,
+              unitPrice: 2.5,
+              subtotal: 2.5 * n,
+              discount: 0,
+              discountType: 'percentage',
+            },
+          ],
+          subtotal: 2.5 * n,
+          discountType: 'percentage',
+          discountValue: 0,
+          discountAmount: 0,
+          loyaltyDiscount: 0,
+          total: 2.5 * n,
+          currency: 'USD',
+          exchangeRate: 1450,
+          paymentMethod: 'cash',
+          paymentDetails: { amountTendered: 20, change: 20 - 2.5 * n },
+          paymentStatus: 'paid',
+          register: 'main',
+          createdAt: new Date().toISOString(),
+        },
+        as(c.adminToken, { acting: id }),
+      );
       expect(sale.status).toBe(201);
     }
-    const made = await c.post('/api/auth/register', {
-      username: 'manager-ab', firstName: 'Manager', lastName: 'AB', email: 'manager-ab@shop.iq', password: 'secret1', role: 'manager', homeBranch: 'a', branches: ['a', 'b'],
-    }, as(c.adminToken));
+    const made = await c.post(
+      '/api/auth/register',
+      {
+        username: 'manager-ab',
+        firstName: 'Manager',
+        lastName: 'AB',
+        email: 'manager-ab@shop.iq',
+        password: 'secret1',
+        role: 'manager',
+        homeBranch: 'a',
+        branches: ['a', 'b'],
+      },
+      as(c.adminToken),
+    );
     expect(made.status).toBe(201);
     manager = await c.login('manager-ab', 'secret1');
     // Reporting has every sale, and every branch's stock (three branches' worth of moves).
     await eventually(async () => (await salesReport(c.adminToken)).summary.totalTransactions === 3, { what: 'three sales in reporting' });
-    await eventually(async () => (await c.get('/api/reports/inventory?branch=c', as(c.adminToken))).body.data?.summary.totalQuantity === 20 - SOLD.c, { what: "branch C's stock in reporting" });
+    await eventually(
+      async () => (await c.get('/api/reports/inventory?branch=c', as(c.adminToken))).body.data?.summary.totalQuantity === 20 - SOLD.c,
+      { what: "branch C's stock in reporting" },
+    );
   }, 180_000);
   afterAll(() => c.close(), 60_000);
 
@@ -90,7 +145,8 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     expect(each.map((d) => d.todaySales)).toEqual(BRANCHES.map((b) => SOLD[b] * 2.5));
     expect(each.map((d) => d.recentTransactions.length)).toEqual([1, 1, 1]);
     // Stock per branch: 20 - sold in each; the chain's total is theirs together.
-    const stock = async (branch: string) => (await c.get(`/api/reports/inventory?branch=${branch}`, as(c.adminToken))).body.data.summary.totalQuantity;
+    const stock = async (branch: string) =>
+      (await c.get(`/api/reports/inventory?branch=${branch}`, as(c.adminToken))).body.data.summary.totalQuantity;
     expect(await Promise.all(BRANCHES.map(stock))).toEqual(BRANCHES.map((b) => 20 - SOLD[b]));
     expect(await stock('all')).toBe(60 - 9);
   });
@@ -109,8 +165,10 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
   });
 
   it("a branch's active-user card and staff report count the staff who work there: the manager of A and B is not C's", async () => {
-    const users = async (branch: string) => (await c.get(`/api/dashboard?branch=${branch}`, as(c.adminToken))).body.data.activeUsers as number;
-    const staff = async (branch: string) => (await c.get(`/api/reports/staff?branch=${branch}`, as(c.adminToken))).body.data.staffSales.map((p: { name: string }) => p.name);
+    const users = async (branch: string) =>
+      (await c.get(`/api/dashboard?branch=${branch}`, as(c.adminToken))).body.data.activeUsers as number;
+    const staff = async (branch: string) =>
+      (await c.get(`/api/reports/staff?branch=${branch}`, as(c.adminToken))).body.data.staffSales.map((p: { name: string }) => p.name);
     await eventually(async () => (await users('all')) - (await users('c')) === 1, { what: "the manager's branches in reporting" });
     expect(await users('a')).toBe(await users('all'));
     expect(await staff('b')).toContain('Manager AB');
@@ -124,24 +182,38 @@ describe.each(SHAPES)('chain-wide dashboard and reports (%s)', (_shape, start) =
     expect((await c.get('/api/dashboard', as(manager))).body.data.todaySales).toBe((SOLD.a + SOLD.b) * 2.5);
     // Their export of "all" names the two branches it adds up, by name, listed as each language lists.
     expect((await c.get('/api/reports/sales/export/csv?branch=all', as(manager))).text).toContain('· Branch A, Branch B');
-    expect((await c.get('/api/reports/sales/export/csv?branch=all', as(manager, { language: 'ku' }))).text).toContain('· Branch A، Branch B');
-    for (const path of ['/api/reports/sales?branch=c', '/api/dashboard?branch=c', '/api/reports/sales/export/pdf?branch=c', '/api/reports/inventory/products?branch=c']) {
+    expect((await c.get('/api/reports/sales/export/csv?branch=all', as(manager, { language: 'ku' }))).text).toContain(
+      '· Branch A، Branch B',
+    );
+    for (const path of [
+      '/api/reports/sales?branch=c',
+      '/api/dashboard?branch=c',
+      '/api/reports/sales/export/pdf?branch=c',
+      '/api/reports/inventory/products?branch=c',
+    ]) {
       const refused = await c.get(path, as(manager));
       expect([path, refused.status, refused.body.code]).toEqual([path, 403, 'FORBIDDEN']);
       expect(refused.body.message).toBe('You may not work in this branch');
     }
-    expect((await c.get('/api/reports/sales?branch=c', as(manager, { language: 'ku' }))).body.message).toBe('ڕێگەت پێنەدراوە لەم لقەدا کار بکەیت');
+    expect((await c.get('/api/reports/sales?branch=c', as(manager, { language: 'ku' }))).body.message).toBe(
+      'ڕێگەت پێنەدراوە لەم لقەدا کار بکەیت',
+    );
   });
 
   it('a branch that does not exist is refused, to read and to act in, even for an admin', async () => {
-    for (const call of [c.get('/api/reports/sales?branch=zz', as(c.adminToken)), c.get('/api/products', as(c.adminToken, { acting: 'zz' }))]) {
+    for (const call of [
+      c.get('/api/reports/sales?branch=zz', as(c.adminToken)),
+      c.get('/api/products', as(c.adminToken, { acting: 'zz' })),
+    ]) {
       const refused = await call;
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: 'There is no such branch' });
     }
     expect((await c.get('/api/products', as(c.adminToken, { acting: 'zz', language: 'ku' }))).body.message).toBe('لقێکی وا نییە');
     // A branch made a moment ago is known at once.
-    expect((await c.post('/api/settings/branches', { _id: 'd', name: 'Branch D', registers: ['main'] }, as(c.adminToken))).status).toBe(201);
+    expect((await c.post('/api/settings/branches', { _id: 'd', name: 'Branch D', registers: ['main'] }, as(c.adminToken))).status).toBe(
+      201,
+    );
     await eventually(async () => (await c.get('/api/products', as(c.adminToken, { acting: 'd' }))).status === 200);
   });
 

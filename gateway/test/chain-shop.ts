@@ -20,18 +20,32 @@ export const SHAPES: [string, () => Promise<Shop>][] = [
 
 /** A call's options: the caller's token and, when given, the branch it acts in. */
 export const inBranch = (token: string, branch?: string, headers: Record<string, string> = {}) => ({
-  token, headers: { 'accept-language': 'en', ...(branch && { 'x-dukan-branch': branch }), ...headers },
+  token,
+  headers: { 'accept-language': 'en', ...(branch && { 'x-dukan-branch': branch }), ...headers },
 });
 
 /** Opens branches B and C beside main, and creates tea with 10 in main (price 2, cost 1); answers its id. */
 export async function openChainWithTea(c: Shop, sku: string, barcode: string): Promise<string> {
-  for (const [id, name] of [['b', 'Branch B'], ['c', 'Branch C']]) {
+  for (const [id, name] of [
+    ['b', 'Branch B'],
+    ['c', 'Branch C'],
+  ]) {
     expect((await c.post('/api/settings/branches', { _id: id, name, registers: ['main'] }, { token: c.adminToken })).status).toBe(201);
   }
   const category = await c.post('/api/categories', { name: { en: 'Tea', ku: 'چا' } }, { token: c.adminToken });
-  const product = await c.post('/api/products', {
-    sku, barcode, name: { en: 'Tea', ku: 'چا' }, category: category.body._id, price: 2, cost: 1, quantity: 10,
-  }, inBranch(c.adminToken));
+  const product = await c.post(
+    '/api/products',
+    {
+      sku,
+      barcode,
+      name: { en: 'Tea', ku: 'چا' },
+      category: category.body._id,
+      price: 2,
+      cost: 1,
+      quantity: 10,
+    },
+    inBranch(c.adminToken),
+  );
   expect(product.status).toBe(201);
   return product.body._id;
 }
@@ -40,8 +54,29 @@ export async function openChainWithTea(c: Shop, sku: string, barcode: string): P
 export function cashSale(product: { id: string; sku: string }, unitPrice: number, quantity: number, tendered: number) {
   const total = unitPrice * quantity;
   return {
-    items: [{ product: product.id, productSnapshot: { name: 'Tea', sku: product.sku, price: unitPrice }, quantity, unitPrice, subtotal: total, discount: 0, discountType: 'percentage' }],
-    subtotal: total, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total, currency: 'USD', exchangeRate: 1450,
-    paymentMethod: 'cash', paymentDetails: { amountTendered: tendered, change: tendered - total }, paymentStatus: 'paid', register: 'main', createdAt: new Date().toISOString(),
+    items: [
+      {
+        product: product.id,
+        productSnapshot: { name: 'Tea', sku: product.sku, price: unitPrice },
+        quantity,
+        unitPrice,
+        subtotal: total,
+        discount: 0,
+        discountType: 'percentage',
+      },
+    ],
+    subtotal: total,
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    total,
+    currency: 'USD',
+    exchangeRate: 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: tendered, change: tendered - total },
+    paymentStatus: 'paid',
+    register: 'main',
+    createdAt: new Date().toISOString(),
   };
 }

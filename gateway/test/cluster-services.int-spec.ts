@@ -13,8 +13,13 @@ beforeAll(async () => {
 afterAll(() => c.close());
 
 const ONE_ROUTE: Record<ServiceName, string> = {
-  identity: '/api/auth/users', catalog: '/api/products', sales: '/api/transactions', loyalty: '/api/customers',
-  reporting: '/api/dashboard', expenses: '/api/expenses', settings: '/api/settings/general',
+  identity: '/api/auth/users',
+  catalog: '/api/products',
+  sales: '/api/transactions',
+  loyalty: '/api/customers',
+  reporting: '/api/dashboard',
+  expenses: '/api/expenses',
+  settings: '/api/settings/general',
 };
 
 it('every service refuses an /api call that did not come through the gateway, even with an admin token', async () => {
@@ -32,7 +37,11 @@ it('every service refuses an /api call that did not come through the gateway, ev
 });
 
 it('a service checks the token version itself: a token ended at identity stops working there too', async () => {
-  await c.post('/api/auth/register', { username: 'leaver', firstName: 'L', lastName: 'V', email: 'leaver@shop.iq', password: 'secret1' }, { token: c.adminToken });
+  await c.post(
+    '/api/auth/register',
+    { username: 'leaver', firstName: 'L', lastName: 'V', email: 'leaver@shop.iq', password: 'secret1' },
+    { token: c.adminToken },
+  );
   const token = await c.login('leaver', 'secret1');
   // As a gateway with the internal token would call it (another gateway, or one that has not heard yet).
   const catalog = httpClient(c.serviceUrls.catalog, { headers: { 'x-dukan-internal': c.internalToken } });
@@ -43,12 +52,20 @@ it('a service checks the token version itself: a token ended at identity stops w
 });
 
 it('a permission change applies at a service on the next call through the gateway, though the service held the old answer', async () => {
-  const created = await c.post('/api/auth/register', { username: 'promoted', firstName: 'P', lastName: 'M', email: 'promoted@shop.iq', password: 'secret1' }, { token: c.adminToken });
+  const created = await c.post(
+    '/api/auth/register',
+    { username: 'promoted', firstName: 'P', lastName: 'M', email: 'promoted@shop.iq', password: 'secret1' },
+    { token: c.adminToken },
+  );
   const token = await c.login('promoted', 'secret1');
   const catalog = httpClient(c.serviceUrls.catalog, { headers: { 'x-dukan-internal': c.internalToken } });
   expect((await catalog.get('/api/products', { token })).status).toBe(200); // the service now holds the old rights
   expect((await c.get('/api/products/generate-barcode', { token })).status).toBe(403);
-  await c.put(`/api/auth/users/${created.body.data._id}/permissions`, { permissions: { products: ['view', 'create'] } }, { token: c.adminToken });
+  await c.put(
+    `/api/auth/users/${created.body.data._id}/permissions`,
+    { permissions: { products: ['view', 'create'] } },
+    { token: c.adminToken },
+  );
   expect((await c.get('/api/products/generate-barcode', { token })).status).toBe(200);
   // Asked directly, as a gateway that has not heard of the change would ask it, the service learns it from identity's event.
   await eventually(async () => (await catalog.get('/api/products/generate-barcode', { token })).status === 200);
@@ -60,7 +77,11 @@ it('identity sees the client address the gateway saw: one address locked, anothe
   for (let i = 0; i < 5; i++) expect((await stranger.post('/api/auth/login', { username: 'admin', password: 'guess' })).status).toBe(401);
   expect((await stranger.post('/api/auth/login', { username: 'admin', password: c.adminPassword })).status).toBe(429);
   // Claiming to be someone else changes nothing: the gateway sets the header, it does not pass the client's on.
-  const spoofed = await stranger.post('/api/auth/login', { username: 'admin', password: c.adminPassword }, { headers: { 'x-forwarded-for': '127.0.0.3' } });
+  const spoofed = await stranger.post(
+    '/api/auth/login',
+    { username: 'admin', password: c.adminPassword },
+    { headers: { 'x-forwarded-for': '127.0.0.3' } },
+  );
   expect(spoofed.status).toBe(429);
   expect((await shop.post('/api/auth/login', { username: 'admin', password: c.adminPassword })).status).toBe(200);
 });
@@ -69,7 +90,11 @@ it("each service's database role reaches its own schema and nothing else", async
   const asCatalog = new pg.Client({ connectionString: c.databaseUrls.catalog });
   await asCatalog.connect();
   try {
-    const attempt = (sql: string) => asCatalog.query(sql).then(() => 'allowed', (e: { code?: string }) => e.code);
+    const attempt = (sql: string) =>
+      asCatalog.query(sql).then(
+        () => 'allowed',
+        (e: { code?: string }) => e.code,
+      );
     expect(await attempt('SELECT count(*) FROM catalog.products')).toBe('allowed');
     expect(await attempt('SELECT count(*) FROM sales.outbox')).toBe('42501'); // insufficient_privilege
     expect(await attempt('SELECT count(*) FROM identity.users')).toBe('42501');

@@ -15,19 +15,56 @@ import { ReportingModule, loadReportingConfig } from '@dukan/reporting';
 import { SalesModule, loadSalesConfig } from '@dukan/sales';
 import { SettingsModule, loadSettingsConfig } from '@dukan/settings';
 import {
-  configureLogger, createServiceProcessApp, databaseUrlAs, InProcessEventBus, provisionServiceRoles, serviceRoleName, startDukanApp, type PlatformConfig,
+  configureLogger,
+  createServiceProcessApp,
+  databaseUrlAs,
+  InProcessEventBus,
+  provisionServiceRoles,
+  serviceRoleName,
+  startDukanApp,
+  type PlatformConfig,
 } from '@dukan/platform';
-import { createTestDatabase, dropRoles, freePort, httpClient, tempDataDir, uniqueName, type HttpClient, type TestDatabase } from '@dukan/testing';
+import {
+  createTestDatabase,
+  dropRoles,
+  freePort,
+  httpClient,
+  tempDataDir,
+  uniqueName,
+  type HttpClient,
+  type TestDatabase,
+} from '@dukan/testing';
 
 type Loader = (env: Record<string, string>) => { config: PlatformConfig; module: DynamicModule };
 const SERVICES: Record<ServiceName, Loader> = {
-  identity: (env) => { const c = loadIdentityConfig(env); return { config: c, module: IdentityModule.register(c) }; },
-  settings: (env) => { const c = loadSettingsConfig(env); return { config: c, module: SettingsModule.register(c) }; },
-  catalog: (env) => { const c = loadCatalogConfig(env); return { config: c, module: CatalogModule.register(c) }; },
-  loyalty: (env) => { const c = loadLoyaltyConfig(env); return { config: c, module: LoyaltyModule.register(c) }; },
-  sales: (env) => { const c = loadSalesConfig(env); return { config: c, module: SalesModule.register(c) }; },
-  expenses: (env) => { const c = loadExpensesConfig(env); return { config: c, module: ExpensesModule.register(c) }; },
-  reporting: (env) => { const c = loadReportingConfig(env); return { config: c, module: ReportingModule.register(c) }; },
+  identity: (env) => {
+    const c = loadIdentityConfig(env);
+    return { config: c, module: IdentityModule.register(c) };
+  },
+  settings: (env) => {
+    const c = loadSettingsConfig(env);
+    return { config: c, module: SettingsModule.register(c) };
+  },
+  catalog: (env) => {
+    const c = loadCatalogConfig(env);
+    return { config: c, module: CatalogModule.register(c) };
+  },
+  loyalty: (env) => {
+    const c = loadLoyaltyConfig(env);
+    return { config: c, module: LoyaltyModule.register(c) };
+  },
+  sales: (env) => {
+    const c = loadSalesConfig(env);
+    return { config: c, module: SalesModule.register(c) };
+  },
+  expenses: (env) => {
+    const c = loadExpensesConfig(env);
+    return { config: c, module: ExpensesModule.register(c) };
+  },
+  reporting: (env) => {
+    const c = loadReportingConfig(env);
+    return { config: c, module: ReportingModule.register(c) };
+  },
 };
 
 export interface ClusterShape extends HttpClient {
@@ -52,7 +89,10 @@ export async function startClusterShape(extraEnv: Record<string, string> = {}): 
   const internalToken = randomBytes(24).toString('base64url');
   const adminPassword = `admin-${randomBytes(6).toString('hex')}`;
   const names = Object.keys(SERVICES) as ServiceName[];
-  const ports = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await freePort()] as const))) as Record<ServiceName, number>;
+  const ports = Object.fromEntries(await Promise.all(names.map(async (s) => [s, await freePort()] as const))) as Record<
+    ServiceName,
+    number
+  >;
   const serviceUrls = Object.fromEntries(names.map((s) => [s, `http://127.0.0.1:${ports[s]}`])) as Record<ServiceName, string>;
   const env: Record<string, string> = {
     DATABASE_URL: db.url,
@@ -70,7 +110,10 @@ export async function startClusterShape(extraEnv: Record<string, string> = {}): 
   const prefix = `${uniqueName('r')}_`;
   const roles = names.map((service) => ({ service, role: serviceRoleName(service, prefix), password: randomBytes(12).toString('hex') }));
   await provisionServiceRoles(db.url, roles);
-  const ownUrl = Object.fromEntries(roles.map((r) => [r.service, databaseUrlAs(db.url, r.role, r.password)])) as Record<ServiceName, string>;
+  const ownUrl = Object.fromEntries(roles.map((r) => [r.service, databaseUrlAs(db.url, r.role, r.password)])) as Record<
+    ServiceName,
+    string
+  >;
   const bus = new InProcessEventBus();
   const apps: INestApplication[] = [];
   const stop = async () => {
@@ -84,7 +127,14 @@ export async function startClusterShape(extraEnv: Record<string, string> = {}): 
     // Identity first: it makes the signing key whose public half the others verify with.
     for (const service of names) {
       const { config, module } = SERVICES[service]({ ...env, PORT: String(ports[service]), DATABASE_URL: ownUrl[service] });
-      const app = await createServiceProcessApp({ service, config, port: ports[service], module, bus, ownsSigningKey: service === 'identity' });
+      const app = await createServiceProcessApp({
+        service,
+        config,
+        port: ports[service],
+        module,
+        bus,
+        ownsSigningKey: service === 'identity',
+      });
       apps.push(app);
       await startDukanApp(app, ports[service], config.HOST);
     }

@@ -26,8 +26,24 @@ function interpolate(source: string, env: Record<string, string>): string {
   });
 }
 
-type Compose = { services: Record<string, { environment?: Record<string, string>; ports?: string[]; command?: string[]; volumes?: string[]; depends_on?: Record<string, { condition: string }> }> };
-const secrets = Object.fromEntries(withSecrets('').text.trim().split('\n').map((l: string) => l.split('=')) as [string, string][]);
+type Compose = {
+  services: Record<
+    string,
+    {
+      environment?: Record<string, string>;
+      ports?: string[];
+      command?: string[];
+      volumes?: string[];
+      depends_on?: Record<string, { condition: string }>;
+    }
+  >;
+};
+const secrets = Object.fromEntries(
+  withSecrets('')
+    .text.trim()
+    .split('\n')
+    .map((l: string) => l.split('=')) as [string, string][],
+);
 const compose = parse(interpolate(text, secrets), { merge: true }) as Compose;
 
 it('has no default for any variable: each is required, with a message that names it', () => {
@@ -51,14 +67,27 @@ it('gives each service its own database role and password, and the gateway none'
   for (const service of SERVICES) {
     const env = compose.services[service]!.environment!;
     const url = new URL(env.DATABASE_URL!);
-    expect({ service, user: url.username, password: url.password }).toEqual({ service, user: `dukan_${service}`, password: secrets[`${service.toUpperCase()}_DB_PASSWORD`] });
+    expect({ service, user: url.username, password: url.password }).toEqual({
+      service,
+      user: `dukan_${service}`,
+      password: secrets[`${service.toUpperCase()}_DB_PASSWORD`],
+    });
     expect(compose.services['db-roles']!.environment![`${service.toUpperCase()}_DB_PASSWORD`]).toBe(url.password);
     expect(compose.services[service]!.depends_on!['db-roles']).toEqual({ condition: 'service_completed_successfully' });
-    expect(env).toMatchObject({ INTERNAL_TOKEN: secrets.INTERNAL_TOKEN, NATS_USER: 'dukan', NATS_PASSWORD: secrets.NATS_PASSWORD, HOST: '0.0.0.0' });
+    expect(env).toMatchObject({
+      INTERNAL_TOKEN: secrets.INTERNAL_TOKEN,
+      NATS_USER: 'dukan',
+      NATS_PASSWORD: secrets.NATS_PASSWORD,
+      HOST: '0.0.0.0',
+    });
   }
   expect(compose.services.gateway!.environment!.DATABASE_URL).toBeUndefined();
   expect(new URL(compose.services['db-roles']!.environment!.DATABASE_ADMIN_URL!).password).toBe(secrets.POSTGRES_PASSWORD);
-  expect(Object.entries(compose.services).filter(([, s]) => s.ports).map(([name]) => name)).toEqual(['gateway']);
+  expect(
+    Object.entries(compose.services)
+      .filter(([, s]) => s.ports)
+      .map(([name]) => name),
+  ).toEqual(['gateway']);
 });
 
 it('runs NATS with the configuration in infra/nats and the password', () => {
@@ -75,7 +104,10 @@ const natsServer = spawnSync('nats-server', ['--version']).status === 0 ? 'nats-
   let url: string;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'dukan-nats-'));
-    const conf = readFileSync(join(root, 'infra', 'nats', 'nats.conf'), 'utf8').replace('store_dir: /data', `store_dir: ${join(dir, 'data')}`);
+    const conf = readFileSync(join(root, 'infra', 'nats', 'nats.conf'), 'utf8').replace(
+      'store_dir: /data',
+      `store_dir: ${join(dir, 'data')}`,
+    );
     writeFileSync(join(dir, 'nats.conf'), conf);
     const port = await freePort();
     url = `nats://127.0.0.1:${port}`;

@@ -17,33 +17,38 @@ import { findNats, startServiceApp } from '@dukan/testing';
 const natsUrl = await findNats();
 const describeNats = natsUrl ? describe : describe.skip;
 
-const SERVICES: Record<ServiceName, { module: (env: Record<string, string>) => DynamicModule; declared: readonly ConsumerDeclaration[] }> = {
-  identity: { module: (env) => IdentityModule.register(loadIdentityConfig(env)), declared: [] },
-  settings: { module: (env) => SettingsModule.register(loadSettingsConfig(env)), declared: [] },
-  catalog: { module: (env) => CatalogModule.register(loadCatalogConfig(env)), declared: CATALOG_CONSUMERS },
-  loyalty: { module: (env) => LoyaltyModule.register(loadLoyaltyConfig(env)), declared: LOYALTY_CONSUMERS },
-  sales: { module: (env) => SalesModule.register(loadSalesConfig(env)), declared: SALES_CONSUMERS },
-  expenses: { module: (env) => ExpensesModule.register(loadExpensesConfig(env)), declared: EXPENSES_CONSUMERS },
-  reporting: { module: (env) => ReportingModule.register(loadReportingConfig(env)), declared: REPORTING_CONSUMERS },
-};
+const SERVICES: Record<ServiceName, { module: (env: Record<string, string>) => DynamicModule; declared: readonly ConsumerDeclaration[] }> =
+  {
+    identity: { module: (env) => IdentityModule.register(loadIdentityConfig(env)), declared: [] },
+    settings: { module: (env) => SettingsModule.register(loadSettingsConfig(env)), declared: [] },
+    catalog: { module: (env) => CatalogModule.register(loadCatalogConfig(env)), declared: CATALOG_CONSUMERS },
+    loyalty: { module: (env) => LoyaltyModule.register(loadLoyaltyConfig(env)), declared: LOYALTY_CONSUMERS },
+    sales: { module: (env) => SalesModule.register(loadSalesConfig(env)), declared: SALES_CONSUMERS },
+    expenses: { module: (env) => ExpensesModule.register(loadExpensesConfig(env)), declared: EXPENSES_CONSUMERS },
+    reporting: { module: (env) => ReportingModule.register(loadReportingConfig(env)), declared: REPORTING_CONSUMERS },
+  };
 
 describeNats('declared consumers', () => {
-  it.each(Object.keys(SERVICES) as ServiceName[])('%s has on the stream exactly the consumers it declares', async (service) => {
-    const { module, declared } = SERVICES[service];
-    const t = await startServiceApp({ service, module, bus: 'nats' });
-    try {
-      const onServer = await (t.bus as NatsEventBus).consumerList();
-      const byName = (a: { durable: string }, b: { durable: string }) => a.durable.localeCompare(b.durable);
-      // A subject with a bulk lane is read by a second durable of the same consumer, on the bulk subject.
-      const expected = declared.flatMap((c) => [
-        { durable: durableName(c.name), subject: c.subject as string },
-        ...(hasBulkLane(c.subject) ? [{ durable: `${durableName(c.name)}__bulk`, subject: bulkWireSubject(c.subject) }] : []),
-      ]);
-      expect(onServer.sort(byName)).toEqual(expected.sort(byName));
-      // Names are stable and the inbox keys on them: each declared name is its service's and unique.
-      expect(new Set(declared.map((c) => c.name)).size).toBe(declared.length);
-    } finally {
-      await t.close();
-    }
-  }, 60_000);
+  it.each(Object.keys(SERVICES) as ServiceName[])(
+    '%s has on the stream exactly the consumers it declares',
+    async (service) => {
+      const { module, declared } = SERVICES[service];
+      const t = await startServiceApp({ service, module, bus: 'nats' });
+      try {
+        const onServer = await (t.bus as NatsEventBus).consumerList();
+        const byName = (a: { durable: string }, b: { durable: string }) => a.durable.localeCompare(b.durable);
+        // A subject with a bulk lane is read by a second durable of the same consumer, on the bulk subject.
+        const expected = declared.flatMap((c) => [
+          { durable: durableName(c.name), subject: c.subject as string },
+          ...(hasBulkLane(c.subject) ? [{ durable: `${durableName(c.name)}__bulk`, subject: bulkWireSubject(c.subject) }] : []),
+        ]);
+        expect(onServer.sort(byName)).toEqual(expected.sort(byName));
+        // Names are stable and the inbox keys on them: each declared name is its service's and unique.
+        expect(new Set(declared.map((c) => c.name)).size).toBe(declared.length);
+      } finally {
+        await t.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -21,9 +21,12 @@ describe('docs/service-guide.md', () => {
     expect(found.length).toBeGreaterThanOrEqual(8);
   });
 
-  it.each(found.map(([file, block], i) => [`${i + 1}: ${file}`, file, block] as const))('%s: the quoted lines stand in the file', (_label, file, block) => {
-    expect(readFileSync(join(root, file), 'utf8')).toContain(block);
-  });
+  it.each(found.map(([file, block], i) => [`${i + 1}: ${file}`, file, block] as const))(
+    '%s: the quoted lines stand in the file',
+    (_label, file, block) => {
+      expect(readFileSync(join(root, file), 'utf8')).toContain(block);
+    },
+  );
 
   it('would notice a quote the code no longer has', () => {
     const [[file, block]] = quotes('`services/catalog/src/consumers.ts`\n```ts\nexport const NOT_THERE = 1;\n```');

@@ -11,7 +11,11 @@ async function lockOut(t: StartedApp, username: string, claimed: string) {
 }
 
 async function cashier(t: StartedApp, username: string) {
-  const res = await t.post('/api/auth/register', { username, firstName: 'E', lastName: 'A', email: `${username}@shop.iq`, password: 'secret1' }, { token: t.adminToken });
+  const res = await t.post(
+    '/api/auth/register',
+    { username, firstName: 'E', lastName: 'A', email: `${username}@shop.iq`, password: 'secret1' },
+    { token: t.adminToken },
+  );
   expect(res.status).toBe(201);
 }
 
@@ -25,7 +29,11 @@ describe('without TRUST_PROXY', () => {
   it("believes no client's X-Forwarded-For: claiming another address does not get round a lock", async () => {
     await cashier(t, 'edge1');
     await lockOut(t, 'edge1', '203.0.113.1');
-    const res = await t.post('/api/auth/login', { username: 'edge1', password: 'secret1' }, { headers: { 'x-forwarded-for': '203.0.113.2' } });
+    const res = await t.post(
+      '/api/auth/login',
+      { username: 'edge1', password: 'secret1' },
+      { headers: { 'x-forwarded-for': '203.0.113.2' } },
+    );
     expect(res.status).toBe(429);
   });
 });
@@ -40,7 +48,13 @@ describe('with TRUST_PROXY naming the proxy in front', () => {
   it("takes the client's address from that proxy's X-Forwarded-For", async () => {
     await cashier(t, 'edge2');
     await lockOut(t, 'edge2', '203.0.113.1');
-    expect((await t.post('/api/auth/login', { username: 'edge2', password: 'secret1' }, { headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(429);
-    expect((await t.post('/api/auth/login', { username: 'edge2', password: 'secret1' }, { headers: { 'x-forwarded-for': '203.0.113.2' } })).status).toBe(200);
+    expect(
+      (await t.post('/api/auth/login', { username: 'edge2', password: 'secret1' }, { headers: { 'x-forwarded-for': '203.0.113.1' } }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await t.post('/api/auth/login', { username: 'edge2', password: 'secret1' }, { headers: { 'x-forwarded-for': '203.0.113.2' } }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -86,7 +86,7 @@ it('stops a PostgreSQL left running by a killed predecessor, and starts its own 
   }
 }, 120_000);
 
-it('says why a start failed: PostgreSQL\'s own words, not undefined', async () => {
+it("says why a start failed: PostgreSQL's own words, not undefined", async () => {
   const taken = await freePort();
   blocker = createServer();
   await new Promise<void>((r) => blocker!.listen(taken, '127.0.0.1', () => r()));
@@ -105,7 +105,10 @@ it('says why a start failed: PostgreSQL\'s own words, not undefined', async () =
 it('leaves alone a PostgreSQL a running server uses, and says so', async () => {
   const running = await startEmbeddedPostgres(dataDir, port); // this process is its server
   try {
-    const second = await startEmbeddedPostgres(dataDir, port).then(() => null, (e: unknown) => e);
+    const second = await startEmbeddedPostgres(dataDir, port).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect((second as Error).message).toContain(`another Dukan server (process ${process.pid}) is using the data folder ${dataDir}`);
     const client = new pg.Client({ connectionString: running.url });
     await client.connect();
@@ -115,4 +118,3 @@ it('leaves alone a PostgreSQL a running server uses, and says so', async () => {
     await running.stop();
   }
 }, 120_000);
-

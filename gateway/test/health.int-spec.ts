@@ -18,7 +18,7 @@ it('answers 200 and each check while everything is up', async () => {
   expect(Object.values(res.body.checks).every((s) => s === 'up')).toBe(true);
 });
 
-it('answers 503 SERVICE_UNAVAILABLE in the caller\'s language when a check is down, and names the check', async () => {
+it("answers 503 SERVICE_UNAVAILABLE in the caller's language when a check is down, and names the check", async () => {
   t.app.get(HealthRegistry).register('printer', () => Promise.reject(new Error('paper jam')));
   const res = await t.get('/api/health');
   expect(res.status).toBe(503);
@@ -31,7 +31,11 @@ it('answers 503 SERVICE_UNAVAILABLE in the caller\'s language when a check is do
     status: 'down',
     checks: { printer: 'down' },
   });
-  expect(Object.entries(res.body.checks).filter(([, s]) => s !== 'up').map(([name]) => name)).toEqual(['printer']);
+  expect(
+    Object.entries(res.body.checks)
+      .filter(([, s]) => s !== 'up')
+      .map(([name]) => name),
+  ).toEqual(['printer']);
 
   const ku = await t.get('/api/health', { headers: { 'Accept-Language': 'ku' } });
   expect(ku.status).toBe(503);

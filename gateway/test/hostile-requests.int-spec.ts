@@ -60,11 +60,13 @@ describe.each(SHAPES)('%s', (_shape, start) => {
   }, 180_000);
   afterAll(() => s?.close());
 
-  it('answers JSON nested 10,000 deep with 400 in the caller\'s language, signed in or not', async () => {
+  it("answers JSON nested 10,000 deep with 400 in the caller's language, signed in or not", async () => {
     const login = await s.post('/api/auth/login', deep(10_000), { headers: { 'accept-language': 'ku' } });
     expect(login.status).toBe(400);
     expect(login.body).toMatchObject({ code: 'BAD_REQUEST', message: 'داواکارییەکە زۆر قووڵ تێکهەڵکێشراوە (لانیزۆر 32 ئاست).' });
-    const signedIn = await s.post('/api/customers', `{"name":"a","notes":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, { token: s.adminToken });
+    const signedIn = await s.post('/api/customers', `{"name":"a","notes":${'['.repeat(10_000)}${']'.repeat(10_000)}}`, {
+      token: s.adminToken,
+    });
     expect(signedIn.status).toBe(400);
     expect(signedIn.body.message).toBe('The request is nested too deeply (at most 32 levels).');
     // Brackets inside strings are text, not nesting.
@@ -85,10 +87,14 @@ describe.each(SHAPES)('%s', (_shape, start) => {
 
   it('keeps /api/health answering within a second while twenty 1 MB hostile bodies arrive', async () => {
     // The flood comes from another process, as an attacker's would: this one only serves and asks for health.
-    const flooder = spawn(process.execPath, ['--input-type=module', '-e', FLOOD], { env: { ...process.env, URL: s.url, TOKEN: s.adminToken } });
+    const flooder = spawn(process.execPath, ['--input-type=module', '-e', FLOOD], {
+      env: { ...process.env, URL: s.url, TOKEN: s.adminToken },
+    });
     let out = '';
     flooder.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    const done = new Promise<number[]>((resolve, reject) => flooder.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood: ${code}`)))));
+    const done = new Promise<number[]>((resolve, reject) =>
+      flooder.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`flood: ${code}`)))),
+    );
     let flooding = true;
     void done.finally(() => (flooding = false)).catch(() => undefined);
     const slowest: number[] = [];
@@ -111,11 +117,17 @@ describe.each(SHAPES)('%s', (_shape, start) => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(lines)]), 'lines.csv');
     const started = Date.now();
-    const upload = fetch(`${s.url}/api/products/import`, { method: 'POST', body: form, headers: { authorization: `Bearer ${s.adminToken}` } });
+    const upload = fetch(`${s.url}/api/products/import`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${s.adminToken}` },
+    });
     const health = await s.get('/api/health');
     const res = await upload;
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: { file: { message: string } } }).errors.file.message).toBe('A file may hold at most 100000 product rows');
+    expect(((await res.json()) as { errors: { file: { message: string } } }).errors.file.message).toBe(
+      'A file may hold at most 100000 product rows',
+    );
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(health.status).toBe(200);
     expect((await s.get('/api/health')).status).toBe(200);
@@ -124,7 +136,11 @@ describe.each(SHAPES)('%s', (_shape, start) => {
   it('closes a connection that trickles its headers or its body within seconds', async () => {
     const [headers, body] = await Promise.all([
       trickle(s.url, 'GET /api/health HTTP/1.1\r\nHost: shop\r\n', 'X-Slow: ' + 'a'.repeat(100)),
-      trickle(s.url, 'POST /api/auth/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n', '{"username":"' + 'a'.repeat(90)),
+      trickle(
+        s.url,
+        'POST /api/auth/login HTTP/1.1\r\nHost: shop\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+        '{"username":"' + 'a'.repeat(90),
+      ),
     ]);
     expect(headers.closedAfterMs).toBeLessThan(20_000);
     expect(headers.answer).toMatch(/^HTTP\/1\.1 408/);

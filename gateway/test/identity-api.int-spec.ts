@@ -12,7 +12,15 @@ const auth = (token: string) => ({ token });
 let seq = 0;
 async function createUser(over: Record<string, unknown> = {}) {
   seq += 1;
-  const body = { username: `user${seq}`, firstName: 'Shwan', lastName: `Aziz${seq}`, email: `user${seq}@shop.iq`, password: 'secret1', role: 'cashier', ...over };
+  const body = {
+    username: `user${seq}`,
+    firstName: 'Shwan',
+    lastName: `Aziz${seq}`,
+    email: `user${seq}@shop.iq`,
+    password: 'secret1',
+    role: 'cashier',
+    ...over,
+  };
   const res = await t.post('/api/auth/register', body, auth(t.adminToken));
   expect(res.status).toBe(201);
   return { ...res.body.data, password: body.password } as { _id: string; username: string; password: string };
@@ -28,9 +36,18 @@ describe('sign-in', () => {
   });
 
   it('refuses a wrong password with the spec text, in English or Kurdish', async () => {
-    const en = await t.post('/api/auth/login', { username: 'admin', password: 'nope-nope' }, { headers: { 'x-forwarded-for': '10.9.0.1' } });
+    const en = await t.post(
+      '/api/auth/login',
+      { username: 'admin', password: 'nope-nope' },
+      { headers: { 'x-forwarded-for': '10.9.0.1' } },
+    );
     expect(en.status).toBe(401);
-    expect(en.body).toMatchObject({ success: false, code: 'INVALID_CREDENTIALS', message: 'Invalid username or password', error: 'Invalid username or password' });
+    expect(en.body).toMatchObject({
+      success: false,
+      code: 'INVALID_CREDENTIALS',
+      message: 'Invalid username or password',
+      error: 'Invalid username or password',
+    });
     const ku = await t.post('/api/auth/login', { username: 'nobody', password: 'nope-nope' }, { headers: { 'accept-language': 'ku' } });
     expect(ku.status).toBe(401);
     expect(ku.body.message).not.toBe('Invalid username or password');
@@ -95,7 +112,11 @@ describe('user administration', () => {
 
   it('refuses a duplicate username or email with a field error', async () => {
     const u = await createUser();
-    const dup = await t.post('/api/auth/register', { username: u.username.toUpperCase(), firstName: 'A', lastName: 'B', email: 'fresh@shop.iq', password: 'secret1' }, auth(t.adminToken));
+    const dup = await t.post(
+      '/api/auth/register',
+      { username: u.username.toUpperCase(), firstName: 'A', lastName: 'B', email: 'fresh@shop.iq', password: 'secret1' },
+      auth(t.adminToken),
+    );
     expect(dup.status).toBe(409);
     expect(dup.body).toMatchObject({ code: 'DUPLICATE_USERNAME', errors: { username: { message: 'This username is already taken' } } });
   });
@@ -143,7 +164,11 @@ describe('user administration', () => {
     const m = await createUser({ role: 'manager' });
     const token = await t.login(m.username, m.password);
     expect((await t.get('/api/auth/users', auth(token))).status).toBe(200);
-    const res = await t.post('/api/auth/register', { username: 'x1', firstName: 'A', lastName: 'B', email: 'x1@shop.iq', password: 'secret1' }, auth(token));
+    const res = await t.post(
+      '/api/auth/register',
+      { username: 'x1', firstName: 'A', lastName: 'B', email: 'x1@shop.iq', password: 'secret1' },
+      auth(token),
+    );
     expect(res.status).toBe(403);
   });
 });
@@ -152,7 +177,11 @@ describe('permission overrides', () => {
   it('an override takes effect on the session’s very next call, and the session goes on', async () => {
     const u = await createUser({ role: 'cashier' });
     const old = await t.login(u.username, u.password);
-    const save = await t.put(`/api/auth/users/${u._id}/permissions`, { permissions: { staff: ['view'], customers: [] } }, auth(t.adminToken));
+    const save = await t.put(
+      `/api/auth/users/${u._id}/permissions`,
+      { permissions: { staff: ['view'], customers: [] } },
+      auth(t.adminToken),
+    );
     expect(save.status).toBe(200);
     expect(save.body.message).toBe('Permissions updated successfully');
     expect(save.body.data.effectivePermissions.staff).toEqual(['view']);
@@ -192,7 +221,9 @@ describe('permission overrides', () => {
     const afterLogout = await ended(async (u) => t.post('/api/auth/logout', undefined, auth(await t.login(u.username, u.password))));
     expect(afterLogout.status).toBe(401);
     expect(afterLogout.body.code).toBe('TOKEN_REVOKED');
-    const afterReset = await ended((u) => t.put(`/api/auth/users/${u._id}/reset-password`, { newPassword: 'another1' }, auth(t.adminToken)));
+    const afterReset = await ended((u) =>
+      t.put(`/api/auth/users/${u._id}/reset-password`, { newPassword: 'another1' }, auth(t.adminToken)),
+    );
     expect(afterReset.status).toBe(401);
     const afterDeactivation = await ended((u) => t.put(`/api/auth/users/${u._id}`, { active: false }, auth(t.adminToken)));
     expect(afterDeactivation.status).toBe(401);

@@ -11,7 +11,11 @@ beforeAll(async () => {
   t = await startApp(createAllInOneApp);
   db = new pg.Client({ connectionString: t.db.url });
   await db.connect();
-  const res = await t.post('/api/auth/register', { username: 'target', firstName: 'T', lastName: 'U', email: 'target@shop.iq', password: 'secret1' }, { token: t.adminToken });
+  const res = await t.post(
+    '/api/auth/register',
+    { username: 'target', firstName: 'T', lastName: 'U', email: 'target@shop.iq', password: 'secret1' },
+    { token: t.adminToken },
+  );
   userId = res.body.data._id;
 }, 60_000);
 afterAll(async () => {
@@ -20,7 +24,9 @@ afterAll(async () => {
 });
 
 async function snapshot(): Promise<string> {
-  const { rows } = await db.query(`SELECT id, username, first_name, email, phone, role, active, permissions, token_version, password_hash FROM identity.users ORDER BY id`);
+  const { rows } = await db.query(
+    `SELECT id, username, first_name, email, phone, role, active, permissions, token_version, password_hash FROM identity.users ORDER BY id`,
+  );
   return JSON.stringify(rows);
 }
 
@@ -50,7 +56,13 @@ const cases: Case[] = [
   ['reset with a huge password', 'PUT', () => `/api/auth/users/${userId}/reset-password`, { newPassword: huge }, 'newPassword'],
   ['permissions as a string', 'PUT', () => `/api/auth/users/${userId}/permissions`, { permissions: 'all' }, 'permissions'],
   ['apply an admin role', 'POST', () => '/api/auth/permissions/apply-role', { role: 'admin', userIds: [userId] }, 'role'],
-  ['apply a role to a non-id', 'POST', () => '/api/auth/permissions/apply-role', { role: 'manager', userIds: ['1; DROP TABLE users'] }, 'userIds'],
+  [
+    'apply a role to a non-id',
+    'POST',
+    () => '/api/auth/permissions/apply-role',
+    { role: 'manager', userIds: ['1; DROP TABLE users'] },
+    'userIds',
+  ],
   ['preferences with an unknown language', 'PUT', () => '/api/auth/me/preferences', { languagePreference: 'fr' }, 'languagePreference'],
 ];
 
@@ -69,16 +81,26 @@ it.each(cases)('%s → 400 with the error body, nothing stored', async (_label, 
 it('a served read-only field sent back (lastLogin, createdAt, _id) is ignored: nothing of it is stored', async () => {
   const read = async () => (await db.query(`SELECT id, last_login, created_at FROM identity.users WHERE id = $1`, [userId])).rows[0];
   const before = await read();
-  const res = await t.put(`/api/auth/users/${userId}`, {
-    lastLogin: '2020-01-01', createdAt: '2020-01-01T00:00:00.000Z', _id: '00000000-0000-4000-8000-000000000000', name: 'Someone Else',
-  }, { token: t.adminToken });
+  const res = await t.put(
+    `/api/auth/users/${userId}`,
+    {
+      lastLogin: '2020-01-01',
+      createdAt: '2020-01-01T00:00:00.000Z',
+      _id: '00000000-0000-4000-8000-000000000000',
+      name: 'Someone Else',
+    },
+    { token: t.adminToken },
+  );
   expect(res.status).toBe(200);
   expect(res.body.data).toMatchObject({ _id: userId, name: 'T U' });
   expect(await read()).toEqual(before);
 });
 
 it('refuses malformed JSON and an oversized body without a 500', async () => {
-  const bad = await t.request('POST', '/api/auth/login', { body: '{"username": "admin",', headers: { 'content-type': 'application/json' } });
+  const bad = await t.request('POST', '/api/auth/login', {
+    body: '{"username": "admin",',
+    headers: { 'content-type': 'application/json' },
+  });
   expect(bad.status).toBe(400);
   expect(bad.body.code).toBe('BAD_REQUEST');
   const big = await t.post('/api/auth/register', { ...valid, notes: 'y'.repeat(2_000_000) }, { token: t.adminToken });
@@ -90,12 +112,19 @@ it('a malformed id in the path is a 404, not a crash', async () => {
   const res = await t.get(`/api/auth/users/not-a-uuid`, { token: t.adminToken });
   expect(res.status).toBe(404);
   expect(res.body.message).toBe('User not found');
-  const ku = await t.get(`/api/auth/users/00000000-0000-4000-8000-000000000999`, { token: t.adminToken, headers: { 'accept-language': 'ku' } });
+  const ku = await t.get(`/api/auth/users/00000000-0000-4000-8000-000000000999`, {
+    token: t.adminToken,
+    headers: { 'accept-language': 'ku' },
+  });
   expect(ku.body.message).toMatch(/^بەکارهێنەر/);
 });
 
 it('gives field messages in Kurdish when asked', async () => {
-  const res = await t.post('/api/auth/register', { ...valid, email: 'nope' }, { token: t.adminToken, headers: { 'accept-language': 'ku' } });
+  const res = await t.post(
+    '/api/auth/register',
+    { ...valid, email: 'nope' },
+    { token: t.adminToken, headers: { 'accept-language': 'ku' } },
+  );
   expect(res.status).toBe(400);
   expect(res.body.errors.email.message).toMatch(/[\u0600-\u06FF]/);
   expect(res.body.errorKeys.email).toBe('validation.invalidEmail');

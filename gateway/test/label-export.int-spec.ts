@@ -24,8 +24,15 @@ async function catalogue(databaseUrl: string): Promise<{ id: string; sku: string
   }
 }
 
-async function exportLabels(url: string, token: string, ids: string[], separator = ','): Promise<{ status: number; type: string | null; lines: string[] }> {
-  const res = await fetch(`${url}/api/products/export-barcodes?ids=${ids.join(separator)}`, { headers: { authorization: `Bearer ${token}` } });
+async function exportLabels(
+  url: string,
+  token: string,
+  ids: string[],
+  separator = ',',
+): Promise<{ status: number; type: string | null; lines: string[] }> {
+  const res = await fetch(`${url}/api/products/export-barcodes?ids=${ids.join(separator)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const bytes = Buffer.from(await res.arrayBuffer());
   const text = bytes.subarray(0, 3).equals(Buffer.from([0xef, 0xbb, 0xbf])) ? bytes.subarray(3).toString('utf8') : bytes.toString('utf8');
   return { status: res.status, type: res.headers.get('content-type'), lines: text.trim().split('\n') };
@@ -50,15 +57,32 @@ describe('all-in-one', () => {
 
   it(`exports labels for ${COUNT} ids given in the query, in the order asked`, async () => {
     expect(products).toHaveLength(COUNT);
-    expectLabels(await exportLabels(t.url, t.adminToken, products.map((p) => p.id)), products);
+    expectLabels(
+      await exportLabels(
+        t.url,
+        t.adminToken,
+        products.map((p) => p.id),
+      ),
+      products,
+    );
   });
 
   it('takes the commas percent-encoded too, as some clients send them', async () => {
-    expectLabels(await exportLabels(t.url, t.adminToken, products.map((p) => p.id), '%2C'), products);
+    expectLabels(
+      await exportLabels(
+        t.url,
+        t.adminToken,
+        products.map((p) => p.id),
+        '%2C',
+      ),
+      products,
+    );
   });
 
   it(`still refuses more than ${COUNT} ids, with the limit in the message`, async () => {
-    const res = await t.get(`/api/products/export-barcodes?ids=${[...products.map((p) => p.id), crypto.randomUUID()].join(',')}`, { token: t.adminToken });
+    const res = await t.get(`/api/products/export-barcodes?ids=${[...products.map((p) => p.id), crypto.randomUUID()].join(',')}`, {
+      token: t.adminToken,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errorKeys).toEqual({ ids: 'validation.max' });
   });
@@ -75,7 +99,15 @@ describe('cluster', () => {
 
   it(`exports labels for ${COUNT} ids through the gateway and the catalog service`, async () => {
     expect(products).toHaveLength(COUNT);
-    expectLabels(await exportLabels(c.url, c.adminToken, products.map((p) => p.id), '%2C'), products);
+    expectLabels(
+      await exportLabels(
+        c.url,
+        c.adminToken,
+        products.map((p) => p.id),
+        '%2C',
+      ),
+      products,
+    );
   });
 
   it('keeps the POST form for the same list', async () => {
@@ -84,7 +116,10 @@ describe('cluster', () => {
       headers: { authorization: `Bearer ${c.adminToken}`, 'content-type': 'application/json' },
       body: JSON.stringify({ ids: products.map((p) => p.id) }),
     });
-    const lines = (await res.text()).replace(/^\uFEFF/, '').trim().split('\n');
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
     expect(res.status).toBe(200);
     expect(lines).toHaveLength(COUNT + 1);
   });

@@ -13,7 +13,11 @@ async function lintAs(filePath: string, code: string): Promise<string[]> {
     cwd: root,
     overrideConfig: {
       languageOptions: { parserOptions: { projectService: false } },
-      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/no-misused-promises': 'off', '@typescript-eslint/await-thenable': 'off' },
+      rules: {
+        '@typescript-eslint/no-floating-promises': 'off',
+        '@typescript-eslint/no-misused-promises': 'off',
+        '@typescript-eslint/await-thenable': 'off',
+      },
     },
   });
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamicModule } from '@nestjs/common';
 import type {
-  CategoryEventData, CustomerEventData, EventEnvelope, EventPayloads, EventSubject, ProductEventData, ServiceName, SettingsChangedData, UserEventData,
+  CategoryEventData,
+  CustomerEventData,
+  EventEnvelope,
+  EventPayloads,
+  EventSubject,
+  ProductEventData,
+  ServiceName,
+  SettingsChangedData,
+  UserEventData,
 } from '@dukan/contracts';
 import { ExpensesModule, loadExpensesConfig } from '@dukan/expenses';
 import { ReportingModule, loadReportingConfig } from '@dukan/reporting';
@@ -20,23 +28,65 @@ function event<S extends EventSubject>(type: S, data: EventPayloads[S]): EventEn
 }
 
 const user = (id: string, n: number, extra: Partial<UserEventData> = {}): UserEventData => ({
-  userId: id, username: `user${n}`, firstName: `First ${n}`, lastName: `Last ${n}`, email: `u${n}@shop.iq`, role: 'cashier', active: true,
-  tokenVersion: 1, languagePreference: 'en', permissions: null, ...extra,
+  userId: id,
+  username: `user${n}`,
+  firstName: `First ${n}`,
+  lastName: `Last ${n}`,
+  email: `u${n}@shop.iq`,
+  role: 'cashier',
+  active: true,
+  tokenVersion: 1,
+  languagePreference: 'en',
+  permissions: null,
+  ...extra,
 });
 const customer = (id: string, version: number, extra: Partial<CustomerEventData> = {}): CustomerEventData => ({
-  customerId: id, firstName: `Customer v${version}`, lastName: 'Ahmed', phone: `0750000000${version}`, email: null, languagePreference: 'ku',
-  loyaltyPoints: version * 10, totalSpentCents: version * 1000, purchaseCount: version, memberSince: '2026-01-01T00:00:00.000Z', version, ...extra,
+  customerId: id,
+  firstName: `Customer v${version}`,
+  lastName: 'Ahmed',
+  phone: `0750000000${version}`,
+  email: null,
+  languagePreference: 'ku',
+  loyaltyPoints: version * 10,
+  totalSpentCents: version * 1000,
+  purchaseCount: version,
+  memberSince: '2026-01-01T00:00:00.000Z',
+  version,
+  ...extra,
 });
 const product = (id: string, version: number, extra: Partial<ProductEventData> = {}): ProductEventData => ({
-  productId: id, sku: `SKU-${id.slice(0, 6)}`, barcode: null, name: { en: `Product v${version}`, ku: `کاڵا ${version}` }, categoryId: null,
-  priceCents: 100 * version, costCents: 50 * version, discountPercent: 0, active: true, reorderLevel: 5, quantity: 10 * version, version, ...extra,
+  productId: id,
+  sku: `SKU-${id.slice(0, 6)}`,
+  barcode: null,
+  name: { en: `Product v${version}`, ku: `کاڵا ${version}` },
+  categoryId: null,
+  priceCents: 100 * version,
+  costCents: 50 * version,
+  discountPercent: 0,
+  active: true,
+  reorderLevel: 5,
+  quantity: 10 * version,
+  version,
+  ...extra,
 });
 const category = (id: string, version: number): CategoryEventData => ({
-  categoryId: id, name: { en: `Category v${version}`, ku: `پۆل ${version}` }, parentId: null, active: true, imageUrl: null, version,
+  categoryId: id,
+  name: { en: `Category v${version}`, ku: `پۆل ${version}` },
+  parentId: null,
+  active: true,
+  imageUrl: null,
+  version,
 });
 const settings = (rate: number, zone: string): SettingsChangedData => ({
-  exchangeRate: rate, userExchangeRates: {}, storeName: `Shop ${rate}`, defaultLanguage: 'en', timeZone: zone, iqdCashRounding: 250,
-  taxRateBasisPoints: rate % 1000, branches: [{ id: 'main', name: 'Main', registers: ['1'] }], changed: ['exchangeRate'],
+  exchangeRate: rate,
+  userExchangeRates: {},
+  storeName: `Shop ${rate}`,
+  defaultLanguage: 'en',
+  timeZone: zone,
+  iqdCashRounding: 250,
+  taxRateBasisPoints: rate % 1000,
+  branches: [{ id: 'main', name: 'Main', registers: ['1'] }],
+  changed: ['exchangeRate'],
 });
 
 /** A history touching every replica: creations, several updates, deletions (one of an entity never updated). */
@@ -74,9 +124,21 @@ function history(): EventEnvelope[] {
     event('dukan.catalog.product.updated.v1', product(p2, 2, { active: false })),
     event('dukan.catalog.product.deleted.v1', { productId: p2, sku: `SKU-${p2.slice(0, 6)}`, version: 3 }),
     event('dukan.catalog.product.created.v1', product(p3, 1)),
-    event('dukan.catalog.stock.changed.v2', { branchId: 'main', reason: 'sold', refType: 'sale', refId: 's1', moves: [{ productId: p1, delta: -3, quantityAfter: 17, unitCostCents: null }] }),
+    event('dukan.catalog.stock.changed.v2', {
+      branchId: 'main',
+      reason: 'sold',
+      refType: 'sale',
+      refId: 's1',
+      moves: [{ productId: p1, delta: -3, quantityAfter: 17, unitCostCents: null }],
+    }),
     event('dukan.catalog.product.updated.v1', product(p1, 3, { categoryId: k1, quantity: 17 })),
-    event('dukan.catalog.stock.changed.v2', { branchId: 'main', reason: 'sold', refType: 'sale', refId: 's2', moves: [{ productId: p1, delta: -2, quantityAfter: 15, unitCostCents: null }] }),
+    event('dukan.catalog.stock.changed.v2', {
+      branchId: 'main',
+      reason: 'sold',
+      refType: 'sale',
+      refId: 's2',
+      moves: [{ productId: p1, delta: -2, quantityAfter: 15, unitCostCents: null }],
+    }),
     event('dukan.settings.settings.changed.v1', settings(1480, 'Europe/Istanbul')),
     event('dukan.identity.user.updated.v1', user(u1, 13, { active: true })),
     // A chain's prices per branch: set, changed, cleared and set again.
@@ -147,13 +209,17 @@ describe.each(SERVICES)('%s replicas', (service, module) => {
     await shuffledApp?.close();
   });
 
-  it.each([1, 2, 3])('end the same with the events shuffled (seed %i) and each delivered three times as in order', async (seed) => {
-    const events = history();
-    await deliver(inOrder, events);
-    await deliver(shuffledApp, shuffled([...events, ...events, ...events], seed));
-    const expected = await snapshot(inOrder, service);
-    expect(await snapshot(shuffledApp, service)).toEqual(expected);
-    // The comparison has something to compare: the in-order run filled every table.
-    for (const rows of expected) expect((rows as unknown[]).length).toBeGreaterThan(0);
-  }, 60_000);
+  it.each([1, 2, 3])(
+    'end the same with the events shuffled (seed %i) and each delivered three times as in order',
+    async (seed) => {
+      const events = history();
+      await deliver(inOrder, events);
+      await deliver(shuffledApp, shuffled([...events, ...events, ...events], seed));
+      const expected = await snapshot(inOrder, service);
+      expect(await snapshot(shuffledApp, service)).toEqual(expected);
+      // The comparison has something to compare: the in-order run filled every table.
+      for (const rows of expected) expect((rows as unknown[]).length).toBeGreaterThan(0);
+    },
+    60_000,
+  );
 });

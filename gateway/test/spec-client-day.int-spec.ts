@@ -18,9 +18,23 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
     const category = await t.post('/api/categories', { name: { en: 'Groceries', ku: 'خواردەمەنی' } }, admin);
     const made = async (sku: string, price: number, discount: number) => {
       const barcode = (await t.get('/api/products/generate-barcode', admin)).body.barcode as string;
-      const res = await t.post('/api/products', {
-        sku, barcode, isNewBarcode: true, name: { en: sku, ku: sku }, category: category.body._id, price, cost: 1, quantity: 50, reorderLevel: 1, active: true, discount,
-      }, admin);
+      const res = await t.post(
+        '/api/products',
+        {
+          sku,
+          barcode,
+          isNewBarcode: true,
+          name: { en: sku, ku: sku },
+          category: category.body._id,
+          price,
+          cost: 1,
+          quantity: 50,
+          reorderLevel: 1,
+          active: true,
+          discount,
+        },
+        admin,
+      );
       expect({ status: res.status, body: res.status === 201 ? null : res.body }).toEqual({ status: 201, body: null });
       return { _id: res.body._id as string, sku, price };
     };
@@ -40,10 +54,19 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
   };
 
   it('1. a dollar sale sent with "currency": "USD", "exchangeRate": 1 is made; a dinar sale at a stale rate is still refused', async () => {
-    const body = { ...salePayload({ lines: [{ product: tea, name: 'Tea', quantity: 1, discount: 0 }], tendered: 20 }), currency: 'USD', exchangeRate: 1 };
+    const body = {
+      ...salePayload({ lines: [{ product: tea, name: 'Tea', quantity: 1, discount: 0 }], tendered: 20 }),
+      currency: 'USD',
+      exchangeRate: 1,
+    };
     const res = await sell(body);
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ currency: 'USD', total: 12.5, exchangeRate: 1450, paymentDetails: { amountTendered: 20, change: 7.5 } });
+    expect(res.body.data).toMatchObject({
+      currency: 'USD',
+      total: 12.5,
+      exchangeRate: 1450,
+      paymentDetails: { amountTendered: 20, change: 7.5 },
+    });
 
     const dinars = { ...body, currency: 'IQD', exchangeRate: 1, invoiceNumber: `INV-${Date.now()}` };
     const refused = await sell(dinars);
@@ -91,15 +114,29 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
     const other = await sell(salePayload({ lines: [{ product: tea, name: 'Tea', quantity: 1, discount: 0 }], tendered: 20 }));
     const refunded = await t.post(`/api/transactions/${other.body.data.invoiceNumber}/refund`, {}, admin);
     expect(refunded.status).toBe(201);
-    expect((await t.get(`/api/transactions/${other.body.data._id}`, admin)).body.data).toMatchObject({ refunded: true, refundState: 'full' });
+    expect((await t.get(`/api/transactions/${other.body.data._id}`, admin)).body.data).toMatchObject({
+      refunded: true,
+      refundState: 'full',
+    });
     expect((await t.delete('/api/transactions/INV-0000000000999', admin)).status).toBe(404);
   });
 
   it('4. PUT /api/auth/users/{id} with the user object from GET plus a change is saved; unknown fields and rights beyond the editor’s stay refused', async () => {
     const made = async (username: string, role: string, extra: object = {}) => {
-      const res = await t.post('/api/auth/register', {
-        username, firstName: 'Dara', lastName: 'Aziz', email: `${username}@example.com`, phone: '07501112233', password: 'secret1', role, ...extra,
-      }, admin);
+      const res = await t.post(
+        '/api/auth/register',
+        {
+          username,
+          firstName: 'Dara',
+          lastName: 'Aziz',
+          email: `${username}@example.com`,
+          phone: '07501112233',
+          password: 'secret1',
+          role,
+          ...extra,
+        },
+        admin,
+      );
       expect(res.status).toBe(201);
       return res.body.data._id as string;
     };
@@ -108,7 +145,13 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
     const manager = { token: await t.login('shwan', 'secret1') };
 
     const served = (await t.get(`/api/auth/users/${cashierId}`, admin)).body.data;
-    expect(served).toMatchObject({ _id: cashierId, name: 'Dara Aziz', lastLogin: null, effectivePermissions: expect.any(Object), createdAt: expect.any(String) });
+    expect(served).toMatchObject({
+      _id: cashierId,
+      name: 'Dara Aziz',
+      lastLogin: null,
+      effectivePermissions: expect.any(Object),
+      createdAt: expect.any(String),
+    });
     const byAdmin = await t.put(`/api/auth/users/${cashierId}`, { ...served, lastName: 'Karim' }, admin);
     expect(byAdmin.status).toBe(200);
     expect(byAdmin.body.data).toMatchObject({ _id: cashierId, lastName: 'Karim', name: 'Dara Karim', role: 'cashier' });
@@ -118,7 +161,11 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
     const byManager = await t.put(`/api/auth/users/${cashierId}`, { ...again, phone: '07501112244' }, manager);
     expect(byManager.status).toBe(200);
     expect(byManager.body.data).toMatchObject({ phone: '07501112244', lastName: 'Karim' });
-    const raised = await t.put(`/api/auth/users/${cashierId}`, { ...again, permissions: { staff: ['view', 'create', 'edit', 'delete'] } }, manager);
+    const raised = await t.put(
+      `/api/auth/users/${cashierId}`,
+      { ...again, permissions: { staff: ['view', 'create', 'edit', 'delete'] } },
+      manager,
+    );
     expect(raised.status).toBe(403);
     expect((await t.put(`/api/auth/users/${cashierId}`, { ...again, role: 'admin' }, manager)).status).toBe(403);
     const unknown = await t.put(`/api/auth/users/${cashierId}`, { ...again, isSuperUser: true }, admin);
@@ -128,9 +175,18 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
   });
 
   it('5. a permission or role edit applies on the very next call, narrower or wider, and the session goes on; logout still ends it', async () => {
-    const created = await t.post('/api/auth/register', {
-      username: 'rezan', firstName: 'Rezan', lastName: 'Ali', email: 'rezan@example.com', password: 'secret1', role: 'cashier',
-    }, admin);
+    const created = await t.post(
+      '/api/auth/register',
+      {
+        username: 'rezan',
+        firstName: 'Rezan',
+        lastName: 'Ali',
+        email: 'rezan@example.com',
+        password: 'secret1',
+        role: 'cashier',
+      },
+      admin,
+    );
     const id = created.body.data._id as string;
     const cashier = { token: await t.login('rezan', 'secret1') };
     const sale = () => salePayload({ lines: [{ product: tea, name: 'Tea', quantity: 1, discount: 0 }], tendered: 20 });
@@ -149,7 +205,9 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
     const refused = await t.post('/api/transactions', sale(), cashier);
     expect(refused.status).toBe(403);
     // Rights a client names itself are not believed: only the gateway's, behind it, with the internal token.
-    const forged = Buffer.from(JSON.stringify({ role: 'admin', permissions: null, homeBranch: null, branches: null })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ role: 'admin', permissions: null, homeBranch: null, branches: null })).toString(
+      'base64url',
+    );
     expect((await t.post('/api/transactions', sale(), { ...cashier, headers: { 'x-dukan-rights': forged } })).status).toBe(403);
     const after = await t.get('/api/auth/me', cashier);
     expect(after.status).toBe(200);
@@ -173,8 +231,19 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
 
   it('6. an expense dated "2026-11-28T00:00:00.000Z" is made on that day of the shop; a report range takes date-times too', async () => {
     const payload = {
-      title: 'Generator fuel', description: 'For the week', category: 'utilities', amount: 145_000, currency: 'IQD', exchangeRate: 1450,
-      amountInBaseCurrency: 100, paymentMethod: 'cash', paymentDetails: {}, expenseDate: '2026-11-28T00:00:00.000Z', department: 'Shop floor', tags: ['fuel'], notes: 'Paid in cash',
+      title: 'Generator fuel',
+      description: 'For the week',
+      category: 'utilities',
+      amount: 145_000,
+      currency: 'IQD',
+      exchangeRate: 1450,
+      amountInBaseCurrency: 100,
+      paymentMethod: 'cash',
+      paymentDetails: {},
+      expenseDate: '2026-11-28T00:00:00.000Z',
+      department: 'Shop floor',
+      tags: ['fuel'],
+      notes: 'Paid in cash',
     };
     const created = await t.post('/api/expenses', payload, admin);
     expect(created.status).toBe(201);
@@ -188,7 +257,10 @@ describe.each(SHAPES)('a spec client’s day (%s)', (_shape, start) => {
     expect(listed.body.expenses.map((e: { title: string }) => e.title).sort()).toEqual(['Generator fuel', 'Night guard']);
     expect((await t.post('/api/expenses', { ...payload, expenseDate: '2026-11-31T00:00:00.000Z' }, admin)).status).toBe(400);
 
-    const report = await t.get(`/api/reports/sales?startDate=${encodeURIComponent('2026-11-28T00:00:00.000Z')}&endDate=${encodeURIComponent('2026-11-28T00:00:00.000Z')}`, admin);
+    const report = await t.get(
+      `/api/reports/sales?startDate=${encodeURIComponent('2026-11-28T00:00:00.000Z')}&endDate=${encodeURIComponent('2026-11-28T00:00:00.000Z')}`,
+      admin,
+    );
     expect(report.status).toBe(200);
     expect(report.body.success).toBe(true);
   });

@@ -15,11 +15,16 @@ import { appContainer, named, render, type K8sObject } from './kustomize.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const entrypoint = join(root, 'infra', 'docker-entrypoint.sh');
-const built = existsSync(join(root, 'gateway', 'dist', 'migrate.js')) && SERVICES.every((s) => existsSync(join(root, 'services', s, 'dist', 'main.js')));
+const built =
+  existsSync(join(root, 'gateway', 'dist', 'migrate.js')) &&
+  SERVICES.every((s) => existsSync(join(root, 'services', s, 'dist', 'main.js')));
 const nats = await findNats();
 const describeImage = built && nats ? describe : describe.skip;
 
-interface Run { code: number | null; out: string }
+interface Run {
+  code: number | null;
+  out: string;
+}
 
 /** Runs the entrypoint with `args` from the repository root, as the image's WORKDIR. */
 function start(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<Run> } {
@@ -34,7 +39,10 @@ function start(args: string[], env: Record<string, string>): { child: ChildProce
 async function answers(url: string, timeoutMs = 150_000): Promise<number> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(url, { signal: AbortSignal.timeout(1000) }).then((r) => r.status, () => 0);
+    const status = await fetch(url, { signal: AbortSignal.timeout(1000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200 || Date.now() > until) return status;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -60,9 +68,19 @@ describeImage('the image entrypoint', () => {
     for (const name of [...SERVICES, 'gateway']) ports[name] = await freePort();
     ns = `e${randomBytes(4).toString('hex')}`;
     env = {
-      DATABASE_URL: db.url, NATS_URL: nats!, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), EVENT_BUS: 'nats',
-      DUKAN_DATA_DIR: dataDir, DUKAN_ADMIN_PASSWORD: adminPassword, INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
-      HOST: '127.0.0.1', LOG_LEVEL: 'info', DB_POOL_SIZE: '2', MIGRATE_WAIT_SECONDS: '1',
+      DATABASE_URL: db.url,
+      NATS_URL: nats!,
+      NATS_STREAM: ns,
+      NATS_SUBJECT_PREFIX: `${ns}.`,
+      NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2),
+      EVENT_BUS: 'nats',
+      DUKAN_DATA_DIR: dataDir,
+      DUKAN_ADMIN_PASSWORD: adminPassword,
+      INTERNAL_TOKEN: randomBytes(24).toString('base64url'),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      DB_POOL_SIZE: '2',
+      MIGRATE_WAIT_SECONDS: '1',
       ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
     };
   });
@@ -115,7 +133,11 @@ describeImage('the image entrypoint', () => {
       const statuses = [];
       for (const path of paths) statuses.push(await answers(`http://127.0.0.1:${ports[name]}${path}`));
       // The process that answers is the one named: its log says so.
-      expect({ name, statuses, listening: p.output().includes(`"service":"${name}"`) }).toEqual({ name, statuses: [200, 200], listening: true });
+      expect({ name, statuses, listening: p.output().includes(`"service":"${name}"`) }).toEqual({
+        name,
+        statuses: [200, 200],
+        listening: true,
+      });
     };
     await boot('identity'); // first: it makes the signing key the others verify with
     await Promise.all(SERVICES.filter((s) => s !== 'identity').map((s) => boot(s)));

@@ -17,8 +17,14 @@ export interface Container {
   resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
   securityContext?: Record<string, unknown>;
 }
-export interface Probe { httpGet?: { path: string; port: string | number } }
-export interface PodSpec { containers: Container[]; initContainers?: Container[]; securityContext?: Record<string, unknown> }
+export interface Probe {
+  httpGet?: { path: string; port: string | number };
+}
+export interface PodSpec {
+  containers: Container[];
+  initContainers?: Container[];
+  securityContext?: Record<string, unknown>;
+}
 export type Labels = Record<string, string>;
 export interface K8sObject {
   apiVersion: string;
@@ -36,7 +42,12 @@ export function render(dir: string): K8sObject[] {
     out = execFileSync('kubectl', ['kustomize', join(k8sDir, dir)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (e) {
     const err = e as NodeJS.ErrnoException & { stderr?: string };
-    throw new Error(err.code === 'ENOENT' ? 'kubectl is not installed (kubectl kustomize renders the manifests)' : `kubectl kustomize ${dir}: ${err.stderr ?? err.message}`, { cause: e });
+    throw new Error(
+      err.code === 'ENOENT'
+        ? 'kubectl is not installed (kubectl kustomize renders the manifests)'
+        : `kubectl kustomize ${dir}: ${err.stderr ?? err.message}`,
+      { cause: e },
+    );
   }
   return parseAllDocuments(out).map((d) => d.toJS() as K8sObject);
 }
@@ -70,7 +81,10 @@ export const podSpec = (o: K8sObject): PodSpec => o.spec.template.spec;
 export const appContainer = (o: K8sObject): Container => podSpec(o).containers[0]!;
 
 /** matchLabels only: the manifests use no matchExpressions (a selector with them fails here on purpose). */
-export function selects(selector: { matchLabels?: Labels; matchExpressions?: unknown[] } | Labels | undefined, labels: Labels = {}): boolean {
+export function selects(
+  selector: { matchLabels?: Labels; matchExpressions?: unknown[] } | Labels | undefined,
+  labels: Labels = {},
+): boolean {
   if (!selector) return false;
   if ('matchExpressions' in selector && selector.matchExpressions) throw new Error('matchExpressions are not evaluated here');
   const wanted = ('matchLabels' in selector ? selector.matchLabels : selector) as Labels | undefined;
@@ -79,5 +93,7 @@ export function selects(selector: { matchLabels?: Labels; matchExpressions?: unk
 
 /** The container port a Service's targetPort or a probe's port names. */
 export function containerPort(c: Container, port: string | number): number | undefined {
-  return typeof port === 'number' ? c.ports?.find((p) => p.containerPort === port)?.containerPort : c.ports?.find((p) => p.name === port)?.containerPort;
+  return typeof port === 'number'
+    ? c.ports?.find((p) => p.containerPort === port)?.containerPort
+    : c.ports?.find((p) => p.name === port)?.containerPort;
 }

@@ -1,7 +1,18 @@
 // The Kubernetes manifests as kustomize renders them: valid against the Kubernetes schemas, and shaped as
 // the cluster needs them (the entrypoint test boots the processes they start and asks the probed paths).
 import { SERVICES } from '@dukan/contracts';
-import { appContainer, byKind, containerPort, named, podSpec, render, schemaErrors, selects, type Container, type K8sObject } from './kustomize.js';
+import {
+  appContainer,
+  byKind,
+  containerPort,
+  named,
+  podSpec,
+  render,
+  schemaErrors,
+  selects,
+  type Container,
+  type K8sObject,
+} from './kustomize.js';
 
 const APPS = [...SERVICES, 'gateway'] as const;
 const AUTOSCALED = ['catalog', 'gateway', 'sales'];
@@ -28,11 +39,16 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
     const config = byKind(objects, 'ConfigMap').flatMap((c) => Object.entries(c.data ?? {}));
     expect(config.filter(([k, v]) => SECRET_LIKE.test(k) || /:\/\/[^/]*@/.test(v))).toEqual([]);
     const plain = workloads(objects).flatMap((w) =>
-      allContainers(w).flatMap((c) => (c.env ?? []).filter((e) => SECRET_LIKE.test(e.name) && !e.valueFrom?.secretKeyRef).map((e) => `${w.metadata.name}: ${e.name}`)),
+      allContainers(w).flatMap((c) =>
+        (c.env ?? []).filter((e) => SECRET_LIKE.test(e.name) && !e.valueFrom?.secretKeyRef).map((e) => `${w.metadata.name}: ${e.name}`),
+      ),
     );
     expect(plain).toEqual([]);
     const identity = appContainer(named(objects, 'Deployment', 'identity'));
-    expect(identity.env?.find((e) => e.name === 'DUKAN_ADMIN_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({ name: 'dukan-identity', key: 'admin-password' });
+    expect(identity.env?.find((e) => e.name === 'DUKAN_ADMIN_PASSWORD')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'dukan-identity',
+      key: 'admin-password',
+    });
     for (const d of byKind(objects, 'Deployment')) {
       expect(appContainer(d).envFrom).toContainEqual({ secretRef: { name: 'dukan-internal' } }); // INTERNAL_TOKEN, NATS credentials
     }
@@ -50,9 +66,14 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
       const [port] = service.spec.ports as { port: number; targetPort: string | number }[];
       const target = containerPort(app, port!.targetPort);
       expect({ name, target }).toEqual({ name, target: Number(app.env?.find((e) => e.name === 'PORT')?.value) });
-      if (name !== 'gateway') expect({ name, url: config[`${name.toUpperCase()}_URL`] }).toEqual({ name, url: `http://${name}:${port!.port}` });
+      if (name !== 'gateway')
+        expect({ name, url: config[`${name.toUpperCase()}_URL`] }).toEqual({ name, url: `http://${name}:${port!.port}` });
     }
-    expect(byKind(objects, 'Deployment').map((d) => d.metadata.name).sort()).toEqual([...APPS].sort());
+    expect(
+      byKind(objects, 'Deployment')
+        .map((d) => d.metadata.name)
+        .sort(),
+    ).toEqual([...APPS].sort());
   });
 
   it('probes each process on its health endpoints: alive on /health, a service ready on /health/ready', () => {
@@ -60,24 +81,35 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
       const app = appContainer(d);
       const probes = { liveness: app.livenessProbe?.httpGet, readiness: app.readinessProbe?.httpGet, startup: app.startupProbe?.httpGet };
       const ready = d.metadata.name === 'gateway' ? '/health' : '/health/ready';
-      expect({ name: d.metadata.name, paths: [probes.liveness?.path, probes.readiness?.path, probes.startup?.path] }).toEqual({ name: d.metadata.name, paths: ['/health', ready, '/health'] });
+      expect({ name: d.metadata.name, paths: [probes.liveness?.path, probes.readiness?.path, probes.startup?.path] }).toEqual({
+        name: d.metadata.name,
+        paths: ['/health', ready, '/health'],
+      });
       for (const probe of Object.values(probes)) expect(containerPort(app, probe!.port)).toBeDefined();
     }
   });
 
   it('gives every container CPU and memory requests and a memory limit', () => {
     const missing = workloads(objects).flatMap((w) =>
-      allContainers(w).filter((c) => !c.resources?.requests?.cpu || !c.resources.requests.memory || !c.resources.limits?.memory).map((c) => `${w.metadata.name}/${c.name}`),
+      allContainers(w)
+        .filter((c) => !c.resources?.requests?.cpu || !c.resources.requests.memory || !c.resources.limits?.memory)
+        .map((c) => `${w.metadata.name}/${c.name}`),
     );
     expect(missing).toEqual([]);
   });
 
   it('runs every container as a non-root user with a read-only root filesystem and no added privileges', () => {
     for (const w of workloads(objects)) {
-      expect({ name: w.metadata.name, runAsNonRoot: podSpec(w).securityContext?.runAsNonRoot }).toEqual({ name: w.metadata.name, runAsNonRoot: true });
+      expect({ name: w.metadata.name, runAsNonRoot: podSpec(w).securityContext?.runAsNonRoot }).toEqual({
+        name: w.metadata.name,
+        runAsNonRoot: true,
+      });
       for (const c of allContainers(w)) {
         expect({ name: `${w.metadata.name}/${c.name}`, ...c.securityContext }).toMatchObject({
-          name: `${w.metadata.name}/${c.name}`, readOnlyRootFilesystem: true, allowPrivilegeEscalation: false, capabilities: { drop: ['ALL'] },
+          name: `${w.metadata.name}/${c.name}`,
+          readOnlyRootFilesystem: true,
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'] },
         });
       }
     }
@@ -88,12 +120,18 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
     expect(others).toEqual([]);
     const migrate = podSpec(job!).containers[0]!;
     expect(migrate.args).toEqual(['migrate']);
-    expect(migrate.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'dukan-database', key: 'MIGRATE_DATABASE_URL' });
+    expect(migrate.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'dukan-database',
+      key: 'MIGRATE_DATABASE_URL',
+    });
     expect(migrate.envFrom).toContainEqual({ secretRef: { name: 'dukan-database' } }); // each schema migrated as its owner
     // Before migrating, each service's role is created (the entrypoint test runs `db-roles` for real).
     const roles = podSpec(job!).initContainers?.find((c) => c.name === 'database-roles');
     expect(roles?.args).toEqual(['db-roles']);
-    expect(roles?.env?.find((e) => e.name === 'DATABASE_ADMIN_URL')?.valueFrom?.secretKeyRef).toEqual({ name: 'dukan-database', key: 'MIGRATE_DATABASE_URL' });
+    expect(roles?.env?.find((e) => e.name === 'DATABASE_ADMIN_URL')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'dukan-database',
+      key: 'MIGRATE_DATABASE_URL',
+    });
     expect(roles?.envFrom).toEqual([{ secretRef: { name: 'dukan-database-roles' } }]);
     for (const name of SERVICES) {
       const deployment = named(objects, 'Deployment', name);
@@ -115,7 +153,10 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
       const target = named(objects, h.spec.scaleTargetRef.kind, h.spec.scaleTargetRef.name);
       expect(target.spec.replicas).toBeUndefined();
       expect(h.spec.minReplicas).toBeGreaterThanOrEqual(2);
-      expect(h.spec.metrics).toContainEqual({ type: 'Resource', resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } } });
+      expect(h.spec.metrics).toContainEqual({
+        type: 'Resource',
+        resource: { name: 'cpu', target: { type: 'Utilization', averageUtilization: expect.any(Number) } },
+      });
       expect(appContainer(target).resources?.requests?.cpu).toBeDefined(); // the 100 % of a CPU target
     }
   });
@@ -123,13 +164,20 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
   it('lets traffic from outside reach the gateway only, and the services only from Dukan pods', () => {
     const policies = byKind(objects, 'NetworkPolicy');
     // Deny by default: one policy selecting every pod, admitting nothing.
-    expect(policies.some((p) => Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.includes('Ingress') && !p.spec.ingress?.length)).toBe(true);
+    expect(
+      policies.some(
+        (p) => Object.keys(p.spec.podSelector).length === 0 && p.spec.policyTypes.includes('Ingress') && !p.spec.ingress?.length,
+      ),
+    ).toBe(true);
     type Peer = { podSelector?: object; namespaceSelector?: object; ipBlock?: object };
     const rules = (labels: Record<string, string>) =>
       policies.filter((p) => selects(p.spec.podSelector, labels)).flatMap((p) => (p.spec.ingress ?? []) as { from?: Peer[] }[]);
-    const fromOutside = (rule: { from?: Peer[] }) => !rule.from?.length || rule.from.some((peer) => peer.ipBlock || peer.namespaceSelector || !peer.podSelector);
+    const fromOutside = (rule: { from?: Peer[] }) =>
+      !rule.from?.length || rule.from.some((peer) => peer.ipBlock || peer.namespaceSelector || !peer.podSelector);
     const componentOf = Object.fromEntries(byKind(objects, 'Deployment').map((d) => [d.metadata.name, d.spec.template.metadata.labels]));
-    const open = Object.entries(componentOf).filter(([, labels]) => rules(labels).some(fromOutside)).map(([name]) => name);
+    const open = Object.entries(componentOf)
+      .filter(([, labels]) => rules(labels).some(fromOutside))
+      .map(([name]) => name);
     expect(open).toEqual(['gateway']);
     // Behind the ingress, the client is the address its X-Forwarded-For names (the login throttle counts per client).
     expect(appContainer(named(objects, 'Deployment', 'gateway')).env?.find((e) => e.name === 'TRUST_PROXY')?.value).toBe('uniquelocal');
@@ -137,14 +185,19 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
     for (const name of SERVICES) {
       const peers = rules(componentOf[name]).flatMap((r) => r.from ?? []);
       expect(peers.length).toBeGreaterThan(0);
-      const admitted = Object.entries(componentOf).filter(([, labels]) => peers.some((p) => selects(p.podSelector as never, labels))).map(([n]) => n);
+      const admitted = Object.entries(componentOf)
+        .filter(([, labels]) => peers.some((p) => selects(p.podSelector as never, labels)))
+        .map(([n]) => n);
       expect(admitted.sort()).toEqual([...APPS].sort());
     }
   });
 
   it('routes the Ingress to the gateway Service', () => {
     const [ingress] = byKind(objects, 'Ingress');
-    const backends = ingress!.spec.rules.flatMap((r: { http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }) => r.http.paths.map((p) => p.backend.service));
+    const backends = ingress!.spec.rules.flatMap(
+      (r: { http: { paths: { backend: { service: { name: string; port: { name: string } } } }[] } }) =>
+        r.http.paths.map((p) => p.backend.service),
+    );
     expect(backends).toEqual([{ name: 'gateway', port: { name: 'http' } }]);
   });
 

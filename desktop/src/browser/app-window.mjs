@@ -14,7 +14,11 @@ const LINUX = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-s
 export function browserCandidates(platform, env) {
   if (platform === 'win32') {
     const roots = [env['ProgramFiles(x86)'], env.ProgramFiles, env.LOCALAPPDATA].filter((r) => typeof r === 'string');
-    return roots.flatMap((root) => [join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'), join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'), join(root, 'Chromium', 'Application', 'chrome.exe')]);
+    return roots.flatMap((root) => [
+      join(root, 'Microsoft', 'Edge', 'Application', 'msedge.exe'),
+      join(root, 'Google', 'Chrome', 'Application', 'chrome.exe'),
+      join(root, 'Chromium', 'Application', 'chrome.exe'),
+    ]);
   }
   if (platform === 'darwin') {
     return ['Google Chrome', 'Chromium', 'Microsoft Edge'].map((app) => `/Applications/${app}.app/Contents/MacOS/${app}`);

@@ -78,5 +78,7 @@ if (appWindow) {
   appWindow.once('exit', () => void quit(0));
   appWindow.once('error', (e) => say(`the browser could not be opened (${e.message}); open ${shell.entryUrl} in a browser`));
 } else {
-  say(`No Chromium, Chrome or Edge found (set DUKAN_BROWSER): open ${shell.entryUrl} in a browser (once: it admits that window only). Ctrl-C quits.`);
+  say(
+    `No Chromium, Chrome or Edge found (set DUKAN_BROWSER): open ${shell.entryUrl} in a browser (once: it admits that window only). Ctrl-C quits.`,
+  );
 }

@@ -79,7 +79,8 @@ export async function startShellServer({ host, port: firstPort }) {
       if (!entryKey || !sameSecret(key, entryKey)) return json(res, 403, { message: 'forbidden' });
       entryKey = null;
       res.writeHead(302, {
-        location: '/', 'cache-control': 'no-store',
+        location: '/',
+        'cache-control': 'no-store',
         'set-cookie': `${SECRET_COOKIE}=${secret}; Path=/__dukan; HttpOnly; SameSite=Strict`,
       });
       return res.end();
@@ -87,11 +88,15 @@ export async function startShellServer({ host, port: firstPort }) {
     // The script carries no secret; everything else (the first admin's password, logs, events, actions) is the window's.
     if (path !== '/bridge.js') {
       const fromElsewhere = req.headers.origin !== undefined && !allowedOrigins.has(req.headers.origin);
-      if (fromElsewhere || !sameSecret(cookieValue(req.headers.cookie, SECRET_COOKIE), secret)) return json(res, 403, { message: 'forbidden' });
+      if (fromElsewhere || !sameSecret(cookieValue(req.headers.cookie, SECRET_COOKIE), secret))
+        return json(res, 403, { message: 'forbidden' });
     }
     if (req.method === 'POST') {
       // Only the shell's own page may act: a cross-site form cannot add the header nor pass the origin check.
-      if (req.headers['x-dukan-shell'] !== '1' || (req.headers.origin && req.headers.origin !== origin && req.headers.origin !== `http://localhost:${port}`)) {
+      if (
+        req.headers['x-dukan-shell'] !== '1' ||
+        (req.headers.origin && req.headers.origin !== origin && req.headers.origin !== `http://localhost:${port}`)
+      ) {
         return json(res, 403, { message: 'forbidden' });
       }
       if (path === '/restart') {
@@ -147,7 +152,9 @@ export async function startShellServer({ host, port: firstPort }) {
       const chunks = [];
       answer.on('data', (c) => chunks.push(c));
       answer.on('end', () => {
-        const page = Buffer.concat(chunks).toString('utf8').replace(/<head([^>]*)>/i, (m) => `${m}${BRIDGE_TAG}`);
+        const page = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/<head([^>]*)>/i, (m) => `${m}${BRIDGE_TAG}`);
         const out = { ...answer.headers, 'content-length': String(Buffer.byteLength(page)) };
         delete out.etag; // the page differs from what the server tagged
         res.writeHead(answer.statusCode ?? 200, out);

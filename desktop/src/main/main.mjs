@@ -20,7 +20,11 @@ if (!app.requestSingleInstanceLock()) {
   const config = loadDesktopConfig({ ...process.env, DUKAN_USER_DATA_DIR: process.env.DUKAN_USER_DATA_DIR || app.getPath('userData') });
   const version = app.getVersion();
   const log = new LogView({ dir: config.logDir });
-  const supervisor = new Supervisor({ config, server: serverCommand({ resourcesPath: app.isPackaged ? process.resourcesPath : null, electron: true }), log });
+  const supervisor = new Supervisor({
+    config,
+    server: serverCommand({ resourcesPath: app.isPackaged ? process.resourcesPath : null, electron: true }),
+    log,
+  });
   const updates = new ElectronUpdates({ feedUrl: config.updateUrl, autoUpdater: electronUpdater.autoUpdater });
   const host = new BridgeHost({ supervisor, updates, version, shell: 'electron' });
   /** @type {BrowserWindow | null} */

@@ -112,7 +112,9 @@ export function loadDesktopConfig(env = process.env, machine = {}) {
     logLevel: env.LOG_LEVEL || 'info',
     skipBuild: env.DUKAN_SKIP_BUILD === '1',
     // The desktop always runs its own embedded database in its own folder.
-    env: Object.fromEntries(Object.entries(env).filter(([k]) => !['DATABASE_URL', 'DUKAN_DATA_DIR', 'PORT', 'DUKAN_DB_PORT', 'HOST'].includes(k))),
+    env: Object.fromEntries(
+      Object.entries(env).filter(([k]) => !['DATABASE_URL', 'DUKAN_DATA_DIR', 'PORT', 'DUKAN_DB_PORT', 'HOST'].includes(k)),
+    ),
   };
   if (problems.length > 0) throw new DesktopConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return config;

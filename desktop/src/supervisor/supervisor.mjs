@@ -61,7 +61,15 @@ export class Supervisor extends EventEmitter {
 
   /** @returns {ServerStatus} */
   get status() {
-    return { state: this.state, port: this.port, pid: this.child?.pid ?? null, restarts: this.restarts, failures: this.failures, detail: this.detail, since: this.since };
+    return {
+      state: this.state,
+      port: this.port,
+      pid: this.child?.pid ?? null,
+      restarts: this.restarts,
+      failures: this.failures,
+      detail: this.detail,
+      since: this.since,
+    };
   }
 
   /** @param {string} text */
@@ -112,7 +120,10 @@ export class Supervisor extends EventEmitter {
     if (pg) this.say(`stopped the database the server left behind (process ${pg})`);
     if (this.state === 'stopping' || this.state === 'stopped') throw new Error('the shell is stopping');
     this.port = this.port !== null && (await isPortFree(this.port)) ? this.port : await firstFreePort(this.config.port);
-    this.dbPort = this.dbPort !== null && (await isPortFree(this.dbPort)) ? this.dbPort : await firstFreePort(this.config.dbPort, { taken: [this.port] });
+    this.dbPort =
+      this.dbPort !== null && (await isPortFree(this.dbPort))
+        ? this.dbPort
+        : await firstFreePort(this.config.dbPort, { taken: [this.port] });
     const pgPassword = databasePassword(this.config.dataDir);
     if (pgPassword) this.log.redactor.add(pgPassword);
     if (this.state === 'stopping' || this.state === 'stopped') throw new Error('the shell is stopping');
@@ -267,7 +278,10 @@ export class Supervisor extends EventEmitter {
     signal(child.pid, 'SIGTERM');
     /** @type {NodeJS.Timeout | undefined} */
     let timer;
-    const clean = await Promise.race([exited.then(() => true), new Promise((r) => (timer = setTimeout(() => r(false), this.stopTimeoutMs)))]);
+    const clean = await Promise.race([
+      exited.then(() => true),
+      new Promise((r) => (timer = setTimeout(() => r(false), this.stopTimeoutMs))),
+    ]);
     clearTimeout(timer);
     if (!clean) {
       this.say(`the server did not stop within ${Math.round(this.stopTimeoutMs / 1000)} s; ending it`);

@@ -133,7 +133,14 @@ export class ElectronUpdates extends EventEmitter {
     if (!feedUrl) return;
     autoUpdater.setFeedURL({ provider: 'generic', url: feedUrl });
     autoUpdater.autoDownload = true; // installed when Dukan closes (electron-updater's autoInstallOnAppQuit)
-    for (const event of ['checking-for-update', 'update-not-available', 'update-available', 'download-progress', 'update-downloaded', 'error']) {
+    for (const event of [
+      'checking-for-update',
+      'update-not-available',
+      'update-available',
+      'download-progress',
+      'update-downloaded',
+      'error',
+    ]) {
       autoUpdater.on(event, (/** @type {unknown} */ arg) => {
         const message = updaterMessage(event, arg);
         if (message) this.emit('message', message);

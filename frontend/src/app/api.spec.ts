@@ -52,7 +52,9 @@ describe('the branch a call is made in', () => {
 
   it('is the device’s branch, unless the call names its own (a sale kept offline in another branch)', async () => {
     writeBranch('b2');
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/transactions' ? { status: 201, body: { success: true, data: {} } } : undefined));
+    const calls = fakeApi(({ url }) =>
+      url.pathname === '/api/transactions' ? { status: 201, body: { success: true, data: {} } } : undefined,
+    );
     const store = signedInStore('t');
     const body = {} as SalePayload;
     await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k1', body }));

@@ -1,10 +1,4 @@
-import {
-  createApi,
-  fetchBaseQuery,
-  type BaseQueryFn,
-  type FetchArgs,
-  type FetchBaseQueryError,
-} from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { ErrorBody } from '@dukan/contracts';
 import { currentI18n } from '../i18n/index.js';
 import { signedOut, tokenRefreshed } from '../features/auth/auth-slice.js';
@@ -43,7 +37,13 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 function isTransient(error: FetchBaseQueryError): boolean {
-  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || error.status === 502 || error.status === 503 || error.status === 504;
+  return (
+    error.status === 'FETCH_ERROR' ||
+    error.status === 'TIMEOUT_ERROR' ||
+    error.status === 502 ||
+    error.status === 503 ||
+    error.status === 504
+  );
 }
 
 function isRepeatable(args: string | FetchArgs): boolean {
@@ -98,7 +98,12 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
     if ((await connection.failed()) && isRepeatable(args)) result = await rawBaseQuery(args, api, extra as object);
   } else connection.succeeded();
   const url = typeof args === 'string' ? args : args.url;
-  if (result.error?.status === 401 && errorCode(result.error) === 'TOKEN_REVOKED' && !/^\/auth\/(login|refresh|logout)/.test(url) && (api.getState() as StateWithToken).auth.token) {
+  if (
+    result.error?.status === 401 &&
+    errorCode(result.error) === 'TOKEN_REVOKED' &&
+    !/^\/auth\/(login|refresh|logout)/.test(url) &&
+    (api.getState() as StateWithToken).auth.token
+  ) {
     if (await refreshToken(api, extra as object)) result = await rawBaseQuery(args, api, extra as object);
   }
   if (result.error?.status === 401 && !url.startsWith('/auth/login') && (api.getState() as StateWithToken).auth.token) {
@@ -110,7 +115,20 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryE
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Dashboard', 'Product', 'Category', 'Customer', 'Transaction', 'ExchangeRate', 'LoyaltySettings', 'User', 'Settings', 'CostHistory', 'Branches'],
+  tagTypes: [
+    'Me',
+    'Dashboard',
+    'Product',
+    'Category',
+    'Customer',
+    'Transaction',
+    'ExchangeRate',
+    'LoyaltySettings',
+    'User',
+    'Settings',
+    'CostHistory',
+    'Branches',
+  ],
   refetchOnFocus: false,
   refetchOnReconnect: true,
   keepUnusedDataFor: 60,
@@ -144,7 +162,10 @@ export function serverMessage(error: unknown): string | null {
  * gets wins, and paths the form does not show are left out.
  */
 export function serverFieldMessages(error: unknown): Record<string, string>;
-export function serverFieldMessages<F extends string>(error: unknown, fieldOf: (path: string) => F | null | undefined): Partial<Record<F, string>>;
+export function serverFieldMessages<F extends string>(
+  error: unknown,
+  fieldOf: (path: string) => F | null | undefined,
+): Partial<Record<F, string>>;
 export function serverFieldMessages(error: unknown, fieldOf?: (path: string) => string | null | undefined): Record<string, string> {
   if (!error || typeof error !== 'object' || !('data' in error)) return {};
   const data = (error as { data: unknown }).data;

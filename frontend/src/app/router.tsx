@@ -16,13 +16,17 @@ const transfersRoute = async () => ({ Component: (await import('../features/tran
 const addCategoryRoute = async () => ({ Component: (await import('../features/product-form/routes/add-category-page.js')).default });
 const customersRoute = async () => ({ Component: (await import('../features/customers/routes/customers-page.js')).default });
 const transactionsRoute = async () => ({ Component: (await import('../features/transactions/routes/transactions-page.js')).default });
-const transactionDetailRoute = async () => ({ Component: (await import('../features/transactions/routes/transaction-detail-page.js')).default });
+const transactionDetailRoute = async () => ({
+  Component: (await import('../features/transactions/routes/transaction-detail-page.js')).default,
+});
 const staffRoute = async () => ({ Component: (await import('../features/staff/routes/staff-page.js')).default });
 const settingsHubRoute = async () => ({ Component: (await import('../features/settings/routes/settings-hub-page.js')).default });
 const generalSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/general-settings-page.js')).default });
 const loyaltySettingsRoute = async () => ({ Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default });
 const branchSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/branch-settings-page.js')).default });
-const unavailableSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/unavailable-settings-page.js')).default });
+const unavailableSettingsRoute = async () => ({
+  Component: (await import('../features/settings/routes/unavailable-settings-page.js')).default,
+});
 const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
 const expensesRoute = async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default });
 const expenseFormRoute = async () => ({ Component: (await import('../features/expenses/routes/expense-form-page.js')).default });

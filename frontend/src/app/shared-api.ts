@@ -9,7 +9,8 @@ import { listTag, listTags, TILL_PRODUCTS } from './tags.js';
 import { readBranch } from './session.js';
 
 /** The till's catalogue is kept per branch (stock differs): the device's branch, or the signed-in user's home one. */
-const tillBranch = (state: unknown) => readBranch() ?? (state as { auth?: { user?: { homeBranch?: string } | null } }).auth?.user?.homeBranch ?? 'home';
+const tillBranch = (state: unknown) =>
+  readBranch() ?? (state as { auth?: { user?: { homeBranch?: string } | null } }).auth?.user?.homeBranch ?? 'home';
 
 export interface NewCustomer {
   firstName: string;
@@ -39,7 +40,8 @@ export const sharedApi = api.injectEndpoints({
   endpoints: (build) => ({
     // Kept in this browser (IndexedDB): opens from there at once and follows the server's changes while in use.
     tillProducts: build.query<TillProductDto[], void>({
-      queryFn: (_arg, { getState }, _extra, baseQuery) => openCatalogue(tillBranch(getState()), (since) => baseQuery({ url: '/products', params: { since } })),
+      queryFn: (_arg, { getState }, _extra, baseQuery) =>
+        openCatalogue(tillBranch(getState()), (since) => baseQuery({ url: '/products', params: { since } })),
       onCacheEntryAdded: (_arg, entry) =>
         followCatalogue(
           () => tillBranch(entry.getState()),
@@ -55,13 +57,26 @@ export const sharedApi = api.injectEndpoints({
     categories: build.query<CategoryDto[], CategoryScope | void>({
       queryFn: (scope, _api, _extra, baseQuery) =>
         scope === 'all'
-          ? keptRead<CategoryDto[], FetchBaseQueryError>('categories:all', () => baseQuery({ url: '/categories', params: { active: 'all' } }), (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>))
-          : keptRead<CategoryDto[], FetchBaseQueryError>('categories', () => baseQuery('/categories'), (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>)),
+          ? keptRead<CategoryDto[], FetchBaseQueryError>(
+              'categories:all',
+              () => baseQuery({ url: '/categories', params: { active: 'all' } }),
+              (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>),
+            )
+          : keptRead<CategoryDto[], FetchBaseQueryError>(
+              'categories',
+              () => baseQuery('/categories'),
+              (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>),
+            ),
       providesTags: (r) => listTags('Category', r),
       keepUnusedDataFor: 600,
     }),
     loyaltySettings: build.query<LoyaltySettingsDto, void>({
-      queryFn: (_arg, _api, _extra, baseQuery) => keptRead<LoyaltySettingsDto, FetchBaseQueryError>('loyalty-settings', () => baseQuery('/loyalty/settings'), (res) => unwrap<LoyaltySettingsDto>(res as Wrapped<LoyaltySettingsDto>)),
+      queryFn: (_arg, _api, _extra, baseQuery) =>
+        keptRead<LoyaltySettingsDto, FetchBaseQueryError>(
+          'loyalty-settings',
+          () => baseQuery('/loyalty/settings'),
+          (res) => unwrap<LoyaltySettingsDto>(res as Wrapped<LoyaltySettingsDto>),
+        ),
       providesTags: ['LoyaltySettings'],
     }),
     addCustomer: build.mutation<CustomerDto, NewCustomer>({

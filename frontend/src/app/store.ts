@@ -30,7 +30,9 @@ export function makeStore(preloaded?: Partial<ReturnType<typeof rootReducer>>) {
         // The till holds tens of thousands of products in the cache: checking them on every action would stall dev builds.
         immutableCheck: { ignoredPaths: [api.reducerPath] },
         serializableCheck: { ignoredPaths: [api.reducerPath] },
-      }).prepend(sessionListener.middleware).concat(api.middleware),
+      })
+        .prepend(sessionListener.middleware)
+        .concat(api.middleware),
   });
   setupListeners(store.dispatch);
   return store;

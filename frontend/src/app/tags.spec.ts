@@ -19,7 +19,8 @@ function shop() {
       if (url.searchParams.has('page')) return { body: { data: [shilan, aram], pagination: paginationOf(2, 1, 20) } };
       return { body: search === 'shilan' ? [shilan] : search === 'aram' ? [aram] : [shilan, aram] };
     }
-    if (url.pathname === '/api/transactions' && method === 'POST') return { status: 201, ...ok(sale({ _id: 's1', invoiceNumber: 'INV-000001', customerId: 'k1' })) };
+    if (url.pathname === '/api/transactions' && method === 'POST')
+      return { status: 201, ...ok(sale({ _id: 's1', invoiceNumber: 'INV-000001', customerId: 'k1' })) };
     return undefined;
   });
 }
@@ -54,7 +55,15 @@ describe('cache tags with ids', () => {
     const tea = product({ _id: 'p1', sku: 'TEA' });
     const rice = product({ _id: 'p2', sku: 'RICE' });
     const calls = fakeApi(({ method, url }) => {
-      if (url.pathname === '/api/products' && url.searchParams.has('since')) return { body: { revision: '7', full: true, products: [tillProduct({ _id: 'p1', sku: 'TEA' }), tillProduct({ _id: 'p2', sku: 'RICE' })], deleted: [] } };
+      if (url.pathname === '/api/products' && url.searchParams.has('since'))
+        return {
+          body: {
+            revision: '7',
+            full: true,
+            products: [tillProduct({ _id: 'p1', sku: 'TEA' }), tillProduct({ _id: 'p2', sku: 'RICE' })],
+            deleted: [],
+          },
+        };
       if (url.pathname === '/api/products') return { body: { data: [tea, rice], pagination: paginationOf(2, 1, 50) } };
       if (url.pathname === '/api/products/p1') return method === 'PUT' ? ok({ ...tea, name: { en: 'Black tea', ku: 'چای ڕەش' } }) : ok(tea);
       if (url.pathname === '/api/products/p2') return ok(rice);

@@ -120,7 +120,7 @@ export const en = {
   },
   dashboard: {
     welcome: 'Welcome back, {{name}}',
-    subtitle: "Here is what is happening in your shop today.",
+    subtitle: 'Here is what is happening in your shop today.',
     viewReports: 'View reports',
     openPos: 'Open POS',
     todaySales: "Today's sales",

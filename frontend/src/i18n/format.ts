@@ -38,7 +38,14 @@ export function formatters(language: Language): Formatters {
   const month = ownMonths ? 'short' : '2-digit';
   const hourCycle = language === 'en' ? undefined : 'h23';
   const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month, day: '2-digit' });
-  const dateTime = new Intl.DateTimeFormat(locale, { year: 'numeric', month, day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle });
+  const dateTime = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month,
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle,
+  });
   const time = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle });
   const toDate = (v: string | number | Date) => (v instanceof Date ? v : new Date(v));
   const safe = (f: Intl.DateTimeFormat, v: string | number | Date) => {

@@ -45,7 +45,9 @@ describe('translation catalogues', () => {
 
   it('write Kurdish in Arabic script, not transliterated', () => {
     // 'SKU' is the term shops print on their labels in either language; every other text is in Arabic script.
-    const latinOnly = [...kuKeys].filter(([key, text]) => !/[\u0600-\u06FF]/.test(text) && key !== 'language.en' && !(key.endsWith('.sku') && text === 'SKU'));
+    const latinOnly = [...kuKeys].filter(
+      ([key, text]) => !/[\u0600-\u06FF]/.test(text) && key !== 'language.en' && !(key.endsWith('.sku') && text === 'SKU'),
+    );
     expect(latinOnly).toEqual([]);
   });
 

@@ -28,9 +28,28 @@ export function iqdToCents(iqd: number, rate: number): number {
 
 /** Arabic-Indic and Persian digits (and their decimal and thousands marks) as Western ones. */
 export const EASTERN_DIGITS: Readonly<Record<string, string>> = {
-  '٠': '0', '١': '1', '٢': '2', '٣': '3', '٤': '4', '٥': '5', '٦': '6', '٧': '7', '٨': '8', '٩': '9',
-  '۰': '0', '۱': '1', '۲': '2', '۳': '3', '۴': '4', '۵': '5', '۶': '6', '۷': '7', '۸': '8', '۹': '9',
-  '٫': '.', '،': '.',
+  '٠': '0',
+  '١': '1',
+  '٢': '2',
+  '٣': '3',
+  '٤': '4',
+  '٥': '5',
+  '٦': '6',
+  '٧': '7',
+  '٨': '8',
+  '٩': '9',
+  '۰': '0',
+  '۱': '1',
+  '۲': '2',
+  '۳': '3',
+  '۴': '4',
+  '۵': '5',
+  '۶': '6',
+  '۷': '7',
+  '۸': '8',
+  '۹': '9',
+  '٫': '.',
+  '،': '.',
 };
 
 /** Western digits for Arabic-Indic and Persian digits (Kurdish keyboards type either). */

@@ -4,8 +4,23 @@
  */
 import {
   effectivePermissions,
-  type ApiSuccess, type AuthUserDto, type BranchDto, type CategoryDto, type CategoryTreeNodeDto, type CustomerDto, type ErrorBody, type ErrorCode, type ExpenseDto, type ExpenseListDto,
-  type GeneralSettingsDto, type LoyaltySettingsDto, type Paginated, type ProductDto, type RedemptionQuoteDto, type SaleDto, type TillProductDto,
+  type ApiSuccess,
+  type AuthUserDto,
+  type BranchDto,
+  type CategoryDto,
+  type CategoryTreeNodeDto,
+  type CustomerDto,
+  type ErrorBody,
+  type ErrorCode,
+  type ExpenseDto,
+  type ExpenseListDto,
+  type GeneralSettingsDto,
+  type LoyaltySettingsDto,
+  type Paginated,
+  type ProductDto,
+  type RedemptionQuoteDto,
+  type SaleDto,
+  type TillProductDto,
 } from '@dukan/contracts';
 import type { AuthUser } from '../features/auth/types.js';
 
@@ -17,7 +32,12 @@ export function ok<T>(data: T): { body: ApiSuccess<T> } {
 }
 
 /** A refusal as the server's error filter answers it: `message` and `error` the same text, field messages under `errors`. */
-export function refusal(status: number, code: ErrorCode, message: string, fields?: Record<string, string>): { status: number; body: ErrorBody } {
+export function refusal(
+  status: number,
+  code: ErrorCode,
+  message: string,
+  fields?: Record<string, string>,
+): { status: number; body: ErrorBody } {
   const errors = fields && Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, { message: text }]));
   return { status, body: { success: false, error: message, message, code, ...(errors ? { errors } : {}) } };
 }
@@ -131,7 +151,16 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
     taxRate: 0,
     taxAmount: 0,
     total: 0,
-    amountsInCurrency: { currency: 'USD', subtotal: 0, discountAmount: 0, loyaltyDiscount: 0, taxAmount: 0, total: 0, amountTendered: 0, change: 0 },
+    amountsInCurrency: {
+      currency: 'USD',
+      subtotal: 0,
+      discountAmount: 0,
+      loyaltyDiscount: 0,
+      taxAmount: 0,
+      total: 0,
+      amountTendered: 0,
+      change: 0,
+    },
     refunded: false,
     refundState: 'none',
     refundedAmount: 0,
@@ -153,19 +182,48 @@ export function me(u: AuthUser): { body: ApiSuccess<AuthUserDto> } {
 /** A staff member as the users' list and detail answer them; effective permissions follow role and overrides. */
 export function staffUser(over: Partial<AuthUserDto> & Pick<AuthUserDto, '_id' | 'username'>): AuthUserDto {
   const base = {
-    firstName: over.username, lastName: 'Test', email: `${over.username}@shop.iq`, phone: null, role: 'cashier' as const, active: true,
-    languagePreference: 'en' as const, lastLogin: null, permissions: null, homeBranch: null, branches: null, createdAt: AT, ...over,
+    firstName: over.username,
+    lastName: 'Test',
+    email: `${over.username}@shop.iq`,
+    phone: null,
+    role: 'cashier' as const,
+    active: true,
+    languagePreference: 'en' as const,
+    lastLogin: null,
+    permissions: null,
+    homeBranch: null,
+    branches: null,
+    createdAt: AT,
+    ...over,
   };
   return { name: `${base.firstName} ${base.lastName}`, effectivePermissions: effectivePermissions(base), ...base };
 }
 
 export function expense(over: Partial<ExpenseDto> & Pick<ExpenseDto, '_id' | 'expenseNumber' | 'title'>): ExpenseDto {
   return {
-    description: null, category: 'utilities', amount: 10, currency: 'USD', exchangeRate: 1500, amountInBaseCurrency: 10, paymentMethod: 'cash',
+    description: null,
+    category: 'utilities',
+    amount: 10,
+    currency: 'USD',
+    exchangeRate: 1500,
+    amountInBaseCurrency: 10,
+    paymentMethod: 'cash',
     paymentDetails: { bankName: null, accountNumber: null, checkNumber: null, cardLast4: null, reference: null },
-    vendor: null, receipt: null, expenseDate: '2026-01-01', department: null, tags: [], recurring: null, recurrenceOf: null, notes: null,
-    status: 'pending', rejectionReason: null, createdBy: { _id: 'u1', firstName: 'Sara', lastName: 'Ali', username: 'sara' },
-    createdAt: AT, updatedAt: AT, version: 1, ...over,
+    vendor: null,
+    receipt: null,
+    expenseDate: '2026-01-01',
+    department: null,
+    tags: [],
+    recurring: null,
+    recurrenceOf: null,
+    notes: null,
+    status: 'pending',
+    rejectionReason: null,
+    createdBy: { _id: 'u1', firstName: 'Sara', lastName: 'Ali', username: 'sara' },
+    createdAt: AT,
+    updatedAt: AT,
+    version: 1,
+    ...over,
   };
 }
 
@@ -179,14 +237,26 @@ export function branch(over: Partial<BranchDto> & Pick<BranchDto, '_id'>): Branc
 }
 
 /** GET /api/settings/exchange-rate: the rate that applies to the caller. */
-export function exchangeRate(rate: number, isUserSpecific = false): { body: ApiSuccess<Pick<GeneralSettingsDto, 'exchangeRate' | 'isUserSpecific'>> } {
+export function exchangeRate(
+  rate: number,
+  isUserSpecific = false,
+): { body: ApiSuccess<Pick<GeneralSettingsDto, 'exchangeRate' | 'isUserSpecific'>> } {
   return ok({ exchangeRate: rate, isUserSpecific });
 }
 
 export function generalSettings(over: Partial<GeneralSettingsDto> = {}): GeneralSettingsDto {
   return {
-    exchangeRate: 1500, userExchangeRates: {}, effectiveExchangeRate: over.exchangeRate ?? 1500, isUserSpecific: false, storeName: 'Dukan',
-    defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 250, branches: [branch({ _id: 'main', name: 'Main' })],
-    updatedAt: null, ...over,
+    exchangeRate: 1500,
+    userExchangeRates: {},
+    effectiveExchangeRate: over.exchangeRate ?? 1500,
+    isUserSpecific: false,
+    storeName: 'Dukan',
+    defaultLanguage: 'en',
+    timeZone: 'Asia/Baghdad',
+    taxRate: 0,
+    iqdCashRounding: 250,
+    branches: [branch({ _id: 'main', name: 'Main' })],
+    updatedAt: null,
+    ...over,
   };
 }

@@ -7,16 +7,31 @@ import { createI18n, type Language } from '../i18n/index.js';
 import type { AuthUser } from '../features/auth/types.js';
 
 export function user(over: Partial<AuthUser> = {}): AuthUser {
-  return { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali', role: 'cashier', permissions: null, languagePreference: 'en', ...over };
+  return {
+    _id: 'u1',
+    username: 'sara',
+    firstName: 'Sara',
+    lastName: 'Ali',
+    role: 'cashier',
+    permissions: null,
+    languagePreference: 'en',
+    ...over,
+  };
 }
 
 /**
  * Renders `element` at `path` inside the real store, i18n and router, signed in as `signedInAs`, or as the
  * browser's storage says ('kept').
  */
-export function renderScreen(element: ReactNode, opts: { signedInAs?: AuthUser | null | 'kept'; path?: string; language?: Language; routes?: RouteObject[] } = {}) {
+export function renderScreen(
+  element: ReactNode,
+  opts: { signedInAs?: AuthUser | null | 'kept'; path?: string; language?: Language; routes?: RouteObject[] } = {},
+) {
   const u = opts.signedInAs === undefined ? user() : opts.signedInAs;
-  const store = u === 'kept' ? makeStore() : makeStore({ auth: { token: u ? 'test-token' : null, user: u, status: u ? 'signed-in' : 'signed-out', endedBecause: null } });
+  const store =
+    u === 'kept'
+      ? makeStore()
+      : makeStore({ auth: { token: u ? 'test-token' : null, user: u, status: u ? 'signed-in' : 'signed-out', endedBecause: null } });
   const i18n = createI18n(opts.language ?? 'en');
   const router = createMemoryRouter(opts.routes ?? [{ path: '*', element }], { initialEntries: [opts.path ?? '/'] });
   const view = render(
@@ -39,7 +54,10 @@ export function fakeApi(handler: Handler) {
     // A file upload is kept as the multipart text; everything else is JSON.
     const body = text ? ((req.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? text : JSON.parse(text)) : undefined;
     calls.push({ method: req.method, path: url.pathname + url.search, headers: req.headers, body });
-    const res = handler({ method: req.method, url, headers: req.headers, body }) ?? { status: 404, body: { success: false, message: 'Not found', error: 'Not found', code: 'NOT_FOUND' } };
+    const res = handler({ method: req.method, url, headers: req.headers, body }) ?? {
+      status: 404,
+      body: { success: false, message: 'Not found', error: 'Not found', code: 'NOT_FOUND' },
+    };
     return new Response(JSON.stringify(res.body), { status: res.status ?? 200, headers: { 'content-type': 'application/json' } });
   };
   globalThis.fetch = fetchMock as typeof fetch;

@@ -6,9 +6,19 @@ export function backOfficeSteps(s: ShopDay): void {
   const { day, auth } = s;
 
   it('lists the staff: POST /api/auth/register, GET /api/auth/users answers data and pagination, GET/PUT /api/auth/users/{id}', async () => {
-    const created = await s.t.post('/api/auth/register', {
-      username: 'rebin', firstName: 'Rebin', lastName: 'Omar', email: 'rebin@example.com', phone: '07501112233', password: 'secret1', role: 'cashier',
-    }, auth());
+    const created = await s.t.post(
+      '/api/auth/register',
+      {
+        username: 'rebin',
+        firstName: 'Rebin',
+        lastName: 'Omar',
+        email: 'rebin@example.com',
+        phone: '07501112233',
+        password: 'secret1',
+        role: 'cashier',
+      },
+      auth(),
+    );
     expect(created.status).toBe(201);
     expect(created.body.data).toMatchObject({ _id: any(String), username: 'rebin', role: 'cashier', active: true });
     day.cashierId = created.body.data._id;
@@ -22,9 +32,19 @@ export function backOfficeSteps(s: ShopDay): void {
     const one = await s.t.get(`/api/auth/users/${day.cashierId}`, auth());
     expect(one.body.data).toMatchObject({ username: 'rebin', email: 'rebin@example.com' });
     // The staff form sends no password when it is left blank.
-    const edited = await s.t.put(`/api/auth/users/${day.cashierId}`, {
-      username: 'rebin', firstName: 'Rebin', lastName: 'Omar Aziz', email: 'rebin@example.com', phone: '07501112233', role: 'cashier', active: true,
-    }, auth());
+    const edited = await s.t.put(
+      `/api/auth/users/${day.cashierId}`,
+      {
+        username: 'rebin',
+        firstName: 'Rebin',
+        lastName: 'Omar Aziz',
+        email: 'rebin@example.com',
+        phone: '07501112233',
+        role: 'cashier',
+        active: true,
+      },
+      auth(),
+    );
     expect(edited.status).toBe(200);
     expect(edited.body.data).toMatchObject({ lastName: 'Omar Aziz' });
     expect((await s.t.put(`/api/auth/users/${day.cashierId}/reset-password`, { newPassword: 'secret2' }, auth())).status).toBe(200);
@@ -55,8 +75,19 @@ export function backOfficeSteps(s: ShopDay): void {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data).toMatchObject({
-      _id: withCustomer._id, invoiceNumber: withCustomer.invoiceNumber, total: 3.58, subtotal: 3.78, taxAmount: any(Number), taxRate: any(Number),
-      discountAmount: 0, paymentStatus: 'paid', paymentMethod: 'cash', transactionDate: any(String), currency: 'USD', register: 'main', refunded: false,
+      _id: withCustomer._id,
+      invoiceNumber: withCustomer.invoiceNumber,
+      total: 3.58,
+      subtotal: 3.78,
+      taxAmount: any(Number),
+      taxRate: any(Number),
+      discountAmount: 0,
+      paymentStatus: 'paid',
+      paymentMethod: 'cash',
+      transactionDate: any(String),
+      currency: 'USD',
+      register: 'main',
+      refunded: false,
       customer: { firstName: 'Shilan', lastName: 'Karim', phone: any(String) },
       cashier: { firstName: any(String), lastName: any(String), username: 'admin' },
       items: [{ productSnapshot: { name: expect.anything(), sku: 'RICE-5' }, quantity: 1, unitPrice: 4.2, subtotal: 3.78 }],
@@ -82,7 +113,8 @@ export function backOfficeSteps(s: ShopDay): void {
     // identity announced before reporting had started, the first admin included)
     expect(d.activeUsers).toBeGreaterThanOrEqual(1);
     expect(d.recentTransactions).toHaveLength(5);
-    for (const row of d.recentTransactions) expect(row).toMatchObject({ id: any(String), date: any(String), amount: any(Number), status: any(String) });
+    for (const row of d.recentTransactions)
+      expect(row).toMatchObject({ id: any(String), date: any(String), amount: any(Number), status: any(String) });
     expect(d.recentTransactions.map((r: { id: string }) => r.id).sort()).toEqual(day.sales.map((s) => s._id).sort());
     expect(d.recentTransactions.filter((r: { status: string }) => r.status === 'Completed')).toHaveLength(4);
   });
@@ -101,9 +133,15 @@ export function backOfficeSteps(s: ShopDay): void {
     expect(loyalty.status).toBe(200);
     const settings = loyalty.body.data;
     expect(settings).toMatchObject({
-      enabled: true, pointsPerDollar: 1, redemptionRate: 0.01, minimumPoints: any(Number), minimumRedemption: any(Number), maximumRedemptionValue: any(Number),
+      enabled: true,
+      pointsPerDollar: 1,
+      redemptionRate: 0.01,
+      minimumPoints: any(Number),
+      minimumRedemption: any(Number),
+      maximumRedemptionValue: any(Number),
       statusTiers: { silver: any(Number), gold: any(Number), platinum: any(Number) },
-      statusMultipliers: { standard: any(Number), silver: any(Number), gold: any(Number), platinum: any(Number) }, tiers: any(Array),
+      statusMultipliers: { standard: any(Number), silver: any(Number), gold: any(Number), platinum: any(Number) },
+      tiers: any(Array),
     });
     // The form sends the whole settings object back.
     const put = await s.t.put('/api/loyalty/settings', { ...settings, pointsPerDollar: 2 }, auth());
@@ -119,23 +157,49 @@ export function backOfficeSteps(s: ShopDay): void {
     expect(sales.body).toMatchObject({ success: true, message: any(String) });
     expect(sales.body.data).toMatchObject({
       summary: { totalSales: any(Number), totalTransactions: any(Number), averageOrderValue: any(Number), grossProfit: any(Number) },
-      salesByDate: any(Array), topProducts: any(Array),
+      salesByDate: any(Array),
+      topProducts: any(Array),
     });
-    expect(sales.body.data.topProducts[0]).toMatchObject({ name: { en: any(String) }, sku: any(String), quantity: any(Number), revenue: any(Number), profit: any(Number) });
+    expect(sales.body.data.topProducts[0]).toMatchObject({
+      name: { en: any(String) },
+      sku: any(String),
+      quantity: any(Number),
+      revenue: any(Number),
+      profit: any(Number),
+    });
     const inventory = await s.t.get(`/api/reports/inventory?${range}`, auth());
     expect(inventory.body.data).toMatchObject({
-      summary: { totalProducts: 2, totalQuantity: any(Number), totalInventoryValue: any(Number), totalInventoryCost: any(Number), lowStockItems: any(Number), outOfStockItems: any(Number) },
-      categoryInventory: any(Array), products: any(Array), lowStockItems: any(Array),
+      summary: {
+        totalProducts: 2,
+        totalQuantity: any(Number),
+        totalInventoryValue: any(Number),
+        totalInventoryCost: any(Number),
+        lowStockItems: any(Number),
+        outOfStockItems: any(Number),
+      },
+      categoryInventory: any(Array),
+      products: any(Array),
+      lowStockItems: any(Array),
     });
     const staff = await s.t.get(`/api/reports/staff?${range}`, auth());
-    expect(staff.body.data).toMatchObject({ summary: { totalStaff: any(Number), totalSales: any(Number), totalTransactions: any(Number), totalHours: any(Number) }, staffSales: any(Array) });
+    expect(staff.body.data).toMatchObject({
+      summary: { totalStaff: any(Number), totalSales: any(Number), totalTransactions: any(Number), totalHours: any(Number) },
+      staffSales: any(Array),
+    });
     const customers = await s.t.get(`/api/reports/customers?${range}`, auth());
     expect(customers.body.data).toMatchObject({
       summary: { totalCustomers: 1, newCustomers: any(Number), activeCustomers: any(Number), totalLoyaltyPoints: any(Number) },
-      purchaseFrequency: { oneTime: any(Number), occasional: any(Number), regular: any(Number), frequent: any(Number) }, loyaltyDistribution: any(Array), topCustomers: any(Array),
+      purchaseFrequency: { oneTime: any(Number), occasional: any(Number), regular: any(Number), frequent: any(Number) },
+      loyaltyDistribution: any(Array),
+      topCustomers: any(Array),
     });
-    for (const [format, type] of [['csv', 'text/csv'], ['pdf', 'application/pdf']]) {
-      const file = await fetch(`${s.t.url}/api/reports/sales/export/${format}?${range}`, { headers: { authorization: `Bearer ${day.token}` } });
+    for (const [format, type] of [
+      ['csv', 'text/csv'],
+      ['pdf', 'application/pdf'],
+    ]) {
+      const file = await fetch(`${s.t.url}/api/reports/sales/export/${format}?${range}`, {
+        headers: { authorization: `Bearer ${day.token}` },
+      });
       expect({ format, status: file.status, type: file.headers.get('content-type')?.split(';')[0] }).toEqual({ format, status: 200, type });
       expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(100);
     }
@@ -143,13 +207,31 @@ export function backOfficeSteps(s: ShopDay): void {
 
   it('expenses: create, list {expenses, pagination}, get, update, approve, pay, reject, summary, delete', async () => {
     const payload = {
-      title: 'Generator fuel', description: 'For the week', category: 'utilities', amount: 145_000, currency: 'IQD', exchangeRate: 1450,
-      amountInBaseCurrency: 100, paymentMethod: 'cash', paymentDetails: {}, expenseDate: today(), department: 'Shop floor', tags: ['fuel'], notes: 'Paid in cash',
+      title: 'Generator fuel',
+      description: 'For the week',
+      category: 'utilities',
+      amount: 145_000,
+      currency: 'IQD',
+      exchangeRate: 1450,
+      amountInBaseCurrency: 100,
+      paymentMethod: 'cash',
+      paymentDetails: {},
+      expenseDate: today(),
+      department: 'Shop floor',
+      tags: ['fuel'],
+      notes: 'Paid in cash',
     };
     const created = await s.t.post('/api/expenses', payload, auth());
     expect(created.status).toBe(201);
     const expense = created.body;
-    expect(expense).toMatchObject({ _id: any(String), expenseNumber: any(String), title: 'Generator fuel', status: 'pending', amountInBaseCurrency: 100, createdBy: { firstName: any(String) } });
+    expect(expense).toMatchObject({
+      _id: any(String),
+      expenseNumber: any(String),
+      title: 'Generator fuel',
+      status: 'pending',
+      amountInBaseCurrency: 100,
+      createdBy: { firstName: any(String) },
+    });
 
     const list = await s.t.get(`/api/expenses?page=1&limit=20&search=&category=&status=&startDate=${today()}&endDate=${today()}`, auth());
     expect(list.status).toBe(200);
@@ -164,7 +246,11 @@ export function backOfficeSteps(s: ShopDay): void {
     const paid = await s.t.get(`/api/expenses/${expense._id}`, auth());
     expect(paid.body).toMatchObject({ title: 'Generator diesel', status: 'paid' });
 
-    const second = await s.t.post('/api/expenses', { ...payload, title: 'Paint', category: 'maintenance', currency: 'USD', amount: 30, exchangeRate: 1450, amountInBaseCurrency: 30 }, auth());
+    const second = await s.t.post(
+      '/api/expenses',
+      { ...payload, title: 'Paint', category: 'maintenance', currency: 'USD', amount: 30, exchangeRate: 1450, amountInBaseCurrency: 30 },
+      auth(),
+    );
     const secondId = second.body._id;
     expect((await s.t.put(`/api/expenses/${secondId}/reject`, { reason: 'Not needed this month' }, auth())).status).toBe(200);
     const summary = await s.t.get(`/api/expenses/summary?startDate=${today()}&endDate=${today()}`, auth());
@@ -176,12 +262,28 @@ export function backOfficeSteps(s: ShopDay): void {
   it('deletes what the day no longer needs: DELETE /api/customers/{id}, /api/auth/users/{id}, /api/products/{id}', async () => {
     const customer = await s.t.post('/api/customers', { firstName: 'Temp', lastName: 'Walk-in', phone: '07709998877' }, auth());
     const customerId = customer.body._id;
-    expect((await s.t.put(`/api/customers/${customerId}`, { firstName: 'Temp', lastName: 'Walk-in', phone: '07709998877', email: 'temp@example.com' }, auth())).status).toBe(200);
+    expect(
+      (
+        await s.t.put(
+          `/api/customers/${customerId}`,
+          { firstName: 'Temp', lastName: 'Walk-in', phone: '07709998877', email: 'temp@example.com' },
+          auth(),
+        )
+      ).status,
+    ).toBe(200);
     expect((await s.t.delete(`/api/customers/${customerId}`, auth())).status).toBe(200);
-    const user = await s.t.post('/api/auth/register', { username: 'seasonal', firstName: 'S', lastName: 'W', email: 'seasonal@example.com', password: 'secret1' }, auth());
+    const user = await s.t.post(
+      '/api/auth/register',
+      { username: 'seasonal', firstName: 'S', lastName: 'W', email: 'seasonal@example.com', password: 'secret1' },
+      auth(),
+    );
     expect(user.body.data.role).toBe('cashier');
     expect((await s.t.delete(`/api/auth/users/${user.body.data._id}`, auth())).status).toBe(200);
-    const spare = await s.t.post('/api/products', { sku: 'SPARE', barcode: '6260000000444', name: { en: 'Spare' }, category: day.categoryId, price: 1, cost: 0.5 }, auth());
+    const spare = await s.t.post(
+      '/api/products',
+      { sku: 'SPARE', barcode: '6260000000444', name: { en: 'Spare' }, category: day.categoryId, price: 1, cost: 0.5 },
+      auth(),
+    );
     expect((await s.t.delete(`/api/products/${spare.body._id}`, auth())).status).toBe(200);
   });
 

@@ -7,7 +7,12 @@ export function catalogueSteps(s: ShopDay): void {
   it('signs in: POST /api/auth/login answers success, token, data (the user) and message', async () => {
     const res = await s.t.post('/api/auth/login', { username: 'admin', password: s.t.adminPassword });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, token: any(String), message: any(String), data: { _id: any(String), username: 'admin', role: 'admin', firstName: any(String) } });
+    expect(res.body).toMatchObject({
+      success: true,
+      token: any(String),
+      message: any(String),
+      data: { _id: any(String), username: 'admin', role: 'admin', firstName: any(String) },
+    });
     expect(res.body.data).toHaveProperty('languagePreference');
     expect(res.body.data).not.toHaveProperty('password');
     day.token = res.body.token;
@@ -64,18 +69,55 @@ export function catalogueSteps(s: ShopDay): void {
     const code = await s.t.get('/api/products/generate-barcode', auth());
     expect(code.status).toBe(200);
     expect(code.body.barcode).toMatch(/^\d{13}$/);
-    const tea = await s.t.post('/api/products', {
-      sku: 'TEA-1', barcode: code.body.barcode, isNewBarcode: true, name: { en: 'Black tea', ku: 'چای ڕەش' }, description: { en: 'Loose leaf', ku: '' },
-      category: day.categoryId, price: 12.5, cost: 8, quantity: 40, reorderLevel: 10, active: true, discount: 0, imageUrl: '',
-    }, auth());
+    const tea = await s.t.post(
+      '/api/products',
+      {
+        sku: 'TEA-1',
+        barcode: code.body.barcode,
+        isNewBarcode: true,
+        name: { en: 'Black tea', ku: 'چای ڕەش' },
+        description: { en: 'Loose leaf', ku: '' },
+        category: day.categoryId,
+        price: 12.5,
+        cost: 8,
+        quantity: 40,
+        reorderLevel: 10,
+        active: true,
+        discount: 0,
+        imageUrl: '',
+      },
+      auth(),
+    );
     expect(tea.status).toBe(201);
-    expect(tea.body).toMatchObject({ _id: any(String), sku: 'TEA-1', barcode: code.body.barcode, name: { en: 'Black tea', ku: 'چای ڕەش' }, price: 12.5, cost: 8, quantity: 40, reorderLevel: 10, active: true });
+    expect(tea.body).toMatchObject({
+      _id: any(String),
+      sku: 'TEA-1',
+      barcode: code.body.barcode,
+      name: { en: 'Black tea', ku: 'چای ڕەش' },
+      price: 12.5,
+      cost: 8,
+      quantity: 40,
+      reorderLevel: 10,
+      active: true,
+    });
     day.tea = { _id: tea.body._id, sku: 'TEA-1', price: 12.5 };
 
-    const rice = await s.t.post('/api/products', {
-      sku: 'RICE-5', barcode: '6260000000123', isNewBarcode: false, name: { en: 'Rice 5 kg', ku: 'برنج' },
-      category: { _id: day.categoryId, name: { en: 'Groceries', ku: 'خواردەمەنی' } }, price: 4.2, cost: 3, quantity: 3, reorderLevel: 5, discount: 10,
-    }, auth());
+    const rice = await s.t.post(
+      '/api/products',
+      {
+        sku: 'RICE-5',
+        barcode: '6260000000123',
+        isNewBarcode: false,
+        name: { en: 'Rice 5 kg', ku: 'برنج' },
+        category: { _id: day.categoryId, name: { en: 'Groceries', ku: 'خواردەمەنی' } },
+        price: 4.2,
+        cost: 3,
+        quantity: 3,
+        reorderLevel: 5,
+        discount: 10,
+      },
+      auth(),
+    );
     expect(rice.status).toBe(201);
     expect(rice.body).toMatchObject({ sku: 'RICE-5', discount: 10, quantity: 3 });
     day.rice = { _id: rice.body._id, sku: 'RICE-5', price: 4.2 };
@@ -85,10 +127,22 @@ export function catalogueSteps(s: ShopDay): void {
     const got = await s.t.get(`/api/products/${day.tea._id}`, auth());
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ _id: day.tea._id, category: expect.anything(), images: any(Array) });
-    const res = await s.t.put(`/api/products/${day.tea._id}`, {
-      sku: 'TEA-1', barcode: got.body.barcode, name: { en: 'Black tea 500 g', ku: 'چای ڕەش' }, description: { en: 'Loose leaf', ku: '' },
-      category: day.categoryId, price: 12.5, cost: 8, reorderLevel: 8, active: true, discount: 0,
-    }, auth());
+    const res = await s.t.put(
+      `/api/products/${day.tea._id}`,
+      {
+        sku: 'TEA-1',
+        barcode: got.body.barcode,
+        name: { en: 'Black tea 500 g', ku: 'چای ڕەش' },
+        description: { en: 'Loose leaf', ku: '' },
+        category: day.categoryId,
+        price: 12.5,
+        cost: 8,
+        reorderLevel: 8,
+        active: true,
+        discount: 0,
+      },
+      auth(),
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ _id: day.tea._id, name: { en: 'Black tea 500 g' }, reorderLevel: 8, price: 12.5 });
   });
@@ -107,7 +161,13 @@ export function catalogueSteps(s: ShopDay): void {
     expect(list.status).toBe(200);
     expect(Array.isArray(list.body)).toBe(true);
     expect(list.body.map((p: { sku: string }) => p.sku).sort()).toEqual(['RICE-5', 'TEA-1']);
-    expect(list.body[0]).toMatchObject({ _id: any(String), name: { en: any(String) }, price: any(Number), quantity: any(Number), sku: any(String) });
+    expect(list.body[0]).toMatchObject({
+      _id: any(String),
+      name: { en: any(String) },
+      price: any(Number),
+      quantity: any(Number),
+      sku: any(String),
+    });
     const found = await s.t.get(`/api/products/search/${encodeURIComponent('چای')}`, auth());
     expect(found.status).toBe(200);
     const matches = found.body;
@@ -116,7 +176,11 @@ export function catalogueSteps(s: ShopDay): void {
   });
 
   it('adds a customer: POST /api/customers, then GET /api/customers and /api/customers/{id}', async () => {
-    const res = await s.t.post('/api/customers', { firstName: 'Shilan', lastName: 'Karim', phone: '+964 7501234567', email: 'shilan@example.com' }, auth());
+    const res = await s.t.post(
+      '/api/customers',
+      { firstName: 'Shilan', lastName: 'Karim', phone: '+964 7501234567', email: 'shilan@example.com' },
+      auth(),
+    );
     expect(res.status).toBe(201);
     const created = res.body;
     expect(created).toMatchObject({ _id: any(String), firstName: 'Shilan', lastName: 'Karim', loyaltyPoints: 0 });
@@ -128,6 +192,12 @@ export function catalogueSteps(s: ShopDay): void {
     expect(customers.map((c: { _id: string }) => c._id)).toContain(day.customerId);
     const one = await s.t.get(`/api/customers/${day.customerId}`, auth());
     expect(one.status).toBe(200);
-    expect(one.body).toMatchObject({ _id: day.customerId, fullName: 'Shilan Karim', phone: any(String), loyaltyPoints: 0, purchaseCount: 0 });
+    expect(one.body).toMatchObject({
+      _id: day.customerId,
+      fullName: 'Shilan Karim',
+      phone: any(String),
+      loyaltyPoints: 0,
+      purchaseCount: 0,
+    });
   });
 }

@@ -102,7 +102,14 @@ export interface ShopDay {
 
 export function shopDay(start: () => Promise<Shop>): ShopDay {
   const day: DayState = {
-    token: '', cashierToken: '', categoryId: '', tea: { _id: '', sku: '', price: 0 }, rice: { _id: '', sku: '', price: 0 }, customerId: '', sales: [], cashierId: '',
+    token: '',
+    cashierToken: '',
+    categoryId: '',
+    tea: { _id: '', sku: '', price: 0 },
+    rice: { _id: '', sku: '', price: 0 },
+    customerId: '',
+    sales: [],
+    cashierId: '',
   };
   let shop: Shop | undefined;
   beforeAll(async () => {

@@ -59,8 +59,7 @@ export const PHONE_DIGITS_MAX = 14;
 export const PHONE_PATTERN = '^(\\+\\d{1,3}[- ]?)?\\d{10,14}$';
 export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
 /** Local part, '@', dot-separated domain labels and a 2-63 letter top-level domain. Linear: no nested ambiguity. */
-export const EMAIL_PATTERN =
-  "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
+export const EMAIL_PATTERN = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
 export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 export const EMAIL_MAX_LENGTH = 254;
 export const DEFAULT_COUNTRY = 'Iraq';

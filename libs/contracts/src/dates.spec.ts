@@ -21,6 +21,10 @@ describe('date fields: a day or an ISO 8601 date-time, read as a day of the shop
     expect(dayInTimeZone('2026-11-27T21:30:00.000Z', 'Asia/Baghdad')).toBe('2026-11-28');
     expect(dayInTimeZone('2026-11-27T21:30:00.000Z', 'UTC')).toBe('2026-11-27');
     expect(dayInTimeZone('2026-11-28', 'Pacific/Honolulu')).toBe('2026-11-28');
-    expect(daysInTimeZone({ a: '2026-11-27T21:30:00.000Z', b: '', c: 'x' }, ['a', 'b'], 'Asia/Baghdad')).toEqual({ a: '2026-11-28', b: '', c: 'x' });
+    expect(daysInTimeZone({ a: '2026-11-27T21:30:00.000Z', b: '', c: 'x' }, ['a', 'b'], 'Asia/Baghdad')).toEqual({
+      a: '2026-11-28',
+      b: '',
+      c: 'x',
+    });
   });
 });

@@ -1,8 +1,7 @@
 import { DEFAULT_EXCHANGE_RATE, formatMoney, fromCents, iqdToUsdCents, toCents, toMinor, usdCentsToIqd } from './money.js';
 
 const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
-const latinDigits = (text: string) =>
-  text.replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d))).replace(/[^0-9]/g, '');
+const latinDigits = (text: string) => text.replace(/[٠-٩]/g, (d) => String(ARABIC_INDIC.indexOf(d))).replace(/[^0-9]/g, '');
 
 describe('toCents', () => {
   it.each([

@@ -58,10 +58,17 @@ const SPEC_PAGE_MAP: Array<[page: string, module: string, action: string]> = [
 
 function parseRoleTable(text: string): Record<Role, Record<string, string[]>> {
   const lines = text.trim().split('\n');
-  const roles = lines[0]!.split('|').map((c) => c.trim()).filter(Boolean).slice(1) as Role[];
+  const roles = lines[0]!
+    .split('|')
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .slice(1) as Role[];
   const table = Object.fromEntries(roles.map((r) => [r, {} as Record<string, string[]>])) as Record<Role, Record<string, string[]>>;
   for (const line of lines.slice(2)) {
-    const [module, ...cells] = line.split('|').map((c) => c.trim()).filter(Boolean);
+    const [module, ...cells] = line
+      .split('|')
+      .map((c) => c.trim())
+      .filter(Boolean);
     cells.forEach((cell, i) => {
       table[roles[i]!][module!] = cell === 'none' ? [] : cell.split(',').map((a) => a.trim());
     });
@@ -181,9 +188,15 @@ describe('effective permissions', () => {
 
 describe('canManageRole', () => {
   it.each([
-    ['admin', 'admin', true], ['admin', 'manager', true], ['admin', 'cashier', true],
-    ['manager', 'admin', false], ['manager', 'manager', false], ['manager', 'cashier', true],
-    ['cashier', 'admin', false], ['cashier', 'manager', false], ['cashier', 'cashier', false],
+    ['admin', 'admin', true],
+    ['admin', 'manager', true],
+    ['admin', 'cashier', true],
+    ['manager', 'admin', false],
+    ['manager', 'manager', false],
+    ['manager', 'cashier', true],
+    ['cashier', 'admin', false],
+    ['cashier', 'manager', false],
+    ['cashier', 'cashier', false],
   ] as const)('%s manages %s: %s', (actor, target, allowed) => {
     expect(canManageRole(actor, target)).toBe(allowed);
   });

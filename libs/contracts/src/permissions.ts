@@ -157,11 +157,7 @@ export function effectivePermissions(user: PermissionSubject): Required<Permissi
 }
 
 /** Whether the user may do `action` in `module`. Admin passes every check; no user passes none. */
-export function can(
-  user: PermissionSubject | null | undefined,
-  module: PermissionModule,
-  action: PermissionAction,
-): boolean {
+export function can(user: PermissionSubject | null | undefined, module: PermissionModule, action: PermissionAction): boolean {
   if (!user) return false;
   if (user.role === 'admin') return true;
   if (!isPermissionModule(module)) return false;

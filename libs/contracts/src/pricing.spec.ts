@@ -1,6 +1,18 @@
 import {
-  agreesWithin, allocate, cartDiscountCents, checkTender, includedTaxCents, inSaleCurrency, lineAsSold, lineDiscountValue, percentOfCents, pointsForValue,
-  pointsValueCents, priceLine, priceSale, settleTender,
+  agreesWithin,
+  allocate,
+  cartDiscountCents,
+  checkTender,
+  includedTaxCents,
+  inSaleCurrency,
+  lineAsSold,
+  lineDiscountValue,
+  percentOfCents,
+  pointsForValue,
+  pointsValueCents,
+  priceLine,
+  priceSale,
+  settleTender,
 } from './pricing.js';
 
 describe('priceLine: gross x (1 - discount %), rounded once per line', () => {
@@ -123,7 +135,11 @@ it('percentOfCents is exact where floats are not', () => {
 });
 
 it('the $12.25 product at 10 % off comes to $11.03: 11.025 rounds half up at the cent', () => {
-  expect(priceLine({ priceCents: 1225, quantity: 1, discountPercent: 10 })).toEqual({ grossCents: 1225, discountCents: 122, subtotalCents: 1103 });
+  expect(priceLine({ priceCents: 1225, quantity: 1, discountPercent: 10 })).toEqual({
+    grossCents: 1225,
+    discountCents: 122,
+    subtotalCents: 1103,
+  });
   expect(lineDiscountValue({ priceCents: 1225, quantity: 1, discountPercent: 10 }, 'fixed')).toBe(122);
   expect(lineDiscountValue({ priceCents: 1225, quantity: 1, discountPercent: 10 }, 'percentage')).toBe(10);
 });
@@ -163,7 +179,13 @@ describe('tender in the sale currency', () => {
   });
 
   it('works in cents for dollars', () => {
-    expect(settleTender(1103, 2000, 'USD', 1450)).toEqual({ totalMinor: 1103, covers: true, changeMinor: 897, tenderedCents: 2000, changeCents: 897 });
+    expect(settleTender(1103, 2000, 'USD', 1450)).toEqual({
+      totalMinor: 1103,
+      covers: true,
+      changeMinor: 897,
+      tenderedCents: 2000,
+      changeCents: 897,
+    });
   });
 });
 

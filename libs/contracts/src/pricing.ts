@@ -155,9 +155,7 @@ export function allocate(totalCents: number, weights: number[]): number[] {
   const exact = weights.map((w) => BigInt(totalCents) * BigInt(w));
   const parts = exact.map((e) => Number(e / BigInt(sum)));
   let left = totalCents - parts.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((e, i) => ({ i, rem: e % BigInt(sum) }))
-    .sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
+  const order = exact.map((e, i) => ({ i, rem: e % BigInt(sum) })).sort((a, b) => (a.rem === b.rem ? a.i - b.i : a.rem > b.rem ? -1 : 1));
   for (const { i } of order) {
     if (left <= 0) break;
     parts[i]! += 1;
@@ -182,7 +180,10 @@ export function priceSale(input: SaleInput): PricedSale {
     loyaltyDiscountCents,
     taxCents: includedTaxCents(totalCents, input.taxRateBasisPoints),
     totalCents,
-    lineNetCents: allocate(totalCents, lines.map((l) => l.subtotalCents)),
+    lineNetCents: allocate(
+      totalCents,
+      lines.map((l) => l.subtotalCents),
+    ),
   };
 }
 

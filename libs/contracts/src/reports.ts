@@ -62,19 +62,43 @@ export interface InventoryReportDto extends ReportMetaDto {
     lowStockItems: number; // at or below the reorder level, out of stock included
     outOfStockItems: number; // 0 or less
   };
-  categoryInventory: { categoryId: string | null; categoryName: LocalizedText | null; productCount: number; quantity: number; value: number }[];
+  categoryInventory: {
+    categoryId: string | null;
+    categoryName: LocalizedText | null;
+    productCount: number;
+    quantity: number;
+    value: number;
+  }[];
   /** The first page (10 by value); every page: GET /api/reports/inventory/products. */
   products: InventoryProductRowDto[];
   /** The 5 most urgent; every page: GET /api/reports/inventory/products?lowStock=true. */
   lowStockItems: LowStockRowDto[];
 }
 
-export const INVENTORY_SORT_FIELDS = ['name', 'sku', 'category', 'quantity', 'price', 'cost', 'value', 'costValue', 'reorderLevel'] as const;
+export const INVENTORY_SORT_FIELDS = [
+  'name',
+  'sku',
+  'category',
+  'quantity',
+  'price',
+  'cost',
+  'value',
+  'costValue',
+  'reorderLevel',
+] as const;
 export type InventorySortField = (typeof INVENTORY_SORT_FIELDS)[number];
 
 export interface StaffReportDto extends ReportMetaDto {
   summary: { totalStaff: number; totalSales: number; totalTransactions: number; totalHours: number };
-  staffSales: { _id: string; name: string; role: Role | null; totalSales: number; transactionCount: number; averageTicket: number; hoursWorked: number }[];
+  staffSales: {
+    _id: string;
+    name: string;
+    role: Role | null;
+    totalSales: number;
+    transactionCount: number;
+    averageTicket: number;
+    hoursWorked: number;
+  }[];
   /** Per person: days with sales, first and last sale in the range, voids and refunds they made. */
   staffActivity: {
     _id: string;

@@ -63,8 +63,16 @@ describe('matchRoute', () => {
 
   it('reads every spelling of a path as the one route, and gives its single spelling', () => {
     const spellings = [
-      '/api/auth/users', '/API/AUTH/USERS', '/Api/aUtH/Users', '//api//auth//users', '/api/auth/users/',
-      '/%61pi/%61uth/users', '/api/./auth/./users', '/api/auth/x/../users', '/x/../api/auth/users', '/api/auth/%2E/users',
+      '/api/auth/users',
+      '/API/AUTH/USERS',
+      '/Api/aUtH/Users',
+      '//api//auth//users',
+      '/api/auth/users/',
+      '/%61pi/%61uth/users',
+      '/api/./auth/./users',
+      '/api/auth/x/../users',
+      '/x/../api/auth/users',
+      '/api/auth/%2E/users',
     ];
     for (const spelling of spellings) {
       expect({ spelling, route: matchRoute('GET', spelling)?.route.path, path: matchRoute('GET', spelling)?.path }).toEqual({
@@ -73,7 +81,10 @@ describe('matchRoute', () => {
         path: '/api/auth/users',
       });
     }
-    expect(matchRoute('PUT', '/API/Auth/Users/Ab%20c/Reset-Password')).toMatchObject({ params: { id: 'Ab c' }, path: '/api/auth/users/Ab%20c/reset-password' });
+    expect(matchRoute('PUT', '/API/Auth/Users/Ab%20c/Reset-Password')).toMatchObject({
+      params: { id: 'Ab c' },
+      path: '/api/auth/users/Ab%20c/reset-password',
+    });
     expect(matchRoute('GET', '/api/products/search/a%2Fb')?.path).toBe('/api/products/search/a%2Fb');
   });
 
@@ -158,12 +169,11 @@ describe('isAllowed and decideAccess', () => {
     ['DELETE', '/api/expenses/e1', { admin: true, manager: false, cashier: false }],
     ['POST', '/api/auth/permissions/apply-role', { admin: true, manager: false, cashier: false }],
   ];
-  it.each(matrix.flatMap(([method, path, roles]) => (Object.keys(roles) as Role[]).map((role) => ({ method, path, role, allowed: roles[role] }))))(
-    '$role $method $path -> $allowed',
-    ({ method, path, role, allowed }) => {
-      expect(isAllowed(as(role), access(method, path))).toBe(allowed);
-    },
-  );
+  it.each(
+    matrix.flatMap(([method, path, roles]) => (Object.keys(roles) as Role[]).map((role) => ({ method, path, role, allowed: roles[role] }))),
+  )('$role $method $path -> $allowed', ({ method, path, role, allowed }) => {
+    expect(isAllowed(as(role), access(method, path))).toBe(allowed);
+  });
 
   it('accepts any one of several permissions and follows overrides', () => {
     const stockClerk = as('cashier', { pos: [], products: ['view'] });
@@ -179,7 +189,10 @@ describe('isAllowed and decideAccess', () => {
     expect(decideAccess(null, 'GET', '/api/nothing')).toEqual({ outcome: 'not-found', methodMismatch: false });
     expect(decideAccess(null, 'DELETE', '/api/auth/login')).toEqual({ outcome: 'not-found', methodMismatch: true });
     expect(decideAccess(null, 'GET', '/api/products').outcome).toBe('unauthenticated');
-    expect(decideAccess(as('cashier'), 'GET', '/api/auth/permissions')).toMatchObject({ outcome: 'forbidden', messageKey: 'auth.adminOnly' });
+    expect(decideAccess(as('cashier'), 'GET', '/api/auth/permissions')).toMatchObject({
+      outcome: 'forbidden',
+      messageKey: 'auth.adminOnly',
+    });
     expect(decideAccess(as('cashier'), 'GET', '/api/reports/sales')).toMatchObject({ outcome: 'forbidden', messageKey: 'auth.forbidden' });
     expect(decideAccess(as('cashier'), 'GET', '/api/products/p7')).toMatchObject({ outcome: 'allowed', params: { id: 'p7' } });
     expect(decideAccess(null, 'POST', '/api/auth/login').outcome).toBe('allowed');

@@ -1,6 +1,13 @@
 // The route table: the single source for the gateway (which refuses any /api call missing here)
 // and for every service guard (which checks again with the same table). ARCHITECTURE §3-§5.
-import { can, permission, type PermissionAction, type PermissionModule, type PermissionRef, type PermissionSubject } from './permissions.js';
+import {
+  can,
+  permission,
+  type PermissionAction,
+  type PermissionModule,
+  type PermissionRef,
+  type PermissionSubject,
+} from './permissions.js';
 import { REPORT_TYPES } from './constants.js';
 import { joinSegments, parseRequestPath } from './request-path.js';
 
@@ -71,26 +78,107 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('POST', '/api/auth/permissions/apply-role', 'identity', ADMIN, "Apply a role's default permissions to users"),
 
   // catalog
-  route('GET', '/api/products', 'catalog', PRODUCT_READ, 'List products (active=true for the till; since=REV: what changed since the till\'s revision)'),
-  route('POST', '/api/products', 'catalog', anyOf(permission('products', 'create')), 'Create a product, or add stock to the product with the same sku'),
+  route(
+    'GET',
+    '/api/products',
+    'catalog',
+    PRODUCT_READ,
+    "List products (active=true for the till; since=REV: what changed since the till's revision)",
+  ),
+  route(
+    'POST',
+    '/api/products',
+    'catalog',
+    anyOf(permission('products', 'create')),
+    'Create a product, or add stock to the product with the same sku',
+  ),
   route('GET', '/api/products/generate-barcode', 'catalog', PRODUCT_STOCK_WRITE, 'A new unused EAN-13 barcode'),
-  route('GET', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV (ids=comma-separated)'),
-  { ...route('POST', '/api/products/export-barcodes', 'catalog', anyOf(permission('reports', 'export')), 'Barcode labels as CSV ({ids} in the body, for long lists)'), maxBody: 1024 * 1024 },
-  route('POST', '/api/products/import', 'catalog', anyOf(permission('products', 'create')), 'Import products from a CSV or Excel file (multipart, field "file"): refused rows at once, the rest in the background'),
-  route('GET', '/api/products/import/:id', 'catalog', anyOf(permission('products', 'create')), "An import's progress: rows done of total, state, refused and failed rows"),
+  route(
+    'GET',
+    '/api/products/export-barcodes',
+    'catalog',
+    anyOf(permission('reports', 'export')),
+    'Barcode labels as CSV (ids=comma-separated)',
+  ),
+  {
+    ...route(
+      'POST',
+      '/api/products/export-barcodes',
+      'catalog',
+      anyOf(permission('reports', 'export')),
+      'Barcode labels as CSV ({ids} in the body, for long lists)',
+    ),
+    maxBody: 1024 * 1024,
+  },
+  route(
+    'POST',
+    '/api/products/import',
+    'catalog',
+    anyOf(permission('products', 'create')),
+    'Import products from a CSV or Excel file (multipart, field "file"): refused rows at once, the rest in the background',
+  ),
+  route(
+    'GET',
+    '/api/products/import/:id',
+    'catalog',
+    anyOf(permission('products', 'create')),
+    "An import's progress: rows done of total, state, refused and failed rows",
+  ),
   route('GET', '/api/products/search/:term', 'catalog', PRODUCT_READ, 'Products matching a name, sku or barcode'),
   route('GET', '/api/products/:id', 'catalog', PRODUCT_READ, 'One product'),
   route('PUT', '/api/products/:id', 'catalog', anyOf(permission('products', 'edit')), 'Update a product'),
   route('DELETE', '/api/products/:id', 'catalog', anyOf(permission('products', 'delete')), 'Delete a product'),
   route('PATCH', '/api/products/:id/quantity', 'catalog', PRODUCT_STOCK_WRITE, 'Receive stock (quantity, cost)'),
   route('GET', '/api/products/:id/stock-movements', 'catalog', anyOf(permission('products', 'view')), 'Stock ledger of a product'),
-  route('GET', '/api/products/:id/branch-prices', 'catalog', anyOf(permission('products', 'view')), "A product's prices overridden per branch"),
-  route('PUT', '/api/products/:id/branch-prices/:branchId', 'catalog', anyOf(permission('products', 'edit')), "Set a product's price in one branch ({price})"),
-  route('DELETE', '/api/products/:id/branch-prices/:branchId', 'catalog', anyOf(permission('products', 'edit')), "Clear a product's price in one branch (its own price applies)"),
-  route('GET', '/api/products/transfers', 'catalog', anyOf(permission('products', 'view')), "Stock transfers from or to the request's branch (state=in_transit|received|short|cancelled)"),
-  route('POST', '/api/products/transfers', 'catalog', anyOf(permission('products', 'edit')), "Send stock from the request's branch to another (Idempotency-Key)"),
-  route('POST', '/api/products/transfers/:id/receive', 'catalog', anyOf(permission('products', 'edit')), 'Receive a transfer in its branch, with the counts that arrived'),
-  route('POST', '/api/products/transfers/:id/cancel', 'catalog', anyOf(permission('products', 'edit')), 'Cancel a transfer in transit from the branch that sent it: its units go back there'),
+  route(
+    'GET',
+    '/api/products/:id/branch-prices',
+    'catalog',
+    anyOf(permission('products', 'view')),
+    "A product's prices overridden per branch",
+  ),
+  route(
+    'PUT',
+    '/api/products/:id/branch-prices/:branchId',
+    'catalog',
+    anyOf(permission('products', 'edit')),
+    "Set a product's price in one branch ({price})",
+  ),
+  route(
+    'DELETE',
+    '/api/products/:id/branch-prices/:branchId',
+    'catalog',
+    anyOf(permission('products', 'edit')),
+    "Clear a product's price in one branch (its own price applies)",
+  ),
+  route(
+    'GET',
+    '/api/products/transfers',
+    'catalog',
+    anyOf(permission('products', 'view')),
+    "Stock transfers from or to the request's branch (state=in_transit|received|short|cancelled)",
+  ),
+  route(
+    'POST',
+    '/api/products/transfers',
+    'catalog',
+    anyOf(permission('products', 'edit')),
+    "Send stock from the request's branch to another (Idempotency-Key)",
+  ),
+  route(
+    'POST',
+    '/api/products/transfers/:id/receive',
+    'catalog',
+    anyOf(permission('products', 'edit')),
+    'Receive a transfer in its branch, with the counts that arrived',
+  ),
+  route(
+    'POST',
+    '/api/products/transfers/:id/cancel',
+    'catalog',
+    anyOf(permission('products', 'edit')),
+    'Cancel a transfer in transit from the branch that sent it: its units go back there',
+  ),
   route('GET', '/api/categories', 'catalog', CATEGORY_READ, 'List categories'),
   route('GET', '/api/categories/tree', 'catalog', CATEGORY_READ, 'Categories as a tree'),
   route('GET', '/api/categories/:id', 'catalog', anyOf(permission('categories', 'view')), 'One category'),
@@ -103,8 +191,20 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/transactions', 'sales', anyOf(permission('transactions', 'view')), 'List sales'),
   route('GET', '/api/transactions/:id', 'sales', anyOf(permission('transactions', 'view')), 'One sale'),
   route('DELETE', '/api/transactions/:id', 'sales', ADMIN, 'Void a sale'),
-  route('POST', '/api/transactions/invoice-blocks', 'sales', anyOf(permission('pos', 'use')), "Reserve a block of invoice numbers for a register ({register, size}): its till numbers sales with them while offline"),
-  route('POST', '/api/transactions/:id/refund', 'sales', anyOf(permission('pos', 'refund'), permission('transactions', 'refund')), 'Refund a sale or some of its lines'),
+  route(
+    'POST',
+    '/api/transactions/invoice-blocks',
+    'sales',
+    anyOf(permission('pos', 'use')),
+    'Reserve a block of invoice numbers for a register ({register, size}): its till numbers sales with them while offline',
+  ),
+  route(
+    'POST',
+    '/api/transactions/:id/refund',
+    'sales',
+    anyOf(permission('pos', 'refund'), permission('transactions', 'refund')),
+    'Refund a sale or some of its lines',
+  ),
 
   // loyalty
   route('POST', '/api/transactions/redeem', 'loyalty', anyOf(permission('pos', 'use')), "Redeem a customer's points (customerId, points)"),
@@ -117,9 +217,15 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('PUT', '/api/loyalty/settings', 'loyalty', anyOf(permission('settings', 'edit')), 'Replace loyalty program settings'),
 
   // settings
-  route('GET', '/api/settings/exchange-rate', 'settings', AUTHENTICATED, "The exchange rate that applies to the signed-in user"),
+  route('GET', '/api/settings/exchange-rate', 'settings', AUTHENTICATED, 'The exchange rate that applies to the signed-in user'),
   route('GET', '/api/settings/general', 'settings', AUTHENTICATED, 'General settings'),
-  route('PUT', '/api/settings/general', 'settings', AUTHENTICATED, 'Set own exchange rate; global fields are admin only (checked by the service)'),
+  route(
+    'PUT',
+    '/api/settings/general',
+    'settings',
+    AUTHENTICATED,
+    'Set own exchange rate; global fields are admin only (checked by the service)',
+  ),
   route('GET', '/api/settings/branches', 'settings', AUTHENTICATED, 'Branches and their registers'),
   route('POST', '/api/settings/branches', 'settings', ADMIN, 'Create a branch with its registers'),
   route('PUT', '/api/settings/branches/:id', 'settings', ADMIN, 'Rename a branch, or deactivate or reactivate it'),
@@ -133,8 +239,20 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/reports/:type/export/pdf', 'reporting', anyOf(permission('reports', 'export')), 'A report as PDF'),
   route('GET', '/api/reports/:type/export/csv', 'reporting', anyOf(permission('reports', 'export')), 'A report as CSV'),
   route('GET', '/api/reports/:type/export/xlsx', 'reporting', anyOf(permission('reports', 'export')), 'A report as an Excel workbook'),
-  route('GET', '/api/reports/exports/:id', 'reporting', anyOf(permission('reports', 'export')), 'Progress of an export the caller started (exportId)'),
-  route('GET', '/api/reports/inventory/products', 'reporting', anyOf(permission('reports', 'view')), 'Inventory report rows, a page at a time (sort, lowStock)'),
+  route(
+    'GET',
+    '/api/reports/exports/:id',
+    'reporting',
+    anyOf(permission('reports', 'export')),
+    'Progress of an export the caller started (exportId)',
+  ),
+  route(
+    'GET',
+    '/api/reports/inventory/products',
+    'reporting',
+    anyOf(permission('reports', 'view')),
+    'Inventory report rows, a page at a time (sort, lowStock)',
+  ),
 
   // expenses
   route('GET', '/api/expenses', 'expenses', anyOf(permission('expenses', 'view')), 'List expenses (filters, page)'),

@@ -20,7 +20,13 @@ afterAll(async () => {
 });
 
 it('survives the server ending a checked-out connection between queries, and goes on answering', async () => {
-  const pool = (ds.driver as unknown as { master: { connect(): Promise<EventEmitter & { query(sql: string): Promise<{ rows: { pid: number }[] }>; release(err?: unknown): void }> } }).master;
+  const pool = (
+    ds.driver as unknown as {
+      master: {
+        connect(): Promise<EventEmitter & { query(sql: string): Promise<{ rows: { pid: number }[] }>; release(err?: unknown): void }>;
+      };
+    }
+  ).master;
   const client = await pool.connect();
   const [{ pid }] = (await client.query('SELECT pg_backend_pid() AS pid')).rows;
   // Checked out, no query running: node-postgres has taken the pool's listener off this client.

@@ -4,9 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import { AckPolicy, jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@dukan/contracts';
-import {
-  applyOnce, NatsEventBus, oneByOne, OutboxRelay, type EventBus, type MalformedMessage,
-} from '@dukan/platform';
+import { applyOnce, NatsEventBus, oneByOne, OutboxRelay, type EventBus, type MalformedMessage } from '@dukan/platform';
 import { findNats, uniqueName } from '@dukan/testing';
 import { eventTables, until, writeEvents } from './event-tables.js';
 
@@ -62,7 +60,9 @@ describeNats('outbox and inbox over NATS JetStream', () => {
         const failures = await bus.publishAll(events);
         if (!killed) {
           killed = true;
-          await ds.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`);
+          await ds.query(
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND state = 'idle in transaction'`,
+          );
         }
         return failures;
       },
@@ -75,13 +75,22 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     expect(sent).toBe(0);
     // The restarted relay republishes all 30; JetStream drops the repeats by Nats-Msg-Id.
     const restarted = new OutboxRelay('catalog', ds, bus);
-    while ((await restarted.drainOnce()) > 0) { /* drain */ }
+    while ((await restarted.drainOnce()) > 0) {
+      /* drain */
+    }
     const onStream = await streamMessages();
     expect(onStream.sort()).toEqual([...ids].sort());
   });
 
   it('a durable consumer applies a redelivered event once and a duplicate (new message, same event id) once', async () => {
-    const e: EventEnvelope = { id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: {} };
+    const e: EventEnvelope = {
+      id: randomUUID(),
+      type: 'dukan.catalog.category.deleted.v1',
+      occurredAt: new Date().toISOString(),
+      branchId: 'main',
+      actorId: null,
+      data: {},
+    };
     let deliveries = 0;
     const done = new Promise<void>((resolve) => {
       void bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'inbox-test' }, async (events) => {
@@ -106,7 +115,12 @@ describeNats('outbox and inbox over NATS JetStream', () => {
 
   it('a backlog reaches the consumer in batches, in the order it was published, each event once', async () => {
     const events: EventEnvelope[] = Array.from({ length: 150 }, (_, i) => ({
-      id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: { n: i },
+      id: randomUUID(),
+      type: 'dukan.catalog.category.deleted.v1',
+      occurredAt: new Date().toISOString(),
+      branchId: 'main',
+      actorId: null,
+      data: { n: i },
     }));
     expect(await bus.publishAll(events)).toEqual([]);
     const sizes: number[] = [];
@@ -127,19 +141,41 @@ describeNats('outbox and inbox over NATS JetStream', () => {
     const subject = 'dukan.catalog.category.deleted.v1';
     const kept: MalformedMessage[] = [];
     const seen: string[] = [];
-    await bus.subscribe(subject, { consumer: 'malformed-test', malformed: async (m) => { kept.push(m); } }, async (events) => {
-      seen.push(...events.map((e) => e.id));
-    });
-    const good: EventEnvelope = { id: randomUUID(), type: subject, occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: {} };
+    await bus.subscribe(
+      subject,
+      {
+        consumer: 'malformed-test',
+        malformed: async (m) => {
+          kept.push(m);
+        },
+      },
+      async (events) => {
+        seen.push(...events.map((e) => e.id));
+      },
+    );
+    const good: EventEnvelope = {
+      id: randomUUID(),
+      type: subject,
+      occurredAt: new Date().toISOString(),
+      branchId: 'main',
+      actorId: null,
+      data: {},
+    };
     await bus.publishRaw(subject, 'not json {');
     await bus.publishRaw(subject, JSON.stringify({ hello: 'world' }));
     await bus.publishRaw(subject, JSON.stringify({ ...good, id: randomUUID(), type: 'dukan.sales.sale.completed.v1' }));
     await bus.publish(good);
     await until(() => seen.includes(good.id));
     expect(kept.map((k) => [k.subject, k.body.slice(0, 17)])).toEqual([
-      [subject, 'not json {'], [subject, '{"hello":"world"}'], [subject, expect.stringContaining('{"id":')],
+      [subject, 'not json {'],
+      [subject, '{"hello":"world"}'],
+      [subject, expect.stringContaining('{"id":')],
     ]);
-    expect(kept.map((k) => k.error)).toEqual([expect.stringMatching(/^not JSON/), 'the event has no valid id', expect.stringMatching(/is not its subject/)]);
+    expect(kept.map((k) => k.error)).toEqual([
+      expect.stringMatching(/^not JSON/),
+      'the event has no valid id',
+      expect.stringMatching(/is not its subject/),
+    ]);
     const nc = await connect({ servers: natsUrl! });
     const info = await (await jetstreamManager(nc)).consumers.info(ns, 'malformed-test');
     await nc.close();
@@ -148,7 +184,14 @@ describeNats('outbox and inbox over NATS JetStream', () => {
 
   it('a bulk backlog is consumed apart: a live event on the same subject is applied before the backlog drains', async () => {
     const subject = 'dukan.catalog.product.updated.v1';
-    const make = (i: number): EventEnvelope => ({ id: randomUUID(), type: subject, occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: { n: i } });
+    const make = (i: number): EventEnvelope => ({
+      id: randomUUID(),
+      type: subject,
+      occurredAt: new Date().toISOString(),
+      branchId: 'main',
+      actorId: null,
+      data: { n: i },
+    });
     const backlog = Array.from({ length: 3000 }, (_, i) => make(i));
     expect(await bus.publishAll(backlog, { lane: 'bulk' })).toEqual([]);
     const seen: string[] = [];
@@ -166,10 +209,18 @@ describeNats('outbox and inbox over NATS JetStream', () => {
   it('a consumer never gives up redelivering, also one an earlier version made with a limit', async () => {
     const nc = await connect({ servers: natsUrl! });
     const jsm = await jetstreamManager(nc);
-    await jsm.consumers.add(ns, { durable_name: 'old-limit', ack_policy: AckPolicy.Explicit, max_deliver: 10, filter_subject: `${ns}.dukan.catalog.category.deleted.v1` });
+    await jsm.consumers.add(ns, {
+      durable_name: 'old-limit',
+      ack_policy: AckPolicy.Explicit,
+      max_deliver: 10,
+      filter_subject: `${ns}.dukan.catalog.category.deleted.v1`,
+    });
     await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'old-limit' }, async () => {});
     await bus.subscribe('dukan.catalog.category.created.v1', { consumer: 'new-one' }, async () => {});
-    const limits = [(await jsm.consumers.info(ns, 'old-limit')).config.max_deliver, (await jsm.consumers.info(ns, 'new-one')).config.max_deliver];
+    const limits = [
+      (await jsm.consumers.info(ns, 'old-limit')).config.max_deliver,
+      (await jsm.consumers.info(ns, 'new-one')).config.max_deliver,
+    ];
     const stream = (await jsm.streams.info(ns)).config;
     await nc.close();
     expect(limits).toEqual([-1, -1]);

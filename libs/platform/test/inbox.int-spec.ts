@@ -2,9 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { EventEnvelope } from '@dukan/contracts';
-import {
-  applyOnce, currentContext, InProcessEventBus, oneByOne,
-} from '@dukan/platform';
+import { applyOnce, currentContext, InProcessEventBus, oneByOne } from '@dukan/platform';
 import { eventTables } from './event-tables.js';
 
 let ds: DataSource;
@@ -14,7 +12,14 @@ beforeAll(() => {
 });
 
 describe('inbox', () => {
-  const event = (): EventEnvelope => ({ id: randomUUID(), type: 'dukan.catalog.category.deleted.v1', occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: {} });
+  const event = (): EventEnvelope => ({
+    id: randomUUID(),
+    type: 'dukan.catalog.category.deleted.v1',
+    occurredAt: new Date().toISOString(),
+    branchId: 'main',
+    actorId: null,
+    data: {},
+  });
   const effect = oneByOne(async (e: EventEnvelope, m) => {
     await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
   });
@@ -36,7 +41,11 @@ describe('inbox', () => {
 
   it('a failed effect leaves no record, so the redelivery applies it', async () => {
     const e = event();
-    await expect(applyOnce(ds, 'test.consumer', [e], async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      applyOnce(ds, 'test.consumer', [e], async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await applyOnce(ds, 'test.consumer', [e], effect)).toBe(1);
     expect(await effects(e.id)).toBe(1);
   });
@@ -61,30 +70,56 @@ describe('inbox', () => {
     expect([await effects(a.id), await effects(b.id), await effects(c.id)]).toEqual([1, 1, 1]);
   });
 
-  it('one failing event undoes its whole batch, and each effect runs in its own event\'s context', async () => {
-    const [a, b] = [{ ...event(), correlationId: 'corr-a', actorId: 'user-a' }, { ...event(), correlationId: 'corr-b', actorId: 'user-b' }];
-    await expect(applyOnce(ds, 'test.consumer', [a, b], oneByOne(async (e, m) => {
-      await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
-      if (e === b) throw new Error('b fails');
-    }))).rejects.toThrow('b fails');
+  it("one failing event undoes its whole batch, and each effect runs in its own event's context", async () => {
+    const [a, b] = [
+      { ...event(), correlationId: 'corr-a', actorId: 'user-a' },
+      { ...event(), correlationId: 'corr-b', actorId: 'user-b' },
+    ];
+    await expect(
+      applyOnce(
+        ds,
+        'test.consumer',
+        [a, b],
+        oneByOne(async (e, m) => {
+          await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [e.id]);
+          if (e === b) throw new Error('b fails');
+        }),
+      ),
+    ).rejects.toThrow('b fails');
     expect([await effects(a.id), await effects(b.id)]).toEqual([0, 0]);
     const seen: string[] = [];
-    await applyOnce(ds, 'test.consumer', [a, b], oneByOne(async () => {
-      const ctx = currentContext();
-      seen.push(`${ctx?.correlationId}/${ctx?.actorId}`);
-    }));
+    await applyOnce(
+      ds,
+      'test.consumer',
+      [a, b],
+      oneByOne(async () => {
+        const ctx = currentContext();
+        seen.push(`${ctx?.correlationId}/${ctx?.actorId}`);
+      }),
+    );
     expect(seen).toEqual(['corr-a/user-a', 'corr-b/user-b']);
   });
 });
 
 describe('in-process bus', () => {
-  const deleted = (id: string): EventEnvelope => ({ id, type: 'dukan.catalog.category.deleted.v1', occurredAt: '', branchId: 'main', actorId: null, data: {} });
+  const deleted = (id: string): EventEnvelope => ({
+    id,
+    type: 'dukan.catalog.category.deleted.v1',
+    occurredAt: '',
+    branchId: 'main',
+    actorId: null,
+    data: {},
+  });
 
   it('publish resolves only after every subscriber applied the event, and fails if one fails', async () => {
     const bus = new InProcessEventBus();
     const seen: string[] = [];
-    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'a' }, async (events) => { seen.push(...events.map((e) => `a:${e.id}`)); });
-    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'b' }, async () => { throw new Error('b is broken'); });
+    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'a' }, async (events) => {
+      seen.push(...events.map((e) => `a:${e.id}`));
+    });
+    await bus.subscribe('dukan.catalog.category.deleted.v1', { consumer: 'b' }, async () => {
+      throw new Error('b is broken');
+    });
     await expect(bus.publish(deleted('x1'))).rejects.toThrow('b is broken');
     expect(seen).toEqual(['a:x1']);
   });

@@ -1,8 +1,6 @@
 // The outbox and its relay: events written with the change, published in order, never given up, pruned.
 import type { DataSource } from 'typeorm';
-import {
-  retryDelayMs, OutboxRelay, systemContext, type EventBus,
-} from '@dukan/platform';
+import { retryDelayMs, OutboxRelay, systemContext, type EventBus } from '@dukan/platform';
 import { eventTables, outbox, writeEvents, CountingBus, until } from './event-tables.js';
 
 let ds: DataSource;
@@ -13,7 +11,9 @@ beforeAll(() => {
 
 describe('outbox', () => {
   it('refuses to write outside a transaction, so an event can never leave without its change', async () => {
-    await expect(outbox.add(ds.manager, systemContext(), 'dukan.catalog.category.deleted.v1', { categoryId: 'x' } as never)).rejects.toThrow(/inside the transaction/);
+    await expect(
+      outbox.add(ds.manager, systemContext(), 'dukan.catalog.category.deleted.v1', { categoryId: 'x' } as never),
+    ).rejects.toThrow(/inside the transaction/);
   });
 
   it('an event whose transaction rolls back is never published', async () => {
@@ -34,7 +34,11 @@ describe('outbox', () => {
     const b = new CountingBus();
     const relayA = new OutboxRelay('catalog', ds, a, { batchSize: 7 });
     const relayB = new OutboxRelay('catalog', ds, b, { batchSize: 7 });
-    const drain = async (r: OutboxRelay) => { while ((await r.drainOnce()) > 0) { /* until empty */ } };
+    const drain = async (r: OutboxRelay) => {
+      while ((await r.drainOnce()) > 0) {
+        /* until empty */
+      }
+    };
     await Promise.all([drain(relayA), drain(relayB)]);
     const all = [...a.published, ...b.published];
     expect(all.sort()).toEqual([...ids].sort());
@@ -49,13 +53,19 @@ describe('outbox', () => {
       kind: 'in-process',
       publish: async () => {},
       publishAll: async () => [{ eventId: ids[1], error: 'refused' }],
-      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+      subscribe: async () => {},
+      watch: async () => {},
+      close: async () => {},
     };
     await new OutboxRelay('catalog', ds, partial).drainOnce();
     const rows: { id: string; sent: boolean; attempts: number; last_error: string | null }[] = await ds.query(
       `SELECT id, published_at IS NOT NULL AS sent, attempts, last_error FROM outbox ORDER BY seq`,
     );
-    expect(rows.map((r) => [r.sent, r.attempts, r.last_error])).toEqual([[true, 0, null], [false, 1, 'refused'], [true, 0, null]]);
+    expect(rows.map((r) => [r.sent, r.attempts, r.last_error])).toEqual([
+      [true, 0, null],
+      [false, 1, 'refused'],
+      [true, 0, null],
+    ]);
   });
 
   it('a failing publish is retried with capped, jittered backoff for as long as it takes, then published', async () => {
@@ -65,7 +75,9 @@ describe('outbox', () => {
       kind: 'in-process',
       publish: async () => {},
       publishAll: async (events) => (down ? events.map((e) => ({ eventId: e.id, error: 'bus down' })) : []),
-      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+      subscribe: async () => {},
+      watch: async () => {},
+      close: async () => {},
     };
     const relay = new OutboxRelay('catalog', ds, flaky);
     await relay.drainOnce();
@@ -77,7 +89,8 @@ describe('outbox', () => {
       await relay.drainOnce();
     }
     [row] = await ds.query(
-      `SELECT attempts, published_at, last_error, extract(epoch FROM next_attempt_at - now()) AS wait FROM outbox WHERE id = $1`, [id],
+      `SELECT attempts, published_at, last_error, extract(epoch FROM next_attempt_at - now()) AS wait FROM outbox WHERE id = $1`,
+      [id],
     );
     expect(row).toMatchObject({ attempts: 26, published_at: null, last_error: 'bus down' });
     expect(Number(row.wait)).toBeLessThanOrEqual(30);
@@ -101,8 +114,12 @@ describe('outbox', () => {
         published.push(...events.map((e) => e.id));
         return [];
       },
-      subscribe: async () => {}, watch: async () => {}, close: async () => {},
-      onReconnect: (listener) => { reconnected = listener; },
+      subscribe: async () => {},
+      watch: async () => {},
+      close: async () => {},
+      onReconnect: (listener) => {
+        reconnected = listener;
+      },
     };
     const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 200 });
     await relay.start(tables.url);
@@ -132,8 +149,13 @@ describe('outbox', () => {
     const bus: EventBus = {
       kind: 'in-process',
       publish: async () => {},
-      publishAll: async (events) => { published.push(...events.map((e) => e.id)); return []; },
-      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+      publishAll: async (events) => {
+        published.push(...events.map((e) => e.id));
+        return [];
+      },
+      subscribe: async () => {},
+      watch: async () => {},
+      close: async () => {},
     };
     // No poll to speak of: only a notification can wake it.
     const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 3_600_000 });
@@ -152,13 +174,26 @@ describe('outbox', () => {
 
   it('a live event is published while a bulk backlog is still being published, each lane in order', async () => {
     const bulkIds = await ds.transaction((m) =>
-      outbox.addAll(m, Array.from({ length: 50 }, (_, i) => ({ ctx: systemContext(), type: 'dukan.catalog.product.created.v1', data: { productId: `p${i}` } as never })), { lane: 'bulk' }),
+      outbox.addAll(
+        m,
+        Array.from({ length: 50 }, (_, i) => ({
+          ctx: systemContext(),
+          type: 'dukan.catalog.product.created.v1',
+          data: { productId: `p${i}` } as never,
+        })),
+        { lane: 'bulk' },
+      ),
     );
-    await expect(ds.transaction((m) => outbox.addAll(m, [{ ctx: systemContext(), type: 'dukan.sales.sale.completed.v1', data: {} as never }], { lane: 'bulk' })))
-      .rejects.toThrow(/has no bulk lane/);
+    await expect(
+      ds.transaction((m) =>
+        outbox.addAll(m, [{ ctx: systemContext(), type: 'dukan.sales.sale.completed.v1', data: {} as never }], { lane: 'bulk' }),
+      ),
+    ).rejects.toThrow(/has no bulk lane/);
     const published: { lane: string; id: string }[] = [];
     let releaseBulk!: () => void;
-    const bulkHeld = new Promise<void>((r) => { releaseBulk = r; });
+    const bulkHeld = new Promise<void>((r) => {
+      releaseBulk = r;
+    });
     const bus: EventBus = {
       kind: 'in-process',
       publish: async () => {},
@@ -167,7 +202,9 @@ describe('outbox', () => {
         published.push(...events.map((e) => ({ lane: o?.lane ?? 'live', id: e.id })));
         return [];
       },
-      subscribe: async () => {}, watch: async () => {}, close: async () => {},
+      subscribe: async () => {},
+      watch: async () => {},
+      close: async () => {},
     };
     const relay = new OutboxRelay('catalog', ds, bus, { pollIntervalMs: 3_600_000, bulkBatchSize: 20, bulkConcurrency: 1 });
     await relay.start(tables.url);
@@ -187,14 +224,18 @@ describe('outbox', () => {
   it('prunes sent outbox rows and processed-event rows older than the retention, in batches, and keeps the rest', async () => {
     await writeEvents(ds, 7);
     await ds.query(`UPDATE outbox SET published_at = now() - interval '8 days' WHERE seq IN (SELECT seq FROM outbox ORDER BY seq LIMIT 5)`);
-    await ds.query(`UPDATE outbox SET published_at = now() - interval '6 days' WHERE published_at IS NULL AND seq = (SELECT min(seq) FROM outbox WHERE published_at IS NULL)`);
+    await ds.query(
+      `UPDATE outbox SET published_at = now() - interval '6 days' WHERE published_at IS NULL AND seq = (SELECT min(seq) FROM outbox WHERE published_at IS NULL)`,
+    );
     await ds.query(
       `INSERT INTO processed_events (consumer, event_id, event_type, processed_at)
        SELECT 'c', gen_random_uuid(), 't', now() - (d || ' days')::interval FROM unnest(ARRAY[1, 2, 8, 9, 10, 30]) AS d`,
     );
     const relay = new OutboxRelay('catalog', ds, new CountingBus(), { pruneBatchSize: 2 });
     expect(await relay.prune()).toEqual({ outbox: 5, processed: 4 });
-    const [{ left, unsent }] = await ds.query(`SELECT count(*)::int AS left, count(*) FILTER (WHERE published_at IS NULL)::int AS unsent FROM outbox`);
+    const [{ left, unsent }] = await ds.query(
+      `SELECT count(*)::int AS left, count(*) FILTER (WHERE published_at IS NULL)::int AS unsent FROM outbox`,
+    );
     expect([left, unsent]).toEqual([2, 1]);
     const [{ kept }] = await ds.query(`SELECT count(*)::int AS kept FROM processed_events`);
     expect(kept).toBe(2);

@@ -37,13 +37,25 @@ class PickyHandler implements EventHandler<typeof SUBJECT> {
 }
 
 @Module({
-  imports: [ServicePlatformModule.forService({ service: 'settings', entities: [], migrations: [Effects1700000000000], consumers: declareConsumers('settings', [{ name: 'settings.PickyHandler', subject: SUBJECT, handler: PickyHandler }]) })],
+  imports: [
+    ServicePlatformModule.forService({
+      service: 'settings',
+      entities: [],
+      migrations: [Effects1700000000000],
+      consumers: declareConsumers('settings', [{ name: 'settings.PickyHandler', subject: SUBJECT, handler: PickyHandler }]),
+    }),
+  ],
   providers: [PickyHandler],
 })
 class PickyModule {}
 
 const event = (mode: string): EventEnvelope => ({
-  id: randomUUID(), type: SUBJECT, occurredAt: new Date().toISOString(), branchId: 'main', actorId: null, data: { mode },
+  id: randomUUID(),
+  type: SUBJECT,
+  occurredAt: new Date().toISOString(),
+  branchId: 'main',
+  actorId: null,
+  data: { mode },
 });
 
 async function until(ok: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -80,7 +92,10 @@ describeNats('events a consumer refuses for good are parked, shown in health, an
     await until(async () => (await applied(fine.id)) && (await applied(flaky.id)));
     expect(PickyHandler.flakyTries).toBe(3);
     const rows = await parked();
-    expect(rows.map((r) => [r.event_id, r.error.slice(0, 12)])).toEqual([[null, 'not JSON: Un'], [refused.id, 'validation.f']]);
+    expect(rows.map((r) => [r.event_id, r.error.slice(0, 12)])).toEqual([
+      [null, 'not JSON: Un'],
+      [refused.id, 'validation.f'],
+    ]);
     expect(rows[0].payload).toBe('{"this is": not json');
     expect(await applied(refused.id)).toBe(false);
     // The process is alive and says something needs attention.

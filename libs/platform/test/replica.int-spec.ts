@@ -13,7 +13,9 @@ beforeAll(async () => {
   db = await createTestDatabase('replica');
   ds = new DataSource({ type: 'postgres', url: db.url, poolSize: 2 });
   await ds.initialize();
-  await ds.query(`CREATE TABLE people (id text PRIMARY KEY, name text NOT NULL, version int NOT NULL, deleted boolean NOT NULL DEFAULT false)`);
+  await ds.query(
+    `CREATE TABLE people (id text PRIMARY KEY, name text NOT NULL, version int NOT NULL, deleted boolean NOT NULL DEFAULT false)`,
+  );
   await ds.query(`CREATE TABLE names (id text PRIMARY KEY, name text NOT NULL, as_of timestamptz NOT NULL, deleted_at timestamptz)`);
 });
 afterAll(async () => {
@@ -29,11 +31,21 @@ const NAMES: ReplicaTable = { table: 'names', key: 'id', stamp: 'as_of', replace
 const person = (id: string, name: string, version: number) => ({ id, name, version, deleted: false });
 const people = () => ds.query(`SELECT id, name, version, deleted FROM people ORDER BY id`);
 const names = async () =>
-  (await ds.query(`SELECT id, name, deleted_at IS NOT NULL AS deleted FROM names ORDER BY id`)) as { id: string; name: string; deleted: boolean }[];
+  (await ds.query(`SELECT id, name, deleted_at IS NOT NULL AS deleted FROM names ORDER BY id`)) as {
+    id: string;
+    name: string;
+    deleted: boolean;
+  }[];
 
 describe('applyIfNewer', () => {
   it('keeps the highest version whatever order and however often the changes come, one at a time or in one batch', async () => {
-    const changes = [person('a', 'Ana 2', 2), person('a', 'Ana 1', 1), person('b', 'Bo 1', 1), person('a', 'Ana 3', 3), person('a', 'Ana 2', 2)];
+    const changes = [
+      person('a', 'Ana 2', 2),
+      person('a', 'Ana 1', 1),
+      person('b', 'Bo 1', 1),
+      person('a', 'Ana 3', 3),
+      person('a', 'Ana 2', 2),
+    ];
     for (const c of changes) await ds.transaction((m) => applyIfNewer(m, PEOPLE, [c]));
     const oneByOne = await people();
     await ds.query(`TRUNCATE people`);
@@ -76,7 +88,9 @@ describe('tombstone', () => {
   });
 
   it('by time: a placeholder stamped -infinity gives way to any change, and stays deleted', async () => {
-    await ds.transaction((m) => tombstone(m, NAMES, { id: 'u', name: '', as_of: '-infinity', deleted_at: '2026-01-03T00:00:00Z' }, ['deleted_at']));
+    await ds.transaction((m) =>
+      tombstone(m, NAMES, { id: 'u', name: '', as_of: '-infinity', deleted_at: '2026-01-03T00:00:00Z' }, ['deleted_at']),
+    );
     await ds.transaction((m) => applyIfNewer(m, NAMES, [{ id: 'u', name: 'Sara', as_of: '2026-01-01T00:00:00Z' }]));
     expect(await names()).toEqual([{ id: 'u', name: 'Sara', deleted: true }]);
   });
@@ -86,7 +100,9 @@ describe('replicaHandler and tombstoneHandler', () => {
   type Created = EventOf<'dukan.loyalty.customer.created.v1'>;
   type Deleted = EventOf<'dukan.loyalty.customer.deleted.v1'>;
   const gone = { id: '', name: '', version: -1, deleted: true };
-  const Upsert = replicaHandler('dukan.loyalty.customer.created.v1', PEOPLE, (e) => person(e.data.customerId, e.data.firstName, e.data.version));
+  const Upsert = replicaHandler('dukan.loyalty.customer.created.v1', PEOPLE, (e) =>
+    person(e.data.customerId, e.data.firstName, e.data.version),
+  );
   const Delete = tombstoneHandler('dukan.loyalty.customer.deleted.v1', PEOPLE, (e) => ({ ...gone, id: e.data.customerId }), ['deleted']);
   const created = (id: string, firstName: string, version: number) => ({ data: { customerId: id, firstName, version } }) as Created;
 

@@ -19,7 +19,11 @@ class AddNote1767225601000 implements MigrationInterface {
 
 let db: TestDatabase;
 const prefix = `${uniqueName('roles')}_`;
-const roles = (['settings', 'sales'] as ServiceName[]).map((service) => ({ service, role: serviceRoleName(service, prefix), password: randomBytes(12).toString('hex') }));
+const roles = (['settings', 'sales'] as ServiceName[]).map((service) => ({
+  service,
+  role: serviceRoleName(service, prefix),
+  password: randomBytes(12).toString('hex'),
+}));
 const urlOf = (service: ServiceName) => {
   const r = roles.find((x) => x.service === service)!;
   return databaseUrlAs(db.url, r.role, r.password);
@@ -60,7 +64,11 @@ it('a new service migrates its own, empty schema under its role, and reaches no 
   const c = new pg.Client({ connectionString: urlOf('sales') });
   await c.connect();
   try {
-    const attempt = (sql: string) => c.query(sql).then(() => 'allowed', (e: { code?: string }) => e.code);
+    const attempt = (sql: string) =>
+      c.query(sql).then(
+        () => 'allowed',
+        (e: { code?: string }) => e.code,
+      );
     expect(await attempt('SELECT count(*) FROM sales.outbox')).toBe('allowed');
     expect(await attempt('SELECT count(*) FROM settings.outbox')).toBe('42501');
     expect(await attempt('CREATE TABLE public.stash (x int)')).toBe('42501');

@@ -127,7 +127,12 @@ function anotherRouteAllowed(c: MatrixCase, spelling: string): boolean {
  * lower-case path: a call the table refuses must be refused in every spelling, before any handler.
  * Requests go `concurrency` at a time.
  */
-export async function variantFailures(client: HttpClient, cases: MatrixCase[], variants = PATH_VARIANTS, concurrency = 6): Promise<string[]> {
+export async function variantFailures(
+  client: HttpClient,
+  cases: MatrixCase[],
+  variants = PATH_VARIANTS,
+  concurrency = 6,
+): Promise<string[]> {
   const jobs = cases.filter((c) => c.expect !== 'pass').flatMap((c) => variants.map((v) => ({ c, v })));
   const wrong: string[] = [];
   await inParallel(jobs, concurrency, async ({ c, v }) => {
@@ -141,9 +146,7 @@ export async function variantFailures(client: HttpClient, cases: MatrixCase[], v
 }
 
 /** The callers every service's matrix starts from: the three roles, no token, and a tampered token. */
-export function roleCallers(t: {
-  tokens: Record<'admin' | 'manager' | 'cashier', string>;
-}): MatrixCaller[] {
+export function roleCallers(t: { tokens: Record<'admin' | 'manager' | 'cashier', string> }): MatrixCaller[] {
   return [
     { name: 'admin', token: t.tokens.admin, subject: { role: 'admin' } },
     { name: 'manager', token: t.tokens.manager, subject: { role: 'manager' } },

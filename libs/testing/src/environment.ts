@@ -34,9 +34,15 @@ async function canQuery(url: string): Promise<boolean> {
 function portOpen(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = createConnection({ host, port, timeout: 1000 });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -95,7 +101,10 @@ export function findNats(): Promise<string | null> {
 
 /** A short unique name for a test file's database, NATS stream and subject prefix. */
 export function uniqueName(label: string): string {
-  const clean = label.toLowerCase().replace(/[^a-z0-9]+/g, '_').slice(0, 20);
+  const clean = label
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .slice(0, 20);
   return `t_${clean}_${randomBytes(4).toString('hex')}`;
 }
 

@@ -25,7 +25,8 @@ describe('eventually', () => {
 
   it('names what it waited for and the last error when time runs out', async () => {
     await expect(eventually(probeOf([null]).probe, 20, 5)).rejects.toThrow('condition not reached in time');
-    await expect(eventually(probeOf([new Error('503')]).probe, { timeoutMs: 20, everyMs: 5, what: 'the sale', retryOnError: true }))
-      .rejects.toThrow('Timed out waiting for the sale: Error: 503');
+    await expect(
+      eventually(probeOf([new Error('503')]).probe, { timeoutMs: 20, everyMs: 5, what: 'the sale', retryOnError: true }),
+    ).rejects.toThrow('Timed out waiting for the sale: Error: 503');
   });
 });

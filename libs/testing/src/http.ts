@@ -38,10 +38,24 @@ interface RawAnswer {
   text: string;
 }
 
-function sendRaw(url: URL, path: string, method: string, headers: Record<string, string>, body: string | undefined, localAddress: string | undefined): Promise<RawAnswer> {
+function sendRaw(
+  url: URL,
+  path: string,
+  method: string,
+  headers: Record<string, string>,
+  body: string | undefined,
+  localAddress: string | undefined,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path, headers: { ...headers, ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }) }, ...(localAddress && { localAddress }) },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path,
+        headers: { ...headers, ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }) },
+        ...(localAddress && { localAddress }),
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

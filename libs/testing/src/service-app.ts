@@ -3,8 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import type { Permissions, Role, ServiceName } from '@dukan/contracts';
 import {
-  configureLogger, createDukanApp, defaultKeyPaths, EVENT_BUS, InProcessEventBus, NatsEventBus, parseConfig, platformConfigSchema,
-  INTERNAL_TOKEN_HEADER, PlatformCoreModule, RelayRegistry, startDukanApp, TokenSigner, type AuthUser, type EventBus, type PlatformConfig,
+  configureLogger,
+  createDukanApp,
+  defaultKeyPaths,
+  EVENT_BUS,
+  InProcessEventBus,
+  NatsEventBus,
+  parseConfig,
+  platformConfigSchema,
+  INTERNAL_TOKEN_HEADER,
+  PlatformCoreModule,
+  RelayRegistry,
+  startDukanApp,
+  TokenSigner,
+  type AuthUser,
+  type EventBus,
+  type PlatformConfig,
   type SessionValidator,
 } from '@dukan/platform';
 import { DataSource } from 'typeorm';
@@ -12,9 +26,30 @@ import { createTestDatabase, findNats, tempDataDir, uniqueName, type TestDatabas
 import { httpClient, type HttpClient } from './http.js';
 
 export const TEST_USERS: Record<Role, AuthUser> = {
-  admin: { id: '00000000-0000-4000-8000-000000000001', username: 'admin', role: 'admin', permissions: null, tokenVersion: 1, languagePreference: 'en' },
-  manager: { id: '00000000-0000-4000-8000-000000000002', username: 'manager', role: 'manager', permissions: null, tokenVersion: 1, languagePreference: 'en' },
-  cashier: { id: '00000000-0000-4000-8000-000000000003', username: 'cashier', role: 'cashier', permissions: null, tokenVersion: 1, languagePreference: 'en' },
+  admin: {
+    id: '00000000-0000-4000-8000-000000000001',
+    username: 'admin',
+    role: 'admin',
+    permissions: null,
+    tokenVersion: 1,
+    languagePreference: 'en',
+  },
+  manager: {
+    id: '00000000-0000-4000-8000-000000000002',
+    username: 'manager',
+    role: 'manager',
+    permissions: null,
+    tokenVersion: 1,
+    languagePreference: 'en',
+  },
+  cashier: {
+    id: '00000000-0000-4000-8000-000000000003',
+    username: 'cashier',
+    role: 'cashier',
+    permissions: null,
+    tokenVersion: 1,
+    languagePreference: 'en',
+  },
 };
 
 /**
@@ -74,13 +109,22 @@ export async function startServiceApp(o: ServiceTestOptions): Promise<ServiceTes
     if (!natsUrl) throw new Error('NATS is not available: guard this test with natsAvailable()');
     const ns = uniqueName(o.service);
     // A test stream reserves little of the server's storage (a left-over one costs nothing much).
-    env = { ...env, NATS_URL: natsUrl, NATS_STREAM: ns, NATS_SUBJECT_PREFIX: `${ns}.`, NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2), ...o.env };
+    env = {
+      ...env,
+      NATS_URL: natsUrl,
+      NATS_STREAM: ns,
+      NATS_SUBJECT_PREFIX: `${ns}.`,
+      NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2),
+      ...o.env,
+    };
   }
   const config = parseConfig(platformConfigSchema, env);
 
   // Identity answers for its own tokens; other services meet the test users as identity would report them.
   const sessions = o.service === 'identity' ? {} : { sessions: testUserSessions };
-  @Module({ imports: [PlatformCoreModule.forRoot({ config, processName: `test-${o.service}`, ownsSigningKey: true, ...sessions }), o.module(env)] })
+  @Module({
+    imports: [PlatformCoreModule.forRoot({ config, processName: `test-${o.service}`, ownsSigningKey: true, ...sessions }), o.module(env)],
+  })
   class TestModule {}
 
   const app = await createDukanApp(TestModule, { branchId: config.BRANCH_ID, role: 'service', shutdownHooks: false });

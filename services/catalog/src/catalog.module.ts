@@ -35,7 +35,13 @@ export class CatalogModule {
         ServicePlatformModule.forService({
           service: 'catalog',
           entities: [],
-          migrations: [CatalogInit1767225600200, ProductImports1779580800200, ProductRevisions1795737600200, BranchPricesTransfers1795824000200, TransferCancel1796200000200],
+          migrations: [
+            CatalogInit1767225600200,
+            ProductImports1779580800200,
+            ProductRevisions1795737600200,
+            BranchPricesTransfers1795824000200,
+            TransferCancel1796200000200,
+          ],
           consumers: CATALOG_CONSUMERS,
         }),
       ],

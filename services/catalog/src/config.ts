@@ -4,7 +4,10 @@ import { parseConfig, platformConfigSchema } from '@dukan/platform';
 export const catalogConfigSchema = platformConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(5102),
   /** Build the till's product list once at start-up, so the first till to open does not wait for it. */
-  CATALOG_WARM_TILL_LIST: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  CATALOG_WARM_TILL_LIST: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;

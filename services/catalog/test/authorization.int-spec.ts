@@ -5,9 +5,17 @@ let t: ServiceTestApp;
 let callers: MatrixCaller[] = [];
 beforeAll(async () => {
   t = await startCatalog();
-  const posOnly = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c1', permissions: { pos: ['use' as const], products: [] } };
+  const posOnly = {
+    ...TEST_USERS.cashier,
+    id: '00000000-0000-4000-8000-0000000000c1',
+    permissions: { pos: ['use' as const], products: [] },
+  };
   const labelPrinter = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c2', permissions: { reports: ['export' as const] } };
-  const nothing = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c3', permissions: { pos: [], products: [], categories: [] } };
+  const nothing = {
+    ...TEST_USERS.cashier,
+    id: '00000000-0000-4000-8000-0000000000c3',
+    permissions: { pos: [], products: [], categories: [] },
+  };
   callers = [
     ...roleCallers(t),
     { name: 'pos-only', token: t.tokenFor(posOnly), subject: posOnly },

@@ -6,17 +6,22 @@ import { productBody, startCatalog } from './helpers.js';
 
 let t: ServiceTestApp;
 let productId: string;
-const inBranch = (token: string, branch?: string, language = 'en') => ({ token, headers: { 'accept-language': language, ...(branch && { 'x-dukan-branch': branch }) } });
+const inBranch = (token: string, branch?: string, language = 'en') => ({
+  token,
+  headers: { 'accept-language': language, ...(branch && { 'x-dukan-branch': branch }) },
+});
 const tillPrice = async (branch: string) => {
   const list = await t.get('/api/products?active=true&view=till', inBranch(t.tokens.admin, branch));
   expect(list.status).toBe(200);
   return (list.body as { _id: string; price: number }[]).find((p) => p._id === productId)!.price;
 };
 const events = async () =>
-  (await t.dataSource().query(
-    `SELECT branch_id, data FROM outbox WHERE type = 'dukan.catalog.branch-price.changed.v1' AND data->>'productId' = $1 ORDER BY seq`,
-    [productId],
-  )) as { branch_id: string; data: { branchId: string; priceCents: number | null; version: number } }[];
+  (await t
+    .dataSource()
+    .query(
+      `SELECT branch_id, data FROM outbox WHERE type = 'dukan.catalog.branch-price.changed.v1' AND data->>'productId' = $1 ORDER BY seq`,
+      [productId],
+    )) as { branch_id: string; data: { branchId: string; priceCents: number | null; version: number } }[];
 
 beforeAll(async () => {
   t = await startCatalog();
@@ -27,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-it('sets a price in branch B: the till list acting in B answers it, main keeps the product\'s own price', async () => {
+it("sets a price in branch B: the till list acting in B answers it, main keeps the product's own price", async () => {
   const held = (await t.get('/api/products?since=0', inBranch(t.tokens.admin, 'b'))).body.revision as string;
   const set = await t.put(`/api/products/${productId}/branch-prices/b`, { price: 2.75 }, inBranch(t.tokens.admin));
   expect(set.status).toBe(200);
@@ -39,9 +44,13 @@ it('sets a price in branch B: the till list acting in B answers it, main keeps t
   expect(delta.products).toMatchObject([{ _id: productId, price: 2.75 }]);
   // The product itself (the form's view) is unchanged.
   expect((await t.get(`/api/products/${productId}`, inBranch(t.tokens.admin, 'b'))).body.price).toBe(2.5);
-  expect((await t.get(`/api/products/${productId}/branch-prices`, inBranch(t.tokens.manager))).body.data).toMatchObject([{ branchId: 'b', price: 2.75 }]);
+  expect((await t.get(`/api/products/${productId}/branch-prices`, inBranch(t.tokens.manager))).body.data).toMatchObject([
+    { branchId: 'b', price: 2.75 },
+  ]);
   expect(await events()).toEqual([{ branch_id: 'b', data: { productId, branchId: 'b', priceCents: 275, version: 1 } }]);
-  const [audit] = await t.dataSource().query(`SELECT details FROM audit_log WHERE action = 'product.branch-price-changed' AND target_id = $1`, [productId]);
+  const [audit] = await t
+    .dataSource()
+    .query(`SELECT details FROM audit_log WHERE action = 'product.branch-price-changed' AND target_id = $1`, [productId]);
   expect(audit.details).toEqual({ branchId: 'b', before: null, after: 275 });
 });
 
@@ -53,7 +62,11 @@ it('changes and clears the price with a rising version; clearing twice announces
   expect(cleared.body.data).toEqual([]);
   expect(await tillPrice('b')).toBe(2.5);
   expect((await t.delete(`/api/products/${productId}/branch-prices/b`, inBranch(t.tokens.admin))).status).toBe(200);
-  expect((await events()).map((e) => [e.data.priceCents, e.data.version])).toEqual([[275, 1], [310, 2], [null, 3]]);
+  expect((await events()).map((e) => [e.data.priceCents, e.data.version])).toEqual([
+    [275, 1],
+    [310, 2],
+    [null, 3],
+  ]);
 });
 
 it('lets a manager price only the branches they work in, and refuses a cashier, in both languages', async () => {
@@ -73,6 +86,8 @@ it('refuses a bad price and an unknown product', async () => {
   expect(bad.status).toBe(400);
   expect(bad.body.errors.price.message).toBe('Please enter a valid number');
   expect((await t.put(`/api/products/${productId}/branch-prices/b`, { price: 1, cost: 1 }, inBranch(t.tokens.admin))).status).toBe(400);
-  expect((await t.put('/api/products/00000000-0000-4000-8000-000000000009/branch-prices/b', { price: 1 }, inBranch(t.tokens.admin))).status).toBe(404);
+  expect(
+    (await t.put('/api/products/00000000-0000-4000-8000-000000000009/branch-prices/b', { price: 1 }, inBranch(t.tokens.admin))).status,
+  ).toBe(404);
   expect((await t.get('/api/products/not-an-id/branch-prices', inBranch(t.tokens.admin))).status).toBe(404);
 });

@@ -8,7 +8,11 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const create = async (en: string, ku: string, parent?: string | null, extra: Record<string, unknown> = {}) => {
-  const res = await t.post('/api/categories', { name: { en, ku }, ...(parent !== undefined ? { parent } : {}), ...extra }, { token: t.tokens.admin });
+  const res = await t.post(
+    '/api/categories',
+    { name: { en, ku }, ...(parent !== undefined ? { parent } : {}), ...extra },
+    { token: t.tokens.admin },
+  );
   expect(res.status).toBe(201);
   return res.body._id as string;
 };
@@ -21,7 +25,11 @@ describe('categories', () => {
     const res = await t.get('/api/categories', { token: t.tokens.cashier });
     expect(res.status).toBe(200);
     expect(res.body.find((c: { _id: string }) => c._id === dairy)).toMatchObject({
-      name: { en: 'Dairy', ku: 'شیرەمەنی' }, parent: food, image: 'https://img/dairy.png', active: true, productCount: 0,
+      name: { en: 'Dairy', ku: 'شیرەمەنی' },
+      parent: food,
+      image: 'https://img/dairy.png',
+      active: true,
+      productCount: 0,
     });
     const tree = await t.get('/api/categories/tree', { token: t.tokens.cashier });
     const foodNode = tree.body.find((c: { _id: string }) => c._id === food);
@@ -50,7 +58,11 @@ describe('categories', () => {
     const res = await t.post('/api/categories', { name: { en: ' ', ku: 'تەنها' } }, { token: t.tokens.admin });
     expect(res.status).toBe(400);
     expect(res.body.errorKeys).toEqual({ 'name.en': 'validation.required' });
-    const orphan = await t.post('/api/categories', { name: { en: 'X' }, parent: '00000000-0000-4000-8000-0000000000aa' }, { token: t.tokens.admin });
+    const orphan = await t.post(
+      '/api/categories',
+      { name: { en: 'X' }, parent: '00000000-0000-4000-8000-0000000000aa' },
+      { token: t.tokens.admin },
+    );
     expect(orphan.status).toBe(400);
     expect(orphan.body.errors).toEqual({ parent: { message: 'The parent category does not exist' } });
   });
@@ -62,7 +74,10 @@ describe('categories', () => {
     for (const parent of [a, c]) {
       const res = await t.put(`/api/categories/${a}`, { parent }, { token: t.tokens.admin });
       expect(res.status).toBe(422);
-      expect(res.body).toMatchObject({ code: 'CATEGORY_CYCLE', error: 'A category cannot be placed inside itself or one of its subcategories' });
+      expect(res.body).toMatchObject({
+        code: 'CATEGORY_CYCLE',
+        error: 'A category cannot be placed inside itself or one of its subcategories',
+      });
     }
     const moved = await t.put(`/api/categories/${c}`, { parent: null }, { token: t.tokens.admin });
     expect(moved.status).toBe(200);
@@ -74,7 +89,10 @@ describe('categories', () => {
     const child = await create('Pens', 'پێنووس', parent);
     const hasChildren = await t.delete(`/api/categories/${parent}`, { token: t.tokens.admin });
     expect(hasChildren.status).toBe(409);
-    expect(hasChildren.body).toMatchObject({ code: 'CATEGORY_HAS_CHILDREN', error: 'This category has subcategories and cannot be deleted' });
+    expect(hasChildren.body).toMatchObject({
+      code: 'CATEGORY_HAS_CHILDREN',
+      error: 'This category has subcategories and cannot be deleted',
+    });
 
     const product = await t.post('/api/products', productBody(child), { token: t.tokens.admin });
     const inUse = await t.delete(`/api/categories/${child}`, { token: t.tokens.admin });
@@ -93,10 +111,7 @@ describe('categories', () => {
   it('publishes category events through the outbox', async () => {
     const id = await create('Toys', 'یاری');
     await t.put(`/api/categories/${id}`, { name: { en: 'Toys & games', ku: 'یاری' } }, { token: t.tokens.admin });
-    const events = await t.dataSource().query(
-      `SELECT type, data FROM outbox WHERE data->>'categoryId' = $1 ORDER BY occurred_at`,
-      [id],
-    );
+    const events = await t.dataSource().query(`SELECT type, data FROM outbox WHERE data->>'categoryId' = $1 ORDER BY occurred_at`, [id]);
     expect(events.map((e: { type: string; data: { version?: number } }) => [e.type, e.data.version])).toEqual([
       ['dukan.catalog.category.created.v1', 1],
       ['dukan.catalog.category.updated.v1', 2],

@@ -106,13 +106,29 @@ async function zip(parts: ZipPart[]): Promise<Buffer> {
 }
 
 const WORKBOOK_PARTS: ZipPart[] = [
-  { name: '[Content_Types].xml', data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>' },
-  { name: '_rels/.rels', data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>' },
-  { name: 'xl/workbook.xml', data: '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>' },
-  { name: 'xl/_rels/workbook.xml.rels', data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>' },
-  { name: 'xl/sharedStrings.xml', data: '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>' },
+  {
+    name: '[Content_Types].xml',
+    data: '<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  },
+  {
+    name: '_rels/.rels',
+    data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  },
+  {
+    name: 'xl/workbook.xml',
+    data: '<?xml version="1.0" encoding="UTF-8"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Products" sheetId="1" r:id="rId1"/></sheets></workbook>',
+  },
+  {
+    name: 'xl/_rels/workbook.xml.rels',
+    data: '<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+  },
+  {
+    name: 'xl/sharedStrings.xml',
+    data: '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="0" uniqueCount="0"></sst>',
+  },
 ];
-const SHEET_HEAD = '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData>';
+const SHEET_HEAD =
+  '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><dimension ref="A1:XFD1048576"/><sheetData>';
 const SHEET_TAIL = '</sheetData></worksheet>';
 
 it('refuses a 20 MB CSV of one-character lines within seconds, its heap bounded', async () => {
@@ -135,7 +151,10 @@ it('refuses a CSV of 20 MB of blank lines as too many rows, not by reading them 
 it('refuses a few-MB workbook whose sheet unpacks to gigabytes of empty rows within seconds, its heap bounded', async () => {
   // About 1 GB of `<row r="2"/>` behind a dimension that claims every row and column Excel has.
   const piece = Buffer.from('<row r="2" spans="1:16384"/>'.repeat(36_000));
-  const file = await zip([...WORKBOOK_PARTS, { name: 'xl/worksheets/sheet1.xml', data: { piece, times: 1000, head: SHEET_HEAD, tail: SHEET_TAIL } }]);
+  const file = await zip([
+    ...WORKBOOK_PARTS,
+    { name: 'xl/worksheets/sheet1.xml', data: { piece, times: 1000, head: SHEET_HEAD, tail: SHEET_TAIL } },
+  ]);
   expect(file.length).toBeLessThan(8 * 1024 * 1024);
   const res = await upload(file, 'empty-rows.xlsx');
   expect(res.status).toBe(400);
@@ -146,17 +165,35 @@ it('refuses a few-MB workbook whose sheet unpacks to gigabytes of empty rows wit
 
 it('refuses a workbook whose rows jump to row 1,000,000,000, or run on empty past the row limit', async () => {
   const header = '<row r="1"><c r="A1" t="inlineStr"><is><t>Name (English)</t></is></c></row>';
-  const far = await zip([...WORKBOOK_PARTS, { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}${header}<row r="1000000000"><c r="A1000000000"><v>1</v></c></row>${SHEET_TAIL}` }]);
+  const far = await zip([
+    ...WORKBOOK_PARTS,
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: `${SHEET_HEAD}${header}<row r="1000000000"><c r="A1000000000"><v>1</v></c></row>${SHEET_TAIL}`,
+    },
+  ]);
   const jump = await upload(far, 'far.xlsx');
   expect(jump.status).toBe(400);
   expect(jump.body.errors.file.message).toBe('A file may hold at most 100000 product rows');
 
-  const rows = await zip([...WORKBOOK_PARTS, { name: 'xl/worksheets/sheet1.xml', data: { piece: Buffer.from('<row/>'.repeat(10_000)), times: 20, head: SHEET_HEAD + header, tail: SHEET_TAIL } }]);
+  const rows = await zip([
+    ...WORKBOOK_PARTS,
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: { piece: Buffer.from('<row/>'.repeat(10_000)), times: 20, head: SHEET_HEAD + header, tail: SHEET_TAIL },
+    },
+  ]);
   const empty = await upload(rows, 'empty.xlsx');
   expect(empty.status).toBe(400);
   expect(empty.body.errors.file.message).toBe('A file may hold at most 100000 product rows');
 
-  const wide = await zip([...WORKBOOK_PARTS, { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}<row r="1"><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row>${SHEET_TAIL}` }]);
+  const wide = await zip([
+    ...WORKBOOK_PARTS,
+    {
+      name: 'xl/worksheets/sheet1.xml',
+      data: `${SHEET_HEAD}<row r="1"><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row>${SHEET_TAIL}`,
+    },
+  ]);
   const tooWide = await upload(wide, 'wide.xlsx');
   expect(tooWide.status).toBe(400);
   expect(tooWide.body.errors.file.message).toBe('A file may have at most 200 columns');
@@ -165,12 +202,20 @@ it('refuses a workbook whose rows jump to row 1,000,000,000, or run on empty pas
 it('refuses a workbook listing millions of tiny shared texts (each held in memory while rows are read)', async () => {
   const strings: ZipPart = {
     name: 'xl/sharedStrings.xml',
-    data: { piece: Buffer.from('<si><t>a</t></si>'.repeat(10_000)), times: 150, head: '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">', tail: '</sst>' },
+    data: {
+      piece: Buffer.from('<si><t>a</t></si>'.repeat(10_000)),
+      times: 150,
+      head: '<?xml version="1.0" encoding="UTF-8"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">',
+      tail: '</sst>',
+    },
   };
-  const file = await zip([...WORKBOOK_PARTS.filter((p) => p.name !== 'xl/sharedStrings.xml'), strings, { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}${SHEET_TAIL}` }]);
+  const file = await zip([
+    ...WORKBOOK_PARTS.filter((p) => p.name !== 'xl/sharedStrings.xml'),
+    strings,
+    { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}${SHEET_TAIL}` },
+  ]);
   const res = await upload(file, 'strings.xlsx');
   expect(res.status).toBe(400);
   expect(res.body.errors.file.message).toMatch(/^This file holds far more than a product list can/);
   expect(res.heapGrowthMb).toBeLessThan(256);
 }, 120_000);
-

@@ -37,7 +37,9 @@ beforeAll(async () => {
   const cat = await t.post('/api/categories', { name: { en: 'Drinks', ku: 'خواردنەوە' } }, { token: t.tokens.admin });
   expect(cat.status).toBe(201);
   drinks = cat.body._id;
-  const res = await t.post('/api/products', productBody(drinks, { sku: 'TEA-1', barcode: '6260000000017', cost: 1, quantity: 1 }), { token: t.tokens.admin });
+  const res = await t.post('/api/products', productBody(drinks, { sku: 'TEA-1', barcode: '6260000000017', cost: 1, quantity: 1 }), {
+    token: t.tokens.admin,
+  });
   expect(res.status).toBe(201);
   tea = res.body;
 });
@@ -68,7 +70,14 @@ describe('importing a CSV', () => {
     expect(job).toMatchObject({ state: 'done', total: 3, done: 3, created: 2, merged: 1, failed: [] });
 
     const coffee = await t.get('/api/products/search/COF-1', { token: t.tokens.admin });
-    expect(coffee.body[0]).toMatchObject({ sku: 'COF-1', name: { en: 'Black coffee', ku: 'قاوەی ڕەش' }, price: 3.5, cost: 2, quantity: 12, category: { _id: drinks } });
+    expect(coffee.body[0]).toMatchObject({
+      sku: 'COF-1',
+      name: { en: 'Black coffee', ku: 'قاوەی ڕەش' },
+      price: 3.5,
+      cost: 2,
+      quantity: 12,
+      category: { _id: drinks },
+    });
     const juice = await t.get('/api/products/search/JUI-1', { token: t.tokens.admin });
     expect(juice.body[0]).toMatchObject({ quantity: 1, category: { _id: drinks } }); // the form's default quantity; category by its Kurdish name
     expect((await t.get('/api/products/search/COF-2', { token: t.tokens.admin })).body).toEqual([]);
@@ -77,20 +86,37 @@ describe('importing a CSV', () => {
     const merged = await t.get(`/api/products/${tea._id}`, { token: t.tokens.admin });
     expect(merged.body.quantity).toBe(4);
     expect(merged.body.cost).toBe(1.75); // (1 × 1.00 + 3 × 2.00) / 4
-    expect(merged.body.costHistory.map((b: { quantity: number; cost: number }) => [b.quantity, b.cost]).sort()).toEqual([[1, 1], [3, 2]]);
+    expect(merged.body.costHistory.map((b: { quantity: number; cost: number }) => [b.quantity, b.cost]).sort()).toEqual([
+      [1, 1],
+      [3, 2],
+    ]);
 
     // Events as the form publishes them, on the bulk lane (a sale made meanwhile is not held back behind them).
-    const events = await t.dataSource().query(`SELECT type, data->>'sku' AS sku, lane FROM outbox WHERE seq > $1 AND data->>'sku' IN ('COF-1', 'JUI-1', 'TEA-1') ORDER BY seq`, [before]);
+    const events = await t
+      .dataSource()
+      .query(
+        `SELECT type, data->>'sku' AS sku, lane FROM outbox WHERE seq > $1 AND data->>'sku' IN ('COF-1', 'JUI-1', 'TEA-1') ORDER BY seq`,
+        [before],
+      );
     expect(new Set(events.map((e: { lane: string }) => e.lane))).toEqual(new Set(['bulk']));
-    expect(events.filter((e: { type: string }) => e.type === 'dukan.catalog.product.created.v1').map((e: { sku: string }) => e.sku).sort()).toEqual(['COF-1', 'JUI-1']);
-    expect(events.filter((e: { type: string; sku: string }) => e.type === 'dukan.catalog.product.updated.v1' && e.sku === 'TEA-1')).toHaveLength(1);
+    expect(
+      events
+        .filter((e: { type: string }) => e.type === 'dukan.catalog.product.created.v1')
+        .map((e: { sku: string }) => e.sku)
+        .sort(),
+    ).toEqual(['COF-1', 'JUI-1']);
+    expect(
+      events.filter((e: { type: string; sku: string }) => e.type === 'dukan.catalog.product.updated.v1' && e.sku === 'TEA-1'),
+    ).toHaveLength(1);
   });
 
   it('says why in Kurdish to a Kurdish reader', async () => {
     const res = await upload(csv([HEADER, 'Cola,,COL-1,6260000000062,1,0.5,1,Toys']), 'کاڵاکان.csv', t.tokens.admin, 'ku');
     expect(res.status).toBe(202);
     expect(res.body.fileName).toBe('کاڵاکان.csv');
-    expect(res.body.refused).toEqual([{ row: 2, errors: [{ field: 'category', column: 'Category', message: 'هیچ پۆلێک بە ناوی «Toys» نییە' }] }]);
+    expect(res.body.refused).toEqual([
+      { row: 2, errors: [{ field: 'category', column: 'Category', message: 'هیچ پۆلێک بە ناوی «Toys» نییە' }] },
+    ]);
     expect(res.body).toMatchObject({ state: 'done', total: 0 });
   });
 
@@ -118,7 +144,18 @@ describe('importing an Excel workbook', () => {
   it('reads typed cells, refuses the bad rows and imports the good ones', async () => {
     const workbook = new ExcelJS.Workbook();
     const sheet = workbook.addWorksheet('Products');
-    sheet.addRow(['SKU', 'Barcode', 'Name (English)', 'Name (Kurdish)', 'Price (USD)', 'Cost (USD)', 'Quantity', 'Category', 'Reorder level', 'Active']);
+    sheet.addRow([
+      'SKU',
+      'Barcode',
+      'Name (English)',
+      'Name (Kurdish)',
+      'Price (USD)',
+      'Cost (USD)',
+      'Quantity',
+      'Category',
+      'Reorder level',
+      'Active',
+    ]);
     sheet.addRow(['XL-1', '6260000000086', 'Water 1L', 'ئاو', 0.75, 0.3, 24, 'Drinks', 5, 'yes']);
     sheet.addRow(['XL-2', '6260000000093', 'Soda', '', 'cheap', 0.3, 2.5, 'Drinks', null, null]);
     sheet.addRow(['XL-3', '6260000000109', '', 'بێ ناو', 1, 0.5, 1, drinks, null, 'no']);
@@ -141,7 +178,14 @@ describe('importing an Excel workbook', () => {
     expect(await finished(res.body._id, 'en', t.tokens.admin)).toMatchObject({ state: 'done', done: 2, created: 2, merged: 0 });
 
     const water = (await t.get('/api/products/search/XL-1', { token: t.tokens.admin })).body[0];
-    expect(water).toMatchObject({ name: { en: 'Water 1L', ku: 'ئاو' }, price: 0.75, cost: 0.3, quantity: 24, reorderLevel: 5, active: true });
+    expect(water).toMatchObject({
+      name: { en: 'Water 1L', ku: 'ئاو' },
+      price: 0.75,
+      cost: 0.3,
+      quantity: 24,
+      reorderLevel: 5,
+      active: true,
+    });
     const milk = (await t.get('/api/products/search/XL-4', { token: t.tokens.admin })).body[0];
     expect(milk).toMatchObject({ barcode: '6260000000116', cost: 0.75, quantity: 6, active: false, category: { _id: drinks } });
   });
@@ -180,7 +224,11 @@ describe('an import whose process died', () => {
   it('is reported as stopped once it has not moved for minutes, so the page stops waiting', async () => {
     const res = await upload(csv([HEADER, `Lamp,,LMP-1,6260000000130,3,2,1,Drinks`]), 'lamp.csv', t.tokens.admin);
     await finished(res.body._id, 'en', t.tokens.admin);
-    await t.dataSource().query(`UPDATE product_imports SET state = 'running', done = 0, updated_at = now() - interval '10 minutes' WHERE id = $1`, [res.body._id]);
+    await t
+      .dataSource()
+      .query(`UPDATE product_imports SET state = 'running', done = 0, updated_at = now() - interval '10 minutes' WHERE id = $1`, [
+        res.body._id,
+      ]);
     const job = await t.get(`/api/products/import/${res.body._id}`, { token: t.tokens.admin });
     expect(job.body).toMatchObject({ state: 'failed', done: 0, total: 1 });
   });

@@ -212,9 +212,12 @@ describe('label export', () => {
     expect(lines).toHaveLength(wanted.length + 1);
     expect(lines[1]).toBe('Bread,نان,BRD-1,2000000000015,0.75');
     // (the one formula-like product of this file is quoted and neutralised, as the test above shows)
-    expect(lines.slice(2).map((l) => l.split(',')[2]).filter((sku) => !sku!.startsWith("'"))).toEqual(
-      tools.map((p) => p.sku).filter((sku) => !/^[=+@-]/.test(sku)),
-    );
+    expect(
+      lines
+        .slice(2)
+        .map((l) => l.split(',')[2])
+        .filter((sku) => !sku!.startsWith("'")),
+    ).toEqual(tools.map((p) => p.sku).filter((sku) => !/^[=+@-]/.test(sku)));
   });
 
   it('refuses a body without ids, with a malformed id, or a cashier without reports export', async () => {
@@ -226,7 +229,11 @@ describe('label export', () => {
   });
 
   it('refuses a request without ids or with a malformed id', async () => {
-    expect((await t.get('/api/products/export-barcodes', { token: t.tokens.admin })).body.errorKeys).toEqual({ ids: 'validation.required' });
-    expect((await t.get('/api/products/export-barcodes?ids=1,2', { token: t.tokens.admin })).body.errorKeys).toEqual({ ids: 'validation.invalidId' });
+    expect((await t.get('/api/products/export-barcodes', { token: t.tokens.admin })).body.errorKeys).toEqual({
+      ids: 'validation.required',
+    });
+    expect((await t.get('/api/products/export-barcodes?ids=1,2', { token: t.tokens.admin })).body.errorKeys).toEqual({
+      ids: 'validation.invalidId',
+    });
   });
 });

@@ -83,7 +83,9 @@ describe('product validation', () => {
   });
 
   it('refuses a quantity below 1, a discount above 100 and fields it does not know', async () => {
-    const res = await t.post('/api/products', productBody(categoryId, { quantity: 0, discount: 120, role: 'admin' }), { token: t.tokens.admin });
+    const res = await t.post('/api/products', productBody(categoryId, { quantity: 0, discount: 120, role: 'admin' }), {
+      token: t.tokens.admin,
+    });
     expect(res.status).toBe(400);
     expect(Object.keys(res.body.errorKeys).sort()).toEqual(['discount', 'quantity', 'role']);
   });
@@ -92,7 +94,11 @@ describe('product validation', () => {
     const first = await t.post('/api/products', productBody(categoryId), { token: t.tokens.admin });
     const res = await t.post('/api/products', productBody(categoryId, { barcode: first.body.barcode }), { token: t.tokens.admin });
     expect(res.status).toBe(409);
-    expect(res.body).toMatchObject({ code: 'DUPLICATE_BARCODE', error: 'This barcode already exists', errorKeys: { barcode: 'products.duplicateBarcode' } });
+    expect(res.body).toMatchObject({
+      code: 'DUPLICATE_BARCODE',
+      error: 'This barcode already exists',
+      errorKeys: { barcode: 'products.duplicateBarcode' },
+    });
   });
 
   it('answers in Kurdish when asked', async () => {
@@ -108,11 +114,18 @@ describe('SKU merge and average cost', () => {
     const first = await t.post('/api/products', body, { token: t.tokens.admin });
     expect(first.status).toBe(201);
 
-    const again = await t.post('/api/products', { ...body, sku: String(body.sku).toLowerCase(), quantity: 10, cost: 4 }, { token: t.tokens.manager });
+    const again = await t.post(
+      '/api/products',
+      { ...body, sku: String(body.sku).toLowerCase(), quantity: 10, cost: 4 },
+      { token: t.tokens.manager },
+    );
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ _id: first.body._id, merged: true, quantity: 20, cost: 3 });
     expect(again.body.message).toMatch(/already exists/);
-    expect(again.body.costHistory.map((h: { quantity: number; cost: number }) => [h.quantity, h.cost])).toEqual([[10, 4], [10, 2]]);
+    expect(again.body.costHistory.map((h: { quantity: number; cost: number }) => [h.quantity, h.cost])).toEqual([
+      [10, 4],
+      [10, 2],
+    ]);
 
     const count = await t.dataSource().query(`SELECT count(*)::int AS n FROM products WHERE lower(sku) = lower($1)`, [body.sku]);
     expect(count[0].n).toBe(1);
@@ -160,21 +173,34 @@ describe('editing and deleting', () => {
     const p = await t.post('/api/products', productBody(categoryId), { token: t.tokens.admin });
     const res = await t.put(
       `/api/products/${p.body._id}`,
-      { ...p.body, category: p.body.category, name: { en: 'Black tea', ku: 'چای ڕەش' }, price: 3, discount: 10, costHistory: undefined, merged: undefined },
+      {
+        ...p.body,
+        category: p.body.category,
+        name: { en: 'Black tea', ku: 'چای ڕەش' },
+        price: 3,
+        discount: 10,
+        costHistory: undefined,
+        merged: undefined,
+      },
       { token: t.tokens.manager },
     );
     // the form sends back what it read; fields that are not editable are refused
     expect(res.status).toBe(400);
 
-    const ok = await t.put(`/api/products/${p.body._id}`, { name: { en: 'Black tea', ku: 'چای ڕەش' }, price: 3, discount: 10 }, { token: t.tokens.manager });
+    const ok = await t.put(
+      `/api/products/${p.body._id}`,
+      { name: { en: 'Black tea', ku: 'چای ڕەش' }, price: 3, discount: 10 },
+      { token: t.tokens.manager },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: { en: 'Black tea', ku: 'چای ڕەش' }, price: 3, discount: 10, version: 2, sku: p.body.sku });
-    const audits = await t.dataSource().query(`SELECT details FROM audit_log WHERE action = 'product.price-changed' AND target_id = $1`, [p.body._id]);
+    const audits = await t
+      .dataSource()
+      .query(`SELECT details FROM audit_log WHERE action = 'product.price-changed' AND target_id = $1`, [p.body._id]);
     expect(audits[0].details).toMatchObject({ before: { priceCents: 250 }, after: { priceCents: 300, discountPercent: 10 } });
-    const events = await t.dataSource().query(
-      `SELECT data FROM outbox WHERE type = 'dukan.catalog.product.updated.v1' AND data->>'productId' = $1`,
-      [p.body._id],
-    );
+    const events = await t
+      .dataSource()
+      .query(`SELECT data FROM outbox WHERE type = 'dukan.catalog.product.updated.v1' AND data->>'productId' = $1`, [p.body._id]);
     expect(events.map((e: { data: { version: number; priceCents: number } }) => [e.data.version, e.data.priceCents])).toEqual([[2, 300]]);
   });
 

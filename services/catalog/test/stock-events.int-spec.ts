@@ -5,8 +5,15 @@ import { productBody, startCatalog } from './helpers.js';
 
 function saleLines(lines: { productId: string; quantity: number }[]): SaleEventData['lines'] {
   return lines.map((l) => ({
-    lineId: randomUUID(), productId: l.productId, sku: 'x', name: { en: 'x', ku: '' }, quantity: l.quantity,
-    unitPriceCents: 100, unitCostCents: 50, discountCents: 0, subtotalCents: 100 * l.quantity,
+    lineId: randomUUID(),
+    productId: l.productId,
+    sku: 'x',
+    name: { en: 'x', ku: '' },
+    quantity: l.quantity,
+    unitPriceCents: 100,
+    unitCostCents: 50,
+    discountCents: 0,
+    subtotalCents: 100 * l.quantity,
   }));
 }
 
@@ -19,10 +26,28 @@ function sale(lines: { productId: string; quantity: number }[], branchId = 'main
     branchId,
     actorId: '00000000-0000-4000-8000-000000000003',
     data: {
-      saleId, invoiceNumber: 'INV-1', register: 'main', branchId, cashierId: '00000000-0000-4000-8000-000000000003', customerId: null,
-      currency: 'USD', exchangeRate: 1450, lines: saleLines(lines), subtotalCents: 0, discountCents: 0, loyaltyDiscountCents: 0,
-      taxRateBasisPoints: 0, taxCents: 0, totalCents: 0, pointsRedeemed: 0, redemptionId: null, pointsAwarded: 0, paymentMethod: 'cash',
-      tenderedMinor: 0, changeMinor: 0, completedAt: new Date().toISOString(),
+      saleId,
+      invoiceNumber: 'INV-1',
+      register: 'main',
+      branchId,
+      cashierId: '00000000-0000-4000-8000-000000000003',
+      customerId: null,
+      currency: 'USD',
+      exchangeRate: 1450,
+      lines: saleLines(lines),
+      subtotalCents: 0,
+      discountCents: 0,
+      loyaltyDiscountCents: 0,
+      taxRateBasisPoints: 0,
+      taxCents: 0,
+      totalCents: 0,
+      pointsRedeemed: 0,
+      redemptionId: null,
+      pointsAwarded: 0,
+      paymentMethod: 'cash',
+      tenderedMinor: 0,
+      changeMinor: 0,
+      completedAt: new Date().toISOString(),
     },
   };
 }
@@ -52,7 +77,10 @@ function stockTests(bus: 'in-process' | 'nats') {
   it('takes stock off once per sale line however often the sale event arrives', async () => {
     const a = await newProduct(20);
     const b = await newProduct(5);
-    const event = sale([{ productId: a, quantity: 3 }, { productId: b, quantity: 2 }]);
+    const event = sale([
+      { productId: a, quantity: 3 },
+      { productId: b, quantity: 2 },
+    ]);
     await t.bus.publish(event);
     await t.bus.publish(event);
     await processed(event.id);
@@ -68,13 +96,22 @@ function stockTests(bus: 'in-process' | 'nats') {
   it('takes every line off when a sale has two lines of the same product', async () => {
     const a = await newProduct(20);
     const b = await newProduct(9);
-    const event = sale([{ productId: a, quantity: 1 }, { productId: b, quantity: 4 }, { productId: a, quantity: 2 }]);
+    const event = sale([
+      { productId: a, quantity: 1 },
+      { productId: b, quantity: 4 },
+      { productId: a, quantity: 2 },
+    ]);
     await t.bus.publish(event);
     await processed(event.id);
     expect(await quantityOf(a)).toBe(17);
     expect(await quantityOf(b)).toBe(5);
     const moves = (await t.get(`/api/products/${a}/stock-movements`, { token: t.tokens.admin })).body;
-    expect(moves.filter((m: { reason: string }) => m.reason === 'sold').map((m: { delta: number }) => m.delta).sort((x: number, y: number) => x - y)).toEqual([-2, -1]);
+    expect(
+      moves
+        .filter((m: { reason: string }) => m.reason === 'sold')
+        .map((m: { delta: number }) => m.delta)
+        .sort((x: number, y: number) => x - y),
+    ).toEqual([-2, -1]);
   });
 
   it('lets stock fall below zero and shows the product as out of stock', async () => {
@@ -95,7 +132,12 @@ function stockTests(bus: 'in-process' | 'nats') {
       ...completed,
       id: randomUUID(),
       type: 'dukan.sales.sale.voided.v1',
-      data: { ...completed.data, voidedAt: new Date().toISOString(), voidedBy: '00000000-0000-4000-8000-000000000001', reason: 'wrong item' },
+      data: {
+        ...completed.data,
+        voidedAt: new Date().toISOString(),
+        voidedBy: '00000000-0000-4000-8000-000000000001',
+        reason: 'wrong item',
+      },
     };
     await t.bus.publish(voided);
     await t.bus.publish(voided);
@@ -108,7 +150,10 @@ function stockTests(bus: 'in-process' | 'nats') {
   it('puts back only the refunded units of lines marked for restock', async () => {
     const keep = await newProduct(10);
     const toss = await newProduct(10);
-    const completed = sale([{ productId: keep, quantity: 5 }, { productId: toss, quantity: 2 }]);
+    const completed = sale([
+      { productId: keep, quantity: 5 },
+      { productId: toss, quantity: 2 },
+    ]);
     await t.bus.publish(completed);
     await processed(completed.id);
     const refundId = randomUUID();
@@ -119,9 +164,21 @@ function stockTests(bus: 'in-process' | 'nats') {
       branchId: 'main',
       actorId: null,
       data: {
-        saleId: completed.data.saleId, refundId, invoiceNumber: 'INV-1', register: 'main', branchId: 'main', cashierId: completed.data.cashierId,
-        customerId: null, currency: 'USD', exchangeRate: 1450, amountCents: 300, pointsReturned: 0, pointsRevoked: 0, fullyRefunded: false,
-        reason: null, refundedAt: new Date().toISOString(),
+        saleId: completed.data.saleId,
+        refundId,
+        invoiceNumber: 'INV-1',
+        register: 'main',
+        branchId: 'main',
+        cashierId: completed.data.cashierId,
+        customerId: null,
+        currency: 'USD',
+        exchangeRate: 1450,
+        amountCents: 300,
+        pointsReturned: 0,
+        pointsRevoked: 0,
+        fullyRefunded: false,
+        reason: null,
+        refundedAt: new Date().toISOString(),
         lines: [
           { lineId: completed.data.lines[0]!.lineId, productId: keep, sku: 'x', quantity: 2, amountCents: 200, restock: true },
           { lineId: completed.data.lines[1]!.lineId, productId: toss, sku: 'x', quantity: 1, amountCents: 100, restock: false },
@@ -137,7 +194,10 @@ function stockTests(bus: 'in-process' | 'nats') {
 
   it('skips a line whose product the catalog does not know and still applies the rest', async () => {
     const id = await newProduct(6);
-    const event = sale([{ productId: randomUUID(), quantity: 1 }, { productId: id, quantity: 1 }]);
+    const event = sale([
+      { productId: randomUUID(), quantity: 1 },
+      { productId: id, quantity: 1 },
+    ]);
     await t.bus.publish(event);
     await processed(event.id);
     expect(await quantityOf(id)).toBe(5);
@@ -147,7 +207,17 @@ function stockTests(bus: 'in-process' | 'nats') {
     const x = await newProduct(100);
     const y = await newProduct(100);
     const events = Array.from({ length: 12 }, (_, i) =>
-      sale(i % 2 === 0 ? [{ productId: x, quantity: 1 }, { productId: y, quantity: 2 }] : [{ productId: y, quantity: 2 }, { productId: x, quantity: 1 }]),
+      sale(
+        i % 2 === 0
+          ? [
+              { productId: x, quantity: 1 },
+              { productId: y, quantity: 2 },
+            ]
+          : [
+              { productId: y, quantity: 2 },
+              { productId: x, quantity: 1 },
+            ],
+      ),
     );
     const edits = Array.from({ length: 4 }, (_, i) => t.put(`/api/products/${x}`, { price: 1 + i }, { token: t.tokens.admin }));
     const results = await Promise.allSettled([...events.map((e) => t.bus.publish(e)), ...edits]);
@@ -162,7 +232,10 @@ function stockTests(bus: 'in-process' | 'nats') {
     const y = await newProduct(50);
     const cashiers = ['00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-00000000000b'];
     const events = Array.from({ length: 6 }, (_, i) => {
-      const e = sale([{ productId: x, quantity: i + 1 }, { productId: y, quantity: 1 }]);
+      const e = sale([
+        { productId: x, quantity: i + 1 },
+        { productId: y, quantity: 1 },
+      ]);
       return { ...e, actorId: cashiers[i % 2]!, correlationId: `batch-${i}` };
     });
     expect(await t.bus.publishAll(events)).toEqual([]);
@@ -184,17 +257,27 @@ function stockTests(bus: 'in-process' | 'nats') {
   it('publishes stock.changed through the outbox: one event per operation, with every product it moved in the order of the lines', async () => {
     const id = await newProduct(9);
     const other = await newProduct(4);
-    const event = sale([{ productId: id, quantity: 2 }, { productId: other, quantity: 1 }]);
+    const event = sale([
+      { productId: id, quantity: 2 },
+      { productId: other, quantity: 1 },
+    ]);
     await t.bus.publish(event);
     await processed(event.id);
     type Data = { reason: string; refId: string | null; moves: { productId: string; delta: number; quantityAfter: number }[] };
-    const rows: { data: Data }[] = await t.dataSource().query(
-      `SELECT data FROM outbox WHERE type = 'dukan.catalog.stock.changed.v2' AND data->'moves' @> $1::jsonb ORDER BY seq`,
-      [JSON.stringify([{ productId: id }])],
-    );
+    const rows: { data: Data }[] = await t
+      .dataSource()
+      .query(`SELECT data FROM outbox WHERE type = 'dukan.catalog.stock.changed.v2' AND data->'moves' @> $1::jsonb ORDER BY seq`, [
+        JSON.stringify([{ productId: id }]),
+      ]);
     expect(rows.map((r) => [r.data.reason, r.data.moves.map((mv) => [mv.productId, mv.delta, mv.quantityAfter])])).toEqual([
       ['received', [[id, 9, 9]]],
-      ['sold', [[id, -2, 7], [other, -1, 3]]],
+      [
+        'sold',
+        [
+          [id, -2, 7],
+          [other, -1, 3],
+        ],
+      ],
     ]);
     expect(rows[1]!.data.refId).toBe(event.data.saleId);
   });

@@ -24,7 +24,12 @@ export class ExpensesModule {
     return {
       module: ExpensesModule,
       imports: [
-        ServicePlatformModule.forService({ service: 'expenses', entities: [], migrations: [ExpensesInit1767225600600], consumers: EXPENSES_CONSUMERS }),
+        ServicePlatformModule.forService({
+          service: 'expenses',
+          entities: [],
+          migrations: [ExpensesInit1767225600600],
+          consumers: EXPENSES_CONSUMERS,
+        }),
       ],
       controllers: [ExpensesController],
       providers: [

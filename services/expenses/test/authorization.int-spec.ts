@@ -1,5 +1,13 @@
 import { routesOf } from '@dukan/contracts';
-import { authorizationMatrix, matrixFailures, roleCallers, runMatrixCase, TEST_USERS, type MatrixCaller, type ServiceTestApp } from '@dukan/testing';
+import {
+  authorizationMatrix,
+  matrixFailures,
+  roleCallers,
+  runMatrixCase,
+  TEST_USERS,
+  type MatrixCaller,
+  type ServiceTestApp,
+} from '@dukan/testing';
 import { createExpense, startExpenses } from './fixtures.js';
 
 let t: ServiceTestApp;
@@ -7,7 +15,11 @@ let callers: MatrixCaller[] = [];
 beforeAll(async () => {
   t = await startExpenses();
   const viewer = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c1', permissions: { expenses: ['view' as const] } };
-  const approver = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c2', permissions: { expenses: ['view' as const, 'approve' as const] } };
+  const approver = {
+    ...TEST_USERS.cashier,
+    id: '00000000-0000-4000-8000-0000000000c2',
+    permissions: { expenses: ['view' as const, 'approve' as const] },
+  };
   const nothing = { ...TEST_USERS.manager, id: '00000000-0000-4000-8000-0000000000c3', permissions: { expenses: [] } };
   callers = [
     ...roleCallers(t),
@@ -26,11 +38,19 @@ it('every expenses route answers each caller as the route table says', async () 
 
 it('has a handler behind every expenses route: none answers "no such route"', async () => {
   const cases = authorizationMatrix(['expenses'], [callers[0]!]);
-  expect(cases.map((c) => `${c.route.method} ${c.route.path}`).sort()).toEqual(routesOf('expenses').map((r) => `${r.method} ${r.path}`).sort());
+  expect(cases.map((c) => `${c.route.method} ${c.route.path}`).sort()).toEqual(
+    routesOf('expenses')
+      .map((r) => `${r.method} ${r.path}`)
+      .sort(),
+  );
   const unserved: string[] = [];
   for (const c of cases) {
-    const res = await t.request(c.route.method, c.path, { token: t.tokens.admin, ...(c.route.method === 'GET' || c.route.method === 'DELETE' ? {} : { body: {} }) });
-    if (res.status === 404 && res.body?.code !== 'NOT_FOUND') unserved.push(`${c.route.method} ${c.route.path} -> ${res.status} ${res.body?.code}`);
+    const res = await t.request(c.route.method, c.path, {
+      token: t.tokens.admin,
+      ...(c.route.method === 'GET' || c.route.method === 'DELETE' ? {} : { body: {} }),
+    });
+    if (res.status === 404 && res.body?.code !== 'NOT_FOUND')
+      unserved.push(`${c.route.method} ${c.route.path} -> ${res.status} ${res.body?.code}`);
   }
   expect(unserved).toEqual([]);
   // And the check can tell: a path outside the table is answered "no such route".

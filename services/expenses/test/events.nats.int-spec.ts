@@ -6,7 +6,10 @@ import { createExpense } from './fixtures.js';
 const nats = await findNats();
 
 const SUBJECTS: EventSubject[] = [
-  'dukan.expenses.expense.created.v1', 'dukan.expenses.expense.updated.v1', 'dukan.expenses.expense.status-changed.v1', 'dukan.expenses.expense.deleted.v1',
+  'dukan.expenses.expense.created.v1',
+  'dukan.expenses.expense.updated.v1',
+  'dukan.expenses.expense.status-changed.v1',
+  'dukan.expenses.expense.deleted.v1',
 ];
 
 /** What reporting hears: the expense events as they leave through JetStream, in the cluster shape. */

@@ -12,17 +12,53 @@ beforeAll(async () => {
     ids[key] = e._id;
     if (status !== 'pending') {
       const first = status === 'rejected' ? 'reject' : 'approve';
-      await t.put(`/api/expenses/${e._id}/${first}`, status === 'rejected' ? { reason: 'No receipt' } : undefined, { token: t.tokens.admin });
+      await t.put(`/api/expenses/${e._id}/${first}`, status === 'rejected' ? { reason: 'No receipt' } : undefined, {
+        token: t.tokens.admin,
+      });
     }
     if (status === 'paid') await t.put(`/api/expenses/${e._id}/paid`, undefined, { token: t.tokens.admin });
   };
-  await make('rent', { title: 'January rent', category: 'rent', amount: 1_410_000, currency: 'IQD', exchangeRate: 1410, expenseDate: '2026-01-05', vendor: { name: 'Azadi Properties' } }, 'paid');
+  await make(
+    'rent',
+    {
+      title: 'January rent',
+      category: 'rent',
+      amount: 1_410_000,
+      currency: 'IQD',
+      exchangeRate: 1410,
+      expenseDate: '2026-01-05',
+      vendor: { name: 'Azadi Properties' },
+    },
+    'paid',
+  );
   await make('power', { title: 'Generator', category: 'utilities', amount: 120, expenseDate: '2026-01-20', tags: ['power'] }, 'approved');
-  await make('ads', { title: 'Radio spot', category: 'marketing', amount: 300, expenseDate: '2026-02-14', description: 'Nawroz promotion on Radio Nawa' }, 'rejected');
-  await make('shelves', { title: 'Shelving', category: 'equipment', amount: 845.75, expenseDate: '2026-02-28', vendor: { name: 'Kurdistan Steel' } });
-  await make('taxi', { title: 'Delivery taxi', category: 'transportation', amount: 14_100, currency: 'IQD', exchangeRate: 1410, expenseDate: '2026-03-01', tags: ['delivery', 'Zanko'] });
+  await make(
+    'ads',
+    { title: 'Radio spot', category: 'marketing', amount: 300, expenseDate: '2026-02-14', description: 'Nawroz promotion on Radio Nawa' },
+    'rejected',
+  );
+  await make('shelves', {
+    title: 'Shelving',
+    category: 'equipment',
+    amount: 845.75,
+    expenseDate: '2026-02-28',
+    vendor: { name: 'Kurdistan Steel' },
+  });
+  await make('taxi', {
+    title: 'Delivery taxi',
+    category: 'transportation',
+    amount: 14_100,
+    currency: 'IQD',
+    exchangeRate: 1410,
+    expenseDate: '2026-03-01',
+    tags: ['delivery', 'Zanko'],
+  });
   for (let i = 1; i <= 20; i++) {
-    await make(`paper${i}`, { title: `Receipt paper ${i}`, category: 'supplies', amount: i, expenseDate: `2026-03-${String(i + 1).padStart(2, '0')}` }, i % 4 === 0 ? 'paid' : 'pending');
+    await make(
+      `paper${i}`,
+      { title: `Receipt paper ${i}`, category: 'supplies', amount: i, expenseDate: `2026-03-${String(i + 1).padStart(2, '0')}` },
+      i % 4 === 0 ? 'paid' : 'pending',
+    );
   }
 }, 60_000);
 afterAll(() => t.close());
@@ -31,9 +67,13 @@ afterAll(() => t.close());
 function sqlOf(query: string): string {
   const p = new URLSearchParams(query);
   return [
-    p.get('status') && `AND status = '${p.get('status')}'`, p.get('category') && `AND category = '${p.get('category')}'`,
-    p.get('startDate') && `AND expense_date >= '${p.get('startDate')}'`, p.get('endDate') && `AND expense_date <= '${p.get('endDate')}'`,
-  ].filter(Boolean).join(' ');
+    p.get('status') && `AND status = '${p.get('status')}'`,
+    p.get('category') && `AND category = '${p.get('category')}'`,
+    p.get('startDate') && `AND expense_date >= '${p.get('startDate')}'`,
+    p.get('endDate') && `AND expense_date <= '${p.get('endDate')}'`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 async function list(query: string, token = t.tokens.cashier) {
@@ -85,7 +125,12 @@ describe('the list', () => {
     expect(feb.expenses.map((e: any) => e._id)).toEqual([ids.shelves, ids.ads]);
     expect((await list('?startDate=2026-03-20')).pagination.total).toBe(2); // 19th and 20th paper, dated 20th and 21st
     const combined = await list('?category=supplies&status=pending&startDate=2026-03-05&endDate=2026-03-10&search=paper');
-    expect(combined.expenses.map((e: any) => e.title)).toEqual(['Receipt paper 9', 'Receipt paper 7', 'Receipt paper 6', 'Receipt paper 5']);
+    expect(combined.expenses.map((e: any) => e.title)).toEqual([
+      'Receipt paper 9',
+      'Receipt paper 7',
+      'Receipt paper 6',
+      'Receipt paper 5',
+    ]);
     expect((await list('?category=&status=&search=')).pagination.total).toBe(25); // empty filters are no filters
   });
 
@@ -109,7 +154,12 @@ describe('the list', () => {
 
   it('shows each card the creator’s name and the amounts in both currencies', async () => {
     const [taxi] = (await list('?search=taxi')).expenses;
-    expect(taxi).toMatchObject({ amount: 14_100, currency: 'IQD', amountInBaseCurrency: 10, createdBy: { firstName: 'cashier', lastName: '' } });
+    expect(taxi).toMatchObject({
+      amount: 14_100,
+      currency: 'IQD',
+      amountInBaseCurrency: 10,
+      createdBy: { firstName: 'cashier', lastName: '' },
+    });
   });
 });
 
@@ -133,10 +183,22 @@ describe('the summary', () => {
     return {
       total: sum(spent),
       count: n(spent),
-      byStatus: Object.fromEntries(statuses.map((s) => [s, { count: n(rows.filter((r) => r.status === s)), total: sum(rows.filter((r) => r.status === s)) }])),
+      byStatus: Object.fromEntries(
+        statuses.map((s) => [s, { count: n(rows.filter((r) => r.status === s)), total: sum(rows.filter((r) => r.status === s)) }]),
+      ),
       counts: Object.fromEntries(statuses.map((s) => [s, n(rows.filter((r) => r.status === s))])),
-      byCategory: expect.arrayContaining(categories.map((c) => ({ category: c, count: n(spent.filter((r) => r.category === c)), total: sum(spent.filter((r) => r.category === c)) }))),
-      byMonth: months.map((m) => ({ month: m, count: n(spent.filter((r) => r.month === m)), total: sum(spent.filter((r) => r.month === m)) })),
+      byCategory: expect.arrayContaining(
+        categories.map((c) => ({
+          category: c,
+          count: n(spent.filter((r) => r.category === c)),
+          total: sum(spent.filter((r) => r.category === c)),
+        })),
+      ),
+      byMonth: months.map((m) => ({
+        month: m,
+        count: n(spent.filter((r) => r.month === m)),
+        total: sum(spent.filter((r) => r.month === m)),
+      })),
     };
   }
 
@@ -154,7 +216,9 @@ describe('the summary', () => {
   it('equals a direct sum over a date range', async () => {
     const res = await t.get('/api/expenses/summary?startDate=2026-02-01&endDate=2026-03-10', { token: t.tokens.cashier });
     expect(res.body).toMatchObject({
-      startDate: '2026-02-01', endDate: '2026-03-10', ...expected(await direct(`AND expense_date BETWEEN '2026-02-01' AND '2026-03-10'`)),
+      startDate: '2026-02-01',
+      endDate: '2026-03-10',
+      ...expected(await direct(`AND expense_date BETWEEN '2026-02-01' AND '2026-03-10'`)),
     });
     expect(res.body.byMonth.map((m: any) => m.month)).toEqual(['2026-02', '2026-03']);
   });
@@ -173,10 +237,14 @@ describe('the summary', () => {
     const january = (await t.get('/api/expenses/summary?startDate=2026-01-01&endDate=2026-01-31', { token: t.tokens.cashier })).body;
     expect(january).toMatchObject(expected(await direct(`AND expense_date BETWEEN '2026-01-01' AND '2026-01-31'`)));
     // The list's counts agree with the table too.
-    for (const query of ['', '?status=pending', '?category=office', '?startDate=2026-01-01&endDate=2026-01-31', '?status=approved&category=utilities']) {
-      const [row] = await t.dataSource().query(
-        `SELECT count(*)::int AS n FROM expenses WHERE deleted_at IS NULL ${sqlOf(query)}`,
-      );
+    for (const query of [
+      '',
+      '?status=pending',
+      '?category=office',
+      '?startDate=2026-01-01&endDate=2026-01-31',
+      '?status=approved&category=utilities',
+    ]) {
+      const [row] = await t.dataSource().query(`SELECT count(*)::int AS n FROM expenses WHERE deleted_at IS NULL ${sqlOf(query)}`);
       expect({ query, total: (await list(query)).pagination.total }).toEqual({ query, total: row.n });
     }
   });

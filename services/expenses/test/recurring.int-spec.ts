@@ -29,10 +29,9 @@ afterAll(async () => {
 });
 
 async function occurrences(t: ServiceTestApp, sourceId: string): Promise<string[]> {
-  const found = await t.dataSource().query(
-    `SELECT occurrence_date::text AS day FROM expenses WHERE recurrence_source_id = $1 ORDER BY occurrence_date`,
-    [sourceId],
-  );
+  const found = await t
+    .dataSource()
+    .query(`SELECT occurrence_date::text AS day FROM expenses WHERE recurrence_source_id = $1 ORDER BY occurrence_date`, [sourceId]);
   return found.map((r: { day: string }) => r.day);
 }
 
@@ -41,15 +40,38 @@ const january = (from: number, to: number, step = 1) =>
 
 it('creates each due occurrence exactly once over a month, across a stop and two processes', async () => {
   const first = await start();
-  const daily = await createExpense(first, {
-    title: 'Cleaner', amount: 15_000, currency: 'IQD', exchangeRate: 1500, expenseDate: '2026-01-01', paymentMethod: 'cash',
-    recurring: { isRecurring: true, frequency: 'daily', nextDueDate: '2026-01-02', endDate: '2026-01-31' },
-  }, first.tokens.manager);
-  const weekly = await createExpense(first, { title: 'Staff bread', amount: 6, expenseDate: '2026-01-01', recurring: { isRecurring: true, frequency: 'weekly' } });
-  const monthly = await createExpense(first, {
-    title: 'Rent', category: 'rent', amount: 700, expenseDate: '2025-12-31', recurring: { isRecurring: true, frequency: 'monthly' },
+  const daily = await createExpense(
+    first,
+    {
+      title: 'Cleaner',
+      amount: 15_000,
+      currency: 'IQD',
+      exchangeRate: 1500,
+      expenseDate: '2026-01-01',
+      paymentMethod: 'cash',
+      recurring: { isRecurring: true, frequency: 'daily', nextDueDate: '2026-01-02', endDate: '2026-01-31' },
+    },
+    first.tokens.manager,
+  );
+  const weekly = await createExpense(first, {
+    title: 'Staff bread',
+    amount: 6,
+    expenseDate: '2026-01-01',
+    recurring: { isRecurring: true, frequency: 'weekly' },
   });
-  const dropped = await createExpense(first, { title: 'Cancelled plan', amount: 1, expenseDate: '2026-01-01', recurring: { isRecurring: true, frequency: 'daily' } });
+  const monthly = await createExpense(first, {
+    title: 'Rent',
+    category: 'rent',
+    amount: 700,
+    expenseDate: '2025-12-31',
+    recurring: { isRecurring: true, frequency: 'monthly' },
+  });
+  const dropped = await createExpense(first, {
+    title: 'Cancelled plan',
+    amount: 1,
+    expenseDate: '2026-01-01',
+    recurring: { isRecurring: true, frequency: 'daily' },
+  });
   expect(weekly.recurring).toEqual({ isRecurring: true, frequency: 'weekly', nextDueDate: '2026-01-08', endDate: null });
   expect(monthly.recurring.nextDueDate).toBe('2026-01-31');
 
@@ -96,8 +118,15 @@ it('creates each due occurrence exactly once over a month, across a stop and two
   expect(copies.body.pagination.total).toBe(31); // the schedule and its 30 occurrences
   const copy = copies.body.expenses.find((e: any) => e.expenseDate === '2026-01-20');
   expect(copy).toMatchObject({
-    title: 'Cleaner', amount: 15_000, currency: 'IQD', exchangeRate: 1500, amountInBaseCurrency: 10, status: 'pending', recurring: null,
-    recurrenceOf: { _id: daily._id, expenseNumber: daily.expenseNumber, occurrenceDate: '2026-01-20' }, createdBy: { _id: daily.createdBy._id },
+    title: 'Cleaner',
+    amount: 15_000,
+    currency: 'IQD',
+    exchangeRate: 1500,
+    amountInBaseCurrency: 10,
+    status: 'pending',
+    recurring: null,
+    recurrenceOf: { _id: daily._id, expenseNumber: daily.expenseNumber, occurrenceDate: '2026-01-20' },
+    createdBy: { _id: daily.createdBy._id },
   });
   const [published] = await second.dataSource().query(
     `SELECT count(*)::int AS events, count(DISTINCT data->>'expenseId')::int AS expenses FROM outbox
@@ -106,29 +135,46 @@ it('creates each due occurrence exactly once over a month, across a stop and two
   expect(published).toEqual({ events: 31, expenses: 31 });
   expect((await second.get(`/api/expenses/${daily._id}`, { token: second.tokens.admin })).body.recurring.nextDueDate).toBe('2026-02-01');
   // The summary counts every occurrence (its totals follow the inserts in the database).
-  const [direct] = await second.dataSource().query(`SELECT count(*)::int AS n, sum(base_cents)::int AS cents FROM expenses WHERE deleted_at IS NULL`);
+  const [direct] = await second
+    .dataSource()
+    .query(`SELECT count(*)::int AS n, sum(base_cents)::int AS cents FROM expenses WHERE deleted_at IS NULL`);
   const summary = (await second.get('/api/expenses/summary', { token: second.tokens.admin })).body;
   expect([summary.count, Math.round(summary.total * 100)]).toEqual([direct.n, direct.cents]);
 
   // The guarantee is the database's: a second copy for a day is refused even when written by hand.
-  await expect(second.dataSource().query(
-    `INSERT INTO expenses (branch_id, title, category, amount_minor, currency, exchange_rate, base_cents, payment_method, expense_date,
+  await expect(
+    second.dataSource().query(
+      `INSERT INTO expenses (branch_id, title, category, amount_minor, currency, exchange_rate, base_cents, payment_method, expense_date,
        recurrence_source_id, occurrence_date, created_by, created_by_username)
      SELECT branch_id, title, category, amount_minor, currency, exchange_rate, base_cents, payment_method, '2026-01-20', id, '2026-01-20',
        created_by, created_by_username FROM expenses WHERE id = $1`,
-    [daily._id],
-  )).rejects.toMatchObject({ driverError: { code: '23505', constraint: 'expenses_one_occurrence' } });
+      [daily._id],
+    ),
+  ).rejects.toMatchObject({ driverError: { code: '23505', constraint: 'expenses_one_occurrence' } });
 }, 60_000);
 
 it('keeps the schedule where it stands when an edit leaves it as it is, and restarts it when it changes', async () => {
   const t = apps.at(-1)!;
   clock.set(morning(10));
-  const e = await createExpense(t, { title: 'Water', amount: 3, expenseDate: '2026-01-01', recurring: { isRecurring: true, frequency: 'daily', nextDueDate: '2026-01-02' } });
+  const e = await createExpense(t, {
+    title: 'Water',
+    amount: 3,
+    expenseDate: '2026-01-01',
+    recurring: { isRecurring: true, frequency: 'daily', nextDueDate: '2026-01-02' },
+  });
   await sweep(t);
   const body = { title: 'Water delivery', category: 'utilities', amount: 3, paymentMethod: 'cash', expenseDate: '2026-01-01' };
-  const same = await t.put(`/api/expenses/${e._id}`, { ...body, recurring: { isRecurring: true, frequency: 'daily' } }, { token: t.tokens.admin });
+  const same = await t.put(
+    `/api/expenses/${e._id}`,
+    { ...body, recurring: { isRecurring: true, frequency: 'daily' } },
+    { token: t.tokens.admin },
+  );
   expect(same.body.recurring.nextDueDate).toBe('2026-01-11');
-  const weekly = await t.put(`/api/expenses/${e._id}`, { ...body, recurring: { isRecurring: true, frequency: 'weekly', nextDueDate: '2026-01-17' } }, { token: t.tokens.admin });
+  const weekly = await t.put(
+    `/api/expenses/${e._id}`,
+    { ...body, recurring: { isRecurring: true, frequency: 'weekly', nextDueDate: '2026-01-17' } },
+    { token: t.tokens.admin },
+  );
   expect(weekly.body.recurring).toEqual({ isRecurring: true, frequency: 'weekly', nextDueDate: '2026-01-17', endDate: null });
   const stopped = await t.put(`/api/expenses/${e._id}`, body, { token: t.tokens.admin });
   expect(stopped.body.recurring).toBeNull();
@@ -137,8 +183,15 @@ it('keeps the schedule where it stands when an edit leaves it as it is, and rest
   expect(await occurrences(t, e._id)).toEqual(january(2, 10));
 
   // An occurrence cannot start a schedule of its own.
-  const [occurrence] = (await t.get(`/api/expenses?search=water&startDate=2026-01-05&endDate=2026-01-05`, { token: t.tokens.admin })).body.expenses;
-  const res = await t.put(`/api/expenses/${occurrence._id}`, { ...body, expenseDate: '2026-01-05', recurring: { isRecurring: true, frequency: 'daily' } }, { token: t.tokens.admin });
+  const [occurrence] = (await t.get(`/api/expenses?search=water&startDate=2026-01-05&endDate=2026-01-05`, { token: t.tokens.admin })).body
+    .expenses;
+  const res = await t.put(
+    `/api/expenses/${occurrence._id}`,
+    { ...body, expenseDate: '2026-01-05', recurring: { isRecurring: true, frequency: 'daily' } },
+    { token: t.tokens.admin },
+  );
   expect(res.status).toBe(400);
-  expect(res.body.errors['recurring.isRecurring'].message).toBe('This expense was created by a recurring expense; change the schedule on that one');
+  expect(res.body.errors['recurring.isRecurring'].message).toBe(
+    'This expense was created by a recurring expense; change the schedule on that one',
+  );
 }, 30_000);

@@ -9,14 +9,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const manager: UserEventData = {
-  userId: TEST_USERS.manager.id, username: 'manager', firstName: 'Shilan', lastName: 'Aziz', email: 'shilan@shop.iq', role: 'manager',
-  active: true, tokenVersion: 1, languagePreference: 'ku', permissions: null,
+  userId: TEST_USERS.manager.id,
+  username: 'manager',
+  firstName: 'Shilan',
+  lastName: 'Aziz',
+  email: 'shilan@shop.iq',
+  role: 'manager',
+  active: true,
+  tokenVersion: 1,
+  languagePreference: 'ku',
+  permissions: null,
 };
 
 it('names the creator from identity’s events, and an older event does not undo a newer one', async () => {
   const e = await createExpense(t, {}, t.tokens.manager);
   expect((await t.get(`/api/expenses/${e._id}`, { token: t.tokens.admin })).body.createdBy).toEqual({
-    _id: TEST_USERS.manager.id, firstName: 'manager', lastName: '', username: 'manager',
+    _id: TEST_USERS.manager.id,
+    firstName: 'manager',
+    lastName: '',
+    username: 'manager',
   });
   await t.bus.publish(envelope('dukan.identity.user.created.v1', manager, '2026-03-01T08:00:00Z'));
   await t.bus.publish(envelope('dukan.identity.user.updated.v1', { ...manager, lastName: 'Rasul' }, '2026-03-02T08:00:00Z'));
@@ -33,8 +44,15 @@ it('takes the shop’s exchange rate for an expense that gives none, once settin
   const before = await createExpense(t, { currency: 'IQD', amount: 141_000, exchangeRate: undefined });
   expect(before).toMatchObject({ exchangeRate: 1410, amountInBaseCurrency: 100 });
   const settings: SettingsChangedData = {
-    exchangeRate: 1500, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', iqdCashRounding: 250,
-    taxRateBasisPoints: 0, branches: [{ id: 'main', name: 'Main', registers: ['main'] }], changed: ['exchangeRate'],
+    exchangeRate: 1500,
+    userExchangeRates: {},
+    storeName: 'Dukan',
+    defaultLanguage: 'en',
+    timeZone: 'Asia/Baghdad',
+    iqdCashRounding: 250,
+    taxRateBasisPoints: 0,
+    branches: [{ id: 'main', name: 'Main', registers: ['main'] }],
+    changed: ['exchangeRate'],
   };
   await t.bus.publish(envelope('dukan.settings.settings.changed.v1', settings));
   const after = await createExpense(t, { currency: 'IQD', amount: 150_000, exchangeRate: undefined });

@@ -11,7 +11,12 @@ afterAll(() => t.close());
 const PATH = { approve: 'approve', reject: 'reject', pay: 'paid' } as const;
 type Action = keyof typeof PATH;
 
-function act(id: string, action: Action, token = t.tokens.admin, body: unknown = action === 'reject' ? { reason: 'Duplicate receipt' } : undefined) {
+function act(
+  id: string,
+  action: Action,
+  token = t.tokens.admin,
+  body: unknown = action === 'reject' ? { reason: 'Duplicate receipt' } : undefined,
+) {
   return t.put(`/api/expenses/${id}/${PATH[action]}`, body, { token });
 }
 
@@ -66,13 +71,31 @@ it('takes an expense from pending to approved to paid, recording who and when, p
 
   const events = (await eventsOf(t, e._id)).filter((x) => x.type === 'dukan.expenses.expense.status-changed.v1');
   expect(events.map((x) => x.data)).toEqual([
-    { expenseId: e._id, expenseNumber: e.expenseNumber, from: 'pending', to: 'approved', reason: null, changedBy: TEST_USERS.manager.id, amountInBaseCurrencyCents: 8000 },
-    { expenseId: e._id, expenseNumber: e.expenseNumber, from: 'approved', to: 'paid', reason: null, changedBy: TEST_USERS.manager.id, amountInBaseCurrencyCents: 8000 },
+    {
+      expenseId: e._id,
+      expenseNumber: e.expenseNumber,
+      from: 'pending',
+      to: 'approved',
+      reason: null,
+      changedBy: TEST_USERS.manager.id,
+      amountInBaseCurrencyCents: 8000,
+    },
+    {
+      expenseId: e._id,
+      expenseNumber: e.expenseNumber,
+      from: 'approved',
+      to: 'paid',
+      reason: null,
+      changedBy: TEST_USERS.manager.id,
+      amountInBaseCurrencyCents: 8000,
+    },
   ]);
-  const audits = await t.dataSource().query(
-    `SELECT action, actor_id, details->>'from' AS "from", details->>'to' AS "to" FROM audit_log WHERE target_id = $1 AND action <> 'expense.created' ORDER BY id`,
-    [e._id],
-  );
+  const audits = await t
+    .dataSource()
+    .query(
+      `SELECT action, actor_id, details->>'from' AS "from", details->>'to' AS "to" FROM audit_log WHERE target_id = $1 AND action <> 'expense.created' ORDER BY id`,
+      [e._id],
+    );
   expect(audits).toEqual([
     { action: 'expense.approved', actor_id: TEST_USERS.manager.id, from: 'pending', to: 'approved' },
     { action: 'expense.paid', actor_id: TEST_USERS.manager.id, from: 'approved', to: 'paid' },
@@ -122,9 +145,16 @@ describe('edits after a decision', () => {
 
       const res = await t.put(`/api/expenses/${e._id}`, { ...bodyOf(e), amount: 55 }, { token: t.tokens.manager });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ status: 'pending', amount: 55, message: 'The amount changed, so the expense is pending approval again' });
+      expect(res.body).toMatchObject({
+        status: 'pending',
+        amount: 55,
+        message: 'The amount changed, so the expense is pending approval again',
+      });
       const last = (await eventsOf(t, e._id)).at(-1)!;
-      expect(last).toMatchObject({ type: 'dukan.expenses.expense.status-changed.v1', data: { from: status, to: 'pending', amountInBaseCurrencyCents: 5500 } });
+      expect(last).toMatchObject({
+        type: 'dukan.expenses.expense.status-changed.v1',
+        data: { from: status, to: 'pending', amountInBaseCurrencyCents: 5500 },
+      });
       const history = (await t.get(`/api/expenses/${e._id}`, { token: t.tokens.admin })).body.statusHistory;
       expect(history.at(-1)).toMatchObject({ from: status, to: 'pending' });
     }
@@ -158,7 +188,14 @@ it('lets two approvers at once decide only once', async () => {
 /** The form's body for an expense as the API answered it. */
 function bodyOf(e: any): Record<string, unknown> {
   return {
-    title: e.title, description: e.description ?? undefined, category: e.category, amount: e.amount, currency: e.currency,
-    exchangeRate: e.exchangeRate, paymentMethod: e.paymentMethod, expenseDate: e.expenseDate, tags: e.tags,
+    title: e.title,
+    description: e.description ?? undefined,
+    category: e.category,
+    amount: e.amount,
+    currency: e.currency,
+    exchangeRate: e.exchangeRate,
+    paymentMethod: e.paymentMethod,
+    expenseDate: e.expenseDate,
+    tags: e.tags,
   };
 }

@@ -1,5 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { defaultKeyPaths, KnownBranches, loadOrCreateKeyPair, SESSION_VALIDATOR, ServicePlatformModule, TokenSigner } from '@dukan/platform';
+import {
+  defaultKeyPaths,
+  KnownBranches,
+  loadOrCreateKeyPair,
+  SESSION_VALIDATOR,
+  ServicePlatformModule,
+  TokenSigner,
+} from '@dukan/platform';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { InternalAuthController } from './auth/internal.controller.js';

@@ -9,12 +9,24 @@ let admin = '';
 let adminId = '';
 let seq = 0;
 
-interface Made { _id: string; username: string; token: string }
+interface Made {
+  _id: string;
+  username: string;
+  token: string;
+}
 
 async function make(role: 'admin' | 'manager' | 'cashier', permissions?: object): Promise<Made> {
   seq += 1;
   const username = `${role}${seq}`;
-  const body = { username, firstName: 'Staff', lastName: `N${seq}`, email: `${username}@shop.iq`, password: 'secret1', role, ...(permissions && { permissions }) };
+  const body = {
+    username,
+    firstName: 'Staff',
+    lastName: `N${seq}`,
+    email: `${username}@shop.iq`,
+    password: 'secret1',
+    role,
+    ...(permissions && { permissions }),
+  };
   const res = await t.post('/api/auth/register', body, { token: admin });
   expect(res.status).toBe(201);
   const login = await t.post('/api/auth/login', { username, password: 'secret1' });
@@ -23,14 +35,19 @@ async function make(role: 'admin' | 'manager' | 'cashier', permissions?: object)
 
 /** The stored row, to show a refusal changed nothing. */
 async function row(id: string) {
-  const [r] = await t.dataSource().query(`SELECT username, role, active, permissions, token_version, password_hash FROM users WHERE id = $1`, [id]);
+  const [r] = await t
+    .dataSource()
+    .query(`SELECT username, role, active, permissions, token_version, password_hash FROM users WHERE id = $1`, [id]);
   return r as Record<string, unknown> | undefined;
 }
 
 const ALL_STAFF = { staff: ['view', 'create', 'edit', 'delete'] };
 
 beforeAll(async () => {
-  t = await startServiceApp({ service: 'identity', module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })) });
+  t = await startServiceApp({
+    service: 'identity',
+    module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })),
+  });
   admin = (await t.post('/api/auth/login', { username: 'admin', password: 'first-admin' })).body.token;
   adminId = (await t.get('/api/auth/me', { token: admin })).body.data._id;
 }, 60_000);
@@ -39,9 +56,18 @@ afterAll(() => t.close());
 describe('permissions travel with a user only from an admin', () => {
   it('a manager with every staff right cannot create a user with permissions: 403, nobody created', async () => {
     const manager = await make('manager', ALL_STAFF);
-    const res = await t.post('/api/auth/register', {
-      username: 'sneaky', firstName: 'S', lastName: 'N', email: 'sneaky@shop.iq', password: 'secret1', permissions: { settings: ['view', 'edit'] },
-    }, { token: manager.token });
+    const res = await t.post(
+      '/api/auth/register',
+      {
+        username: 'sneaky',
+        firstName: 'S',
+        lastName: 'N',
+        email: 'sneaky@shop.iq',
+        password: 'secret1',
+        permissions: { settings: ['view', 'edit'] },
+      },
+      { token: manager.token },
+    );
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('Only an administrator can set permissions');
     const [{ n }] = await t.dataSource().query(`SELECT count(*)::int AS n FROM users WHERE username = 'sneaky'`);
@@ -53,7 +79,11 @@ describe('permissions travel with a user only from an admin', () => {
     const cashier = await make('cashier');
     for (const id of [cashier._id, manager._id]) {
       const before = await row(id);
-      const res = await t.put(`/api/auth/users/${id}`, { firstName: 'Changed', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['edit'] } }, { token: manager.token });
+      const res = await t.put(
+        `/api/auth/users/${id}`,
+        { firstName: 'Changed', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['edit'] } },
+        { token: manager.token },
+      );
       expect(res.status).toBe(403);
       expect(await row(id)).toEqual(before);
     }
@@ -75,7 +105,7 @@ describe('permissions travel with a user only from an admin', () => {
     expect(reset.body.data.effectivePermissions.staff).toEqual([]);
   });
 
-  it("refuses permissions for an admin, as the dedicated route does", async () => {
+  it('refuses permissions for an admin, as the dedicated route does', async () => {
     const other = await make('admin');
     const before = await row(other._id);
     const res = await t.put(`/api/auth/users/${other._id}`, { permissions: { staff: [] } }, { token: admin });
@@ -87,10 +117,16 @@ describe('permissions travel with a user only from an admin', () => {
 describe('a non-admin with staff rights manages only users of a lower role', () => {
   it('a manager creates, edits, resets and deletes a cashier', async () => {
     const manager = await make('manager', ALL_STAFF);
-    const created = await t.post('/api/auth/register', { username: 'till9', firstName: 'T', lastName: 'N', email: 'till9@shop.iq', password: 'secret1' }, { token: manager.token });
+    const created = await t.post(
+      '/api/auth/register',
+      { username: 'till9', firstName: 'T', lastName: 'N', email: 'till9@shop.iq', password: 'secret1' },
+      { token: manager.token },
+    );
     expect(created.status).toBe(201);
     const id = created.body.data._id;
-    expect((await t.put(`/api/auth/users/${id}`, { lastName: 'Nine', role: 'cashier', active: true }, { token: manager.token })).status).toBe(200);
+    expect(
+      (await t.put(`/api/auth/users/${id}`, { lastName: 'Nine', role: 'cashier', active: true }, { token: manager.token })).status,
+    ).toBe(200);
     expect((await t.put(`/api/auth/users/${id}/reset-password`, { newPassword: 'another1' }, { token: manager.token })).status).toBe(200);
     expect((await t.delete(`/api/auth/users/${id}`, { token: manager.token })).status).toBe(200);
   });
@@ -99,7 +135,11 @@ describe('a non-admin with staff rights manages only users of a lower role', () 
     const manager = await make('manager', ALL_STAFF);
     const peer = await make('manager');
     const cashier = await make('cashier');
-    const make1 = await t.post('/api/auth/register', { username: 'boss', firstName: 'B', lastName: 'N', email: 'boss@shop.iq', password: 'secret1', role: 'manager' }, { token: manager.token });
+    const make1 = await t.post(
+      '/api/auth/register',
+      { username: 'boss', firstName: 'B', lastName: 'N', email: 'boss@shop.iq', password: 'secret1', role: 'manager' },
+      { token: manager.token },
+    );
     expect(make1.status).toBe(403);
     expect(make1.body.message).toBe('You can only manage users whose role is below yours');
     for (const target of [peer._id, adminId]) {
@@ -123,7 +163,15 @@ describe('a non-admin with staff rights manages only users of a lower role', () 
     const cashier = await make('cashier', ALL_STAFF);
     const other = await make('cashier');
     expect((await t.put(`/api/auth/users/${other._id}`, { firstName: 'X' }, { token: cashier.token })).status).toBe(403);
-    expect((await t.post('/api/auth/register', { username: 'x7', firstName: 'X', lastName: 'Y', email: 'x7@shop.iq', password: 'secret1' }, { token: cashier.token })).status).toBe(403);
+    expect(
+      (
+        await t.post(
+          '/api/auth/register',
+          { username: 'x7', firstName: 'X', lastName: 'Y', email: 'x7@shop.iq', password: 'secret1' },
+          { token: cashier.token },
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
@@ -139,12 +187,14 @@ describe('nobody changes their own role or deactivates themselves', () => {
     expect(off.body.message).toBe('You cannot deactivate your own account');
     expect(await row(adminId)).toEqual(before);
     // The form sends the unchanged role and status with every save: that is no change.
-    expect((await t.put(`/api/auth/users/${adminId}`, { firstName: 'Shop', role: 'admin', active: true }, { token: admin })).status).toBe(200);
+    expect((await t.put(`/api/auth/users/${adminId}`, { firstName: 'Shop', role: 'admin', active: true }, { token: admin })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('renaming a user ends their tokens; a new role applies to the session at once', () => {
-  it('a new role: the token goes on, with the new role\'s rights on its next call', async () => {
+  it("a new role: the token goes on, with the new role's rights on its next call", async () => {
     const u = await make('cashier');
     const version = (await row(u._id))!.token_version as number;
     expect((await t.get('/api/auth/users', { token: u.token })).status).toBe(403);
@@ -155,19 +205,20 @@ describe('renaming a user ends their tokens; a new role applies to the session a
     expect((await t.get('/api/auth/users', { token: u.token })).status).toBe(200);
   });
 
-  it.each([
-    ['a new username', (u: Made) => ({ username: `${u.username}x` })],
-  ])('%s: the old token is refused, and the app swaps it for one with the change', async (_label, change) => {
-    const u = await make('cashier');
-    const version = (await row(u._id))!.token_version as number;
-    const res = await t.put(`/api/auth/users/${u._id}`, change(u), { token: admin });
-    expect(res.status).toBe(200);
-    expect((await row(u._id))!.token_version).toBe(version + 1);
-    expect((await t.get('/api/auth/me', { token: u.token })).body.code).toBe('TOKEN_REVOKED');
-    const refreshed = await t.post('/api/auth/refresh', undefined, { token: u.token });
-    expect(refreshed.status).toBe(200);
-    expect(refreshed.body.data).toMatchObject(change(u));
-  });
+  it.each([['a new username', (u: Made) => ({ username: `${u.username}x` })]])(
+    '%s: the old token is refused, and the app swaps it for one with the change',
+    async (_label, change) => {
+      const u = await make('cashier');
+      const version = (await row(u._id))!.token_version as number;
+      const res = await t.put(`/api/auth/users/${u._id}`, change(u), { token: admin });
+      expect(res.status).toBe(200);
+      expect((await row(u._id))!.token_version).toBe(version + 1);
+      expect((await t.get('/api/auth/me', { token: u.token })).body.code).toBe('TOKEN_REVOKED');
+      const refreshed = await t.post('/api/auth/refresh', undefined, { token: u.token });
+      expect(refreshed.status).toBe(200);
+      expect(refreshed.body.data).toMatchObject(change(u));
+    },
+  );
 
   it('a new first name changes nothing in the token, so the session goes on', async () => {
     const u = await make('cashier');
@@ -200,7 +251,11 @@ describe('staff rights follow branches (issue 25)', () => {
         const res = await call();
         expect([res.status, res.body.message]).toEqual([403, 'You can only manage users who work only in your branches']);
       }
-      const ku = await t.put(`/api/auth/users/${cashier._id}/reset-password`, { newPassword: 'taken-over1' }, { token: manager.token, headers: { 'accept-language': 'ku' } });
+      const ku = await t.put(
+        `/api/auth/users/${cashier._id}/reset-password`,
+        { newPassword: 'taken-over1' },
+        { token: manager.token, headers: { 'accept-language': 'ku' } },
+      );
       expect(ku.body.message).toBe('تەنها دەتوانیت ئەو بەکارهێنەرانە بەڕێوەببەیت کە تەنها لە لقەکانی تۆدا کار دەکەن');
       expect(await row(cashier._id)).toEqual(before);
       expect((await t.post('/api/auth/login', { username: cashier.username, password: 'taken-over1' })).status).toBe(401);
@@ -211,7 +266,9 @@ describe('staff rights follow branches (issue 25)', () => {
   it('the same manager still manages a cashier of main; a manager of main and B, a cashier of B; an admin, anyone', async () => {
     const manager = await placed('manager', ['main'], ALL_STAFF);
     const ofMain = await placed('cashier', ['main']);
-    expect((await t.put(`/api/auth/users/${ofMain._id}/reset-password`, { newPassword: 'new-secret1' }, { token: manager.token })).status).toBe(200);
+    expect(
+      (await t.put(`/api/auth/users/${ofMain._id}/reset-password`, { newPassword: 'new-secret1' }, { token: manager.token })).status,
+    ).toBe(200);
     const chainManager = await placed('manager', ['main', 'b'], ALL_STAFF);
     const ofB = await placed('cashier', ['b']);
     expect((await t.put(`/api/auth/users/${ofB._id}`, { firstName: 'Renamed' }, { token: chainManager.token })).status).toBe(200);

@@ -14,13 +14,20 @@ const login = (username: string, password: string, address: string) => t.post('/
 async function cashier(): Promise<string> {
   seq += 1;
   const username = `till${seq}`;
-  const res = await t.post('/api/auth/register', { username, firstName: 'T', lastName: 'N', email: `${username}@shop.iq`, password: 'secret1' }, { token: admin });
+  const res = await t.post(
+    '/api/auth/register',
+    { username, firstName: 'T', lastName: 'N', email: `${username}@shop.iq`, password: 'secret1' },
+    { token: admin },
+  );
   expect(res.status).toBe(201);
   return username;
 }
 
 beforeAll(async () => {
-  t = await startServiceApp({ service: 'identity', module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })) });
+  t = await startServiceApp({
+    service: 'identity',
+    module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })),
+  });
   admin = (await login('admin', 'first-admin', '10.0.0.1')).body.token;
 }, 60_000);
 afterAll(() => t.close());
@@ -86,7 +93,7 @@ describe("the shop's own devices (issue 25)", () => {
     }
   }, 60_000);
 
-  it("a device token stands for one account on one device: not for another account, and guesses on it are throttled too", async () => {
+  it('a device token stands for one account on one device: not for another account, and guesses on it are throttled too', async () => {
     const shop = '127.0.0.2';
     const name = await cashier();
     const device = (await login(name, 'secret1', '10.9.9.9')).body.deviceToken as string;

@@ -7,7 +7,11 @@ let t: ServiceTestApp;
 let admin = '';
 let seq = 0;
 
-interface Made { _id: string; username: string; token: string }
+interface Made {
+  _id: string;
+  username: string;
+  token: string;
+}
 
 async function make(role: 'admin' | 'manager' | 'cashier', extra: object = {}): Promise<Made> {
   seq += 1;
@@ -23,7 +27,10 @@ async function make(role: 'admin' | 'manager' | 'cashier', extra: object = {}): 
 const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
 
 beforeAll(async () => {
-  t = await startServiceApp({ service: 'identity', module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })) });
+  t = await startServiceApp({
+    service: 'identity',
+    module: (env) => IdentityModule.register(loadIdentityConfig({ ...env, DUKAN_ADMIN_PASSWORD: 'first-admin' })),
+  });
   admin = (await t.post('/api/auth/login', { username: 'admin', password: 'first-admin' })).body.token;
 }, 60_000);
 afterAll(() => t.close());
@@ -52,7 +59,9 @@ describe("a user's branches", () => {
     const refreshed = await t.post('/api/auth/refresh', undefined, { token: cashier.token });
     expect(refreshed.status).toBe(200);
     expect(claims(refreshed.body.token)).toMatchObject({ hb: 'b', brs: ['b', 'c'] });
-    const [audit] = await t.dataSource().query(`SELECT action, details FROM audit_log WHERE target_id = $1 ORDER BY id DESC LIMIT 1`, [cashier._id]);
+    const [audit] = await t
+      .dataSource()
+      .query(`SELECT action, details FROM audit_log WHERE target_id = $1 ORDER BY id DESC LIMIT 1`, [cashier._id]);
     expect(audit).toMatchObject({ action: 'user.branches-changed', details: { after: { homeBranch: 'b', branches: ['b', 'c'] } } });
   });
 
@@ -72,7 +81,7 @@ describe("a user's branches", () => {
     expect((await t.get(`/api/auth/users/${cashier._id}`, { token: admin })).body.data).toMatchObject({ homeBranch: 'a', branches: ['a'] });
   });
 
-  it('are an admin\'s to set: a manager with every staff right is refused', async () => {
+  it("are an admin's to set: a manager with every staff right is refused", async () => {
     const manager = await make('manager', { permissions: { staff: ['view', 'create', 'edit', 'delete'] } });
     const cashier = await make('cashier');
     const res = await t.put(`/api/auth/users/${cashier._id}`, { branches: ['a', 'b'] }, { token: manager.token });

@@ -4,7 +4,11 @@ import { parseConfig, platformConfigSchema } from '@dukan/platform';
 export const loyaltyConfigSchema = platformConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(5104),
   /** How long points stay held for a sale that has not completed; after that they are spendable again. */
-  RESERVATION_TTL_MINUTES: z.coerce.number().positive().max(24 * 60).default(15),
+  RESERVATION_TTL_MINUTES: z.coerce
+    .number()
+    .positive()
+    .max(24 * 60)
+    .default(15),
   /** How often expired holds are marked released. */
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
 });

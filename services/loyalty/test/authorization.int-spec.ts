@@ -5,8 +5,16 @@ let t: ServiceTestApp;
 let callers: MatrixCaller[] = [];
 beforeAll(async () => {
   t = await startLoyalty();
-  const customersOnly = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c1', permissions: { customers: ['view' as const] } };
-  const settingsEditor = { ...TEST_USERS.manager, id: '00000000-0000-4000-8000-0000000000c2', permissions: { settings: ['view' as const, 'edit' as const] } };
+  const customersOnly = {
+    ...TEST_USERS.cashier,
+    id: '00000000-0000-4000-8000-0000000000c1',
+    permissions: { customers: ['view' as const] },
+  };
+  const settingsEditor = {
+    ...TEST_USERS.manager,
+    id: '00000000-0000-4000-8000-0000000000c2',
+    permissions: { settings: ['view' as const, 'edit' as const] },
+  };
   const nothing = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c3', permissions: { dashboard: [] } };
   callers = [
     ...roleCallers(t),

@@ -13,11 +13,24 @@ const outbox = async (type: string) => t.dataSource().query(`SELECT data FROM ou
 describe('create', () => {
   it('stores a customer with the defaults of the spec and publishes it', async () => {
     const p = phone();
-    const res = await t.post('/api/customers', { firstName: ' Shilan ', lastName: 'Aziz', phone: p, email: 'shilan@example.com' }, { token: t.tokens.cashier });
+    const res = await t.post(
+      '/api/customers',
+      { firstName: ' Shilan ', lastName: 'Aziz', phone: p, email: 'shilan@example.com' },
+      { token: t.tokens.cashier },
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
-      firstName: 'Shilan', lastName: 'Aziz', fullName: 'Shilan Aziz', phone: p, email: 'shilan@example.com',
-      address: { country: 'Iraq' }, languagePreference: 'en', loyaltyPoints: 0, totalSpent: 0, purchaseCount: 0, loyaltyStatus: 'standard',
+      firstName: 'Shilan',
+      lastName: 'Aziz',
+      fullName: 'Shilan Aziz',
+      phone: p,
+      email: 'shilan@example.com',
+      address: { country: 'Iraq' },
+      languagePreference: 'en',
+      loyaltyPoints: 0,
+      totalSpent: 0,
+      purchaseCount: 0,
+      loyaltyStatus: 'standard',
     });
     expect(typeof res.body._id).toBe('string');
     expect(Date.parse(res.body.memberSince)).not.toBeNaN();
@@ -28,11 +41,20 @@ describe('create', () => {
   it('keeps an address and a Kurdish language preference', async () => {
     const res = await t.post(
       '/api/customers',
-      { firstName: 'Karwan', lastName: 'Ali', phone: phone(), languagePreference: 'ku', address: { street: '60m St', city: 'Erbil', country: 'Iraq' } },
+      {
+        firstName: 'Karwan',
+        lastName: 'Ali',
+        phone: phone(),
+        languagePreference: 'ku',
+        address: { street: '60m St', city: 'Erbil', country: 'Iraq' },
+      },
       { token: t.tokens.admin },
     );
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ languagePreference: 'ku', address: { street: '60m St', city: 'Erbil', state: null, zipCode: null, country: 'Iraq' } });
+    expect(res.body).toMatchObject({
+      languagePreference: 'ku',
+      address: { street: '60m St', city: 'Erbil', state: null, zipCode: null, country: 'Iraq' },
+    });
   });
 
   it.each([
@@ -57,7 +79,11 @@ describe('create', () => {
   });
 
   it('answers validation errors in Kurdish when asked', async () => {
-    const res = await t.post('/api/customers', { firstName: 'A', lastName: 'B', phone: '1' }, { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
+    const res = await t.post(
+      '/api/customers',
+      { firstName: 'A', lastName: 'B', phone: '1' },
+      { token: t.tokens.admin, headers: { 'accept-language': 'ku' } },
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors.phone.message).toBe('تکایە ژمارەی تەلەفۆنێکی دروست بنووسە');
   });
@@ -92,9 +118,19 @@ describe('read, update, delete', () => {
 
   it('updates given fields only, clears the email with an empty string, publishes the change', async () => {
     const c = await createCustomer(t, { email: 'ava@example.com' });
-    const res = await t.put(`/api/customers/${c._id}`, { lastName: 'Hassan', email: '', address: { city: 'Duhok' } }, { token: t.tokens.cashier });
+    const res = await t.put(
+      `/api/customers/${c._id}`,
+      { lastName: 'Hassan', email: '', address: { city: 'Duhok' } },
+      { token: t.tokens.cashier },
+    );
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ firstName: 'Ava', lastName: 'Hassan', email: null, phone: c.phone, address: { city: 'Duhok', country: 'Iraq' } });
+    expect(res.body).toMatchObject({
+      firstName: 'Ava',
+      lastName: 'Hassan',
+      email: null,
+      phone: c.phone,
+      address: { city: 'Duhok', country: 'Iraq' },
+    });
     const events = await outbox('dukan.loyalty.customer.updated.v1');
     expect(events.some((e: any) => e.data.customerId === c._id && e.data.lastName === 'Hassan' && e.data.version === 2)).toBe(true);
   });
@@ -105,7 +141,11 @@ describe('read, update, delete', () => {
       const res = await t.put(`/api/customers/${c._id}`, body, { token: t.tokens.admin });
       expect(res.status).toBe(400);
     }
-    expect((await t.get(`/api/customers/${c._id}`, { token: t.tokens.admin })).body).toMatchObject({ firstName: 'Ava', phone: c.phone, loyaltyPoints: 0 });
+    expect((await t.get(`/api/customers/${c._id}`, { token: t.tokens.admin })).body).toMatchObject({
+      firstName: 'Ava',
+      phone: c.phone,
+      loyaltyPoints: 0,
+    });
   });
 
   it('deletes: gone from reads and lists, kept as a row, published', async () => {

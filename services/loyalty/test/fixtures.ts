@@ -82,7 +82,12 @@ export function completed(data: SaleEventData) {
 }
 
 export function voided(data: SaleEventData) {
-  return envelope('dukan.sales.sale.voided.v1', { ...data, voidedAt: new Date().toISOString(), voidedBy: '00000000-0000-4000-8000-000000000001', reason: null });
+  return envelope('dukan.sales.sale.voided.v1', {
+    ...data,
+    voidedAt: new Date().toISOString(),
+    voidedBy: '00000000-0000-4000-8000-000000000001',
+    reason: null,
+  });
 }
 
 export function refunded(sale: SaleEventData, amountCents: number, fullyRefunded = false, over: Partial<SaleRefundedData> = {}) {
@@ -110,7 +115,9 @@ export function refunded(sale: SaleEventData, amountCents: number, fullyRefunded
 
 /** The customer's balance as the ledger says, and as the customer row says. */
 export async function balances(t: ServiceTestApp, customerId: string): Promise<{ ledger: number; row: number }> {
-  const [l] = await t.dataSource().query(`SELECT coalesce(sum(points), 0)::int AS s FROM points_ledger WHERE customer_id = $1`, [customerId]);
+  const [l] = await t
+    .dataSource()
+    .query(`SELECT coalesce(sum(points), 0)::int AS s FROM points_ledger WHERE customer_id = $1`, [customerId]);
   const [c] = await t.dataSource().query(`SELECT loyalty_points FROM customers WHERE id = $1`, [customerId]);
   return { ledger: l.s, row: c.loyalty_points };
 }

@@ -27,7 +27,17 @@ it('answers the defaults before anything is saved, with every field of the spec'
   expect(res.status).toBe(200);
   expect(res.body.success).toBe(true);
   expect(Object.keys(res.body.data).sort()).toEqual(
-    ['enabled', 'maximumRedemptionValue', 'minimumPoints', 'minimumRedemption', 'pointsPerDollar', 'redemptionRate', 'statusMultipliers', 'statusTiers', 'tiers'].sort(),
+    [
+      'enabled',
+      'maximumRedemptionValue',
+      'minimumPoints',
+      'minimumRedemption',
+      'pointsPerDollar',
+      'redemptionRate',
+      'statusMultipliers',
+      'statusTiers',
+      'tiers',
+    ].sort(),
   );
   expect(res.body.data).toMatchObject({ enabled: true, redemptionRate: 0.01, statusMultipliers: { standard: 1 } });
 });
@@ -57,22 +67,118 @@ it('the settings GET answer can be sent back as the PUT body', async () => {
 });
 
 const breaking: [string, (b: ReturnType<typeof valid>) => void, string][] = [
-  ['pointsPerDollar', (b) => { b.pointsPerDollar = -0.1; }, 'Must be at least 0'],
-  ['redemptionRate', (b) => { b.redemptionRate = -0.001; }, 'Must be at least 0'],
-  ['minimumPoints', (b) => { b.minimumPoints = -1; }, 'Must be at least 0'],
-  ['minimumRedemption', (b) => { b.minimumRedemption = -1; }, 'Must be at least 0'],
-  ['maximumRedemptionValue', (b) => { b.maximumRedemptionValue = -5; }, 'Must be at least 0'],
-  ['statusTiers.silver', (b) => { b.statusTiers.silver = -1; }, 'Must be at least 0'],
-  ['statusMultipliers.standard', (b) => { b.statusMultipliers.standard = 0.9; }, 'Must be at least 1'],
-  ['statusMultipliers.gold', (b) => { b.statusMultipliers.gold = 0; }, 'Must be at least 1'],
-  ['tiers.0.threshold', (b) => { b.tiers[0]!.threshold = -1; }, 'Must be at least 0'],
-  ['tiers.1.bonusValue', (b) => { b.tiers[1]!.bonusValue = -3; }, 'Must be at least 0'],
-  ['tiers.0.bonusType', (b) => { (b.tiers[0] as any).bonusType = 'double'; }, 'This value is not allowed'],
-  ['enabled', (b) => { (b as any).enabled = 'yes'; }, 'This value has the wrong type'],
-  ['pointsPerDollar', (b) => { (b as any).pointsPerDollar = '1'; }, 'Please enter a valid number'],
-  ['minimumPoints', (b) => { b.minimumPoints = 1.5; }, 'Must be a whole number'],
-  ['statusTiers', (b) => { delete (b as any).statusTiers; }, 'This value has the wrong type'],
-  ['surprise', (b) => { (b as any).surprise = 1; }, 'This field is not allowed'],
+  [
+    'pointsPerDollar',
+    (b) => {
+      b.pointsPerDollar = -0.1;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'redemptionRate',
+    (b) => {
+      b.redemptionRate = -0.001;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'minimumPoints',
+    (b) => {
+      b.minimumPoints = -1;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'minimumRedemption',
+    (b) => {
+      b.minimumRedemption = -1;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'maximumRedemptionValue',
+    (b) => {
+      b.maximumRedemptionValue = -5;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'statusTiers.silver',
+    (b) => {
+      b.statusTiers.silver = -1;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'statusMultipliers.standard',
+    (b) => {
+      b.statusMultipliers.standard = 0.9;
+    },
+    'Must be at least 1',
+  ],
+  [
+    'statusMultipliers.gold',
+    (b) => {
+      b.statusMultipliers.gold = 0;
+    },
+    'Must be at least 1',
+  ],
+  [
+    'tiers.0.threshold',
+    (b) => {
+      b.tiers[0]!.threshold = -1;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'tiers.1.bonusValue',
+    (b) => {
+      b.tiers[1]!.bonusValue = -3;
+    },
+    'Must be at least 0',
+  ],
+  [
+    'tiers.0.bonusType',
+    (b) => {
+      (b.tiers[0] as any).bonusType = 'double';
+    },
+    'This value is not allowed',
+  ],
+  [
+    'enabled',
+    (b) => {
+      (b as any).enabled = 'yes';
+    },
+    'This value has the wrong type',
+  ],
+  [
+    'pointsPerDollar',
+    (b) => {
+      (b as any).pointsPerDollar = '1';
+    },
+    'Please enter a valid number',
+  ],
+  [
+    'minimumPoints',
+    (b) => {
+      b.minimumPoints = 1.5;
+    },
+    'Must be a whole number',
+  ],
+  [
+    'statusTiers',
+    (b) => {
+      delete (b as any).statusTiers;
+    },
+    'This value has the wrong type',
+  ],
+  [
+    'surprise',
+    (b) => {
+      (b as any).surprise = 1;
+    },
+    'This field is not allowed',
+  ],
 ];
 
 it.each(breaking)('refuses a bad %s with 400 and keeps the saved settings', async (field, breakIt, text) => {
@@ -87,7 +193,11 @@ it.each(breaking)('refuses a bad %s with 400 and keeps the saved settings', asyn
 });
 
 it('refuses status thresholds out of order', async () => {
-  const res = await t.put('/api/loyalty/settings', { ...valid(), statusTiers: { silver: 3000, gold: 2000, platinum: 8000 } }, { token: t.tokens.admin });
+  const res = await t.put(
+    '/api/loyalty/settings',
+    { ...valid(), statusTiers: { silver: 3000, gold: 2000, platinum: 8000 } },
+    { token: t.tokens.admin },
+  );
   expect(res.status).toBe(400);
   expect(res.body.errors['statusTiers.silver'].message).toBe('Silver, gold and platinum thresholds must increase in that order');
 });
@@ -95,8 +205,14 @@ it('refuses status thresholds out of order', async () => {
 it('accepts the minimums themselves (0 and multipliers of 1)', async () => {
   const body = {
     ...valid(),
-    pointsPerDollar: 0, redemptionRate: 0, minimumPoints: 0, minimumRedemption: 0, maximumRedemptionValue: 0,
-    statusTiers: { silver: 0, gold: 0, platinum: 0 }, statusMultipliers: { standard: 1, silver: 1, gold: 1, platinum: 1 }, tiers: [],
+    pointsPerDollar: 0,
+    redemptionRate: 0,
+    minimumPoints: 0,
+    minimumRedemption: 0,
+    maximumRedemptionValue: 0,
+    statusTiers: { silver: 0, gold: 0, platinum: 0 },
+    statusMultipliers: { standard: 1, silver: 1, gold: 1, platinum: 1 },
+    tiers: [],
   };
   expect((await t.put('/api/loyalty/settings', body, { token: t.tokens.admin })).status).toBe(200);
   await t.put('/api/loyalty/settings', valid(), { token: t.tokens.admin });

@@ -9,7 +9,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(() => setSettings(t));
 
-const redeem = (customerId: string, points: unknown, token = t.tokens.cashier) => t.post('/api/transactions/redeem', { customerId, points }, { token });
+const redeem = (customerId: string, points: unknown, token = t.tokens.cashier) =>
+  t.post('/api/transactions/redeem', { customerId, points }, { token });
 
 describe('POST /api/transactions/redeem (a quote)', () => {
   it('answers the points and their value in dollars, and spends nothing', async () => {
@@ -67,7 +68,9 @@ describe('POST /api/transactions/redeem (a quote)', () => {
   it('counts points held by a pending sale as not available', async () => {
     const c = await createCustomer(t);
     await earn(t, c._id, 500);
-    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 400, totalBeforeLoyaltyUsdCents: 10_000 })).status).toBe(200);
+    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 400, totalBeforeLoyaltyUsdCents: 10_000 })).status).toBe(
+      200,
+    );
     expect((await redeem(c._id, 101)).body.code).toBe('INSUFFICIENT_POINTS');
     expect((await redeem(c._id, 100)).status).toBe(200);
   });
@@ -128,7 +131,10 @@ describe('POST /internal/loyalty/sales/:saleId/reserve', () => {
     const body = { customerId: c._id, pointsToRedeem: 0, loyaltyDiscountUsdCents: 7, totalBeforeLoyaltyUsdCents: 5_000 };
     const res = await reserve(t, randomUUID(), body);
     expect(res.status).toBe(422);
-    expect(res.body).toMatchObject({ code: 'LOYALTY_DISCOUNT_NOT_POINTS', message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.' });
+    expect(res.body).toMatchObject({
+      code: 'LOYALTY_DISCOUNT_NOT_POINTS',
+      message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.',
+    });
     const [{ n }] = await t.dataSource().query(`SELECT count(*)::int AS n FROM reservations WHERE customer_id = $1`, [c._id]);
     expect(n).toBe(0);
   });
@@ -155,7 +161,10 @@ describe('POST /internal/loyalty/sales/:saleId/reserve', () => {
   });
 
   it('applies the status multiplier and the purchase tier bonus to the award', async () => {
-    await setSettings(t, { statusTiers: { silver: 100, gold: 5000, platinum: 10000 }, tiers: [{ threshold: 40, bonusType: 'percentage', bonusValue: 50 }] });
+    await setSettings(t, {
+      statusTiers: { silver: 100, gold: 5000, platinum: 10000 },
+      tiers: [{ threshold: 40, bonusType: 'percentage', bonusValue: 50 }],
+    });
     const c = await createCustomer(t);
     await earn(t, c._id, 100); // 100 lifetime points: silver (× 1.5)
     const res = await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 4_000 });
@@ -178,11 +187,20 @@ describe('POST /internal/loyalty/sales/:saleId/reserve', () => {
   it('refuses with the redeem errors, and with 404 for an unknown customer', async () => {
     const c = await createCustomer(t);
     await earn(t, c._id, 50);
-    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 51, totalBeforeLoyaltyUsdCents: 5_000 })).body.code).toBe('INSUFFICIENT_POINTS');
-    expect((await reserve(t, randomUUID(), { customerId: randomUUID(), pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 5_000 })).status).toBe(404);
+    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 51, totalBeforeLoyaltyUsdCents: 5_000 })).body.code).toBe(
+      'INSUFFICIENT_POINTS',
+    );
+    expect(
+      (await reserve(t, randomUUID(), { customerId: randomUUID(), pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 5_000 })).status,
+    ).toBe(404);
     await setSettings(t, { enabled: false });
-    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 10, totalBeforeLoyaltyUsdCents: 5_000 })).body.code).toBe('LOYALTY_DISABLED');
-    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 5_000 })).body).toEqual({ redemption: null, pointsToAward: 0 });
+    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 10, totalBeforeLoyaltyUsdCents: 5_000 })).body.code).toBe(
+      'LOYALTY_DISABLED',
+    );
+    expect((await reserve(t, randomUUID(), { customerId: c._id, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 5_000 })).body).toEqual({
+      redemption: null,
+      pointsToAward: 0,
+    });
   });
 
   it('two tills redeeming the same points at once: one succeeds, one gets 422', async () => {
@@ -232,11 +250,19 @@ describe('POST /internal/loyalty/sales/:saleId/reserve', () => {
   });
 
   it('is refused without the internal token', async () => {
-    const res = await t.outsider.post(`/internal/loyalty/sales/${randomUUID()}/reserve`, { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 }, { token: t.tokens.admin });
+    const res = await t.outsider.post(
+      `/internal/loyalty/sales/${randomUUID()}/reserve`,
+      { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 },
+      { token: t.tokens.admin },
+    );
     expect(res.status).toBe(403);
-    const wrong = await t.outsider.post(`/internal/loyalty/sales/${randomUUID()}/reserve`, { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 }, {
-      headers: { 'x-dukan-internal': 'x'.repeat(32) },
-    });
+    const wrong = await t.outsider.post(
+      `/internal/loyalty/sales/${randomUUID()}/reserve`,
+      { customerId: null, pointsToRedeem: 0, totalBeforeLoyaltyUsdCents: 1 },
+      {
+        headers: { 'x-dukan-internal': 'x'.repeat(32) },
+      },
+    );
     expect(wrong.status).toBe(403);
   });
 });
@@ -246,9 +272,17 @@ it('a completed sale turns the hold into a spend, exactly once', async () => {
   await earn(t, c._id, 500);
   const saleId = randomUUID();
   const r = (await reserve(t, saleId, { customerId: c._id, pointsToRedeem: 200, totalBeforeLoyaltyUsdCents: 3_000 })).body;
-  const event = completed(saleData({
-    saleId, customerId: c._id, totalCents: 2_800, loyaltyDiscountCents: 200, pointsRedeemed: 200, redemptionId: r.redemption.reservationId, pointsAwarded: r.pointsToAward,
-  }));
+  const event = completed(
+    saleData({
+      saleId,
+      customerId: c._id,
+      totalCents: 2_800,
+      loyaltyDiscountCents: 200,
+      pointsRedeemed: 200,
+      redemptionId: r.redemption.reservationId,
+      pointsAwarded: r.pointsToAward,
+    }),
+  );
   await t.bus.publish(event);
   await t.bus.publish(event);
   expect(await balances(t, c._id)).toEqual({ ledger: 500 - 200 + 28, row: 328 });

@@ -25,7 +25,13 @@ describe('sale completed', () => {
   it('a sale without a reservation (loyalty was down) earns points worked out from the event, and updates the spending', async () => {
     const c = await createCustomer(t);
     await t.bus.publish(completed(saleData({ customerId: c._id, totalCents: 12_345, completedAt: '2026-01-02T10:00:00.000Z' })));
-    expect(await customer(c._id)).toMatchObject({ loyaltyPoints: 123, lifetimePoints: 123, totalSpent: 123.45, purchaseCount: 1, lastPurchase: '2026-01-02T10:00:00.000Z' });
+    expect(await customer(c._id)).toMatchObject({
+      loyaltyPoints: 123,
+      lifetimePoints: 123,
+      totalSpent: 123.45,
+      purchaseCount: 1,
+      lastPurchase: '2026-01-02T10:00:00.000Z',
+    });
     expect(await ledger(c._id)).toEqual([{ kind: 'award', points: 123, balance_after: 123 }]);
   });
 
@@ -45,9 +51,19 @@ describe('sale completed', () => {
     const saleId = randomUUID();
     const r = (await reserve(t, saleId, { customerId: c._id, pointsToRedeem: 100, totalBeforeLoyaltyUsdCents: 2_000 })).body;
     expect(r.pointsToAward).toBe(28); // silver since 300 lifetime: floor(19 × 1.5)
-    await t.bus.publish(completed(saleData({
-      saleId, customerId: c._id, totalCents: 1_900, loyaltyDiscountCents: 100, pointsRedeemed: 100, redemptionId: r.redemption.reservationId, pointsAwarded: 28,
-    })));
+    await t.bus.publish(
+      completed(
+        saleData({
+          saleId,
+          customerId: c._id,
+          totalCents: 1_900,
+          loyaltyDiscountCents: 100,
+          pointsRedeemed: 100,
+          redemptionId: r.redemption.reservationId,
+          pointsAwarded: 28,
+        }),
+      ),
+    );
     expect(await customer(c._id)).toMatchObject({ loyaltyPoints: 300 - 100 + 28, lifetimePoints: 328, totalSpent: 319, purchaseCount: 2 });
     expect(await balances(t, c._id)).toEqual({ ledger: 228, row: 228 });
   });
@@ -58,7 +74,9 @@ describe('sale completed', () => {
     expect((await customer(c._id)).loyaltyStatus).toBe('standard');
     await t.bus.publish(completed(saleData({ customerId: c._id, totalCents: 100 })));
     expect((await customer(c._id)).loyaltyStatus).toBe('silver');
-    const events = await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.loyalty.customer.updated.v1' AND data->>'customerId' = $1 ORDER BY seq`, [c._id]);
+    const events = await t
+      .dataSource()
+      .query(`SELECT data FROM outbox WHERE type = 'dukan.loyalty.customer.updated.v1' AND data->>'customerId' = $1 ORDER BY seq`, [c._id]);
     expect(events.map((e: any) => e.data.loyaltyPoints)).toEqual([199, 200]);
   });
 
@@ -88,7 +106,14 @@ describe('void and refund', () => {
     const { c } = await customerWith(300);
     const saleId = randomUUID();
     const r = (await reserve(t, saleId, { customerId: c._id, pointsToRedeem: 100, totalBeforeLoyaltyUsdCents: 2_000 })).body;
-    const sale = saleData({ saleId, customerId: c._id, totalCents: 1_900, pointsRedeemed: 100, redemptionId: r.redemption.reservationId, pointsAwarded: r.pointsToAward });
+    const sale = saleData({
+      saleId,
+      customerId: c._id,
+      totalCents: 1_900,
+      pointsRedeemed: 100,
+      redemptionId: r.redemption.reservationId,
+      pointsAwarded: r.pointsToAward,
+    });
     await t.bus.publish(completed(sale));
     const v = voided(sale);
     await t.bus.publish(v);
@@ -103,7 +128,14 @@ describe('void and refund', () => {
     const saleId = randomUUID();
     const r = (await reserve(t, saleId, { customerId: c._id, pointsToRedeem: 101, totalBeforeLoyaltyUsdCents: 10_101 })).body;
     expect(r.pointsToAward).toBe(150); // floor(100 × 1.5)
-    const sale = saleData({ saleId, customerId: c._id, totalCents: 10_000, pointsRedeemed: 101, redemptionId: r.redemption.reservationId, pointsAwarded: 150 });
+    const sale = saleData({
+      saleId,
+      customerId: c._id,
+      totalCents: 10_000,
+      pointsRedeemed: 101,
+      redemptionId: r.redemption.reservationId,
+      pointsAwarded: 150,
+    });
     await t.bus.publish(completed(sale));
     expect((await customer(c._id)).loyaltyPoints).toBe(349);
 
@@ -128,7 +160,18 @@ describe('void and refund', () => {
     await t.bus.publish(completed(sale)); // +100
     const saleId = randomUUID();
     const r = (await reserve(t, saleId, { customerId: c._id, pointsToRedeem: 80, totalBeforeLoyaltyUsdCents: 80 })).body;
-    await t.bus.publish(completed(saleData({ saleId, customerId: c._id, totalCents: 0, pointsRedeemed: 80, redemptionId: r.redemption.reservationId, pointsAwarded: r.pointsToAward })));
+    await t.bus.publish(
+      completed(
+        saleData({
+          saleId,
+          customerId: c._id,
+          totalCents: 0,
+          pointsRedeemed: 80,
+          redemptionId: r.redemption.reservationId,
+          pointsAwarded: r.pointsToAward,
+        }),
+      ),
+    );
     expect((await customer(c._id)).loyaltyPoints).toBe(20);
     await t.bus.publish(voided(sale)); // owes 100, holds 20
     expect(await customer(c._id)).toMatchObject({ loyaltyPoints: 0, lifetimePoints: 0 });

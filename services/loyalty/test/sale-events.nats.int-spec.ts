@@ -28,13 +28,28 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms =
   it('settles a reserved sale once although the event is published twice', async () => {
     const c = await createCustomer(t);
     await t.bus.publish(completed(saleData({ customerId: c._id, totalCents: 40_000 })));
-    await eventually(() => customer(c._id), (x) => x.loyaltyPoints === 400);
+    await eventually(
+      () => customer(c._id),
+      (x) => x.loyaltyPoints === 400,
+    );
     const saleId = randomUUID();
     const r = (await reserve(t, saleId, { customerId: c._id, pointsToRedeem: 150, totalBeforeLoyaltyUsdCents: 5_000 })).body;
-    const event = completed(saleData({ saleId, customerId: c._id, totalCents: 4_850, pointsRedeemed: 150, redemptionId: r.redemption.reservationId, pointsAwarded: r.pointsToAward }));
+    const event = completed(
+      saleData({
+        saleId,
+        customerId: c._id,
+        totalCents: 4_850,
+        pointsRedeemed: 150,
+        redemptionId: r.redemption.reservationId,
+        pointsAwarded: r.pointsToAward,
+      }),
+    );
     await t.bus.publish(event);
     await t.bus.publish(event);
-    const after = await eventually(() => customer(c._id), (x) => x.purchaseCount === 2);
+    const after = await eventually(
+      () => customer(c._id),
+      (x) => x.purchaseCount === 2,
+    );
     await new Promise((r2) => setTimeout(r2, 300));
     expect(await customer(c._id)).toMatchObject({ loyaltyPoints: 400 - 150 + 48, purchaseCount: 2, totalSpent: 448.5 });
     expect(after.purchaseCount).toBe(2);
@@ -45,10 +60,14 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms =
     const sale = saleData({ customerId: c._id, totalCents: 10_000 });
     await t.bus.publish(refunded(sale, 10_000, true));
     await t.bus.publish(completed(sale));
-    const settled = async () => (await t.dataSource().query(`SELECT refunded_cents::int AS r FROM sale_points WHERE sale_id = $1`, [sale.saleId]))[0]?.r;
+    const settled = async () =>
+      (await t.dataSource().query(`SELECT refunded_cents::int AS r FROM sale_points WHERE sale_id = $1`, [sale.saleId]))[0]?.r;
     expect(await eventually(settled, (r) => r === 10_000, 15_000)).toBe(10_000);
     expect(await customer(c._id)).toMatchObject({ loyaltyPoints: 0, lifetimePoints: 0, totalSpent: 0, purchaseCount: 0 });
     const kinds = await t.dataSource().query(`SELECT kind, points FROM points_ledger WHERE customer_id = $1 ORDER BY id`, [c._id]);
-    expect(kinds).toEqual([{ kind: 'award', points: 100 }, { kind: 'revoke', points: -100 }]);
+    expect(kinds).toEqual([
+      { kind: 'award', points: 100 },
+      { kind: 'revoke', points: -100 },
+    ]);
   });
 });

@@ -1,10 +1,27 @@
 // Reporting's event consumers, declared once. A name keys the JetStream durable and the inbox: it never
 // changes (these are the names the durables already carry in running shops), whatever the handler class is called.
 import { declareConsumers } from '@dukan/platform';
-import { ReportCategoryCreatedHandler, ReportCategoryDeletedHandler, ReportCategoryUpdatedHandler, ReportProductCreatedHandler, ReportProductDeletedHandler, ReportProductUpdatedHandler, ReportStockChangedHandler } from './read-models/catalog.handlers.js';
-import { ReportExpenseCreatedHandler, ReportExpenseDeletedHandler, ReportExpenseStatusChangedHandler, ReportExpenseUpdatedHandler } from './read-models/expenses.handlers.js';
+import {
+  ReportCategoryCreatedHandler,
+  ReportCategoryDeletedHandler,
+  ReportCategoryUpdatedHandler,
+  ReportProductCreatedHandler,
+  ReportProductDeletedHandler,
+  ReportProductUpdatedHandler,
+  ReportStockChangedHandler,
+} from './read-models/catalog.handlers.js';
+import {
+  ReportExpenseCreatedHandler,
+  ReportExpenseDeletedHandler,
+  ReportExpenseStatusChangedHandler,
+  ReportExpenseUpdatedHandler,
+} from './read-models/expenses.handlers.js';
 import { ReportUserCreatedHandler, ReportUserDeletedHandler, ReportUserUpdatedHandler } from './read-models/identity.handlers.js';
-import { ReportCustomerCreatedHandler, ReportCustomerDeletedHandler, ReportCustomerUpdatedHandler } from './read-models/loyalty.handlers.js';
+import {
+  ReportCustomerCreatedHandler,
+  ReportCustomerDeletedHandler,
+  ReportCustomerUpdatedHandler,
+} from './read-models/loyalty.handlers.js';
 import { ReportSaleCompletedHandler, ReportSaleRefundedHandler, ReportSaleVoidedHandler } from './read-models/sales.handlers.js';
 import { ReportSettingsChangedHandler } from './read-models/settings.handler.js';
 
@@ -27,7 +44,11 @@ export const REPORTING_CONSUMERS = declareConsumers('reporting', [
   { name: 'reporting.ReportCustomerDeletedHandler', subject: 'dukan.loyalty.customer.deleted.v1', handler: ReportCustomerDeletedHandler },
   { name: 'reporting.ReportExpenseCreatedHandler', subject: 'dukan.expenses.expense.created.v1', handler: ReportExpenseCreatedHandler },
   { name: 'reporting.ReportExpenseUpdatedHandler', subject: 'dukan.expenses.expense.updated.v1', handler: ReportExpenseUpdatedHandler },
-  { name: 'reporting.ReportExpenseStatusChangedHandler', subject: 'dukan.expenses.expense.status-changed.v1', handler: ReportExpenseStatusChangedHandler },
+  {
+    name: 'reporting.ReportExpenseStatusChangedHandler',
+    subject: 'dukan.expenses.expense.status-changed.v1',
+    handler: ReportExpenseStatusChangedHandler,
+  },
   { name: 'reporting.ReportExpenseDeletedHandler', subject: 'dukan.expenses.expense.deleted.v1', handler: ReportExpenseDeletedHandler },
   { name: 'reporting.ReportSettingsChangedHandler', subject: 'dukan.settings.settings.changed.v1', handler: ReportSettingsChangedHandler },
 ]);

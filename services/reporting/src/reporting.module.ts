@@ -11,14 +11,26 @@ import { CountHistory1796000000500 } from './migrations/1796000000500-count-hist
 import { BranchRollups1796000000510 } from './migrations/1796000000510-branch-rollups.js';
 import { UserBranches1796300000500 } from './migrations/1796300000500-user-branches.js';
 import {
-  ReportCategoryCreatedHandler, ReportCategoryDeletedHandler, ReportCategoryUpdatedHandler,
-  ReportProductCreatedHandler, ReportProductDeletedHandler, ReportProductUpdatedHandler, ReportStockChangedHandler,
+  ReportCategoryCreatedHandler,
+  ReportCategoryDeletedHandler,
+  ReportCategoryUpdatedHandler,
+  ReportProductCreatedHandler,
+  ReportProductDeletedHandler,
+  ReportProductUpdatedHandler,
+  ReportStockChangedHandler,
 } from './read-models/catalog.handlers.js';
 import {
-  ReportExpenseCreatedHandler, ReportExpenseDeletedHandler, ReportExpenseStatusChangedHandler, ReportExpenseUpdatedHandler,
+  ReportExpenseCreatedHandler,
+  ReportExpenseDeletedHandler,
+  ReportExpenseStatusChangedHandler,
+  ReportExpenseUpdatedHandler,
 } from './read-models/expenses.handlers.js';
 import { ReportUserCreatedHandler, ReportUserDeletedHandler, ReportUserUpdatedHandler } from './read-models/identity.handlers.js';
-import { ReportCustomerCreatedHandler, ReportCustomerDeletedHandler, ReportCustomerUpdatedHandler } from './read-models/loyalty.handlers.js';
+import {
+  ReportCustomerCreatedHandler,
+  ReportCustomerDeletedHandler,
+  ReportCustomerUpdatedHandler,
+} from './read-models/loyalty.handlers.js';
 import { ReportSaleCompletedHandler, ReportSaleRefundedHandler, ReportSaleVoidedHandler } from './read-models/sales.handlers.js';
 import { ReportSettingsChangedHandler } from './read-models/settings.handler.js';
 import { ShopClock } from './read-models/shop-clock.js';
@@ -60,12 +72,27 @@ export class ReportingModule {
         ServicePlatformModule.forService({
           service: 'reporting',
           entities: [],
-          migrations: [ReportingInit1767225600500, ReportRollups1767225600510, CountHistory1796000000500, BranchRollups1796000000510, UserBranches1796300000500],
+          migrations: [
+            ReportingInit1767225600500,
+            ReportRollups1767225600510,
+            CountHistory1796000000500,
+            BranchRollups1796000000510,
+            UserBranches1796300000500,
+          ],
           consumers: REPORTING_CONSUMERS,
         }),
       ],
       controllers: [DashboardController, ReportsController],
-      providers: [{ provide: REPORTING_CONFIG, useValue: config }, ShopClock, DashboardService, ReportsService, PdfRenderer, ExportService, KnownBranches, ...HANDLERS],
+      providers: [
+        { provide: REPORTING_CONFIG, useValue: config },
+        ShopClock,
+        DashboardService,
+        ReportsService,
+        PdfRenderer,
+        ExportService,
+        KnownBranches,
+        ...HANDLERS,
+      ],
     };
   }
 }

@@ -17,7 +17,11 @@ function history(start: number): EventEnvelope[] {
   const now = Date.now();
   const at = (from: number, to: number, i: number, n: number) => new Date(from + ((to - from) * (i + 1)) / (n + 1)).toISOString();
   const stock = (productId: string, branchId: string, quantityAfter: number) => ({
-    branchId, reason: 'sold', refType: 'sale', refId: null, moves: [{ productId, delta: -1, quantityAfter, unitCostCents: null }],
+    branchId,
+    reason: 'sold',
+    refType: 'sale',
+    refId: null,
+    moves: [{ productId, delta: -1, quantityAfter, unitCostCents: null }],
   });
   const yesterday: [string, unknown][] = [
     ['dukan.catalog.product.created.v1', rice],
@@ -49,7 +53,7 @@ function history(start: number): EventEnvelope[] {
 
 /** Delivered in batches of 1 to 4 events, as the bus gathers them. */
 async function deliverInBatches(t: ServiceTestApp, events: readonly EventEnvelope[], seed: number): Promise<void> {
-  for (let i = 0; i < events.length; ) {
+  for (let i = 0; i < events.length;) {
     const n = 1 + ((seed + i) % 4);
     expect(await t.bus.publishAll(events.slice(i, i + n))).toEqual([]);
     i += n;
@@ -63,7 +67,9 @@ describe("the dashboard's day-start counts", () => {
   beforeAll(async () => {
     const first = await startReporting();
     apps.push(first);
-    const [r] = await first.dataSource().query(`SELECT ((now() AT TIME ZONE 'Asia/Baghdad')::date::timestamp AT TIME ZONE 'Asia/Baghdad') AS start`);
+    const [r] = await first
+      .dataSource()
+      .query(`SELECT ((now() AT TIME ZONE 'Asia/Baghdad')::date::timestamp AT TIME ZONE 'Asia/Baghdad') AS start`);
     events = history(new Date(r.start).getTime());
     for (const e of events) expect(await first.bus.publishAll([e])).toEqual([]);
     expected = await dashboard(first);
@@ -72,18 +78,28 @@ describe("the dashboard's day-start counts", () => {
 
   it('in order: yesterday ended with 3 products, 2 low and 2 active users; today has 3, 1 and 3', () => {
     expect(expected).toMatchObject({
-      totalProducts: 3, productsTrend: 'up', productsPercent: 0,
-      lowStock: 1, lowStockTrend: 'down', lowStockPercent: 50,
-      activeUsers: 3, usersTrend: 'up', usersPercent: 50,
+      totalProducts: 3,
+      productsTrend: 'up',
+      productsPercent: 0,
+      lowStock: 1,
+      lowStockTrend: 'down',
+      lowStockPercent: 50,
+      activeUsers: 3,
+      usersTrend: 'up',
+      usersPercent: 50,
     });
   });
 
-  it.each([1, 2, 3, 4])('are the same with the events shuffled (seed %i), in batches, each delivered three times', async (seed) => {
-    const t = await startReporting();
-    apps.push(t);
-    await deliverInBatches(t, shuffled([...events, ...events, ...events], seed), seed);
-    expect(await dashboard(t)).toEqual(expected);
-  }, 60_000);
+  it.each([1, 2, 3, 4])(
+    'are the same with the events shuffled (seed %i), in batches, each delivered three times',
+    async (seed) => {
+      const t = await startReporting();
+      apps.push(t);
+      await deliverInBatches(t, shuffled([...events, ...events, ...events], seed), seed);
+      expect(await dashboard(t)).toEqual(expected);
+    },
+    60_000,
+  );
 
   it('are the same with every event of today delivered before any of yesterday', async () => {
     const t = await startReporting();

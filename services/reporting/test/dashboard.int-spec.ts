@@ -10,8 +10,18 @@ describe('sales cards', () => {
 
   it('is all zeros before any event', async () => {
     expect(await dashboard(t)).toEqual({
-      todaySales: 0, totalProducts: 0, lowStock: 0, activeUsers: 0,
-      salesTrend: 'up', salesPercent: 0, productsTrend: 'up', productsPercent: 0, lowStockTrend: 'up', lowStockPercent: 0, usersTrend: 'up', usersPercent: 0,
+      todaySales: 0,
+      totalProducts: 0,
+      lowStock: 0,
+      activeUsers: 0,
+      salesTrend: 'up',
+      salesPercent: 0,
+      productsTrend: 'up',
+      productsPercent: 0,
+      lowStockTrend: 'up',
+      lowStockPercent: 0,
+      usersTrend: 'up',
+      usersPercent: 0,
       recentTransactions: [],
     });
   });
@@ -62,8 +72,20 @@ describe('sales cards', () => {
     await t.bus.publish(voided(v));
     const d = await dashboard(t);
     expect(d.recentTransactions).toHaveLength(5);
-    expect(d.recentTransactions[0]).toEqual({ id: v.saleId, invoiceNumber: v.invoiceNumber, date: v.completedAt, amount: 2, status: 'Voided' });
-    expect(d.recentTransactions[1]).toEqual({ id: newest.saleId, invoiceNumber: newest.invoiceNumber, date: newest.completedAt, amount: 314.15, status: 'Completed' });
+    expect(d.recentTransactions[0]).toEqual({
+      id: v.saleId,
+      invoiceNumber: v.invoiceNumber,
+      date: v.completedAt,
+      amount: 2,
+      status: 'Voided',
+    });
+    expect(d.recentTransactions[1]).toEqual({
+      id: newest.saleId,
+      invoiceNumber: newest.invoiceNumber,
+      date: newest.completedAt,
+      amount: 314.15,
+      status: 'Completed',
+    });
     const dates = d.recentTransactions.map((r: any) => Date.parse(r.date));
     expect([...dates].sort((x, y) => y - x)).toEqual(dates);
   });
@@ -98,22 +120,39 @@ describe("the shop's day", () => {
     await t.bus.publish(completed(sale(200, new Date(baghdad - 60_000).toISOString())));
     expect(await dashboard(t)).toMatchObject({ todaySales: 1, salesTrend: 'down', salesPercent: 50 });
 
-    await t.bus.publish(envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: 1450, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'America/Los_Angeles', iqdCashRounding: 1, changed: ['timeZone'],
-    }));
+    await t.bus.publish(
+      envelope('dukan.settings.settings.changed.v1', {
+        exchangeRate: 1450,
+        userExchangeRates: {},
+        storeName: 'Dukan',
+        defaultLanguage: 'en',
+        timeZone: 'America/Los_Angeles',
+        iqdCashRounding: 1,
+        changed: ['timeZone'],
+      }),
+    );
     const la = await startOfToday('America/Los_Angeles');
     await t.bus.publish(completed(sale(1_000, new Date(la + 60_000).toISOString())));
     await t.bus.publish(completed(sale(3_000, new Date(la - 60_000).toISOString())));
     const expectedToday = [baghdad + 60_000, baghdad - 60_000, la + 60_000].reduce(
-      (sum, at, i) => sum + (at >= la && at < la + 24 * HOUR ? [100, 200, 1_000][i]! : 0), 0,
+      (sum, at, i) => sum + (at >= la && at < la + 24 * HOUR ? [100, 200, 1_000][i]! : 0),
+      0,
     );
     expect((await dashboard(t)).todaySales).toBeCloseTo(expectedToday / 100, 2);
   });
 
   it('ignores an unknown time zone', async () => {
-    await t.bus.publish(envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: 1450, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Mars/Olympus', iqdCashRounding: 1, changed: ['timeZone'],
-    }));
+    await t.bus.publish(
+      envelope('dukan.settings.settings.changed.v1', {
+        exchangeRate: 1450,
+        userExchangeRates: {},
+        storeName: 'Dukan',
+        defaultLanguage: 'en',
+        timeZone: 'Mars/Olympus',
+        iqdCashRounding: 1,
+        changed: ['timeZone'],
+      }),
+    );
     const [row] = await t.dataSource().query(`SELECT time_zone FROM shop_settings`);
     expect(row.time_zone).toBe('America/Los_Angeles');
   });
@@ -138,7 +177,11 @@ describe('product and stock cards', () => {
     await t.bus.publish(envelope('dukan.catalog.product.created.v1', sugar));
     await t.bus.publish(envelope('dukan.catalog.product.created.v1', salt));
     const sold = envelope('dukan.catalog.stock.changed.v2', {
-      branchId: 'main', reason: 'sold', refType: 'sale', refId: null, moves: [{ productId: rice.productId, delta: -40, quantityAfter: 10, unitCostCents: null }],
+      branchId: 'main',
+      reason: 'sold',
+      refType: 'sale',
+      refId: null,
+      moves: [{ productId: rice.productId, delta: -40, quantityAfter: 10, unitCostCents: null }],
     });
     await t.bus.publish(sold);
     await t.bus.publish(sold);
@@ -148,8 +191,12 @@ describe('product and stock cards', () => {
 
     const d = await dashboard(t);
     expect(d).toMatchObject({
-      totalProducts: 3, productsTrend: 'up', productsPercent: 50, // 2 yesterday -> 3
-      lowStock: 2, lowStockTrend: 'up', lowStockPercent: 100, // tea yesterday -> rice and sugar
+      totalProducts: 3,
+      productsTrend: 'up',
+      productsPercent: 50, // 2 yesterday -> 3
+      lowStock: 2,
+      lowStockTrend: 'up',
+      lowStockPercent: 100, // tea yesterday -> rice and sugar
     });
   });
 
@@ -158,9 +205,18 @@ describe('product and stock cards', () => {
     try {
       const oil = product({ quantity: 50, reorderLevel: 10 });
       await t2.bus.publish(envelope('dukan.catalog.product.created.v1', oil, ago(30 * HOUR)));
-      const level = (quantityAfter: number, at: string) => envelope('dukan.catalog.stock.changed.v2', {
-        branchId: 'main', reason: 'sold', refType: 'sale', refId: null, moves: [{ productId: oil.productId, delta: -1, quantityAfter, unitCostCents: null }],
-      }, at);
+      const level = (quantityAfter: number, at: string) =>
+        envelope(
+          'dukan.catalog.stock.changed.v2',
+          {
+            branchId: 'main',
+            reason: 'sold',
+            refType: 'sale',
+            refId: null,
+            moves: [{ productId: oil.productId, delta: -1, quantityAfter, unitCostCents: null }],
+          },
+          at,
+        );
       // Yesterday oil fell to 5 (low); today it was restocked to 40, then sold down to 8 (low again): one batch.
       expect(await t2.bus.publishAll([level(5, ago(24 * HOUR)), level(40, ago(60_000)), level(8, ago(1_000))])).toEqual([]);
       // Low yesterday evening and low now: no change. Counting today's start before yesterday's change would say 0 -> 1.
@@ -171,7 +227,6 @@ describe('product and stock cards', () => {
       await t2.close();
     }
   });
-
 });
 
 describe('user card', () => {
@@ -212,7 +267,9 @@ describe('authorization', () => {
   it('refuses no token (401), a forged token (401) and a user whose own permissions leave out the dashboard (403)', async () => {
     expect((await t.get('/api/dashboard')).status).toBe(401);
     expect((await t.get('/api/dashboard', { token: `${t.tokens.admin.slice(0, -4)}AAAA` })).status).toBe(401);
-    const res = await t.get('/api/dashboard', { token: t.tokenFor({ role: 'manager', permissions: { dashboard: [], reports: ['view'] } }) });
+    const res = await t.get('/api/dashboard', {
+      token: t.tokenFor({ role: 'manager', permissions: { dashboard: [], reports: ['view'] } }),
+    });
     expect(res.status).toBe(403);
     expect(res.body.error).toBe("You don't have permission to access this feature.");
   });

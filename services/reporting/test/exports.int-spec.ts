@@ -34,9 +34,21 @@ describe('CSV', () => {
     const lines = res.body.subarray(3).toString('utf8').split('\r\n');
     expect(lines.slice(0, 4)).toEqual(['Sales report', 'Dukan Test Shop', '"Mar 01, 2026 to Mar 31, 2026"', 'Amounts in USD']);
     const section = (title: string) => lines.slice(lines.indexOf(title) + 1, lines.indexOf('', lines.indexOf(title)));
-    expect(section('Summary')).toEqual(['Figure,Value', 'Total sales,50.50', 'Transactions,5', 'Average order value,10.10', 'Gross profit,23.00', 'Paid expenses,40.00', 'Net profit,-17.00']);
+    expect(section('Summary')).toEqual([
+      'Figure,Value',
+      'Total sales,50.50',
+      'Transactions,5',
+      'Average order value,10.10',
+      'Gross profit,23.00',
+      'Paid expenses,40.00',
+      'Net profit,-17.00',
+    ]);
     expect(section('Sales by date')).toEqual([
-      'Date,Total,Transactions,Profit', '2026-03-09,9.00,2,5.00', '2026-03-10,47.50,2,20.50', '2026-03-11,36.50,3,16.00', '2026-03-12,-42.50,-2,-18.50',
+      'Date,Total,Transactions,Profit',
+      '2026-03-09,9.00,2,5.00',
+      '2026-03-10,47.50,2,20.50',
+      '2026-03-11,36.50,3,16.00',
+      '2026-03-12,-42.50,-2,-18.50',
     ]);
     const products = section('Top products');
     expect(products[0]).toBe('Name,SKU,Quantity,Revenue,Profit');
@@ -65,14 +77,30 @@ describe('Excel', () => {
     );
     for (const sheet of book.worksheets) expect(sheet.views[0]).toMatchObject({ rightToLeft: true });
     const timeline = book.getWorksheet(tr('report.section.activityTimeline'))!;
-    expect(timeline.getRow(1).values).toEqual([undefined, tr('report.field.date'), tr('report.field.totalSales'), tr('report.field.transactions'), tr('report.field.activeStaff')]);
+    expect(timeline.getRow(1).values).toEqual([
+      undefined,
+      tr('report.field.date'),
+      tr('report.field.totalSales'),
+      tr('report.field.transactions'),
+      tr('report.field.activeStaff'),
+    ]);
     const first = timeline.getRow(2);
     expect(first.getCell(1).value).toEqual(new Date('2026-03-09T00:00:00Z'));
     expect(first.getCell(2).value).toBe(9);
     expect(first.getCell(2).numFmt).toBe('"$"#,##0.00;-"$"#,##0.00');
     expect(first.getCell(3).value).toBe(2);
     const expenses = book.getWorksheet(tr('report.section.staffExpenses'))!;
-    expect(expenses.getRow(2).values).toEqual([undefined, 'EXP-2', new Date('2026-03-12T00:00:00Z'), 'Karwan Aziz', 'Water', tr('report.expenseCategory.utilities'), 15, tr('report.expenseStatus.pending'), 'Water for the shop']);
+    expect(expenses.getRow(2).values).toEqual([
+      undefined,
+      'EXP-2',
+      new Date('2026-03-12T00:00:00Z'),
+      'Karwan Aziz',
+      'Water',
+      tr('report.expenseCategory.utilities'),
+      15,
+      tr('report.expenseStatus.pending'),
+      'Water for the shop',
+    ]);
   });
 
   it('IQD amounts in whole dinars with their own format', async () => {
@@ -89,66 +117,102 @@ describe('Excel', () => {
 describe('PDF', () => {
   const SLOW = 60_000;
 
+  it(
+    'an A4 report with the shop, the range, the summary, the charts and the tables',
+    async () => {
+      const res = await download(`/api/reports/sales/export/pdf?${MARCH}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="sales-report.pdf"');
+      expect(pdfInfo(res.body)['Page size']).toMatch(/^59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
+      const text = pdfText(res.body);
+      for (const expected of [
+        'Sales report',
+        'Dukan Test Shop · Mar 01, 2026 to Mar 31, 2026',
+        'Total sales',
+        '$50.50',
+        'Net profit',
+        '-$17.00',
+        'Sales by date',
+        'Top products',
+        'Coffee, dark',
+        '=HACK()',
+        'Mar 12, 2026',
+      ]) {
+        expect(text).toContain(expected);
+      }
+    },
+    SLOW,
+  );
 
-  it('an A4 report with the shop, the range, the summary, the charts and the tables', async () => {
-    const res = await download(`/api/reports/sales/export/pdf?${MARCH}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="sales-report.pdf"');
-    expect(pdfInfo(res.body)['Page size']).toMatch(/^59[45]\.\d+ x 841\.\d+ pts \(A4\)/);
-    const text = pdfText(res.body);
-    for (const expected of ['Sales report', 'Dukan Test Shop · Mar 01, 2026 to Mar 31, 2026', 'Total sales', '$50.50', 'Net profit', '-$17.00', 'Sales by date', 'Top products', 'Coffee, dark', '=HACK()', 'Mar 12, 2026']) {
-      expect(text).toContain(expected);
-    }
-  }, SLOW);
+  it(
+    'in Kurdish: the text is Kurdish, set right to left, its letters joined as Sorani is written',
+    async () => {
+      const res = await download(`/api/reports/sales/export/pdf?${MARCH}`, t.tokens.admin, 'ku');
+      const title = translate('ku', 'report.title.sales');
+      const text = pdfText(res.body).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ''); // bidi marks pdftotext adds
+      expect(text).toContain(title);
+      expect(text).toContain('قاوە');
+      expect(text).toContain('٥٠٫٥٠'); // 50.50 in Arabic-Indic digits
+      const fonts = execFileSync('pdffonts', ['-'], { input: res.body, encoding: 'utf8' });
+      expect(fonts).toMatch(/NotoSansArabic/);
 
-  it('in Kurdish: the text is Kurdish, set right to left, its letters joined as Sorani is written', async () => {
-    const res = await download(`/api/reports/sales/export/pdf?${MARCH}`, t.tokens.admin, 'ku');
-    const title = translate('ku', 'report.title.sales');
-    const text = pdfText(res.body).replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, ''); // bidi marks pdftotext adds
-    expect(text).toContain(title);
-    expect(text).toContain('قاوە');
-    expect(text).toContain('٥٠٫٥٠'); // 50.50 in Arabic-Indic digits
-    const fonts = execFileSync('pdffonts', ['-'], { input: res.body, encoding: 'utf8' });
-    expect(fonts).toMatch(/NotoSansArabic/);
+      const page = firstPage(res.body);
+      const box = firstInkBlock(page)!;
+      // Right to left: the title starts at the right margin (12 mm = 47 px at 100 dpi) and leaves the left half empty.
+      expect(page.width - box.right).toBeLessThan(60);
+      expect(box.left).toBeGreaterThan(page.width / 2);
+      // Joined letters: the same title with its letters kept apart (a zero-width non-joiner between them) prints wider.
+      const renderer = t.app.get(PdfRenderer, { strict: false });
+      {
+        const apart = [...title].join('\u200c');
+        const html = (h1: string) =>
+          reportHtml(
+            {
+              type: 'sales',
+              locale: 'ku',
+              currency: 'USD',
+              timeZone: 'Asia/Baghdad',
+              title: h1,
+              storeName: 'Dukan Test Shop',
+              rangeText: '',
+              generatedAt: new Date().toISOString(),
+              summary: [],
+              charts: [],
+              tables: [],
+            },
+            10,
+          );
+        const same = firstInkBlock(firstPage(await renderer.render(html(title), new AbortController().signal)))!;
+        const separate = firstInkBlock(firstPage(await renderer.render(html(apart), new AbortController().signal)))!;
+        const width = (b: typeof box) => b.right - b.left;
+        expect(Math.abs(width(box) - width(same))).toBeLessThanOrEqual(2);
+        expect(width(separate)).toBeGreaterThan(width(box) * 1.1);
+      }
+    },
+    SLOW,
+  );
 
-    const page = firstPage(res.body);
-    const box = firstInkBlock(page)!;
-    // Right to left: the title starts at the right margin (12 mm = 47 px at 100 dpi) and leaves the left half empty.
-    expect(page.width - box.right).toBeLessThan(60);
-    expect(box.left).toBeGreaterThan(page.width / 2);
-    // Joined letters: the same title with its letters kept apart (a zero-width non-joiner between them) prints wider.
-    const renderer = t.app.get(PdfRenderer, { strict: false });
-    {
-      const apart = [...title].join('\u200c');
-      const html = (h1: string) => reportHtml({
-        type: 'sales', locale: 'ku', currency: 'USD', timeZone: 'Asia/Baghdad', title: h1, storeName: 'Dukan Test Shop', rangeText: '',
-        generatedAt: new Date().toISOString(), summary: [], charts: [], tables: [],
-      }, 10);
-      const same = firstInkBlock(firstPage(await renderer.render(html(title), new AbortController().signal)))!;
-      const separate = firstInkBlock(firstPage(await renderer.render(html(apart), new AbortController().signal)))!;
-      const width = (b: typeof box) => b.right - b.left;
-      expect(Math.abs(width(box) - width(same))).toBeLessThanOrEqual(2);
-      expect(width(separate)).toBeGreaterThan(width(box) * 1.1);
-    }
-  }, SLOW);
-
-  it('prints at most two at once; the third waits its turn, and one that gives up leaves the queue', async () => {
-    const renderer = t.app.get(PdfRenderer, { strict: false }); // PDF_CONCURRENCY 2 by default
-    {
-      const html = '<html><body><h1>Dukan</h1></body></html>';
-      const positions: number[] = [];
-      const jobs = [0, 1, 2].map(() => renderer.render(html, new AbortController().signal));
-      const quitting = new AbortController();
-      const quitter = renderer.render(html, quitting.signal, (p) => positions.push(p));
-      expect([renderer.active, renderer.waiting]).toEqual([2, 2]);
-      expect(positions).toEqual([2]);
-      quitting.abort(new Error('cancelled'));
-      await expect(quitter).rejects.toThrow('cancelled');
-      expect(renderer.waiting).toBe(1);
-      for (const pdf of await Promise.all(jobs)) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-      expect([renderer.active, renderer.waiting]).toEqual([0, 0]);
-    }
-  }, SLOW);
+  it(
+    'prints at most two at once; the third waits its turn, and one that gives up leaves the queue',
+    async () => {
+      const renderer = t.app.get(PdfRenderer, { strict: false }); // PDF_CONCURRENCY 2 by default
+      {
+        const html = '<html><body><h1>Dukan</h1></body></html>';
+        const positions: number[] = [];
+        const jobs = [0, 1, 2].map(() => renderer.render(html, new AbortController().signal));
+        const quitting = new AbortController();
+        const quitter = renderer.render(html, quitting.signal, (p) => positions.push(p));
+        expect([renderer.active, renderer.waiting]).toEqual([2, 2]);
+        expect(positions).toEqual([2]);
+        quitting.abort(new Error('cancelled'));
+        await expect(quitter).rejects.toThrow('cancelled');
+        expect(renderer.waiting).toBe(1);
+        for (const pdf of await Promise.all(jobs)) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+        expect([renderer.active, renderer.waiting]).toEqual([0, 0]);
+      }
+    },
+    SLOW,
+  );
 });
 
 describe('progress', () => {
@@ -169,4 +233,3 @@ describe('progress', () => {
     expect((await download('/api/reports/sales/export/csv', t.tokens.cashier)).status).toBe(403);
   });
 });
-

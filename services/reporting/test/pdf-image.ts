@@ -19,7 +19,12 @@ export function pdfInfo(pdf: Buffer): Record<string, string> {
   try {
     writeFileSync(join(dir, 'r.pdf'), pdf);
     const out = execFileSync('pdfinfo', [join(dir, 'r.pdf')], { encoding: 'utf8' });
-    return Object.fromEntries(out.split('\n').filter(Boolean).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+    return Object.fromEntries(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -37,7 +42,14 @@ export function firstPage(pdf: Buffer, dpi = 100): Page {
   try {
     writeFileSync(join(dir, 'r.pdf'), pdf);
     execFileSync('pdftoppm', ['-gray', '-r', String(dpi), '-f', '1', '-l', '1', join(dir, 'r.pdf'), join(dir, 'p')]);
-    const file = readFileSync(join(dir, execFileSync('ls', [dir], { encoding: 'utf8' }).split('\n').find((f) => f.endsWith('.pgm'))!));
+    const file = readFileSync(
+      join(
+        dir,
+        execFileSync('ls', [dir], { encoding: 'utf8' })
+          .split('\n')
+          .find((f) => f.endsWith('.pgm'))!,
+      ),
+    );
     // P5 <w> <h> <max>\n then one byte per pixel
     const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(file.subarray(0, 50).toString('latin1'))!;
     const width = Number(header[1]);
@@ -69,7 +81,9 @@ export function firstInkBlock(page: Page, threshold = 160): { left: number; righ
       if (box) return box;
       continue;
     }
-    box = box ? { left: Math.min(box.left, r.left), right: Math.max(box.right, r.right), top: box.top, bottom: y } : { ...r, top: y, bottom: y };
+    box = box
+      ? { left: Math.min(box.left, r.left), right: Math.max(box.right, r.right), top: box.top, bottom: y }
+      : { ...r, top: y, bottom: y };
   }
   return box;
 }

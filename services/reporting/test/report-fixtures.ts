@@ -14,22 +14,54 @@ export interface MadeSale {
 
 export function line(productId: string, quantity: number, unitPriceCents: number, unitCostCents: number) {
   return {
-    lineId: randomUUID(), productId, sku: `SKU-${productId.slice(0, 4)}`, name: { en: `Item ${productId.slice(0, 4)}`, ku: `کاڵا ${productId.slice(0, 4)}` },
-    quantity, unitPriceCents, unitCostCents, discountCents: 0, subtotalCents: quantity * unitPriceCents,
+    lineId: randomUUID(),
+    productId,
+    sku: `SKU-${productId.slice(0, 4)}`,
+    name: { en: `Item ${productId.slice(0, 4)}`, ku: `کاڵا ${productId.slice(0, 4)}` },
+    quantity,
+    unitPriceCents,
+    unitCostCents,
+    discountCents: 0,
+    subtotalCents: quantity * unitPriceCents,
   };
 }
 
 let invoice = 5000;
-export function madeSale(at: string, cashierId: string, customerId: string | null, lines: ReturnType<typeof line>[], discountCents = 0): MadeSale {
+export function madeSale(
+  at: string,
+  cashierId: string,
+  customerId: string | null,
+  lines: ReturnType<typeof line>[],
+  discountCents = 0,
+): MadeSale {
   invoice += 1;
   const subtotal = lines.reduce((s, l) => s + l.subtotalCents, 0);
   const total = subtotal - discountCents;
   return {
     refunds: [],
     sale: {
-      saleId: randomUUID(), invoiceNumber: `INV-${invoice}`, register: 'main', branchId: 'main', cashierId, customerId, currency: 'USD', exchangeRate: 1450,
-      lines, subtotalCents: subtotal, discountCents, loyaltyDiscountCents: 0, taxRateBasisPoints: 0, taxCents: 0, totalCents: total,
-      pointsRedeemed: 0, redemptionId: null, pointsAwarded: 0, paymentMethod: 'cash', tenderedMinor: total, changeMinor: 0, completedAt: at,
+      saleId: randomUUID(),
+      invoiceNumber: `INV-${invoice}`,
+      register: 'main',
+      branchId: 'main',
+      cashierId,
+      customerId,
+      currency: 'USD',
+      exchangeRate: 1450,
+      lines,
+      subtotalCents: subtotal,
+      discountCents,
+      loyaltyDiscountCents: 0,
+      taxRateBasisPoints: 0,
+      taxCents: 0,
+      totalCents: total,
+      pointsRedeemed: 0,
+      redemptionId: null,
+      pointsAwarded: 0,
+      paymentMethod: 'cash',
+      tenderedMinor: total,
+      changeMinor: 0,
+      completedAt: at,
     },
   };
 }
@@ -43,19 +75,46 @@ export function voidEvent(m: MadeSale, at: string, by: string): EventOf<'dukan.s
   return envelope('dukan.sales.sale.voided.v1', { ...m.sale, voidedAt: at, voidedBy: by, reason: null }, at);
 }
 
-export function refundEvent(m: MadeSale, at: string, by: string, lines: { lineIndex: number; quantity: number }[]): EventOf<'dukan.sales.sale.refunded.v1'> {
+export function refundEvent(
+  m: MadeSale,
+  at: string,
+  by: string,
+  lines: { lineIndex: number; quantity: number }[],
+): EventOf<'dukan.sales.sale.refunded.v1'> {
   const refundLines = lines.map(({ lineIndex, quantity }) => {
     const l = m.sale.lines[lineIndex]!;
     return { lineId: l.lineId, productId: l.productId, sku: l.sku, quantity, amountCents: quantity * l.unitPriceCents, restock: true };
   });
   const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
-  m.refunds.push({ at, amountCents, by, lines: refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents })) });
+  m.refunds.push({
+    at,
+    amountCents,
+    by,
+    lines: refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents })),
+  });
   const refunded = m.refunds.reduce((s, r) => s + r.amountCents, 0);
-  return envelope('dukan.sales.sale.refunded.v1', {
-    saleId: m.sale.saleId, refundId: randomUUID(), invoiceNumber: m.sale.invoiceNumber, register: 'main', branchId: 'main', cashierId: by,
-    customerId: m.sale.customerId, currency: 'USD', exchangeRate: 1450, lines: refundLines, amountCents, pointsReturned: 0, pointsRevoked: 0,
-    fullyRefunded: refunded >= m.sale.totalCents, reason: null, refundedAt: at,
-  }, at);
+  return envelope(
+    'dukan.sales.sale.refunded.v1',
+    {
+      saleId: m.sale.saleId,
+      refundId: randomUUID(),
+      invoiceNumber: m.sale.invoiceNumber,
+      register: 'main',
+      branchId: 'main',
+      cashierId: by,
+      customerId: m.sale.customerId,
+      currency: 'USD',
+      exchangeRate: 1450,
+      lines: refundLines,
+      amountCents,
+      pointsReturned: 0,
+      pointsRevoked: 0,
+      fullyRefunded: refunded >= m.sale.totalCents,
+      reason: null,
+      refundedAt: at,
+    },
+    at,
+  );
 }
 
 const inRange = (day: string, start: string | null, end: string | null) => (!start || day >= start) && (!end || day <= end);
@@ -66,7 +125,10 @@ export interface Expected {
   transactions: number;
   byDay: Map<string, { salesCents: number; costCents: number; transactions: number }>;
   products: Map<string, { quantity: number; revenueCents: number; costCents: number }>;
-  cashiers: Map<string, { salesCents: number; transactions: number; voids: number; refunds: number; refundedCents: number; seconds: number; days: number }>;
+  cashiers: Map<
+    string,
+    { salesCents: number; transactions: number; voids: number; refunds: number; refundedCents: number; seconds: number; days: number }
+  >;
   customers: Map<string, { spentCents: number; purchases: number }>;
 }
 
@@ -76,13 +138,29 @@ export interface Expected {
  * of the sale on the void's day.
  */
 export function expected(made: MadeSale[], start: string | null, end: string | null): Expected {
-  const out: Expected = { salesCents: 0, costCents: 0, transactions: 0, byDay: new Map(), products: new Map(), cashiers: new Map(), customers: new Map() };
+  const out: Expected = {
+    salesCents: 0,
+    costCents: 0,
+    transactions: 0,
+    byDay: new Map(),
+    products: new Map(),
+    cashiers: new Map(),
+    customers: new Map(),
+  };
   const spans = new Map<string, { first: number; last: number }>(); // cashier|day
   const cashier = (id: string) => {
-    if (!out.cashiers.has(id)) out.cashiers.set(id, { salesCents: 0, transactions: 0, voids: 0, refunds: 0, refundedCents: 0, seconds: 0, days: 0 });
+    if (!out.cashiers.has(id))
+      out.cashiers.set(id, { salesCents: 0, transactions: 0, voids: 0, refunds: 0, refundedCents: 0, seconds: 0, days: 0 });
     return out.cashiers.get(id)!;
   };
-  const add = (at: string, s: MadeSale, money: number, cost: number, tx: number, units: { productId: string; q: number; revenue: number; cost: number }[]) => {
+  const add = (
+    at: string,
+    s: MadeSale,
+    money: number,
+    cost: number,
+    tx: number,
+    units: { productId: string; q: number; revenue: number; cost: number }[],
+  ) => {
     const day = baghdadDay(at);
     if (!inRange(day, start, end)) return;
     out.salesCents += money;
@@ -92,7 +170,11 @@ export function expected(made: MadeSale[], start: string | null, end: string | n
     out.byDay.set(day, { salesCents: d.salesCents + money, costCents: d.costCents + cost, transactions: d.transactions + tx });
     for (const u of units) {
       const p = out.products.get(u.productId) ?? { quantity: 0, revenueCents: 0, costCents: 0 };
-      out.products.set(u.productId, { quantity: p.quantity + u.q, revenueCents: p.revenueCents + u.revenue, costCents: p.costCents + u.cost });
+      out.products.set(u.productId, {
+        quantity: p.quantity + u.q,
+        revenueCents: p.revenueCents + u.revenue,
+        costCents: p.costCents + u.cost,
+      });
     }
     const c = cashier(s.sale.cashierId);
     c.salesCents += money;
@@ -104,8 +186,14 @@ export function expected(made: MadeSale[], start: string | null, end: string | n
   };
   for (const s of made) {
     const lines = s.sale.lines.map((l) => ({ ...l, left: l.quantity, leftRevenue: l.subtotalCents }));
-    add(s.sale.completedAt, s, s.sale.totalCents, lines.reduce((t, l) => t + l.unitCostCents * l.quantity, 0), 1,
-      lines.map((l) => ({ productId: l.productId, q: l.quantity, revenue: l.subtotalCents, cost: l.unitCostCents * l.quantity })));
+    add(
+      s.sale.completedAt,
+      s,
+      s.sale.totalCents,
+      lines.reduce((t, l) => t + l.unitCostCents * l.quantity, 0),
+      1,
+      lines.map((l) => ({ productId: l.productId, q: l.quantity, revenue: l.subtotalCents, cost: l.unitCostCents * l.quantity })),
+    );
     const day = baghdadDay(s.sale.completedAt);
     if (inRange(day, start, end)) {
       const key = `${s.sale.cashierId}|${day}`;
@@ -122,7 +210,14 @@ export function expected(made: MadeSale[], start: string | null, end: string | n
         l.leftRevenue -= rl.amountCents;
         return { productId: l.productId, q: -rl.quantity, revenue: -rl.amountCents, cost: -l.unitCostCents * rl.quantity };
       });
-      add(r.at, s, -r.amountCents, units.reduce((t, u) => t + u.cost, 0), refunded >= s.sale.totalCents ? -1 : 0, units);
+      add(
+        r.at,
+        s,
+        -r.amountCents,
+        units.reduce((t, u) => t + u.cost, 0),
+        refunded >= s.sale.totalCents ? -1 : 0,
+        units,
+      );
       if (inRange(baghdadDay(r.at), start, end)) {
         const c = cashier(r.by);
         c.refunds += 1;
@@ -131,7 +226,14 @@ export function expected(made: MadeSale[], start: string | null, end: string | n
     }
     if (s.voided) {
       const units = lines.map((l) => ({ productId: l.productId, q: -l.left, revenue: -l.leftRevenue, cost: -l.unitCostCents * l.left }));
-      add(s.voided.at, s, -(s.sale.totalCents - refunded), units.reduce((t, u) => t + u.cost, 0), refunded >= s.sale.totalCents ? 0 : -1, units);
+      add(
+        s.voided.at,
+        s,
+        -(s.sale.totalCents - refunded),
+        units.reduce((t, u) => t + u.cost, 0),
+        refunded >= s.sale.totalCents ? 0 : -1,
+        units,
+      );
       if (inRange(baghdadDay(s.voided.at), start, end)) cashier(s.voided.by).voids += 1;
     }
   }

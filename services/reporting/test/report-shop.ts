@@ -17,21 +17,96 @@ export const CATEGORY = randomUUID();
 
 export async function publishShop(t: ServiceTestApp): Promise<MadeSale[]> {
   const pub = (e: Parameters<ServiceTestApp['bus']['publish']>[0]) => t.bus.publish(e);
-  await pub(envelope('dukan.settings.settings.changed.v1', {
-    exchangeRate: 1500, userExchangeRates: { [TEST_USERS.manager.id]: 1300 }, storeName: 'Dukan Test Shop', defaultLanguage: 'en',
-    timeZone: 'Asia/Baghdad', iqdCashRounding: 250, taxRateBasisPoints: 0, branches: [{ id: 'main', name: 'Main', registers: ['main'] }], changed: ['storeName'],
-  }, '2026-01-01T00:00:00Z'));
+  await pub(
+    envelope(
+      'dukan.settings.settings.changed.v1',
+      {
+        exchangeRate: 1500,
+        userExchangeRates: { [TEST_USERS.manager.id]: 1300 },
+        storeName: 'Dukan Test Shop',
+        defaultLanguage: 'en',
+        timeZone: 'Asia/Baghdad',
+        iqdCashRounding: 250,
+        taxRateBasisPoints: 0,
+        branches: [{ id: 'main', name: 'Main', registers: ['main'] }],
+        changed: ['storeName'],
+      },
+      '2026-01-01T00:00:00Z',
+    ),
+  );
   await pub(envelope('dukan.identity.user.created.v1', user({ userId: A, firstName: 'Sara', lastName: 'Ahmed', role: 'cashier' })));
   await pub(envelope('dukan.identity.user.created.v1', user({ userId: B, firstName: 'Karwan', lastName: 'Aziz', role: 'manager' })));
-  await pub(envelope('dukan.catalog.category.created.v1', { categoryId: CATEGORY, name: { en: 'Drinks', ku: 'خواردنەوە' }, parentId: null, active: true, imageUrl: null, version: 1 }));
-  await pub(envelope('dukan.catalog.product.created.v1', product({ productId: P1, sku: 'TEA-1', name: { en: 'Tea', ku: 'چا' }, categoryId: CATEGORY, priceCents: 500, costCents: 300, quantity: 50, reorderLevel: 10 })));
-  await pub(envelope('dukan.catalog.product.created.v1', product({ productId: P2, sku: '=HACK()', name: { en: 'Coffee, dark', ku: 'قاوە' }, categoryId: CATEGORY, priceCents: 1250, costCents: 700, quantity: 5, reorderLevel: 10 })));
-  await pub(envelope('dukan.catalog.product.created.v1', product({ productId: P3, sku: 'SUGAR', name: { en: 'Sugar', ku: 'شەکر' }, categoryId: null, priceCents: 200, costCents: 50, quantity: 0, reorderLevel: 2 })));
+  await pub(
+    envelope('dukan.catalog.category.created.v1', {
+      categoryId: CATEGORY,
+      name: { en: 'Drinks', ku: 'خواردنەوە' },
+      parentId: null,
+      active: true,
+      imageUrl: null,
+      version: 1,
+    }),
+  );
+  await pub(
+    envelope(
+      'dukan.catalog.product.created.v1',
+      product({
+        productId: P1,
+        sku: 'TEA-1',
+        name: { en: 'Tea', ku: 'چا' },
+        categoryId: CATEGORY,
+        priceCents: 500,
+        costCents: 300,
+        quantity: 50,
+        reorderLevel: 10,
+      }),
+    ),
+  );
+  await pub(
+    envelope(
+      'dukan.catalog.product.created.v1',
+      product({
+        productId: P2,
+        sku: '=HACK()',
+        name: { en: 'Coffee, dark', ku: 'قاوە' },
+        categoryId: CATEGORY,
+        priceCents: 1250,
+        costCents: 700,
+        quantity: 5,
+        reorderLevel: 10,
+      }),
+    ),
+  );
+  await pub(
+    envelope(
+      'dukan.catalog.product.created.v1',
+      product({
+        productId: P3,
+        sku: 'SUGAR',
+        name: { en: 'Sugar', ku: 'شەکر' },
+        categoryId: null,
+        priceCents: 200,
+        costCents: 50,
+        quantity: 0,
+        reorderLevel: 2,
+      }),
+    ),
+  );
   const customer = (customerId: string, firstName: string, memberSince: string, loyaltyPoints: number) =>
-    pub(envelope('dukan.loyalty.customer.created.v1', {
-      customerId, firstName, lastName: 'Karim', phone: `0750${customerId.slice(0, 7)}`, email: null, languagePreference: 'ku', loyaltyPoints,
-      totalSpentCents: 0, purchaseCount: 0, memberSince, version: 1,
-    }));
+    pub(
+      envelope('dukan.loyalty.customer.created.v1', {
+        customerId,
+        firstName,
+        lastName: 'Karim',
+        phone: `0750${customerId.slice(0, 7)}`,
+        email: null,
+        languagePreference: 'ku',
+        loyaltyPoints,
+        totalSpentCents: 0,
+        purchaseCount: 0,
+        memberSince,
+        version: 1,
+      }),
+    );
   await customer(C1, 'Shilan', '2026-03-01T10:00:00Z', 120);
   await customer(C2, 'Hawre', '2026-03-11T20:30:00Z', 0); // 23:30 in Baghdad: 11 March
   await customer(C3, 'Dara', '2026-03-11T21:30:00Z', 1500); // 00:30 in Baghdad: 12 March
@@ -53,12 +128,36 @@ export async function publishShop(t: ServiceTestApp): Promise<MadeSale[]> {
   await pub(completedEvent(s6));
 
   const expense = (expenseId: string, expenseNumber: string, title: string, expenseDate: string, cents: number, createdBy: string) =>
-    pub(envelope('dukan.expenses.expense.created.v1', {
-      expenseId, expenseNumber, title, description: `${title} for the shop`, category: 'utilities', amountMinor: cents, currency: 'USD', exchangeRate: 1450,
-      amountInBaseCurrencyCents: cents, paymentMethod: 'cash', expenseDate, department: null, status: 'pending', createdBy,
-    }, `${expenseDate}T08:00:00Z`));
+    pub(
+      envelope(
+        'dukan.expenses.expense.created.v1',
+        {
+          expenseId,
+          expenseNumber,
+          title,
+          description: `${title} for the shop`,
+          category: 'utilities',
+          amountMinor: cents,
+          currency: 'USD',
+          exchangeRate: 1450,
+          amountInBaseCurrencyCents: cents,
+          paymentMethod: 'cash',
+          expenseDate,
+          department: null,
+          status: 'pending',
+          createdBy,
+        },
+        `${expenseDate}T08:00:00Z`,
+      ),
+    );
   const move = (expenseId: string, expenseNumber: string, from: string, to: string, cents: number, at: string) =>
-    pub(envelope('dukan.expenses.expense.status-changed.v1', { expenseId, expenseNumber, from, to, reason: null, changedBy: ADMIN, amountInBaseCurrencyCents: cents }, at));
+    pub(
+      envelope(
+        'dukan.expenses.expense.status-changed.v1',
+        { expenseId, expenseNumber, from, to, reason: null, changedBy: ADMIN, amountInBaseCurrencyCents: cents },
+        at,
+      ),
+    );
   const e1 = randomUUID();
   const e3 = randomUUID();
   await expense(e1, 'EXP-1', 'Electricity', '2026-03-11', 4000, A);

@@ -46,12 +46,26 @@ describe('sales report', () => {
       expenses: usd(expenses),
       netProfit: usd(want.salesCents - want.costCents - expenses),
     });
-    expect(d.salesByDate).toEqual([...want.byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([date, v]) => ({
-      date, total: usd(v.salesCents), transactions: v.transactions, profit: usd(v.salesCents - v.costCents),
-    })));
-    const products = [...want.products.entries()].map(([id, p]) => ({ _id: id, quantity: p.quantity, revenue: usd(p.revenueCents), profit: usd(p.revenueCents - p.costCents) }));
+    expect(d.salesByDate).toEqual(
+      [...want.byDay.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([date, v]) => ({
+          date,
+          total: usd(v.salesCents),
+          transactions: v.transactions,
+          profit: usd(v.salesCents - v.costCents),
+        })),
+    );
+    const products = [...want.products.entries()].map(([id, p]) => ({
+      _id: id,
+      quantity: p.quantity,
+      revenue: usd(p.revenueCents),
+      profit: usd(p.revenueCents - p.costCents),
+    }));
     const byId = (x: { _id: string }, y: { _id: string }) => x._id.localeCompare(y._id);
-    expect(d.topProducts.map(({ _id, quantity, revenue, profit }: any) => ({ _id, quantity, revenue, profit })).sort(byId)).toEqual(products.sort(byId));
+    expect(d.topProducts.map(({ _id, quantity, revenue, profit }: any) => ({ _id, quantity, revenue, profit })).sort(byId)).toEqual(
+      products.sort(byId),
+    );
     const revenues = d.topProducts.map((p: any) => p.revenue);
     expect(revenues).toEqual([...revenues].sort((x: number, y: number) => y - x));
   });
@@ -67,7 +81,13 @@ describe('sales report', () => {
   it('names products and answers in the currency asked for, at the viewer’s own rate', async () => {
     const d = await report('sales', query('2026-03-10', '2026-03-10'));
     expect(d.topProducts[0]).toMatchObject({ name: { en: 'Coffee, dark', ku: 'قاوە' }, sku: '=HACK()' });
-    expect(d).toMatchObject({ currency: 'USD', storeName: 'Dukan Test Shop', timeZone: 'Asia/Baghdad', startDate: '2026-03-10', endDate: '2026-03-10' });
+    expect(d).toMatchObject({
+      currency: 'USD',
+      storeName: 'Dukan Test Shop',
+      timeZone: 'Asia/Baghdad',
+      startDate: '2026-03-10',
+      endDate: '2026-03-10',
+    });
     const cents = expected(made, null, null).salesCents;
     const asAdmin = await report('sales', { currency: 'IQD' });
     expect(asAdmin).toMatchObject({ currency: 'IQD', exchangeRate: 1500 });
@@ -86,7 +106,9 @@ describe('staff report', () => {
     for (const id of [A, B]) {
       const w = want.cashiers.get(id)!;
       expect(row(id)).toMatchObject({
-        totalSales: usd(w.salesCents), transactionCount: w.transactions, hoursWorked: Math.round(w.seconds / 360) / 10,
+        totalSales: usd(w.salesCents),
+        transactionCount: w.transactions,
+        hoursWorked: Math.round(w.seconds / 360) / 10,
         averageTicket: usd(w.transactions > 0 ? Math.round(w.salesCents / w.transactions) : 0),
       });
     }
@@ -98,14 +120,33 @@ describe('staff report', () => {
     expect(activity(A)).toMatchObject({ refunds: 1, refundedAmount: 12.5, daysWorked: 3, firstSale: '2026-03-09T08:00:00.000Z' });
     expect(d.summary.totalSales).toBe(usd(want.salesCents));
     expect(d.summary.totalTransactions).toBe(want.transactions);
-    expect(d.activityTimeline.find((x: any) => x.date === '2026-03-09')).toEqual({ date: '2026-03-09', totalSales: 9, transactions: 2, activeStaff: 2 });
+    expect(d.activityTimeline.find((x: any) => x.date === '2026-03-09')).toEqual({
+      date: '2026-03-09',
+      totalSales: 9,
+      transactions: 2,
+      activeStaff: 2,
+    });
   });
 
   it('lists the expenses dated in the range with who recorded them and their status', async () => {
     const d = await report('staff', query('2026-03-01', '2026-03-31'));
     expect(d.staffExpenses).toEqual([
-      expect.objectContaining({ expenseNumber: 'EXP-2', staff: { firstName: 'Karwan', lastName: 'Aziz' }, type: 'utilities', amount: 15, date: '2026-03-12', status: 'pending' }),
-      expect.objectContaining({ expenseNumber: 'EXP-1', staff: { firstName: 'Sara', lastName: 'Ahmed' }, amount: 40, date: '2026-03-11', status: 'paid', description: 'Electricity for the shop' }),
+      expect.objectContaining({
+        expenseNumber: 'EXP-2',
+        staff: { firstName: 'Karwan', lastName: 'Aziz' },
+        type: 'utilities',
+        amount: 15,
+        date: '2026-03-12',
+        status: 'pending',
+      }),
+      expect.objectContaining({
+        expenseNumber: 'EXP-1',
+        staff: { firstName: 'Sara', lastName: 'Ahmed' },
+        amount: 40,
+        date: '2026-03-11',
+        status: 'paid',
+        description: 'Electricity for the shop',
+      }),
     ]);
   });
 });
@@ -115,13 +156,25 @@ describe('customer report', () => {
     const want = expected(made, null, null);
     const d = await report('customers');
     expect(d.topCustomers.map((c: any) => [c._id, c.totalSpent, c.purchaseCount])).toEqual(
-      [...want.customers.entries()].filter(([, c]) => c.purchases > 0).sort(([, x], [, y]) => y.spentCents - x.spentCents).map(([id, c]) => [id, usd(c.spentCents), c.purchases]),
+      [...want.customers.entries()]
+        .filter(([, c]) => c.purchases > 0)
+        .sort(([, x], [, y]) => y.spentCents - x.spentCents)
+        .map(([id, c]) => [id, usd(c.spentCents), c.purchases]),
     );
-    expect(d.topCustomers[0]).toMatchObject({ _id: C1, customerName: 'Shilan Karim', loyaltyPoints: 120, lastPurchase: '2026-03-10T21:01:00.000Z' });
+    expect(d.topCustomers[0]).toMatchObject({
+      _id: C1,
+      customerName: 'Shilan Karim',
+      loyaltyPoints: 120,
+      lastPurchase: '2026-03-10T21:01:00.000Z',
+    });
     expect(d.purchaseFrequency).toEqual({ oneTime: 1, occasional: 1, regular: 0, frequent: 0 }); // C2 once (the other refunded), C1 three times
     expect(d.summary).toEqual({ totalCustomers: 3, newCustomers: 3, activeCustomers: 2, totalLoyaltyPoints: 1620 });
     expect(d.loyaltyDistribution).toEqual([
-      { range: '0', count: 1 }, { range: '1-99', count: 0 }, { range: '100-499', count: 1 }, { range: '500-999', count: 0 }, { range: '1000+', count: 1 },
+      { range: '0', count: 1 },
+      { range: '1-99', count: 0 },
+      { range: '100-499', count: 1 },
+      { range: '500-999', count: 0 },
+      { range: '1000+', count: 1 },
     ]);
   });
 
@@ -130,7 +183,11 @@ describe('customer report', () => {
     expect(d.summary).toMatchObject({ totalCustomers: 2, newCustomers: 1 });
     expect(d.newCustomersOverTime).toEqual([{ date: '2026-03-11', count: 1 }]);
     const march = await report('customers', query('2026-03-01', '2026-03-31'));
-    expect(march.newCustomersOverTime).toEqual([{ date: '2026-03-01', count: 1 }, { date: '2026-03-11', count: 1 }, { date: '2026-03-12', count: 1 }]);
+    expect(march.newCustomersOverTime).toEqual([
+      { date: '2026-03-01', count: 1 },
+      { date: '2026-03-11', count: 1 },
+      { date: '2026-03-12', count: 1 },
+    ]);
     expect(march.newCustomersInterval).toBe('day');
     void C2;
     void C3;
@@ -140,19 +197,32 @@ describe('customer report', () => {
 describe('inventory report', () => {
   it('stock as it stands: totals, categories, products by value and low stock', async () => {
     const d = await report('inventory');
-    expect(d.summary).toEqual({ totalProducts: 3, totalQuantity: 55, totalInventoryValue: 250 + 62.5, totalInventoryCost: 150 + 35, lowStockItems: 2, outOfStockItems: 1 });
+    expect(d.summary).toEqual({
+      totalProducts: 3,
+      totalQuantity: 55,
+      totalInventoryValue: 250 + 62.5,
+      totalInventoryCost: 150 + 35,
+      lowStockItems: 2,
+      outOfStockItems: 1,
+    });
     expect(d.categoryInventory).toEqual([
       { categoryId: expect.any(String), categoryName: { en: 'Drinks', ku: 'خواردنەوە' }, productCount: 2, quantity: 55, value: 312.5 },
       { categoryId: null, categoryName: null, productCount: 1, quantity: 0, value: 0 },
     ]);
     expect(d.products.map((p: any) => p._id)).toEqual([P1, P2, P3]);
-    expect(d.lowStockItems.map((p: any) => [p._id, p.quantity, p.lowStockThreshold])).toEqual([[P2, 5, 10], [P3, 0, 2]]);
+    expect(d.lowStockItems.map((p: any) => [p._id, p.quantity, p.lowStockThreshold])).toEqual([
+      [P2, 5, 10],
+      [P3, 0, 2],
+    ]);
   });
 
   it('pages and sorts every product, or only the low-stock ones', async () => {
     const page = await t.get('/api/reports/inventory/products?sort=name&order=asc&limit=2&page=2', { token: t.tokens.manager });
     expect(page.status).toBe(200);
-    expect(page.body).toEqual({ data: [expect.objectContaining({ _id: P1, name: { en: 'Tea', ku: 'چا' } })], pagination: { total: 3, page: 2, limit: 2, pages: 2 } });
+    expect(page.body).toEqual({
+      data: [expect.objectContaining({ _id: P1, name: { en: 'Tea', ku: 'چا' } })],
+      pagination: { total: 3, page: 2, limit: 2, pages: 2 },
+    });
     const low = await t.get('/api/reports/inventory/products?lowStock=true&sort=quantity&order=asc', { token: t.tokens.admin });
     expect(low.body.data.map((p: any) => p._id)).toEqual([P3, P2]);
   });
@@ -170,7 +240,10 @@ describe('refusals', () => {
   });
 
   it('answers in Kurdish, refuses a cashier and an unknown currency', async () => {
-    const ku = await t.get('/api/reports/sales?startDate=2026-03-12&endDate=2026-03-10', { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
+    const ku = await t.get('/api/reports/sales?startDate=2026-03-12&endDate=2026-03-10', {
+      token: t.tokens.admin,
+      headers: { 'accept-language': 'ku' },
+    });
     expect(ku.body.errors.startDate.message).toBe('بەرواری دەستپێک نابێت دوای بەرواری کۆتایی بێت');
     expect((await t.get('/api/reports/sales', { token: t.tokens.cashier })).status).toBe(403);
     expect((await t.get('/api/reports/sales?currency=EUR', { token: t.tokens.admin })).status).toBe(400);

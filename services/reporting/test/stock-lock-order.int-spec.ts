@@ -28,19 +28,32 @@ it('a sale’s stock change meeting a product change on the same product waits f
     await productChange.query(`UPDATE products SET reorder_level = 12 WHERE product_id = $1`, [rice.productId]);
 
     // Meanwhile a sale of two moves the stock.
-    const sold = t.bus.publish(envelope('dukan.catalog.stock.changed.v2', {
-      branchId: 'main', reason: 'sold', refType: 'sale', refId: randomUUID(),
-      moves: [{ productId: rice.productId, delta: -2, quantityAfter: 48, unitCostCents: null }],
-    }));
-    const soldSettled = sold.then(() => 'applied', (e: unknown) => `failed: ${(e as Error).message}`);
+    const sold = t.bus.publish(
+      envelope('dukan.catalog.stock.changed.v2', {
+        branchId: 'main',
+        reason: 'sold',
+        refType: 'sale',
+        refId: randomUUID(),
+        moves: [{ productId: rice.productId, delta: -2, quantityAfter: 48, unitCostCents: null }],
+      }),
+    );
+    const soldSettled = sold.then(
+      () => 'applied',
+      (e: unknown) => `failed: ${(e as Error).message}`,
+    );
     await new Promise((r) => setTimeout(r, 300)); // the stock handler is now waiting on a lock
 
     // The product change goes on to the stock row and commits.
-    const wrote = await productChange.query(
-      `INSERT INTO stock (product_id, branch_id, quantity, as_of) VALUES ($1, 'main', 50, now() - interval '1 minute')
+    const wrote = await productChange
+      .query(
+        `INSERT INTO stock (product_id, branch_id, quantity, as_of) VALUES ($1, 'main', 50, now() - interval '1 minute')
        ON CONFLICT (product_id, branch_id) DO UPDATE SET quantity = EXCLUDED.quantity, as_of = EXCLUDED.as_of WHERE stock.as_of <= EXCLUDED.as_of`,
-      [rice.productId],
-    ).then(() => 'written', (e: unknown) => `failed: ${(e as Error).message}`);
+        [rice.productId],
+      )
+      .then(
+        () => 'written',
+        (e: unknown) => `failed: ${(e as Error).message}`,
+      );
     expect(wrote).toBe('written');
     await productChange.commitTransaction();
     expect(await soldSettled).toBe('applied');

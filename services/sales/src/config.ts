@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { parseConfig, parseUrlList, platformConfigSchema } from '@dukan/platform';
 
 /** One URL, or several separated by commas (the processes of a service). */
-const urlList = z.string().refine((v) => parseUrlList(v).length > 0 && parseUrlList(v).every((u) => URL.canParse(u)), 'a URL, or URLs separated by commas');
+const urlList = z
+  .string()
+  .refine((v) => parseUrlList(v).length > 0 && parseUrlList(v).every((u) => URL.canParse(u)), 'a URL, or URLs separated by commas');
 
 export const salesConfigSchema = platformConfigSchema.extend({
   PORT: z.coerce.number().int().min(1).max(65535).default(5103),
@@ -19,7 +21,12 @@ export const salesConfigSchema = platformConfigSchema.extend({
   /** An Idempotency-Key still "in progress" after this long belongs to a crashed request and may be taken over. */
   IDEMPOTENCY_TAKEOVER_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   /** Answered keys are kept this long (a till retries within minutes), then swept. */
-  IDEMPOTENCY_RETENTION_HOURS: z.coerce.number().int().min(1).max(24 * 365).default(72),
+  IDEMPOTENCY_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(72),
 });
 
 export type SalesConfig = z.infer<typeof salesConfigSchema>;

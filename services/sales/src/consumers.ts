@@ -2,7 +2,17 @@
 // changes (these are the names the durables already carry in running shops), whatever the handler class is called.
 import { declareConsumers } from '@dukan/platform';
 import { BranchPriceChangedHandler } from './replicas/branch-price.handler.js';
-import { CustomerCreatedHandler, CustomerDeletedHandler, CustomerUpdatedHandler, ProductCreatedHandler, ProductDeletedHandler, ProductUpdatedHandler, SettingsChangedHandler, UserCreatedHandler, UserUpdatedHandler } from './replicas/replica.handlers.js';
+import {
+  CustomerCreatedHandler,
+  CustomerDeletedHandler,
+  CustomerUpdatedHandler,
+  ProductCreatedHandler,
+  ProductDeletedHandler,
+  ProductUpdatedHandler,
+  SettingsChangedHandler,
+  UserCreatedHandler,
+  UserUpdatedHandler,
+} from './replicas/replica.handlers.js';
 
 export const SALES_CONSUMERS = declareConsumers('sales', [
   { name: 'sales.ProductCreatedHandler', subject: 'dukan.catalog.product.created.v1', handler: ProductCreatedHandler },

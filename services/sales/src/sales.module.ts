@@ -31,8 +31,14 @@ export class SalesModule {
         ServicePlatformModule.forService({
           service: 'sales',
           entities: [],
-          migrations: [SalesInit1767225600300, CashierAsOf1795478400300, BranchPrices1795824000300, InvoiceBlocks1796100000300, InvoiceBlockDevices1796300000300,
-            RegisterNumbersUnbounded1796400000300],
+          migrations: [
+            SalesInit1767225600300,
+            CashierAsOf1795478400300,
+            BranchPrices1795824000300,
+            InvoiceBlocks1796100000300,
+            InvoiceBlockDevices1796300000300,
+            RegisterNumbersUnbounded1796400000300,
+          ],
           consumers: SALES_CONSUMERS,
         }),
       ],

@@ -8,7 +8,12 @@ let shop: Awaited<ReturnType<typeof startCheckoutShop>>;
 let t: ServiceTestApp;
 let tea: TestProduct;
 const cashierOf = (branch: string) => t.tokenFor({ role: 'cashier', homeBranch: branch, branches: [branch] });
-const price = (branchId: string, priceCents: number | null, version: number): BranchPriceChangedData => ({ productId: tea.id, branchId, priceCents, version });
+const price = (branchId: string, priceCents: number | null, version: number): BranchPriceChangedData => ({
+  productId: tea.id,
+  branchId,
+  priceCents,
+  version,
+});
 
 beforeAll(async () => {
   shop = await startCheckoutShop();
@@ -19,7 +24,10 @@ afterAll(() => shop.close());
 
 /** A sale of two teas in a branch, priced by the till at `unitCents`. */
 const sell = (branch: string, unitCents: number) =>
-  t.post('/api/transactions', salePayload([{ product: { ...tea, priceCents: unitCents }, quantity: 2 }]), { token: cashierOf(branch), headers: { 'x-dukan-branch': branch } });
+  t.post('/api/transactions', salePayload([{ product: { ...tea, priceCents: unitCents }, quantity: 2 }]), {
+    token: cashierOf(branch),
+    headers: { 'x-dukan-branch': branch },
+  });
 
 it("sells at branch B's price in B and at the product's own price elsewhere, whatever order the changes came in", async () => {
   // Delivered newest first and twice: version 2 (2.75) must stand over version 1 (3.00).
@@ -43,7 +51,7 @@ it("sells at branch B's price in B and at the product's own price elsewhere, wha
   expect((await sell('c', 199)).body.data.total).toBe(3.98);
 });
 
-it('sells at the product\'s own price again once the branch price is cleared; an older set arriving late changes nothing', async () => {
+it("sells at the product's own price again once the branch price is cleared; an older set arriving late changes nothing", async () => {
   await t.bus.publish(envelope('dukan.catalog.branch-price.changed.v1', price('b', null, 3)));
   await t.bus.publish(envelope('dukan.catalog.branch-price.changed.v1', price('b', 275, 2)));
   const sale = await sell('b', 250);

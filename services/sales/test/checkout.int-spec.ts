@@ -1,7 +1,17 @@
 // POST /api/transactions: pricing from the replica, refusals, loyalty, tax and currency.
 import { randomUUID } from 'node:crypto';
 import type { ServiceTestApp } from '@dukan/testing';
-import { envelope, outboxEvents, publishProduct, saleCounts, salePayload, startCheckoutShop, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
+import {
+  envelope,
+  outboxEvents,
+  publishProduct,
+  saleCounts,
+  salePayload,
+  startCheckoutShop,
+  type FakeLoyalty,
+  type FakeSettings,
+  type TestProduct,
+} from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
@@ -23,7 +33,14 @@ const CASHIER_ID = '00000000-0000-4000-8000-000000000003';
 
 describe('a guest sale in USD', () => {
   it('is priced by the server, numbered, stored and announced', async () => {
-    const body = salePayload([{ product: pen, quantity: 4 }, { product: mug, quantity: 3 }, { product: shirt, quantity: 1 }], { tenderExtraCents: 1234 });
+    const body = salePayload(
+      [
+        { product: pen, quantity: 4 },
+        { product: mug, quantity: 3 },
+        { product: shirt, quantity: 1 },
+      ],
+      { tenderExtraCents: 1234 },
+    );
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(201);
     const tx = res.body.data;
@@ -34,22 +51,48 @@ describe('a guest sale in USD', () => {
     expect(tx.total).toBe(body.total);
     expect(tx.subtotal).toBe(body.subtotal);
     expect(tx.paymentDetails).toEqual({ amountTendered: body.paymentDetails.amountTendered, change: 12.34 });
-    expect(tx).toMatchObject({ loyaltyPointsAwarded: 0, loyaltyDiscount: 0, loyaltyPointsRedeemed: 0, currency: 'USD', register: 'main', paymentStatus: 'paid', paymentMethod: 'cash', taxRate: 0, taxAmount: 0 });
+    expect(tx).toMatchObject({
+      loyaltyPointsAwarded: 0,
+      loyaltyDiscount: 0,
+      loyaltyPointsRedeemed: 0,
+      currency: 'USD',
+      register: 'main',
+      paymentStatus: 'paid',
+      paymentMethod: 'cash',
+      taxRate: 0,
+      taxAmount: 0,
+    });
     expect(tx.items.map((i: { subtotal: number }) => i.subtotal)).toEqual(body.items.map((i) => i.subtotal));
 
     const [row] = await t.dataSource().query(`SELECT total_cents, subtotal_cents, cashier_id FROM sales WHERE id = $1`, [tx._id]);
     expect(Number(row.total_cents)).toBe(Math.round(body.total * 100));
     expect(row.cashier_id).toBe('00000000-0000-4000-8000-000000000003');
     const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === tx._id);
-    expect(event).toMatchObject({ invoiceNumber: tx.invoiceNumber, customerId: null, totalCents: Math.round(body.total * 100), currency: 'USD' });
-    expect(event.lines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity])).toEqual([[pen.id, 4], [mug.id, 3], [shirt.id, 1]]);
-    expect(event.lines[1]).toMatchObject({ unitPriceCents: 899, unitCostCents: mug.costCents, subtotalCents: Math.round((899 * 3 * 85) / 100) });
+    expect(event).toMatchObject({
+      invoiceNumber: tx.invoiceNumber,
+      customerId: null,
+      totalCents: Math.round(body.total * 100),
+      currency: 'USD',
+    });
+    expect(event.lines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity])).toEqual([
+      [pen.id, 4],
+      [mug.id, 3],
+      [shirt.id, 1],
+    ]);
+    expect(event.lines[1]).toMatchObject({
+      unitPriceCents: 899,
+      unitCostCents: mug.costCents,
+      subtotalCents: Math.round((899 * 3 * 85) / 100),
+    });
   });
 });
 
 describe('the client total is checked, never trusted', () => {
   it('refuses a line price that disagrees with the catalog, naming the line', async () => {
-    const body = salePayload([{ product: pen, quantity: 1 }, { product: shirt, quantity: 2 }]);
+    const body = salePayload([
+      { product: pen, quantity: 1 },
+      { product: shirt, quantity: 2 },
+    ]);
     body.items[1]!.unitPrice = 9.99;
     const before = await snapshot();
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
@@ -76,7 +119,9 @@ describe('the client total is checked, never trusted', () => {
     const stale = await t.post('/api/transactions', salePayload([{ product: p, quantity: 1 }]), { token: t.tokens.cashier });
     expect(stale.status).toBe(422);
     expect(stale.body.errors['items.0.unitPrice'].message).toContain('$6.00');
-    const fresh = await t.post('/api/transactions', salePayload([{ product: { ...p, priceCents: 600 }, quantity: 1 }]), { token: t.tokens.cashier });
+    const fresh = await t.post('/api/transactions', salePayload([{ product: { ...p, priceCents: 600 }, quantity: 1 }]), {
+      token: t.tokens.cashier,
+    });
     expect(fresh.status).toBe(201);
   });
 
@@ -91,8 +136,18 @@ describe('the client total is checked, never trusted', () => {
 
 async function productEvent(p: TestProduct, priceCents: number) {
   return {
-    productId: p.id, sku: p.sku, barcode: null, name: { en: 'Changed', ku: 'گۆڕاو' }, categoryId: null, priceCents, costCents: 100,
-    discountPercent: 0, active: true, reorderLevel: 10, quantity: 10, version: 2,
+    productId: p.id,
+    sku: p.sku,
+    barcode: null,
+    name: { en: 'Changed', ku: 'گۆڕاو' },
+    categoryId: null,
+    priceCents,
+    costCents: 100,
+    discountPercent: 0,
+    active: true,
+    reorderLevel: 10,
+    quantity: 10,
+    version: 2,
   };
 }
 
@@ -126,7 +181,15 @@ describe('bad input: 400, nothing stored', () => {
     const inactive = await publishProduct(t, { priceCents: 300, active: false });
     const ghost: TestProduct = { ...pen, id: randomUUID() };
     const before = await snapshot();
-    const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }, { product: inactive, quantity: 1 }, { product: ghost, quantity: 1 }]), { token: t.tokens.cashier });
+    const res = await t.post(
+      '/api/transactions',
+      salePayload([
+        { product: pen, quantity: 1 },
+        { product: inactive, quantity: 1 },
+        { product: ghost, quantity: 1 },
+      ]),
+      { token: t.tokens.cashier },
+    );
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({
       'items.1.product': { message: 'This product is not available for sale' },
@@ -144,7 +207,11 @@ describe('bad input: 400, nothing stored', () => {
   });
 
   it('a malformed JSON body', async () => {
-    const res = await t.request('POST', '/api/transactions', { token: t.tokens.cashier, body: '{"items": [', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/api/transactions', {
+      token: t.tokens.cashier,
+      body: '{"items": [',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -194,17 +261,33 @@ describe('currency and tax', () => {
   it('takes the tax rate from settings events (included in prices)', async () => {
     await t.bus.publish(
       envelope('dukan.settings.settings.changed.v1', {
-        exchangeRate: 1450, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', iqdCashRounding: 1,
-        taxRateBasisPoints: 1000, branches: [], changed: ['taxRateBasisPoints'],
+        exchangeRate: 1450,
+        userExchangeRates: {},
+        storeName: 'Dukan',
+        defaultLanguage: 'en',
+        timeZone: 'Asia/Baghdad',
+        iqdCashRounding: 1,
+        taxRateBasisPoints: 1000,
+        branches: [],
+        changed: ['taxRateBasisPoints'],
       }),
     );
-    const res = await t.post('/api/transactions', salePayload([{ product: { ...pen, priceCents: 125 }, quantity: 88 }]), { token: t.tokens.cashier });
+    const res = await t.post('/api/transactions', salePayload([{ product: { ...pen, priceCents: 125 }, quantity: 88 }]), {
+      token: t.tokens.cashier,
+    });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ total: 110, taxRate: 10, taxAmount: 10 });
     await t.bus.publish(
       envelope('dukan.settings.settings.changed.v1', {
-        exchangeRate: 1450, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', iqdCashRounding: 1,
-        taxRateBasisPoints: 0, branches: [], changed: ['taxRateBasisPoints'],
+        exchangeRate: 1450,
+        userExchangeRates: {},
+        storeName: 'Dukan',
+        defaultLanguage: 'en',
+        timeZone: 'Asia/Baghdad',
+        iqdCashRounding: 1,
+        taxRateBasisPoints: 0,
+        branches: [],
+        changed: ['taxRateBasisPoints'],
       }),
     );
   });
@@ -214,10 +297,21 @@ describe('loyalty', () => {
   const customer = randomUUID();
   beforeAll(async () => {
     loyalty.balances.set(customer, 500);
-    await t.bus.publish(envelope('dukan.loyalty.customer.created.v1', {
-      customerId: customer, firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', email: null, languagePreference: 'ku',
-      loyaltyPoints: 500, totalSpentCents: 0, purchaseCount: 0, memberSince: new Date().toISOString(), version: 1,
-    }));
+    await t.bus.publish(
+      envelope('dukan.loyalty.customer.created.v1', {
+        customerId: customer,
+        firstName: 'Shilan',
+        lastName: 'Aziz',
+        phone: '07501234567',
+        email: null,
+        languagePreference: 'ku',
+        loyaltyPoints: 500,
+        totalSpentCents: 0,
+        purchaseCount: 0,
+        memberSince: new Date().toISOString(),
+        version: 1,
+      }),
+    );
   });
   afterEach(() => {
     loyalty.mode = 'up';
@@ -230,14 +324,28 @@ describe('loyalty', () => {
     expect(res.body.data).toMatchObject({ loyaltyPointsRedeemed: 150, loyaltyDiscount: 1.5, total: 38.48, loyaltyPointsAwarded: 38 });
     expect(res.body.data.customer).toMatchObject({ firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567' });
     const call = loyalty.calls.at(-1)!;
-    expect(call).toMatchObject({ saleId: res.body.data._id, internalToken: token, body: { customerId: customer, pointsToRedeem: 150, totalBeforeLoyaltyUsdCents: 3998 } });
+    expect(call).toMatchObject({
+      saleId: res.body.data._id,
+      internalToken: token,
+      body: { customerId: customer, pointsToRedeem: 150, totalBeforeLoyaltyUsdCents: 3998 },
+    });
     const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === res.body.data._id);
-    expect(event).toMatchObject({ customerId: customer, pointsRedeemed: 150, redemptionId: `res-${res.body.data._id}`, pointsAwarded: 38, loyaltyDiscountCents: 150 });
+    expect(event).toMatchObject({
+      customerId: customer,
+      pointsRedeemed: 150,
+      redemptionId: `res-${res.body.data._id}`,
+      pointsAwarded: 38,
+      loyaltyDiscountCents: 150,
+    });
   });
 
   it('passes on loyalty refusals (insufficient points) and stores nothing', async () => {
     const before = await snapshot();
-    const res = await t.post('/api/transactions', salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 100_000, valueCents: 1999 } }), { token: t.tokens.cashier });
+    const res = await t.post(
+      '/api/transactions',
+      salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 100_000, valueCents: 1999 } }),
+      { token: t.tokens.cashier },
+    );
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('INSUFFICIENT_POINTS');
     expect(res.body.errors.loyaltyPointsRedeemed.message).toBe('The customer does not have enough points');
@@ -248,7 +356,7 @@ describe('loyalty', () => {
     const body = salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 20, valueCents: 200 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
-        expect(res.body.errors.loyaltyDiscount.message).toBe('The loyalty discount is $0.20, not $2.00');
+    expect(res.body.errors.loyaltyDiscount.message).toBe('The loyalty discount is $0.20, not $2.00');
   });
 
   it('still sells to a customer without redemption when loyalty is down (0 points quoted)', async () => {
@@ -263,7 +371,11 @@ describe('loyalty', () => {
   it('answers 503 and stores nothing for a redemption while loyalty is down', async () => {
     loyalty.mode = 'down';
     const before = await snapshot();
-    const res = await t.post('/api/transactions', salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 50, valueCents: 50 } }), { token: t.tokens.cashier });
+    const res = await t.post(
+      '/api/transactions',
+      salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 50, valueCents: 50 } }),
+      { token: t.tokens.cashier },
+    );
     expect(res.status).toBe(503);
     expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
     expect(await snapshot()).toEqual(before);
@@ -277,7 +389,9 @@ describe('loyalty', () => {
   });
 
   it('refuses a customer loyalty does not know', async () => {
-    const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }], { customer: randomUUID() }), { token: t.tokens.cashier });
+    const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }], { customer: randomUUID() }), {
+      token: t.tokens.cashier,
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.customer.message).toBe('This customer does not exist');
   });

@@ -1,7 +1,16 @@
 // POST /api/transactions: the exchange rate recorded is the one settings gives the cashier at that moment.
 import { randomUUID } from 'node:crypto';
 import type { ServiceTestApp } from '@dukan/testing';
-import { countRows, envelope, outboxEvents, saleCounts, salePayload, startCheckoutShop, type FakeSettings, type TestProduct } from './helpers.js';
+import {
+  countRows,
+  envelope,
+  outboxEvents,
+  saleCounts,
+  salePayload,
+  startCheckoutShop,
+  type FakeSettings,
+  type TestProduct,
+} from './helpers.js';
 
 let t: ServiceTestApp;
 let settings: FakeSettings;
@@ -19,10 +28,19 @@ const snapshot = () => saleCounts(t);
 describe('the exchange rate is the one settings gives the cashier now', () => {
   const changeRate = async (rate: number) => {
     settings.exchangeRate = rate;
-    await t.bus.publish(envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: rate, userExchangeRates: {}, storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', iqdCashRounding: 1,
-      taxRateBasisPoints: 0, branches: [], changed: ['exchangeRate'],
-    }));
+    await t.bus.publish(
+      envelope('dukan.settings.settings.changed.v1', {
+        exchangeRate: rate,
+        userExchangeRates: {},
+        storeName: 'Dukan',
+        defaultLanguage: 'en',
+        timeZone: 'Asia/Baghdad',
+        iqdCashRounding: 1,
+        taxRateBasisPoints: 0,
+        branches: [],
+        changed: ['exchangeRate'],
+      }),
+    );
   };
   afterEach(async () => {
     settings.mode = 'up';
@@ -32,7 +50,10 @@ describe('the exchange rate is the one settings gives the cashier now', () => {
   it('asks settings once for a run of sales at the same rate, and again when settings announces a change', async () => {
     await changeRate(1450);
     const calls = settings.calls;
-    for (let i = 0; i < 3; i++) expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(
+        201,
+      );
     expect(settings.calls - calls).toBe(1);
     await changeRate(1450);
     expect((await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier })).status).toBe(201);
@@ -45,10 +66,14 @@ describe('the exchange rate is the one settings gives the cashier now', () => {
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier, headers: { 'idempotency-key': randomUUID() } });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('EXCHANGE_RATE_CHANGED');
-    expect(res.body.message).toBe('The exchange rate is now 1450 IQD per USD, not 2900. The till has reloaded it: check the total and confirm again.');
+    expect(res.body.message).toBe(
+      'The exchange rate is now 1450 IQD per USD, not 2900. The till has reloaded it: check the total and confirm again.',
+    );
     expect(res.body.errors['exchangeRate']?.message).toBe(res.body.message);
     const ku = await t.post('/api/transactions', body, { token: t.tokens.cashier, headers: { 'accept-language': 'ku' } });
-    expect(ku.body.message).toBe('نرخی ئاڵوگۆڕ ئێستا 1450 دینارە بۆ هەر دۆلارێک، نەک 2900. خاڵی فرۆشتن نرخەکەی نوێ کردەوە: کۆی گشتی بپشکنە و دووبارە پشتڕاستی بکەرەوە.');
+    expect(ku.body.message).toBe(
+      'نرخی ئاڵوگۆڕ ئێستا 1450 دینارە بۆ هەر دۆلارێک، نەک 2900. خاڵی فرۆشتن نرخەکەی نوێ کردەوە: کۆی گشتی بپشکنە و دووبارە پشتڕاستی بکەرەوە.',
+    );
     expect(await snapshot()).toEqual(before);
     expect(await countRows(t, 'idempotency_keys')).toBe(before.keys);
   });

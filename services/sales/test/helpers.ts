@@ -22,7 +22,11 @@ export interface TestProduct {
 let skuSeq = 0;
 
 /** Catalog announces a product; sales' replica picks it up. */
-export async function publishProduct(t: ServiceTestApp, p: Partial<ProductEventData> & { priceCents: number }, type: 'created' | 'updated' = 'created'): Promise<TestProduct> {
+export async function publishProduct(
+  t: ServiceTestApp,
+  p: Partial<ProductEventData> & { priceCents: number },
+  type: 'created' | 'updated' = 'created',
+): Promise<TestProduct> {
   const data: ProductEventData = {
     productId: randomUUID(),
     sku: `SKU-${++skuSeq}-${randomUUID().slice(0, 6)}`,
@@ -38,7 +42,13 @@ export async function publishProduct(t: ServiceTestApp, p: Partial<ProductEventD
     ...p,
   };
   await t.bus.publish(envelope(`dukan.catalog.product.${type}.v1`, data));
-  return { id: data.productId, sku: data.sku, priceCents: data.priceCents, discountPercent: data.discountPercent, costCents: data.costCents };
+  return {
+    id: data.productId,
+    sku: data.sku,
+    priceCents: data.priceCents,
+    discountPercent: data.discountPercent,
+    costCents: data.costCents,
+  };
 }
 
 export interface CartLine {
@@ -97,7 +107,10 @@ export function salePayload(lines: CartLine[], o: PayloadOptions = {}) {
   };
 }
 
-export async function countRows(t: ServiceTestApp, table: 'sales' | 'sale_lines' | 'outbox' | 'idempotency_keys' | 'refunds'): Promise<number> {
+export async function countRows(
+  t: ServiceTestApp,
+  table: 'sales' | 'sale_lines' | 'outbox' | 'idempotency_keys' | 'refunds',
+): Promise<number> {
   const [row] = await t.dataSource().query(`SELECT count(*)::int AS n FROM ${table}`);
   return row.n;
 }
@@ -139,7 +152,15 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
       req.on('data', (c) => (s += c));
       req.on('end', () => resolve(s));
     });
-  const fake: FakeLoyalty = { url: '', calls: [], balances: new Map(), mode: 'up', delayMs: 0, centsPerPoint: 1, close: async () => undefined };
+  const fake: FakeLoyalty = {
+    url: '',
+    calls: [],
+    balances: new Map(),
+    mode: 'up',
+    delayMs: 0,
+    centsPerPoint: 1,
+    close: async () => undefined,
+  };
   const server: Server = createServer(async (req, res) => {
     if (fake.mode === 'down') {
       req.socket.destroy();
@@ -225,7 +246,9 @@ export async function startFakeSettings(internalToken: () => string): Promise<Fa
 /** Sales' rows a refused request must leave as they were. */
 export async function saleCounts(t: ServiceTestApp) {
   return {
-    sales: await countRows(t, 'sales'), lines: await countRows(t, 'sale_lines'), outbox: await countRows(t, 'outbox'),
+    sales: await countRows(t, 'sales'),
+    lines: await countRows(t, 'sale_lines'),
+    outbox: await countRows(t, 'outbox'),
     keys: await countRows(t, 'idempotency_keys'),
   };
 }

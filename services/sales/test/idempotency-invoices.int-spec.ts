@@ -2,7 +2,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { countRows, envelope, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
+import {
+  countRows,
+  envelope,
+  publishProduct,
+  salePayload,
+  startFakeLoyalty,
+  startFakeSettings,
+  type FakeLoyalty,
+  type FakeSettings,
+  type TestProduct,
+} from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
@@ -83,7 +93,10 @@ describe('Idempotency-Key', () => {
 
   it('makes exactly one sale out of many identical requests sent at once', async () => {
     const key = randomUUID();
-    const body = salePayload([{ product: tea, quantity: 1 }, { product: sugar, quantity: 2 }]);
+    const body = salePayload([
+      { product: tea, quantity: 1 },
+      { product: sugar, quantity: 2 },
+    ]);
     const before = await countRows(t, 'sales');
     const answers = await Promise.all(Array.from({ length: 8 }, () => post(body, key)));
     // A guest sale writes its key with the sale: duplicates wait for the first and get its answer, not a 409.
@@ -98,10 +111,22 @@ describe('Idempotency-Key', () => {
     const late = await publishProduct(t, { priceCents: 999, active: false });
     const body = salePayload([{ product: late, quantity: 1 }]);
     expect((await post(body, key)).status).toBe(400);
-    await t.bus.publish(envelope('dukan.catalog.product.updated.v1', {
-      productId: late.id, sku: late.sku, barcode: null, name: { en: 'Late', ku: 'دواکەوتوو' }, categoryId: null, priceCents: 999,
-      costCents: 500, discountPercent: 0, active: true, reorderLevel: 1, quantity: 5, version: 2,
-    }));
+    await t.bus.publish(
+      envelope('dukan.catalog.product.updated.v1', {
+        productId: late.id,
+        sku: late.sku,
+        barcode: null,
+        name: { en: 'Late', ku: 'دواکەوتوو' },
+        categoryId: null,
+        priceCents: 999,
+        costCents: 500,
+        discountPercent: 0,
+        active: true,
+        reorderLevel: 1,
+        quantity: 5,
+        version: 2,
+      }),
+    );
     expect((await post(body, key)).status).toBe(201);
   });
 
@@ -113,10 +138,12 @@ describe('Idempotency-Key', () => {
     const { requestHash } = await import('../src/idempotency/idempotency.service.js');
     const { invoiceNumber: _n, createdAt: _c, ...meaningful } = body;
     const hash = requestHash({ actor: '00000000-0000-4000-8000-000000000003', body: meaningful });
-    await t.dataSource().query(
-      `INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner, locked_at) VALUES ($1, $2, $3, 'in_progress', $4, now() - interval '10 minutes')`,
-      [key, hash, saleId, randomUUID()],
-    );
+    await t
+      .dataSource()
+      .query(
+        `INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner, locked_at) VALUES ($1, $2, $3, 'in_progress', $4, now() - interval '10 minutes')`,
+        [key, hash, saleId, randomUUID()],
+      );
     const res = await post(body, key);
     expect(res.status).toBe(201);
     expect(res.body.data._id).toBe(saleId);
@@ -187,10 +214,9 @@ describe('invoice numbers', () => {
       Array.from({ length: 20 }, (_, i) => post(salePayload([{ product: tea, quantity: 1 + (i % 3) }], { register }), randomUUID())),
     );
     expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
-    const rows: { invoice_number: string; created_at: Date }[] = await t.dataSource().query(
-      `SELECT invoice_number FROM sales WHERE register = $1 ORDER BY invoice_number`,
-      [register],
-    );
+    const rows: { invoice_number: string; created_at: Date }[] = await t
+      .dataSource()
+      .query(`SELECT invoice_number FROM sales WHERE register = $1 ORDER BY invoice_number`, [register]);
     const numbers = rows.map((r) => r.invoice_number);
     expect(new Set(numbers).size).toBe(20);
     numbers.forEach((n) => expect(n).toMatch(/^INV-\d{10}$/));
@@ -204,7 +230,10 @@ describe('invoice numbers', () => {
     const answers = await Promise.all(registers.map((register) => post(salePayload([{ product: tea, quantity: 1 }], { register }))));
     const numbers = answers.map((a) => a.body.data.invoiceNumber as string);
     expect(new Set(numbers).size).toBe(numbers.length);
-    const front = answers.filter((a) => a.body.data.register === 'front').map((a) => invoiceNo(a.body.data.invoiceNumber)).sort();
+    const front = answers
+      .filter((a) => a.body.data.register === 'front')
+      .map((a) => invoiceNo(a.body.data.invoiceNumber))
+      .sort();
     expect(front.map((n) => Number(n - front[0]!))).toEqual([0, 1, 2]);
     const [all] = await t.dataSource().query(`SELECT count(*)::int AS n, count(DISTINCT invoice_number)::int AS d FROM sales`);
     expect(all.d).toBe(all.n);

@@ -12,26 +12,41 @@ afterAll(() => shop.close());
 
 const reserve = (register: string, size?: number) =>
   shop.t.post('/api/transactions/invoice-blocks', { register, ...(size ? { size } : {}) }, { token: shop.t.tokens.cashier });
-const sell = (register: string, reservedInvoiceNumber?: string, key = randomUUID(), headers: Record<string, string> = {}, times: { madeOfflineAt?: Date; createdAt?: Date } = {}) =>
-  shop.t.post('/api/transactions', {
-    ...salePayload([{ product: shop.pen, quantity: 1 }]),
-    register,
-    ...(reservedInvoiceNumber ? { reservedInvoiceNumber } : {}),
-    ...(times.createdAt ? { createdAt: times.createdAt.toISOString() } : {}),
-    ...(times.madeOfflineAt ? { madeOfflineAt: times.madeOfflineAt.toISOString() } : {}),
-  }, {
-    token: shop.t.tokens.cashier,
-    headers: { 'Idempotency-Key': key, ...headers },
-  });
+const sell = (
+  register: string,
+  reservedInvoiceNumber?: string,
+  key = randomUUID(),
+  headers: Record<string, string> = {},
+  times: { madeOfflineAt?: Date; createdAt?: Date } = {},
+) =>
+  shop.t.post(
+    '/api/transactions',
+    {
+      ...salePayload([{ product: shop.pen, quantity: 1 }]),
+      register,
+      ...(reservedInvoiceNumber ? { reservedInvoiceNumber } : {}),
+      ...(times.createdAt ? { createdAt: times.createdAt.toISOString() } : {}),
+      ...(times.madeOfflineAt ? { madeOfflineAt: times.madeOfflineAt.toISOString() } : {}),
+    },
+    {
+      token: shop.t.tokens.cashier,
+      headers: { 'Idempotency-Key': key, ...headers },
+    },
+  );
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 /** A block the register reserved `hours` ago (the till has been offline since). */
 async function reservedAgo(register: string, hours: number): Promise<{ first: string; last: string }> {
   const block = (await reserve(register)).body.data;
-  await shop.t.dataSource().query(`UPDATE invoice_blocks SET reserved_at = now() - make_interval(secs => $2) WHERE register = $1`, [register, hours * 3600]);
+  await shop.t
+    .dataSource()
+    .query(`UPDATE invoice_blocks SET reserved_at = now() - make_interval(secs => $2) WHERE register = $1`, [register, hours * 3600]);
   return block;
 }
 const listed = async (register: string) =>
-  (await shop.t.get(`/api/transactions?register=${register}&limit=100`, { token: shop.t.tokens.cashier })).body.data as { invoiceNumber: string; createdAt: string }[];
+  (await shop.t.get(`/api/transactions?register=${register}&limit=100`, { token: shop.t.tokens.cashier })).body.data as {
+    invoiceNumber: string;
+    createdAt: string;
+  }[];
 const sequence = (invoice: string) => parseInvoiceNumber(invoice)!.sequence;
 
 describe('invoice blocks for offline sales', () => {
@@ -49,7 +64,15 @@ describe('invoice blocks for offline sales', () => {
     // A device that last took numbers more than a week ago no longer counts.
     await shop.t.dataSource().query(`UPDATE invoice_blocks SET reserved_at = now() - interval '8 days' WHERE device = $1`, [back]);
     expect((await asDevice(front)).body.data.otherDevices).toBe(0);
-    expect((await shop.t.post('/api/transactions/invoice-blocks', { register: 'till-shared', device: 'short' }, { token: shop.t.tokens.cashier })).status).toBe(400);
+    expect(
+      (
+        await shop.t.post(
+          '/api/transactions/invoice-blocks',
+          { register: 'till-shared', device: 'short' },
+          { token: shop.t.tokens.cashier },
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it('reserves a block past the numbers already used, and the next sale without one numbers after the block', async () => {
@@ -65,7 +88,7 @@ describe('invoice blocks for offline sales', () => {
     expect(sequence(after.body.data.invoiceNumber)).toBe(sequence(last) + 1);
   });
 
-  it('keeps the number a sale brings from its register\'s block; the same key sent again is the same sale', async () => {
+  it("keeps the number a sale brings from its register's block; the same key sent again is the same sale", async () => {
     const { first } = (await reserve('till-b')).body.data;
     const key = randomUUID();
     const made = await sell('till-b', first, key);
@@ -78,7 +101,7 @@ describe('invoice blocks for offline sales', () => {
     expect((await saleCounts(shop.t)).sales).toBe(before.sales);
   });
 
-  it('refuses a number used by another sale, from another register\'s block, or never reserved, in English and Kurdish', async () => {
+  it("refuses a number used by another sale, from another register's block, or never reserved, in English and Kurdish", async () => {
     const { first } = (await reserve('till-c')).body.data;
     expect((await sell('till-c', first)).status).toBe(201);
     const before = await saleCounts(shop.t);
@@ -116,7 +139,10 @@ describe('the time of a sale made offline', () => {
       [online.body.data.invoiceNumber, online.body.data.createdAt],
       [first, madeAt.toISOString()],
     ]);
-    const fromThen = await shop.t.get(`/api/transactions?register=till-e&from=${hoursAgo(2.5).toISOString()}&to=${hoursAgo(1.5).toISOString()}`, { token: shop.t.tokens.cashier });
+    const fromThen = await shop.t.get(
+      `/api/transactions?register=till-e&from=${hoursAgo(2.5).toISOString()}&to=${hoursAgo(1.5).toISOString()}`,
+      { token: shop.t.tokens.cashier },
+    );
     expect(fromThen.body.data.map((s: { invoiceNumber: string }) => s.invoiceNumber)).toEqual([first]);
     const [event] = (await outboxEvents(shop.t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === offline.body.data._id);
     expect(event.completedAt).toBe(madeAt.toISOString());
@@ -141,7 +167,7 @@ describe('the time of a sale made offline', () => {
     expect(Math.abs(earlyAt - (hoursAgo(3).getTime() - 5 * 60_000))).toBeLessThan(60_000);
   });
 
-  it('is the server\'s for a sale made online, whatever time the till sends, also with a reserved number', async () => {
+  it("is the server's for a sale made online, whatever time the till sends, also with a reserved number", async () => {
     const sentAt = Date.now();
     const online = await sell('till-g', undefined, randomUUID(), {}, { createdAt: hoursAgo(24) });
     expect(online.status).toBe(201);

@@ -2,7 +2,18 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { authorizationMatrix, matrixFailures, roleCallers, startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { countRows, envelope, outboxEvents, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
+import {
+  countRows,
+  envelope,
+  outboxEvents,
+  publishProduct,
+  salePayload,
+  startFakeLoyalty,
+  startFakeSettings,
+  type FakeLoyalty,
+  type FakeSettings,
+  type TestProduct,
+} from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
@@ -26,14 +37,35 @@ beforeAll(async () => {
   bread = await publishProduct(t, { priceCents: 250 });
   milk = await publishProduct(t, { priceCents: 199, discountPercent: 10 });
   eggs = await publishProduct(t, { priceCents: 333 });
-  await t.bus.publish(envelope('dukan.loyalty.customer.created.v1', {
-    customerId: customer, firstName: 'Karwan', lastName: 'Othman', phone: '07701112233', email: null, languagePreference: 'en',
-    loyaltyPoints: 1000, totalSpentCents: 0, purchaseCount: 0, memberSince: new Date().toISOString(), version: 1,
-  }));
-  await t.bus.publish(envelope('dukan.identity.user.created.v1', {
-    userId: CASHIER_ID, username: 'cashier', firstName: 'Dara', lastName: 'Salih', email: 'dara@example.com', role: 'cashier', active: true,
-    tokenVersion: 1, languagePreference: 'en', permissions: null,
-  }));
+  await t.bus.publish(
+    envelope('dukan.loyalty.customer.created.v1', {
+      customerId: customer,
+      firstName: 'Karwan',
+      lastName: 'Othman',
+      phone: '07701112233',
+      email: null,
+      languagePreference: 'en',
+      loyaltyPoints: 1000,
+      totalSpentCents: 0,
+      purchaseCount: 0,
+      memberSince: new Date().toISOString(),
+      version: 1,
+    }),
+  );
+  await t.bus.publish(
+    envelope('dukan.identity.user.created.v1', {
+      userId: CASHIER_ID,
+      username: 'cashier',
+      firstName: 'Dara',
+      lastName: 'Salih',
+      email: 'dara@example.com',
+      role: 'cashier',
+      active: true,
+      tokenVersion: 1,
+      languagePreference: 'en',
+      permissions: null,
+    }),
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -49,13 +81,30 @@ async function sell(lines: Parameters<typeof salePayload>[0], o: Parameters<type
 
 describe('detail and list', () => {
   it('shows a sale with customer and cashier names, lines and totals', async () => {
-    const sale = await sell([{ product: bread, quantity: 2 }, { product: milk, quantity: 1 }], { customer });
+    const sale = await sell(
+      [
+        { product: bread, quantity: 2 },
+        { product: milk, quantity: 1 },
+      ],
+      { customer },
+    );
     const res = await t.get(`/api/transactions/${sale._id}`, { token: t.tokens.cashier });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data).toMatchObject({
-      _id: sale._id, invoiceNumber: sale.invoiceNumber, total: 6.79, subtotal: 6.79, taxAmount: 0, taxRate: 0, discountAmount: 0,
-      paymentStatus: 'paid', paymentStatusLabel: 'Completed', paymentMethod: 'cash', currency: 'USD', register: 'main', refunded: false,
+      _id: sale._id,
+      invoiceNumber: sale.invoiceNumber,
+      total: 6.79,
+      subtotal: 6.79,
+      taxAmount: 0,
+      taxRate: 0,
+      discountAmount: 0,
+      paymentStatus: 'paid',
+      paymentStatusLabel: 'Completed',
+      paymentMethod: 'cash',
+      currency: 'USD',
+      register: 'main',
+      refunded: false,
       customer: { firstName: 'Karwan', lastName: 'Othman', phone: '07701112233' },
       cashier: { firstName: 'Dara', lastName: 'Salih', username: 'cashier' },
     });
@@ -71,7 +120,7 @@ describe('detail and list', () => {
     expect((await t.get(`/api/transactions/not-an-id`, { token: t.tokens.cashier })).status).toBe(404);
   });
 
-  it('pages newest first, with the spec\'s ?limit=1000 and a pagination block', async () => {
+  it("pages newest first, with the spec's ?limit=1000 and a pagination block", async () => {
     for (let i = 0; i < 3; i++) await sell([{ product: eggs, quantity: 1 + i }]);
     const all = await t.get('/api/transactions?limit=1000', { token: t.tokens.cashier });
     expect(all.status).toBe(200);
@@ -107,7 +156,7 @@ describe('detail and list', () => {
     expect(byAmount.body.data.every((s: { total: number }) => s.total === 23.31)).toBe(true);
   });
 
-  it('filters by date range in the shop\'s time zone', async () => {
+  it("filters by date range in the shop's time zone", async () => {
     const sale = await sell([{ product: bread, quantity: 1 }]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baghdad' }).format(new Date(sale.createdAt));
     const inRange = await t.get(`/api/transactions?from=${today}&to=${today}&limit=1000`, { token: t.tokens.cashier });
@@ -120,15 +169,34 @@ describe('detail and list', () => {
 
 describe('void', () => {
   it('keeps the record, marks it voided, writes the audit log and announces it', async () => {
-    const sale = await sell([{ product: bread, quantity: 3 }, { product: eggs, quantity: 1 }], { customer, loyalty: { points: 100, valueCents: 100 } });
+    const sale = await sell(
+      [
+        { product: bread, quantity: 3 },
+        { product: eggs, quantity: 1 },
+      ],
+      { customer, loyalty: { points: 100, valueCents: 100 } },
+    );
     const res = await t.delete(`/api/transactions/${sale._id}?reason=wrong%20customer`, { token: t.tokens.admin });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ _id: sale._id, status: 'voided', paymentStatusLabel: 'Cancelled', voided: { reason: 'wrong customer' } });
+    expect(res.body.data).toMatchObject({
+      _id: sale._id,
+      status: 'voided',
+      paymentStatusLabel: 'Cancelled',
+      voided: { reason: 'wrong customer' },
+    });
     const detail = await t.get(`/api/transactions/${sale._id}`, { token: t.tokens.cashier });
     expect(detail.body.data.status).toBe('voided');
     const [event] = (await outboxEvents(t, 'dukan.sales.sale.voided.v1')).filter((e) => e.saleId === sale._id);
-    expect(event).toMatchObject({ customerId: customer, pointsRedeemed: 100, voidedBy: '00000000-0000-4000-8000-000000000001', reason: 'wrong customer' });
-    expect(event.lines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity])).toEqual([[bread.id, 3], [eggs.id, 1]]);
+    expect(event).toMatchObject({
+      customerId: customer,
+      pointsRedeemed: 100,
+      voidedBy: '00000000-0000-4000-8000-000000000001',
+      reason: 'wrong customer',
+    });
+    expect(event.lines.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity])).toEqual([
+      [bread.id, 3],
+      [eggs.id, 1],
+    ]);
     const audit = await t.dataSource().query(`SELECT action, actor_id FROM audit_log WHERE target_id = $1`, [sale._id]);
     expect(audit).toEqual([{ action: 'sale.voided', actor_id: '00000000-0000-4000-8000-000000000001' }]);
     const voidedList = await t.get('/api/transactions?status=voided', { token: t.tokens.cashier });
@@ -160,12 +228,26 @@ describe('refund', () => {
   it('refunds some units, then the rest, to the cent, with points in proportion', async () => {
     // 4 x 2.50 + 3 x 3.33 = 19.99; 10 % off -> 17.99; 99 points -> 17.00 paid; 17 points awarded
     const sale = await t
-      .post('/api/transactions', salePayload([{ product: bread, quantity: 4 }, { product: eggs, quantity: 3 }], { customer, discount: { type: 'percentage', value: 10 }, loyalty: { points: 99, valueCents: 99 } }), { token: t.tokens.manager })
+      .post(
+        '/api/transactions',
+        salePayload(
+          [
+            { product: bread, quantity: 4 },
+            { product: eggs, quantity: 3 },
+          ],
+          { customer, discount: { type: 'percentage', value: 10 }, loyalty: { points: 99, valueCents: 99 } },
+        ),
+        { token: t.tokens.manager },
+      )
       .then((r) => r.body.data);
     expect(sale.total).toBe(17);
     const [breadLine, eggLine] = sale.items;
 
-    const first = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: breadLine._id, quantity: 1 }], reason: 'stale' }, { token: t.tokens.manager });
+    const first = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      { lines: [{ lineId: breadLine._id, quantity: 1 }], reason: 'stale' },
+      { token: t.tokens.manager },
+    );
     expect(first.status).toBe(201);
     expect(first.body.data.fullyRefunded).toBe(false);
     expect(first.body.data.transaction).toMatchObject({ refundState: 'partial', refunded: false });
@@ -180,8 +262,13 @@ describe('refund', () => {
     expect(events.reduce((s, e) => s + e.pointsReturned, 0)).toBe(99);
     expect(events.reduce((s, e) => s + e.pointsRevoked, 0)).toBe(sale.loyaltyPointsAwarded);
     expect(events[0].lines).toEqual([expect.objectContaining({ lineId: breadLine._id, productId: bread.id, quantity: 1, restock: true })]);
-    expect(events[1].lines.map((l: { lineId: string; quantity: number }) => [l.lineId, l.quantity])).toEqual([[breadLine._id, 3], [eggLine._id, 3]]);
-    const audit = await t.dataSource().query(`SELECT count(*)::int AS n FROM audit_log WHERE target_id = $1 AND action = 'sale.refunded'`, [sale._id]);
+    expect(events[1].lines.map((l: { lineId: string; quantity: number }) => [l.lineId, l.quantity])).toEqual([
+      [breadLine._id, 3],
+      [eggLine._id, 3],
+    ]);
+    const audit = await t
+      .dataSource()
+      .query(`SELECT count(*)::int AS n FROM audit_log WHERE target_id = $1 AND action = 'sale.refunded'`, [sale._id]);
     expect(audit[0].n).toBe(2);
 
     const nothing = await t.post(`/api/transactions/${sale._id}/refund`, {}, { token: t.tokens.manager });
@@ -192,12 +279,24 @@ describe('refund', () => {
   it('refuses more units than remain, and unknown lines, storing nothing', async () => {
     const sale = await sell([{ product: milk, quantity: 2 }]);
     const before = await countRows(t, 'refunds');
-    const tooMany = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: sale.items[0]._id, quantity: 3 }] }, { token: t.tokens.manager });
+    const tooMany = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      { lines: [{ lineId: sale.items[0]._id, quantity: 3 }] },
+      { token: t.tokens.manager },
+    );
     expect(tooMany.status).toBe(422);
     expect(tooMany.body.errors['lines.0.quantity'].message).toBe('Only 2 of this item can still be refunded');
-    const unknown = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: randomUUID(), quantity: 1 }] }, { token: t.tokens.manager });
+    const unknown = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      { lines: [{ lineId: randomUUID(), quantity: 1 }] },
+      { token: t.tokens.manager },
+    );
     expect(unknown.status).toBe(400);
-    const zero = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: sale.items[0]._id, quantity: 0 }] }, { token: t.tokens.manager });
+    const zero = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      { lines: [{ lineId: sale.items[0]._id, quantity: 0 }] },
+      { token: t.tokens.manager },
+    );
     expect(zero.status).toBe(400);
     expect(await countRows(t, 'refunds')).toBe(before);
   });

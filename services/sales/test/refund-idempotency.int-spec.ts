@@ -2,7 +2,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
-import { outboxEvents, publishProduct, salePayload, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct } from './helpers.js';
+import {
+  outboxEvents,
+  publishProduct,
+  salePayload,
+  startFakeLoyalty,
+  startFakeSettings,
+  type FakeLoyalty,
+  type FakeSettings,
+  type TestProduct,
+} from './helpers.js';
 
 let t: ServiceTestApp;
 let loyalty: FakeLoyalty;
@@ -39,9 +48,15 @@ describe('refund with an Idempotency-Key', () => {
     const sale = await sellTea(3);
     const key = randomUUID();
     const body = { lines: [{ lineId: sale.items[0]._id, quantity: 1 }], reason: 'dented' };
-    const first = await t.post(`/api/transactions/${sale._id}/refund`, body, { token: t.tokens.manager, headers: { 'Idempotency-Key': key } });
+    const first = await t.post(`/api/transactions/${sale._id}/refund`, body, {
+      token: t.tokens.manager,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(first.status).toBe(201);
-    const again = await t.post(`/api/transactions/${sale._id}/refund`, body, { token: t.tokens.manager, headers: { 'Idempotency-Key': key } });
+    const again = await t.post(`/api/transactions/${sale._id}/refund`, body, {
+      token: t.tokens.manager,
+      headers: { 'Idempotency-Key': key },
+    });
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data.refund._id).toBe(first.body.data.refund._id);
@@ -55,7 +70,9 @@ describe('refund with an Idempotency-Key', () => {
     const key = randomUUID();
     const body = { lines: [{ lineId: sale.items[0]._id, quantity: 2 }] };
     const answers = await Promise.all(
-      [1, 2].map(() => t.post(`/api/transactions/${sale._id}/refund`, body, { token: t.tokens.manager, headers: { 'Idempotency-Key': key } })),
+      [1, 2].map(() =>
+        t.post(`/api/transactions/${sale._id}/refund`, body, { token: t.tokens.manager, headers: { 'Idempotency-Key': key } }),
+      ),
     );
     expect(answers.map((a) => a.status)).toEqual([201, 201]);
     expect(new Set(answers.map((a) => a.body.data.refund._id)).size).toBe(1);
@@ -68,18 +85,38 @@ describe('refund with an Idempotency-Key', () => {
     const sale = await sellTea(4);
     const key = randomUUID();
     const line = sale.items[0]._id;
-    expect((await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: line, quantity: 1 }] }, { token: t.tokens.manager, headers: { 'Idempotency-Key': key } })).status).toBe(201);
-    const other = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: line, quantity: 2 }] }, { token: t.tokens.manager, headers: { 'Idempotency-Key': key } });
+    expect(
+      (
+        await t.post(
+          `/api/transactions/${sale._id}/refund`,
+          { lines: [{ lineId: line, quantity: 1 }] },
+          { token: t.tokens.manager, headers: { 'Idempotency-Key': key } },
+        )
+      ).status,
+    ).toBe(201);
+    const other = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      { lines: [{ lineId: line, quantity: 2 }] },
+      { token: t.tokens.manager, headers: { 'Idempotency-Key': key } },
+    );
     expect(other.status).toBe(422);
     expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
-    const fresh = await t.post(`/api/transactions/${sale._id}/refund`, { lines: [{ lineId: line, quantity: 2 }] }, { token: t.tokens.manager, headers: { 'Idempotency-Key': randomUUID() } });
+    const fresh = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      { lines: [{ lineId: line, quantity: 2 }] },
+      { token: t.tokens.manager, headers: { 'Idempotency-Key': randomUUID() } },
+    );
     expect(fresh.status).toBe(201);
     expect((await refundsOf(sale._id)).map((r: { amount: number }) => r.amount)).toEqual([4, 8]);
   });
 
   it('still refunds without a key, and refuses a malformed key', async () => {
     const sale = await sellTea(2);
-    const bad = await t.post(`/api/transactions/${sale._id}/refund`, {}, { token: t.tokens.manager, headers: { 'Idempotency-Key': 'has spaces in it' } });
+    const bad = await t.post(
+      `/api/transactions/${sale._id}/refund`,
+      {},
+      { token: t.tokens.manager, headers: { 'Idempotency-Key': 'has spaces in it' } },
+    );
     expect(bad.status).toBe(400);
     expect(await refundsOf(sale._id)).toHaveLength(0);
     expect((await t.post(`/api/transactions/${sale._id}/refund`, {}, { token: t.tokens.manager })).status).toBe(201);

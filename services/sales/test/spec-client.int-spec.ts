@@ -4,7 +4,15 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
 import {
-  countRows, envelope, outboxEvents, publishProduct, startFakeLoyalty, startFakeSettings, type FakeLoyalty, type FakeSettings, type TestProduct,
+  countRows,
+  envelope,
+  outboxEvents,
+  publishProduct,
+  startFakeLoyalty,
+  startFakeSettings,
+  type FakeLoyalty,
+  type FakeSettings,
+  type TestProduct,
 } from './helpers.js';
 
 let t: ServiceTestApp;
@@ -45,26 +53,59 @@ async function counts() {
 describe('a line discount of type fixed is an amount (issue 12, point 1)', () => {
   const body = (discount: number) => ({
     items: [
-      { product: rice.id, productSnapshot: { name: 'Rice', sku: rice.sku, price: 12.25 }, quantity: 2, unitPrice: 12.25, subtotal: 22.05, discount, discountType: 'fixed' },
-      { product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 1, unitPrice: 2.5, subtotal: 2.5, discount: 0, discountType: 'fixed' },
+      {
+        product: rice.id,
+        productSnapshot: { name: 'Rice', sku: rice.sku, price: 12.25 },
+        quantity: 2,
+        unitPrice: 12.25,
+        subtotal: 22.05,
+        discount,
+        discountType: 'fixed',
+      },
+      {
+        product: tea.id,
+        productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 },
+        quantity: 1,
+        unitPrice: 2.5,
+        subtotal: 2.5,
+        discount: 0,
+        discountType: 'fixed',
+      },
     ],
-    subtotal: 24.55, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 24.55,
-    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 30, change: 5.45 }, paymentStatus: 'paid',
-    register: 'main', invoiceNumber: 'INV-1767225600000', createdAt: '2026-01-01T10:00:00.000Z',
+    subtotal: 24.55,
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    total: 24.55,
+    currency: 'USD',
+    exchangeRate: 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: 30, change: 5.45 },
+    paymentStatus: 'paid',
+    register: 'main',
+    invoiceNumber: 'INV-1767225600000',
+    createdAt: '2026-01-01T10:00:00.000Z',
   });
 
   it('accepts the amount the server prices (24.50 less 10 % = 22.05, so 2.45 off) and stores its own figures', async () => {
     const res = await t.post('/api/transactions', body(2.45), { token: t.tokens.cashier });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ total: 24.55, subtotal: 24.55 });
-    expect(res.body.data.items.map((i: any) => [i.subtotal, i.discountAmount])).toEqual([[22.05, 2.45], [2.5, 0]]);
+    expect(res.body.data.items.map((i: any) => [i.subtotal, i.discountAmount])).toEqual([
+      [22.05, 2.45],
+      [2.5, 0],
+    ]);
     const { sale, lines, event } = await stored(res.body.data._id);
     expect(Number(sale.total_cents)).toBe(2455);
-    expect(lines.map((l: any) => [Number(l.discount_cents), Number(l.subtotal_cents)])).toEqual([[245, 2205], [0, 250]]);
+    expect(lines.map((l: any) => [Number(l.discount_cents), Number(l.subtotal_cents)])).toEqual([
+      [245, 2205],
+      [0, 250],
+    ]);
     expect(event.lines.map((l: any) => l.discountCents)).toEqual([245, 0]);
   });
 
-  it('refuses an amount the product\'s discount does not give, naming the line, and stores nothing', async () => {
+  it("refuses an amount the product's discount does not give, naming the line, and stores nothing", async () => {
     const before = await counts();
     const res = await t.post('/api/transactions', body(3), { token: t.tokens.cashier });
     expect(res.status).toBe(422);
@@ -73,7 +114,10 @@ describe('a line discount of type fixed is an amount (issue 12, point 1)', () =>
   });
 
   it('still reads a percentage line as a percent, and refuses a percent above 100 as bad input', async () => {
-    const percent = { ...body(10), items: body(10).items.map((i, n) => ({ ...i, discountType: 'percentage', discount: n === 0 ? 10 : 0 })) };
+    const percent = {
+      ...body(10),
+      items: body(10).items.map((i, n) => ({ ...i, discountType: 'percentage', discount: n === 0 ? 10 : 0 })),
+    };
     expect((await t.post('/api/transactions', percent, { token: t.tokens.cashier })).status).toBe(201);
     const over = { ...percent, items: percent.items.map((i, n) => (n === 0 ? { ...i, discount: 150 } : i)) };
     const res = await t.post('/api/transactions', over, { token: t.tokens.cashier });
@@ -85,10 +129,21 @@ describe('a line discount of type fixed is an amount (issue 12, point 1)', () =>
 describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)', () => {
   const customer = '5a1e5a1e-0000-4000-8000-000000000001';
   beforeAll(async () => {
-    await t.bus.publish(envelope('dukan.loyalty.customer.created.v1', {
-      customerId: customer, firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', email: null, languagePreference: 'ku',
-      loyaltyPoints: 500, totalSpentCents: 0, purchaseCount: 0, memberSince: new Date().toISOString(), version: 1,
-    }));
+    await t.bus.publish(
+      envelope('dukan.loyalty.customer.created.v1', {
+        customerId: customer,
+        firstName: 'Shilan',
+        lastName: 'Aziz',
+        phone: '07501234567',
+        email: null,
+        languagePreference: 'ku',
+        loyaltyPoints: 500,
+        totalSpentCents: 0,
+        purchaseCount: 0,
+        memberSince: new Date().toISOString(),
+        version: 1,
+      }),
+    );
   });
   beforeEach(() => {
     loyalty.balances.set(customer, 500);
@@ -101,10 +156,31 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
   // Four teas ($10.00) to a customer, $0.50 off for points, as the spec's sale payload carries it: no points field.
   const body = (loyaltyDiscount: number) => ({
     customer,
-    items: [{ product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 4, unitPrice: 2.5, subtotal: 10, discount: 0, discountType: 'percentage' }],
-    subtotal: 10, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount, total: 10 - loyaltyDiscount,
-    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 10, change: loyaltyDiscount }, paymentStatus: 'paid',
-    register: 'main', invoiceNumber: 'INV-1767225600001', createdAt: '2026-01-01T10:05:00.000Z',
+    items: [
+      {
+        product: tea.id,
+        productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 },
+        quantity: 4,
+        unitPrice: 2.5,
+        subtotal: 10,
+        discount: 0,
+        discountType: 'percentage',
+      },
+    ],
+    subtotal: 10,
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    loyaltyDiscount,
+    total: 10 - loyaltyDiscount,
+    currency: 'USD',
+    exchangeRate: 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: 10, change: loyaltyDiscount },
+    paymentStatus: 'paid',
+    register: 'main',
+    invoiceNumber: 'INV-1767225600001',
+    createdAt: '2026-01-01T10:05:00.000Z',
   });
 
   it('derives the points from the discount (5 cents a point: 10 points), spends them once, and answers them', async () => {
@@ -112,9 +188,18 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
     const res = await t.post('/api/transactions', body(0.5), { token: t.tokens.cashier, headers: { 'idempotency-key': key } });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ loyaltyDiscount: 0.5, loyaltyPointsRedeemed: 10, total: 9.5 });
-    expect(loyalty.calls.at(-1)!.body).toMatchObject({ customerId: customer, pointsToRedeem: 0, loyaltyDiscountUsdCents: 50, totalBeforeLoyaltyUsdCents: 1000 });
+    expect(loyalty.calls.at(-1)!.body).toMatchObject({
+      customerId: customer,
+      pointsToRedeem: 0,
+      loyaltyDiscountUsdCents: 50,
+      totalBeforeLoyaltyUsdCents: 1000,
+    });
     const { sale, event } = await stored(res.body.data._id);
-    expect({ points: sale.points_redeemed, cents: Number(sale.loyalty_discount_cents), total: Number(sale.total_cents) }).toEqual({ points: 10, cents: 50, total: 950 });
+    expect({ points: sale.points_redeemed, cents: Number(sale.loyalty_discount_cents), total: Number(sale.total_cents) }).toEqual({
+      points: 10,
+      cents: 50,
+      total: 950,
+    });
     expect(event).toMatchObject({ pointsRedeemed: 10, loyaltyDiscountCents: 50, redemptionId: `res-${res.body.data._id}` });
     // The same request again is the same sale: nothing more is spent.
     const again = await t.post('/api/transactions', body(0.5), { token: t.tokens.cashier, headers: { 'idempotency-key': key } });
@@ -127,7 +212,9 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
     const res = await t.post('/api/transactions', body(0.07), { token: t.tokens.cashier });
     expect(res.status).toBe(422);
     expect(res.body.code).toBe('LOYALTY_DISCOUNT_NOT_POINTS');
-    expect(res.body.errors['loyaltyDiscount']).toEqual({ message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.' });
+    expect(res.body.errors['loyaltyDiscount']).toEqual({
+      message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.',
+    });
     expect(await counts()).toEqual(before);
     expect(loyalty.balances.get(customer)).toBe(500);
   });
@@ -141,13 +228,34 @@ describe('money with more than two decimals (issue 12, point 3)', () => {
 
   // What a client computing in floating point sends for $7.25 less 10 %: 0.725 off, 6.525 to pay, 3.475 change.
   const body = (total: number) => ({
-    items: [{ product: lamp.id, productSnapshot: { name: 'Lamp', sku: lamp.sku, price: 7.25 }, quantity: 1, unitPrice: 7.25, subtotal: 7.25, discount: 0, discountType: 'percentage' }],
-    subtotal: 7.25, discountType: 'percentage', discountValue: 10, discountAmount: 0.725, loyaltyDiscount: 0, total,
-    currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 10, change: 10 - total }, paymentStatus: 'paid',
-    register: 'main', invoiceNumber: 'INV-1767225600002', createdAt: '2026-01-01T10:10:00.000Z',
+    items: [
+      {
+        product: lamp.id,
+        productSnapshot: { name: 'Lamp', sku: lamp.sku, price: 7.25 },
+        quantity: 1,
+        unitPrice: 7.25,
+        subtotal: 7.25,
+        discount: 0,
+        discountType: 'percentage',
+      },
+    ],
+    subtotal: 7.25,
+    discountType: 'percentage',
+    discountValue: 10,
+    discountAmount: 0.725,
+    loyaltyDiscount: 0,
+    total,
+    currency: 'USD',
+    exchangeRate: 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: 10, change: 10 - total },
+    paymentStatus: 'paid',
+    register: 'main',
+    invoiceNumber: 'INV-1767225600002',
+    createdAt: '2026-01-01T10:10:00.000Z',
   });
 
-  it('accepts figures within half a cent of the server\'s and stores the server\'s own (0.73 off, 6.52 to pay)', async () => {
+  it("accepts figures within half a cent of the server's and stores the server's own (0.73 off, 6.52 to pay)", async () => {
     const res = await t.post('/api/transactions', body(6.525), { token: t.tokens.manager });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ discountAmount: 0.73, total: 6.52, paymentDetails: { amountTendered: 10, change: 3.48 } });
@@ -167,12 +275,37 @@ describe('money with more than two decimals (issue 12, point 3)', () => {
 
 describe('GET /api/transactions/{id} with the id or the invoice number (issue 12, point 4)', () => {
   it('opens the same sale either way, and answers 404 for an invoice number nobody has', async () => {
-    const sale = await t.post('/api/transactions', {
-      items: [{ product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 2, unitPrice: 2.5, subtotal: 5, discount: 0, discountType: 'percentage' }],
-      subtotal: 5, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 5,
-      currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 5, change: 0 }, paymentStatus: 'paid',
-      register: 'main', invoiceNumber: 'INV-1767225600003', createdAt: '2026-01-01T10:15:00.000Z',
-    }, { token: t.tokens.cashier });
+    const sale = await t.post(
+      '/api/transactions',
+      {
+        items: [
+          {
+            product: tea.id,
+            productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 },
+            quantity: 2,
+            unitPrice: 2.5,
+            subtotal: 5,
+            discount: 0,
+            discountType: 'percentage',
+          },
+        ],
+        subtotal: 5,
+        discountType: 'percentage',
+        discountValue: 0,
+        discountAmount: 0,
+        loyaltyDiscount: 0,
+        total: 5,
+        currency: 'USD',
+        exchangeRate: 1450,
+        paymentMethod: 'cash',
+        paymentDetails: { amountTendered: 5, change: 0 },
+        paymentStatus: 'paid',
+        register: 'main',
+        invoiceNumber: 'INV-1767225600003',
+        createdAt: '2026-01-01T10:15:00.000Z',
+      },
+      { token: t.tokens.cashier },
+    );
     expect(sale.status).toBe(201);
     const { _id, invoiceNumber } = sale.body.data;
     const byId = await t.get(`/api/transactions/${_id}`, { token: t.tokens.cashier });
@@ -188,12 +321,37 @@ describe('GET /api/transactions/{id} with the id or the invoice number (issue 12
 
 describe('a voided sale reads as cancelled, a refunded one as refunded (issue 12, point 7)', () => {
   const sell = async () => {
-    const res = await t.post('/api/transactions', {
-      items: [{ product: tea.id, productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 }, quantity: 1, unitPrice: 2.5, subtotal: 2.5, discount: 0, discountType: 'percentage' }],
-      subtotal: 2.5, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: 2.5,
-      currency: 'USD', exchangeRate: 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 2.5, change: 0 }, paymentStatus: 'paid',
-      register: 'main', invoiceNumber: 'INV-1767225600004', createdAt: '2026-01-01T10:20:00.000Z',
-    }, { token: t.tokens.cashier });
+    const res = await t.post(
+      '/api/transactions',
+      {
+        items: [
+          {
+            product: tea.id,
+            productSnapshot: { name: 'Tea', sku: tea.sku, price: 2.5 },
+            quantity: 1,
+            unitPrice: 2.5,
+            subtotal: 2.5,
+            discount: 0,
+            discountType: 'percentage',
+          },
+        ],
+        subtotal: 2.5,
+        discountType: 'percentage',
+        discountValue: 0,
+        discountAmount: 0,
+        loyaltyDiscount: 0,
+        total: 2.5,
+        currency: 'USD',
+        exchangeRate: 1450,
+        paymentMethod: 'cash',
+        paymentDetails: { amountTendered: 2.5, change: 0 },
+        paymentStatus: 'paid',
+        register: 'main',
+        invoiceNumber: 'INV-1767225600004',
+        createdAt: '2026-01-01T10:20:00.000Z',
+      },
+      { token: t.tokens.cashier },
+    );
     expect(res.status).toBe(201);
     return res.body.data as { _id: string; invoiceNumber: string };
   };
@@ -227,18 +385,45 @@ describe('a voided sale reads as cancelled, a refunded one as refunded (issue 12
 
 describe('a spec client’s sale as it sends it (issue 26)', () => {
   let n = 0;
-  const body = (o: { price: number; subtotal: number; discount: number; discountType?: string; exchangeRate?: number; product?: TestProduct }) => ({
-    items: [{
-      product: (o.product ?? rice).id, productSnapshot: { name: 'Rice', sku: (o.product ?? rice).sku, price: o.price }, quantity: 1, unitPrice: o.price,
-      subtotal: o.subtotal, discount: o.discount, discountType: o.discountType ?? 'percentage',
-    }],
-    subtotal: o.subtotal, discountType: 'percentage', discountValue: 0, discountAmount: 0, loyaltyDiscount: 0, total: o.subtotal,
-    currency: 'USD', exchangeRate: o.exchangeRate ?? 1450, paymentMethod: 'cash', paymentDetails: { amountTendered: 20, change: Math.round((20 - o.subtotal) * 100) / 100 },
-    paymentStatus: 'paid', register: 'main', invoiceNumber: `INV-17672256001${n++}`, createdAt: '2026-01-01T11:00:00.000Z',
+  const body = (o: {
+    price: number;
+    subtotal: number;
+    discount: number;
+    discountType?: string;
+    exchangeRate?: number;
+    product?: TestProduct;
+  }) => ({
+    items: [
+      {
+        product: (o.product ?? rice).id,
+        productSnapshot: { name: 'Rice', sku: (o.product ?? rice).sku, price: o.price },
+        quantity: 1,
+        unitPrice: o.price,
+        subtotal: o.subtotal,
+        discount: o.discount,
+        discountType: o.discountType ?? 'percentage',
+      },
+    ],
+    subtotal: o.subtotal,
+    discountType: 'percentage',
+    discountValue: 0,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    total: o.subtotal,
+    currency: 'USD',
+    exchangeRate: o.exchangeRate ?? 1450,
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: 20, change: Math.round((20 - o.subtotal) * 100) / 100 },
+    paymentStatus: 'paid',
+    register: 'main',
+    invoiceNumber: `INV-17672256001${n++}`,
+    createdAt: '2026-01-01T11:00:00.000Z',
   });
 
   it('a dollar sale with "exchangeRate": 1 is made and records the shop’s rate', async () => {
-    const res = await t.post('/api/transactions', body({ product: tea, price: 2.5, subtotal: 2.5, discount: 0, exchangeRate: 1 }), { token: t.tokens.cashier });
+    const res = await t.post('/api/transactions', body({ product: tea, price: 2.5, subtotal: 2.5, discount: 0, exchangeRate: 1 }), {
+      token: t.tokens.cashier,
+    });
     expect(res.status).toBe(201);
     const { sale } = await stored(res.body.data._id);
     expect(Number(sale.exchange_rate)).toBe(1450);
@@ -246,11 +431,15 @@ describe('a spec client’s sale as it sends it (issue 26)', () => {
 
   it('a discounted product sent at its list price with discount 0 is sold without its discount; less than the shop’s is refused', async () => {
     for (const discountType of ['percentage', 'fixed']) {
-      const res = await t.post('/api/transactions', body({ price: 12.25, subtotal: 12.25, discount: 0, discountType }), { token: t.tokens.cashier });
+      const res = await t.post('/api/transactions', body({ price: 12.25, subtotal: 12.25, discount: 0, discountType }), {
+        token: t.tokens.cashier,
+      });
       expect(res.status).toBe(201);
       const { sale, lines, event } = await stored(res.body.data._id);
       expect(Number(sale.total_cents)).toBe(1225);
-      expect(lines.map((l: any) => [Number(l.discount_percent), Number(l.discount_cents), Number(l.subtotal_cents)])).toEqual([[0, 0, 1225]]);
+      expect(lines.map((l: any) => [Number(l.discount_percent), Number(l.discount_cents), Number(l.subtotal_cents)])).toEqual([
+        [0, 0, 1225],
+      ]);
       expect(event.lines.map((l: any) => l.discountCents)).toEqual([0]);
     }
     const before = await counts();
@@ -261,7 +450,9 @@ describe('a spec client’s sale as it sends it (issue 26)', () => {
   });
 
   it('void and refund take the invoice number, as GET does', async () => {
-    const sell = async () => (await t.post('/api/transactions', body({ product: tea, price: 2.5, subtotal: 2.5, discount: 0 }), { token: t.tokens.cashier })).body.data;
+    const sell = async () =>
+      (await t.post('/api/transactions', body({ product: tea, price: 2.5, subtotal: 2.5, discount: 0 }), { token: t.tokens.cashier })).body
+        .data;
     const a = await sell();
     const voided = await t.delete(`/api/transactions/${a.invoiceNumber}`, { token: t.tokens.admin });
     expect(voided.status).toBe(200);

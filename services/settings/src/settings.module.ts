@@ -1,6 +1,13 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { BRANCH_DIRECTORY, EVENT_BUS, ServicePlatformModule, watchedBranchDirectory, type EventBus, type KnownBranch } from '@dukan/platform';
+import {
+  BRANCH_DIRECTORY,
+  EVENT_BUS,
+  ServicePlatformModule,
+  watchedBranchDirectory,
+  type EventBus,
+  type KnownBranch,
+} from '@dukan/platform';
 import { SETTINGS_CONFIG, type SettingsConfig } from './config.js';
 import { BranchesController, InternalBranchesController } from './branches/branches.controller.js';
 import { BranchesService } from './branches/branches.service.js';
@@ -15,17 +22,31 @@ export class SettingsModule {
   static register(config: SettingsConfig): DynamicModule {
     return {
       module: SettingsModule,
-      imports: [ServicePlatformModule.forService({ service: 'settings', entities: [], migrations: [SettingsInit1767225600700, BranchesActive1767225600701] })],
+      imports: [
+        ServicePlatformModule.forService({
+          service: 'settings',
+          entities: [],
+          migrations: [SettingsInit1767225600700, BranchesActive1767225600701],
+        }),
+      ],
       controllers: [SettingsController, InternalSettingsController, BranchesController, InternalBranchesController],
       providers: [
-        { provide: SETTINGS_CONFIG, useValue: config }, SettingsService, BranchesService,
+        { provide: SETTINGS_CONFIG, useValue: config },
+        SettingsService,
+        BranchesService,
         // The edge's check of a branch a request names, where settings runs in the same process (the all-in-one).
         {
-          provide: BRANCH_DIRECTORY, inject: [DataSource, EVENT_BUS],
-          useFactory: (ds: DataSource, bus: EventBus) => watchedBranchDirectory(() => ds.query<KnownBranch[]>(
-            `SELECT b.id, b.name, b.active, coalesce(array_agg(r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS registers
+          provide: BRANCH_DIRECTORY,
+          inject: [DataSource, EVENT_BUS],
+          useFactory: (ds: DataSource, bus: EventBus) =>
+            watchedBranchDirectory(
+              () =>
+                ds.query<KnownBranch[]>(
+                  `SELECT b.id, b.name, b.active, coalesce(array_agg(r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS registers
                FROM branches b LEFT JOIN registers r ON r.branch_id = b.id GROUP BY b.id`,
-          ), bus),
+                ),
+              bus,
+            ),
         },
       ],
     };

@@ -14,7 +14,9 @@ const CASHIER = '00000000-0000-4000-8000-000000000003';
 
 const rate = async (token: string) => (await t.get('/api/settings/exchange-rate', { token })).body;
 const events = async () =>
-  (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.settings.changed.v1' ORDER BY seq`)).map((r: { data: any }) => r.data);
+  (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.settings.changed.v1' ORDER BY seq`)).map(
+    (r: { data: any }) => r.data,
+  );
 
 describe('exchange rate', () => {
   it('is 1450 on a fresh install, for everyone', async () => {
@@ -25,17 +27,25 @@ describe('exchange rate', () => {
   it('lets a cashier set their own rate, seen by nobody else', async () => {
     const res = await t.put('/api/settings/general', { exchangeRate: 1480 }, { token: t.tokens.cashier });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ exchangeRate: 1450, effectiveExchangeRate: 1480, isUserSpecific: true, userExchangeRates: { [CASHIER]: 1480 } });
+    expect(res.body.data).toMatchObject({
+      exchangeRate: 1450,
+      effectiveExchangeRate: 1480,
+      isUserSpecific: true,
+      userExchangeRates: { [CASHIER]: 1480 },
+    });
     expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true });
     expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false });
   });
 
   it('tells sales, over the internal route with the internal token only, the rate that applies to a user now', async () => {
-    const internal = (userId: string, token = t.internalToken) => t.get(`/internal/settings/exchange-rate/${userId}`, { headers: { 'x-dukan-internal': token } });
+    const internal = (userId: string, token = t.internalToken) =>
+      t.get(`/internal/settings/exchange-rate/${userId}`, { headers: { 'x-dukan-internal': token } });
     expect((await internal(CASHIER)).body).toEqual({ exchangeRate: 1480, isUserSpecific: true }); // set by the test above
     expect((await internal(MANAGER)).body).toEqual({ exchangeRate: 1450, isUserSpecific: false });
     expect((await internal(CASHIER, 'a-guess-that-is-long-enough')).status).toBe(403);
-    expect((await t.get(`/internal/settings/exchange-rate/${CASHIER}`, { token: t.tokens.admin, headers: { 'x-dukan-internal': '' } })).status).toBe(403);
+    expect(
+      (await t.get(`/internal/settings/exchange-rate/${CASHIER}`, { token: t.tokens.admin, headers: { 'x-dukan-internal': '' } })).status,
+    ).toBe(403);
   });
 
   it('turns values below 1 into 1', async () => {
@@ -45,7 +55,7 @@ describe('exchange rate', () => {
     expect((await rate(t.tokens.manager)).data.exchangeRate).toBe(1);
   });
 
-  it('lets an admin set the global rate without touching others\' own rates', async () => {
+  it("lets an admin set the global rate without touching others' own rates", async () => {
     await t.put('/api/settings/general', { exchangeRate: 1475 }, { token: t.tokens.manager });
     const res = await t.put('/api/settings/general', { exchangeRate: 1500 }, { token: t.tokens.admin });
     expect(res.status).toBe(200);
@@ -53,10 +63,13 @@ describe('exchange rate', () => {
     expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1500, isUserSpecific: false });
     expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true });
     // Someone who never set a rate follows the global one.
-    expect((await rate(t.tokenFor({ role: 'cashier', id: '00000000-0000-4000-8000-0000000000ff' }))).data).toEqual({ exchangeRate: 1500, isUserSpecific: false });
+    expect((await rate(t.tokenFor({ role: 'cashier', id: '00000000-0000-4000-8000-0000000000ff' }))).data).toEqual({
+      exchangeRate: 1500,
+      isUserSpecific: false,
+    });
   });
 
-  it('with applyToAllUsers overrides every user\'s own rate, and announces it', async () => {
+  it("with applyToAllUsers overrides every user's own rate, and announces it", async () => {
     const res = await t.put('/api/settings/general', { exchangeRate: 1520, applyToAllUsers: true }, { token: t.tokens.admin });
     expect(res.status).toBe(200);
     expect(res.body.data.userExchangeRates).toEqual({});
@@ -81,23 +94,44 @@ describe('exchange rate', () => {
 describe('shop settings', () => {
   it('has the defaults: store name, English, Asia/Baghdad, no tax, one branch with register main', async () => {
     const res = await t.get('/api/settings/general', { token: t.tokens.cashier });
-    expect(res.body.data).toMatchObject({ storeName: 'Dukan', defaultLanguage: 'en', timeZone: 'Asia/Baghdad', taxRate: 0, iqdCashRounding: 1 });
-    expect((await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data).toEqual([{ _id: 'main', name: 'Main', registers: ['main'], active: true }]);
+    expect(res.body.data).toMatchObject({
+      storeName: 'Dukan',
+      defaultLanguage: 'en',
+      timeZone: 'Asia/Baghdad',
+      taxRate: 0,
+      iqdCashRounding: 1,
+    });
+    expect((await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data).toEqual([
+      { _id: 'main', name: 'Main', registers: ['main'], active: true },
+    ]);
   });
 
   it('lets an admin change them, writes the audit log and tells sales the tax rate', async () => {
     const res = await t.put(
       '/api/settings/general',
-      { storeName: 'Dukani Hawler', defaultLanguage: 'ku', timeZone: 'Asia/Baghdad', taxRate: 7.5, branches: [{ _id: 'main', name: 'Main', registers: ['main', 'till-2'] }] },
+      {
+        storeName: 'Dukani Hawler',
+        defaultLanguage: 'ku',
+        timeZone: 'Asia/Baghdad',
+        taxRate: 7.5,
+        branches: [{ _id: 'main', name: 'Main', registers: ['main', 'till-2'] }],
+      },
       { token: t.tokens.admin },
     );
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Settings saved successfully');
-    expect(res.body.data).toMatchObject({ storeName: 'Dukani Hawler', defaultLanguage: 'ku', taxRate: 7.5, branches: [{ _id: 'main', registers: ['main', 'till-2'] }] });
+    expect(res.body.data).toMatchObject({
+      storeName: 'Dukani Hawler',
+      defaultLanguage: 'ku',
+      taxRate: 7.5,
+      branches: [{ _id: 'main', registers: ['main', 'till-2'] }],
+    });
     const last = (await events()).at(-1);
     expect(last).toMatchObject({ storeName: 'Dukani Hawler', taxRateBasisPoints: 750, defaultLanguage: 'ku' });
     expect(last.changed.sort()).toEqual(['branches', 'defaultLanguage', 'storeName', 'taxRateBasisPoints']);
-    const audit = await t.dataSource().query(`SELECT action, actor_id FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`);
+    const audit = await t
+      .dataSource()
+      .query(`SELECT action, actor_id FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`);
     expect(audit).toEqual([{ action: 'settings.changed', actor_id: ADMIN }]);
   });
 
@@ -144,16 +178,30 @@ describe('shop settings', () => {
 
 describe('branches and registers', () => {
   const branchEvents = async () =>
-    (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.branch.changed.v1' ORDER BY seq`)).map((r: { data: any }) => r.data);
+    (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.branch.changed.v1' ORDER BY seq`)).map(
+      (r: { data: any }) => r.data,
+    );
   const list = async () => (await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data;
 
   it('lets an admin create a branch with its registers, seen by everyone and announced', async () => {
-    const res = await t.post('/api/settings/branches', { _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2', 'r1'] }, { token: t.tokens.admin });
+    const res = await t.post(
+      '/api/settings/branches',
+      { _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2', 'r1'] },
+      { token: t.tokens.admin },
+    );
     expect(res.status).toBe(201);
     expect(res.body.data).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2'], active: true });
     expect((await list()).map((b: { _id: string }) => b._id)).toEqual(['main', 'erbil-2']);
-    expect((await branchEvents()).at(-1)).toEqual({ branchId: 'erbil-2', name: 'Erbil 2', active: true, registers: ['r1', 'r2'], created: true });
-    const [row] = await t.dataSource().query(`SELECT action FROM audit_log WHERE target_type = 'branch' AND target_id = 'erbil-2' ORDER BY id`);
+    expect((await branchEvents()).at(-1)).toEqual({
+      branchId: 'erbil-2',
+      name: 'Erbil 2',
+      active: true,
+      registers: ['r1', 'r2'],
+      created: true,
+    });
+    const [row] = await t
+      .dataSource()
+      .query(`SELECT action FROM audit_log WHERE target_type = 'branch' AND target_id = 'erbil-2' ORDER BY id`);
     expect(row.action).toBe('branch.created');
   });
 
@@ -166,13 +214,19 @@ describe('branches and registers', () => {
     const en = await t.post('/api/settings/branches', { _id: 'duhok', name: 'Other' }, { token: t.tokens.admin });
     expect(en.status).toBe(409);
     expect(en.body.message).toBe('A branch with this code already exists');
-    const ku = await t.post('/api/settings/branches', { _id: 'duhok', name: 'Other' }, { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
+    const ku = await t.post(
+      '/api/settings/branches',
+      { _id: 'duhok', name: 'Other' },
+      { token: t.tokens.admin, headers: { 'accept-language': 'ku' } },
+    );
     expect(ku.body.message).toBe('لقێک بەم کۆدە پێشتر هەیە');
     expect((await list()).find((b: { _id: string }) => b._id === 'duhok').name).toBe('Duhok');
   });
 
   it('renames, deactivates and reactivates a branch, announcing each change', async () => {
-    expect((await t.put('/api/settings/branches/duhok', { name: 'Duhok Centre' }, { token: t.tokens.admin })).body.data.name).toBe('Duhok Centre');
+    expect((await t.put('/api/settings/branches/duhok', { name: 'Duhok Centre' }, { token: t.tokens.admin })).body.data.name).toBe(
+      'Duhok Centre',
+    );
     const off = await t.put('/api/settings/branches/duhok', { active: false }, { token: t.tokens.admin });
     expect(off.body.data).toMatchObject({ name: 'Duhok Centre', active: false });
     expect((await list()).find((b: { _id: string }) => b._id === 'duhok').active).toBe(false);
@@ -205,11 +259,19 @@ describe('branches and registers', () => {
 
   it('deactivates, never deletes, a branch left out of the list sent with the general settings', async () => {
     await t.put('/api/settings/branches/erbil-2', { active: true }, { token: t.tokens.admin });
-    const res = await t.put('/api/settings/general', { branches: [{ _id: 'main', name: 'Main', registers: ['main'] }] }, { token: t.tokens.admin });
+    const res = await t.put(
+      '/api/settings/general',
+      { branches: [{ _id: 'main', name: 'Main', registers: ['main'] }] },
+      { token: t.tokens.admin },
+    );
     expect(res.status).toBe(200);
     const erbil = (await list()).find((b: { _id: string }) => b._id === 'erbil-2');
     expect(erbil).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r2', 'r3'], active: false });
-    expect(res.body.data.branches.map((b: { _id: string; active: boolean }) => [b._id, b.active])).toEqual([['main', true], ['erbil-2', false], ['duhok', false]]);
+    expect(res.body.data.branches.map((b: { _id: string; active: boolean }) => [b._id, b.active])).toEqual([
+      ['main', true],
+      ['erbil-2', false],
+      ['duhok', false],
+    ]);
     expect((await events()).at(-1)).toMatchObject({ changed: ['branches'] });
   });
 

@@ -16,7 +16,6 @@ import { BranchPicker } from './branch-picker.js';
 import { Icon } from './icons.js';
 import { Sidebar } from './sidebar.js';
 
-
 function permissionFingerprint(user: Pick<AuthUser, 'role' | 'permissions'>): string {
   return JSON.stringify([user.role, effectivePermissions(user)]);
 }
@@ -108,12 +107,24 @@ export function AppLayout() {
         {t('nav.skipToContent')}
       </a>
       <header className="mobile-bar">
-        <button type="button" className="icon-button" onClick={() => setDrawerOpen(true)} aria-label={t('nav.openMenu')} data-testid="open-menu">
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => setDrawerOpen(true)}
+          aria-label={t('nav.openMenu')}
+          data-testid="open-menu"
+        >
           <Icon name="menu" />
         </button>
         <span className="brand-name">{t('common.appName')}</span>
       </header>
-      <Sidebar user={user} drawerOpen={drawerOpen} onCloseDrawer={() => setDrawerOpen(false)} onToggleLanguage={toggleLanguage} onLogout={onLogout} />
+      <Sidebar
+        user={user}
+        drawerOpen={drawerOpen}
+        onCloseDrawer={() => setDrawerOpen(false)}
+        onToggleLanguage={toggleLanguage}
+        onLogout={onLogout}
+      />
       <main id="main" className="main" tabIndex={-1}>
         <BranchPicker user={user} />
         {allowed ? <Outlet /> : <AccessRestricted />}

@@ -36,7 +36,8 @@ export function BranchPicker({ user }: { user: AuthUser }) {
   }, [stale, dispatch]);
 
   const home = user.homeBranch ?? DEFAULT_BRANCH;
-  const current = choices.find((b) => b._id === bound) ?? choices.find((b) => b._id === home) ?? data?.find((b) => b._id === home) ?? choices[0];
+  const current =
+    choices.find((b) => b._id === bound) ?? choices.find((b) => b._id === home) ?? data?.find((b) => b._id === home) ?? choices[0];
   const pickBranch = several && choices.length > 1;
   if (!current || (!pickBranch && current.registers.length < 2)) return null;
   const register = registerFor(current, storedRegister);
@@ -55,12 +56,22 @@ export function BranchPicker({ user }: { user: AuthUser }) {
   return (
     <div className="branch-bar" data-testid="branch-picker">
       {pickBranch && (
-        <BranchSelect label={t('branchPicker.branch')} value={current._id} onChange={(id) => choose(id)} testId="branch-select"
-          options={choices.map((b) => ({ value: b._id, label: b.name }))} />
+        <BranchSelect
+          label={t('branchPicker.branch')}
+          value={current._id}
+          onChange={(id) => choose(id)}
+          testId="branch-select"
+          options={choices.map((b) => ({ value: b._id, label: b.name }))}
+        />
       )}
       {current.registers.length > 1 && (
-        <BranchSelect label={t('branchPicker.register')} value={register} onChange={(r) => choose(current._id, r)} testId="register-select"
-          options={current.registers.map((r) => ({ value: r, label: r }))} />
+        <BranchSelect
+          label={t('branchPicker.register')}
+          value={register}
+          onChange={(r) => choose(current._id, r)}
+          testId="register-select"
+          options={current.registers.map((r) => ({ value: r, label: r }))}
+        />
       )}
     </div>
   );

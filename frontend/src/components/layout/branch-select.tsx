@@ -1,5 +1,11 @@
 /** A labelled select of branches (or registers): the header's till picker and the views' branch filter. */
-export function BranchSelect({ label, value, options, onChange, testId }: {
+export function BranchSelect({
+  label,
+  value,
+  options,
+  onChange,
+  testId,
+}: {
   label: string;
   value: string;
   options: readonly { value: string; label: string }[];

@@ -45,7 +45,9 @@ describe('a session kept in the browser', () => {
   it('ends when the server refuses the kept token', async () => {
     writeToken('kept-token', true, user({ role: 'manager' }));
     fakeApi(({ url }) =>
-      url.pathname === '/api/auth/me' ? { status: 401, body: { success: false, message: 'Your session has ended.', code: 'UNAUTHORIZED' } } : undefined,
+      url.pathname === '/api/auth/me'
+        ? { status: 401, body: { success: false, message: 'Your session has ended.', code: 'UNAUTHORIZED' } }
+        : undefined,
     );
     const { router } = renderScreen(null, { signedInAs: 'kept', routes, path: '/nowhere' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

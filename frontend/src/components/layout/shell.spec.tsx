@@ -90,7 +90,11 @@ describe('permission refresh', () => {
 });
 
 describe('branch picker', () => {
-  const branches = [branch({ _id: 'main', name: 'Main' }), branch({ _id: 'b', name: 'Branch B', registers: ['r1', 'r2'] }), branch({ _id: 'c', name: 'Branch C' })];
+  const branches = [
+    branch({ _id: 'main', name: 'Main' }),
+    branch({ _id: 'b', name: 'Branch B', registers: ['r1', 'r2'] }),
+    branch({ _id: 'c', name: 'Branch C' }),
+  ];
   function shop(u: AuthUser, list = branches) {
     return fakeApi(({ url }) => {
       if (url.pathname === '/api/auth/me') return me(u);

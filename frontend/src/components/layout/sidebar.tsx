@@ -70,7 +70,14 @@ export function Sidebar({ user, drawerOpen, onCloseDrawer, onToggleLanguage, onL
         </nav>
         <div className="sidebar-foot">
           <DesktopStatusButton />
-          <button type="button" className="nav-link" onClick={onToggleLanguage} lang={otherLanguage === 'ku' ? 'ckb' : 'en'} data-testid="language-toggle" title={t('language.switchTo')}>
+          <button
+            type="button"
+            className="nav-link"
+            onClick={onToggleLanguage}
+            lang={otherLanguage === 'ku' ? 'ckb' : 'en'}
+            data-testid="language-toggle"
+            title={t('language.switchTo')}
+          >
             <Icon name="language" />
             <span className="label">{t(`language.${otherLanguage}`)}</span>
           </button>

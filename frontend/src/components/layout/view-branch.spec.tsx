@@ -5,15 +5,28 @@ import { fakeApi, renderScreen, user } from '../../test/render.js';
 import { DashboardPage } from '../../features/dashboard/routes/dashboard-page.js';
 
 const dashboard = {
-  todaySales: 0, totalProducts: 0, lowStock: 0, activeUsers: 0, salesTrend: 'up', salesPercent: 0, productsTrend: 'up', productsPercent: 0,
-  lowStockTrend: 'up', lowStockPercent: 0, usersTrend: 'up', usersPercent: 0, recentTransactions: [],
+  todaySales: 0,
+  totalProducts: 0,
+  lowStock: 0,
+  activeUsers: 0,
+  salesTrend: 'up',
+  salesPercent: 0,
+  productsTrend: 'up',
+  productsPercent: 0,
+  lowStockTrend: 'up',
+  lowStockPercent: 0,
+  usersTrend: 'up',
+  usersPercent: 0,
+  recentTransactions: [],
 };
 
 /** The dashboard's sales for each ?branch= asked; the branches settings lists. */
 function shop() {
   return fakeApi(({ url }) => {
-    if (url.pathname === '/api/settings/branches') return ok([branch({ _id: 'a', name: 'Erbil' }), branch({ _id: 'b', name: 'Duhok' }), branch({ _id: 'c', name: 'Zakho' })]);
-    if (url.pathname === '/api/dashboard') return ok({ ...dashboard, todaySales: { a: 10, b: 20 }[url.searchParams.get('branch') ?? ''] ?? 30 });
+    if (url.pathname === '/api/settings/branches')
+      return ok([branch({ _id: 'a', name: 'Erbil' }), branch({ _id: 'b', name: 'Duhok' }), branch({ _id: 'c', name: 'Zakho' })]);
+    if (url.pathname === '/api/dashboard')
+      return ok({ ...dashboard, todaySales: { a: 10, b: 20 }[url.searchParams.get('branch') ?? ''] ?? 30 });
     return undefined;
   });
 }

@@ -16,14 +16,20 @@ const ALL = 'all';
 export function useViewBranch(): [string | undefined, (branch: string | undefined) => void] {
   const [params, setParams] = useSearchParams();
   const asked = params.get(PARAM);
-  const set = useCallback((branch: string | undefined) => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (branch) next.set(PARAM, branch);
-      else next.delete(PARAM);
-      return next;
-    }, { replace: true });
-  }, [setParams]);
+  const set = useCallback(
+    (branch: string | undefined) => {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (branch) next.set(PARAM, branch);
+          else next.delete(PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
   return [asked && asked !== ALL ? asked : undefined, set];
 }
 
@@ -39,8 +45,13 @@ export function ViewBranchPicker() {
   const options = [{ value: ALL, label: t('branchPicker.allBranches') }, ...choices.map((b) => ({ value: b._id, label: b.name }))];
   return (
     <div className="branch-bar view-branch" data-testid="view-branch-picker">
-      <BranchSelect label={t('branchPicker.view')} value={branch ?? ALL} options={options} testId="view-branch-select"
-        onChange={(v) => setBranch(v === ALL ? undefined : v)} />
+      <BranchSelect
+        label={t('branchPicker.view')}
+        value={branch ?? ALL}
+        options={options}
+        testId="view-branch-select"
+        onChange={(v) => setBranch(v === ALL ? undefined : v)}
+      />
     </div>
   );
 }

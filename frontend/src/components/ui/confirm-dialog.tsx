@@ -20,7 +20,19 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action; shows the server's error or a success text inside the dialog. */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel, busy, busyLabel, danger, error, success, testId }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  busy,
+  busyLabel,
+  danger,
+  error,
+  success,
+  testId,
+}: ConfirmDialogProps) {
   return (
     <Modal
       title={title}

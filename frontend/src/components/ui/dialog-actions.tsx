@@ -17,7 +17,17 @@ interface DialogActionsProps {
 }
 
 /** The buttons of a dialog's footer: cancel (or close), then the action. */
-export function DialogActions({ onCancel, onConfirm, confirmLabel, busy, busyLabel, blocked, danger, done, confirmTestId = 'confirm' }: DialogActionsProps) {
+export function DialogActions({
+  onCancel,
+  onConfirm,
+  confirmLabel,
+  busy,
+  busyLabel,
+  blocked,
+  danger,
+  done,
+  confirmTestId = 'confirm',
+}: DialogActionsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -25,7 +35,13 @@ export function DialogActions({ onCancel, onConfirm, confirmLabel, busy, busyLab
         {done ? t('common.close') : t('common.cancel')}
       </button>
       {!done && (
-        <button type="button" className={`button ${danger ? 'danger' : 'primary'}`} onClick={onConfirm} disabled={busy || blocked} data-testid={confirmTestId}>
+        <button
+          type="button"
+          className={`button ${danger ? 'danger' : 'primary'}`}
+          onClick={onConfirm}
+          disabled={busy || blocked}
+          data-testid={confirmTestId}
+        >
           {busy ? (busyLabel ?? t('common.working')) : confirmLabel}
         </button>
       )}

@@ -2,7 +2,17 @@
  * Below or above a form: the server's refusal, or the success message (with `note`, e.g. the return to the list).
  * `testId` names both: `${testId}-error` and `${testId}-success`.
  */
-export function FormOutcome({ error, success, note, testId = 'form' }: { error: string | null; success: string | null; note?: string; testId?: string }) {
+export function FormOutcome({
+  error,
+  success,
+  note,
+  testId = 'form',
+}: {
+  error: string | null;
+  success: string | null;
+  note?: string;
+  testId?: string;
+}) {
   return (
     <>
       {error && (

@@ -34,11 +34,17 @@ export function Modal({ title, onClose, children, footer, className, testId, onE
       if (e.key === 'Escape') {
         e.preventDefault();
         closeRef.current();
-      } else if (e.key === 'Enter' && enterRef.current && !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement || e.target instanceof HTMLAnchorElement)) {
+      } else if (
+        e.key === 'Enter' &&
+        enterRef.current &&
+        !(e.target instanceof HTMLButtonElement || e.target instanceof HTMLInputElement || e.target instanceof HTMLAnchorElement)
+      ) {
         e.preventDefault();
         enterRef.current();
       } else if (e.key === 'Tab' && node) {
-        const items = [...node.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]')];
+        const items = [
+          ...node.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex="0"]'),
+        ];
         if (items.length === 0) return;
         const firstItem = items[0]!;
         const lastItem = items[items.length - 1]!;

@@ -11,7 +11,11 @@ describe('toasts', () => {
   it('close by themselves after 5 seconds, and show the same text once', () => {
     vi.useFakeTimers();
     const store = makeStore();
-    render(<AppProviders store={store} i18n={createI18n('en')}>{null}</AppProviders>);
+    render(
+      <AppProviders store={store} i18n={createI18n('en')}>
+        {null}
+      </AppProviders>,
+    );
     act(() => {
       store.dispatch(toastShown('success', 'Sale completed successfully! Products have been updated in inventory.'));
       store.dispatch(toastShown('success', 'Sale completed successfully! Products have been updated in inventory.'));
@@ -26,7 +30,11 @@ describe('toasts', () => {
   it('stay as long as a screen asks (expenses: 3 seconds)', () => {
     vi.useFakeTimers();
     const store = makeStore();
-    render(<AppProviders store={store} i18n={createI18n('en')}>{null}</AppProviders>);
+    render(
+      <AppProviders store={store} i18n={createI18n('en')}>
+        {null}
+      </AppProviders>,
+    );
     act(() => void store.dispatch(toastShown('success', 'Expense approved successfully', 3000)));
     act(() => void vi.advanceTimersByTime(2900));
     expect(screen.getByTestId('toast').textContent).toContain('Expense approved successfully');

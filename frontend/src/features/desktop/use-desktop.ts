@@ -11,7 +11,10 @@ export function useServerStatus(bridge: DesktopBridge | null): ServerStatus | nu
     if (!bridge) return;
     let live = true;
     const off = bridge.onServerStatus?.((s) => setStatus(s));
-    bridge.getServerStatus?.().then((s) => live && setStatus((current) => current ?? s)).catch(() => undefined);
+    bridge
+      .getServerStatus?.()
+      .then((s) => live && setStatus((current) => current ?? s))
+      .catch(() => undefined);
     return () => {
       live = false;
       off?.();
@@ -27,7 +30,10 @@ export function useServerLog(bridge: DesktopBridge | null): string[] {
     if (!bridge) return;
     let live = true;
     const off = bridge.onServerLog?.((line) => setLines((current) => [...current, line].slice(-LOG_VIEW_LINES)));
-    bridge.getServerLogs?.().then((all) => live && setLines(all.slice(-LOG_VIEW_LINES))).catch(() => undefined);
+    bridge
+      .getServerLogs?.()
+      .then((all) => live && setLines(all.slice(-LOG_VIEW_LINES)))
+      .catch(() => undefined);
     return () => {
       live = false;
       off?.();

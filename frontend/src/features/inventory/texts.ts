@@ -76,8 +76,10 @@ export const en = {
   import: {
     open: 'Import products',
     title: 'Import products',
-    intro: 'Choose a CSV or Excel (.xlsx) file with a header row. Columns: Name (English), Name (Kurdish), SKU, Barcode, Price (USD), Cost (USD), Category (its name or id), and if you like Quantity, Reorder level, Discount (%), Active, Description (English), Description (Kurdish). The barcode labels CSV has the first five.',
-    merges: 'A SKU that already exists is not created again: its quantity is added to that product as a new cost batch, as in the product form.',
+    intro:
+      'Choose a CSV or Excel (.xlsx) file with a header row. Columns: Name (English), Name (Kurdish), SKU, Barcode, Price (USD), Cost (USD), Category (its name or id), and if you like Quantity, Reorder level, Discount (%), Active, Description (English), Description (Kurdish). The barcode labels CSV has the first five.',
+    merges:
+      'A SKU that already exists is not created again: its quantity is added to that product as a new cost batch, as in the product form.',
     template: 'Download an empty template (CSV)',
     file: 'File',
     submit: 'Import',
@@ -179,8 +181,10 @@ export const ku: Texts<typeof en> = {
   import: {
     open: 'هاوردەکردنی بەرهەم',
     title: 'هاوردەکردنی بەرهەم',
-    intro: 'پەڕگەیەکی CSV یان Excel (.xlsx) هەڵبژێرە کە ڕیزی سەردێڕی هەبێت. ستوونەکان: Name (English)، Name (Kurdish)، SKU، Barcode، Price (USD)، Cost (USD)، Category (ناو یان ناسنامەی پۆلەکە)، و ئەگەر ویستت Quantity، Reorder level، Discount (%)، Active، Description (English)، Description (Kurdish). CSVی لیبلی بارکۆد پێنجی یەکەمی تێدایە.',
-    merges: 'SKU یەک کە پێشتر هەیە دووبارە دروست ناکرێتەوە: بڕەکەی وەک کۆمەڵەیەکی نوێی تێچوو دەخرێتە سەر ئەو بەرهەمە، وەک لە فۆرمی بەرهەمدا.',
+    intro:
+      'پەڕگەیەکی CSV یان Excel (.xlsx) هەڵبژێرە کە ڕیزی سەردێڕی هەبێت. ستوونەکان: Name (English)، Name (Kurdish)، SKU، Barcode، Price (USD)، Cost (USD)، Category (ناو یان ناسنامەی پۆلەکە)، و ئەگەر ویستت Quantity، Reorder level، Discount (%)، Active، Description (English)، Description (Kurdish). CSVی لیبلی بارکۆد پێنجی یەکەمی تێدایە.',
+    merges:
+      'SKU یەک کە پێشتر هەیە دووبارە دروست ناکرێتەوە: بڕەکەی وەک کۆمەڵەیەکی نوێی تێچوو دەخرێتە سەر ئەو بەرهەمە، وەک لە فۆرمی بەرهەمدا.',
     template: 'داگرتنی نموونەیەکی بەتاڵ (CSV)',
     file: 'پەڕگە',
     submit: 'هاوردەکردن',

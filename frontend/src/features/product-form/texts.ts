@@ -84,7 +84,8 @@ export const en = {
   },
   merge: {
     existing: 'A product with this SKU already exists: {{name}} ({{quantity}} in stock).',
-    explain: 'Saving will not create a new product. The quantity you enter is added to {{name}} as a new cost batch at the cost you enter, and its cost becomes the average of its batches.',
+    explain:
+      'Saving will not create a new product. The quantity you enter is added to {{name}} as a new cost batch at the cost you enter, and its cost becomes the average of its batches.',
     barcodeDiffers: 'Its barcode is {{barcode}}; a batch must carry the same barcode.',
     useBarcode: 'Use its barcode',
     merged: 'A product with this SKU already exists: the quantity was added to it as a new cost batch.',
@@ -212,7 +213,8 @@ export const ku: Texts<typeof en> = {
   },
   merge: {
     existing: 'بەرهەمێک بەم SKU یە پێشتر هەیە: {{name}} ({{quantity}} لە کۆگادا).',
-    explain: 'پاشەکەوتکردن بەرهەمێکی نوێ دروست ناکات. ئەو بڕەی دەینووسیت وەک کۆمەڵەیەکی نوێی تێچوو بە ئەو تێچووەی دەینووسیت دەخرێتە سەر {{name}}، و تێچووەکەی دەبێتە تێکڕای کۆمەڵەکانی.',
+    explain:
+      'پاشەکەوتکردن بەرهەمێکی نوێ دروست ناکات. ئەو بڕەی دەینووسیت وەک کۆمەڵەیەکی نوێی تێچوو بە ئەو تێچووەی دەینووسیت دەخرێتە سەر {{name}}، و تێچووەکەی دەبێتە تێکڕای کۆمەڵەکانی.',
     barcodeDiffers: 'بارکۆدەکەی {{barcode}} ە؛ کۆمەڵەی نوێ دەبێت هەمان بارکۆدی هەبێت.',
     useBarcode: 'بارکۆدەکەی بەکاربهێنە',
     merged: 'کاڵایەک بەم SKU یە پێشتر هەیە: بڕەکە وەک کۆمەڵەیەکی نوێی تێچوو خرایە سەری.',

@@ -8,7 +8,8 @@ export const en = {
   open: 'Open',
   notAvailable: 'Not yet available',
   adminOnly: 'Admins only',
-  devNote: 'Payment, receipt and notification settings are not available yet; they arrive in a later release. General settings, the loyalty program and user permissions work now.',
+  devNote:
+    'Payment, receipt and notification settings are not available yet; they arrive in a later release. General settings, the loyalty program and user permissions work now.',
   cards: {
     general: 'Exchange rate, store name and default language.',
     loyalty: 'Points per dollar, redemption, status tiers and purchase bonuses.',
@@ -53,7 +54,7 @@ export const en = {
     invalidNumber: 'Please enter a valid number',
   },
   branches: {
-    subtitle: 'The shop\'s branches and the registers (tills) of each.',
+    subtitle: "The shop's branches and the registers (tills) of each.",
     list: 'Branches',
     code: 'Code',
     name: 'Name',
@@ -129,7 +130,8 @@ export const ku: Texts<typeof en> = {
   open: 'کردنەوە',
   notAvailable: 'هێشتا بەردەست نییە',
   adminOnly: 'تەنها بەڕێوەبەری سیستەم',
-  devNote: 'ڕێکخستنەکانی پارەدان، پسوولە و ئاگادارکردنەوە هێشتا بەردەست نین؛ لە وەشانێکی داهاتوودا دێن. ڕێکخستنە گشتییەکان، بەرنامەی دڵسۆزی و مۆڵەتەکانی بەکارهێنەران ئێستا کار دەکەن.',
+  devNote:
+    'ڕێکخستنەکانی پارەدان، پسوولە و ئاگادارکردنەوە هێشتا بەردەست نین؛ لە وەشانێکی داهاتوودا دێن. ڕێکخستنە گشتییەکان، بەرنامەی دڵسۆزی و مۆڵەتەکانی بەکارهێنەران ئێستا کار دەکەن.',
   cards: {
     general: 'نرخی ئاڵوگۆڕ، ناوی دوکان و زمانی بنەڕەت.',
     loyalty: 'خاڵ بۆ هەر دۆلارێک، بەکارهێنانی خاڵ، پلەکانی ئاست و پاداشتی کڕین.',

@@ -102,7 +102,8 @@ export const en = {
   void: {
     button: 'Void sale',
     title: 'Void this sale?',
-    message: 'Voiding {{invoice}} cancels the whole sale ({{total}}): its stock goes back on the shelf and the customer’s points are restored. This cannot be undone.',
+    message:
+      'Voiding {{invoice}} cancels the whole sale ({{total}}): its stock goes back on the shelf and the customer’s points are restored. This cannot be undone.',
     reason: 'Reason (optional)',
     confirm: 'Void sale',
     voiding: 'Voiding…',
@@ -232,7 +233,8 @@ export const ku: Texts<typeof en> = {
   void: {
     button: 'هەڵوەشاندنەوەی فرۆشتن',
     title: 'ئەم فرۆشتنە هەڵبوەشێنرێتەوە؟',
-    message: 'هەڵوەشاندنەوەی {{invoice}} هەموو فرۆشتنەکە ({{total}}) هەڵدەوەشێنێتەوە: کاڵاکان دەگەڕێنەوە کۆگا و خاڵەکانی کڕیار دەگەڕێنەوە. ئەمە ناگەڕێتەوە.',
+    message:
+      'هەڵوەشاندنەوەی {{invoice}} هەموو فرۆشتنەکە ({{total}}) هەڵدەوەشێنێتەوە: کاڵاکان دەگەڕێنەوە کۆگا و خاڵەکانی کڕیار دەگەڕێنەوە. ئەمە ناگەڕێتەوە.',
     reason: 'هۆکار (ئارەزوومەندانە)',
     confirm: 'هەڵوەشاندنەوەی فرۆشتن',
     voiding: 'هەڵدەوەشێنرێتەوە…',

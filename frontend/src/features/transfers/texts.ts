@@ -23,7 +23,8 @@ export const en = {
   printNamed: 'Print the note of transfer {{number}}',
   cancelDialog: {
     title: 'Cancel transfer {{number}}?',
-    message: 'The transfer to {{to}} is called back: every unit it carries goes back into the stock of {{from}}, and {{to}} can no longer receive it.',
+    message:
+      'The transfer to {{to}} is called back: every unit it carries goes back into the stock of {{from}}, and {{to}} can no longer receive it.',
     submit: 'Cancel transfer',
     cancelling: 'Cancelling…',
     cancelled: 'Transfer {{number}} cancelled: its stock is back in {{from}}.',
@@ -114,7 +115,8 @@ export const ku: Texts<typeof en> = {
   printNamed: 'چاپکردنی پسوولەی گواستنەوەی {{number}}',
   cancelDialog: {
     title: 'گواستنەوەی {{number}} هەڵبوەشێنرێتەوە؟',
-    message: 'گواستنەوەکە بۆ {{to}} دەگەڕێنرێتەوە: هەموو ئەو کاڵایانەی هەڵیگرتوون دەگەڕێنەوە بۆ کۆگای {{from}}، و {{to}} ئیتر ناتوانێت وەریبگرێت.',
+    message:
+      'گواستنەوەکە بۆ {{to}} دەگەڕێنرێتەوە: هەموو ئەو کاڵایانەی هەڵیگرتوون دەگەڕێنەوە بۆ کۆگای {{from}}، و {{to}} ئیتر ناتوانێت وەریبگرێت.',
     submit: 'هەڵوەشاندنەوەی گواستنەوە',
     cancelling: 'هەڵدەوەشێنرێتەوە…',
     cancelled: 'گواستنەوەی {{number}} هەڵوەشێنرایەوە: کاڵاکانی گەڕانەوە بۆ {{from}}.',

@@ -7,7 +7,8 @@ export const inputEn = {
   'validation.invisibleOnly': 'This value cannot be made only of invisible characters',
   'validation.directionControls': 'This value cannot contain text-direction control characters',
   'products.import.tooWide': 'A file may have at most {max} columns',
-  'products.import.tooBig': 'This file holds far more than a product list can (it unpacks to more than {max} MB); save only the products and try again',
+  'products.import.tooBig':
+    'This file holds far more than a product list can (it unpacks to more than {max} MB); save only the products and try again',
   'products.import.tooSlow': 'This file took too long to read; save it again with only the products and try again',
 } as const satisfies Record<string, string>;
 
@@ -17,6 +18,7 @@ export const inputKu: Record<keyof typeof inputEn, string> = {
   'validation.invisibleOnly': 'ئەم بەهایە ناتوانێت تەنها لە نووسەی نەبینراو پێک بێت',
   'validation.directionControls': 'ئەم بەهایە ناتوانێت نووسەی کۆنترۆڵی ئاراستەی دەق لەخۆ بگرێت',
   'products.import.tooWide': 'پەڕگە دەبێت لانیزۆر {max} ستوونی هەبێت',
-  'products.import.tooBig': 'ئەم پەڕگەیە زۆر زیاترە لەوەی لیستی کاڵا هەیەتی (لە {max} مێگابایت زیاتر دەکرێتەوە)؛ تەنها کاڵاکان پاشەکەوت بکە و دووبارە هەوڵ بدەرەوە',
+  'products.import.tooBig':
+    'ئەم پەڕگەیە زۆر زیاترە لەوەی لیستی کاڵا هەیەتی (لە {max} مێگابایت زیاتر دەکرێتەوە)؛ تەنها کاڵاکان پاشەکەوت بکە و دووبارە هەوڵ بدەرەوە',
   'products.import.tooSlow': 'خوێندنەوەی ئەم پەڕگەیە زۆری خایاند؛ تەنها کاڵاکان پاشەکەوت بکە و دووبارە هەوڵ بدەرەوە',
 };

@@ -19,7 +19,8 @@ export const salesEn = {
   'sales.discountNotAllowed': 'You are not allowed to give discounts',
   'sales.customerUnknown': 'This customer does not exist',
   'sales.loyaltyUnavailable': 'Points cannot be redeemed right now. Try again, or complete the sale without redeeming points.',
-  'sales.exchangeRateChanged': 'The exchange rate is now {expected} IQD per USD, not {given}. The till has reloaded it: check the total and confirm again.',
+  'sales.exchangeRateChanged':
+    'The exchange rate is now {expected} IQD per USD, not {given}. The till has reloaded it: check the total and confirm again.',
   'sales.settingsUnavailable': 'The exchange rate cannot be checked right now. Please try again in a moment.',
   'sales.invalidIdempotencyKey': 'The Idempotency-Key header is not valid',
   'sales.alreadyVoided': 'This sale has already been voided',
@@ -53,7 +54,8 @@ export const salesKu: Record<keyof typeof salesEn, string> = {
   'sales.discountNotAllowed': 'ڕێگەت پێنەدراوە داشکاندن بکەیت',
   'sales.customerUnknown': 'ئەم کڕیارە بوونی نییە',
   'sales.loyaltyUnavailable': 'ئێستا ناتوانرێت خاڵەکان بەکاربهێنرێن. دووبارە هەوڵ بدەرەوە، یان فرۆشتنەکە بەبێ خاڵ تەواو بکە.',
-  'sales.exchangeRateChanged': 'نرخی ئاڵوگۆڕ ئێستا {expected} دینارە بۆ هەر دۆلارێک، نەک {given}. خاڵی فرۆشتن نرخەکەی نوێ کردەوە: کۆی گشتی بپشکنە و دووبارە پشتڕاستی بکەرەوە.',
+  'sales.exchangeRateChanged':
+    'نرخی ئاڵوگۆڕ ئێستا {expected} دینارە بۆ هەر دۆلارێک، نەک {given}. خاڵی فرۆشتن نرخەکەی نوێ کردەوە: کۆی گشتی بپشکنە و دووبارە پشتڕاستی بکەرەوە.',
   'sales.settingsUnavailable': 'ئێستا ناتوانرێت نرخی ئاڵوگۆڕ بپشکنرێت. تکایە کەمێکی تر دووبارە هەوڵ بدەرەوە.',
   'sales.invalidIdempotencyKey': 'سەرپەڕەی Idempotency-Key دروست نییە',
   'sales.alreadyVoided': 'ئەم فرۆشتنە پێشتر هەڵوەشێنراوەتەوە',

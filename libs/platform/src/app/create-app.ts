@@ -37,7 +37,11 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
   // Behind the gateway the client's address comes from the gate (it believes the gateway alone), never from Express.
   const trust = options.role === 'edge' ? (options.trustProxy ?? false) : false;
   server.set('trust proxy', typeof trust === 'string' && /^\d+$/.test(trust) ? Number(trust) : trust);
-  const app = await NestFactory.create(module, new DukanExpressAdapter(server), { bodyParser: false, logger: new NestPinoLogger(), abortOnError: false });
+  const app = await NestFactory.create(module, new DukanExpressAdapter(server), {
+    bodyParser: false,
+    logger: new NestPinoLogger(),
+    abortOnError: false,
+  });
   server.use(securityHeaders());
   server.use(gate(gateDepsFrom(app, options.role), options.role, options.branchId));
   options.before?.(server);
@@ -47,16 +51,24 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
   const jsonFor = (limit: number) => {
     let parser = parsers.get(limit);
     if (!parser) {
-      parser = express.json({ limit, verify: (_req, _res, buf) => {
-        if (jsonDepthExceeds(buf)) throw tooDeepError();
-      } });
+      parser = express.json({
+        limit,
+        verify: (_req, _res, buf) => {
+          if (jsonDepthExceeds(buf)) throw tooDeepError();
+        },
+      });
       parsers.set(limit, parser);
     }
     return parser;
   };
   app.use((req: Request & { dukan?: { route?: RouteDef | null } }, res: Response, next: NextFunction) =>
     jsonFor(req.dukan?.route?.maxBody ?? options.bodyLimit ?? DEFAULT_BODY_LIMIT)(req, res, (err?: unknown) => {
-      if (err) return sendError(res, isTooDeepError(err) ? tooDeepDomainError() : toDomainError(err), parseLocale(req.headers['accept-language']) ?? 'en');
+      if (err)
+        return sendError(
+          res,
+          isTooDeepError(err) ? tooDeepDomainError() : toDomainError(err),
+          parseLocale(req.headers['accept-language']) ?? 'en',
+        );
       next();
     }),
   );

@@ -47,7 +47,7 @@ export class DukanExpressAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
     // Only Nest's own options that Dukan never sets (https, forceCloseConnections, return503OnClosing) are dropped.
     if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
-      throw new Error('DukanExpressAdapter serves plain HTTP without Nest\'s connection options');
+      throw new Error("DukanExpressAdapter serves plain HTTP without Nest's connection options");
     }
     const server = createServer(serverOptions(), this.getInstance());
     server.keepAliveTimeout = SERVER_KEEP_ALIVE_MS;

@@ -59,13 +59,16 @@ const DIRECTION_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/;
 /** Characters that show nothing: zero-width spaces and joiners, direction marks, word joiners, the byte-order mark, soft hyphen. */
 // Each is matched on its own (a combining grapheme joiner among them), never as part of the letter before it.
 /* eslint-disable no-misleading-character-class */
-const INVISIBLE = /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/gu;
-const HAS_INVISIBLE = /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/u;
+const INVISIBLE =
+  /[\s\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/gu;
+const HAS_INVISIBLE =
+  /[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/u;
 /* eslint-enable no-misleading-character-class */
 /** Text that says it is a date (2026-02-28, or with a time): it must then be one the calendar has. */
 const DATE_LIKE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
-export type TextProblem = 'validation.forbiddenCharacters' | 'validation.invalidDate' | 'validation.invisibleOnly' | 'validation.directionControls';
+export type TextProblem =
+  'validation.forbiddenCharacters' | 'validation.invalidDate' | 'validation.invisibleOnly' | 'validation.directionControls';
 
 /** A date-like text naming a day, hour or minute that does not exist (2026-02-30, 2026-13-01, 24:00 is allowed as PostgreSQL does not). */
 export function isImpossibleDate(text: string): boolean {
@@ -169,6 +172,10 @@ export function inputGuard() {
       ...(req.body !== undefined && typeof req.body === 'object' ? bodyProblems(req.body) : {}),
     };
     if (Object.keys(problems).length === 0) return next();
-    sendError(res, new DomainError('VALIDATION_FAILED', 'validation.failed', {}, problems), parseLocale(req.headers['accept-language']) ?? 'en');
+    sendError(
+      res,
+      new DomainError('VALIDATION_FAILED', 'validation.failed', {}, problems),
+      parseLocale(req.headers['accept-language']) ?? 'en',
+    );
   };
 }

@@ -22,7 +22,9 @@ export interface ServiceProcessOptions {
  */
 export async function createServiceProcessApp(o: ServiceProcessOptions): Promise<INestApplication> {
   if (!o.config.INTERNAL_TOKEN) {
-    throw new ConfigError(`Invalid configuration:\n  INTERNAL_TOKEN: required by the ${o.service} service (the same secret as the gateway's)`);
+    throw new ConfigError(
+      `Invalid configuration:\n  INTERNAL_TOKEN: required by the ${o.service} service (the same secret as the gateway's)`,
+    );
   }
   @Module({
     imports: [

@@ -62,8 +62,18 @@ export async function authorize(input: AuthorizeInput, deps: AuthorizeDeps): Pro
   const q = input.target.indexOf('?');
   const query = q >= 0 ? input.target.slice(q).split('#', 1)[0]! : '';
   const trusted = sameSecret(input.internalToken, deps.internalToken);
-  const result = (url: string, route: RouteDef | null = null, params: Record<string, string> = {}, user: AuthUser | null = null): AuthorizeResult => ({
-    zone: path.zone, url: `${url}${query}`, route, params, user, trusted,
+  const result = (
+    url: string,
+    route: RouteDef | null = null,
+    params: Record<string, string> = {},
+    user: AuthUser | null = null,
+  ): AuthorizeResult => ({
+    zone: path.zone,
+    url: `${url}${query}`,
+    route,
+    params,
+    user,
+    trusted,
   });
 
   if (path.zone === 'other') return result(path.path);

@@ -24,7 +24,10 @@ describe('CachedBranchDirectory', () => {
     ['old', 'inactive'],
     ['nowhere', 'unknown'],
   ])('says %s is %s', async (id, state) => {
-    const { s, load } = settings([{ id: 'main', name: 'Branch main', active: true }, { id: 'old', name: 'Branch old', active: false }]);
+    const { s, load } = settings([
+      { id: 'main', name: 'Branch main', active: true },
+      { id: 'old', name: 'Branch old', active: false },
+    ]);
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.state('main')).toBe('active');
     clock += 1_000;
@@ -33,7 +36,10 @@ describe('CachedBranchDirectory', () => {
   });
 
   it('names a branch as settings does, and none it does not know', async () => {
-    const { load } = settings([{ id: 'main', name: 'Main shop', active: true }, { id: 'erbil', name: 'هەولێر', active: false }]);
+    const { load } = settings([
+      { id: 'main', name: 'Main shop', active: true },
+      { id: 'erbil', name: 'هەولێر', active: false },
+    ]);
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.name('main')).toBe('Main shop');
     expect(await d.name('erbil')).toBe('هەولێر');
@@ -41,7 +47,13 @@ describe('CachedBranchDirectory', () => {
   });
 
   it('asks again on a miss at most once a second, so a branch made a moment ago is found', async () => {
-    const { s, load } = settings([{ id: 'main', name: 'Branch main', active: true }], [{ id: 'main', name: 'Branch main', active: true }, { id: 'new', name: 'Branch new', active: true }]);
+    const { s, load } = settings(
+      [{ id: 'main', name: 'Branch main', active: true }],
+      [
+        { id: 'main', name: 'Branch main', active: true },
+        { id: 'new', name: 'Branch new', active: true },
+      ],
+    );
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.state('main')).toBe('active');
     expect(await d.state('new')).toBe('unknown'); // asked less than a second ago
@@ -51,7 +63,11 @@ describe('CachedBranchDirectory', () => {
   });
 
   it('asks again after forget (a branch event) and after the TTL', async () => {
-    const { s, load } = settings([{ id: 'b', name: 'Branch b', active: true }], [{ id: 'b', name: 'Branch b', active: false }], [{ id: 'b', name: 'Branch b', active: true }]);
+    const { s, load } = settings(
+      [{ id: 'b', name: 'Branch b', active: true }],
+      [{ id: 'b', name: 'Branch b', active: false }],
+      [{ id: 'b', name: 'Branch b', active: true }],
+    );
     const d = new CachedBranchDirectory(load, { ttlMs: 30_000, missRetryMs: 1_000, now });
     expect(await d.state('b')).toBe('active');
     d.forget();

@@ -45,7 +45,10 @@ export class CachedBranchDirectory implements BranchDirectory {
   private loading: Promise<Map<string, KnownBranch>> | null = null;
   private readonly now: () => number;
 
-  constructor(private readonly load: () => Promise<KnownBranch[]>, private readonly options: BranchDirectoryOptions) {
+  constructor(
+    private readonly load: () => Promise<KnownBranch[]>,
+    private readonly options: BranchDirectoryOptions,
+  ) {
     this.now = options.now ?? Date.now;
   }
 
@@ -101,9 +104,11 @@ const DEFAULTS: BranchDirectoryOptions = { ttlMs: 30_000, missRetryMs: 1_000 };
 export function watchedBranchDirectory(load: () => Promise<KnownBranch[]>, bus: EventBus, options = DEFAULTS): BranchDirectory {
   let watching: Promise<void> | null = null;
   const directory = new CachedBranchDirectory(async () => {
-    watching ??= bus.watch(['dukan.settings.branch.changed.v1'], () => directory.forget()).catch(() => {
-      watching = null; // asked again with the next list
-    });
+    watching ??= bus
+      .watch(['dukan.settings.branch.changed.v1'], () => directory.forget())
+      .catch(() => {
+        watching = null; // asked again with the next list
+      });
     await watching;
     return load();
   }, options);
@@ -111,13 +116,20 @@ export function watchedBranchDirectory(load: () => Promise<KnownBranch[]>, bus: 
 }
 
 /** Settings asked over its internal route (the cluster gateway), taking turns over its processes when it runs several. */
-export function remoteBranchDirectory(config: { SETTINGS_URL: string; INTERNAL_TOKEN?: string | undefined }, bus: EventBus): BranchDirectory {
+export function remoteBranchDirectory(
+  config: { SETTINGS_URL: string; INTERNAL_TOKEN?: string | undefined },
+  bus: EventBus,
+): BranchDirectory {
   const settings = new Replicas(config.SETTINGS_URL);
   return watchedBranchDirectory(async () => {
-    const res = await settings.fetch('/internal/settings/branches', {
-      headers: config.INTERNAL_TOKEN ? { 'x-dukan-internal': config.INTERNAL_TOKEN } : {},
-      signal: AbortSignal.timeout(5000),
-    }, true);
+    const res = await settings.fetch(
+      '/internal/settings/branches',
+      {
+        headers: config.INTERNAL_TOKEN ? { 'x-dukan-internal': config.INTERNAL_TOKEN } : {},
+        signal: AbortSignal.timeout(5000),
+      },
+      true,
+    );
     if (!res.ok) throw new Error(`settings answered ${res.status}`);
     return (await res.json()) as KnownBranch[];
   }, bus);

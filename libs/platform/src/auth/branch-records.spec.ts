@@ -1,8 +1,25 @@
 import { DomainError } from '../errors/domain-error.js';
 import { mayReachRecord, recordInCallerBranch } from './branch-records.js';
 
-const cashierOfB = { user: { id: 'u', username: 'b', role: 'cashier' as const, permissions: null, tokenVersion: 1, languagePreference: 'en' as const, branches: ['b'] }, branchId: 'b', callerBranches: ['b'] };
-const managerOfMainAndB = { ...cashierOfB, user: { ...cashierOfB.user, role: 'manager' as const, branches: ['main', 'b'] }, branchId: 'main', callerBranches: ['main', 'b'] };
+const cashierOfB = {
+  user: {
+    id: 'u',
+    username: 'b',
+    role: 'cashier' as const,
+    permissions: null,
+    tokenVersion: 1,
+    languagePreference: 'en' as const,
+    branches: ['b'],
+  },
+  branchId: 'b',
+  callerBranches: ['b'],
+};
+const managerOfMainAndB = {
+  ...cashierOfB,
+  user: { ...cashierOfB.user, role: 'manager' as const, branches: ['main', 'b'] },
+  branchId: 'main',
+  callerBranches: ['main', 'b'],
+};
 const admin = { ...cashierOfB, user: { ...cashierOfB.user, role: 'admin' as const }, branchId: 'main', callerBranches: null };
 
 describe('records of a branch', () => {
@@ -22,7 +39,7 @@ describe('records of a branch', () => {
     expect(mayReachRecord({ user: null, branchId: 'main', callerBranches: null }, ['c'], 'acting')).toBe(false);
   });
 
-  it('a context without the caller\'s branches reaches only its acting branch (deny by default)', () => {
+  it("a context without the caller's branches reaches only its acting branch (deny by default)", () => {
     expect(mayReachRecord({ user: cashierOfB.user, branchId: 'b' }, ['main'])).toBe(false);
   });
 

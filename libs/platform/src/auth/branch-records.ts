@@ -10,7 +10,11 @@ import { DomainError } from '../errors/domain-error.js';
 export type RecordReach = 'user' | 'acting';
 
 /** Whether the request's caller may see and act on a record of one of `branches` (a transfer has two). */
-export function mayReachRecord(ctx: Pick<RequestContext, 'user' | 'branchId' | 'callerBranches'>, branches: readonly string[], reach: RecordReach = 'user'): boolean {
+export function mayReachRecord(
+  ctx: Pick<RequestContext, 'user' | 'branchId' | 'callerBranches'>,
+  branches: readonly string[],
+  reach: RecordReach = 'user',
+): boolean {
   if (branches.includes(ctx.branchId)) return true;
   if (reach === 'acting') return false;
   if (!ctx.user) return true; // work no user started, or a trusted internal call

@@ -48,7 +48,11 @@ export type ViewScope = { branches: string[] | null } | { refused: true };
  * branch the user may see when it names none or `all` (admins: null, every branch; others their list). A call
  * without a user (a trusted internal one) reads every branch.
  */
-export function viewScope(user: Pick<AuthUser, 'role' | 'homeBranch' | 'branches'> | null, requested: string | undefined, defaultBranch: string): ViewScope {
+export function viewScope(
+  user: Pick<AuthUser, 'role' | 'homeBranch' | 'branches'> | null,
+  requested: string | undefined,
+  defaultBranch: string,
+): ViewScope {
   const named = requested?.trim() || ALL_BRANCHES;
   if (named !== ALL_BRANCHES && !CODE.test(named)) return { refused: true };
   if (!user) return { branches: named === ALL_BRANCHES ? null : [named] };

@@ -104,11 +104,17 @@ export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main')
     const started = process.hrtime.bigint();
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      logger().info({ correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+      logger().info(
+        { correlationId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
     });
     authorize(
       {
-        method: req.method, target: req.url, authorization: req.headers.authorization, internalToken: header(req, INTERNAL_TOKEN_HEADER),
+        method: req.method,
+        target: req.url,
+        authorization: req.headers.authorization,
+        internalToken: header(req, INTERNAL_TOKEN_HEADER),
         rights: header(req, RIGHTS_HEADER),
       },
       deps,
@@ -120,11 +126,20 @@ export function gate(deps: AuthorizeDeps, role: AppRole, defaultBranch = 'main')
         if ('refused' in branch) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
         if (named?.trim()) await checkNamedBranch(deps, decision, branch.branchId, true);
         // The same check for the branch a view reads: nobody reads a branch they may not use.
-        const scope = decision.zone === 'api' ? viewScope(decision.user, queryParam(decision.url, VIEW_BRANCH_PARAM), defaultBranch) : { branches: null };
+        const scope =
+          decision.zone === 'api'
+            ? viewScope(decision.user, queryParam(decision.url, VIEW_BRANCH_PARAM), defaultBranch)
+            : { branches: null };
         if ('refused' in scope) throw new DomainError('FORBIDDEN', 'branches.notAllowed');
-        if (scope.branches?.length === 1 && queryParam(decision.url, VIEW_BRANCH_PARAM)) await checkNamedBranch(deps, decision, scope.branches[0]!, false);
+        if (scope.branches?.length === 1 && queryParam(decision.url, VIEW_BRANCH_PARAM))
+          await checkNamedBranch(deps, decision, scope.branches[0]!, false);
         const mine = viewScope(decision.user, undefined, defaultBranch);
-        return { ...decision, branchId: branch.branchId, branchScope: scope.branches, callerBranches: 'refused' in mine ? [] : mine.branches };
+        return {
+          ...decision,
+          branchId: branch.branchId,
+          branchScope: scope.branches,
+          callerBranches: 'refused' in mine ? [] : mine.branches,
+        };
       })
       .then(
         (decision) => {

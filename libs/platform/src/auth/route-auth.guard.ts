@@ -8,7 +8,12 @@ import type { GatedRequest } from './gate.js';
 /** A process's own endpoints outside /api (liveness and readiness), open to its probes. */
 const OPEN_PATHS: ReadonlySet<string> = new Set(['/health', '/health/ready']);
 
-const pattern = (path: string) => path.split('/').filter(Boolean).map((s) => (s.startsWith(':') ? ':' : s)).join('/');
+const pattern = (path: string) =>
+  path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => (s.startsWith(':') ? ':' : s))
+    .join('/');
 
 /**
  * Global guard of every Dukan app, behind the gate (auth/gate.ts): nothing is served that the gate did not
@@ -28,7 +33,10 @@ export class RouteAuthGuard implements CanActivate {
     }
     const served = this.served(context);
     if (!decision.route || !this.same(decision.route, served)) {
-      logger().error({ route: decision.route && `${decision.route.method} ${decision.route.path}`, handler: served }, 'a handler answered a route it does not serve');
+      logger().error(
+        { route: decision.route && `${decision.route.method} ${decision.route.path}`, handler: served },
+        'a handler answered a route it does not serve',
+      );
       throw new DomainError('ROUTE_NOT_FOUND', 'errors.routeNotFound');
     }
     return true;

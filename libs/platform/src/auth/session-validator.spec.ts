@@ -1,4 +1,10 @@
-import { CachingSessionValidator, forwardedRights, parseForwardedRights, type SessionState, type SessionValidator } from './session-validator.js';
+import {
+  CachingSessionValidator,
+  forwardedRights,
+  parseForwardedRights,
+  type SessionState,
+  type SessionValidator,
+} from './session-validator.js';
 
 /** identity as the cache sees it: a table of current states, counting the questions asked. */
 class FakeIdentity implements SessionValidator {
@@ -91,8 +97,14 @@ describe('the rights the gateway forwards to a service', () => {
   it.each([
     ['absent', undefined],
     ['not base64url JSON', 'not json'],
-    ['an unknown role', Buffer.from(JSON.stringify({ role: 'owner', permissions: null, homeBranch: null, branches: null })).toString('base64url')],
-    ['branches not texts', Buffer.from(JSON.stringify({ role: 'cashier', permissions: null, homeBranch: null, branches: [1] })).toString('base64url')],
+    [
+      'an unknown role',
+      Buffer.from(JSON.stringify({ role: 'owner', permissions: null, homeBranch: null, branches: null })).toString('base64url'),
+    ],
+    [
+      'branches not texts',
+      Buffer.from(JSON.stringify({ role: 'cashier', permissions: null, homeBranch: null, branches: [1] })).toString('base64url'),
+    ],
   ])('%s: none', (_label, header) => {
     expect(parseForwardedRights(header)).toBeNull();
   });

@@ -36,18 +36,27 @@ export const SESSION_VALIDATOR = Symbol('SESSION_VALIDATOR');
 export class HttpSessionValidator implements SessionValidator {
   private readonly identity: Replicas;
 
-  constructor(identityUrl: string, private readonly internalToken: string | undefined) {
+  constructor(
+    identityUrl: string,
+    private readonly internalToken: string | undefined,
+  ) {
     this.identity = new Replicas(identityUrl);
   }
 
   async current(userId: string): Promise<SessionState | null> {
     // Identity unreachable, slow or without its database: the call is refused with 503, which a client sends again.
-    const res = await this.identity.fetch(`/internal/auth/sessions/${encodeURIComponent(userId)}`, {
-      headers: this.internalToken ? { 'x-dukan-internal': this.internalToken } : {},
-      signal: AbortSignal.timeout(5000),
-    }, true).catch(() => {
-      throw DomainError.unavailable();
-    });
+    const res = await this.identity
+      .fetch(
+        `/internal/auth/sessions/${encodeURIComponent(userId)}`,
+        {
+          headers: this.internalToken ? { 'x-dukan-internal': this.internalToken } : {},
+          signal: AbortSignal.timeout(5000),
+        },
+        true,
+      )
+      .catch(() => {
+        throw DomainError.unavailable();
+      });
     if (res.status === 404) return null;
     if (res.status >= 500) throw DomainError.unavailable();
     if (!res.ok) throw new Error(`identity answered ${res.status}`);
@@ -74,7 +83,10 @@ export class CachingSessionValidator implements SessionValidator {
   private generation = 0;
   private readonly now: () => number;
 
-  constructor(private readonly inner: SessionValidator, private readonly options: SessionCacheOptions) {
+  constructor(
+    private readonly inner: SessionValidator,
+    private readonly options: SessionCacheOptions,
+  ) {
     this.now = options.now ?? Date.now;
   }
 
@@ -88,15 +100,16 @@ export class CachingSessionValidator implements SessionValidator {
     let asking = this.pending.get(userId);
     if (!asking) {
       const generation = this.generation;
-      asking = this.inner.current(userId).then(
-        (state) => {
+      asking = this.inner
+        .current(userId)
+        .then((state) => {
           // An answer that was in flight while the entry was dropped may be old: use it once, keep it not.
           if (generation === this.generation && this.pending.get(userId) === asking) this.entries.set(userId, { state, at: this.now() });
           return state;
-        },
-      ).finally(() => {
-        if (this.pending.get(userId) === asking) this.pending.delete(userId);
-      });
+        })
+        .finally(() => {
+          if (this.pending.get(userId) === asking) this.pending.delete(userId);
+        });
       this.pending.set(userId, asking);
     }
     return asking;
@@ -130,9 +143,8 @@ export async function remoteSessionValidator(
   const identity = new HttpSessionValidator(config.IDENTITY_URL, config.INTERNAL_TOKEN);
   if (config.SESSION_CACHE_MS === 0) return identity;
   const cache = new CachingSessionValidator(identity, { ttlMs: config.SESSION_CACHE_MS });
-  await bus.watch(
-    ['dukan.identity.user.session-revoked.v1', 'dukan.identity.user.updated.v1', 'dukan.identity.user.deleted.v1'],
-    (event) => cache.forget((event.data as { userId: string }).userId),
+  await bus.watch(['dukan.identity.user.session-revoked.v1', 'dukan.identity.user.updated.v1', 'dukan.identity.user.deleted.v1'], (event) =>
+    cache.forget((event.data as { userId: string }).userId),
   );
   return cache;
 }

@@ -38,7 +38,10 @@ export interface KnownDevice {
 export class TokenSigner {
   private readonly privateKey: KeyObject;
 
-  constructor(privateKeyPem: string, private readonly settings: TokenSettings) {
+  constructor(
+    privateKeyPem: string,
+    private readonly settings: TokenSettings,
+  ) {
     this.privateKey = createPrivateKey(privateKeyPem);
   }
 
@@ -68,7 +71,10 @@ export class TokenSigner {
   /** A token naming the device `username` signed in from, issued after a successful sign-in (login throttling). */
   signDevice(device: KnownDevice): string {
     return jwt.sign({ usr: device.username.trim().toLowerCase(), dev: device.deviceId }, this.privateKey, {
-      algorithm: ALGORITHM, issuer: this.settings.issuer, audience: DEVICE_AUDIENCE, expiresIn: DEVICE_TOKEN_DAYS * 86_400,
+      algorithm: ALGORITHM,
+      issuer: this.settings.issuer,
+      audience: DEVICE_AUDIENCE,
+      expiresIn: DEVICE_TOKEN_DAYS * 86_400,
     });
   }
 }
@@ -78,7 +84,10 @@ export class TokenVerifier {
   // Parsed once: jsonwebtoken would otherwise rebuild the key from PEM on every request.
   private readonly publicKey: KeyObject;
 
-  constructor(publicKeyPem: string, private readonly settings: TokenSettings) {
+  constructor(
+    publicKeyPem: string,
+    private readonly settings: TokenSettings,
+  ) {
     this.publicKey = createPublicKey(publicKeyPem);
   }
 
@@ -115,7 +124,11 @@ export class TokenVerifier {
   verifyDevice(token: string | undefined, username: string): KnownDevice | null {
     if (!token) return null;
     try {
-      const payload = jwt.verify(token, this.publicKey, { algorithms: [ALGORITHM], issuer: this.settings.issuer, audience: DEVICE_AUDIENCE });
+      const payload = jwt.verify(token, this.publicKey, {
+        algorithms: [ALGORITHM],
+        issuer: this.settings.issuer,
+        audience: DEVICE_AUDIENCE,
+      });
       if (typeof payload === 'string' || typeof payload.dev !== 'string' || payload.usr !== username.trim().toLowerCase()) return null;
       return { username: payload.usr, deviceId: payload.dev };
     } catch {

@@ -8,9 +8,15 @@ export const platformConfigSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   EVENT_BUS: z.enum(['in-process', 'nats']).default('in-process'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('DUKAN'),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('DUKAN'),
   /** Prefixes every subject on the wire; lets tests and several shops share one NATS server. */
-  NATS_SUBJECT_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\.)?$/).default(''),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\.)?$/)
+    .default(''),
   /** Credentials when the NATS server requires them (docker-compose and k8s do). */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
@@ -21,7 +27,11 @@ export const platformConfigSchema = z.object({
   /** The JetStream stream keeps events this many days (well above the retention) … */
   NATS_STREAM_MAX_AGE_DAYS: z.coerce.number().min(1).max(3650).default(30),
   /** … and at most this many bytes, the oldest going first. */
-  NATS_STREAM_MAX_BYTES: z.coerce.number().int().min(1024 ** 2).default(2 * 1024 ** 3),
+  NATS_STREAM_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 ** 2)
+    .default(2 * 1024 ** 3),
   DUKAN_DATA_DIR: z.string().default('data'),
   JWT_PUBLIC_KEY_FILE: z.string().optional(),
   JWT_ISSUER: z.string().default('dukan-identity'),

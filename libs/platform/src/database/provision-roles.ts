@@ -11,7 +11,10 @@ import { provisionServiceRoles, serviceRoleName } from './service-roles.js';
 const passwordOf = (service: string) => `${service.toUpperCase()}_DB_PASSWORD`;
 const schema = z.object({
   DATABASE_ADMIN_URL: z.string().min(1),
-  DB_ROLE_PREFIX: z.string().regex(/^[a-z_][a-z0-9_]*$/).default('dukan_'),
+  DB_ROLE_PREFIX: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]*$/)
+    .default('dukan_'),
   ...Object.fromEntries(SERVICES.map((s) => [passwordOf(s), z.string().min(16)])),
 });
 

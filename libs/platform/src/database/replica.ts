@@ -75,7 +75,8 @@ function named<T extends Function>(cls: T, subject: string): T {
 
 /** A consumer that applies each batch of `subject` with `apply` (a replica's created or updated with SQL of its own). */
 export function batchHandler<S extends EventSubject>(
-  subject: S, apply: (events: readonly EventOf<S>[], m: EntityManager) => Promise<void>,
+  subject: S,
+  apply: (events: readonly EventOf<S>[], m: EntityManager) => Promise<void>,
 ): Type<EventHandler<S>> {
   class ReplicaBatch implements EventHandler<S> {
     readonly subject = subject;
@@ -87,13 +88,20 @@ export function batchHandler<S extends EventSubject>(
 }
 
 /** A consumer for a replica's created or updated subject: each batch of events is one applyIfNewer of their rows. */
-export function replicaHandler<S extends EventSubject>(subject: S, t: ReplicaTable, row: (event: EventOf<S>) => Row): Type<EventHandler<S>> {
+export function replicaHandler<S extends EventSubject>(
+  subject: S,
+  t: ReplicaTable,
+  row: (event: EventOf<S>) => Row,
+): Type<EventHandler<S>> {
   return batchHandler(subject, (events, m) => applyIfNewer(m, t, events.map(row)));
 }
 
 /** A consumer for a replica's deleted subject: each event leaves a tombstone (see tombstone). */
 export function tombstoneHandler<S extends EventSubject>(
-  subject: S, t: ReplicaTable, row: (event: EventOf<S>) => Row, marks: readonly string[],
+  subject: S,
+  t: ReplicaTable,
+  row: (event: EventOf<S>) => Row,
+  marks: readonly string[],
 ): Type<EventHandler<S>> {
   class ReplicaTombstone implements EventHandler<S> {
     readonly subject = subject;

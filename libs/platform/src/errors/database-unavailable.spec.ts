@@ -22,10 +22,13 @@ afterEach(async () => {
 
 /** A TCP server on a free port that treats each connection as `onConnection` says (PostgreSQL's port, gone wrong). */
 async function fakeServer(onConnection: (s: Socket) => void): Promise<number> {
-  const f = { server: createServer((s) => {
-    f.sockets.push(s);
-    onConnection(s);
-  }), sockets: [] as Socket[] };
+  const f = {
+    server: createServer((s) => {
+      f.sockets.push(s);
+      onConnection(s);
+    }),
+    sockets: [] as Socket[],
+  };
   servers.push(f);
   await new Promise<void>((resolve) => f.server.listen(0, '127.0.0.1', resolve));
   return (f.server.address() as { port: number }).port;
@@ -35,11 +38,14 @@ async function fakeServer(onConnection: (s: Socket) => void): Promise<number> {
 async function connectError(port: number, options: pg.ClientConfig = {}): Promise<unknown> {
   const client = new pg.Client({ host: '127.0.0.1', port, user: 'x', database: 'x', ...options });
   client.on('error', () => undefined);
-  return client.connect().then(() => new Error('connected'), (e: unknown) => e);
+  return client.connect().then(
+    () => new Error('connected'),
+    (e: unknown) => e,
+  );
 }
 
 describe('a database that cannot be reached', () => {
-  it('is recognised in node-postgres\'s own errors: refused, cut, timed out', async () => {
+  it("is recognised in node-postgres's own errors: refused, cut, timed out", async () => {
     const freePort = await fakeServer(() => undefined);
     const f = servers.pop()!;
     await new Promise((resolve) => f.server.close(resolve));
@@ -56,11 +62,23 @@ describe('a database that cannot be reached', () => {
     expect(isDatabaseUnavailable(timedOut)).toBe(true);
   });
 
-  it('and in the pool\'s (TypeORM\'s data source holds one)', async () => {
-    const pool = new pg.Pool({ host: '127.0.0.1', port: await fakeServer(() => undefined), user: 'x', database: 'x', connectionTimeoutMillis: 100 });
+  it("and in the pool's (TypeORM's data source holds one)", async () => {
+    const pool = new pg.Pool({
+      host: '127.0.0.1',
+      port: await fakeServer(() => undefined),
+      user: 'x',
+      database: 'x',
+      connectionTimeoutMillis: 100,
+    });
     pool.on('error', () => undefined);
     try {
-      const error = await pool.connect().then((c) => { c.release(); return new Error('connected'); }, (e: unknown) => e);
+      const error = await pool.connect().then(
+        (c) => {
+          c.release();
+          return new Error('connected');
+        },
+        (e: unknown) => e,
+      );
       expect(String(error)).toMatch(/Connection terminated due to connection timeout|timeout exceeded when trying to connect/);
       expect(isDatabaseUnavailable(error)).toBe(true);
     } finally {
@@ -79,7 +97,10 @@ describe('a database that cannot be reached', () => {
     ['ETIMEDOUT', Object.assign(new Error('connect ETIMEDOUT 10.0.0.5:5432'), { code: 'ETIMEDOUT' })],
     ['the name of the database host not found', Object.assign(new Error('getaddrinfo EAI_AGAIN postgres'), { code: 'EAI_AGAIN' })],
     ['a client used after its connection broke', new Error('Client has encountered a connection error and is not queryable')],
-    ['every address refused', new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], '')],
+    [
+      'every address refused',
+      new AggregateError([Object.assign(new Error('connect ECONNREFUSED ::1:5432'), { code: 'ECONNREFUSED' })], ''),
+    ],
     ['a cause', new Error('query failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })],
     // TypeORM dropped the connection on its error event; the transaction's next statement, or its COMMIT, says so.
     ['a statement on a connection TypeORM let go of', new QueryRunnerProviderAlreadyReleasedError()],
@@ -93,7 +114,10 @@ describe('a database that cannot be reached', () => {
     ['a unique violation', new QueryFailedError('INSERT', [], serverError('23505', 'duplicate key value violates unique constraint'))],
     ['a malformed uuid', new QueryFailedError('SELECT', [], serverError('22P02', 'invalid input syntax for type uuid'))],
     ['a syntax error', new QueryFailedError('SELEC', [], serverError('42601', 'syntax error at or near "SELEC"'))],
-    ['a statement cancelled by its timeout', new QueryFailedError('SELECT', [], serverError('57014', 'canceling statement due to statement timeout'))],
+    [
+      'a statement cancelled by its timeout',
+      new QueryFailedError('SELECT', [], serverError('57014', 'canceling statement due to statement timeout')),
+    ],
     ['a refusal of our own', new DomainError('NOT_FOUND', 'errors.notFound')],
     ['a plain error', new Error('boom')],
     ['a string', 'ECONNREFUSED'],
@@ -106,18 +130,27 @@ describe('a database that cannot be reached', () => {
 describe('the answer while the database cannot be reached', () => {
   const terminated = new QueryFailedError('SELECT 1', [], new Error('Connection terminated unexpectedly'));
 
-  it('is 503 SERVICE_UNAVAILABLE with its own text, in the caller\'s language, and a Retry-After', () => {
+  it("is 503 SERVICE_UNAVAILABLE with its own text, in the caller's language, and a Retry-After", () => {
     const error = toDomainError(terminated);
     expect(error.status).toBe(503);
-    expect(errorBody(error, 'en')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', message: 'This service is temporarily unavailable. Please try again shortly.', retryAfterSeconds: 2 });
+    expect(errorBody(error, 'en')).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'This service is temporarily unavailable. Please try again shortly.',
+      retryAfterSeconds: 2,
+    });
     expect(errorBody(error, 'ku').message).toBe('ئەم خزمەتگوزارییە بۆ ماوەیەکی کاتی بەردەست نییە. تکایە کەمێکی تر هەوڵ بدەرەوە.');
 
     const headers: Record<string, string> = {};
     let status = 0;
     const res = {
       headersSent: false,
-      setHeader: (k: string, v: string) => { headers[k] = v; },
-      status: (s: number) => { status = s; return res; },
+      setHeader: (k: string, v: string) => {
+        headers[k] = v;
+      },
+      status: (s: number) => {
+        status = s;
+        return res;
+      },
       json: () => res,
     };
     sendError(res as unknown as Response, error, 'en');
@@ -130,7 +163,9 @@ describe('the answer while the database cannot be reached', () => {
   });
 
   it('a framework 503 (a health check down) says so too, not that the request is not valid', () => {
-    expect(errorBody(toDomainError(new ServiceUnavailableException()), 'en').message).toBe('This service is temporarily unavailable. Please try again shortly.');
+    expect(errorBody(toDomainError(new ServiceUnavailableException()), 'en').message).toBe(
+      'This service is temporarily unavailable. Please try again shortly.',
+    );
     expect(toDomainError(new HttpException('x', 400)).messageKey).toBe('errors.badRequest');
   });
 });

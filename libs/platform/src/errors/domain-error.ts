@@ -35,9 +35,7 @@ export class DomainError extends Error {
   }
 
   static validation(fields: Record<string, string | { key: string; params?: MessageParams }>): DomainError {
-    const fieldErrors = Object.fromEntries(
-      Object.entries(fields).map(([field, v]) => [field, typeof v === 'string' ? { key: v } : v]),
-    );
+    const fieldErrors = Object.fromEntries(Object.entries(fields).map(([field, v]) => [field, typeof v === 'string' ? { key: v } : v]));
     return new DomainError('VALIDATION_FAILED', 'validation.failed', {}, fieldErrors);
   }
 }

@@ -3,7 +3,10 @@ import { errorBody } from './error.filter.js';
 
 describe('the error body of a validation failure', () => {
   it('gives each field an object with its text in `message`, first failure first, with the keys beside', () => {
-    const error = DomainError.validation({ 'items.0.quantity': { key: 'validation.min', params: { min: 1 } }, customer: 'validation.required' });
+    const error = DomainError.validation({
+      'items.0.quantity': { key: 'validation.min', params: { min: 1 } },
+      customer: 'validation.required',
+    });
     const body = errorBody(error, 'en');
     expect(body).toMatchObject({ success: false, code: 'VALIDATION_FAILED', message: 'Validation error' });
     expect(body.errors).toEqual({ 'items.0.quantity': { message: 'Must be at least 1' }, customer: { message: 'This field is required' } });
@@ -12,7 +15,9 @@ describe('the error body of a validation failure', () => {
   });
 
   it('in the caller’s language', () => {
-    expect(errorBody(DomainError.validation({ customer: 'validation.required' }), 'ku').errors?.customer?.message).toMatch(/[\u0600-\u06FF]/);
+    expect(errorBody(DomainError.validation({ customer: 'validation.required' }), 'ku').errors?.customer?.message).toMatch(
+      /[\u0600-\u06FF]/,
+    );
   });
 
   it('has no `errors` when no field is named', () => {

@@ -1,7 +1,15 @@
 import { ArgumentsHost, Catch, HttpException, type ExceptionFilter } from '@nestjs/common';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
-import { ERROR_MESSAGE_KEYS, ERROR_STATUS, SERVER_MESSAGES, translate, type ErrorBody, type ErrorCode, type Locale } from '@dukan/contracts';
+import {
+  ERROR_MESSAGE_KEYS,
+  ERROR_STATUS,
+  SERVER_MESSAGES,
+  translate,
+  type ErrorBody,
+  type ErrorCode,
+  type Locale,
+} from '@dukan/contracts';
 import { currentContext } from '../context/request-context.js';
 import { logger } from '../logging/logger.js';
 import { isDatabaseUnavailable } from './database-unavailable.js';
@@ -10,16 +18,26 @@ import { DomainError } from './domain-error.js';
 /** Maps a framework HTTP status (router miss, body parser) to our codes. */
 function codeForStatus(status: number): ErrorCode {
   switch (status) {
-    case 400: return 'BAD_REQUEST';
-    case 401: return 'UNAUTHENTICATED';
-    case 403: return 'FORBIDDEN';
-    case 404: return 'ROUTE_NOT_FOUND';
-    case 409: return 'CONFLICT';
-    case 413: return 'PAYLOAD_TOO_LARGE';
-    case 422: return 'RULE_VIOLATION';
-    case 429: return 'RATE_LIMITED';
-    case 503: return 'SERVICE_UNAVAILABLE';
-    default: return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
+    case 400:
+      return 'BAD_REQUEST';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'ROUTE_NOT_FOUND';
+    case 409:
+      return 'CONFLICT';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 422:
+      return 'RULE_VIOLATION';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return status >= 500 ? 'INTERNAL' : 'BAD_REQUEST';
   }
 }
 
@@ -61,7 +79,9 @@ export function errorBody(error: DomainError, locale: Locale, correlationId?: st
   const body: ErrorBody = { success: false, error: text, message: text, code: error.code };
   const fields = Object.entries(error.fieldErrors);
   if (fields.length > 0) {
-    body.errors = Object.fromEntries(fields.map(([f, e]) => [f, { message: translate(locale, e.key, translatedParams(locale, e.params)) }]));
+    body.errors = Object.fromEntries(
+      fields.map(([f, e]) => [f, { message: translate(locale, e.key, translatedParams(locale, e.params)) }]),
+    );
     body.errorKeys = Object.fromEntries(fields.map(([f, e]) => [f, e.key]));
   }
   if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;

@@ -80,5 +80,8 @@ export function createValidationPipe(): ValidationPipe {
  * day in the shop's time zone (contracts' dayInTimeZone).
  */
 export function IsDayOrDateTime(options?: ValidationOptions): PropertyDecorator {
-  return ValidateBy({ name: 'isDayOrDateTime', validator: { validate: (v) => isDayOrDateTime(v) } }, { message: 'validation.invalidDate', ...options });
+  return ValidateBy(
+    { name: 'isDayOrDateTime', validator: { validate: (v) => isDayOrDateTime(v) } },
+    { message: 'validation.invalidDate', ...options },
+  );
 }

@@ -29,8 +29,12 @@ export async function auditAll(manager: EntityManager, entries: readonly AuditEn
          AS e(actor_id, action, target_type, target_id, details, correlation_id, n)
       ORDER BY n`,
     [
-      entries.map((e) => e.ctx.actorId), entries.map((e) => e.action), entries.map((e) => e.target.type), entries.map((e) => e.target.id),
-      entries.map((e) => JSON.stringify(e.details ?? {})), entries.map((e) => e.ctx.correlationId),
+      entries.map((e) => e.ctx.actorId),
+      entries.map((e) => e.action),
+      entries.map((e) => e.target.type),
+      entries.map((e) => e.target.id),
+      entries.map((e) => JSON.stringify(e.details ?? {})),
+      entries.map((e) => e.ctx.correlationId),
     ],
   );
 }

@@ -87,8 +87,10 @@ export function parseEnvelope(subject: string, body: string): EventEnvelope {
   if (typeof e !== 'object' || e === null || Array.isArray(e)) throw new MalformedEventError('not an event envelope');
   if (typeof e.id !== 'string' || !UUID.test(e.id)) throw new MalformedEventError('the event has no valid id');
   if (e.type !== subject) throw new MalformedEventError(`the event's type ${JSON.stringify(e.type)} is not its subject ${subject}`);
-  if (typeof e.occurredAt !== 'string' || typeof e.branchId !== 'string') throw new MalformedEventError('the event has no occurredAt or branchId');
-  if (e.actorId !== null && e.actorId !== undefined && typeof e.actorId !== 'string') throw new MalformedEventError('the event has an invalid actorId');
+  if (typeof e.occurredAt !== 'string' || typeof e.branchId !== 'string')
+    throw new MalformedEventError('the event has no occurredAt or branchId');
+  if (e.actorId !== null && e.actorId !== undefined && typeof e.actorId !== 'string')
+    throw new MalformedEventError('the event has an invalid actorId');
   if (typeof e.data !== 'object' || e.data === null || Array.isArray(e.data)) throw new MalformedEventError('the event has no data');
   return e as EventEnvelope;
 }

@@ -33,7 +33,8 @@ export type ConsumerDeclaration = {
 export function declareConsumers(service: string, consumers: readonly ConsumerDeclaration[]): readonly ConsumerDeclaration[] {
   const seen = new Set<string>();
   for (const c of consumers) {
-    if (!c.name.startsWith(`${service}.`) || !/^[A-Za-z0-9_.-]+$/.test(c.name)) throw new Error(`consumer ${c.name} must be named ${service}.<name>`);
+    if (!c.name.startsWith(`${service}.`) || !/^[A-Za-z0-9_.-]+$/.test(c.name))
+      throw new Error(`consumer ${c.name} must be named ${service}.<name>`);
     if (seen.has(c.name)) throw new Error(`consumer ${c.name} is declared twice`);
     seen.add(c.name);
   }

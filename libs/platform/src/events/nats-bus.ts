@@ -75,7 +75,13 @@ export class NatsEventBus implements EventBus {
   ) {}
 
   static async connect(options: NatsBusOptions): Promise<NatsEventBus> {
-    const nc = await connect({ servers: options.url, name: options.name, maxReconnectAttempts: -1, user: options.user, pass: options.pass });
+    const nc = await connect({
+      servers: options.url,
+      name: options.name,
+      maxReconnectAttempts: -1,
+      user: options.user,
+      pass: options.pass,
+    });
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, options);
     const bus = new NatsEventBus(nc, jetstream(nc), jsm, options);
@@ -109,7 +115,9 @@ export class NatsEventBus implements EventBus {
         return this.js.publish(`${this.options.subjectPrefix}${subject}`, JSON.stringify(event), { msgID: event.id, headers: h });
       }),
     );
-    const failures = results.flatMap((r, i) => (r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : []));
+    const failures = results.flatMap((r, i) =>
+      r.status === 'rejected' ? [{ eventId: events[i].id, error: failureMessage(r.reason) }] : [],
+    );
     // No stream answers (NATS started afresh without its storage): make it again, so the retries get through.
     if (failures.length > 0 && failures.some((f) => /no responders|stream not found|503/i.test(f.error))) this.recreateStream();
     return failures;
@@ -133,7 +141,12 @@ export class NatsEventBus implements EventBus {
     if (hasBulkLane(subject)) await this.consumeLane('bulk', subject, options, deliver);
   }
 
-  private async consumeLane(lane: keyof typeof LANES, subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
+  private async consumeLane(
+    lane: keyof typeof LANES,
+    subject: EventSubject,
+    options: SubscriptionOptions,
+    deliver: Delivery,
+  ): Promise<void> {
     const { pullAhead, maxBatch, suffix } = LANES[lane];
     const durable = durableName(options.consumer) + suffix;
     const config = {
@@ -166,7 +179,9 @@ export class NatsEventBus implements EventBus {
       for await (const status of messages.status()) {
         if (this.closing || (status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted')) continue;
         log.warn({ consumer: durable, status: status.type }, 'event consumer missing on the server; creating it again');
-        await ensureConsumer().catch((e: unknown) => log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'));
+        await ensureConsumer().catch((e: unknown) =>
+          log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'),
+        );
       }
     })().catch(() => undefined);
     const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
@@ -207,7 +222,8 @@ export class NatsEventBus implements EventBus {
               }
               messageOf.set(event, m);
             }
-            if (messageOf.size > 0) await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
+            if (messageOf.size > 0)
+              await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
           } catch (e) {
             // Never out of the loop: what was not acknowledged comes back after ack_wait.
             log.error({ err: e, consumer: durable }, 'event batch failed outside its handler; will redeliver');
@@ -221,7 +237,10 @@ export class NatsEventBus implements EventBus {
   async consumerList(): Promise<{ durable: string; subject: string }[]> {
     const out: { durable: string; subject: string }[] = [];
     for await (const info of this.jsm.consumers.list(this.options.stream)) {
-      out.push({ durable: info.config.durable_name ?? info.name, subject: (info.config.filter_subject ?? '').slice(this.options.subjectPrefix.length) });
+      out.push({
+        durable: info.config.durable_name ?? info.name,
+        subject: (info.config.filter_subject ?? '').slice(this.options.subjectPrefix.length),
+      });
     }
     return out;
   }

@@ -53,6 +53,9 @@ export async function ensureStream(jsm: JetStreamManager, options: StreamOptions
  */
 function withinStorage<L extends { max_bytes: number }>(limits: L, refused: boolean): L {
   if (!refused) return limits;
-  logger().warn({ maxBytes: limits.max_bytes }, 'the NATS server cannot reserve the stream byte limit; keeping the stream without one (set NATS_STREAM_MAX_BYTES lower)');
+  logger().warn(
+    { maxBytes: limits.max_bytes },
+    'the NATS server cannot reserve the stream byte limit; keeping the stream without one (set NATS_STREAM_MAX_BYTES lower)',
+  );
   return { ...limits, max_bytes: -1 };
 }

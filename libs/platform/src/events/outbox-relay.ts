@@ -160,11 +160,14 @@ export class OutboxRelay {
       if (code === '57P01') log.info({ service: this.service }, 'outbox listener closed: the database is shutting down; reconnecting');
       else log.warn({ err: e, service: this.service }, 'outbox listener lost its connection; reconnecting');
     }
-    this.listenTimer = setTimeout(() => {
-      this.listenTimer = null;
-      if (this.stopped) return;
-      this.listen().catch((err: unknown) => this.listenLost(err));
-    }, retryDelayMs(this.listenAttempts, Math.random, this.maxRetryDelayMs));
+    this.listenTimer = setTimeout(
+      () => {
+        this.listenTimer = null;
+        if (this.stopped) return;
+        this.listen().catch((err: unknown) => this.listenLost(err));
+      },
+      retryDelayMs(this.listenAttempts, Math.random, this.maxRetryDelayMs),
+    );
     this.listenTimer.unref();
   }
 
@@ -242,7 +245,14 @@ export class OutboxRelay {
         );
         const first = retry[0];
         logger().warn(
-          { service: this.service, lane, failed: retry.length, eventId: first.id, attempts: first.attempts + 1, error: failed.get(first.id) },
+          {
+            service: this.service,
+            lane,
+            failed: retry.length,
+            eventId: first.id,
+            attempts: first.attempts + 1,
+            error: failed.get(first.id),
+          },
           'outbox publish failed; will retry',
         );
       }

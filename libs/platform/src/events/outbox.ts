@@ -55,8 +55,15 @@ export class Outbox {
        )
        SELECT pg_notify($8, $9) FROM (SELECT 1 FROM added LIMIT 1) AS any_row`,
       [
-        events.map((e) => e.id), events.map((e) => e.type), occurredAt, events.map((e) => e.branchId), events.map((e) => e.actorId),
-        events.map((e) => e.correlationId ?? null), events.map((e) => JSON.stringify(e.data)), outboxChannel(this.service), lane,
+        events.map((e) => e.id),
+        events.map((e) => e.type),
+        occurredAt,
+        events.map((e) => e.branchId),
+        events.map((e) => e.actorId),
+        events.map((e) => e.correlationId ?? null),
+        events.map((e) => JSON.stringify(e.data)),
+        outboxChannel(this.service),
+        lane,
       ],
     );
     return events;

@@ -22,7 +22,14 @@ describe('which failures park an event and which are retried', () => {
   });
 
   it('reads only envelopes of the subject it was sent on', () => {
-    const ok = { id: '3f1c1f9e-3d4b-4c8e-9a77-0f0e6c1d2b3a', type: 'dukan.catalog.category.deleted.v1', occurredAt: 'x', branchId: 'main', actorId: null, data: {} };
+    const ok = {
+      id: '3f1c1f9e-3d4b-4c8e-9a77-0f0e6c1d2b3a',
+      type: 'dukan.catalog.category.deleted.v1',
+      occurredAt: 'x',
+      branchId: 'main',
+      actorId: null,
+      data: {},
+    };
     expect(parseEnvelope(ok.type, JSON.stringify(ok))).toEqual(ok);
     expect(() => parseEnvelope('dukan.catalog.category.created.v1', JSON.stringify(ok))).toThrow(MalformedEventError);
     expect(() => parseEnvelope(ok.type, JSON.stringify({ ...ok, data: null }))).toThrow('the event has no data');

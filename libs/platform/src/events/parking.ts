@@ -19,7 +19,9 @@ const DETERMINISTIC_SQLSTATE = /^(22[0-9A-Z]{3}|23502|23514)$/;
  */
 export function isRefusal(e: unknown): boolean {
   if (e instanceof MalformedEventError || e instanceof DomainError || e instanceof TypeError || e instanceof RangeError) return true;
-  const code = (e as { code?: unknown; driverError?: { code?: unknown } } | null)?.code ?? (e as { driverError?: { code?: unknown } } | null)?.driverError?.code;
+  const code =
+    (e as { code?: unknown; driverError?: { code?: unknown } } | null)?.code ??
+    (e as { driverError?: { code?: unknown } } | null)?.driverError?.code;
   return typeof code === 'string' && DETERMINISTIC_SQLSTATE.test(code);
 }
 
@@ -74,7 +76,11 @@ export class ParkedEvents {
   ) {}
 
   /** Parks one event (or an unreadable message) for a consumer; a second refusal of the same event counts up. */
-  async park(consumer: string, entry: { eventId: string | null; eventType: string; payload: string; error: unknown }, manager: EntityManager = this.ds.manager): Promise<void> {
+  async park(
+    consumer: string,
+    entry: { eventId: string | null; eventType: string; payload: string; error: unknown },
+    manager: EntityManager = this.ds.manager,
+  ): Promise<void> {
     const error = failureMessage(entry.error).slice(0, 4000);
     await manager.query(
       `INSERT INTO parked_events (consumer, event_id, event_type, payload, error)
@@ -124,11 +130,14 @@ export class ParkedEvents {
           return 'applied' as const;
         } catch (e) {
           if (!isRefusal(e)) throw e;
-          await m.query(
-            `UPDATE parked_events SET error = $2, attempts = attempts + 1, redrive_requested_at = NULL WHERE id = $1`,
-            [row.id, failureMessage(e).slice(0, 4000)],
+          await m.query(`UPDATE parked_events SET error = $2, attempts = attempts + 1, redrive_requested_at = NULL WHERE id = $1`, [
+            row.id,
+            failureMessage(e).slice(0, 4000),
+          ]);
+          logger().error(
+            { service: this.service, consumer: row.consumer, eventId: row.event_id, error: failureMessage(e) },
+            'parked event refused again on redrive',
           );
-          logger().error({ service: this.service, consumer: row.consumer, eventId: row.event_id, error: failureMessage(e) }, 'parked event refused again on redrive');
           return 'refused' as const;
         }
       });

@@ -63,8 +63,10 @@ export class HealthRegistry {
    * second (its database is slow) is left out, so liveness never waits on a dependency.
    */
   async noticeReport(): Promise<HealthReport> {
-    const bounded = (check: HealthCheck): HealthCheck => () =>
-      Promise.race([check(), new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
+    const bounded =
+      (check: HealthCheck): HealthCheck =>
+      () =>
+        Promise.race([check(), new Promise<void>((resolve) => setTimeout(resolve, 1000).unref())]);
     const report = await this.runChecks([...this.notices].map(([name, check]) => [name, bounded(check), 'notice'] as const));
     for (const [name, s] of Object.entries(report.checks)) if (s === 'down') delete report.checks[name];
     report.status = overallStatus(Object.values(report.checks));

@@ -41,9 +41,17 @@ describe('Replicas', () => {
   it.each([
     ['refused (node:http)', Object.assign(new Error('x'), { code: 'ECONNREFUSED' }), 'refused'],
     ['refused (fetch)', new TypeError('fetch failed', { cause: Object.assign(new Error('x'), { code: 'ECONNREFUSED' }) }), 'refused'],
-    ['refused on every address', new TypeError('fetch failed', { cause: new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]) }), 'refused'],
+    [
+      'refused on every address',
+      new TypeError('fetch failed', { cause: new AggregateError([Object.assign(new Error('x'), { code: 'ECONNREFUSED' })]) }),
+      'refused',
+    ],
     ['reset', Object.assign(new Error('x'), { code: 'ECONNRESET' }), 'broken'],
-    ['closed under fetch', new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }), 'broken'],
+    [
+      'closed under fetch',
+      new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) }),
+      'broken',
+    ],
     ['a timeout', new DOMException('timed out', 'TimeoutError'), null],
     ['anything else', new Error('boom'), null],
   ])('names a failure: %s', (_, err, kind) => {

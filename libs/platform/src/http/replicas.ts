@@ -9,7 +9,11 @@ export class Replicas {
   private readonly outUntil = new Map<string, number>();
   private turn = 0;
 
-  constructor(list: string, private readonly outForMs = 2000, private readonly now: () => number = Date.now) {
+  constructor(
+    list: string,
+    private readonly outForMs = 2000,
+    private readonly now: () => number = Date.now,
+  ) {
     this.urls = parseUrlList(list);
     if (this.urls.length === 0) throw new Error('Replicas: no URL given');
   }
@@ -63,7 +67,10 @@ export class Replicas {
 
 /** `a,b , c` → ['a', 'b', 'c'] without trailing slashes. */
 export function parseUrlList(list: string): string[] {
-  return list.split(',').map((u) => u.trim().replace(/\/+$/, '')).filter(Boolean);
+  return list
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
 }
 
 const REFUSED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL', 'UND_ERR_CONNECT_TIMEOUT']);

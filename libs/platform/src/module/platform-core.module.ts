@@ -98,15 +98,22 @@ export class PlatformCoreModule {
             ? [{ provide: SESSION_VALIDATOR, useValue: options.sessions }]
             : []),
         // Settings' branches for checking a named branch (asked on first use only).
-        ...(remoteBranches ? [{ provide: BRANCH_DIRECTORY, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteBranchDirectory(config, bus) }] : []),
+        ...(remoteBranches
+          ? [{ provide: BRANCH_DIRECTORY, inject: [EVENT_BUS], useFactory: (bus: EventBus) => remoteBranchDirectory(config, bus) }]
+          : []),
         RelayRegistry,
         HealthRegistry,
         BusCloser,
         { provide: APP_GUARD, useClass: RouteAuthGuard },
       ],
       exports: [
-        PLATFORM_CONFIG, EVENT_BUS, TokenVerifier, RelayRegistry, HealthRegistry,
-        ...(options.sessions ? [SESSION_VALIDATOR] : []), ...(remoteBranches ? [BRANCH_DIRECTORY] : []),
+        PLATFORM_CONFIG,
+        EVENT_BUS,
+        TokenVerifier,
+        RelayRegistry,
+        HealthRegistry,
+        ...(options.sessions ? [SESSION_VALIDATOR] : []),
+        ...(remoteBranches ? [BRANCH_DIRECTORY] : []),
       ],
     };
   }

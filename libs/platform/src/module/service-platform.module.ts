@@ -1,4 +1,12 @@
-import { Inject, Injectable, Module, type DynamicModule, type OnApplicationBootstrap, type OnModuleDestroy, type Type } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Module,
+  type DynamicModule,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+  type Type,
+} from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { EventEnvelope, ServiceName } from '@dukan/contracts';
@@ -58,13 +66,21 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
     await Promise.all((this.options.consumers ?? []).map((declared) => this.subscribe(declared)));
     this.redriveTimer = setInterval(() => this.redrive(), REDRIVE_POLL_MS);
     this.redriveTimer.unref();
-    this.relays.register(new OutboxRelay(this.options.service, this.ds, this.bus, { retentionMs: this.config.EVENTS_RETENTION_DAYS * 24 * 3600_000, maxRetryDelayMs: this.config.EVENT_RETRY_MAX_MS, ...this.options.relay }), this.config.DATABASE_URL);
+    this.relays.register(
+      new OutboxRelay(this.options.service, this.ds, this.bus, {
+        retentionMs: this.config.EVENTS_RETENTION_DAYS * 24 * 3600_000,
+        maxRetryDelayMs: this.config.EVENT_RETRY_MAX_MS,
+        ...this.options.relay,
+      }),
+      this.config.DATABASE_URL,
+    );
   }
 
   private async subscribe(declared: ConsumerDeclaration): Promise<void> {
     const handler = this.moduleRef.get<EventHandler>(declared.handler as Type<EventHandler>, { strict: false });
     const consumer = declared.name;
-    if (handler.subject !== declared.subject) throw new Error(`${consumer} is declared for ${declared.subject} but its handler reads ${handler.subject}`);
+    if (handler.subject !== declared.subject)
+      throw new Error(`${consumer} is declared for ${declared.subject} but its handler reads ${handler.subject}`);
     const { handle, handleAll } = handler;
     if (!handle && !handleAll) throw new Error(`${consumer} has neither handle() nor handleAll()`);
     const apply = handleAll
@@ -79,7 +95,8 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
       declared.subject,
       {
         consumer,
-        malformed: (message) => this.parked.park(consumer, { eventId: null, eventType: message.subject, payload: message.body, error: message.error }),
+        malformed: (message) =>
+          this.parked.park(consumer, { eventId: null, eventType: message.subject, payload: message.body, error: message.error }),
       },
       async (events) => {
         try {
@@ -99,7 +116,9 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.redriving || this.applyByConsumer.size === 0) return;
     this.redriving = this.parked
       .redriveRequested(this.applyByConsumer)
-      .catch((e: unknown) => logger().warn({ service: this.options.service, error: failureMessage(e) }, 'redriving parked events failed; will retry'))
+      .catch((e: unknown) =>
+        logger().warn({ service: this.options.service, error: failureMessage(e) }, 'redriving parked events failed; will retry'),
+      )
       .finally(() => {
         this.redriving = null;
       });

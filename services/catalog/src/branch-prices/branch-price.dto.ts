@@ -7,8 +7,10 @@ const toNumber = ({ value }: { value: unknown }) =>
 
 /** PUT /api/products/:id/branch-prices/:branchId */
 export class SetBranchPriceDto {
-  @Transform(toNumber) @IsDefined({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' }) @Max(1_000_000)
+  @Transform(toNumber)
+  @IsDefined({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(1_000_000)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   price!: number;
 }

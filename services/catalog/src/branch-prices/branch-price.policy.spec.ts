@@ -17,4 +17,3 @@ describe('mayPriceBranch', () => {
     expect(mayPriceBranch(user, branch as string, 'main')).toBe(expected);
   });
 });
-

@@ -64,9 +64,18 @@ export class BranchPrices {
          ON CONFLICT (product_id, branch_id) DO UPDATE SET updated_at = now()`,
         [id, branchId],
       );
-      await audit(m, ctx, 'product.branch-price-changed', { type: 'product', id }, { branchId, before: before?.price_cents ?? null, after: priceCents });
+      await audit(
+        m,
+        ctx,
+        'product.branch-price-changed',
+        { type: 'product', id },
+        { branchId, before: before?.price_cents ?? null, after: priceCents },
+      );
       await this.outbox.add(m, { ...ctx, branchId }, 'dukan.catalog.branch-price.changed.v1', {
-        productId: id, branchId, priceCents, version: row!.version,
+        productId: id,
+        branchId,
+        priceCents,
+        version: row!.version,
       });
       return this.list(id, m);
     });

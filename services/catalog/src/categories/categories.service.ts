@@ -58,10 +58,7 @@ export class CategoriesService {
       }
       return true;
     };
-    const kept =
-      q.active === 'all' ? all
-      : q.active === 'false' ? all.filter((c) => !c.active)
-      : all.filter(usable);
+    const kept = q.active === 'all' ? all : q.active === 'false' ? all.filter((c) => !c.active) : all.filter(usable);
     return kept.map((c) => ({ ...toDto(c, c.product_count), id: c.id, parentId: c.parent_id }));
   }
 
@@ -135,7 +132,9 @@ export class CategoriesService {
       if (child) throw new DomainError('CATEGORY_HAS_CHILDREN', 'categories.hasChildren');
       const [product] = await rows(m, `SELECT 1 FROM products WHERE category_id = $1 AND deleted_at IS NULL LIMIT 1 FOR SHARE`, [id]);
       if (product) throw new DomainError('CATEGORY_IN_USE', 'categories.inUse');
-      await m.query(`UPDATE categories SET deleted_at = now(), active = false, version = version + 1, updated_at = now() WHERE id = $1`, [id]);
+      await m.query(`UPDATE categories SET deleted_at = now(), active = false, version = version + 1, updated_at = now() WHERE id = $1`, [
+        id,
+      ]);
       await audit(m, ctx, 'category.deleted', { type: 'category', id }, { name: row.name_en });
       await this.outbox.add(m, ctx, 'dukan.catalog.category.deleted.v1', { categoryId: id });
     });

@@ -68,8 +68,12 @@ export class BranchPricesTransfers1795824000200 implements MigrationInterface {
     await q.query(`DROP SEQUENCE transfer_number_seq`);
     await q.query(`DELETE FROM stock_movements WHERE reason = 'transferred'`);
     await q.query(`ALTER TABLE stock_movements DROP CONSTRAINT stock_movements_reason_check`);
-    await q.query(`ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_reason_check CHECK (reason IN ('received', 'sold', 'returned', 'adjusted'))`);
+    await q.query(
+      `ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_reason_check CHECK (reason IN ('received', 'sold', 'returned', 'adjusted'))`,
+    );
     await q.query(`ALTER TABLE stock_movements DROP CONSTRAINT stock_movements_ref_type_check`);
-    await q.query(`ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_ref_type_check CHECK (ref_type IN ('product', 'sale', 'void', 'refund', 'adjustment'))`);
+    await q.query(
+      `ALTER TABLE stock_movements ADD CONSTRAINT stock_movements_ref_type_check CHECK (ref_type IN ('product', 'sale', 'void', 'refund', 'adjustment'))`,
+    );
   }
 }

@@ -7,7 +7,9 @@ export class TransferCancel1796200000200 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE transfers ADD COLUMN cancelled_by uuid, ADD COLUMN cancelled_at timestamptz`);
     await q.query(`ALTER TABLE transfers DROP CONSTRAINT transfers_state_check`);
-    await q.query(`ALTER TABLE transfers ADD CONSTRAINT transfers_state_check CHECK (state IN ('in_transit', 'received', 'short', 'cancelled'))`);
+    await q.query(
+      `ALTER TABLE transfers ADD CONSTRAINT transfers_state_check CHECK (state IN ('in_transit', 'received', 'short', 'cancelled'))`,
+    );
     // A transfer ends one way only: received (in full or short) or cancelled, never both.
     await q.query(`ALTER TABLE transfers ADD CONSTRAINT transfers_one_ending CHECK (received_at IS NULL OR cancelled_at IS NULL)`);
   }

@@ -49,7 +49,10 @@ export class ProductCommands {
         await beginCatalogWrite(m);
         const before = await this.lockLive(m, ctx, id);
         if (dto.sku !== undefined && dto.sku.toLowerCase() !== before.sku.toLowerCase()) {
-          const [clash] = await rows(m, `SELECT 1 FROM products WHERE lower(sku) = lower($1) AND deleted_at IS NULL AND id <> $2`, [dto.sku, id]);
+          const [clash] = await rows(m, `SELECT 1 FROM products WHERE lower(sku) = lower($1) AND deleted_at IS NULL AND id <> $2`, [
+            dto.sku,
+            id,
+          ]);
           if (clash) throw new DomainError('DUPLICATE_SKU', 'products.duplicateSku', {}, { sku: { key: 'products.duplicateSku' } });
         }
         if (dto.barcode !== undefined && dto.barcode !== before.barcode) await this.assertBarcodeFree(m, dto.barcode, id);
@@ -77,15 +80,34 @@ export class ProductCommands {
                   version = version + 1, updated_at = now()
            WHERE id = $1 RETURNING *`,
           [
-            id, next.sku, next.barcode, next.name_en, next.name_ku, next.description_en, next.description_ku, next.category_id, next.price_cents,
-            next.cost_cents, next.discount_percent, next.reorder_level, next.active, JSON.stringify(next.images), next.image_url,
+            id,
+            next.sku,
+            next.barcode,
+            next.name_en,
+            next.name_ku,
+            next.description_en,
+            next.description_ku,
+            next.category_id,
+            next.price_cents,
+            next.cost_cents,
+            next.discount_percent,
+            next.reorder_level,
+            next.active,
+            JSON.stringify(next.images),
+            next.image_url,
           ],
         );
         if (next.price_cents !== before.price_cents || next.discount_percent !== Number(before.discount_percent)) {
-          await audit(m, ctx, 'product.price-changed', { type: 'product', id }, {
-            before: { priceCents: before.price_cents, discountPercent: Number(before.discount_percent) },
-            after: { priceCents: next.price_cents, discountPercent: next.discount_percent },
-          });
+          await audit(
+            m,
+            ctx,
+            'product.price-changed',
+            { type: 'product', id },
+            {
+              before: { priceCents: before.price_cents, discountPercent: Number(before.discount_percent) },
+              after: { priceCents: next.price_cents, discountPercent: next.discount_percent },
+            },
+          );
         }
         if (next.cost_cents !== before.cost_cents) {
           await audit(m, ctx, 'product.cost-changed', { type: 'product', id }, { before: before.cost_cents, after: next.cost_cents });
@@ -93,7 +115,12 @@ export class ProductCommands {
         let quantity = await this.ledger.quantity(m, id, ctx.branchId);
         if (dto.quantity !== undefined && dto.quantity !== quantity) {
           ({ quantityAfter: quantity } = await this.ledger.move(m, ctx, {
-            productId: id, branchId: ctx.branchId, delta: dto.quantity - quantity, reason: 'adjusted', refType: 'adjustment', refId: null,
+            productId: id,
+            branchId: ctx.branchId,
+            delta: dto.quantity - quantity,
+            reason: 'adjusted',
+            refType: 'adjustment',
+            refId: null,
           }));
         }
         await this.outbox.add(m, ctx, 'dukan.catalog.product.updated.v1', productEvent(row!, quantity));
@@ -140,10 +167,11 @@ export class ProductCommands {
   }
 
   private async assertBarcodeFree(m: EntityManager, barcode: string, exceptId?: string): Promise<void> {
-    const [clash] = await rows(m, `SELECT 1 FROM products WHERE barcode = $1 AND deleted_at IS NULL AND id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000')`, [
-      barcode,
-      exceptId ?? null,
-    ]);
+    const [clash] = await rows(
+      m,
+      `SELECT 1 FROM products WHERE barcode = $1 AND deleted_at IS NULL AND id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000')`,
+      [barcode, exceptId ?? null],
+    );
     if (clash) throw duplicateBarcode();
   }
 
@@ -159,7 +187,8 @@ export class ProductCommands {
     } catch (e) {
       const constraint = uniqueViolation(e);
       if (constraint === 'products_barcode_live') throw duplicateBarcode();
-      if (constraint === 'products_sku_live') throw new DomainError('DUPLICATE_SKU', 'products.duplicateSku', {}, { sku: { key: 'products.duplicateSku' } });
+      if (constraint === 'products_sku_live')
+        throw new DomainError('DUPLICATE_SKU', 'products.duplicateSku', {}, { sku: { key: 'products.duplicateSku' } });
       throw e;
     }
   }

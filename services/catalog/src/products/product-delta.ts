@@ -22,7 +22,10 @@ export class ProductDelta {
 
   async body(ctx: RequestContext, since: string): Promise<ListBody> {
     const answer = await this.ds.transaction('REPEATABLE READ', async (m) => {
-      const [{ rev, floor }] = await rows<{ rev: string; floor: string }>(m, `SELECT rev::text AS rev, floor::text AS floor FROM catalog_revision`);
+      const [{ rev, floor }] = await rows<{ rev: string; floor: string }>(
+        m,
+        `SELECT rev::text AS rev, floor::text AS floor FROM catalog_revision`,
+      );
       // Older than what the stamps cover, or ahead of this catalogue (a restored database): the whole list.
       if (BigInt(since) < BigInt(floor) || BigInt(since) > BigInt(rev)) return null;
       const changed = await rows<{ j: TillProductDto }>(
@@ -35,7 +38,9 @@ export class ProductDelta {
          WHERE p.id IN (SELECT id FROM touched) AND p.deleted_at IS NULL AND p.active ORDER BY p.name_en, p.id`,
         [ctx.branchId, since],
       );
-      const gone = await rows<{ id: string }>(m, `SELECT id FROM products WHERE rev > $1 AND (deleted_at IS NOT NULL OR NOT active)`, [since]);
+      const gone = await rows<{ id: string }>(m, `SELECT id FROM products WHERE rev > $1 AND (deleted_at IS NOT NULL OR NOT active)`, [
+        since,
+      ]);
       return { revision: rev, full: false, products: changed.map((r) => r.j), deleted: gone.map((r) => r.id) };
     });
     return answer ? makeBody(Buffer.from(JSON.stringify(answer))) : this.full(ctx);

@@ -71,9 +71,11 @@ export class ProductIntake {
   ): Promise<void> {
     const existing = new Map(
       (
-        await rows<ProductRow>(m, `SELECT * FROM products WHERE lower(sku) = ANY($1::text[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`, [
-          round.map((r) => r.dto.sku.toLowerCase()),
-        ])
+        await rows<ProductRow>(
+          m,
+          `SELECT * FROM products WHERE lower(sku) = ANY($1::text[]) AND deleted_at IS NULL ORDER BY id FOR UPDATE`,
+          [round.map((r) => r.dto.sku.toLowerCase())],
+        )
       ).map((row) => [row.sku.toLowerCase(), row]),
     );
     const fresh: { dto: CreateProductDto; i: number }[] = [];
@@ -90,14 +92,18 @@ export class ProductIntake {
     }
     await this.receiveMany(m, ctx, merges, options);
     if (fresh.length === 0) return;
-    const [taken] = await rows<{ barcode: string }>(m, `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL LIMIT 1`, [
-      fresh.map((r) => r.dto.barcode),
-    ]);
+    const [taken] = await rows<{ barcode: string }>(
+      m,
+      `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL LIMIT 1`,
+      [fresh.map((r) => r.dto.barcode)],
+    );
     if (taken) throw duplicateBarcode();
     const categories = [...new Set(fresh.map((r) => r.dto.category))];
-    const [{ found }] = await rows<{ found: number }>(m, `SELECT count(*)::int AS found FROM categories WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`, [
-      categories,
-    ]);
+    const [{ found }] = await rows<{ found: number }>(
+      m,
+      `SELECT count(*)::int AS found FROM categories WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL`,
+      [categories],
+    );
     if (found !== categories.length) throw DomainError.validation({ category: 'validation.requiredCategory' });
     const col = <T>(f: (dto: CreateProductDto) => T) => fresh.map((r) => f(r.dto));
     const inserted = await rows<ProductRow>(
@@ -113,29 +119,57 @@ export class ProductIntake {
         ORDER BY n
        RETURNING *`,
       [
-        col((d) => d.sku), col((d) => d.barcode), col((d) => d.name.en), col((d) => d.name.ku ?? ''), col((d) => d.description?.en ?? ''),
-        col((d) => d.description?.ku ?? ''), col((d) => d.category), col((d) => toCents(d.price)), col((d) => toCents(d.cost)),
-        col((d) => d.discount ?? 0), col((d) => d.reorderLevel ?? 10), col((d) => d.active ?? true), col((d) => JSON.stringify(d.images ?? [])),
+        col((d) => d.sku),
+        col((d) => d.barcode),
+        col((d) => d.name.en),
+        col((d) => d.name.ku ?? ''),
+        col((d) => d.description?.en ?? ''),
+        col((d) => d.description?.ku ?? ''),
+        col((d) => d.category),
+        col((d) => toCents(d.price)),
+        col((d) => toCents(d.cost)),
+        col((d) => d.discount ?? 0),
+        col((d) => d.reorderLevel ?? 10),
+        col((d) => d.active ?? true),
+        col((d) => JSON.stringify(d.images ?? [])),
         col((d) => d.imageUrl || null),
       ],
     );
     const bySku = new Map(inserted.map((row) => [row.sku.toLowerCase(), row]));
-    const made = fresh.map((r) => ({ ...r, row: bySku.get(r.dto.sku.toLowerCase())!, quantity: r.dto.quantity ?? 1, costCents: toCents(r.dto.cost) }));
+    const made = fresh.map((r) => ({
+      ...r,
+      row: bySku.get(r.dto.sku.toLowerCase())!,
+      quantity: r.dto.quantity ?? 1,
+      costCents: toCents(r.dto.cost),
+    }));
     await this.outbox.addAll(
       m,
       made.map(({ row, quantity }) => ({ ctx, type: 'dukan.catalog.product.created.v1' as const, data: productEvent(row, quantity) })),
       options,
     );
-    const [moved] = await this.ledger.moveAll(m, [
-      {
-        ctx,
-        moves: made.map(({ row, quantity, costCents }) => ({
-          productId: row.id, branchId: ctx.branchId, delta: quantity, reason: 'received' as const, refType: 'product' as const, refId: row.id,
-          unitCostCents: costCents,
-        })),
-      },
-    ], options);
-    await this.addBatches(m, ctx, made.map((x, n) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![n]!.movementId })));
+    const [moved] = await this.ledger.moveAll(
+      m,
+      [
+        {
+          ctx,
+          moves: made.map(({ row, quantity, costCents }) => ({
+            productId: row.id,
+            branchId: ctx.branchId,
+            delta: quantity,
+            reason: 'received' as const,
+            refType: 'product' as const,
+            refId: row.id,
+            unitCostCents: costCents,
+          })),
+        },
+      ],
+      options,
+    );
+    await this.addBatches(
+      m,
+      ctx,
+      made.map((x, n) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![n]!.movementId })),
+    );
     for (const x of made) results[x.i] = { productId: x.row.id, merged: false };
   }
 
@@ -157,16 +191,30 @@ export class ProductIntake {
       ).map((r) => [r.product_id, r.q]),
     );
     const averages = items.map((x) => averageCostCents(onHand.get(x.row.id) ?? 0, x.row.cost_cents, x.quantity, x.costCents));
-    const [moved] = await this.ledger.moveAll(m, [
-      {
-        ctx,
-        moves: items.map((x) => ({
-          productId: x.row.id, branchId: ctx.branchId, delta: x.quantity, reason: 'received' as const, refType: 'product' as const, refId: x.row.id,
-          unitCostCents: x.costCents, note: x.note,
-        })),
-      },
-    ], options);
-    await this.addBatches(m, ctx, items.map((x, i) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![i]!.movementId })));
+    const [moved] = await this.ledger.moveAll(
+      m,
+      [
+        {
+          ctx,
+          moves: items.map((x) => ({
+            productId: x.row.id,
+            branchId: ctx.branchId,
+            delta: x.quantity,
+            reason: 'received' as const,
+            refType: 'product' as const,
+            refId: x.row.id,
+            unitCostCents: x.costCents,
+            note: x.note,
+          })),
+        },
+      ],
+      options,
+    );
+    await this.addBatches(
+      m,
+      ctx,
+      items.map((x, i) => ({ productId: x.row.id, quantity: x.quantity, costCents: x.costCents, movementId: moved![i]!.movementId })),
+    );
     const updated = new Map(
       (
         await rows<ProductRow>(
@@ -182,12 +230,23 @@ export class ProductIntake {
       items.flatMap((x, i) =>
         averages[i] === x.row.cost_cents
           ? []
-          : [{ ctx, action: 'product.cost-changed', target: { type: 'product', id: x.row.id }, details: { before: x.row.cost_cents, after: averages[i], batch: { quantity: x.quantity, costCents: x.costCents } } }],
+          : [
+              {
+                ctx,
+                action: 'product.cost-changed',
+                target: { type: 'product', id: x.row.id },
+                details: { before: x.row.cost_cents, after: averages[i], batch: { quantity: x.quantity, costCents: x.costCents } },
+              },
+            ],
       ),
     );
     await this.outbox.addAll(
       m,
-      items.map((x, i) => ({ ctx, type: 'dukan.catalog.product.updated.v1' as const, data: productEvent(updated.get(x.row.id)!, moved![i]!.quantityAfter) })),
+      items.map((x, i) => ({
+        ctx,
+        type: 'dukan.catalog.product.updated.v1' as const,
+        data: productEvent(updated.get(x.row.id)!, moved![i]!.quantityAfter),
+      })),
       options,
     );
   }
@@ -202,7 +261,14 @@ export class ProductIntake {
       `INSERT INTO cost_batches (product_id, branch_id, quantity, unit_cost_cents, movement_id, actor_id)
        SELECT product_id, $2, quantity, unit_cost_cents, movement_id, $3
          FROM unnest($1::uuid[], $4::int[], $5::int[], $6::uuid[]) AS t(product_id, quantity, unit_cost_cents, movement_id)`,
-      [batches.map((b) => b.productId), ctx.branchId, ctx.actorId, batches.map((b) => b.quantity), batches.map((b) => b.costCents), batches.map((b) => b.movementId)],
+      [
+        batches.map((b) => b.productId),
+        ctx.branchId,
+        ctx.actorId,
+        batches.map((b) => b.quantity),
+        batches.map((b) => b.costCents),
+        batches.map((b) => b.movementId),
+      ],
     );
   }
 }

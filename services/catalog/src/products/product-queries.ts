@@ -108,7 +108,10 @@ export class ProductQueries implements OnApplicationBootstrap {
     return { data: data.map((r) => r.j), pagination: paginationOf(total, page, limit) };
   }
 
-  private filters(ctx: RequestContext, q: { active?: string; category?: string; categories?: string[]; search?: string }): { where: string; params: unknown[] } {
+  private filters(
+    ctx: RequestContext,
+    q: { active?: string; category?: string; categories?: string[]; search?: string },
+  ): { where: string; params: unknown[] } {
     const params: unknown[] = [ctx.branchId];
     const where = ['p.deleted_at IS NULL'];
     if (q.active === 'true') where.push('p.active');
@@ -197,7 +200,9 @@ export class ProductQueries implements OnApplicationBootstrap {
   }
 
   /** Products for labels, in the order asked; unknown or deleted ids are left out. */
-  async forLabels(ids: string[]): Promise<{ name_en: string; name_ku: string; sku: string; barcode: string | null; price_cents: number }[]> {
+  async forLabels(
+    ids: string[],
+  ): Promise<{ name_en: string; name_ku: string; sku: string; barcode: string | null; price_cents: number }[]> {
     return rows(
       this.ds,
       `SELECT p.name_en, p.name_ku, p.sku, p.barcode, p.price_cents

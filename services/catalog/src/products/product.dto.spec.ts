@@ -16,21 +16,43 @@ const product = { sku: 'T-1', barcode: '6260000000123', name: { en: 'Tea' }, cat
 describe('product create and update bodies', () => {
   it.each([
     ['a whole product', CreateProductDto, product, {}],
-    ['nothing', CreateProductDto, {}, {
-      sku: 'validation.required', barcode: 'validation.required', name: 'validation.required',
-      category: 'validation.requiredCategory', price: 'validation.invalidNumber', cost: 'validation.invalidNumber',
-    }],
-    ['null and blank fields', CreateProductDto, { ...product, sku: '  ', price: null, cost: '' }, {
-      sku: 'validation.required', price: 'validation.invalidNumber', cost: 'validation.invalidNumber',
-    }],
+    [
+      'nothing',
+      CreateProductDto,
+      {},
+      {
+        sku: 'validation.required',
+        barcode: 'validation.required',
+        name: 'validation.required',
+        category: 'validation.requiredCategory',
+        price: 'validation.invalidNumber',
+        cost: 'validation.invalidNumber',
+      },
+    ],
+    [
+      'null and blank fields',
+      CreateProductDto,
+      { ...product, sku: '  ', price: null, cost: '' },
+      {
+        sku: 'validation.required',
+        price: 'validation.invalidNumber',
+        cost: 'validation.invalidNumber',
+      },
+    ],
     ['a new product with no units', CreateProductDto, { ...product, quantity: 0 }, { quantity: 'validation.min' }],
     ['an update of nothing', UpdateProductDto, {}, {}],
     ['an update of the price alone, as typed', UpdateProductDto, { price: '3.75' }, {}],
     ['a count of 0 (an adjustment)', UpdateProductDto, { quantity: 0 }, {}],
     ['an update with the id the form read', UpdateProductDto, { _id: 'x', name: { en: 'Tea' } }, {}],
-    ['a blank SKU and a price in words on update', UpdateProductDto, { sku: '', price: 'ten' }, {
-      sku: 'validation.required', price: 'validation.invalidNumber',
-    }],
+    [
+      'a blank SKU and a price in words on update',
+      UpdateProductDto,
+      { sku: '', price: 'ten' },
+      {
+        sku: 'validation.required',
+        price: 'validation.invalidNumber',
+      },
+    ],
     ['a name without English on update', UpdateProductDto, { name: { ku: 'چا' } }, { 'name.en': 'validation.required' }],
     ['a field nobody may set', UpdateProductDto, { stock: 5 }, { stock: 'validation.unknownField' }],
   ] as const)('%s', (_what, cls, body, expected) => {

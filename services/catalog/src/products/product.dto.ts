@@ -1,8 +1,25 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import {
-  Allow, ArrayMaxSize, ArrayNotEmpty, IsArray, IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, IsUUID,
-  Matches, Max, MaxLength, Min, ValidateNested,
+  Allow,
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
 } from 'class-validator';
 import { PageQuery } from '@dukan/platform';
 import { normalizeDigits } from './product.policy.js';
@@ -27,7 +44,14 @@ const MAX_FILTER_CATEGORIES = 500;
 /** 'a,b' or ['a', 'b,c'] (a repeated parameter) as one list of trimmed, non-empty items. */
 const commaList = ({ value }: { value: unknown }) =>
   typeof value === 'string' || Array.isArray(value)
-    ? ([] as unknown[]).concat(value).flatMap((v) => (typeof v === 'string' ? v.split(',').map((x) => x.trim()).filter(Boolean) : [v]))
+    ? ([] as unknown[]).concat(value).flatMap((v) =>
+        typeof v === 'string'
+          ? v
+              .split(',')
+              .map((x) => x.trim())
+              .filter(Boolean)
+          : [v],
+      )
     : value;
 
 const MAX_MONEY = 1_000_000; // dollars; keeps cents inside a 32-bit integer
@@ -35,74 +59,121 @@ const MAX_UNITS = 1_000_000;
 const PRINTABLE = /^[\x21-\x7e]+$/; // any common barcode symbology, no spaces
 
 export class ProductNameDto {
-  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
-  @IsNotEmpty({ message: 'validation.required' }) @MaxLength(200)
+  @Transform(trim)
+  @IsDefined({ message: 'validation.required' })
+  @IsString({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(200)
   en!: string;
 
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(200)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(200)
   ku?: string;
 }
 
 export class ProductDescriptionDto {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(2000)
   en?: string;
 
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(2000)
   ku?: string;
 }
 
 /** Presence is IsNotEmpty, not IsDefined: PartialType's IsOptional (UpdateProductDto) skips the one and never the other. */
 export class CreateProductDto {
-  @Transform(trim) @IsNotEmpty({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
+  @Transform(trim)
+  @IsNotEmpty({ message: 'validation.required' })
+  @IsString({ message: 'validation.required' })
   @MaxLength(64)
   sku!: string;
 
-  @Transform(barcode) @IsNotEmpty({ message: 'validation.required' }) @IsString({ message: 'validation.required' })
-  @MaxLength(64) @Matches(PRINTABLE, { message: 'validation.invalidValue' })
+  @Transform(barcode)
+  @IsNotEmpty({ message: 'validation.required' })
+  @IsString({ message: 'validation.required' })
+  @MaxLength(64)
+  @Matches(PRINTABLE, { message: 'validation.invalidValue' })
   barcode!: string;
 
-  @IsNotEmpty({ message: 'validation.required' }) @IsObject({ message: 'validation.required' })
-  @ValidateNested() @Type(() => ProductNameDto)
+  @IsNotEmpty({ message: 'validation.required' })
+  @IsObject({ message: 'validation.required' })
+  @ValidateNested()
+  @Type(() => ProductNameDto)
   name!: ProductNameDto;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => ProductDescriptionDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ProductDescriptionDto)
   description?: ProductDescriptionDto;
 
-  @Transform(categoryId) @IsNotEmpty({ message: 'validation.requiredCategory' })
+  @Transform(categoryId)
+  @IsNotEmpty({ message: 'validation.requiredCategory' })
   @IsUUID('all', { message: 'validation.requiredCategory' })
   category!: string;
 
-  @Transform(toNumber) @IsNotEmpty({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @Transform(toNumber)
+  @IsNotEmpty({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(MAX_MONEY)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   price!: number;
 
-  @Transform(toNumber) @IsNotEmpty({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @Transform(toNumber)
+  @IsNotEmpty({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(MAX_MONEY)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   cost!: number;
 
-  @IsOptional() @Transform(toNumber) @Min(1) @Max(MAX_UNITS) @IsInt()
+  @IsOptional()
+  @Transform(toNumber)
+  @Min(1)
+  @Max(MAX_UNITS)
+  @IsInt()
   quantity?: number;
 
-  @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
+  @IsOptional()
+  @Transform(toNumber)
+  @Min(0)
+  @Max(MAX_UNITS)
+  @IsInt()
   reorderLevel?: number;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   active?: boolean;
 
-  @IsOptional() @Transform(toNumber) @Min(0) @Max(100)
+  @IsOptional()
+  @Transform(toNumber)
+  @Min(0)
+  @Max(100)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   discount?: number;
 
-  @IsOptional() @IsArray() @ArrayMaxSize(20) @IsString({ each: true }) @MaxLength(2000, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(20)
+  @IsString({ each: true })
+  @MaxLength(2000, { each: true })
   images?: string[];
 
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(2000)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(2000)
   imageUrl?: string | null;
 
   /** Sent by the form when the barcode was generated there; informational. */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   isNewBarcode?: boolean;
 }
 
@@ -112,65 +183,100 @@ export class CreateProductDto {
  */
 export class UpdateProductDto extends PartialType(OmitType(CreateProductDto, ['quantity'] as const)) {
   /** The form may send back the id it read; it is ignored (the path decides). */
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   _id?: unknown;
 
-  @IsOptional() @Transform(toNumber) @Min(0) @Max(MAX_UNITS) @IsInt()
+  @IsOptional()
+  @Transform(toNumber)
+  @Min(0)
+  @Max(MAX_UNITS)
+  @IsInt()
   quantity?: number;
 }
 
 /** PATCH /api/products/:id/quantity: receive a batch. Without cost the batch is valued at the current average. */
 export class ReceiveStockDto {
-  @Transform(toNumber) @IsDefined({ message: 'validation.required' }) @Min(1) @Max(MAX_UNITS) @IsInt()
+  @Transform(toNumber)
+  @IsDefined({ message: 'validation.required' })
+  @Min(1)
+  @Max(MAX_UNITS)
+  @IsInt()
   quantity!: number;
 
-  @IsOptional() @Transform(toNumber) @Min(0, { message: 'validation.invalidNumber' }) @Max(MAX_MONEY)
+  @IsOptional()
+  @Transform(toNumber)
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(MAX_MONEY)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   cost?: number;
 
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(500)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(500)
   note?: string;
 }
 
 export class ListProductsQuery extends PageQuery {
-  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  @IsOptional()
+  @IsIn(['true', 'false', 'all', ''])
   active?: 'true' | 'false' | 'all' | '';
 
-  @IsOptional() @IsIn(['till', 'full'])
+  @IsOptional()
+  @IsIn(['till', 'full'])
   view?: 'till' | 'full';
 
   /** The till's catalogue revision: answer what changed since (TillDeltaDto) instead of a list. */
-  @IsOptional() @Matches(/^\d{1,18}$/, { message: 'validation.invalidNumber' })
+  @IsOptional()
+  @Matches(/^\d{1,18}$/, { message: 'validation.invalidNumber' })
   since?: string;
 
-  @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.invalidId' })
   category?: string;
 
   /** Several categories, each with its descendants: `categories=a,b` (or the parameter repeated). */
-  @IsOptional() @Transform(commaList) @IsArray() @ArrayMaxSize(MAX_FILTER_CATEGORIES)
+  @IsOptional()
+  @Transform(commaList)
+  @IsArray()
+  @ArrayMaxSize(MAX_FILTER_CATEGORIES)
   @IsUUID('all', { each: true, message: 'validation.invalidId' })
   categories?: string[];
 
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   search?: string;
 }
 
 export class SearchProductsQuery {
-  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  @IsOptional()
+  @IsIn(['true', 'false', 'all', ''])
   active?: 'true' | 'false' | 'all' | '';
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
   limit?: number;
 }
 
 /** POST /api/products/export-barcodes: the ids in the body, so a long list does not overflow a URL. */
 export class ExportLabelsDto {
-  @IsDefined({ message: 'validation.required' }) @IsArray() @ArrayNotEmpty({ message: 'validation.required' })
-  @ArrayMaxSize(MAX_LABELS) @IsUUID('all', { each: true, message: 'validation.invalidId' })
+  @IsDefined({ message: 'validation.required' })
+  @IsArray()
+  @ArrayNotEmpty({ message: 'validation.required' })
+  @ArrayMaxSize(MAX_LABELS)
+  @IsUUID('all', { each: true, message: 'validation.invalidId' })
   ids!: string[];
 }
 
 export class ExportLabelsQuery {
-  @IsDefined({ message: 'validation.required' }) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(200_000)
+  @IsDefined({ message: 'validation.required' })
+  @IsString()
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(200_000)
   ids!: string;
 }

@@ -1,7 +1,5 @@
 import { isValidEan13 } from '@dukan/contracts';
-import {
-  averageCostCents, generatedBarcode, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO,
-} from './product.policy.js';
+import { averageCostCents, generatedBarcode, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from './product.policy.js';
 
 describe('average cost', () => {
   it.each([

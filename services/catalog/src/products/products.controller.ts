@@ -4,7 +4,15 @@ import { translate } from '@dukan/contracts';
 import { Ctx, DomainError, UUID, type RequestContext } from '@dukan/platform';
 import { labelsCsv } from './labels.js';
 import {
-  CreateProductDto, ExportLabelsDto, ExportLabelsQuery, MAX_LABELS, ListProductsQuery, PageQuery, ReceiveStockDto, SearchProductsQuery, UpdateProductDto,
+  CreateProductDto,
+  ExportLabelsDto,
+  ExportLabelsQuery,
+  MAX_LABELS,
+  ListProductsQuery,
+  PageQuery,
+  ReceiveStockDto,
+  SearchProductsQuery,
+  UpdateProductDto,
 } from './product.dto.js';
 import { Barcodes } from './barcodes.js';
 import { ProductCommands } from './product-commands.js';
@@ -35,7 +43,14 @@ export class ProductsController {
 
   @Get('export-barcodes')
   async exportBarcodes(@Query() q: ExportLabelsQuery, @Res() res: Response) {
-    const ids = [...new Set(q.ids.split(',').map((s) => s.trim()).filter(Boolean))];
+    const ids = [
+      ...new Set(
+        q.ids
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
+    ];
     if (ids.length === 0) throw DomainError.validation({ ids: 'validation.required' });
     if (ids.length > MAX_LABELS) throw DomainError.validation({ ids: { key: 'validation.max', params: { max: MAX_LABELS } } });
     if (!ids.every((id) => UUID.test(id))) throw DomainError.validation({ ids: 'validation.invalidId' });

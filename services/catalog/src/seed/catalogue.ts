@@ -13,78 +13,290 @@ interface SeedCategory {
 
 export const CATEGORIES: SeedCategory[] = [
   {
-    code: 'FOD', name: ['Food', 'خۆراک'], price: [0.5, 12],
+    code: 'FOD',
+    name: ['Food', 'خۆراک'],
+    price: [0.5, 12],
     children: [
-      { code: 'GRN', name: ['Grains & pulses', 'دانەوێڵە'], items: [['Rice', 'برنج'], ['Lentils', 'نیسک'], ['Bulgur', 'ساوار'], ['Beans', 'فاسۆلیا'], ['Chickpeas', 'نۆک'], ['Flour', 'ئارد']] },
-      { code: 'DRY', name: ['Dairy', 'شیرەمەنی'], items: [['Milk', 'شیر'], ['Yogurt', 'ماست'], ['Cheese', 'پەنیر'], ['Butter', 'کەرە'], ['Cream', 'قەیماغ']] },
-      { code: 'BAK', name: ['Bakery', 'نانەواخانە'], items: [['Bread', 'نان'], ['Samoon', 'سەموون'], ['Cake', 'کێک'], ['Biscuits', 'بسکیت']] },
-      { code: 'PAN', name: ['Pantry', 'کۆگای ماڵ'], items: [['Sugar', 'شەکر'], ['Salt', 'خوێ'], ['Cooking oil', 'ڕۆنی چێشت'], ['Tomato paste', 'دۆشاوی تەماتە'], ['Honey', 'هەنگوین'], ['Dates', 'خورما'], ['Pasta', 'مەعکەرۆنە']] },
+      {
+        code: 'GRN',
+        name: ['Grains & pulses', 'دانەوێڵە'],
+        items: [
+          ['Rice', 'برنج'],
+          ['Lentils', 'نیسک'],
+          ['Bulgur', 'ساوار'],
+          ['Beans', 'فاسۆلیا'],
+          ['Chickpeas', 'نۆک'],
+          ['Flour', 'ئارد'],
+        ],
+      },
+      {
+        code: 'DRY',
+        name: ['Dairy', 'شیرەمەنی'],
+        items: [
+          ['Milk', 'شیر'],
+          ['Yogurt', 'ماست'],
+          ['Cheese', 'پەنیر'],
+          ['Butter', 'کەرە'],
+          ['Cream', 'قەیماغ'],
+        ],
+      },
+      {
+        code: 'BAK',
+        name: ['Bakery', 'نانەواخانە'],
+        items: [
+          ['Bread', 'نان'],
+          ['Samoon', 'سەموون'],
+          ['Cake', 'کێک'],
+          ['Biscuits', 'بسکیت'],
+        ],
+      },
+      {
+        code: 'PAN',
+        name: ['Pantry', 'کۆگای ماڵ'],
+        items: [
+          ['Sugar', 'شەکر'],
+          ['Salt', 'خوێ'],
+          ['Cooking oil', 'ڕۆنی چێشت'],
+          ['Tomato paste', 'دۆشاوی تەماتە'],
+          ['Honey', 'هەنگوین'],
+          ['Dates', 'خورما'],
+          ['Pasta', 'مەعکەرۆنە'],
+        ],
+      },
     ],
   },
   {
-    code: 'DRK', name: ['Drinks', 'خواردنەوە'], price: [0.25, 8],
+    code: 'DRK',
+    name: ['Drinks', 'خواردنەوە'],
+    price: [0.25, 8],
     children: [
-      { code: 'HOT', name: ['Tea & coffee', 'چای و قاوە'], items: [['Tea', 'چای'], ['Green tea', 'چای سەوز'], ['Coffee', 'قاوە'], ['Cocoa', 'کاکاو']] },
-      { code: 'SFT', name: ['Soft drinks', 'خواردنەوەی سارد'], items: [['Cola', 'کۆلا'], ['Orange juice', 'شەربەتی پرتەقاڵ'], ['Apple juice', 'شەربەتی سێو'], ['Mineral water', 'ئاوی کانزایی'], ['Ayran', 'دۆ']] },
+      {
+        code: 'HOT',
+        name: ['Tea & coffee', 'چای و قاوە'],
+        items: [
+          ['Tea', 'چای'],
+          ['Green tea', 'چای سەوز'],
+          ['Coffee', 'قاوە'],
+          ['Cocoa', 'کاکاو'],
+        ],
+      },
+      {
+        code: 'SFT',
+        name: ['Soft drinks', 'خواردنەوەی سارد'],
+        items: [
+          ['Cola', 'کۆلا'],
+          ['Orange juice', 'شەربەتی پرتەقاڵ'],
+          ['Apple juice', 'شەربەتی سێو'],
+          ['Mineral water', 'ئاوی کانزایی'],
+          ['Ayran', 'دۆ'],
+        ],
+      },
     ],
   },
   {
-    code: 'SNK', name: ['Snacks', 'سووکە خواردن'], price: [0.25, 6],
+    code: 'SNK',
+    name: ['Snacks', 'سووکە خواردن'],
+    price: [0.25, 6],
     children: [
-      { code: 'SWT', name: ['Sweets', 'شیرینی'], items: [['Chocolate', 'شوکولاتە'], ['Candy', 'شەکرۆکە'], ['Baklava', 'بەقلاوە'], ['Halva', 'حەلاوە']] },
-      { code: 'SLT', name: ['Savoury', 'سوێر'], items: [['Chips', 'چیپس'], ['Nuts', 'چەرەز'], ['Sunflower seeds', 'تۆوی گوڵەبەڕۆژە'], ['Crackers', 'کراکەر']] },
+      {
+        code: 'SWT',
+        name: ['Sweets', 'شیرینی'],
+        items: [
+          ['Chocolate', 'شوکولاتە'],
+          ['Candy', 'شەکرۆکە'],
+          ['Baklava', 'بەقلاوە'],
+          ['Halva', 'حەلاوە'],
+        ],
+      },
+      {
+        code: 'SLT',
+        name: ['Savoury', 'سوێر'],
+        items: [
+          ['Chips', 'چیپس'],
+          ['Nuts', 'چەرەز'],
+          ['Sunflower seeds', 'تۆوی گوڵەبەڕۆژە'],
+          ['Crackers', 'کراکەر'],
+        ],
+      },
     ],
   },
   {
-    code: 'CLN', name: ['Cleaning', 'پاککەرەوە'], price: [0.75, 15],
+    code: 'CLN',
+    name: ['Cleaning', 'پاککەرەوە'],
+    price: [0.75, 15],
     children: [
-      { code: 'LND', name: ['Laundry', 'جلشۆری'], items: [['Detergent', 'پاودەری جلشۆری'], ['Softener', 'نەرمکەرەوە'], ['Bleach', 'کلۆر']] },
-      { code: 'PRS', name: ['Personal care', 'خاوێنی کەسی'], items: [['Soap', 'سابوون'], ['Shampoo', 'شامپۆ'], ['Toothpaste', 'هەویری ددان'], ['Tissues', 'کلینێکس'], ['Razor', 'گوێزان']] },
+      {
+        code: 'LND',
+        name: ['Laundry', 'جلشۆری'],
+        items: [
+          ['Detergent', 'پاودەری جلشۆری'],
+          ['Softener', 'نەرمکەرەوە'],
+          ['Bleach', 'کلۆر'],
+        ],
+      },
+      {
+        code: 'PRS',
+        name: ['Personal care', 'خاوێنی کەسی'],
+        items: [
+          ['Soap', 'سابوون'],
+          ['Shampoo', 'شامپۆ'],
+          ['Toothpaste', 'هەویری ددان'],
+          ['Tissues', 'کلینێکس'],
+          ['Razor', 'گوێزان'],
+        ],
+      },
     ],
   },
   {
-    code: 'HOM', name: ['Household', 'پێداویستی ماڵ'], price: [1, 40],
+    code: 'HOM',
+    name: ['Household', 'پێداویستی ماڵ'],
+    price: [1, 40],
     children: [
-      { code: 'KIT', name: ['Kitchen', 'چێشتخانە'], items: [['Glass cup', 'پەرداخ'], ['Plate', 'قاپ'], ['Spoon', 'کەوچک'], ['Cooking pot', 'مەنجەڵ'], ['Tea glass', 'ئیستیکان'], ['Kettle', 'کتری']] },
-      { code: 'TLS', name: ['Tools', 'ئامراز'], items: [['Hammer', 'چەکوش'], ['Screwdriver', 'دەرنەفیس'], ['Tape', 'شریت'], ['Broom', 'گسک']] },
+      {
+        code: 'KIT',
+        name: ['Kitchen', 'چێشتخانە'],
+        items: [
+          ['Glass cup', 'پەرداخ'],
+          ['Plate', 'قاپ'],
+          ['Spoon', 'کەوچک'],
+          ['Cooking pot', 'مەنجەڵ'],
+          ['Tea glass', 'ئیستیکان'],
+          ['Kettle', 'کتری'],
+        ],
+      },
+      {
+        code: 'TLS',
+        name: ['Tools', 'ئامراز'],
+        items: [
+          ['Hammer', 'چەکوش'],
+          ['Screwdriver', 'دەرنەفیس'],
+          ['Tape', 'شریت'],
+          ['Broom', 'گسک'],
+        ],
+      },
     ],
   },
   {
-    code: 'ELC', name: ['Electronics', 'ئەلیکترۆنیات'], price: [1, 60],
+    code: 'ELC',
+    name: ['Electronics', 'ئەلیکترۆنیات'],
+    price: [1, 60],
     children: [
-      { code: 'PWR', name: ['Power', 'کارەبا'], items: [['Battery', 'پاتری'], ['Charger', 'شەحنکەر'], ['Extension cord', 'وایەری درێژکەرەوە'], ['LED bulb', 'گڵۆپی LED']] },
-      { code: 'ACC', name: ['Accessories', 'پاشکۆکان'], items: [['USB cable', 'وایەری USB'], ['Headphones', 'گوێگر'], ['Phone case', 'بەرگی مۆبایل'], ['Memory card', 'کارتی بیرگە']] },
+      {
+        code: 'PWR',
+        name: ['Power', 'کارەبا'],
+        items: [
+          ['Battery', 'پاتری'],
+          ['Charger', 'شەحنکەر'],
+          ['Extension cord', 'وایەری درێژکەرەوە'],
+          ['LED bulb', 'گڵۆپی LED'],
+        ],
+      },
+      {
+        code: 'ACC',
+        name: ['Accessories', 'پاشکۆکان'],
+        items: [
+          ['USB cable', 'وایەری USB'],
+          ['Headphones', 'گوێگر'],
+          ['Phone case', 'بەرگی مۆبایل'],
+          ['Memory card', 'کارتی بیرگە'],
+        ],
+      },
     ],
   },
   {
-    code: 'STN', name: ['Stationery', 'نووسینگە'], price: [0.25, 10],
+    code: 'STN',
+    name: ['Stationery', 'نووسینگە'],
+    price: [0.25, 10],
     children: [
-      { code: 'WRT', name: ['Writing', 'نووسین'], items: [['Pen', 'پێنووس'], ['Pencil', 'قەڵەمی ڕەساس'], ['Marker', 'مارکەر'], ['Eraser', 'سڕەرەوە']] },
-      { code: 'PAP', name: ['Paper', 'کاغەز'], items: [['Notebook', 'دەفتەر'], ['A4 paper', 'کاغەزی A4'], ['Envelope', 'زەرف']] },
+      {
+        code: 'WRT',
+        name: ['Writing', 'نووسین'],
+        items: [
+          ['Pen', 'پێنووس'],
+          ['Pencil', 'قەڵەمی ڕەساس'],
+          ['Marker', 'مارکەر'],
+          ['Eraser', 'سڕەرەوە'],
+        ],
+      },
+      {
+        code: 'PAP',
+        name: ['Paper', 'کاغەز'],
+        items: [
+          ['Notebook', 'دەفتەر'],
+          ['A4 paper', 'کاغەزی A4'],
+          ['Envelope', 'زەرف'],
+        ],
+      },
     ],
   },
   {
-    code: 'TOY', name: ['Toys', 'یاری'], price: [1, 35],
+    code: 'TOY',
+    name: ['Toys', 'یاری'],
+    price: [1, 35],
     children: [
-      { code: 'KID', name: ['Kids', 'منداڵان'], items: [['Ball', 'تۆپ'], ['Doll', 'بووکەڵە'], ['Puzzle', 'مەتەڵ'], ['Toy car', 'ئۆتۆمبێلی یاری'], ['Crayons', 'ڕەنگی مۆم']] },
+      {
+        code: 'KID',
+        name: ['Kids', 'منداڵان'],
+        items: [
+          ['Ball', 'تۆپ'],
+          ['Doll', 'بووکەڵە'],
+          ['Puzzle', 'مەتەڵ'],
+          ['Toy car', 'ئۆتۆمبێلی یاری'],
+          ['Crayons', 'ڕەنگی مۆم'],
+        ],
+      },
     ],
   },
 ];
 
 const BRANDS: Pair[] = [
-  ['Zagros', 'زاگرۆس'], ['Erbil', 'هەولێر'], ['Slemani', 'سلێمانی'], ['Duhok', 'دهۆک'], ['Halabja', 'هەڵەبجە'], ['Koya', 'کۆیە'],
-  ['Ranya', 'ڕانیە'], ['Akre', 'ئاکرێ'], ['Amedi', 'ئامێدی'], ['Soran', 'سۆران'], ['Kirkuk', 'کەرکووک'], ['Shaqlawa', 'شەقڵاوە'],
-  ['Penjwen', 'پێنجوێن'], ['Zakho', 'زاخۆ'], ['Garmian', 'گەرمیان'], ['Hawraman', 'هەورامان'],
+  ['Zagros', 'زاگرۆس'],
+  ['Erbil', 'هەولێر'],
+  ['Slemani', 'سلێمانی'],
+  ['Duhok', 'دهۆک'],
+  ['Halabja', 'هەڵەبجە'],
+  ['Koya', 'کۆیە'],
+  ['Ranya', 'ڕانیە'],
+  ['Akre', 'ئاکرێ'],
+  ['Amedi', 'ئامێدی'],
+  ['Soran', 'سۆران'],
+  ['Kirkuk', 'کەرکووک'],
+  ['Shaqlawa', 'شەقڵاوە'],
+  ['Penjwen', 'پێنجوێن'],
+  ['Zakho', 'زاخۆ'],
+  ['Garmian', 'گەرمیان'],
+  ['Hawraman', 'هەورامان'],
 ];
 
 const VARIANTS: Pair[] = [
-  ['Classic', 'کلاسیک'], ['Premium', 'نایاب'], ['Fresh', 'تازە'], ['Organic', 'سروشتی'], ['Family', 'خێزانی'], ['Gold', 'زێڕین'],
-  ['Light', 'سووک'], ['Extra', 'زیادە'], ['Mini', 'بچووک'], ['Large', 'گەورە'], ['Red', 'سوور'], ['Green', 'سەوز'], ['White', 'سپی'],
+  ['Classic', 'کلاسیک'],
+  ['Premium', 'نایاب'],
+  ['Fresh', 'تازە'],
+  ['Organic', 'سروشتی'],
+  ['Family', 'خێزانی'],
+  ['Gold', 'زێڕین'],
+  ['Light', 'سووک'],
+  ['Extra', 'زیادە'],
+  ['Mini', 'بچووک'],
+  ['Large', 'گەورە'],
+  ['Red', 'سوور'],
+  ['Green', 'سەوز'],
+  ['White', 'سپی'],
 ];
 
 const SIZES: Pair[] = [
-  ['250 g', '250 گرام'], ['500 g', '500 گرام'], ['1 kg', '1 کیلۆ'], ['2 kg', '2 کیلۆ'], ['5 kg', '5 کیلۆ'], ['330 ml', '330 مل'],
-  ['1 L', '1 لیتر'], ['1.5 L', '1.5 لیتر'], ['6 pcs', '6 دانە'], ['12 pcs', '12 دانە'], ['pack', 'پاکەت'], ['box', 'قوتوو'],
+  ['250 g', '250 گرام'],
+  ['500 g', '500 گرام'],
+  ['1 kg', '1 کیلۆ'],
+  ['2 kg', '2 کیلۆ'],
+  ['5 kg', '5 کیلۆ'],
+  ['330 ml', '330 مل'],
+  ['1 L', '1 لیتر'],
+  ['1.5 L', '1.5 لیتر'],
+  ['6 pcs', '6 دانە'],
+  ['12 pcs', '12 دانە'],
+  ['pack', 'پاکەت'],
+  ['box', 'قوتوو'],
 ];
 
 const BARCODE_PREFIXES = ['626', '869', '590', '622', '628', '400', '500', '800'];

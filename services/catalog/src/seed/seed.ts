@@ -27,7 +27,13 @@ export interface SeedResult {
 
 export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
   const started = Date.now();
-  const ds = createServiceDataSource({ service: 'catalog', databaseUrl: o.databaseUrl, poolSize: 2, entities: [], migrations: [CatalogInit1767225600200] });
+  const ds = createServiceDataSource({
+    service: 'catalog',
+    databaseUrl: o.databaseUrl,
+    poolSize: 2,
+    entities: [],
+    migrations: [CatalogInit1767225600200],
+  });
   await ds.initialize();
   try {
     await migrate(ds, 'catalog');
@@ -43,10 +49,12 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
       }
       // Categories: a parent row per group and its leaves; a second load reuses the ones already there.
       const existing = new Map(
-        ((await m.query(
-          `SELECT c.id, coalesce(p.name_en, '') || '/' || c.name_en AS path FROM categories c
+        (
+          (await m.query(
+            `SELECT c.id, coalesce(p.name_en, '') || '/' || c.name_en AS path FROM categories c
            LEFT JOIN categories p ON p.id = c.parent_id WHERE c.deleted_at IS NULL`,
-        )) as { id: string; path: string }[]).map((r) => [r.path, r.id]),
+          )) as { id: string; path: string }[]
+        ).map((r) => [r.path, r.id]),
       );
       const leaves = leafCategories();
       const parentIds = CATEGORIES.map((c) => existing.get(`/${c.name[0]}`) ?? randomUUID());
@@ -60,13 +68,20 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
       await m.query(
         `INSERT INTO categories (id, name_en, name_ku, parent_id)
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::uuid[])`,
-        [newCategories.map((c) => c.id), newCategories.map((c) => c.en), newCategories.map((c) => c.ku), newCategories.map((c) => c.parent)],
+        [
+          newCategories.map((c) => c.id),
+          newCategories.map((c) => c.en),
+          newCategories.map((c) => c.ku),
+          newCategories.map((c) => c.parent),
+        ],
       );
 
       // A trigram index is built much faster at once than row by row: set it aside for a large load.
       const ginIndexes =
         o.products >= 5000
-          ? await m.query(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'products' AND indexdef ILIKE '%USING gin%'`)
+          ? await m.query(
+              `SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = 'products' AND indexdef ILIKE '%USING gin%'`,
+            )
           : [];
       for (const ix of ginIndexes as { indexname: string }[]) await m.query(`DROP INDEX "${ix.indexname}"`);
 
@@ -78,8 +93,18 @@ export async function seedCatalog(o: SeedOptions): Promise<SeedResult> {
          SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::uuid[], $9::int[],
                               $10::int[], $11::numeric[], $12::int[])`,
         [
-          col('id'), col('sku'), col('barcode'), col('nameEn'), col('nameKu'), col('descriptionEn'), col('descriptionKu'),
-          products.map((p) => leafIds[p.categoryIndex]), col('priceCents'), col('costCents'), col('discountPercent'), col('reorderLevel'),
+          col('id'),
+          col('sku'),
+          col('barcode'),
+          col('nameEn'),
+          col('nameKu'),
+          col('descriptionEn'),
+          col('descriptionKu'),
+          products.map((p) => leafIds[p.categoryIndex]),
+          col('priceCents'),
+          col('costCents'),
+          col('discountPercent'),
+          col('reorderLevel'),
         ],
       );
       if (ginIndexes.length > 0) {
@@ -158,7 +183,8 @@ function main(): Promise<void> {
   });
   const config = loadCatalogConfig();
   const products = Number(values.products);
-  if (!Number.isInteger(products) || products < 0 || products > 1_000_000) throw new Error(`--products must be a whole number up to 1000000`);
+  if (!Number.isInteger(products) || products < 0 || products > 1_000_000)
+    throw new Error(`--products must be a whole number up to 1000000`);
   return seedCatalog({
     databaseUrl: config.DATABASE_URL,
     products,

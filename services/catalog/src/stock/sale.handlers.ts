@@ -21,13 +21,18 @@ async function applyMoves<E extends EventEnvelope>(
   const ids = [...new Set(operations.flatMap((o) => o.moves.map((mv) => mv.productId)))].filter((id) => UUID.test(id));
   if (ids.length === 0) return;
   await beginCatalogWrite(m);
-  const known = new Set(((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[]).map((r) => r.id));
+  const known = new Set(
+    ((await m.query(`SELECT id FROM products WHERE id = ANY($1::uuid[])`, [ids])) as { id: string }[]).map((r) => r.id),
+  );
   const isKnown = (mv: StockMove) => {
     if (known.has(mv.productId)) return true;
     logger().warn({ subject, productId: mv.productId, refId: mv.refId }, 'stock move for an unknown product skipped');
     return false;
   };
-  await ledger.moveAll(m, operations.map(({ ctx, moves }) => ({ ctx, moves: moves.filter(isKnown) })));
+  await ledger.moveAll(
+    m,
+    operations.map(({ ctx, moves }) => ({ ctx, moves: moves.filter(isKnown) })),
+  );
 }
 
 /** A completed sale takes its lines' units off the sale's branch. */
@@ -37,9 +42,21 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
   constructor(private readonly ledger: StockLedger) {}
 
   handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
-    return applyMoves(m, this.ledger, events, ({ data: sale, branchId }) =>
-      sale.lines.map((l) => ({ productId: l.productId, branchId: sale.branchId || branchId, delta: -l.quantity, reason: 'sold', refType: 'sale', refId: sale.saleId })),
-    this.subject);
+    return applyMoves(
+      m,
+      this.ledger,
+      events,
+      ({ data: sale, branchId }) =>
+        sale.lines.map((l) => ({
+          productId: l.productId,
+          branchId: sale.branchId || branchId,
+          delta: -l.quantity,
+          reason: 'sold',
+          refType: 'sale',
+          refId: sale.saleId,
+        })),
+      this.subject,
+    );
   }
 }
 
@@ -50,11 +67,22 @@ export class SaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.
   constructor(private readonly ledger: StockLedger) {}
 
   handleAll(events: readonly EventOf<'dukan.sales.sale.voided.v1'>[], m: EntityManager): Promise<void> {
-    return applyMoves(m, this.ledger, events, ({ data: sale, branchId }) =>
-      sale.lines.map((l) => ({
-        productId: l.productId, branchId: sale.branchId || branchId, delta: l.quantity, reason: 'returned', refType: 'void', refId: sale.saleId, note: sale.reason,
-      })),
-    this.subject);
+    return applyMoves(
+      m,
+      this.ledger,
+      events,
+      ({ data: sale, branchId }) =>
+        sale.lines.map((l) => ({
+          productId: l.productId,
+          branchId: sale.branchId || branchId,
+          delta: l.quantity,
+          reason: 'returned',
+          refType: 'void',
+          refId: sale.saleId,
+          note: sale.reason,
+        })),
+      this.subject,
+    );
   }
 }
 
@@ -65,12 +93,23 @@ export class SaleRefundedHandler implements EventHandler<'dukan.sales.sale.refun
   constructor(private readonly ledger: StockLedger) {}
 
   handleAll(events: readonly EventOf<'dukan.sales.sale.refunded.v1'>[], m: EntityManager): Promise<void> {
-    return applyMoves(m, this.ledger, events, ({ data: refund, branchId }) =>
-      refund.lines
-        .filter((l) => l.restock)
-        .map((l) => ({
-          productId: l.productId, branchId: refund.branchId || branchId, delta: l.quantity, reason: 'returned', refType: 'refund', refId: refund.refundId, note: refund.reason,
-        })),
-    this.subject);
+    return applyMoves(
+      m,
+      this.ledger,
+      events,
+      ({ data: refund, branchId }) =>
+        refund.lines
+          .filter((l) => l.restock)
+          .map((l) => ({
+            productId: l.productId,
+            branchId: refund.branchId || branchId,
+            delta: l.quantity,
+            reason: 'returned',
+            refType: 'refund',
+            refId: refund.refundId,
+            note: refund.reason,
+          })),
+      this.subject,
+    );
   }
 }

@@ -65,9 +65,16 @@ export class StockLedger {
        )
        SELECT quantity_after::int FROM after ORDER BY n`,
       [
-        flat.map((mv) => mv.movementId), flat.map((mv) => mv.productId), flat.map((mv) => mv.branchId), flat.map((mv) => mv.delta),
-        flat.map((mv) => mv.reason), flat.map((mv) => mv.refType), flat.map((mv) => mv.refId), flat.map((mv) => mv.unitCostCents ?? null),
-        flat.map((mv) => mv.note ?? null), flat.map((mv) => mv.actorId),
+        flat.map((mv) => mv.movementId),
+        flat.map((mv) => mv.productId),
+        flat.map((mv) => mv.branchId),
+        flat.map((mv) => mv.delta),
+        flat.map((mv) => mv.reason),
+        flat.map((mv) => mv.refType),
+        flat.map((mv) => mv.refId),
+        flat.map((mv) => mv.unitCostCents ?? null),
+        flat.map((mv) => mv.note ?? null),
+        flat.map((mv) => mv.actorId),
       ],
     )) as { quantity_after: number }[];
     const done = flat.map((mv, i) => ({ ...mv, quantityAfter: rows[i]!.quantity_after }));
@@ -80,10 +87,16 @@ export class StockLedger {
       for (const mv of mine) {
         const key = JSON.stringify([mv.branchId, mv.reason, mv.refType, mv.refId]);
         const event = events.get(key) ?? { branchId: mv.branchId, reason: mv.reason, refType: mv.refType, refId: mv.refId, moves: [] };
-        event.moves.push({ productId: mv.productId, delta: mv.delta, quantityAfter: mv.quantityAfter, unitCostCents: mv.unitCostCents ?? null });
+        event.moves.push({
+          productId: mv.productId,
+          delta: mv.delta,
+          quantityAfter: mv.quantityAfter,
+          unitCostCents: mv.unitCostCents ?? null,
+        });
         events.set(key, event);
       }
-      for (const data of events.values()) entries.push({ ctx: { ...ctx, branchId: data.branchId }, type: 'dukan.catalog.stock.changed.v2', data });
+      for (const data of events.values())
+        entries.push({ ctx: { ...ctx, branchId: data.branchId }, type: 'dukan.catalog.stock.changed.v2', data });
       return mine.map((mv) => ({ movementId: mv.movementId, quantityAfter: mv.quantityAfter }));
     });
     await this.outbox.addAll(m, entries, options);

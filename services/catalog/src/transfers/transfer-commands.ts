@@ -28,9 +28,22 @@ interface LineRow {
 /** The event a transfer's change announces: the transfer as it now stands. */
 function transferEvent(t: TransferDto): TransferEventData {
   return {
-    transferId: t._id, number: t.number, fromBranch: t.fromBranch, toBranch: t.toBranch, state: t.state, note: t.note,
-    sentAt: t.sentAt, receivedAt: t.receivedAt, cancelledAt: t.cancelledAt,
-    lines: t.lines.map((l) => ({ productId: l.productId, sku: l.sku, sent: l.sent, received: l.received, unitCostCents: toCents(l.unitCost) })),
+    transferId: t._id,
+    number: t.number,
+    fromBranch: t.fromBranch,
+    toBranch: t.toBranch,
+    state: t.state,
+    note: t.note,
+    sentAt: t.sentAt,
+    receivedAt: t.receivedAt,
+    cancelledAt: t.cancelledAt,
+    lines: t.lines.map((l) => ({
+      productId: l.productId,
+      sku: l.sku,
+      sent: l.sent,
+      received: l.received,
+      unitCostCents: toCents(l.unitCost),
+    })),
   };
 }
 
@@ -76,7 +89,11 @@ export class TransferCommands {
   private async sendIn(m: EntityManager, ctx: RequestContext, dto: SendTransferDto, key: string | null, hash: string) {
     await beginCatalogWrite(m);
     if (key) {
-      const [seen] = await rows<{ id: string; request_hash: string }>(m, `SELECT id, request_hash FROM transfers WHERE idempotency_key = $1`, [key]);
+      const [seen] = await rows<{ id: string; request_hash: string }>(
+        m,
+        `SELECT id, request_hash FROM transfers WHERE idempotency_key = $1`,
+        [key],
+      );
       if (seen && seen.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'transfers.idempotencyReused');
       if (seen) return { transfer: await this.queries.get(seen.id, m), replayed: true };
     }
@@ -105,13 +122,20 @@ export class TransferCommands {
        SELECT $1, n, product_id, sent, cost FROM unnest($2::uuid[], $3::int[], $4::int[]) WITH ORDINALITY AS t(product_id, sent, cost, n)`,
       [id, dto.lines.map((l) => l.product), dto.lines.map((l) => l.quantity), costs],
     );
-    await this.ledger.moveAll(m, [{
-      ctx,
-      moves: dto.lines.map((l) => ({
-        productId: l.product, branchId: ctx.branchId, delta: -l.quantity, reason: 'transferred' as const, refType: 'transfer' as const, refId: id,
-        note: `${number} → ${dto.toBranch}`,
-      })),
-    }]);
+    await this.ledger.moveAll(m, [
+      {
+        ctx,
+        moves: dto.lines.map((l) => ({
+          productId: l.product,
+          branchId: ctx.branchId,
+          delta: -l.quantity,
+          reason: 'transferred' as const,
+          refType: 'transfer' as const,
+          refId: id,
+          note: `${number} → ${dto.toBranch}`,
+        })),
+      },
+    ]);
     const transfer = await this.queries.get(id, m);
     await audit(m, ctx, 'transfer.sent', { type: 'transfer', id }, { number, toBranch: dto.toBranch, lines: dto.lines.length });
     await this.outbox.add(m, ctx, 'dukan.catalog.transfer.sent.v1', transferEvent(transfer));
@@ -124,32 +148,65 @@ export class TransferCommands {
       await beginCatalogWrite(m);
       const t = await this.lock(m, ctx, id);
       if (t.to_branch !== ctx.branchId) throw new DomainError('FORBIDDEN', 'transfers.wrongBranch');
-      const lines = await rows<LineRow>(m, `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`, [id]);
-      const counted = receivedCounts(lines.map((l) => ({ productId: l.product_id, sent: l.sent })), dto.lines);
+      const lines = await rows<LineRow>(
+        m,
+        `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`,
+        [id],
+      );
+      const counted = receivedCounts(
+        lines.map((l) => ({ productId: l.product_id, sent: l.sent })),
+        dto.lines,
+      );
       if ('errors' in counted) throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, counted.errors);
       const { counts } = counted;
-      const outcome = receiveOutcome(t.state, lines.map((l) => l.received), counts);
+      const outcome = receiveOutcome(
+        t.state,
+        lines.map((l) => l.received),
+        counts,
+      );
       if (outcome === 'replay') return this.queries.get(id, m);
       if (outcome !== 'receive') throw new DomainError('INVALID_TRANSITION', outcome.refuse);
-      const state = receivedState(lines.map((l) => l.sent), counts);
+      const state = receivedState(
+        lines.map((l) => l.sent),
+        counts,
+      );
       await m.query(
         `UPDATE transfer_lines l SET received = v.received FROM unnest($2::uuid[], $3::int[]) AS v(product_id, received)
           WHERE l.transfer_id = $1 AND l.product_id = v.product_id`,
         [id, lines.map((l) => l.product_id), counts],
       );
-      await m.query(
-        `UPDATE transfers SET state = $2, receive_note = $3, received_by = $4, received_at = now() WHERE id = $1`,
-        [id, state, dto.note || null, ctx.actorId],
-      );
+      await m.query(`UPDATE transfers SET state = $2, receive_note = $3, received_by = $4, received_at = now() WHERE id = $1`, [
+        id,
+        state,
+        dto.note || null,
+        ctx.actorId,
+      ]);
       const arrived = lines.map((l, i) => ({ ...l, count: counts[i]! })).filter((l) => l.count > 0);
-      const [moved] = await this.ledger.moveAll(m, [{
+      const [moved] = await this.ledger.moveAll(m, [
+        {
+          ctx,
+          moves: arrived.map((l) => ({
+            productId: l.product_id,
+            branchId: ctx.branchId,
+            delta: l.count,
+            reason: 'transferred' as const,
+            refType: 'transfer' as const,
+            refId: id,
+            unitCostCents: l.unit_cost_cents,
+            note: dto.note || null,
+          })),
+        },
+      ]);
+      await this.intake.addBatches(
+        m,
         ctx,
-        moves: arrived.map((l) => ({
-          productId: l.product_id, branchId: ctx.branchId, delta: l.count, reason: 'transferred' as const, refType: 'transfer' as const, refId: id,
-          unitCostCents: l.unit_cost_cents, note: dto.note || null,
+        arrived.map((l, i) => ({
+          productId: l.product_id,
+          quantity: l.count,
+          costCents: l.unit_cost_cents,
+          movementId: moved![i]!.movementId,
         })),
-      }]);
-      await this.intake.addBatches(m, ctx, arrived.map((l, i) => ({ productId: l.product_id, quantity: l.count, costCents: l.unit_cost_cents, movementId: moved![i]!.movementId })));
+      );
       const transfer = await this.queries.get(id, m);
       await audit(m, ctx, 'transfer.received', { type: 'transfer', id }, { number: transfer.number, state });
       await this.outbox.add(m, ctx, 'dukan.catalog.transfer.received.v1', transferEvent(transfer));
@@ -167,16 +224,37 @@ export class TransferCommands {
       const outcome = cancelOutcome(t.state);
       if (outcome === 'replay') return this.queries.get(id, m);
       if (outcome !== 'cancel') throw new DomainError('INVALID_TRANSITION', outcome.refuse);
-      const lines = await rows<LineRow>(m, `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`, [id]);
+      const lines = await rows<LineRow>(
+        m,
+        `SELECT product_id, sent, received, unit_cost_cents FROM transfer_lines WHERE transfer_id = $1 ORDER BY line_no`,
+        [id],
+      );
       await m.query(`UPDATE transfers SET state = 'cancelled', cancelled_by = $2, cancelled_at = now() WHERE id = $1`, [id, ctx.actorId]);
-      const [moved] = await this.ledger.moveAll(m, [{
+      const [moved] = await this.ledger.moveAll(m, [
+        {
+          ctx,
+          moves: lines.map((l) => ({
+            productId: l.product_id,
+            branchId: ctx.branchId,
+            delta: l.sent,
+            reason: 'transferred' as const,
+            refType: 'transfer' as const,
+            refId: id,
+            unitCostCents: l.unit_cost_cents,
+            note: `${t.number} ↩ ${t.to_branch}`,
+          })),
+        },
+      ]);
+      await this.intake.addBatches(
+        m,
         ctx,
-        moves: lines.map((l) => ({
-          productId: l.product_id, branchId: ctx.branchId, delta: l.sent, reason: 'transferred' as const, refType: 'transfer' as const, refId: id,
-          unitCostCents: l.unit_cost_cents, note: `${t.number} ↩ ${t.to_branch}`,
+        lines.map((l, i) => ({
+          productId: l.product_id,
+          quantity: l.sent,
+          costCents: l.unit_cost_cents,
+          movementId: moved![i]!.movementId,
         })),
-      }]);
-      await this.intake.addBatches(m, ctx, lines.map((l, i) => ({ productId: l.product_id, quantity: l.sent, costCents: l.unit_cost_cents, movementId: moved![i]!.movementId })));
+      );
       const transfer = await this.queries.get(id, m);
       await audit(m, ctx, 'transfer.cancelled', { type: 'transfer', id }, { number: t.number, toBranch: t.to_branch, lines: lines.length });
       await this.outbox.add(m, ctx, 'dukan.catalog.transfer.cancelled.v1', transferEvent(transfer));
@@ -189,7 +267,9 @@ export class TransferCommands {
    * It belongs to both its branches; to a user of neither it does not exist.
    */
   private async lock(m: EntityManager, ctx: RequestContext, id: string): Promise<TransferRow> {
-    const [t] = await rows<TransferRow>(m, `SELECT id, number, from_branch, to_branch, state FROM transfers WHERE id = $1 FOR UPDATE`, [id]);
+    const [t] = await rows<TransferRow>(m, `SELECT id, number, from_branch, to_branch, state FROM transfers WHERE id = $1 FOR UPDATE`, [
+      id,
+    ]);
     return recordInCallerBranch(ctx, t, (row) => [row.from_branch, row.to_branch], 'entities.transfer');
   }
 }

@@ -41,7 +41,11 @@ export class TransferQueries {
       params.push(q.state);
       where.push(`t.state = $${params.length}`);
     }
-    const [{ total }] = await rows<{ total: number }>(this.ds, `SELECT count(*)::int AS total FROM transfers t WHERE ${where.join(' AND ')}`, params);
+    const [{ total }] = await rows<{ total: number }>(
+      this.ds,
+      `SELECT count(*)::int AS total FROM transfers t WHERE ${where.join(' AND ')}`,
+      params,
+    );
     const data = await rows<{ j: TransferDto }>(
       this.ds,
       `SELECT ${TRANSFER_JSON} AS j FROM transfers t WHERE ${where.join(' AND ')}

@@ -4,30 +4,96 @@ const P1 = '11111111-1111-4111-8111-111111111111';
 const P2 = '22222222-2222-4222-8222-222222222222';
 
 describe('sendRefusals', () => {
-  const onHand = new Map([[P1, 10], [P2, 3]]);
+  const onHand = new Map([
+    [P1, 10],
+    [P2, 3],
+  ]);
   it.each([
-    ['a transfer to another branch within stock', 'b', [{ product: P1, quantity: 10 }, { product: P2, quantity: 1 }], {}],
+    [
+      'a transfer to another branch within stock',
+      'b',
+      [
+        { product: P1, quantity: 10 },
+        { product: P2, quantity: 1 },
+      ],
+      {},
+    ],
     ['a transfer to the sending branch', 'a', [{ product: P1, quantity: 1 }], { toBranch: { key: 'transfers.sameBranch' } }],
-    ['a product twice', 'b', [{ product: P1, quantity: 1 }, { product: P1, quantity: 2 }], { 'lines.1.product': { key: 'transfers.productTwice' } }],
-    ['more than the branch holds', 'b', [{ product: P2, quantity: 4 }], { 'lines.0.quantity': { key: 'transfers.notEnoughStock', params: { quantity: 3 } } }],
-    ['a product the branch has none of', 'b', [{ product: '33333333-3333-4333-8333-333333333333', quantity: 1 }],
-      { 'lines.0.quantity': { key: 'transfers.notEnoughStock', params: { quantity: 0 } } }],
+    [
+      'a product twice',
+      'b',
+      [
+        { product: P1, quantity: 1 },
+        { product: P1, quantity: 2 },
+      ],
+      { 'lines.1.product': { key: 'transfers.productTwice' } },
+    ],
+    [
+      'more than the branch holds',
+      'b',
+      [{ product: P2, quantity: 4 }],
+      { 'lines.0.quantity': { key: 'transfers.notEnoughStock', params: { quantity: 3 } } },
+    ],
+    [
+      'a product the branch has none of',
+      'b',
+      [{ product: '33333333-3333-4333-8333-333333333333', quantity: 1 }],
+      { 'lines.0.quantity': { key: 'transfers.notEnoughStock', params: { quantity: 0 } } },
+    ],
   ])('%s', (_name, to, lines, expected) => {
     expect(sendRefusals('a', to, lines, onHand)).toEqual(expected);
   });
 });
 
 describe('receivedCounts', () => {
-  const sent = [{ productId: P1, sent: 5 }, { productId: P2, sent: 2 }];
+  const sent = [
+    { productId: P1, sent: 5 },
+    { productId: P2, sent: 2 },
+  ];
   const mismatch = { errors: { lines: { key: 'transfers.linesMismatch' } } };
   it.each([
     ['no counts: all of it arrived', undefined, { counts: [5, 2] }],
-    ['counts in another order', [{ product: P2, quantity: 1 }, { product: P1, quantity: 5 }], { counts: [5, 1] }],
-    ['none of a line arrived', [{ product: P1, quantity: 0 }, { product: P2, quantity: 2 }], { counts: [0, 2] }],
+    [
+      'counts in another order',
+      [
+        { product: P2, quantity: 1 },
+        { product: P1, quantity: 5 },
+      ],
+      { counts: [5, 1] },
+    ],
+    [
+      'none of a line arrived',
+      [
+        { product: P1, quantity: 0 },
+        { product: P2, quantity: 2 },
+      ],
+      { counts: [0, 2] },
+    ],
     ['a line left out', [{ product: P1, quantity: 5 }], mismatch],
-    ['a product not sent', [{ product: P1, quantity: 5 }, { product: '33333333-3333-4333-8333-333333333333', quantity: 2 }], mismatch],
-    ['a product counted twice', [{ product: P1, quantity: 5 }, { product: P1, quantity: 2 }], mismatch],
-    ['more than was sent', [{ product: P1, quantity: 6 }, { product: P2, quantity: 2 }], { errors: { 'lines.0.quantity': { key: 'transfers.receivedTooMany', params: { sent: 5 } } } }],
+    [
+      'a product not sent',
+      [
+        { product: P1, quantity: 5 },
+        { product: '33333333-3333-4333-8333-333333333333', quantity: 2 },
+      ],
+      mismatch,
+    ],
+    [
+      'a product counted twice',
+      [
+        { product: P1, quantity: 5 },
+        { product: P1, quantity: 2 },
+      ],
+      mismatch,
+    ],
+    [
+      'more than was sent',
+      [
+        { product: P1, quantity: 6 },
+        { product: P2, quantity: 2 },
+      ],
+      { errors: { 'lines.0.quantity': { key: 'transfers.receivedTooMany', params: { sent: 5 } } } },
+    ],
   ])('%s', (_name, given, expected) => {
     expect(receivedCounts(sent, given)).toEqual(expected);
   });

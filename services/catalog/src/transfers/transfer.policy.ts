@@ -43,7 +43,8 @@ export function receivedCounts(
     if (byProduct.has(g.product)) return { errors: { lines: { key: 'transfers.linesMismatch' } } };
     byProduct.set(g.product, g.quantity);
   }
-  if (byProduct.size !== sent.length || sent.some((l) => !byProduct.has(l.productId))) return { errors: { lines: { key: 'transfers.linesMismatch' } } };
+  if (byProduct.size !== sent.length || sent.some((l) => !byProduct.has(l.productId)))
+    return { errors: { lines: { key: 'transfers.linesMismatch' } } };
   const errors: FieldErrors = {};
   given.forEach((g, i) => {
     const line = sent.find((l) => l.productId === g.product)!;
@@ -76,8 +77,14 @@ export function cancelOutcome(state: TransferState): 'cancel' | 'replay' | Refus
  * Receiving a transfer in `state` with `counts` (in line order): in transit it is booked; received before
  * with the same counts it is answered as it stands; other counts, or a cancelled transfer, are refused.
  */
-export function receiveOutcome(state: TransferState, received: readonly (number | null)[], counts: readonly number[]): 'receive' | 'replay' | Refusal {
+export function receiveOutcome(
+  state: TransferState,
+  received: readonly (number | null)[],
+  counts: readonly number[],
+): 'receive' | 'replay' | Refusal {
   if (state === 'in_transit') return 'receive';
   if (state === 'cancelled') return { refuse: 'transfers.receiveCancelled' };
-  return received.length === counts.length && received.every((n, i) => n === counts[i]) ? 'replay' : { refuse: 'transfers.receivedDiffers' };
+  return received.length === counts.length && received.every((n, i) => n === counts[i])
+    ? 'replay'
+    : { refuse: 'transfers.receivedDiffers' };
 }

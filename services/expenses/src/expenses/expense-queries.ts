@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
-  daysInTimeZone, EXPENSE_STATUSES, EXPENSES_PAGE_SIZE, fromCents, type ExpenseCategory, type ExpenseListDto, type ExpenseStatus, type ExpenseSummaryDto,
+  daysInTimeZone,
+  EXPENSE_STATUSES,
+  EXPENSES_PAGE_SIZE,
+  fromCents,
+  type ExpenseCategory,
+  type ExpenseListDto,
+  type ExpenseStatus,
+  type ExpenseSummaryDto,
 } from '@dukan/contracts';
 import { DomainError, escapeLike, rows, type RequestContext } from '@dukan/platform';
 import { ShopSettings } from '../replicas/shop-settings.js';
@@ -38,7 +45,10 @@ function filters(ctx: RequestContext, q: Partial<ListExpensesQuery>, on: 'e' | '
 
 @Injectable()
 export class ExpenseQueries {
-  constructor(private readonly ds: DataSource, private readonly shop: ShopSettings) {}
+  constructor(
+    private readonly ds: DataSource,
+    private readonly shop: ShopSettings,
+  ) {}
 
   /** The range's dates as days of the shop's calendar (a date-time is read in the shop's time zone). */
   private async inShopDays<Q extends { startDate?: string; endDate?: string }>(q: Q): Promise<Q> {
@@ -87,7 +97,10 @@ export class ExpenseQueries {
     const byStatus = Object.fromEntries(EXPENSE_STATUSES.map((s) => [s, { count: 0, cents: 0 }])) as Record<ExpenseStatus, Sum>;
     const byCategory = new Map<ExpenseCategory, Sum>();
     const byMonth = new Map<string, Sum>();
-    const add = (sum: Sum | undefined, n: number, cents: number): Sum => ({ count: (sum?.count ?? 0) + n, cents: (sum?.cents ?? 0) + cents });
+    const add = (sum: Sum | undefined, n: number, cents: number): Sum => ({
+      count: (sum?.count ?? 0) + n,
+      cents: (sum?.cents ?? 0) + cents,
+    });
     for (const g of groups) {
       const n = Number(g.n);
       const cents = Number(g.cents);
@@ -105,7 +118,9 @@ export class ExpenseQueries {
       count: spent.reduce((sum, s) => sum + byStatus[s].count, 0),
       byStatus: Object.fromEntries(EXPENSE_STATUSES.map((s) => [s, dollars(byStatus[s])])) as ExpenseSummaryDto['byStatus'],
       counts: Object.fromEntries(EXPENSE_STATUSES.map((s) => [s, byStatus[s].count])) as ExpenseSummaryDto['counts'],
-      byCategory: [...byCategory].map(([category, v]) => ({ category, ...dollars(v) })).sort((a, b) => b.total - a.total || a.category.localeCompare(b.category)),
+      byCategory: [...byCategory]
+        .map(([category, v]) => ({ category, ...dollars(v) }))
+        .sort((a, b) => b.total - a.total || a.category.localeCompare(b.category)),
       byMonth: [...byMonth].map(([month, v]) => ({ month, ...dollars(v) })).sort((a, b) => a.month.localeCompare(b.month)),
     };
   }

@@ -1,5 +1,10 @@
 import {
-  EXPENSE_FORM_DEFAULT_EXCHANGE_RATE, expenseBaseCents, formatMoney, type Currency, type ExpensePaymentDetailsDto, type RecurringFrequency,
+  EXPENSE_FORM_DEFAULT_EXCHANGE_RATE,
+  expenseBaseCents,
+  formatMoney,
+  type Currency,
+  type ExpensePaymentDetailsDto,
+  type RecurringFrequency,
 } from '@dukan/contracts';
 import { DomainError, type MessageParams } from '@dukan/platform';
 import { firstDueDate } from '../recurring/recurrence.policy.js';
@@ -36,8 +41,11 @@ type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
 export function expenseValues(dto: ExpenseBodyDto, shopRate: number | null, current?: ExpenseRow): ExpenseValues {
   const errors: FieldErrors = {};
   const currency = dto.currency ?? 'USD';
-  const exchangeRate = dto.exchangeRate ?? (current && current.currency === currency ? Number(current.exchange_rate) : null)
-    ?? shopRate ?? EXPENSE_FORM_DEFAULT_EXCHANGE_RATE;
+  const exchangeRate =
+    dto.exchangeRate ??
+    (current && current.currency === currency ? Number(current.exchange_rate) : null) ??
+    shopRate ??
+    EXPENSE_FORM_DEFAULT_EXCHANGE_RATE;
 
   const amount = amountInMinor(dto.amount, currency);
   let baseCents = 0;
@@ -69,7 +77,9 @@ export function expenseValues(dto: ExpenseBodyDto, shopRate: number | null, curr
     baseCents,
     paymentMethod: dto.paymentMethod,
     details: payment.ok ? payment.details : { bankName: null, accountNumber: null, checkNumber: null, cardLast4: null, reference: null },
-    vendor: dto.vendor ? { name: dto.vendor.name, phone: contact?.phone ?? null, email: contact?.email ?? null, address: contact?.address ?? null } : null,
+    vendor: dto.vendor
+      ? { name: dto.vendor.name, phone: contact?.phone ?? null, email: contact?.email ?? null, address: contact?.address ?? null }
+      : null,
     receipt: dto.receipt ?? null,
     expenseDate: dto.expenseDate,
     department: dto.department ?? null,
@@ -87,7 +97,8 @@ function scheduleOf(dto: ExpenseBodyDto, current: ExpenseRow | undefined, errors
     return null;
   }
   const sameFrequency = current?.recurring_frequency === r.frequency;
-  const nextDueDate = r.nextDueDate ?? (sameFrequency && current?.next_due_date ? current.next_due_date : firstDueDate(dto.expenseDate, r.frequency));
+  const nextDueDate =
+    r.nextDueDate ?? (sameFrequency && current?.next_due_date ? current.next_due_date : firstDueDate(dto.expenseDate, r.frequency));
   if (nextDueDate <= dto.expenseDate) errors['recurring.nextDueDate'] = { key: 'expenses.nextDueAfterDate' };
   const endDate = r.endDate ?? null;
   if (endDate !== null && endDate < nextDueDate) errors['recurring.endDate'] = { key: 'expenses.endBeforeNextDue' };

@@ -25,14 +25,25 @@ export class ExpenseWorkflow {
       if (!mayDecideOn(action, user, current.created_by)) throw new DomainError('FORBIDDEN', 'expenses.ownExpense');
       const decision = decideTransition(action, current.status);
       if (!decision.ok) throw new DomainError('INVALID_TRANSITION', decision.messageKey, { status: `expenses.status.${current.status}` });
-      await m.query(
-        `UPDATE expenses SET status = $2, rejection_reason = $3, version = version + 1, updated_at = now() WHERE id = $1`,
-        [id, decision.to, action === 'reject' ? reason : current.rejection_reason],
-      );
+      await m.query(`UPDATE expenses SET status = $2, rejection_reason = $3, version = version + 1, updated_at = now() WHERE id = $1`, [
+        id,
+        decision.to,
+        action === 'reject' ? reason : current.rejection_reason,
+      ]);
       await recordStatus(m, id, current.status, decision.to, reason, user.id);
-      await audit(m, ctx, AUDIT_ACTIONS[action], { type: 'expense', id }, {
-        expenseNumber: current.expense_number, from: current.status, to: decision.to, reason, baseCents: Number(current.base_cents),
-      });
+      await audit(
+        m,
+        ctx,
+        AUDIT_ACTIONS[action],
+        { type: 'expense', id },
+        {
+          expenseNumber: current.expense_number,
+          from: current.status,
+          to: decision.to,
+          reason,
+          baseCents: Number(current.base_cents),
+        },
+      );
       await this.outbox.add(m, ctx, 'dukan.expenses.expense.status-changed.v1', {
         expenseId: id,
         expenseNumber: current.expense_number,

@@ -1,11 +1,36 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, IsArray, IsBoolean, IsDefined, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, Max, MaxLength,
-  Min, ValidateIf, ValidateNested,
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsNotEmpty,
+  IsNumber,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
 import {
-  CURRENCIES, EMAIL_MAX_LENGTH, EMAIL_PATTERN, EXPENSE_CATEGORIES, EXPENSE_PAYMENT_METHODS, EXPENSE_STATUSES, PHONE_PATTERN,
-  RECURRING_FREQUENCIES, type Currency, type ExpenseCategory, type ExpensePaymentMethod, type ExpenseStatus, type RecurringFrequency,
+  CURRENCIES,
+  EMAIL_MAX_LENGTH,
+  EMAIL_PATTERN,
+  EXPENSE_CATEGORIES,
+  EXPENSE_PAYMENT_METHODS,
+  EXPENSE_STATUSES,
+  PHONE_PATTERN,
+  RECURRING_FREQUENCIES,
+  type Currency,
+  type ExpenseCategory,
+  type ExpensePaymentMethod,
+  type ExpenseStatus,
+  type RecurringFrequency,
 } from '@dukan/contracts';
 import { IsDayOrDateTime, PageQuery } from '@dukan/platform';
 
@@ -28,141 +53,239 @@ const LONG_TEXT = 2000;
 const WEB_ADDRESS = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 export class PaymentDetailsDto {
-  @IsOptional() @Transform(trimOrNull) @MaxLength(100) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(100)
+  @IsString()
   bankName?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(100) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(100)
+  @IsString()
   accountNumber?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(50) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(50)
+  @IsString()
   checkNumber?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(4, { message: 'validation.cardLast4' }) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(4, { message: 'validation.cardLast4' })
+  @IsString()
   cardLast4?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(100) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(100)
+  @IsString()
   reference?: string | null;
 }
 
 export class VendorContactDto {
-  @IsOptional() @Transform(trimOrNull) @MaxLength(20, { message: 'validation.invalidPhone' }) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(20, { message: 'validation.invalidPhone' })
+  @IsString()
   @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
   phone?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' }) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
+  @IsString()
   @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
   email?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(500) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(500)
+  @IsString()
   address?: string | null;
 }
 
 export class VendorDto {
-  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @MaxLength(TEXT) @IsString()
+  @Transform(trim)
+  @IsDefined({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(TEXT)
+  @IsString()
   name!: string;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => VendorContactDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => VendorContactDto)
   contact?: VendorContactDto;
 }
 
 export class RecurringDto {
-  @IsDefined({ message: 'validation.required' }) @IsBoolean()
+  @IsDefined({ message: 'validation.required' })
+  @IsBoolean()
   isRecurring!: boolean;
 
   @ValidateIf((o: RecurringDto) => o.isRecurring === true)
-  @IsDefined({ message: 'validation.required' }) @IsIn(RECURRING_FREQUENCIES, { message: 'validation.required' })
+  @IsDefined({ message: 'validation.required' })
+  @IsIn(RECURRING_FREQUENCIES, { message: 'validation.required' })
   frequency?: RecurringFrequency;
 
   /** The first due day; one period after the expense's day when left out. */
-  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsDayOrDateTime()
   nextDueDate?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsDayOrDateTime()
   endDate?: string;
 }
 
 /** POST /api/expenses and PUT /api/expenses/:id: the whole expense (spec part 2 §7); PUT clears what it leaves out. */
 export class ExpenseBodyDto {
-  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @MaxLength(TEXT)
+  @Transform(trim)
+  @IsDefined({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(TEXT)
   @IsString({ message: 'validation.required' })
   title!: string;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(LONG_TEXT) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(LONG_TEXT)
+  @IsString()
   description?: string | null;
 
-  @IsDefined({ message: 'validation.required' }) @IsIn(EXPENSE_CATEGORIES, { message: 'validation.required' })
+  @IsDefined({ message: 'validation.required' })
+  @IsIn(EXPENSE_CATEGORIES, { message: 'validation.required' })
   category!: ExpenseCategory;
 
-  @Transform(toNumber) @IsDefined({ message: 'validation.required' })
-  @Max(MAX_AMOUNT) @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @Transform(toNumber)
+  @IsDefined({ message: 'validation.required' })
+  @Max(MAX_AMOUNT)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   amount!: number;
 
-  @IsOptional() @IsIn(CURRENCIES)
+  @IsOptional()
+  @IsIn(CURRENCIES)
   currency?: Currency;
 
-  @IsOptional() @Transform(toNumber) @Min(1) @Max(1_000_000)
+  @IsOptional()
+  @Transform(toNumber)
+  @Min(1)
+  @Max(1_000_000)
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 4 }, { message: 'validation.invalidNumber' })
   exchangeRate?: number;
 
   /** Optional: checked against the server's own figure, never stored as sent. */
-  @IsOptional() @Transform(toNumber) @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   amountInBaseCurrency?: number;
 
-  @IsDefined({ message: 'validation.required' }) @IsIn(EXPENSE_PAYMENT_METHODS, { message: 'validation.required' })
+  @IsDefined({ message: 'validation.required' })
+  @IsIn(EXPENSE_PAYMENT_METHODS, { message: 'validation.required' })
   paymentMethod!: ExpensePaymentMethod;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => PaymentDetailsDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => PaymentDetailsDto)
   paymentDetails?: PaymentDetailsDto;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => VendorDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => VendorDto)
   vendor?: VendorDto;
 
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(LONG_TEXT) @Matches(WEB_ADDRESS, { message: 'validation.invalidUrl' })
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(LONG_TEXT)
+  @Matches(WEB_ADDRESS, { message: 'validation.invalidUrl' })
   receipt?: string | null;
 
-  @Transform(trim) @IsDefined({ message: 'validation.required' }) @IsNotEmpty({ message: 'validation.required' }) @IsDayOrDateTime()
+  @Transform(trim)
+  @IsDefined({ message: 'validation.required' })
+  @IsNotEmpty({ message: 'validation.required' })
+  @IsDayOrDateTime()
   expenseDate!: string;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(100) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(100)
+  @IsString()
   department?: string | null;
 
-  @IsOptional() @Transform(tagList) @ArrayMaxSize(30) @IsString({ each: true }) @MaxLength(50, { each: true }) @IsArray()
+  @IsOptional()
+  @Transform(tagList)
+  @ArrayMaxSize(30)
+  @IsString({ each: true })
+  @MaxLength(50, { each: true })
+  @IsArray()
   tags?: string[];
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => RecurringDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RecurringDto)
   recurring?: RecurringDto;
 
-  @IsOptional() @Transform(trimOrNull) @MaxLength(LONG_TEXT) @IsString()
+  @IsOptional()
+  @Transform(trimOrNull)
+  @MaxLength(LONG_TEXT)
+  @IsString()
   notes?: string | null;
 }
 
 export class RejectExpenseDto {
-  @Transform(trim) @IsDefined({ message: 'validation.rejectReason' }) @IsNotEmpty({ message: 'validation.rejectReason' }) @MaxLength(500)
+  @Transform(trim)
+  @IsDefined({ message: 'validation.rejectReason' })
+  @IsNotEmpty({ message: 'validation.rejectReason' })
+  @MaxLength(500)
   @IsString({ message: 'validation.rejectReason' })
   reason!: string;
 }
 
 export class ListExpensesQuery extends PageQuery {
-  @IsOptional() @Transform(emptyIsUnset) @MaxLength(100) @IsString()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @MaxLength(100)
+  @IsString()
   search?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsIn(EXPENSE_CATEGORIES)
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsIn(EXPENSE_CATEGORIES)
   category?: ExpenseCategory;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsIn(EXPENSE_STATUSES)
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsIn(EXPENSE_STATUSES)
   status?: ExpenseStatus;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsDayOrDateTime()
   startDate?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsDayOrDateTime()
   endDate?: string;
 }
 
 export class SummaryQuery {
-  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsDayOrDateTime()
   startDate?: string;
 
-  @IsOptional() @Transform(emptyIsUnset) @IsDayOrDateTime()
+  @IsOptional()
+  @Transform(emptyIsUnset)
+  @IsDayOrDateTime()
   endDate?: string;
 }

@@ -1,6 +1,12 @@
 import { EXPENSE_ACTIONS, EXPENSE_STATUSES } from '@dukan/contracts';
 import {
-  amountInMinor, baseAmountAgrees, decideTransition, isCalendarDate, mayDecideOn, paymentDetailsFor, statusAfterEdit,
+  amountInMinor,
+  baseAmountAgrees,
+  decideTransition,
+  isCalendarDate,
+  mayDecideOn,
+  paymentDetailsFor,
+  statusAfterEdit,
 } from './expense.policy.js';
 
 describe('the expense workflow', () => {
@@ -93,7 +99,11 @@ describe('payment details checked against the method', () => {
     ['card', { cardLast4: '424' }, { ok: false, errors: { cardLast4: 'validation.cardLast4' } }],
     ['card', { cardLast4: '42424' }, { ok: false, errors: { cardLast4: 'validation.cardLast4' } }],
     ['card', { cardLast4: '42a4' }, { ok: false, errors: { cardLast4: 'validation.cardLast4' } }],
-    ['transfer', { bankName: 'RT Bank', accountNumber: 'IQ12' }, { ok: true, details: { ...none, bankName: 'RT Bank', accountNumber: 'IQ12' } }],
+    [
+      'transfer',
+      { bankName: 'RT Bank', accountNumber: 'IQ12' },
+      { ok: true, details: { ...none, bankName: 'RT Bank', accountNumber: 'IQ12' } },
+    ],
     ['transfer', { bankName: 'RT Bank' }, { ok: false, errors: { accountNumber: 'validation.required' } }],
     ['transfer', {}, { ok: false, errors: { bankName: 'validation.required', accountNumber: 'validation.required' } }],
     ['check', { checkNumber: '000123' }, { ok: true, details: { ...none, checkNumber: '000123' } }],

@@ -1,6 +1,13 @@
 import {
-  EXPENSE_TRANSITIONS, expenseAmountDecimals, toMinor, type Currency, type ExpenseAction, type ExpensePaymentDetailsDto,
-  type ExpensePaymentMethod, type ExpenseStatus, type Role,
+  EXPENSE_TRANSITIONS,
+  expenseAmountDecimals,
+  toMinor,
+  type Currency,
+  type ExpenseAction,
+  type ExpensePaymentDetailsDto,
+  type ExpensePaymentMethod,
+  type ExpenseStatus,
+  type Role,
 } from '@dukan/contracts';
 
 // The expense workflow and the checks of an expense's money and payment, as plain functions (table-tested).
@@ -55,8 +62,7 @@ const NEEDS: Record<ExpensePaymentMethod, (keyof ExpensePaymentDetailsDto)[]> = 
 };
 
 export type PaymentDetailsCheck =
-  | { ok: true; details: ExpensePaymentDetailsDto }
-  | { ok: false; errors: Partial<Record<keyof ExpensePaymentDetailsDto, string>> };
+  { ok: true; details: ExpensePaymentDetailsDto } | { ok: false; errors: Partial<Record<keyof ExpensePaymentDetailsDto, string>> };
 
 /**
  * The details kept for a payment method: what the method needs must be there (a card's last 4 digits exactly),
@@ -64,7 +70,8 @@ export type PaymentDetailsCheck =
  */
 export function paymentDetailsFor(method: ExpensePaymentMethod, given: Partial<ExpensePaymentDetailsDto> = {}): PaymentDetailsCheck {
   const errors: Partial<Record<keyof ExpensePaymentDetailsDto, string>> = {};
-  for (const field of NEEDS[method]) if (!given[field]) errors[field] = field === 'cardLast4' ? 'validation.cardLast4' : 'validation.required';
+  for (const field of NEEDS[method])
+    if (!given[field]) errors[field] = field === 'cardLast4' ? 'validation.cardLast4' : 'validation.required';
   if (method === 'card' && given.cardLast4 && !/^\d{4}$/.test(given.cardLast4)) errors.cardLast4 = 'validation.cardLast4';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   const keep = (field: keyof ExpensePaymentDetailsDto) => (NEEDS[method].includes(field) ? (given[field] ?? null) : null);

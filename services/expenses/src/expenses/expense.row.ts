@@ -1,6 +1,14 @@
 import {
-  expenseAmountDecimals, fromCents, type Currency, type ExpenseCategory, type ExpenseDto, type ExpenseEventData, type ExpensePaymentMethod,
-  type ExpensePersonDto, type ExpenseStatus, type RecurringFrequency,
+  expenseAmountDecimals,
+  fromCents,
+  type Currency,
+  type ExpenseCategory,
+  type ExpenseDto,
+  type ExpenseEventData,
+  type ExpensePaymentMethod,
+  type ExpensePersonDto,
+  type ExpenseStatus,
+  type RecurringFrequency,
 } from '@dukan/contracts';
 
 /** An expense as EXPENSE_SELECT reads it: days as yyyy-MM-dd text, bigint and numeric as PostgreSQL's strings. */
@@ -93,25 +101,34 @@ export function toExpenseDto(r: ExpenseRow): ExpenseDto {
       cardLast4: r.card_last4,
       reference: r.payment_reference,
     },
-    vendor: r.vendor_name === null ? null : {
-      name: r.vendor_name,
-      contact: { phone: r.vendor_phone, email: r.vendor_email, address: r.vendor_address },
-    },
+    vendor:
+      r.vendor_name === null
+        ? null
+        : {
+            name: r.vendor_name,
+            contact: { phone: r.vendor_phone, email: r.vendor_email, address: r.vendor_address },
+          },
     receipt: r.receipt_url,
     expenseDate: r.expense_date,
     department: r.department,
     tags: r.tags,
-    recurring: r.recurring_frequency === null || r.next_due_date === null ? null : {
-      isRecurring: true,
-      frequency: r.recurring_frequency,
-      nextDueDate: r.next_due_date,
-      endDate: r.recurring_end_date,
-    },
-    recurrenceOf: r.recurrence_source_id === null ? null : {
-      _id: r.recurrence_source_id,
-      expenseNumber: r.source_number,
-      occurrenceDate: r.occurrence_date ?? r.expense_date,
-    },
+    recurring:
+      r.recurring_frequency === null || r.next_due_date === null
+        ? null
+        : {
+            isRecurring: true,
+            frequency: r.recurring_frequency,
+            nextDueDate: r.next_due_date,
+            endDate: r.recurring_end_date,
+          },
+    recurrenceOf:
+      r.recurrence_source_id === null
+        ? null
+        : {
+            _id: r.recurrence_source_id,
+            expenseNumber: r.source_number,
+            occurrenceDate: r.occurrence_date ?? r.expense_date,
+          },
     notes: r.notes,
     status: r.status,
     rejectionReason: r.rejection_reason,

@@ -16,19 +16,65 @@ function inShopDays(dto: ExpenseBodyDto, timeZone: string): ExpenseBodyDto {
 }
 
 const VALUE_COLUMNS = [
-  'title', 'description', 'category', 'amount_minor', 'currency', 'exchange_rate', 'base_cents', 'payment_method', 'bank_name',
-  'account_number', 'check_number', 'card_last4', 'payment_reference', 'vendor_name', 'vendor_phone', 'vendor_email', 'vendor_address',
-  'receipt_url', 'expense_date', 'department', 'tags', 'notes', 'recurring_frequency', 'recurring_anchor', 'recurring_index',
-  'next_due_date', 'recurring_end_date',
+  'title',
+  'description',
+  'category',
+  'amount_minor',
+  'currency',
+  'exchange_rate',
+  'base_cents',
+  'payment_method',
+  'bank_name',
+  'account_number',
+  'check_number',
+  'card_last4',
+  'payment_reference',
+  'vendor_name',
+  'vendor_phone',
+  'vendor_email',
+  'vendor_address',
+  'receipt_url',
+  'expense_date',
+  'department',
+  'tags',
+  'notes',
+  'recurring_frequency',
+  'recurring_anchor',
+  'recurring_index',
+  'next_due_date',
+  'recurring_end_date',
 ] as const;
 
 function valueParams(v: ExpenseValues): unknown[] {
   const s = v.schedule;
   return [
-    v.title, v.description, v.category, v.amountMinor, v.currency, v.exchangeRate, v.baseCents, v.paymentMethod, v.details.bankName,
-    v.details.accountNumber, v.details.checkNumber, v.details.cardLast4, v.details.reference, v.vendor?.name ?? null,
-    v.vendor?.phone ?? null, v.vendor?.email ?? null, v.vendor?.address ?? null, v.receipt, v.expenseDate, v.department, v.tags, v.notes,
-    s?.frequency ?? null, s?.anchor ?? null, s?.index ?? 0, s?.nextDueDate ?? null, s?.endDate ?? null,
+    v.title,
+    v.description,
+    v.category,
+    v.amountMinor,
+    v.currency,
+    v.exchangeRate,
+    v.baseCents,
+    v.paymentMethod,
+    v.details.bankName,
+    v.details.accountNumber,
+    v.details.checkNumber,
+    v.details.cardLast4,
+    v.details.reference,
+    v.vendor?.name ?? null,
+    v.vendor?.phone ?? null,
+    v.vendor?.email ?? null,
+    v.vendor?.address ?? null,
+    v.receipt,
+    v.expenseDate,
+    v.department,
+    v.tags,
+    v.notes,
+    s?.frequency ?? null,
+    s?.anchor ?? null,
+    s?.index ?? 0,
+    s?.nextDueDate ?? null,
+    s?.endDate ?? null,
   ];
 }
 
@@ -44,7 +90,9 @@ export class ExpensesService {
   /** A live expense of this branch, optionally locked for the rest of the caller's transaction. */
   async findLive(ctx: RequestContext, id: string, m: EntityManager = this.ds.manager, lock = false): Promise<ExpenseRow> {
     if (!UUID.test(id)) throw DomainError.notFound('entities.expense');
-    const row = await one<ExpenseRow>(m, `${EXPENSE_SELECT} WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`, [id]);
+    const row = await one<ExpenseRow>(m, `${EXPENSE_SELECT} WHERE e.id = $1 AND e.deleted_at IS NULL${lock ? ' FOR UPDATE OF e' : ''}`, [
+      id,
+    ]);
     // A branch's books: its expenses are reached from that branch only.
     return recordInCallerBranch(ctx, row, (r) => r.branch_id, 'entities.expense', 'acting');
   }
@@ -56,8 +104,16 @@ export class ExpensesService {
   /** One expense with its status history, oldest change first. */
   async get(ctx: RequestContext, id: string): Promise<ExpenseDto> {
     const row = await this.findLive(ctx, id);
-    const history = await rows<{ from_status: ExpenseStatus | null; to_status: ExpenseStatus; reason: string | null; changed_by: string | null;
-      changed_at: Date; username: string | null; first_name: string | null; last_name: string | null }>(
+    const history = await rows<{
+      from_status: ExpenseStatus | null;
+      to_status: ExpenseStatus;
+      reason: string | null;
+      changed_by: string | null;
+      changed_at: Date;
+      username: string | null;
+      first_name: string | null;
+      last_name: string | null;
+    }>(
       this.ds.manager,
       `SELECT h.from_status, h.to_status, h.reason, h.changed_by, h.changed_at, u.username, u.first_name, u.last_name
          FROM expense_status_history h LEFT JOIN users u ON u.user_id = h.changed_by
@@ -107,27 +163,46 @@ export class ExpensesService {
       const current = await this.findLive(ctx, id, m, true);
       const shop = await this.shop.current(m);
       const values = expenseValues(inShopDays(dto, shop.timeZone), shop.exchangeRate, current);
-      const amountChanged = values.amountMinor !== Number(current.amount_minor) || values.currency !== current.currency
-        || values.baseCents !== Number(current.base_cents);
+      const amountChanged =
+        values.amountMinor !== Number(current.amount_minor) ||
+        values.currency !== current.currency ||
+        values.baseCents !== Number(current.base_cents);
       const status = statusAfterEdit(current.status, amountChanged);
       const params = valueParams(values);
       const sets = VALUE_COLUMNS.map((c, i) => `${c} = $${i + 3}`).join(', ');
-      await m.query(
-        `UPDATE expenses SET ${sets}, status = $2, version = version + 1, updated_at = now() WHERE id = $1`,
-        [id, status, ...params],
-      );
+      await m.query(`UPDATE expenses SET ${sets}, status = $2, version = version + 1, updated_at = now() WHERE id = $1`, [
+        id,
+        status,
+        ...params,
+      ]);
       const row = await this.reread(m, id);
-      await audit(m, ctx, 'expense.updated', { type: 'expense', id }, {
-        expenseNumber: row.expense_number,
-        before: { amountMinor: Number(current.amount_minor), currency: current.currency, baseCents: Number(current.base_cents), status: current.status },
-        after: { amountMinor: values.amountMinor, currency: values.currency, baseCents: values.baseCents, status },
-      });
+      await audit(
+        m,
+        ctx,
+        'expense.updated',
+        { type: 'expense', id },
+        {
+          expenseNumber: row.expense_number,
+          before: {
+            amountMinor: Number(current.amount_minor),
+            currency: current.currency,
+            baseCents: Number(current.base_cents),
+            status: current.status,
+          },
+          after: { amountMinor: values.amountMinor, currency: values.currency, baseCents: values.baseCents, status },
+        },
+      );
       await this.outbox.add(m, ctx, 'dukan.expenses.expense.updated.v1', toExpenseEvent(row));
       if (status === current.status) return toExpenseDto(row);
       await recordStatus(m, id, current.status, status, null, user.id);
       await audit(m, ctx, 'expense.reopened', { type: 'expense', id }, { from: current.status, to: status });
       await this.outbox.add(m, ctx, 'dukan.expenses.expense.status-changed.v1', {
-        expenseId: id, expenseNumber: row.expense_number, from: current.status, to: status, reason: null, changedBy: user.id,
+        expenseId: id,
+        expenseNumber: row.expense_number,
+        from: current.status,
+        to: status,
+        reason: null,
+        changedBy: user.id,
         amountInBaseCurrencyCents: values.baseCents,
       });
       return { ...toExpenseDto(row), message: translate(ctx.locale, 'expenses.reopened') };
@@ -139,9 +214,18 @@ export class ExpensesService {
     await this.ds.transaction(async (m) => {
       const current = await this.findLive(ctx, id, m, true);
       await m.query(`UPDATE expenses SET deleted_at = now(), version = version + 1, updated_at = now() WHERE id = $1`, [id]);
-      await audit(m, ctx, 'expense.deleted', { type: 'expense', id }, {
-        expenseNumber: current.expense_number, title: current.title, status: current.status, baseCents: Number(current.base_cents),
-      });
+      await audit(
+        m,
+        ctx,
+        'expense.deleted',
+        { type: 'expense', id },
+        {
+          expenseNumber: current.expense_number,
+          title: current.title,
+          status: current.status,
+          baseCents: Number(current.base_cents),
+        },
+      );
       await this.outbox.add(m, ctx, 'dukan.expenses.expense.deleted.v1', { expenseId: id, expenseNumber: current.expense_number });
     });
   }
@@ -154,10 +238,18 @@ export function requireUser(ctx: RequestContext): NonNullable<RequestContext['us
 }
 
 export async function recordStatus(
-  m: EntityManager, expenseId: string, from: ExpenseStatus | null, to: ExpenseStatus, reason: string | null, changedBy: string | null,
+  m: EntityManager,
+  expenseId: string,
+  from: ExpenseStatus | null,
+  to: ExpenseStatus,
+  reason: string | null,
+  changedBy: string | null,
 ): Promise<void> {
-  await m.query(
-    `INSERT INTO expense_status_history (expense_id, from_status, to_status, reason, changed_by) VALUES ($1, $2, $3, $4, $5)`,
-    [expenseId, from, to, reason, changedBy],
-  );
+  await m.query(`INSERT INTO expense_status_history (expense_id, from_status, to_status, reason, changed_by) VALUES ($1, $2, $3, $4, $5)`, [
+    expenseId,
+    from,
+    to,
+    reason,
+    changedBy,
+  ]);
 }

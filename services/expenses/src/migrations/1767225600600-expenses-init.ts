@@ -88,9 +88,15 @@ export class ExpensesInit1767225600600 implements MigrationInterface {
     // not partial, so a deleted occurrence is not created again either.
     await q.query(`CREATE UNIQUE INDEX expenses_one_occurrence ON expenses (recurrence_source_id, occurrence_date)`);
     // The list: newest first, optionally by status or category; the summary: by date range.
-    await q.query(`CREATE INDEX expenses_by_date ON expenses (branch_id, expense_date DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL`);
-    await q.query(`CREATE INDEX expenses_by_status ON expenses (branch_id, status, expense_date DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL`);
-    await q.query(`CREATE INDEX expenses_by_category ON expenses (branch_id, category, expense_date DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL`);
+    await q.query(
+      `CREATE INDEX expenses_by_date ON expenses (branch_id, expense_date DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX expenses_by_status ON expenses (branch_id, status, expense_date DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX expenses_by_category ON expenses (branch_id, category, expense_date DESC, created_at DESC, id DESC) WHERE deleted_at IS NULL`,
+    );
     await q.query(`CREATE INDEX expenses_search ON expenses USING gin (search_text "${schema}".gin_trgm_ops) WHERE deleted_at IS NULL`);
     await q.query(`CREATE INDEX expenses_due ON expenses (next_due_date) WHERE recurring_frequency IS NOT NULL AND deleted_at IS NULL`);
 
@@ -170,7 +176,8 @@ export class ExpensesInit1767225600600 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const table of ['shop_settings', 'users', 'expense_status_history', 'expenses', 'expense_totals']) await q.query(`DROP TABLE ${table}`);
+    for (const table of ['shop_settings', 'users', 'expense_status_history', 'expenses', 'expense_totals'])
+      await q.query(`DROP TABLE ${table}`);
     await q.query(`DROP FUNCTION expense_totals_follow()`);
     await q.query(`DROP SEQUENCE expense_number_seq`);
     await q.query(`DROP FUNCTION expense_search_text(text, text, text, text, text[])`);

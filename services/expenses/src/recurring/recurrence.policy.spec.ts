@@ -42,8 +42,14 @@ describe('due days', () => {
     ['the first due day itself', monthly, '2026-01-31', 10, ['2026-01-31'], 1],
     ['each missed day after a long stop', monthly, '2026-04-15', 10, ['2026-01-31', '2026-02-28', '2026-03-31'], 3],
     ['from where the schedule stands', { ...monthly, index: 2 }, '2026-04-15', 10, ['2026-03-31'], 3],
-    ['no more than the cap at once', { ...monthly, anchor: '2026-01-01', frequency: 'daily' as const }, '2026-12-31', 5,
-      ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'], 5],
+    [
+      'no more than the cap at once',
+      { ...monthly, anchor: '2026-01-01', frequency: 'daily' as const },
+      '2026-12-31',
+      5,
+      ['2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04', '2026-01-05'],
+      5,
+    ],
     ['nothing after the end date', { ...monthly, endDate: '2026-03-30' }, '2026-12-31', 10, ['2026-01-31', '2026-02-28'], 2],
     ['the end date itself', { ...monthly, endDate: '2026-02-28' }, '2026-12-31', 10, ['2026-01-31', '2026-02-28'], 2],
   ] as const)('%s', (_name, schedule, today, cap, days, nextIndex) => {

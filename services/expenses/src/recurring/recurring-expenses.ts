@@ -55,7 +55,12 @@ export class RecurringExpenses {
     for (const source of sources) {
       if (created >= budget) break;
       const { days, nextIndex } = dueDays(
-        { anchor: source.recurring_anchor!, index: source.recurring_index, frequency: source.recurring_frequency!, endDate: source.recurring_end_date },
+        {
+          anchor: source.recurring_anchor!,
+          index: source.recurring_index,
+          frequency: source.recurring_frequency!,
+          endDate: source.recurring_end_date,
+        },
         today,
         budget - created,
       );
@@ -96,7 +101,10 @@ export class RecurringExpenses {
     );
     const created = await rows<ExpenseRow>(m, `${EXPENSE_SELECT} WHERE e.id = ANY($1::uuid[]) ORDER BY e.expense_date`, [ids]);
     const ctx = systemContext({ branchId: source.branch_id });
-    await this.outbox.addAll(m, created.map((row): OutboxEntry => ({ ctx, type: 'dukan.expenses.expense.created.v1', data: toExpenseEvent(row) })));
+    await this.outbox.addAll(
+      m,
+      created.map((row): OutboxEntry => ({ ctx, type: 'dukan.expenses.expense.created.v1', data: toExpenseEvent(row) })),
+    );
     return inserted.length;
   }
 }

@@ -9,7 +9,10 @@ export class ShopSettings {
   constructor(@Inject(EXPENSES_CONFIG) private readonly config: ExpensesConfig) {}
 
   async current(m: EntityManager): Promise<{ timeZone: string; exchangeRate: number | null }> {
-    const row = await one<{ time_zone: string; exchange_rate: string }>(m, `SELECT time_zone, exchange_rate FROM shop_settings WHERE id = 1`);
+    const row = await one<{ time_zone: string; exchange_rate: string }>(
+      m,
+      `SELECT time_zone, exchange_rate FROM shop_settings WHERE id = 1`,
+    );
     return {
       timeZone: row?.time_zone ?? this.config.DEFAULT_TIME_ZONE,
       exchangeRate: row ? Number(row.exchange_rate) : null,

@@ -5,8 +5,13 @@ import { replicaHandler, tombstoneHandler, type ReplicaTable } from '@dukan/plat
 
 const USERS: ReplicaTable = { table: 'users', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer' };
 
-const user = ({ data: d, occurredAt }: { data: UserEventData; occurredAt: string }) =>
-  ({ user_id: d.userId, username: d.username, first_name: d.firstName, last_name: d.lastName, as_of: occurredAt });
+const user = ({ data: d, occurredAt }: { data: UserEventData; occurredAt: string }) => ({
+  user_id: d.userId,
+  username: d.username,
+  first_name: d.firstName,
+  last_name: d.lastName,
+  as_of: occurredAt,
+});
 
 export const ExpenseUserCreatedHandler = replicaHandler('dukan.identity.user.created.v1', USERS, user);
 export const ExpenseUserUpdatedHandler = replicaHandler('dukan.identity.user.updated.v1', USERS, user);

@@ -57,7 +57,12 @@ export class AuthService {
       throw new DomainError('TOKEN_REVOKED', 'auth.tokenRevoked');
     }
     if (!user.active) throw new DomainError('ACCOUNT_INACTIVE', 'auth.accountInactive');
-    return { success: true, token: this.signer.signUntil(toAuthUser(user), claims.expiresAt), data: toUserDto(user), message: 'Token refreshed' };
+    return {
+      success: true,
+      token: this.signer.signUntil(toAuthUser(user), claims.expiresAt),
+      data: toUserDto(user),
+      message: 'Token refreshed',
+    };
   }
 
   async logout(ctx: RequestContext): Promise<void> {

@@ -65,7 +65,12 @@ export class ThrottleService {
   async takeAttempt(username: string, address: string, device: KnownDevice | null = null): Promise<void> {
     const rows: { wait: number | null }[] = device
       ? await this.ds.query(TAKE_DEVICE_ATTEMPT, [deviceKey(username, device.deviceId), ...limits(PAIR_LIMITS)])
-      : await this.ds.query(TAKE_ATTEMPT, [pairKey(username, address), addressKey(address), ...limits(PAIR_LIMITS), ...limits(ADDRESS_LIMITS)]);
+      : await this.ds.query(TAKE_ATTEMPT, [
+          pairKey(username, address),
+          addressKey(address),
+          ...limits(PAIR_LIMITS),
+          ...limits(ADDRESS_LIMITS),
+        ]);
     const wait = rows[0]?.wait ?? 0;
     if (wait > 0) throw new DomainError('RATE_LIMITED', 'auth.throttled', { seconds: wait }, {}, wait);
   }

@@ -1,10 +1,29 @@
-import { nextBranches, refuseCreate, unusableBranch, refuseDelete, refuseEdit, refuseReset, type StaffActor, type StaffEdit } from './staff.policy.js';
+import {
+  nextBranches,
+  refuseCreate,
+  unusableBranch,
+  refuseDelete,
+  refuseEdit,
+  refuseReset,
+  type StaffActor,
+  type StaffEdit,
+} from './staff.policy.js';
 
 const admin: StaffActor = { id: 'a', role: 'admin', branches: null };
 const manager: StaffActor = { id: 'm', role: 'manager', branches: ['main'] };
 // A manager whom an admin gave every staff right: still not above their rank, still no permission editing.
-const loadedManager: StaffActor = { id: 'm2', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['view', 'edit'] }, branches: ['main'] };
-const staffCashier: StaffActor = { id: 'c', role: 'cashier', permissions: { staff: ['view', 'create', 'edit', 'delete'] }, branches: ['main'] };
+const loadedManager: StaffActor = {
+  id: 'm2',
+  role: 'manager',
+  permissions: { staff: ['view', 'create', 'edit', 'delete'], settings: ['view', 'edit'] },
+  branches: ['main'],
+};
+const staffCashier: StaffActor = {
+  id: 'c',
+  role: 'cashier',
+  permissions: { staff: ['view', 'create', 'edit', 'delete'] },
+  branches: ['main'],
+};
 const user = (id: string, role: 'admin' | 'manager' | 'cashier', branches: string[] = ['main']) => ({ id, role, branches });
 const edit = (e: Partial<StaffEdit> = {}): StaffEdit => ({ withPermissions: false, ...e });
 const key = (r: { key: string } | null) => r?.key ?? 'allowed';
@@ -33,15 +52,33 @@ describe('editing a user', () => {
     ['admin deactivates themselves', admin, user('a', 'admin'), edit({ active: false }), 'users.cannotDeactivateSelf'],
     ['manager edits a cashier', loadedManager, user('x', 'cashier'), edit({ active: false }), 'allowed'],
     ['manager sends permissions', loadedManager, user('x', 'cashier'), edit({ withPermissions: true }), 'users.permissionsAdminOnly'],
-    ['manager sends their own permissions', loadedManager, user('m2', 'manager'), edit({ withPermissions: true }), 'users.permissionsAdminOnly'],
+    [
+      'manager sends their own permissions',
+      loadedManager,
+      user('m2', 'manager'),
+      edit({ withPermissions: true }),
+      'users.permissionsAdminOnly',
+    ],
     ['manager promotes a cashier', loadedManager, user('x', 'cashier'), edit({ role: 'manager' }), 'users.lowerRoleOnly'],
     ['manager edits another manager', loadedManager, user('y', 'manager'), edit(), 'users.lowerRoleOnly'],
     ['manager edits an admin', loadedManager, user('a', 'admin'), edit({ active: false }), 'users.lowerRoleOnly'],
     ['manager promotes themselves', loadedManager, user('m2', 'manager'), edit({ role: 'admin' }), 'users.lowerRoleOnly'],
     ['cashier with staff rights edits a cashier', staffCashier, user('x', 'cashier'), edit(), 'users.lowerRoleOnly'],
     ['manager of main edits a cashier of B', loadedManager, user('x', 'cashier', ['b']), edit(), 'users.otherBranches'],
-    ['manager of main deactivates a cashier of main and B', loadedManager, user('x', 'cashier', ['main', 'b']), edit({ active: false }), 'users.otherBranches'],
-    ['manager of main and B edits a cashier of B', { ...loadedManager, branches: ['main', 'b'] }, user('x', 'cashier', ['b']), edit(), 'allowed'],
+    [
+      'manager of main deactivates a cashier of main and B',
+      loadedManager,
+      user('x', 'cashier', ['main', 'b']),
+      edit({ active: false }),
+      'users.otherBranches',
+    ],
+    [
+      'manager of main and B edits a cashier of B',
+      { ...loadedManager, branches: ['main', 'b'] },
+      user('x', 'cashier', ['b']),
+      edit(),
+      'allowed',
+    ],
     ['admin edits a cashier of B', admin, user('x', 'cashier', ['b']), edit(), 'allowed'],
   ] as const)('%s: %s', (_label, actor, target, change, expected) => {
     expect(key(refuseEdit(actor, target, change))).toBe(expected);
@@ -78,21 +115,59 @@ describe("a user's branches", () => {
     ['manager', none, { homeBranch: 'b' }, { homeBranch: 'b', branches: null }],
     ['admin', none, { homeBranch: 'b', branches: ['c'] }, { homeBranch: 'b', branches: null }],
   ] as const)('%s %o changed by %o -> %o', (role, current, change, expected) => {
-    expect(nextBranches(role, { ...current, branches: current.branches && [...current.branches] }, JSON.parse(JSON.stringify(change)))).toEqual(expected);
+    expect(
+      nextBranches(role, { ...current, branches: current.branches && [...current.branches] }, JSON.parse(JSON.stringify(change))),
+    ).toEqual(expected);
   });
 });
 
 describe('the branches a user is given, as settings knows them', () => {
-  const states = new Map([['main', 'active'], ['b', 'active'], ['closed', 'inactive'], ['nowhere', 'unknown']] as const);
+  const states = new Map([
+    ['main', 'active'],
+    ['b', 'active'],
+    ['closed', 'inactive'],
+    ['nowhere', 'unknown'],
+  ] as const);
   const none = { homeBranch: null, branches: null };
   it.each([
     ['known, active branches', { homeBranch: 'b', branches: ['b', 'main'] }, none, null],
-    ['a branch settings does not know, in the list', { homeBranch: 'b', branches: ['b', 'nowhere'] }, none, { field: 'branches', key: 'branches.unknown' }],
-    ['a home branch settings does not know', { homeBranch: 'nowhere', branches: null }, none, { field: 'homeBranch', key: 'branches.unknown' }],
-    ['a deactivated branch given anew', { homeBranch: 'b', branches: ['b', 'closed'] }, none, { field: 'branches', key: 'branches.inactive' }],
-    ['a deactivated branch the user kept', { homeBranch: 'b', branches: ['b', 'closed'] }, { homeBranch: 'b', branches: ['b', 'closed'] }, null],
-    ['branches settings was not asked about (unchanged)', { homeBranch: 'x', branches: ['x', 'y'] }, { homeBranch: 'x', branches: ['x', 'y'] }, null],
+    [
+      'a branch settings does not know, in the list',
+      { homeBranch: 'b', branches: ['b', 'nowhere'] },
+      none,
+      { field: 'branches', key: 'branches.unknown' },
+    ],
+    [
+      'a home branch settings does not know',
+      { homeBranch: 'nowhere', branches: null },
+      none,
+      { field: 'homeBranch', key: 'branches.unknown' },
+    ],
+    [
+      'a deactivated branch given anew',
+      { homeBranch: 'b', branches: ['b', 'closed'] },
+      none,
+      { field: 'branches', key: 'branches.inactive' },
+    ],
+    [
+      'a deactivated branch the user kept',
+      { homeBranch: 'b', branches: ['b', 'closed'] },
+      { homeBranch: 'b', branches: ['b', 'closed'] },
+      null,
+    ],
+    [
+      'branches settings was not asked about (unchanged)',
+      { homeBranch: 'x', branches: ['x', 'y'] },
+      { homeBranch: 'x', branches: ['x', 'y'] },
+      null,
+    ],
   ] as const)('%s', (_what, next, before, expected) => {
-    expect(unusableBranch({ homeBranch: next.homeBranch, branches: next.branches && [...next.branches] }, { homeBranch: before.homeBranch, branches: before.branches && [...before.branches] }, states)).toEqual(expected);
+    expect(
+      unusableBranch(
+        { homeBranch: next.homeBranch, branches: next.branches && [...next.branches] },
+        { homeBranch: before.homeBranch, branches: before.branches && [...before.branches] },
+        states,
+      ),
+    ).toEqual(expected);
   });
 });

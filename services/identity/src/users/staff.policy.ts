@@ -94,7 +94,8 @@ export function nextBranches(
   current: UserBranches,
   change: { homeBranch?: string | null; branches?: string[] | null },
 ): UserBranches | { refused: 'branches.homeNotAllowed' } {
-  const branches = role === 'admin' ? null : change.branches === undefined ? current.branches : change.branches && [...new Set(change.branches)];
+  const branches =
+    role === 'admin' ? null : change.branches === undefined ? current.branches : change.branches && [...new Set(change.branches)];
   let homeBranch = change.homeBranch === undefined ? current.homeBranch : change.homeBranch;
   if (branches && branches.length > 0 && (homeBranch === null || !branches.includes(homeBranch))) {
     if (change.homeBranch !== undefined && change.homeBranch !== null) return { refused: 'branches.homeNotAllowed' };

@@ -1,7 +1,20 @@
 import { OmitType, PartialType } from '@nestjs/mapped-types';
 import { Transform } from 'class-transformer';
 import {
-  Allow, IsArray, IsBoolean, IsEmail, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, IsUUID, Matches, MaxLength, MinLength, ArrayMaxSize,
+  Allow,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  MaxLength,
+  MinLength,
+  ArrayMaxSize,
 } from 'class-validator';
 import { LOCALES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
@@ -10,17 +23,24 @@ const BRANCH_CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class LoginDto {
-  @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   username!: string;
 
-  @IsString() @IsNotEmpty() @MaxLength(200)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(200)
   password!: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   rememberMe?: boolean;
 
   /** The token this device was given at its last sign-in to this account (login throttling). */
-  @IsOptional() @IsString() @MaxLength(2000)
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000)
   deviceToken?: string;
 }
 
@@ -30,42 +50,72 @@ export class PreferencesDto {
 }
 
 export class CreateUserDto {
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(50) @Matches(/^[\p{L}\p{N}._-]+$/u, { message: 'validation.invalidUsername' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(50)
+  @Matches(/^[\p{L}\p{N}._-]+$/u, { message: 'validation.invalidUsername' })
   username!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   firstName!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   lastName!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(254) @IsEmail({}, { message: 'validation.invalidEmail' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(254)
+  @IsEmail({}, { message: 'validation.invalidEmail' })
   email!: string;
 
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(20) @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(20)
+  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
   phone?: string;
 
-  @IsString() @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' }) @MaxLength(200)
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' })
+  @MaxLength(200)
   password!: string;
 
-  @IsOptional() @IsIn(ROLES)
+  @IsOptional()
+  @IsIn(ROLES)
   role?: Role;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   active?: boolean;
 
-  @IsOptional() @IsIn(LOCALES)
+  @IsOptional()
+  @IsIn(LOCALES)
   languagePreference?: Locale;
 
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   permissions?: Permissions;
 
   /** Admin only. null: the installation's default branch. */
-  @IsOptional() @IsString() @Matches(BRANCH_CODE, { message: 'validation.invalidValue' })
+  @IsOptional()
+  @IsString()
+  @Matches(BRANCH_CODE, { message: 'validation.invalidValue' })
   homeBranch?: string | null;
 
   /** Admin only: the branches the user may work in (null: the home branch only). */
-  @IsOptional() @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @Matches(BRANCH_CODE, { each: true, message: 'validation.invalidValue' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @Matches(BRANCH_CODE, { each: true, message: 'validation.invalidValue' })
   branches?: string[] | null;
 }
 
@@ -74,60 +124,81 @@ export class CreateUserDto {
  * a phone may be sent blank to remove it, and permissions null to go back to the role's defaults.
  */
 export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone', 'permissions'] as const)) {
-  @IsOptional() @Transform(trim) @IsString() @MaxLength(20) @Matches(new RegExp(`(${PHONE_PATTERN})|^$`), { message: 'validation.invalidPhone' })
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @MaxLength(20)
+  @Matches(new RegExp(`(${PHONE_PATTERN})|^$`), { message: 'validation.invalidPhone' })
   phone?: string;
 
   /** Admin only, as on PUT /api/auth/users/:id/permissions. */
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   permissions?: Permissions | null;
 
   // What GET serves and nobody sets: a client may send the user object back with its change; these are ignored.
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   _id?: unknown;
 
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   name?: unknown;
 
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   lastLogin?: unknown;
 
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   effectivePermissions?: unknown;
 
-  @IsOptional() @Allow()
+  @IsOptional()
+  @Allow()
   createdAt?: unknown;
 }
 
 export class ResetPasswordDto {
-  @IsString() @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' }) @MaxLength(200)
+  @IsString()
+  @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' })
+  @MaxLength(200)
   newPassword!: string;
 }
 
 export class ListUsersQuery extends PageQuery {
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   search?: string;
 
-  @IsOptional() @IsIn([...ROLES, 'all', ''])
+  @IsOptional()
+  @IsIn([...ROLES, 'all', ''])
   role?: Role | 'all' | '';
 
-  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  @IsOptional()
+  @IsIn(['true', 'false', 'all', ''])
   active?: 'true' | 'false' | 'all' | '';
 }
 
 export class PermissionsListQuery {
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   search?: string;
 
-  @IsOptional() @IsIn(['manager', 'cashier', 'all', ''])
+  @IsOptional()
+  @IsIn(['manager', 'cashier', 'all', ''])
   role?: 'manager' | 'cashier' | 'all' | '';
 
-  @IsOptional() @IsIn(['true', 'false', 'all', ''])
+  @IsOptional()
+  @IsIn(['true', 'false', 'all', ''])
   active?: 'true' | 'false' | 'all' | '';
 }
 
 export class UpdatePermissionsDto {
   /** null: back to the role's defaults. */
-  @IsOptional() @IsObject()
+  @IsOptional()
+  @IsObject()
   permissions!: Permissions | null;
 }
 
@@ -135,6 +206,8 @@ export class ApplyRoleDto {
   @IsIn(['manager', 'cashier'])
   role!: 'manager' | 'cashier';
 
-  @IsArray() @ArrayMaxSize(1000) @IsUUID('all', { each: true })
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsUUID('all', { each: true })
   userIds!: string[];
 }

@@ -2,20 +2,40 @@ import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  ROLE_DEFAULT_PERMISSIONS, sanitizePermissions, type Paginated, type AuthUserDto, type Permissions, type SessionRevokedReason,
+  ROLE_DEFAULT_PERMISSIONS,
+  sanitizePermissions,
+  type Paginated,
+  type AuthUserDto,
+  type Permissions,
+  type SessionRevokedReason,
 } from '@dukan/contracts';
 import { audit, DomainError, escapeLike, KnownBranches, Outbox, type BranchState, type RequestContext } from '@dukan/platform';
 import { hashPassword } from '../auth/passwords.js';
 import { UpdateUserDto, type ApplyRoleDto, type CreateUserDto, type ListUsersQuery, type PermissionsListQuery } from './user.dto.js';
 import { User } from './user.entity.js';
 import { toUserDto, toUserEvent } from './user.mapper.js';
-import { nextBranches, refuseCreate, refuseDelete, refuseEdit, refuseReset, unusableBranch, type StaffActor, type StaffRefusal, type StaffTarget } from './staff.policy.js';
+import {
+  nextBranches,
+  refuseCreate,
+  refuseDelete,
+  refuseEdit,
+  refuseReset,
+  unusableBranch,
+  type StaffActor,
+  type StaffRefusal,
+  type StaffTarget,
+} from './staff.policy.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
 
 /** The signed-in user a staff change is checked against; the route table let nobody else this far. */
 function actorOf(ctx: RequestContext): StaffActor {
   if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'auth.required');
-  return { id: ctx.user.id, role: ctx.user.role, permissions: ctx.user.permissions, branches: ctx.callerBranches ?? (ctx.user.role === 'admin' ? null : []) };
+  return {
+    id: ctx.user.id,
+    role: ctx.user.role,
+    permissions: ctx.user.permissions,
+    branches: ctx.callerBranches ?? (ctx.user.role === 'admin' ? null : []),
+  };
 }
 
 /**
@@ -28,9 +48,15 @@ function branchesAfter(
   dto: CreateUserDto | UpdateUserDto,
   states: ReadonlyMap<string, BranchState> | null,
 ) {
-  if (dto.homeBranch === undefined && dto.branches === undefined) return { homeBranch: user.homeBranch, branches: user.role === 'admin' ? null : user.branches };
+  if (dto.homeBranch === undefined && dto.branches === undefined)
+    return { homeBranch: user.homeBranch, branches: user.role === 'admin' ? null : user.branches };
   if (ctx.user?.role !== 'admin') {
-    throw new DomainError('ADMIN_ONLY', 'users.branchesAdminOnly', {}, { [dto.branches !== undefined ? 'branches' : 'homeBranch']: { key: 'users.branchesAdminOnly' } });
+    throw new DomainError(
+      'ADMIN_ONLY',
+      'users.branchesAdminOnly',
+      {},
+      { [dto.branches !== undefined ? 'branches' : 'homeBranch']: { key: 'users.branchesAdminOnly' } },
+    );
   }
   const next = nextBranches(user.role, user, dto);
   if ('refused' in next) throw DomainError.validation({ homeBranch: next.refused });
@@ -45,7 +71,8 @@ const namedBranches = (dto: CreateUserDto | UpdateUserDto) => [...(dto.homeBranc
 /** The edit without the rights fields (permissions, branches) that only repeat what the user has. */
 function withoutUnchangedRights(dto: UpdateUserDto, user: User): UpdateUserDto {
   const { permissions, homeBranch, branches, ...rest } = dto;
-  const samePermissions = permissions !== undefined && isDeepStrictEqual(permissions === null ? null : sanitizePermissions(permissions), user.permissions);
+  const samePermissions =
+    permissions !== undefined && isDeepStrictEqual(permissions === null ? null : sanitizePermissions(permissions), user.permissions);
   const sameHome = homeBranch !== undefined && homeBranch === user.homeBranch;
   const sameBranches = branches !== undefined && isDeepStrictEqual(branches, user.branches);
   return Object.assign(new UpdateUserDto(), rest, {
@@ -106,7 +133,12 @@ export class UsersService {
     }
     if (q.role && q.role !== 'all') qb.andWhere('u.role = :role', { role: q.role });
     if (q.active === 'true' || q.active === 'false') qb.andWhere('u.active = :active', { active: q.active === 'true' });
-    const [rows, total] = await qb.orderBy('u.created_at', 'DESC').addOrderBy('u.id').skip((page - 1) * limit).take(limit).getManyAndCount();
+    const [rows, total] = await qb
+      .orderBy('u.created_at', 'DESC')
+      .addOrderBy('u.id')
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
     return { data: rows.map(toUserDto), pagination: { total, page, limit, pages: Math.max(1, Math.ceil(total / limit)) } };
   }
 
@@ -163,23 +195,29 @@ export class UsersService {
       const dto = withoutUnchangedRights(sent, user);
       const withPermissions = dto.permissions !== undefined;
       refuseIf(refuseEdit(actorOf(ctx), this.targetOf(user), { role: dto.role, active: dto.active, withPermissions }));
-      if (withPermissions && (user.role === 'admin' || dto.role === 'admin')) throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
+      if (withPermissions && (user.role === 'admin' || dto.role === 'admin'))
+        throw new DomainError('RULE_VIOLATION', 'users.adminPermissionsFixed');
       await this.assertUnique(m, dto.username ?? null, dto.email ?? null, user.id);
       if (user.role === 'admin' && ((dto.role && dto.role !== 'admin') || dto.active === false)) {
         await this.assertNotLastAdmin(m, user.id);
       }
       const roleChanged = dto.role !== undefined && dto.role !== user.role;
       const branches = branchesAfter(ctx, { ...user, role: dto.role ?? user.role }, dto, states);
-      const branchesChanged = branches.homeBranch !== user.homeBranch || JSON.stringify(branches.branches) !== JSON.stringify(user.branches);
+      const branchesChanged =
+        branches.homeBranch !== user.homeBranch || JSON.stringify(branches.branches) !== JSON.stringify(user.branches);
       // An edit that ends what a token may be used for (deactivation, a new password) ends it, and so do a new name
       // and new branches (the app swaps the token). A role or permission edit does not: every gate reads the user's
       // current rights (SessionState.rights), so it applies on the very next call, and the session goes on.
       const revoke: SessionRevokedReason | null =
-        dto.active === false && user.active ? 'deactivated'
-        : passwordHash ? 'password-reset'
-        : branchesChanged ? 'permissions-changed'
-        : dto.username !== undefined && dto.username !== user.username ? 'renamed'
-        : null;
+        dto.active === false && user.active
+          ? 'deactivated'
+          : passwordHash
+            ? 'password-reset'
+            : branchesChanged
+              ? 'permissions-changed'
+              : dto.username !== undefined && dto.username !== user.username
+                ? 'renamed'
+                : null;
       if (roleChanged) await audit(m, ctx, 'user.role-changed', { type: 'user', id: user.id }, { before: user.role, after: dto.role });
       if (withPermissions) {
         const after = dto.permissions ? sanitizePermissions(dto.permissions) : null;
@@ -187,10 +225,16 @@ export class UsersService {
         user.permissions = after;
       }
       if (branchesChanged) {
-        await audit(m, ctx, 'user.branches-changed', { type: 'user', id: user.id }, {
-          before: { homeBranch: user.homeBranch, branches: user.branches },
-          after: branches,
-        });
+        await audit(
+          m,
+          ctx,
+          'user.branches-changed',
+          { type: 'user', id: user.id },
+          {
+            before: { homeBranch: user.homeBranch, branches: user.branches },
+            after: branches,
+          },
+        );
       }
       Object.assign(user, {
         ...branches,
@@ -231,7 +275,11 @@ export class UsersService {
       await m.getRepository(User).save(user);
       await audit(m, ctx, 'user.deleted', { type: 'user', id: user.id }, { username: user.username });
       await this.outbox.add(m, ctx, 'dukan.identity.user.deleted.v1', { userId: user.id });
-      await this.outbox.add(m, ctx, 'dukan.identity.user.session-revoked.v1', { userId: user.id, tokenVersion: user.tokenVersion, reason: 'deleted' });
+      await this.outbox.add(m, ctx, 'dukan.identity.user.session-revoked.v1', {
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        reason: 'deleted',
+      });
     });
   }
 
@@ -267,7 +315,13 @@ export class UsersService {
         if (user.role === 'admin') continue;
         const before = user.permissions;
         user.permissions = sanitizePermissions(structuredClone(defaults));
-        await audit(m, ctx, 'user.permissions-changed', { type: 'user', id: user.id }, { before, after: user.permissions, appliedRole: dto.role });
+        await audit(
+          m,
+          ctx,
+          'user.permissions-changed',
+          { type: 'user', id: user.id },
+          { before, after: user.permissions, appliedRole: dto.role },
+        );
         await this.save(m, ctx, user, null);
         n += 1;
       }
@@ -294,7 +348,11 @@ export class UsersService {
     await m.getRepository(User).save(user);
     await this.outbox.add(m, ctx, 'dukan.identity.user.updated.v1', toUserEvent(user));
     if (revoke) {
-      await this.outbox.add(m, ctx, 'dukan.identity.user.session-revoked.v1', { userId: user.id, tokenVersion: user.tokenVersion, reason: revoke });
+      await this.outbox.add(m, ctx, 'dukan.identity.user.session-revoked.v1', {
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        reason: revoke,
+      });
     }
   }
 
@@ -314,7 +372,9 @@ export class UsersService {
 
   private async assertNotLastAdmin(m: EntityManager, id: string): Promise<void> {
     // Lock the admins so two concurrent demotions cannot both pass.
-    const admins: { id: string }[] = await m.query(`SELECT id FROM users WHERE role = 'admin' AND active AND deleted_at IS NULL FOR UPDATE`);
+    const admins: { id: string }[] = await m.query(
+      `SELECT id FROM users WHERE role = 'admin' AND active AND deleted_at IS NULL FOR UPDATE`,
+    );
     if (admins.filter((a) => a.id !== id).length === 0) throw new DomainError('RULE_VIOLATION', 'users.lastAdmin');
   }
 }

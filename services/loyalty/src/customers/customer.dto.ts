@@ -9,42 +9,73 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 
 export class AddressDto {
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(200)
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(200)
   street?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(100)
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(100)
   city?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(100)
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(100)
   state?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(20)
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(20)
   zipCode?: string | null;
 
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(100)
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(100)
   country?: string | null;
 }
 
 export class CreateCustomerDto {
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(100)
   firstName!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(100)
   lastName!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty({ message: 'validation.required' }) @MaxLength(20, { message: 'validation.invalidPhone' })
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty({ message: 'validation.required' })
+  @MaxLength(20, { message: 'validation.invalidPhone' })
   @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
   phone!: string;
 
   /** Optional; an empty string means none. */
-  @IsOptional() @Transform(trimOrNull) @IsString() @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
+  @IsOptional()
+  @Transform(trimOrNull)
+  @IsString()
+  @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
   @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
   email?: string | null;
 
-  @IsOptional() @IsObject() @ValidateNested() @Type(() => AddressDto)
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AddressDto)
   address?: AddressDto;
 
-  @IsOptional() @IsIn(LOCALES)
+  @IsOptional()
+  @IsIn(LOCALES)
   languagePreference?: Locale;
 }
 
@@ -52,6 +83,8 @@ export class CreateCustomerDto {
 export class UpdateCustomerDto extends PartialType(CreateCustomerDto) {}
 
 export class ListCustomersQuery extends PageQuery {
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   search?: string;
 }

@@ -37,7 +37,11 @@ export class CustomersService {
       params.push(`%${escapeLike(search)}%`);
       const p = `$${params.length}`;
       const clauses = [
-        `first_name ILIKE ${p}`, `last_name ILIKE ${p}`, `(first_name || ' ' || last_name) ILIKE ${p}`, `phone ILIKE ${p}`, `email ILIKE ${p}`,
+        `first_name ILIKE ${p}`,
+        `last_name ILIKE ${p}`,
+        `(first_name || ' ' || last_name) ILIKE ${p}`,
+        `phone ILIKE ${p}`,
+        `email ILIKE ${p}`,
       ];
       const digits = search.replace(/\D/g, '');
       if (digits.length >= 3) {
@@ -71,8 +75,18 @@ export class CustomersService {
         m,
         `INSERT INTO customers (first_name, last_name, phone, email, street, city, state, zip_code, country, language_preference)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-        [dto.firstName, dto.lastName, dto.phone, dto.email ?? null, a.street ?? null, a.city ?? null, a.state ?? null, a.zipCode ?? null,
-          a.country ?? DEFAULT_COUNTRY, dto.languagePreference ?? 'en'],
+        [
+          dto.firstName,
+          dto.lastName,
+          dto.phone,
+          dto.email ?? null,
+          a.street ?? null,
+          a.city ?? null,
+          a.state ?? null,
+          a.zipCode ?? null,
+          a.country ?? DEFAULT_COUNTRY,
+          dto.languagePreference ?? 'en',
+        ],
       );
       await this.outbox.add(m, ctx, 'dukan.loyalty.customer.created.v1', toCustomerEvent(row!));
       return toCustomerDto(row!);
@@ -101,8 +115,19 @@ export class CustomersService {
         `UPDATE customers SET first_name = $2, last_name = $3, phone = $4, email = $5, street = $6, city = $7, state = $8, zip_code = $9,
            country = $10, language_preference = $11, version = version + 1, updated_at = now()
          WHERE id = $1 RETURNING *`,
-        [id, next.first_name, next.last_name, next.phone, next.email, next.street, next.city, next.state, next.zip_code, next.country,
-          next.language_preference],
+        [
+          id,
+          next.first_name,
+          next.last_name,
+          next.phone,
+          next.email,
+          next.street,
+          next.city,
+          next.state,
+          next.zip_code,
+          next.country,
+          next.language_preference,
+        ],
       );
       await this.outbox.add(m, ctx, 'dukan.loyalty.customer.updated.v1', toCustomerEvent(row!));
       return toCustomerDto(row!);
@@ -115,9 +140,17 @@ export class CustomersService {
       const current = await this.findLive(id, m, true);
       await m.query(`UPDATE customers SET deleted_at = now(), version = version + 1, updated_at = now() WHERE id = $1`, [id]);
       // Points still held by pending sales stay reserved; a sale that completes still settles against the row.
-      await audit(m, ctx, 'customer.deleted', { type: 'customer', id }, {
-        name: `${current.first_name} ${current.last_name}`, phone: current.phone, loyaltyPoints: current.loyalty_points,
-      });
+      await audit(
+        m,
+        ctx,
+        'customer.deleted',
+        { type: 'customer', id },
+        {
+          name: `${current.first_name} ${current.last_name}`,
+          phone: current.phone,
+          loyaltyPoints: current.loyalty_points,
+        },
+      );
       await this.outbox.add(m, ctx, 'dukan.loyalty.customer.deleted.v1', { customerId: id });
     });
   }

@@ -19,7 +19,9 @@ export class LoyaltySettingsService {
     const { silver, gold, platinum } = body.statusTiers;
     if (!(silver <= gold && gold <= platinum)) {
       throw DomainError.validation({
-        'statusTiers.silver': 'loyalty.statusTiersOrder', 'statusTiers.gold': 'loyalty.statusTiersOrder', 'statusTiers.platinum': 'loyalty.statusTiersOrder',
+        'statusTiers.silver': 'loyalty.statusTiersOrder',
+        'statusTiers.gold': 'loyalty.statusTiersOrder',
+        'statusTiers.platinum': 'loyalty.statusTiersOrder',
       });
     }
     const next = normalise(body);

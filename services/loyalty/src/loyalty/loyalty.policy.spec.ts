@@ -1,6 +1,14 @@
 import {
-  awardFor, DEFAULT_LOYALTY_SETTINGS, pointsValueCents, redeem, refundUndo, revokeFromBalance, statusFor, voidUndo,
-  type LoyaltySettings, type SalePointsState,
+  awardFor,
+  DEFAULT_LOYALTY_SETTINGS,
+  pointsValueCents,
+  redeem,
+  refundUndo,
+  revokeFromBalance,
+  statusFor,
+  voidUndo,
+  type LoyaltySettings,
+  type SalePointsState,
 } from './loyalty.policy.js';
 
 const settings = (over: Partial<LoyaltySettings> = {}): LoyaltySettings => ({
@@ -87,7 +95,14 @@ describe('redeem', () => {
 });
 
 describe('refunds and voids', () => {
-  const sale: SalePointsState = { totalCents: 10000, pointsRedeemed: 30, pointsAwarded: 99, refundedCents: 0, pointsReturned: 0, pointsRevoked: 0 };
+  const sale: SalePointsState = {
+    totalCents: 10000,
+    pointsRedeemed: 30,
+    pointsAwarded: 99,
+    refundedCents: 0,
+    pointsReturned: 0,
+    pointsRevoked: 0,
+  };
   it.each([
     // state override, amount, full, expected
     [{}, 5000, false, { returnPoints: 15, revokePoints: 49 }], // half: floor(49.5)
@@ -104,8 +119,14 @@ describe('refunds and voids', () => {
 
   it.each([
     [{}, { returnPoints: 30, revokePoints: 99 }],
-    [{ pointsReturned: 15, pointsRevoked: 49 }, { returnPoints: 15, revokePoints: 50 }],
-    [{ pointsReturned: 30, pointsRevoked: 99 }, { returnPoints: 0, revokePoints: 0 }],
+    [
+      { pointsReturned: 15, pointsRevoked: 49 },
+      { returnPoints: 15, revokePoints: 50 },
+    ],
+    [
+      { pointsReturned: 30, pointsRevoked: 99 },
+      { returnPoints: 0, revokePoints: 0 },
+    ],
   ])('void after %j -> %j', (over, expected) => {
     expect(voidUndo({ ...sale, ...over })).toEqual(expected);
   });

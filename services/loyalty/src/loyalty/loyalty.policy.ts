@@ -88,9 +88,7 @@ export function pointsValueCents(points: number, s: LoyaltySettings): number {
 
 export type RedemptionRefusal = 'LOYALTY_DISABLED' | 'MINIMUM_POINTS' | 'BELOW_MINIMUM_BALANCE' | 'INSUFFICIENT_POINTS';
 
-export type Redemption =
-  | { ok: true; points: number; valueCents: number; capped: boolean }
-  | { ok: false; reason: RedemptionRefusal };
+export type Redemption = { ok: true; points: number; valueCents: number; capped: boolean } | { ok: false; reason: RedemptionRefusal };
 
 /**
  * A redemption of `requested` points by a customer who can spend `spendable`:

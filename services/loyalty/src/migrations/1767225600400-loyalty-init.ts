@@ -31,7 +31,9 @@ export class LoyaltyInit1767225600400 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // One live customer per phone number (compared on its digits, so '+964 770…' and '+964770…' clash).
-    await q.query(`CREATE UNIQUE INDEX customers_phone_live ON customers ((regexp_replace(phone, '\\D', '', 'g'))) WHERE deleted_at IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX customers_phone_live ON customers ((regexp_replace(phone, '\\D', '', 'g'))) WHERE deleted_at IS NULL`,
+    );
     await q.query(`CREATE INDEX customers_name ON customers (lower(first_name), lower(last_name)) WHERE deleted_at IS NULL`);
 
     await q.query(`

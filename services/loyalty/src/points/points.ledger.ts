@@ -56,7 +56,15 @@ export class PointsAccount {
       `UPDATE customers SET loyalty_points = $2, lifetime_points = $3, status = $4, total_spent_cents = $5, purchase_count = $6,
          last_purchase_at = $7, version = version + 1, updated_at = now()
        WHERE id = $1 RETURNING *`,
-      [c.id, c.loyalty_points, c.lifetime_points, c.status, Math.max(0, Number(c.total_spent_cents)), Math.max(0, c.purchase_count), c.last_purchase_at],
+      [
+        c.id,
+        c.loyalty_points,
+        c.lifetime_points,
+        c.status,
+        Math.max(0, Number(c.total_spent_cents)),
+        Math.max(0, c.purchase_count),
+        c.last_purchase_at,
+      ],
     );
     await outbox.add(this.m, ctx, 'dukan.loyalty.customer.updated.v1', toCustomerEvent(saved!));
     return saved!;

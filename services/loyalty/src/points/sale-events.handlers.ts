@@ -3,7 +3,15 @@ import type { EntityManager } from 'typeorm';
 import type { EventOf } from '@dukan/contracts';
 import { currentContext, logger, one, Outbox, systemContext, type EventHandler, type RequestContext } from '@dukan/platform';
 import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
-import { awardFor, refundUndo, revokeFromBalance, statusFor, voidUndo, type PointsUndo, type SalePointsState } from '../loyalty/loyalty.policy.js';
+import {
+  awardFor,
+  refundUndo,
+  revokeFromBalance,
+  statusFor,
+  voidUndo,
+  type PointsUndo,
+  type SalePointsState,
+} from '../loyalty/loyalty.policy.js';
 import { lockCustomer, PointsAccount } from './points.ledger.js';
 
 interface SalePointsRow {
@@ -62,7 +70,9 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
     if (await one(m, `SELECT 1 FROM sale_points WHERE sale_id = $1`, [d.saleId])) return; // already settled under another event id
     const settings = await this.settings.current(m);
     const reservation = await one<{ id: string; points_to_award: number }>(
-      m, `SELECT id, points_to_award FROM reservations WHERE sale_id = $1 FOR UPDATE`, [d.saleId],
+      m,
+      `SELECT id, points_to_award FROM reservations WHERE sale_id = $1 FOR UPDATE`,
+      [d.saleId],
     );
     const account = new PointsAccount(m, customer);
 

@@ -116,7 +116,8 @@ export class RedemptionsService {
     if (dto.pointsToRedeem > 0 || value <= 0) return dto.pointsToRedeem;
     if (!settings.enabled) throw new DomainError('LOYALTY_DISABLED', 'loyalty.disabled');
     const points = pointsForValue(value, settings.redemptionRate);
-    if (points === null) throw new DomainError('LOYALTY_DISCOUNT_NOT_POINTS', 'loyalty.discountNotPoints', { amount: formatMoney(value, 'USD', 'en') });
+    if (points === null)
+      throw new DomainError('LOYALTY_DISCOUNT_NOT_POINTS', 'loyalty.discountNotPoints', { amount: formatMoney(value, 'USD', 'en') });
     return points;
   }
 

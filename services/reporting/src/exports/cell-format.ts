@@ -6,8 +6,15 @@ export type Cell = string | number | null;
 
 /** Wall-clock parts of an instant in a time zone. */
 export function wallClock(iso: string, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-    .formatToParts(new Date(iso));
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
   const n = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return { y: n('year'), mo: n('month'), d: n('day'), h: n('hour'), mi: n('minute') };
 }
@@ -34,13 +41,29 @@ export function displayCell(value: Cell, kind: CellKind, currency: Currency, loc
   if (typeof value === 'number') {
     if (kind === 'money') {
       const digits = currency === 'USD' ? 2 : 0;
-      return new Intl.NumberFormat(loc, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(value);
+      return new Intl.NumberFormat(loc, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      }).format(value);
     }
     return new Intl.NumberFormat(loc, { maximumFractionDigits: kind === 'hours' ? 1 : 2 }).format(value);
   }
-  if (kind === 'date') return new Intl.DateTimeFormat(loc, { year: 'numeric', month: 'short', day: '2-digit', timeZone: 'UTC' }).format(new Date(`${value}T00:00:00Z`));
+  if (kind === 'date')
+    return new Intl.DateTimeFormat(loc, { year: 'numeric', month: 'short', day: '2-digit', timeZone: 'UTC' }).format(
+      new Date(`${value}T00:00:00Z`),
+    );
   if (kind === 'datetime') {
-    return new Intl.DateTimeFormat(loc, { year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone }).format(new Date(value));
+    return new Intl.DateTimeFormat(loc, {
+      year: 'numeric',
+      month: 'short',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone,
+    }).format(new Date(value));
   }
   return value;
 }

@@ -27,9 +27,11 @@ function bars(chart: Chart, rtl: boolean, format: (v: number) => string): string
     const barX = rtl ? W - labelW - len : labelW;
     const labelX = rtl ? W - labelW + 8 : labelW - 8;
     const valueX = rtl ? W - labelW - len - 6 : labelW + len + 6;
-    return `<text x="${labelX}" y="${y + 15}" text-anchor="${rtl ? 'start' : 'end'}" class="lbl">${esc(clip(p.label, 30))}</text>`
-      + `<rect x="${barX.toFixed(1)}" y="${y + 3}" width="${len.toFixed(1)}" height="${row - 8}" rx="2" class="bar"/>`
-      + `<text x="${valueX.toFixed(1)}" y="${y + 15}" text-anchor="${rtl ? 'end' : 'start'}" class="val">${esc(format(p.value))}</text>`;
+    return (
+      `<text x="${labelX}" y="${y + 15}" text-anchor="${rtl ? 'start' : 'end'}" class="lbl">${esc(clip(p.label, 30))}</text>` +
+      `<rect x="${barX.toFixed(1)}" y="${y + 3}" width="${len.toFixed(1)}" height="${row - 8}" rx="2" class="bar"/>` +
+      `<text x="${valueX.toFixed(1)}" y="${y + 15}" text-anchor="${rtl ? 'end' : 'start'}" class="val">${esc(format(p.value))}</text>`
+    );
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${h}" viewBox="0 0 ${W} ${h}" direction="ltr" role="img" aria-label="${esc(chart.title)}">${items.join('')}</svg>`;
 }
@@ -53,9 +55,10 @@ function columns(chart: Chart, rtl: boolean, format: (v: number) => string): str
   });
   const first = chart.points[0]!.label;
   const last = chart.points[n - 1]!.label;
-  const labels = `<text x="${rtl ? W - 10 : 10}" y="${h - 6}" text-anchor="${rtl ? 'end' : 'start'}" class="lbl">${esc(first)}</text>`
-    + (n > 1 ? `<text x="${rtl ? 10 : W - 10}" y="${h - 6}" text-anchor="${rtl ? 'start' : 'end'}" class="lbl">${esc(last)}</text>` : '')
-    + `<text x="${rtl ? W - 10 : 10}" y="12" text-anchor="${rtl ? 'end' : 'start'}" class="val">${esc(format(hi))}</text>`
-    + `<line x1="10" x2="${W - 10}" y1="${zero.toFixed(1)}" y2="${zero.toFixed(1)}" class="axis"/>`;
+  const labels =
+    `<text x="${rtl ? W - 10 : 10}" y="${h - 6}" text-anchor="${rtl ? 'end' : 'start'}" class="lbl">${esc(first)}</text>` +
+    (n > 1 ? `<text x="${rtl ? 10 : W - 10}" y="${h - 6}" text-anchor="${rtl ? 'start' : 'end'}" class="lbl">${esc(last)}</text>` : '') +
+    `<text x="${rtl ? W - 10 : 10}" y="12" text-anchor="${rtl ? 'end' : 'start'}" class="val">${esc(format(hi))}</text>` +
+    `<line x1="10" x2="${W - 10}" y1="${zero.toFixed(1)}" y2="${zero.toFixed(1)}" class="axis"/>`;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${h}" viewBox="0 0 ${W} ${h}" direction="ltr" role="img" aria-label="${esc(chart.title)}">${cols.join('')}${labels}</svg>`;
 }

@@ -11,12 +11,13 @@ export interface WriteControl {
 
 /** Writes and waits while the reader is slower than we are. */
 export async function put(out: Writable, text: string): Promise<void> {
-  if (!out.write(text)) await new Promise<void>((resolve, reject) => {
-    const done = () => (out.off('drain', done), out.off('close', done), resolve());
-    out.once('drain', done);
-    out.once('close', done);
-    out.once('error', reject);
-  });
+  if (!out.write(text))
+    await new Promise<void>((resolve, reject) => {
+      const done = () => (out.off('drain', done), out.off('close', done), resolve());
+      out.once('drain', done);
+      out.once('close', done);
+      out.once('error', reject);
+    });
 }
 
 /**

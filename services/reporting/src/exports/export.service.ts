@@ -62,7 +62,10 @@ export class ExportService {
       res.setHeader('Content-Type', CONTENT_TYPE[format]);
       res.setHeader('Content-Disposition', `attachment; filename="${reportFileName(type, format)}"`);
       res.setHeader('Cache-Control', 'no-store');
-      const control: WriteControl = { signal: abort.signal, onRows: (done, total) => track({ progress: 0.3 + 0.7 * (total ? done / total : 1) }) };
+      const control: WriteControl = {
+        signal: abort.signal,
+        onRows: (done, total) => track({ progress: 0.3 + 0.7 * (total ? done / total : 1) }),
+      };
       if (format === 'pdf') {
         track({ state: 'queued' });
         const file = await this.pdf.render(reportHtml(doc, this.config.PDF_TABLE_ROWS), abort.signal, (ahead) =>
@@ -100,11 +103,22 @@ export class ExportService {
       const dto: ReportDtos[ReportType] = await this.reports.build(type, s);
       if (type !== 'inventory') return buildDocument(type, dto as ReportDtos[typeof type], ctx.locale, undefined, branches);
       const products = await inventoryRows(s, format === 'pdf' ? this.config.PDF_TABLE_ROWS + 1 : null);
-      return buildDocument('inventory', dto as ReportDtos['inventory'], ctx.locale, { products, lowStock: await lowStockRows(s) }, branches);
+      return buildDocument(
+        'inventory',
+        dto as ReportDtos['inventory'],
+        ctx.locale,
+        { products, lowStock: await lowStockRows(s) },
+        branches,
+      );
     });
   }
 
-  private track(ctx: RequestContext, id: string | undefined, type: ReportType, format: ReportExportFormat): (change: Partial<ExportProgressDto>) => void {
+  private track(
+    ctx: RequestContext,
+    id: string | undefined,
+    type: ReportType,
+    format: ReportExportFormat,
+  ): (change: Partial<ExportProgressDto>) => void {
     if (!id || !ctx.user) return () => undefined;
     const now = Date.now();
     for (const [key, t] of this.tracked) if (now - t.at > KEEP_MS) this.tracked.delete(key);

@@ -13,24 +13,43 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 export function reportHtml(doc: ReportDocument, maxRows: number): string {
   const rtl = doc.locale === 'ku';
   const t = (key: string, params?: Record<string, string | number>) => translate(doc.locale, key, params);
-  const show = (v: Parameters<typeof displayCell>[0], kind: Parameters<typeof displayCell>[1]) => displayCell(v, kind, doc.currency, doc.locale, doc.timeZone);
+  const show = (v: Parameters<typeof displayCell>[0], kind: Parameters<typeof displayCell>[1]) =>
+    displayCell(v, kind, doc.currency, doc.locale, doc.timeZone);
   const generated = show(doc.generatedAt, 'datetime');
-  const cards = doc.summary.map((s) => `<div class="card"><div class="label">${esc(s.label)}</div><div class="value">${esc(show(s.value, s.kind))}</div></div>`).join('');
+  const cards = doc.summary
+    .map((s) => `<div class="card"><div class="label">${esc(s.label)}</div><div class="value">${esc(show(s.value, s.kind))}</div></div>`)
+    .join('');
   const charts = doc.charts
     .filter((c) => c.points.length > 0)
-    .map((c) => `<figure><figcaption>${esc(c.title)}</figcaption>${chartSvg(c, rtl, (v) => show(v, c.money ? 'money' : 'number'))}</figure>`)
+    .map(
+      (c) => `<figure><figcaption>${esc(c.title)}</figcaption>${chartSvg(c, rtl, (v) => show(v, c.money ? 'money' : 'number'))}</figure>`,
+    )
     .join('');
-  const tables = doc.tables.map((table) => {
-    const head = table.columns.map((c) => `<th class="${c.kind === 'text' ? '' : 'num'}">${esc(c.label)}</th>`).join('');
-    const body = table.rows.length === 0
-      ? `<tr><td colspan="${table.columns.length}" class="empty">${esc(t('report.none'))}</td></tr>`
-      : table.rows.slice(0, maxRows).map((r) => `<tr>${r.map((v, i) => {
-        const kind = table.columns[i]!.kind;
-        return `<td class="${kind === 'text' ? '' : 'num'}">${esc(show(v, kind))}</td>`;
-      }).join('')}</tr>`).join('');
-    const note = table.rows.length > maxRows ? `<p class="note">${esc(t('report.firstRows', { n: show(maxRows, 'number'), total: show(table.rows.length, 'number') }))}</p>` : '';
-    return `<section><h2>${esc(table.title)}</h2><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${note}</section>`;
-  }).join('');
+  const tables = doc.tables
+    .map((table) => {
+      const head = table.columns.map((c) => `<th class="${c.kind === 'text' ? '' : 'num'}">${esc(c.label)}</th>`).join('');
+      const body =
+        table.rows.length === 0
+          ? `<tr><td colspan="${table.columns.length}" class="empty">${esc(t('report.none'))}</td></tr>`
+          : table.rows
+              .slice(0, maxRows)
+              .map(
+                (r) =>
+                  `<tr>${r
+                    .map((v, i) => {
+                      const kind = table.columns[i]!.kind;
+                      return `<td class="${kind === 'text' ? '' : 'num'}">${esc(show(v, kind))}</td>`;
+                    })
+                    .join('')}</tr>`,
+              )
+              .join('');
+      const note =
+        table.rows.length > maxRows
+          ? `<p class="note">${esc(t('report.firstRows', { n: show(maxRows, 'number'), total: show(table.rows.length, 'number') }))}</p>`
+          : '';
+      return `<section><h2>${esc(table.title)}</h2><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${note}</section>`;
+    })
+    .join('');
   const font = rtl ? `'Noto Sans Arabic', 'Noto Sans', sans-serif` : `'Noto Sans', 'Noto Sans Arabic', sans-serif`;
   return `<!doctype html>
 <html lang="${rtl ? 'ckb' : 'en'}" dir="${rtl ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>${esc(doc.title)}</title>

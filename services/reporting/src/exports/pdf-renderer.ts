@@ -4,8 +4,16 @@ import { logger } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
 
 const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--font-render-hinting=none',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--font-render-hinting=none',
 ];
 
 interface Waiting {
@@ -46,8 +54,13 @@ export class PdfRenderer implements OnModuleDestroy {
       try {
         await page.setContent(html, { waitUntil: 'load' });
         const pdf = await page.pdf({
-          format: 'A4', printBackground: true, preferCSSPageSize: true, displayHeaderFooter: true, headerTemplate: '<span></span>',
-          footerTemplate: '<div style="font-size:8px;width:100%;text-align:center;color:#7b8794"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
+          format: 'A4',
+          printBackground: true,
+          preferCSSPageSize: true,
+          displayHeaderFooter: true,
+          headerTemplate: '<span></span>',
+          footerTemplate:
+            '<div style="font-size:8px;width:100%;text-align:center;color:#7b8794"><span class="pageNumber"></span> / <span class="totalPages"></span></div>',
         });
         return Buffer.from(pdf);
       } finally {
@@ -67,7 +80,15 @@ export class PdfRenderer implements OnModuleDestroy {
       return Promise.resolve();
     }
     return new Promise<void>((resolve, reject) => {
-      const me: Waiting = { signal, onPosition, start: () => { signal.removeEventListener('abort', leave); onPosition(0); resolve(); } };
+      const me: Waiting = {
+        signal,
+        onPosition,
+        start: () => {
+          signal.removeEventListener('abort', leave);
+          onPosition(0);
+          resolve();
+        },
+      };
       const leave = () => {
         const i = this.queue.indexOf(me);
         if (i >= 0) this.queue.splice(i, 1);

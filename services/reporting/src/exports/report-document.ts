@@ -2,10 +2,21 @@
 // The PDF, CSV and Excel writers all print this one document.
 import { displayCell, type Cell, type CellKind } from './cell-format.js';
 import {
-  PURCHASE_FREQUENCY_GROUPS, translate, type Currency, type CustomerReportDto, type InventoryProductRowDto, type InventoryReportDto,
-  type Locale, type LocalizedText, type LowStockRowDto, type ReportDtos, type ReportMetaDto, type ReportType, type SalesReportDto, type StaffReportDto,
+  PURCHASE_FREQUENCY_GROUPS,
+  translate,
+  type Currency,
+  type CustomerReportDto,
+  type InventoryProductRowDto,
+  type InventoryReportDto,
+  type Locale,
+  type LocalizedText,
+  type LowStockRowDto,
+  type ReportDtos,
+  type ReportMetaDto,
+  type ReportType,
+  type SalesReportDto,
+  type StaffReportDto,
 } from '@dukan/contracts';
-
 
 export interface Column {
   label: string;
@@ -59,14 +70,26 @@ export interface NamedBranch {
  * undefined: none asked (a single shop's file reads as before).
  */
 export function buildDocument<T extends ReportType>(
-  type: T, dto: ReportDtos[T], locale: Locale, extra?: InventoryExtra, branches?: readonly NamedBranch[] | null,
+  type: T,
+  dto: ReportDtos[T],
+  locale: Locale,
+  extra?: InventoryExtra,
+  branches?: readonly NamedBranch[] | null,
 ): ReportDocument {
   const t = (key: string, params?: Record<string, string | number>) => translate(locale, key, params);
   const col = (field: string, kind: CellKind = 'text'): Column => ({ label: t(`report.field.${field}`), kind });
   const name = (n: LocalizedText | null | undefined) => (n ? (locale === 'ku' && n.ku ? n.ku : n.en) : t('report.uncategorised'));
   const base = {
-    type, locale, currency: dto.currency, timeZone: dto.timeZone, title: t(`report.title.${type}`), storeName: withBranches(dto.storeName, branches, locale, t),
-    rangeText: type === 'inventory' ? t('report.range.inventoryNow') : rangeText(dto, t, (d) => displayCell(d, 'date', dto.currency, locale, dto.timeZone)),
+    type,
+    locale,
+    currency: dto.currency,
+    timeZone: dto.timeZone,
+    title: t(`report.title.${type}`),
+    storeName: withBranches(dto.storeName, branches, locale, t),
+    rangeText:
+      type === 'inventory'
+        ? t('report.range.inventoryNow')
+        : rangeText(dto, t, (d) => displayCell(d, 'date', dto.currency, locale, dto.timeZone)),
     generatedAt: dto.generatedAt,
   };
   const sum = (field: string, value: number, kind: CellKind = 'money') => ({ label: t(`report.field.${field}`), value, kind });
@@ -78,17 +101,39 @@ export function buildDocument<T extends ReportType>(
       const d = dto as SalesReportDto;
       return {
         ...base,
-        summary: [sum('totalSales', d.summary.totalSales), sum('totalTransactions', d.summary.totalTransactions, 'number'), sum('averageOrderValue', d.summary.averageOrderValue),
-          sum('grossProfit', d.summary.grossProfit), sum('expenses', d.summary.expenses), sum('netProfit', d.summary.netProfit)],
+        summary: [
+          sum('totalSales', d.summary.totalSales),
+          sum('totalTransactions', d.summary.totalTransactions, 'number'),
+          sum('averageOrderValue', d.summary.averageOrderValue),
+          sum('grossProfit', d.summary.grossProfit),
+          sum('expenses', d.summary.expenses),
+          sum('netProfit', d.summary.netProfit),
+        ],
         charts: [
-          { title: t('report.section.salesByDate'), kind: 'columns', money: true, points: d.salesByDate.map((p) => ({ label: p.date, value: p.total })) },
-          { title: t('report.section.topProducts'), kind: 'bars', money: true, points: top(d.topProducts.map((p) => ({ label: name(p.name), value: p.revenue }))) },
+          {
+            title: t('report.section.salesByDate'),
+            kind: 'columns',
+            money: true,
+            points: d.salesByDate.map((p) => ({ label: p.date, value: p.total })),
+          },
+          {
+            title: t('report.section.topProducts'),
+            kind: 'bars',
+            money: true,
+            points: top(d.topProducts.map((p) => ({ label: name(p.name), value: p.revenue }))),
+          },
         ],
         tables: [
-          section('salesByDate', [col('date', 'date'), col('total', 'money'), col('transactions', 'number'), col('profit', 'money')],
-            d.salesByDate.map((p) => [p.date, p.total, p.transactions, p.profit])),
-          section('topProducts', [col('name'), col('sku'), col('quantity', 'number'), col('revenue', 'money'), col('profit', 'money')],
-            d.topProducts.map((p) => [name(p.name), p.sku, p.quantity, p.revenue, p.profit])),
+          section(
+            'salesByDate',
+            [col('date', 'date'), col('total', 'money'), col('transactions', 'number'), col('profit', 'money')],
+            d.salesByDate.map((p) => [p.date, p.total, p.transactions, p.profit]),
+          ),
+          section(
+            'topProducts',
+            [col('name'), col('sku'), col('quantity', 'number'), col('revenue', 'money'), col('profit', 'money')],
+            d.topProducts.map((p) => [name(p.name), p.sku, p.quantity, p.revenue, p.profit]),
+          ),
         ],
       };
     }
@@ -98,16 +143,47 @@ export function buildDocument<T extends ReportType>(
       const low = extra?.lowStock ?? d.lowStockItems;
       return {
         ...base,
-        summary: [sum('totalProducts', d.summary.totalProducts, 'number'), sum('totalQuantity', d.summary.totalQuantity, 'number'),
-          sum('totalInventoryValue', d.summary.totalInventoryValue), sum('totalInventoryCost', d.summary.totalInventoryCost),
-          sum('lowStockItems', d.summary.lowStockItems, 'number'), sum('outOfStockItems', d.summary.outOfStockItems, 'number')],
-        charts: [{ title: t('report.section.categoryInventory'), kind: 'bars', money: false, points: top(d.categoryInventory.map((c) => ({ label: name(c.categoryName), value: c.productCount }))) }],
+        summary: [
+          sum('totalProducts', d.summary.totalProducts, 'number'),
+          sum('totalQuantity', d.summary.totalQuantity, 'number'),
+          sum('totalInventoryValue', d.summary.totalInventoryValue),
+          sum('totalInventoryCost', d.summary.totalInventoryCost),
+          sum('lowStockItems', d.summary.lowStockItems, 'number'),
+          sum('outOfStockItems', d.summary.outOfStockItems, 'number'),
+        ],
+        charts: [
+          {
+            title: t('report.section.categoryInventory'),
+            kind: 'bars',
+            money: false,
+            points: top(d.categoryInventory.map((c) => ({ label: name(c.categoryName), value: c.productCount }))),
+          },
+        ],
         tables: [
-          section('categoryInventory', [col('category'), col('productCount', 'number'), col('quantity', 'number'), col('stockValue', 'money')],
-            d.categoryInventory.map((c) => [name(c.categoryName), c.productCount, c.quantity, c.value])),
-          section('products', [col('name'), col('sku'), col('category'), col('quantity', 'number'), col('price', 'money'), col('cost', 'money'), col('stockValue', 'money'), col('costValue', 'money')],
-            products.map((p) => [name(p.name), p.sku, name(p.category), p.quantity, p.price, p.cost, p.value, p.costValue])),
-          section('lowStock', [col('name'), col('sku'), col('quantity', 'number'), col('reorderLevel', 'number')], low.map((p) => [name(p.name), p.sku, p.quantity, p.reorderLevel])),
+          section(
+            'categoryInventory',
+            [col('category'), col('productCount', 'number'), col('quantity', 'number'), col('stockValue', 'money')],
+            d.categoryInventory.map((c) => [name(c.categoryName), c.productCount, c.quantity, c.value]),
+          ),
+          section(
+            'products',
+            [
+              col('name'),
+              col('sku'),
+              col('category'),
+              col('quantity', 'number'),
+              col('price', 'money'),
+              col('cost', 'money'),
+              col('stockValue', 'money'),
+              col('costValue', 'money'),
+            ],
+            products.map((p) => [name(p.name), p.sku, name(p.category), p.quantity, p.price, p.cost, p.value, p.costValue]),
+          ),
+          section(
+            'lowStock',
+            [col('name'), col('sku'), col('quantity', 'number'), col('reorderLevel', 'number')],
+            low.map((p) => [name(p.name), p.sku, p.quantity, p.reorderLevel]),
+          ),
         ],
       };
     }
@@ -116,22 +192,80 @@ export function buildDocument<T extends ReportType>(
       const role = (r: string | null) => (r ? t(`report.role.${r}`) : '');
       return {
         ...base,
-        summary: [sum('totalStaff', d.summary.totalStaff, 'number'), sum('totalSales', d.summary.totalSales), sum('totalTransactions', d.summary.totalTransactions, 'number'),
-          sum('totalHours', d.summary.totalHours, 'hours')],
+        summary: [
+          sum('totalStaff', d.summary.totalStaff, 'number'),
+          sum('totalSales', d.summary.totalSales),
+          sum('totalTransactions', d.summary.totalTransactions, 'number'),
+          sum('totalHours', d.summary.totalHours, 'hours'),
+        ],
         charts: [
-          { title: t('report.section.staffSales'), kind: 'bars', money: true, points: top(d.staffSales.map((p) => ({ label: p.name, value: p.totalSales }))) },
-          { title: t('report.section.activityTimeline'), kind: 'columns', money: true, points: d.activityTimeline.map((p) => ({ label: p.date, value: p.totalSales })) },
+          {
+            title: t('report.section.staffSales'),
+            kind: 'bars',
+            money: true,
+            points: top(d.staffSales.map((p) => ({ label: p.name, value: p.totalSales }))),
+          },
+          {
+            title: t('report.section.activityTimeline'),
+            kind: 'columns',
+            money: true,
+            points: d.activityTimeline.map((p) => ({ label: p.date, value: p.totalSales })),
+          },
         ],
         tables: [
-          section('staffSales', [col('name'), col('role'), col('totalSales', 'money'), col('transactionCount', 'number'), col('averageTicket', 'money'), col('hoursWorked', 'hours')],
-            d.staffSales.map((p) => [p.name, role(p.role), p.totalSales, p.transactionCount, p.averageTicket, p.hoursWorked])),
-          section('staffActivity', [col('name'), col('daysWorked', 'number'), col('firstSale', 'datetime'), col('lastSale', 'datetime'), col('voids', 'number'), col('refunds', 'number'), col('refundedAmount', 'money')],
-            d.staffActivity.map((p) => [p.name, p.daysWorked, p.firstSale, p.lastSale, p.voids, p.refunds, p.refundedAmount])),
-          section('activityTimeline', [col('date', 'date'), col('totalSales', 'money'), col('transactions', 'number'), col('activeStaff', 'number')],
-            d.activityTimeline.map((p) => [p.date, p.totalSales, p.transactions, p.activeStaff])),
-          section('staffExpenses', [col('expenseNumber'), col('date', 'date'), col('staff'), col('title'), col('type'), col('amount', 'money'), col('status'), col('description')],
-            d.staffExpenses.map((e) => [e.expenseNumber, e.date, `${e.staff.firstName} ${e.staff.lastName}`.trim(), e.title, t(`report.expenseCategory.${e.type}`),
-              e.amount, t(`report.expenseStatus.${e.status}`), e.description])),
+          section(
+            'staffSales',
+            [
+              col('name'),
+              col('role'),
+              col('totalSales', 'money'),
+              col('transactionCount', 'number'),
+              col('averageTicket', 'money'),
+              col('hoursWorked', 'hours'),
+            ],
+            d.staffSales.map((p) => [p.name, role(p.role), p.totalSales, p.transactionCount, p.averageTicket, p.hoursWorked]),
+          ),
+          section(
+            'staffActivity',
+            [
+              col('name'),
+              col('daysWorked', 'number'),
+              col('firstSale', 'datetime'),
+              col('lastSale', 'datetime'),
+              col('voids', 'number'),
+              col('refunds', 'number'),
+              col('refundedAmount', 'money'),
+            ],
+            d.staffActivity.map((p) => [p.name, p.daysWorked, p.firstSale, p.lastSale, p.voids, p.refunds, p.refundedAmount]),
+          ),
+          section(
+            'activityTimeline',
+            [col('date', 'date'), col('totalSales', 'money'), col('transactions', 'number'), col('activeStaff', 'number')],
+            d.activityTimeline.map((p) => [p.date, p.totalSales, p.transactions, p.activeStaff]),
+          ),
+          section(
+            'staffExpenses',
+            [
+              col('expenseNumber'),
+              col('date', 'date'),
+              col('staff'),
+              col('title'),
+              col('type'),
+              col('amount', 'money'),
+              col('status'),
+              col('description'),
+            ],
+            d.staffExpenses.map((e) => [
+              e.expenseNumber,
+              e.date,
+              `${e.staff.firstName} ${e.staff.lastName}`.trim(),
+              e.title,
+              t(`report.expenseCategory.${e.type}`),
+              e.amount,
+              t(`report.expenseStatus.${e.status}`),
+              e.description,
+            ]),
+          ),
         ],
       };
     }
@@ -140,19 +274,54 @@ export function buildDocument<T extends ReportType>(
       const groups = PURCHASE_FREQUENCY_GROUPS.map((g) => ({ label: t(`report.frequency.${g}`), value: d.purchaseFrequency[g] }));
       return {
         ...base,
-        summary: [sum('totalCustomers', d.summary.totalCustomers, 'number'), sum('newCustomers', d.summary.newCustomers, 'number'),
-          sum('activeCustomers', d.summary.activeCustomers, 'number'), sum('totalLoyaltyPoints', d.summary.totalLoyaltyPoints, 'number')],
+        summary: [
+          sum('totalCustomers', d.summary.totalCustomers, 'number'),
+          sum('newCustomers', d.summary.newCustomers, 'number'),
+          sum('activeCustomers', d.summary.activeCustomers, 'number'),
+          sum('totalLoyaltyPoints', d.summary.totalLoyaltyPoints, 'number'),
+        ],
         charts: [
           { title: t('report.section.purchaseFrequency'), kind: 'bars', money: false, points: groups },
-          { title: t('report.section.loyaltyDistribution'), kind: 'bars', money: false, points: d.loyaltyDistribution.map((b) => ({ label: b.range, value: b.count })) },
-          { title: t('report.section.newCustomers'), kind: 'columns', money: false, points: d.newCustomersOverTime.map((p) => ({ label: p.date, value: p.count })) },
+          {
+            title: t('report.section.loyaltyDistribution'),
+            kind: 'bars',
+            money: false,
+            points: d.loyaltyDistribution.map((b) => ({ label: b.range, value: b.count })),
+          },
+          {
+            title: t('report.section.newCustomers'),
+            kind: 'columns',
+            money: false,
+            points: d.newCustomersOverTime.map((p) => ({ label: p.date, value: p.count })),
+          },
         ],
         tables: [
-          section('purchaseFrequency', [col('group'), col('customers', 'number')], groups.map((g) => [g.label, g.value])),
-          section('loyaltyDistribution', [col('points'), col('customers', 'number')], d.loyaltyDistribution.map((b) => [b.range, b.count])),
-          section('newCustomers', [col('date', 'date'), col('count', 'number')], d.newCustomersOverTime.map((p) => [p.date, p.count])),
-          section('topCustomers', [col('customer'), col('totalSpent', 'money'), col('purchaseCount', 'number'), col('loyaltyPoints', 'number'), col('lastPurchase', 'datetime')],
-            d.topCustomers.map((c) => [c.customerName, c.totalSpent, c.purchaseCount, c.loyaltyPoints, c.lastPurchase])),
+          section(
+            'purchaseFrequency',
+            [col('group'), col('customers', 'number')],
+            groups.map((g) => [g.label, g.value]),
+          ),
+          section(
+            'loyaltyDistribution',
+            [col('points'), col('customers', 'number')],
+            d.loyaltyDistribution.map((b) => [b.range, b.count]),
+          ),
+          section(
+            'newCustomers',
+            [col('date', 'date'), col('count', 'number')],
+            d.newCustomersOverTime.map((p) => [p.date, p.count]),
+          ),
+          section(
+            'topCustomers',
+            [
+              col('customer'),
+              col('totalSpent', 'money'),
+              col('purchaseCount', 'number'),
+              col('loyaltyPoints', 'number'),
+              col('lastPurchase', 'datetime'),
+            ],
+            d.topCustomers.map((c) => [c.customerName, c.totalSpent, c.purchaseCount, c.loyaltyPoints, c.lastPurchase]),
+          ),
         ],
       };
     }
@@ -160,7 +329,11 @@ export function buildDocument<T extends ReportType>(
 }
 
 /** The range in words, its days as the language writes them (an ISO day would read backwards in a right-to-left line). */
-function rangeText(m: ReportMetaDto, t: (key: string, params?: Record<string, string | number>) => string, day: (d: string) => string): string {
+function rangeText(
+  m: ReportMetaDto,
+  t: (key: string, params?: Record<string, string | number>) => string,
+  day: (d: string) => string,
+): string {
   if (m.startDate && m.endDate) return t('report.range.between', { start: day(m.startDate), end: day(m.endDate) });
   if (m.startDate) return t('report.range.from', { start: day(m.startDate) });
   if (m.endDate) return t('report.range.until', { end: day(m.endDate) });
@@ -172,7 +345,10 @@ const LIST_SEPARATOR: Record<Locale, string> = { en: ', ', ku: '، ' };
 
 /** "Shop · Erbil, Sulaymaniyah": each branch by its name, or by its code ("Branch b") where settings gave none. */
 function withBranches(
-  storeName: string, branches: readonly NamedBranch[] | null | undefined, locale: Locale, t: (key: string, params?: Record<string, string>) => string,
+  storeName: string,
+  branches: readonly NamedBranch[] | null | undefined,
+  locale: Locale,
+  t: (key: string, params?: Record<string, string>) => string,
 ): string {
   if (branches === undefined) return storeName;
   if (branches === null) return `${storeName} · ${t('report.allBranches')}`;

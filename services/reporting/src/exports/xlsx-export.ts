@@ -10,7 +10,11 @@ const FORMAT: Partial<Record<CellKind, string>> = { number: '#,##0', hours: '0.0
 
 /** Excel's sheet names: at most 31 characters, none of []:*?/\, unique in the book. */
 function sheetName(title: string, taken: Set<string>): string {
-  const base = title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 28).trim() || 'Sheet';
+  const base =
+    title
+      .replace(/[[\]:*?/\\]/g, ' ')
+      .slice(0, 28)
+      .trim() || 'Sheet';
   let name = base;
   for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${base} ${i}`;
   taken.add(name.toLowerCase());
@@ -41,7 +45,10 @@ export async function writeXlsx(doc: ReportDocument, out: Writable, control: Wri
   const format = (kind: CellKind) => (kind === 'money' ? MONEY_FORMAT[doc.currency] : FORMAT[kind]);
 
   const summary = book.addWorksheet(sheetName(translate(doc.locale, 'report.section.summary'), taken), { views });
-  summary.columns = [{ header: translate(doc.locale, 'report.field.metric'), width: 30 }, { header: translate(doc.locale, 'report.field.value'), width: 22 }];
+  summary.columns = [
+    { header: translate(doc.locale, 'report.field.metric'), width: 30 },
+    { header: translate(doc.locale, 'report.field.value'), width: 22 },
+  ];
   summary.getRow(1).font = { bold: true };
   for (const s of doc.summary) {
     const row = summary.addRow([s.label, s.value]);
@@ -49,7 +56,10 @@ export async function writeXlsx(doc: ReportDocument, out: Writable, control: Wri
     if (fmt) row.getCell(2).numFmt = fmt;
     row.commit();
   }
-  for (const [label, value] of [[doc.title, doc.storeName], [doc.rangeText, translate(doc.locale, 'report.currency', { currency: doc.currency })]]) {
+  for (const [label, value] of [
+    [doc.title, doc.storeName],
+    [doc.rangeText, translate(doc.locale, 'report.currency', { currency: doc.currency })],
+  ]) {
     summary.addRow([label, value]).commit();
   }
   summary.commit();
@@ -58,7 +68,11 @@ export async function writeXlsx(doc: ReportDocument, out: Writable, control: Wri
   let done = 0;
   for (const table of doc.tables) {
     const sheet = book.addWorksheet(sheetName(table.title, taken), { views });
-    sheet.columns = table.columns.map((c) => ({ header: c.label, width: c.kind === 'text' ? 28 : 16, style: format(c.kind) ? { numFmt: format(c.kind) } : {} }));
+    sheet.columns = table.columns.map((c) => ({
+      header: c.label,
+      width: c.kind === 'text' ? 28 : 16,
+      style: format(c.kind) ? { numFmt: format(c.kind) } : {},
+    }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
     for (const r of table.rows) {

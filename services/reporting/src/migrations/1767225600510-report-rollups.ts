@@ -88,9 +88,15 @@ export class ReportRollups1767225600510 implements MigrationInterface {
     // Stock over all branches, kept with the product, so the inventory report reads one table; its value and its
     // distance below the reorder level indexed for the report's first rows.
     await q.query(`ALTER TABLE products ADD COLUMN stock_total integer NOT NULL DEFAULT 0`);
-    await q.query(`UPDATE products p SET stock_total = s.qty FROM (SELECT product_id, sum(quantity) AS qty FROM stock GROUP BY product_id) s WHERE s.product_id = p.product_id`);
-    await q.query(`CREATE INDEX products_by_value ON products ((price_cents * greatest(stock_total, 0)) DESC, sku) WHERE deleted_at IS NULL`);
-    await q.query(`CREATE INDEX products_low_stock ON products ((stock_total - reorder_level), sku) WHERE deleted_at IS NULL AND stock_total <= reorder_level`);
+    await q.query(
+      `UPDATE products p SET stock_total = s.qty FROM (SELECT product_id, sum(quantity) AS qty FROM stock GROUP BY product_id) s WHERE s.product_id = p.product_id`,
+    );
+    await q.query(
+      `CREATE INDEX products_by_value ON products ((price_cents * greatest(stock_total, 0)) DESC, sku) WHERE deleted_at IS NULL`,
+    );
+    await q.query(
+      `CREATE INDEX products_low_stock ON products ((stock_total - reorder_level), sku) WHERE deleted_at IS NULL AND stock_total <= reorder_level`,
+    );
     await q.query(`
       CREATE TABLE expenses (
         expense_id text PRIMARY KEY,
@@ -112,10 +118,20 @@ export class ReportRollups1767225600510 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const column of ['user_exchange_rates', 'exchange_rate', 'store_name']) await q.query(`ALTER TABLE shop_settings DROP COLUMN ${column}`);
+    for (const column of ['user_exchange_rates', 'exchange_rate', 'store_name'])
+      await q.query(`ALTER TABLE shop_settings DROP COLUMN ${column}`);
     await q.query(`DROP INDEX products_category`);
     await q.query(`ALTER TABLE products DROP COLUMN stock_total`);
-    for (const table of ['expenses', 'categories', 'customers', 'customer_sales', 'product_sales', 'cashier_sales_daily', 'branch_sales_daily', 'refund_lines']) {
+    for (const table of [
+      'expenses',
+      'categories',
+      'customers',
+      'customer_sales',
+      'product_sales',
+      'cashier_sales_daily',
+      'branch_sales_daily',
+      'refund_lines',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

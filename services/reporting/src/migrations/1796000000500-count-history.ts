@@ -28,8 +28,12 @@ export class CountHistory1796000000500 implements MigrationInterface {
     await q.query(`
       INSERT INTO count_history (kind, id, at, version, live, reorder_level)
       SELECT 'p', product_id, coalesce(deleted_at, created_at), version, deleted_at IS NULL, reorder_level FROM products`);
-    await q.query(`INSERT INTO count_history (kind, id, branch_id, at, quantity) SELECT 's', product_id, branch_id, as_of, quantity FROM stock`);
-    await q.query(`INSERT INTO count_history (kind, id, at, live) SELECT 'u', user_id, coalesce(deleted_at, as_of), active AND deleted_at IS NULL FROM users`);
+    await q.query(
+      `INSERT INTO count_history (kind, id, branch_id, at, quantity) SELECT 's', product_id, branch_id, as_of, quantity FROM stock`,
+    );
+    await q.query(
+      `INSERT INTO count_history (kind, id, at, live) SELECT 'u', user_id, coalesce(deleted_at, as_of), active AND deleted_at IS NULL FROM users`,
+    );
     await q.query(`
       CREATE FUNCTION users_count_history() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
@@ -44,7 +48,9 @@ export class CountHistory1796000000500 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE TABLE daily_counts (day date NOT NULL, metric text NOT NULL CHECK (metric IN ('products', 'lowStock', 'activeUsers')), value integer NOT NULL, PRIMARY KEY (day, metric))`);
+    await q.query(
+      `CREATE TABLE daily_counts (day date NOT NULL, metric text NOT NULL CHECK (metric IN ('products', 'lowStock', 'activeUsers')), value integer NOT NULL, PRIMARY KEY (day, metric))`,
+    );
     await q.query(`DROP TRIGGER users_count_history ON users`);
     await q.query(`DROP FUNCTION users_count_history()`);
     await q.query(`DROP TABLE count_history`);

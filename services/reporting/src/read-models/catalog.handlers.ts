@@ -31,7 +31,10 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
   const rows = [...latest.values()].sort((a, b) => byKey(a.productId, b.productId) || byKey(a.branchId, b.branchId));
   const productIds = [...new Set(rows.map((l) => l.productId))];
   await m.query(`SELECT 1 FROM products WHERE product_id = ANY($1::text[]) ORDER BY product_id FOR UPDATE`, [productIds]);
-  await recordStates(m, levels.map((l) => ({ kind: 's', id: l.productId, branchId: l.branchId, at: l.at, quantity: l.quantity })));
+  await recordStates(
+    m,
+    levels.map((l) => ({ kind: 's', id: l.productId, branchId: l.branchId, at: l.at, quantity: l.quantity })),
+  );
   await m.query(
     `INSERT INTO stock (product_id, branch_id, quantity, as_of)
      SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::timestamptz[])
@@ -52,7 +55,10 @@ async function setStock(m: EntityManager, levels: readonly StockLevel[]): Promis
  * Products replica: a lower version than the one held is ignored (events may be redelivered out of order).
  * A batch (a bulk load brings thousands) in two statements; of several events for one product, the newest.
  */
-async function upsertProducts(m: EntityManager, events: readonly EventOf<'dukan.catalog.product.created.v1' | 'dukan.catalog.product.updated.v1'>[]): Promise<void> {
+async function upsertProducts(
+  m: EntityManager,
+  events: readonly EventOf<'dukan.catalog.product.created.v1' | 'dukan.catalog.product.updated.v1'>[],
+): Promise<void> {
   const latest = new Map<string, (typeof events)[number]>();
   for (const e of events) {
     const held = latest.get(e.data.productId);
@@ -69,15 +75,33 @@ async function upsertProducts(m: EntityManager, events: readonly EventOf<'dukan.
        reorder_level = EXCLUDED.reorder_level, version = EXCLUDED.version
      WHERE products.version < EXCLUDED.version`,
     [
-      col((e) => e.data.productId), col((e) => e.data.sku), col((e) => JSON.stringify(e.data.name)), col((e) => e.data.categoryId),
-      col((e) => e.data.priceCents), col((e) => e.data.costCents), col((e) => e.data.active), col((e) => e.data.reorderLevel),
-      col((e) => e.data.version), col((e) => e.occurredAt),
+      col((e) => e.data.productId),
+      col((e) => e.data.sku),
+      col((e) => JSON.stringify(e.data.name)),
+      col((e) => e.data.categoryId),
+      col((e) => e.data.priceCents),
+      col((e) => e.data.costCents),
+      col((e) => e.data.active),
+      col((e) => e.data.reorderLevel),
+      col((e) => e.data.version),
+      col((e) => e.occurredAt),
     ],
   );
-  await recordStates(m, events.map((e) => ({
-    kind: 'p', id: e.data.productId, at: e.occurredAt, version: e.data.version, live: true, reorderLevel: e.data.reorderLevel,
-  })));
-  await setStock(m, events.map((e) => ({ productId: e.data.productId, branchId: e.branchId, quantity: e.data.quantity, at: e.occurredAt })));
+  await recordStates(
+    m,
+    events.map((e) => ({
+      kind: 'p',
+      id: e.data.productId,
+      at: e.occurredAt,
+      version: e.data.version,
+      live: true,
+      reorderLevel: e.data.reorderLevel,
+    })),
+  );
+  await setStock(
+    m,
+    events.map((e) => ({ productId: e.data.productId, branchId: e.branchId, quantity: e.data.quantity, at: e.occurredAt })),
+  );
 }
 
 @Injectable()
@@ -121,7 +145,12 @@ export class ReportStockChangedHandler implements EventHandler<'dukan.catalog.st
 
   /** A batch: every level it leaves, in a few statements. */
   handleAll(events: readonly EventOf<'dukan.catalog.stock.changed.v2'>[], m: EntityManager): Promise<void> {
-    return setStock(m, events.flatMap((e) => e.data.moves.map((mv) => ({ productId: mv.productId, branchId: e.data.branchId, quantity: mv.quantityAfter, at: e.occurredAt }))));
+    return setStock(
+      m,
+      events.flatMap((e) =>
+        e.data.moves.map((mv) => ({ productId: mv.productId, branchId: e.data.branchId, quantity: mv.quantityAfter, at: e.occurredAt })),
+      ),
+    );
   }
 }
 

@@ -47,9 +47,14 @@ export async function recordStates(m: EntityManager, states: readonly CountState
      SELECT * FROM unnest($1::"char"[], $2::text[], $3::text[], $4::timestamptz[], $5::int[], $6::boolean[], $7::int[], $8::int[])
      ON CONFLICT DO NOTHING`,
     [
-      col((s) => s.kind), col((s) => s.id), col((s) => (s.kind === 's' ? s.branchId : '')), col((s) => s.at),
-      col((s) => (s.kind === 'p' ? s.version : 0)), col((s) => (s.kind === 'p' ? s.live : true)),
-      col((s) => (s.kind === 'p' ? s.reorderLevel : 0)), col((s) => (s.kind === 's' ? s.quantity : 0)),
+      col((s) => s.kind),
+      col((s) => s.id),
+      col((s) => (s.kind === 's' ? s.branchId : '')),
+      col((s) => s.at),
+      col((s) => (s.kind === 'p' ? s.version : 0)),
+      col((s) => (s.kind === 'p' ? s.live : true)),
+      col((s) => (s.kind === 'p' ? s.reorderLevel : 0)),
+      col((s) => (s.kind === 's' ? s.quantity : 0)),
     ],
   );
   await m.query(
@@ -67,7 +72,12 @@ export async function recordStates(m: EntityManager, states: readonly CountState
  * newest state before then) replaces its contribution now (its newest state). The states are the same set whatever
  * order their events arrived in, so the answer is too. Users count in the branches they work in now.
  */
-export async function dayStartCounts(m: EntityManager, timeZone: string, now: Counts, branches: readonly string[] | null = null): Promise<Counts> {
+export async function dayStartCounts(
+  m: EntityManager,
+  timeZone: string,
+  now: Counts,
+  branches: readonly string[] | null = null,
+): Promise<Counts> {
   const row = await one<{ products: number; low_stock: number; active_users: number }>(
     m,
     `WITH start AS (SELECT ((now() AT TIME ZONE $1)::date::timestamp AT TIME ZONE $1) AS t),

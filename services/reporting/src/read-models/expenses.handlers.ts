@@ -13,7 +13,19 @@ async function upsertExpense(m: EntityManager, d: ExpenseEventData, at: string, 
        category = EXCLUDED.category, amount_base_cents = EXCLUDED.amount_base_cents, expense_date = EXCLUDED.expense_date,
        status = EXCLUDED.status, created_by = EXCLUDED.created_by, as_of = EXCLUDED.as_of
      WHERE expenses.as_of <= EXCLUDED.as_of AND expenses.deleted_at IS NULL`,
-    [d.expenseId, d.expenseNumber, d.title, d.description, d.category, d.amountInBaseCurrencyCents, d.expenseDate.slice(0, 10), d.status, d.createdBy, at, branchId],
+    [
+      d.expenseId,
+      d.expenseNumber,
+      d.title,
+      d.description,
+      d.category,
+      d.amountInBaseCurrencyCents,
+      d.expenseDate.slice(0, 10),
+      d.status,
+      d.createdBy,
+      at,
+      branchId,
+    ],
   );
 }
 

@@ -6,7 +6,11 @@ import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
 
 /** A deleted user stays inactive whatever change of theirs arrives after the deletion. */
 const USERS: ReplicaTable = {
-  table: 'users', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer', updateAs: { active: 'EXCLUDED.active AND users.deleted_at IS NULL' },
+  table: 'users',
+  key: 'user_id',
+  stamp: 'as_of',
+  replaces: 'same-or-newer',
+  updateAs: { active: 'EXCLUDED.active AND users.deleted_at IS NULL' },
 };
 
 /**
@@ -16,8 +20,14 @@ const USERS: ReplicaTable = {
 function upsertUser(m: EntityManager, d: UserEventData, at: string, defaultBranch: string): Promise<void> {
   return applyIfNewer(m, USERS, [
     {
-      user_id: d.userId, username: d.username, first_name: d.firstName, last_name: d.lastName, role: d.role, active: d.active,
-      branches: workingBranches(d, defaultBranch), as_of: at,
+      user_id: d.userId,
+      username: d.username,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      role: d.role,
+      active: d.active,
+      branches: workingBranches(d, defaultBranch),
+      as_of: at,
     },
   ]);
 }
@@ -59,7 +69,14 @@ export class ReportUserDeletedHandler implements EventHandler<'dukan.identity.us
   handle(event: EventOf<'dukan.identity.user.deleted.v1'>, m: EntityManager): Promise<void> {
     // A tombstone: whatever order the events come in, the user ends deleted with the names of their last change.
     const row = {
-      user_id: event.data.userId, username: '', first_name: '', last_name: '', role: 'cashier', active: false, deleted_at: event.occurredAt, as_of: '-infinity',
+      user_id: event.data.userId,
+      username: '',
+      first_name: '',
+      last_name: '',
+      role: 'cashier',
+      active: false,
+      deleted_at: event.occurredAt,
+      as_of: '-infinity',
     };
     return tombstone(m, USERS, row, ['active', 'deleted_at']);
   }

@@ -5,8 +5,13 @@ import { replicaHandler, tombstoneHandler, type ReplicaTable } from '@dukan/plat
 const CUSTOMERS: ReplicaTable = { table: 'customers', key: 'customer_id', stamp: 'version', replaces: 'newer' };
 
 const customer = ({ data: c }: { data: CustomerEventData }) => ({
-  customer_id: c.customerId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, loyalty_points: c.loyaltyPoints,
-  member_since: c.memberSince, version: c.version,
+  customer_id: c.customerId,
+  first_name: c.firstName,
+  last_name: c.lastName,
+  phone: c.phone,
+  loyalty_points: c.loyaltyPoints,
+  member_since: c.memberSince,
+  version: c.version,
 });
 
 export const ReportCustomerCreatedHandler = replicaHandler('dukan.loyalty.customer.created.v1', CUSTOMERS, customer);
@@ -18,7 +23,14 @@ export const ReportCustomerDeletedHandler = tombstoneHandler(
   'dukan.loyalty.customer.deleted.v1',
   CUSTOMERS,
   (e) => ({
-    customer_id: e.data.customerId, first_name: '', last_name: '', phone: '', loyalty_points: 0, member_since: e.occurredAt, version: 0, deleted_at: e.occurredAt,
+    customer_id: e.data.customerId,
+    first_name: '',
+    last_name: '',
+    phone: '',
+    loyalty_points: 0,
+    member_since: e.occurredAt,
+    version: 0,
+    deleted_at: e.occurredAt,
   }),
   ['deleted_at'],
 );

@@ -43,7 +43,13 @@ export class RollupDelta {
 
   constructor(private readonly timeZone: string) {}
 
-  private bump(map: Map<string, Sums>, key: string, init: () => Sums, add: Record<string, number>, at?: { first?: string; last?: string }): void {
+  private bump(
+    map: Map<string, Sums>,
+    key: string,
+    init: () => Sums,
+    add: Record<string, number>,
+    at?: { first?: string; last?: string },
+  ): void {
     let row = map.get(key);
     if (!row) map.set(key, (row = init()));
     for (const [field, n] of Object.entries(add)) row[field] = (row[field] as number) + n;
@@ -62,20 +68,42 @@ export class RollupDelta {
     const tx = transaction ? sign : 0;
     const stamp = activity ? { first: iso, last: iso } : undefined;
     this.bump(this.branch, `${day}|${f.branchId}`, () => ({ day, branchId: f.branchId, sales: 0, cost: 0, tx: 0 }), {
-      sales: sign * f.salesCents, cost: sign * f.costCents, tx,
+      sales: sign * f.salesCents,
+      cost: sign * f.costCents,
+      tx,
     });
-    this.bump(this.cashier, `${day}|${f.branchId}|${f.cashierId}`, () => cashierRow(day, f.branchId, f.cashierId), { sales: sign * f.salesCents, tx }, stamp);
+    this.bump(
+      this.cashier,
+      `${day}|${f.branchId}|${f.cashierId}`,
+      () => cashierRow(day, f.branchId, f.cashierId),
+      { sales: sign * f.salesCents, tx },
+      stamp,
+    );
     for (const [grain, period] of this.periods(day)) {
       for (const l of f.lines) {
-        this.bump(this.product, `${grain}|${period}|${f.branchId}|${l.productId}`, () => ({ grain, period, branchId: f.branchId, id: l.productId, qty: 0, revenue: 0, cost: 0 }), {
-          qty: sign * l.quantity, revenue: sign * l.revenueCents, cost: sign * l.costCents,
-        });
+        this.bump(
+          this.product,
+          `${grain}|${period}|${f.branchId}|${l.productId}`,
+          () => ({ grain, period, branchId: f.branchId, id: l.productId, qty: 0, revenue: 0, cost: 0 }),
+          {
+            qty: sign * l.quantity,
+            revenue: sign * l.revenueCents,
+            cost: sign * l.costCents,
+          },
+        );
       }
       if (f.customerId) {
         const id = f.customerId;
-        this.bump(this.customer, `${grain}|${period}|${f.branchId}|${id}`, () => ({ grain, period, branchId: f.branchId, id, spent: 0, purchases: 0, first: null, last: null }), {
-          spent: sign * f.salesCents, purchases: tx,
-        }, stamp && { last: iso });
+        this.bump(
+          this.customer,
+          `${grain}|${period}|${f.branchId}|${id}`,
+          () => ({ grain, period, branchId: f.branchId, id, spent: 0, purchases: 0, first: null, last: null }),
+          {
+            spent: sign * f.salesCents,
+            purchases: tx,
+          },
+          stamp && { last: iso },
+        );
       }
     }
   }
@@ -83,11 +111,20 @@ export class RollupDelta {
   /** A void or a refund someone made (counted for the person who made it, on the day they made it, in the sale's branch). */
   staffAction(userId: string, branchId: string, at: string, kind: 'void' | 'refund', refundedCents = 0): void {
     const day = shopDay(at, this.timeZone);
-    this.bump(this.cashier, `${day}|${branchId}|${userId}`, () => cashierRow(day, branchId, userId), kind === 'void' ? { voids: 1 } : { refunds: 1, refunded: refundedCents });
+    this.bump(
+      this.cashier,
+      `${day}|${branchId}|${userId}`,
+      () => cashierRow(day, branchId, userId),
+      kind === 'void' ? { voids: 1 } : { refunds: 1, refunded: refundedCents },
+    );
   }
 
   private periods(day: string): [string, string][] {
-    return [['d', day], ['m', monthOf(day)], ['a', ALL_TIME]];
+    return [
+      ['d', day],
+      ['m', monthOf(day)],
+      ['a', ALL_TIME],
+    ];
   }
 
   async flush(m: EntityManager): Promise<void> {
@@ -114,8 +151,18 @@ export class RollupDelta {
            last_sale_at = GREATEST(cashier_sales_daily.last_sale_at, EXCLUDED.last_sale_at),
            voids = cashier_sales_daily.voids + EXCLUDED.voids, refunds = cashier_sales_daily.refunds + EXCLUDED.refunds,
            refunded_cents = cashier_sales_daily.refunded_cents + EXCLUDED.refunded_cents`,
-        [col(cashier, 'day'), col(cashier, 'id'), col(cashier, 'sales'), col(cashier, 'tx'), col(cashier, 'first'), col(cashier, 'last'),
-          col(cashier, 'voids'), col(cashier, 'refunds'), col(cashier, 'refunded'), col(cashier, 'branchId')],
+        [
+          col(cashier, 'day'),
+          col(cashier, 'id'),
+          col(cashier, 'sales'),
+          col(cashier, 'tx'),
+          col(cashier, 'first'),
+          col(cashier, 'last'),
+          col(cashier, 'voids'),
+          col(cashier, 'refunds'),
+          col(cashier, 'refunded'),
+          col(cashier, 'branchId'),
+        ],
       );
     }
     const product = sorted(this.product);
@@ -125,7 +172,15 @@ export class RollupDelta {
          SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[], $7::text[])
          ON CONFLICT (grain, period, branch_id, product_id) DO UPDATE SET quantity = product_sales.quantity + EXCLUDED.quantity,
            revenue_cents = product_sales.revenue_cents + EXCLUDED.revenue_cents, cost_cents = product_sales.cost_cents + EXCLUDED.cost_cents`,
-        [col(product, 'grain'), col(product, 'period'), col(product, 'id'), col(product, 'qty'), col(product, 'revenue'), col(product, 'cost'), col(product, 'branchId')],
+        [
+          col(product, 'grain'),
+          col(product, 'period'),
+          col(product, 'id'),
+          col(product, 'qty'),
+          col(product, 'revenue'),
+          col(product, 'cost'),
+          col(product, 'branchId'),
+        ],
       );
     }
     const customer = sorted(this.customer);
@@ -136,7 +191,15 @@ export class RollupDelta {
          ON CONFLICT (grain, period, branch_id, customer_id) DO UPDATE SET spent_cents = customer_sales.spent_cents + EXCLUDED.spent_cents,
            purchases = customer_sales.purchases + EXCLUDED.purchases,
            last_purchase_at = GREATEST(customer_sales.last_purchase_at, EXCLUDED.last_purchase_at)`,
-        [col(customer, 'grain'), col(customer, 'period'), col(customer, 'id'), col(customer, 'spent'), col(customer, 'purchases'), col(customer, 'last'), col(customer, 'branchId')],
+        [
+          col(customer, 'grain'),
+          col(customer, 'period'),
+          col(customer, 'id'),
+          col(customer, 'spent'),
+          col(customer, 'purchases'),
+          col(customer, 'last'),
+          col(customer, 'branchId'),
+        ],
       );
     }
   }

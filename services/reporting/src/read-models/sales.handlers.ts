@@ -7,18 +7,36 @@ import { ShopClock } from './shop-clock.js';
 
 /** What a whole sale adds to the rollups. */
 export function saleFigures(d: SaleEventData): SaleFigures {
-  const lines = d.lines.map((l) => ({ productId: l.productId, quantity: l.quantity, revenueCents: l.subtotalCents, costCents: l.unitCostCents * l.quantity }));
+  const lines = d.lines.map((l) => ({
+    productId: l.productId,
+    quantity: l.quantity,
+    revenueCents: l.subtotalCents,
+    costCents: l.unitCostCents * l.quantity,
+  }));
   return {
-    branchId: d.branchId, cashierId: d.cashierId, customerId: d.customerId, salesCents: d.totalCents,
-    costCents: lines.reduce((s, l) => s + l.costCents, 0), lines,
+    branchId: d.branchId,
+    cashierId: d.cashierId,
+    customerId: d.customerId,
+    salesCents: d.totalCents,
+    costCents: lines.reduce((s, l) => s + l.costCents, 0),
+    lines,
   };
 }
 
 /** What is left of a held sale after its refunds: what a void takes off. */
 async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleFigures | null> {
   const held = await rows<{
-    branch_id: string; cashier_id: string; customer_id: string | null; total_cents: string; refunded_cents: string;
-    product_id: string; quantity: number; refunded_quantity: number; subtotal_cents: string; unit_cost_cents: string; refunded_line_cents: string;
+    branch_id: string;
+    cashier_id: string;
+    customer_id: string | null;
+    total_cents: string;
+    refunded_cents: string;
+    product_id: string;
+    quantity: number;
+    refunded_quantity: number;
+    subtotal_cents: string;
+    unit_cost_cents: string;
+    refunded_line_cents: string;
   }>(
     m,
     `SELECT s.branch_id, s.cashier_id, s.customer_id, s.total_cents, s.refunded_cents, l.product_id, l.quantity, l.refunded_quantity,
@@ -33,11 +51,20 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
   if (!s) return null;
   const lines = held.map((l) => {
     const quantity = l.quantity - l.refunded_quantity;
-    return { productId: l.product_id, quantity, revenueCents: Number(l.subtotal_cents) - Number(l.refunded_line_cents), costCents: Number(l.unit_cost_cents) * quantity };
+    return {
+      productId: l.product_id,
+      quantity,
+      revenueCents: Number(l.subtotal_cents) - Number(l.refunded_line_cents),
+      costCents: Number(l.unit_cost_cents) * quantity,
+    };
   });
   return {
-    branchId: s.branch_id, cashierId: s.cashier_id, customerId: s.customer_id, salesCents: Number(s.total_cents) - Number(s.refunded_cents),
-    costCents: lines.reduce((sum, l) => sum + l.costCents, 0), lines,
+    branchId: s.branch_id,
+    cashierId: s.cashier_id,
+    customerId: s.customer_id,
+    salesCents: Number(s.total_cents) - Number(s.refunded_cents),
+    costCents: lines.reduce((sum, l) => sum + l.costCents, 0),
+    lines,
   };
 }
 
@@ -45,7 +72,10 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
  * Sales not yet held, and their lines: two statements however many sales. Answers the ids it inserted
  * (a sale already held, say a void that arrived first, is left as it is).
  */
-async function insertSales(m: EntityManager, sales: readonly { d: SaleEventData; status: 'completed' | 'voided'; voidedAt: string | null }[]): Promise<Set<string>> {
+async function insertSales(
+  m: EntityManager,
+  sales: readonly { d: SaleEventData; status: 'completed' | 'voided'; voidedAt: string | null }[],
+): Promise<Set<string>> {
   const inserted = (await m.query(
     `INSERT INTO sales (sale_id, invoice_number, branch_id, register, cashier_id, customer_id, currency, exchange_rate, subtotal_cents,
        discount_cents, loyalty_discount_cents, tax_cents, total_cents, points_redeemed, points_awarded, status, completed_at, voided_at)
@@ -53,18 +83,48 @@ async function insertSales(m: EntityManager, sales: readonly { d: SaleEventData;
        customer_id text, currency text, exchange_rate numeric, subtotal_cents bigint, discount_cents bigint, loyalty_discount_cents bigint,
        tax_cents bigint, total_cents bigint, points_redeemed int, points_awarded int, status text, completed_at timestamptz, voided_at timestamptz)
      ON CONFLICT (sale_id) DO NOTHING RETURNING sale_id`,
-    [JSON.stringify(sales.map(({ d, status, voidedAt }) => ({
-      sale_id: d.saleId, invoice_number: d.invoiceNumber, branch_id: d.branchId, register: d.register, cashier_id: d.cashierId,
-      customer_id: d.customerId, currency: d.currency, exchange_rate: d.exchangeRate, subtotal_cents: d.subtotalCents,
-      discount_cents: d.discountCents, loyalty_discount_cents: d.loyaltyDiscountCents, tax_cents: d.taxCents, total_cents: d.totalCents,
-      points_redeemed: d.pointsRedeemed, points_awarded: d.pointsAwarded, status, completed_at: d.completedAt, voided_at: voidedAt,
-    })))],
+    [
+      JSON.stringify(
+        sales.map(({ d, status, voidedAt }) => ({
+          sale_id: d.saleId,
+          invoice_number: d.invoiceNumber,
+          branch_id: d.branchId,
+          register: d.register,
+          cashier_id: d.cashierId,
+          customer_id: d.customerId,
+          currency: d.currency,
+          exchange_rate: d.exchangeRate,
+          subtotal_cents: d.subtotalCents,
+          discount_cents: d.discountCents,
+          loyalty_discount_cents: d.loyaltyDiscountCents,
+          tax_cents: d.taxCents,
+          total_cents: d.totalCents,
+          points_redeemed: d.pointsRedeemed,
+          points_awarded: d.pointsAwarded,
+          status,
+          completed_at: d.completedAt,
+          voided_at: voidedAt,
+        })),
+      ),
+    ],
   )) as { sale_id: string }[];
   const ids = new Set(inserted.map((r) => r.sale_id));
-  const lines = sales.filter(({ d }) => ids.has(d.saleId)).flatMap(({ d }) => d.lines.map((l) => ({
-    sale_id: d.saleId, line_id: l.lineId, product_id: l.productId, sku: l.sku, name: l.name, quantity: l.quantity,
-    unit_price_cents: l.unitPriceCents, unit_cost_cents: l.unitCostCents, discount_cents: l.discountCents, subtotal_cents: l.subtotalCents,
-  })));
+  const lines = sales
+    .filter(({ d }) => ids.has(d.saleId))
+    .flatMap(({ d }) =>
+      d.lines.map((l) => ({
+        sale_id: d.saleId,
+        line_id: l.lineId,
+        product_id: l.productId,
+        sku: l.sku,
+        name: l.name,
+        quantity: l.quantity,
+        unit_price_cents: l.unitPriceCents,
+        unit_cost_cents: l.unitCostCents,
+        discount_cents: l.discountCents,
+        subtotal_cents: l.subtotalCents,
+      })),
+    );
   if (lines.length > 0) {
     await m.query(
       `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
@@ -84,7 +144,10 @@ export class ReportSaleCompletedHandler implements EventHandler<'dukan.sales.sal
 
   /** The batch's new sales, their lines, and what they add to the rollups on their shop day: a few statements in all. */
   async handleAll(events: readonly EventOf<'dukan.sales.sale.completed.v1'>[], m: EntityManager): Promise<void> {
-    const inserted = await insertSales(m, events.map((e) => ({ d: e.data, status: 'completed', voidedAt: null })));
+    const inserted = await insertSales(
+      m,
+      events.map((e) => ({ d: e.data, status: 'completed', voidedAt: null })),
+    );
     if (inserted.size === 0) return;
     const delta = new RollupDelta(await this.clock.timeZone(m));
     for (const e of events) if (inserted.has(e.data.saleId)) delta.sale(saleFigures(e.data), e.data.completedAt, 1, true);
@@ -131,7 +194,9 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
     const d = event.data;
     // Consumers of different subjects run independently: without its sale yet, fail so the bus delivers it again later.
     const sale = await one<{ status: string; branch_id: string; cashier_id: string; customer_id: string | null }>(
-      m, `SELECT status, branch_id, cashier_id, customer_id FROM sales WHERE sale_id = $1 FOR UPDATE`, [d.saleId],
+      m,
+      `SELECT status, branch_id, cashier_id, customer_id FROM sales WHERE sale_id = $1 FOR UPDATE`,
+      [d.saleId],
     );
     if (!sale) throw new Error(`sale ${d.saleId} not yet in reporting; retry later`);
     const fresh = await m.query(
@@ -165,13 +230,31 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
     const byLine = new Map(costs.map((c) => [c.line_id, c]));
     const lines = d.lines.flatMap((l) => {
       const c = byLine.get(l.lineId);
-      return c ? [{ productId: c.product_id, quantity: l.quantity, revenueCents: l.amountCents, costCents: Number(c.unit_cost_cents) * l.quantity }] : [];
+      return c
+        ? [
+            {
+              productId: c.product_id,
+              quantity: l.quantity,
+              revenueCents: l.amountCents,
+              costCents: Number(c.unit_cost_cents) * l.quantity,
+            },
+          ]
+        : [];
     });
     const delta = new RollupDelta(await this.clock.timeZone(m));
     const emptied = sale.status === 'completed' && after?.status === 'refunded';
     delta.sale(
-      { branchId: sale.branch_id, cashierId: sale.cashier_id, customerId: sale.customer_id, salesCents: d.amountCents, costCents: lines.reduce((s, l) => s + l.costCents, 0), lines },
-      d.refundedAt, -1, emptied,
+      {
+        branchId: sale.branch_id,
+        cashierId: sale.cashier_id,
+        customerId: sale.customer_id,
+        salesCents: d.amountCents,
+        costCents: lines.reduce((s, l) => s + l.costCents, 0),
+        lines,
+      },
+      d.refundedAt,
+      -1,
+      emptied,
     );
     delta.staffAction(d.cashierId, sale.branch_id, d.refundedAt, 'refund', d.amountCents);
     await delta.flush(m);

@@ -34,7 +34,13 @@ export class ShopClock {
 
   /** Settings as stored (SETTINGS_COLUMNS of shop_settings), or the defaults when settings never published any. */
   parse(row: StoredSettings | null): ShopSettings {
-    if (!row) return { timeZone: this.config.DEFAULT_TIME_ZONE, storeName: 'Dukan', exchangeRate: DEFAULT_EXCHANGE_RATE, userExchangeRates: {} };
-    return { timeZone: row.time_zone, storeName: row.store_name, exchangeRate: Number(row.exchange_rate), userExchangeRates: row.user_exchange_rates ?? {} };
+    if (!row)
+      return { timeZone: this.config.DEFAULT_TIME_ZONE, storeName: 'Dukan', exchangeRate: DEFAULT_EXCHANGE_RATE, userExchangeRates: {} };
+    return {
+      timeZone: row.time_zone,
+      storeName: row.store_name,
+      exchangeRate: Number(row.exchange_rate),
+      userExchangeRates: row.user_exchange_rates ?? {},
+    };
   }
 }

@@ -10,7 +10,15 @@ const JOINED = `(member_since AT TIME ZONE $3)::date`;
 
 interface Row {
   freq: { active: number; one_time: number; occasional: number; regular: number; frequent: number };
-  top: { id: string; spent: number; n: number; last: string | null; first_name: string | null; last_name: string | null; points: number | null }[];
+  top: {
+    id: string;
+    spent: number;
+    n: number;
+    last: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    points: number | null;
+  }[];
   members: { total: number; fresh: number; points: number };
   buckets: { range: string; n: number }[];
   series: { day: string; n: number }[];
@@ -37,20 +45,26 @@ export async function customersReport(s: ReportScope): Promise<CustomerReportDto
      SELECT
        (SELECT json_build_object('active', count(*), 'one_time', count(*) FILTER (WHERE n = 1), 'occasional', count(*) FILTER (WHERE n BETWEEN 2 AND 3),
                'regular', count(*) FILTER (WHERE n BETWEEN 4 AND 9), 'frequent', count(*) FILTER (WHERE n >= 10)) FROM c WHERE n > 0) AS freq,
-       ${jsonRows(`SELECT t.customer_id::text AS id, t.spent, t.n, t.last, k.first_name, k.last_name, k.loyalty_points AS points
+       ${jsonRows(
+         `SELECT t.customer_id::text AS id, t.spent, t.n, t.last, k.first_name, k.last_name, k.loyalty_points AS points
                      FROM (${top}) t
-                     LEFT JOIN customers k ON k.customer_id = t.customer_id::text`, 'x.spent DESC, x.id')} AS top,
+                     LEFT JOIN customers k ON k.customer_id = t.customer_id::text`,
+         'x.spent DESC, x.id',
+       )} AS top,
        (SELECT json_build_object(
                  'total', count(*) FILTER (WHERE $2::date IS NULL OR ${JOINED} <= $2::date),
                  'fresh', count(*) FILTER (WHERE ($1::date IS NULL OR ${JOINED} >= $1::date) AND ($2::date IS NULL OR ${JOINED} <= $2::date)),
                  'points', coalesce(sum(loyalty_points), 0))
           FROM customers WHERE deleted_at IS NULL) AS members,
        ${jsonRows(`SELECT ${LOYALTY_CASE} AS range, count(*) AS n FROM customers WHERE deleted_at IS NULL GROUP BY 1`)} AS buckets,
-       ${jsonRows(`SELECT date_trunc($4, member_since AT TIME ZONE $3)::date::text AS day, count(*) AS n
+       ${jsonRows(
+         `SELECT date_trunc($4, member_since AT TIME ZONE $3)::date::text AS day, count(*) AS n
                      FROM customers
                     WHERE deleted_at IS NULL AND ($1::date IS NULL OR member_since >= ($1::date::timestamp AT TIME ZONE $3))
                       AND ($2::date IS NULL OR member_since < (($2::date + 1)::timestamp AT TIME ZONE $3))
-                    GROUP BY 1`, 'x.day')} AS series`,
+                    GROUP BY 1`,
+         'x.day',
+       )} AS series`,
     [s.start, s.end, s.timeZone, monthly ? 'month' : 'day'],
   );
   const freq = row?.freq;
@@ -63,7 +77,12 @@ export async function customersReport(s: ReportScope): Promise<CustomerReportDto
       activeCustomers: Number(freq?.active ?? 0),
       totalLoyaltyPoints: Number(row?.members.points ?? 0),
     },
-    purchaseFrequency: { oneTime: Number(freq?.one_time ?? 0), occasional: Number(freq?.occasional ?? 0), regular: Number(freq?.regular ?? 0), frequent: Number(freq?.frequent ?? 0) },
+    purchaseFrequency: {
+      oneTime: Number(freq?.one_time ?? 0),
+      occasional: Number(freq?.occasional ?? 0),
+      regular: Number(freq?.regular ?? 0),
+      frequent: Number(freq?.frequent ?? 0),
+    },
     loyaltyDistribution: LOYALTY_RANGES.map((r) => ({ range: r.range, count: counted.get(r.range) ?? 0 })),
     newCustomersOverTime: (row?.series ?? []).map((d) => ({ date: d.day, count: Number(d.n) })),
     newCustomersInterval: monthly ? 'month' : 'day',
@@ -71,8 +90,14 @@ export async function customersReport(s: ReportScope): Promise<CustomerReportDto
       const firstName = c.first_name ?? '';
       const lastName = c.last_name ?? '';
       return {
-        _id: c.id, customerName: `${firstName} ${lastName}`.trim() || c.id, firstName, lastName, totalSpent: s.money(c.spent),
-        purchaseCount: Number(c.n), loyaltyPoints: c.points ?? 0, lastPurchase: c.last ? new Date(c.last).toISOString() : null,
+        _id: c.id,
+        customerName: `${firstName} ${lastName}`.trim() || c.id,
+        firstName,
+        lastName,
+        totalSpent: s.money(c.spent),
+        purchaseCount: Number(c.n),
+        loyaltyPoints: c.points ?? 0,
+        lastPurchase: c.last ? new Date(c.last).toISOString() : null,
       };
     }),
   };

@@ -1,4 +1,11 @@
-import type { InventoryProductRowDto, InventoryReportDto, InventorySortField, LocalizedText, LowStockRowDto, Paginated } from '@dukan/contracts';
+import type {
+  InventoryProductRowDto,
+  InventoryReportDto,
+  InventorySortField,
+  LocalizedText,
+  LowStockRowDto,
+  Paginated,
+} from '@dukan/contracts';
 import { paginationOf } from '@dukan/contracts';
 import { one, rows } from '@dukan/platform';
 import { inBranches, jsonRows, type ReportScope } from './report-scope.js';
@@ -48,13 +55,26 @@ interface StockedRow {
 function productRow(s: ReportScope, r: StockedRow): InventoryProductRowDto {
   const units = Math.max(r.qty, 0);
   return {
-    _id: r.product_id, name: r.name, sku: r.sku, category: r.category, quantity: r.qty, price: s.money(r.price_cents), cost: s.money(r.cost_cents),
-    value: s.money(Number(r.price_cents) * units), costValue: s.money(Number(r.cost_cents) * units), reorderLevel: r.reorder_level,
+    _id: r.product_id,
+    name: r.name,
+    sku: r.sku,
+    category: r.category,
+    quantity: r.qty,
+    price: s.money(r.price_cents),
+    cost: s.money(r.cost_cents),
+    value: s.money(Number(r.price_cents) * units),
+    costValue: s.money(Number(r.cost_cents) * units),
+    reorderLevel: r.reorder_level,
   };
 }
 
 const lowStockRow = (r: StockedRow): LowStockRowDto => ({
-  _id: r.product_id, name: r.name, sku: r.sku, quantity: r.qty, reorderLevel: r.reorder_level, lowStockThreshold: r.reorder_level,
+  _id: r.product_id,
+  name: r.name,
+  sku: r.sku,
+  quantity: r.qty,
+  reorderLevel: r.reorder_level,
+  lowStockThreshold: r.reorder_level,
 });
 
 /** One page of the inventory's products (or of the low-stock ones), sorted on any column; ties by SKU. */
@@ -85,23 +105,40 @@ export async function inventoryRows(s: ReportScope, limit: number | null): Promi
 
 /** Stock as it stands now: totals, categories, the first page of products by value and the five most urgent low-stock items; one statement. */
 export async function inventoryReport(s: ReportScope): Promise<InventoryReportDto> {
-  type Category = { category_id: string | null; name: LocalizedText | null; n: number; units: number; value: number; cost: number; low: number; out: number };
+  type Category = {
+    category_id: string | null;
+    name: LocalizedText | null;
+    n: number;
+    units: number;
+    value: number;
+    cost: number;
+    low: number;
+    out: number;
+  };
   const qty = stockOf(s);
   const row = await one<{ categories: Category[]; products: StockedRow[]; low: StockedRow[] }>(
     s.m,
     // One pass over the products for the categories (the totals are their sum); the first rows from the indexes.
     `SELECT
        -- Grouped by id, named after; values summed as float8 (exact far beyond any shop's stock, and quicker than numeric).
-       ${jsonRows(`SELECT g.*, c.name FROM (
+       ${jsonRows(
+         `SELECT g.*, c.name FROM (
                      SELECT p.category_id, count(*) AS n, sum(greatest(p.qty, 0)) AS units,
                             sum((p.price_cents * greatest(p.qty, 0))::float8) AS value, sum((p.cost_cents * greatest(p.qty, 0))::float8) AS cost,
                             count(*) FILTER (WHERE p.qty <= p.reorder_level) AS low, count(*) FILTER (WHERE p.qty <= 0) AS out
                        FROM (${stocked(s)}) p GROUP BY p.category_id) g
-                     LEFT JOIN categories c ON c.category_id = g.category_id`, "x.n DESC, x.name->>'en'")} AS categories,
-       ${jsonRows(`SELECT s.*, c.name AS category FROM (${stocked(s)} ORDER BY (p.price_cents * greatest(${qty}, 0)) DESC, p.sku LIMIT 10) s
-                     LEFT JOIN categories c ON c.category_id = s.category_id`, `${SORT_SQL.value.replaceAll('s.', 'x.')} DESC, x.sku`)} AS products,
-       ${jsonRows(`${stocked(s)} AND ${qty} <= p.reorder_level ORDER BY (${qty} - p.reorder_level), p.sku LIMIT 5`,
-         'x.qty - x.reorder_level, x.sku')} AS low`,
+                     LEFT JOIN categories c ON c.category_id = g.category_id`,
+         "x.n DESC, x.name->>'en'",
+       )} AS categories,
+       ${jsonRows(
+         `SELECT s.*, c.name AS category FROM (${stocked(s)} ORDER BY (p.price_cents * greatest(${qty}, 0)) DESC, p.sku LIMIT 10) s
+                     LEFT JOIN categories c ON c.category_id = s.category_id`,
+         `${SORT_SQL.value.replaceAll('s.', 'x.')} DESC, x.sku`,
+       )} AS products,
+       ${jsonRows(
+         `${stocked(s)} AND ${qty} <= p.reorder_level ORDER BY (${qty} - p.reorder_level), p.sku LIMIT 5`,
+         'x.qty - x.reorder_level, x.sku',
+       )} AS low`,
   );
   const categories = row?.categories ?? [];
   const total = (f: (c: Category) => number) => categories.reduce((t, c) => t + Number(f(c)), 0);
@@ -116,7 +153,11 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
       outOfStockItems: total((c) => c.out),
     },
     categoryInventory: categories.map((c) => ({
-      categoryId: c.category_id, categoryName: c.name, productCount: Number(c.n), quantity: Number(c.units), value: s.money(c.value),
+      categoryId: c.category_id,
+      categoryName: c.name,
+      productCount: Number(c.n),
+      quantity: Number(c.units),
+      value: s.money(c.value),
     })),
     products: (row?.products ?? []).map((r) => productRow(s, r)),
     lowStockItems: (row?.low ?? []).map((r) => lowStockRow({ ...r, category: null })),

@@ -12,7 +12,8 @@ export function isDay(value: string): boolean {
 }
 
 export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
 function monthEnd(day: string): string {
   const d = new Date(`${monthStart(day)}T00:00:00Z`);

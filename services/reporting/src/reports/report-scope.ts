@@ -70,6 +70,7 @@ function assertDay(d: string): string {
 }
 
 /** A subquery's rows as one JSON array (a report is one statement: one round trip to the database). */
-export const jsonRows = (sql: string, order = '') => `(SELECT coalesce(json_agg(x${order ? ` ORDER BY ${order}` : ''}), '[]') FROM (${sql}) x)`;
+export const jsonRows = (sql: string, order = '') =>
+  `(SELECT coalesce(json_agg(x${order ? ` ORDER BY ${order}` : ''}), '[]') FROM (${sql}) x)`;
 
 export const dayText = (d: Date | string) => (typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { dayInTimeZone, isDayOrDateTime, type InventoryProductRowDto, type Paginated, type ReportDtos, type ReportType } from '@dukan/contracts';
+import {
+  dayInTimeZone,
+  isDayOrDateTime,
+  type InventoryProductRowDto,
+  type Paginated,
+  type ReportDtos,
+  type ReportType,
+} from '@dukan/contracts';
 import { DomainError, one, type RequestContext } from '@dukan/platform';
 import { SETTINGS_COLUMNS, ShopClock, type StoredSettings } from '../read-models/shop-clock.js';
 import { customersReport } from './customers-report.js';
@@ -60,10 +67,24 @@ export class ReportsService {
       const { start, end } = this.range(q, shop.timeZone);
       const rate = (ctx.user && shop.userExchangeRates[ctx.user.id]) || shop.exchangeRate;
       const scope: ReportScope = {
-        m, start, end, currency, timeZone: shop.timeZone, branches: ctx.branchScope ?? null, heldBranches: meta?.held ?? [],
+        m,
+        start,
+        end,
+        currency,
+        timeZone: shop.timeZone,
+        branches: ctx.branchScope ?? null,
+        heldBranches: meta?.held ?? [],
         periods: periodsOf(start, end, meta?.first ?? null, meta?.last ?? null),
         money: moneyIn(currency, rate),
-        meta: { startDate: start, endDate: end, currency, exchangeRate: rate, timeZone: shop.timeZone, storeName: shop.storeName, generatedAt: new Date().toISOString() },
+        meta: {
+          startDate: start,
+          endDate: end,
+          currency,
+          exchangeRate: rate,
+          timeZone: shop.timeZone,
+          storeName: shop.storeName,
+          generatedAt: new Date().toISOString(),
+        },
       };
       return build(scope);
     });
@@ -79,7 +100,13 @@ export class ReportsService {
 
   inventoryPage(ctx: RequestContext, q: InventoryPageQuery): Promise<Paginated<InventoryProductRowDto>> {
     return this.scoped(ctx, q, (s) =>
-      inventoryPage(s, { page: q.page ?? 1, limit: q.limit ?? 10, sort: q.sort ?? 'value', order: q.order ?? 'desc', lowStock: q.lowStock === 'true' }),
+      inventoryPage(s, {
+        page: q.page ?? 1,
+        limit: q.limit ?? 10,
+        sort: q.sort ?? 'value',
+        order: q.order ?? 'desc',
+        lowStock: q.lowStock === 'true',
+      }),
     );
   }
 }

@@ -27,14 +27,20 @@ export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
   const row = await one<Row>(
     s.m,
     `SELECT
-       ${jsonRows(`SELECT day::text AS day, sum(sales_cents) AS sales, sum(cost_cents) AS cost, sum(transactions) AS tx
-                     FROM branch_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY day`, 'x.day')} AS days,
+       ${jsonRows(
+         `SELECT day::text AS day, sum(sales_cents) AS sales, sum(cost_cents) AS cost, sum(transactions) AS tx
+                     FROM branch_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY day`,
+         'x.day',
+       )} AS days,
        -- Names from the products replica; for a product it never heard of, the name the sale recorded.
-       ${jsonRows(`SELECT t.product_id, t.qty, t.revenue, t.cost,
+       ${jsonRows(
+         `SELECT t.product_id, t.qty, t.revenue, t.cost,
                      CASE WHEN p.name->>'en' <> '' THEN p.name ELSE (SELECT l.name FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1) END AS name,
                      coalesce(p.sku, (SELECT l.sku FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1)) AS sku
                      FROM (${topProducts(s)}) t
-                     LEFT JOIN products p ON p.product_id = t.product_id::text`, 'x.revenue DESC, x.product_id')} AS top,
+                     LEFT JOIN products p ON p.product_id = t.product_id::text`,
+         'x.revenue DESC, x.product_id',
+       )} AS top,
        (SELECT sum(amount_base_cents) FROM expenses
          WHERE status = 'paid' AND deleted_at IS NULL AND ${IN_RANGE('expense_date')} AND ${inBranches(s.branches, 'branch_id')}) AS paid`,
     [s.start, s.end],
@@ -54,7 +60,12 @@ export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
       expenses: s.money(expenses),
       netProfit: s.money(sales - cost - expenses),
     },
-    salesByDate: days.map((d) => ({ date: d.day, total: s.money(d.sales), transactions: Number(d.tx), profit: s.money(Number(d.sales) - Number(d.cost)) })),
+    salesByDate: days.map((d) => ({
+      date: d.day,
+      total: s.money(d.sales),
+      transactions: Number(d.tx),
+      profit: s.money(Number(d.sales) - Number(d.cost)),
+    })),
     topProducts: (row?.top ?? []).map((p) => ({
       _id: p.product_id,
       name: p.name ?? { en: p.product_id, ku: '' },

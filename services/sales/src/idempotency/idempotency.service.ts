@@ -21,11 +21,17 @@ export function requestHash(value: unknown): string {
   const canonical = (v: unknown): unknown => {
     if (Array.isArray(v)) return v.map(canonical);
     if (v && typeof v === 'object') {
-      return Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])]));
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+      );
     }
     return v;
   };
-  return createHash('sha256').update(JSON.stringify(canonical(value))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(value)))
+    .digest('hex');
 }
 
 /**
@@ -56,13 +62,20 @@ export class IdempotencyService {
       );
       if (inserted.length === 1) return { kind: 'fresh', saleId, owner };
 
-      const rows: { request_hash: string; state: string; sale_id: string; owner: string; response_status: number | null; response_body: unknown; stale: boolean }[] =
-        await this.ds.query(
-          `SELECT request_hash, state, sale_id, owner, response_status, response_body,
+      const rows: {
+        request_hash: string;
+        state: string;
+        sale_id: string;
+        owner: string;
+        response_status: number | null;
+        response_body: unknown;
+        stale: boolean;
+      }[] = await this.ds.query(
+        `SELECT request_hash, state, sale_id, owner, response_status, response_body,
                   locked_at < now() - make_interval(secs => $2) AS stale
              FROM idempotency_keys WHERE key = $1`,
-          [key, this.config.IDEMPOTENCY_TAKEOVER_SECONDS],
-        );
+        [key, this.config.IDEMPOTENCY_TAKEOVER_SECONDS],
+      );
       const row = rows[0];
       if (!row) continue; // released between our insert and our read: try again
       if (row.request_hash !== hash) throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'sales.idempotencyReused');

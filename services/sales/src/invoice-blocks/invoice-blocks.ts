@@ -38,13 +38,19 @@ export class InvoiceBlocks {
       );
       const [{ others }] = device
         ? await rows<{ others: number }>(
-          m,
-          `SELECT count(DISTINCT device)::int AS others FROM invoice_blocks
+            m,
+            `SELECT count(DISTINCT device)::int AS others FROM invoice_blocks
             WHERE branch_id = $1 AND register = $2 AND device <> $3 AND reserved_at > now() - make_interval(days => $4)`,
-          [ctx.branchId, register, device, SHARED_REGISTER_DAYS],
-        )
+            [ctx.branchId, register, device, SHARED_REGISTER_DAYS],
+          )
         : [{ others: 0 }];
-      return { register, first: invoiceNumberOf(row.register_no, first), last: invoiceNumberOf(row.register_no, last), size, otherDevices: others };
+      return {
+        register,
+        first: invoiceNumberOf(row.register_no, first),
+        last: invoiceNumberOf(row.register_no, last),
+        size,
+        otherDevices: others,
+      };
     });
   }
 
@@ -53,19 +59,30 @@ export class InvoiceBlocks {
    * till kept offline is recorded at the time it was made (`madeOfflineAt`), kept within what is possible for the
    * block; any other, now (null).
    */
-  async offlineSale(m: EntityManager | DataSource, branchId: string, register: string, invoiceNumber: string, madeOfflineAt: string | undefined): Promise<Date | null> {
+  async offlineSale(
+    m: EntityManager | DataSource,
+    branchId: string,
+    register: string,
+    invoiceNumber: string,
+    madeOfflineAt: string | undefined,
+  ): Promise<Date | null> {
     const parsed = parseInvoiceNumber(invoiceNumber);
     // Both times from the database's clock, the one that stamps the block and every other sale.
     const [block] = parsed
       ? await rows<{ reserved_at: Date; now: Date }>(
-        m,
-        `SELECT b.reserved_at, now() AS now FROM invoice_blocks b JOIN invoice_counters c USING (branch_id, register)
+          m,
+          `SELECT b.reserved_at, now() AS now FROM invoice_blocks b JOIN invoice_counters c USING (branch_id, register)
           WHERE b.branch_id = $1 AND b.register = $2 AND c.register_no = $3 AND $4 BETWEEN b.first_number AND b.last_number`,
-        [branchId, register, parsed.registerNo, parsed.sequence],
-      )
+          [branchId, register, parsed.registerNo, parsed.sequence],
+        )
       : [];
     if (!block) {
-      throw new DomainError('RULE_VIOLATION', 'sales.invoiceNotReserved', { invoiceNumber }, { reservedInvoiceNumber: { key: 'sales.invoiceNotReserved', params: { invoiceNumber } } });
+      throw new DomainError(
+        'RULE_VIOLATION',
+        'sales.invoiceNotReserved',
+        { invoiceNumber },
+        { reservedInvoiceNumber: { key: 'sales.invoiceNotReserved', params: { invoiceNumber } } },
+      );
     }
     return madeOfflineAt === undefined ? null : offlineSaleTime(madeOfflineAt, block.reserved_at, block.now);
   }

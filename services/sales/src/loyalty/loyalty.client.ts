@@ -45,18 +45,22 @@ export class LoyaltyClient {
     let res: Response;
     try {
       // Idempotent by sale id: a call whose connection broke may go to the next process.
-      res = await this.loyalty.fetch(`/internal/loyalty/sales/${encodeURIComponent(req.saleId)}/reserve`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
-        body: JSON.stringify({
-          customerId: req.customerId,
-          pointsToRedeem: req.pointsToRedeem,
-          totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
-          ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
-          attempt: req.attempt,
-        }),
-        signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
-      }, true);
+      res = await this.loyalty.fetch(
+        `/internal/loyalty/sales/${encodeURIComponent(req.saleId)}/reserve`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
+          body: JSON.stringify({
+            customerId: req.customerId,
+            pointsToRedeem: req.pointsToRedeem,
+            totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
+            ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
+            attempt: req.attempt,
+          }),
+          signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
+        },
+        true,
+      );
     } catch (err) {
       logger().warn({ err, saleId: req.saleId }, 'loyalty did not answer');
       return { kind: 'unavailable' };
@@ -74,7 +78,12 @@ export class LoyaltyClient {
       throw new DomainError(code, 'loyalty.discountNotPoints', params, { loyaltyDiscount: { key: 'loyalty.discountNotPoints', params } });
     }
     if (res.status === 422 && isErrorCode(code) && PASSED_ON.has(code)) {
-      const key = code === 'MINIMUM_POINTS' ? 'loyalty.minimumPointsError' : code === 'INSUFFICIENT_POINTS' ? 'loyalty.insufficientPointsError' : 'loyalty.disabled';
+      const key =
+        code === 'MINIMUM_POINTS'
+          ? 'loyalty.minimumPointsError'
+          : code === 'INSUFFICIENT_POINTS'
+            ? 'loyalty.insufficientPointsError'
+            : 'loyalty.disabled';
       throw new DomainError(code, key, {}, { loyaltyPointsRedeemed: { key } });
     }
     logger().warn({ status: res.status, code, saleId: req.saleId }, 'loyalty answered unexpectedly');
@@ -87,15 +96,19 @@ export class LoyaltyClient {
    */
   async release(saleId: string, customerId: string, attempt: string): Promise<void> {
     try {
-      const res = await this.loyalty.fetch(`/internal/loyalty/sales/${encodeURIComponent(saleId)}/release`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
-        body: JSON.stringify({ customerId, attempt }),
-        signal: AbortSignal.timeout(RELEASE_TIMEOUT_MS),
-      }, true);
-      if (!res.ok) logger().warn({ status: res.status, saleId }, 'loyalty did not release a failed sale\'s hold');
+      const res = await this.loyalty.fetch(
+        `/internal/loyalty/sales/${encodeURIComponent(saleId)}/release`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
+          body: JSON.stringify({ customerId, attempt }),
+          signal: AbortSignal.timeout(RELEASE_TIMEOUT_MS),
+        },
+        true,
+      );
+      if (!res.ok) logger().warn({ status: res.status, saleId }, "loyalty did not release a failed sale's hold");
     } catch (err) {
-      logger().warn({ err, saleId }, 'loyalty did not release a failed sale\'s hold');
+      logger().warn({ err, saleId }, "loyalty did not release a failed sale's hold");
     }
   }
 }
@@ -107,6 +120,10 @@ function isReserveBody(b: Record<string, unknown>): b is { redemption: Redemptio
   const r = b.redemption as Record<string, unknown> | null | undefined;
   const redemptionOk =
     r === null ||
-    (typeof r === 'object' && r !== undefined && typeof r.reservationId === 'string' && Number.isInteger(r.points) && Number.isInteger(r.valueCents));
+    (typeof r === 'object' &&
+      r !== undefined &&
+      typeof r.reservationId === 'string' &&
+      Number.isInteger(r.points) &&
+      Number.isInteger(r.valueCents));
   return redemptionOk && Number.isInteger(b.pointsToAward) && (b.pointsToAward as number) >= 0;
 }

@@ -148,7 +148,17 @@ export class SalesInit1767225600300 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const t of ['idempotency_keys', 'refunds', 'sale_lines', 'sales', 'invoice_counters', 'shop_settings', 'cashiers', 'customers', 'product_prices']) {
+    for (const t of [
+      'idempotency_keys',
+      'refunds',
+      'sale_lines',
+      'sales',
+      'invoice_counters',
+      'shop_settings',
+      'cashiers',
+      'customers',
+      'product_prices',
+    ]) {
       await q.query(`DROP TABLE ${t}`);
     }
     await q.query(`DROP SEQUENCE register_no_seq`);

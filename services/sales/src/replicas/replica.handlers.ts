@@ -23,13 +23,23 @@ async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]
        version = EXCLUDED.version, updated_at = now()
      WHERE product_prices.version < EXCLUDED.version`,
     [
-      col((p) => p.productId), col((p) => p.sku), col((p) => JSON.stringify(p.name)), col((p) => p.priceCents), col((p) => p.costCents),
-      col((p) => p.discountPercent), col((p) => p.active), col((p) => p.version),
+      col((p) => p.productId),
+      col((p) => p.sku),
+      col((p) => JSON.stringify(p.name)),
+      col((p) => p.priceCents),
+      col((p) => p.costCents),
+      col((p) => p.discountPercent),
+      col((p) => p.active),
+      col((p) => p.version),
     ],
   );
 }
 
-const products = (events: readonly { data: ProductEventData }[], m: EntityManager) => upsertProducts(m, events.map((e) => e.data));
+const products = (events: readonly { data: ProductEventData }[], m: EntityManager) =>
+  upsertProducts(
+    m,
+    events.map((e) => e.data),
+  );
 export const ProductCreatedHandler = batchHandler('dukan.catalog.product.created.v1', products);
 export const ProductUpdatedHandler = batchHandler('dukan.catalog.product.updated.v1', products);
 
@@ -54,8 +64,14 @@ export class ProductDeletedHandler implements EventHandler<'dukan.catalog.produc
 /** `deleted` is the tombstone's mark, written with the row only: a later change never clears it. */
 const CUSTOMERS: ReplicaTable = { table: 'customers', key: 'customer_id', stamp: 'version', replaces: 'newer', insertOnly: ['deleted'] };
 
-const customer = ({ data: c }: { data: CustomerEventData }) =>
-  ({ customer_id: c.customerId, first_name: c.firstName, last_name: c.lastName, phone: c.phone, deleted: false, version: c.version });
+const customer = ({ data: c }: { data: CustomerEventData }) => ({
+  customer_id: c.customerId,
+  first_name: c.firstName,
+  last_name: c.lastName,
+  phone: c.phone,
+  deleted: false,
+  version: c.version,
+});
 
 export const CustomerCreatedHandler = replicaHandler('dukan.loyalty.customer.created.v1', CUSTOMERS, customer);
 export const CustomerUpdatedHandler = replicaHandler('dukan.loyalty.customer.updated.v1', CUSTOMERS, customer);
@@ -75,8 +91,13 @@ export const CustomerDeletedHandler = tombstoneHandler(
 
 const CASHIERS: ReplicaTable = { table: 'cashiers', key: 'user_id', stamp: 'as_of', replaces: 'same-or-newer' };
 
-const cashier = ({ data: u, occurredAt }: { data: UserEventData; occurredAt: string }) =>
-  ({ user_id: u.userId, username: u.username, first_name: u.firstName, last_name: u.lastName, as_of: occurredAt });
+const cashier = ({ data: u, occurredAt }: { data: UserEventData; occurredAt: string }) => ({
+  user_id: u.userId,
+  username: u.username,
+  first_name: u.firstName,
+  last_name: u.lastName,
+  as_of: occurredAt,
+});
 
 export const UserCreatedHandler = replicaHandler('dukan.identity.user.created.v1', CASHIERS, cashier);
 export const UserUpdatedHandler = replicaHandler('dukan.identity.user.updated.v1', CASHIERS, cashier);

@@ -21,4 +21,3 @@ describe('partial refunds never drift', () => {
     expect(got.reduce((a, b) => a + b, 0)).toBe(points);
   });
 });
-

@@ -1,7 +1,15 @@
 // The server's side of pricing: the rules themselves are the shared module in @dukan/contracts (pricing.ts); here
 // is how a client's figures are checked against them, and how refunds share out a priced sale.
 import {
-  agreesWithin, formatMoney, lineDiscountValue, shareOfCents, toCents, type CartDiscount, type DiscountType, type LineInput, type PricedSale,
+  agreesWithin,
+  formatMoney,
+  lineDiscountValue,
+  shareOfCents,
+  toCents,
+  type CartDiscount,
+  type DiscountType,
+  type LineInput,
+  type PricedSale,
 } from '@dukan/contracts';
 import type { MessageParams } from '@dukan/platform';
 
@@ -32,7 +40,8 @@ export function requestedDiscount(client: Pick<ClientSale, 'discountType' | 'dis
 
 /** Compares one client figure (dollars) with ours (cents), recording a mismatch under `field`. */
 function compare(errors: FieldErrors, field: string, key: string, expectedCents: number, given: number | undefined): void {
-  if (given !== undefined && !agreesWithin(expectedCents, given)) errors[field] = { key, params: { expected: money(expectedCents), given: shown(given) } };
+  if (given !== undefined && !agreesWithin(expectedCents, given))
+    errors[field] = { key, params: { expected: money(expectedCents), given: shown(given) } };
 }
 
 /**
@@ -49,7 +58,8 @@ export function checkBeforeLoyalty(client: ClientSale, lines: readonly LineInput
       compare(errors, `items.${i}.discount`, 'sales.lineDiscountAmountMismatch', lineDiscountValue(line, 'fixed'), item.discount);
     } else if (item.discount !== undefined) {
       const pct = lineDiscountValue(line, 'percentage');
-      if (Math.abs(pct - item.discount) > 1e-9) errors[`items.${i}.discount`] = { key: 'sales.lineDiscountMismatch', params: { expected: pct, given: item.discount } };
+      if (Math.abs(pct - item.discount) > 1e-9)
+        errors[`items.${i}.discount`] = { key: 'sales.lineDiscountMismatch', params: { expected: pct, given: item.discount } };
     }
     compare(errors, `items.${i}.subtotal`, 'sales.lineSubtotalMismatch', before.lines[i]!.subtotalCents, item.subtotal);
   });
@@ -86,7 +96,13 @@ export function checkChange(client: ClientSale, changeCents: number): FieldError
  * Part of a line refunded, computed cumulatively so repeated partial refunds never drift:
  * the last units take whatever is left of the line's net amount.
  */
-export function refundShareCents(lineNetCents: number, quantity: number, refundedBefore: number, refundNow: number, refundedCentsBefore: number): number {
+export function refundShareCents(
+  lineNetCents: number,
+  quantity: number,
+  refundedBefore: number,
+  refundNow: number,
+  refundedCentsBefore: number,
+): number {
   const after = refundedBefore + refundNow;
   if (after >= quantity) return lineNetCents - refundedCentsBefore;
   return shareOfCents(lineNetCents, after, quantity) - refundedCentsBefore;
@@ -95,7 +111,8 @@ export function refundShareCents(lineNetCents: number, quantity: number, refunde
 /** Points given back by a refund, proportional to the share of the sale refunded so far; all of them at the end. */
 export function refundPoints(points: number, weightRefundedBefore: number, weightRefundedAfter: number, weightTotal: number): number {
   if (points <= 0) return 0;
-  if (weightTotal <= 0 || weightRefundedAfter >= weightTotal) return points - Math.floor((points * weightRefundedBefore) / Math.max(1, weightTotal));
+  if (weightTotal <= 0 || weightRefundedAfter >= weightTotal)
+    return points - Math.floor((points * weightRefundedBefore) / Math.max(1, weightTotal));
   const before = Math.floor((points * weightRefundedBefore) / weightTotal);
   const after = Math.floor((points * weightRefundedAfter) / weightTotal);
   return after - before;

@@ -5,7 +5,13 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import fc from 'fast-check';
 import { checkTender, pointsValueCents, priceSale, settleTender, toCents, type Currency, type LineInput } from '@dukan/contracts';
-import { buildSalePayload, computeTotals, lineSubtotalCents, type CartLine, type OrderDiscount } from '../../../../frontend/src/features/pos/lib/totals.js';
+import {
+  buildSalePayload,
+  computeTotals,
+  lineSubtotalCents,
+  type CartLine,
+  type OrderDiscount,
+} from '../../../../frontend/src/features/pos/lib/totals.js';
 import { typedAmountToCents } from '../../../../frontend/src/lib/money.js';
 import { CreateSaleDto } from './sale.dto.js';
 import { checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount } from './pricing.policy.js';
@@ -32,7 +38,13 @@ const cart = fc.record({
   discount: fc.oneof(
     fc.constant(null),
     fc.record({ type: fc.constant('percentage' as const), typed: percent.map(String) }),
-    fc.record({ type: fc.constant('fixed' as const), typed: fc.oneof(fc.integer({ min: 0, max: 50_000 }).map((c) => (c / 100).toFixed(2)), fc.integer({ min: 0, max: 5_000_000 }).map(String)) }),
+    fc.record({
+      type: fc.constant('fixed' as const),
+      typed: fc.oneof(
+        fc.integer({ min: 0, max: 50_000 }).map((c) => (c / 100).toFixed(2)),
+        fc.integer({ min: 0, max: 5_000_000 }).map(String),
+      ),
+    }),
   ),
   loyalty: fc.oneof(
     fc.constant(null),
@@ -64,24 +76,30 @@ describe('the till and the server price alike', () => {
             : { type: 'fixed', value: typedAmountToCents(c.discount.typed, c.currency, c.rate) };
         const beforeLoyalty = computeTotals(lines, discount, 0);
         // Loyalty quotes the points' value, capped by what is left to pay (the same quote reaches the server).
-        const quote = (totalBeforeLoyaltyCents: number) => Math.min(pointsValueCents(c.loyalty!.points, c.loyalty!.redemptionRate), totalBeforeLoyaltyCents);
-        const loyalty = c.loyalty && quote(beforeLoyalty.totalCents) > 0 ? { points: c.loyalty.points, cents: quote(beforeLoyalty.totalCents) } : null;
+        const quote = (totalBeforeLoyaltyCents: number) =>
+          Math.min(pointsValueCents(c.loyalty!.points, c.loyalty!.redemptionRate), totalBeforeLoyaltyCents);
+        const loyalty =
+          c.loyalty && quote(beforeLoyalty.totalCents) > 0 ? { points: c.loyalty.points, cents: quote(beforeLoyalty.totalCents) } : null;
         const totals = computeTotals(lines, discount, loyalty?.cents ?? 0);
         const shownTotal = settleTender(totals.totalCents, 0, c.currency, c.rate).totalMinor;
         const tender = settleTender(totals.totalCents, shownTotal + c.extraTender, c.currency, c.rate);
         expect(tender.covers).toBe(true);
-        const body = JSON.parse(JSON.stringify(buildSalePayload({
-          lines,
-          discount,
-          totals,
-          customerId: loyalty ? '11111111-1111-4111-8111-111111111111' : null,
-          currency: c.currency,
-          exchangeRate: c.rate,
-          tenderedCents: tender.tenderedCents,
-          register: 'main',
-          loyaltyPointsRedeemed: loyalty?.points ?? 0,
-          now: new Date('2026-03-01T10:00:00Z'),
-        }))) as Record<string, unknown>;
+        const body = JSON.parse(
+          JSON.stringify(
+            buildSalePayload({
+              lines,
+              discount,
+              totals,
+              customerId: loyalty ? '11111111-1111-4111-8111-111111111111' : null,
+              currency: c.currency,
+              exchangeRate: c.rate,
+              tenderedCents: tender.tenderedCents,
+              register: 'main',
+              loyaltyPointsRedeemed: loyalty?.points ?? 0,
+              now: new Date('2026-03-01T10:00:00Z'),
+            }),
+          ),
+        ) as Record<string, unknown>;
 
         // ---- the server: validation, then the checks the sales service makes, in its order
         const dto = plainToInstance(CreateSaleDto, body);
@@ -104,10 +122,16 @@ describe('the till and the server price alike', () => {
 
         // ---- and what is stored is what the till showed
         expect({
-          subtotal: priced.subtotalCents, discount: priced.discountCents, loyalty: priced.loyaltyDiscountCents, total: priced.totalCents,
+          subtotal: priced.subtotalCents,
+          discount: priced.discountCents,
+          loyalty: priced.loyaltyDiscountCents,
+          total: priced.totalCents,
           lines: priced.lines.map((l) => l.subtotalCents),
         }).toEqual({
-          subtotal: totals.subtotalCents, discount: totals.discountCents, loyalty: totals.loyaltyCents, total: totals.totalCents,
+          subtotal: totals.subtotalCents,
+          discount: totals.discountCents,
+          loyalty: totals.loyaltyCents,
+          total: totals.totalCents,
           lines: lines.map(lineSubtotalCents),
         });
       }),

@@ -2,13 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { RefundLineData, SaleRefundResultDto, SaleDto } from '@dukan/contracts';
-import { audit, DomainError, Outbox, recordInCallerBranch, returnedRows, UUID, type MessageParams, type RequestContext } from '@dukan/platform';
+import {
+  audit,
+  DomainError,
+  Outbox,
+  recordInCallerBranch,
+  returnedRows,
+  UUID,
+  type MessageParams,
+  type RequestContext,
+} from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
 import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
-
 
 /** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
 export interface RefundIdempotency {
@@ -38,7 +46,10 @@ export class ReversalsService {
     if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
     const [found]: SaleRow[] = byId
       ? await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [idOrInvoice])
-      : await m.query(`SELECT * FROM sales WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [idOrInvoice.toUpperCase(), ctx.branchId]);
+      : await m.query(`SELECT * FROM sales WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [
+          idOrInvoice.toUpperCase(),
+          ctx.branchId,
+        ]);
     const sale = recordInCallerBranch(ctx, found, (s) => s.branch_id, 'entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
     return { sale, lines };
@@ -54,14 +65,22 @@ export class ReversalsService {
       if (sale.refund_state !== 'none') throw new DomainError('INVALID_TRANSITION', 'sales.voidAfterRefund');
       const [voided] = returnedRows<SaleRow>(
         await m.query(`UPDATE sales SET status = 'voided', voided_at = now(), voided_by = $2, void_reason = $3 WHERE id = $1 RETURNING *`, [
-          id, ctx.actorId, reason,
+          id,
+          ctx.actorId,
+          reason,
         ]),
       );
-      await audit(m, ctx, 'sale.voided', { type: 'sale', id }, {
-        invoiceNumber: sale.invoice_number,
-        totalCents: Number(sale.total_cents),
-        reason,
-      });
+      await audit(
+        m,
+        ctx,
+        'sale.voided',
+        { type: 'sale', id },
+        {
+          invoiceNumber: sale.invoice_number,
+          totalCents: Number(sale.total_cents),
+          reason,
+        },
+      );
       await this.outbox.add(m, ctx, 'dukan.sales.sale.voided.v1', {
         ...toSaleEvent(voided!, lines),
         voidedAt: voided!.voided_at!.toISOString(),
@@ -102,18 +121,27 @@ export class ReversalsService {
         const line = byId.get(r.lineId);
         if (!line) bad[`lines.${i}.lineId`] = { key: 'sales.unknownLine' };
         else if (seen.has(r.lineId)) bad[`lines.${i}.lineId`] = { key: 'sales.duplicateLine' };
-        else if (r.quantity > remaining(line)) bad[`lines.${i}.quantity`] = { key: 'sales.refundTooMany', params: { max: remaining(line) } };
+        else if (r.quantity > remaining(line))
+          bad[`lines.${i}.quantity`] = { key: 'sales.refundTooMany', params: { max: remaining(line) } };
         seen.add(r.lineId);
       });
       if (Object.keys(bad).length > 0) {
         const tooMany = Object.keys(bad).every((k) => k.endsWith('.quantity'));
-        throw tooMany ? new DomainError('RULE_VIOLATION', 'errors.ruleViolation', {}, bad) : new DomainError('VALIDATION_FAILED', 'validation.failed', {}, bad);
+        throw tooMany
+          ? new DomainError('RULE_VIOLATION', 'errors.ruleViolation', {}, bad)
+          : new DomainError('VALIDATION_FAILED', 'validation.failed', {}, bad);
       }
 
       const restock = dto.restock ?? true;
       const refundLines: (RefundLineData & { line: LineRow })[] = requested.map((r) => {
         const line = byId.get(r.lineId)!;
-        const amountCents = refundShareCents(Number(line.net_cents), line.quantity, line.refunded_quantity, r.quantity, Number(line.refunded_cents));
+        const amountCents = refundShareCents(
+          Number(line.net_cents),
+          line.quantity,
+          line.refunded_quantity,
+          r.quantity,
+          Number(line.refunded_cents),
+        );
         return { lineId: line.id, productId: line.product_id, sku: line.sku, quantity: r.quantity, amountCents, restock, line };
       });
       const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
@@ -132,12 +160,15 @@ export class ReversalsService {
       const pointsRevoked = refundPoints(sale.points_awarded, wBefore, fully ? wTotal : wAfter, wTotal);
 
       for (const l of refundLines) {
-        await m.query(`UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3 WHERE id = $1`, [
-          l.lineId, l.quantity, l.amountCents,
-        ]);
+        await m.query(
+          `UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3 WHERE id = $1`,
+          [l.lineId, l.quantity, l.amountCents],
+        );
       }
       await m.query(`UPDATE sales SET refunded_cents = refunded_cents + $2, refund_state = $3 WHERE id = $1`, [
-        id, amountCents, fully ? 'full' : 'partial',
+        id,
+        amountCents,
+        fully ? 'full' : 'partial',
       ]);
       const refundId = randomUUID();
       const reason = dto.reason?.trim() || null;
@@ -146,7 +177,13 @@ export class ReversalsService {
         `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [refundId, id, amountCents, pointsReturned, pointsRevoked, reason, JSON.stringify(storedLines), ctx.actorId],
       );
-      await audit(m, ctx, 'sale.refunded', { type: 'sale', id }, { refundId, invoiceNumber: sale.invoice_number, amountCents, lines: storedLines, reason });
+      await audit(
+        m,
+        ctx,
+        'sale.refunded',
+        { type: 'sale', id },
+        { refundId, invoiceNumber: sale.invoice_number, amountCents, lines: storedLines, reason },
+      );
       await this.outbox.add(m, ctx, 'dukan.sales.sale.refunded.v1', {
         saleId: id,
         refundId,

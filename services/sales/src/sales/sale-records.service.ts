@@ -22,10 +22,10 @@ function encodeCursor(createdAtText: string, id: string): string {
 
 function decodeCursor(cursor: string): { createdAt: string; id: string } {
   const [createdAt = '', id = ''] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (!/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/.test(createdAt) || !UUID.test(id)) throw DomainError.validation({ cursor: 'validation.invalidValue' });
+  if (!/^\d{4}-\d{2}-\d{2}[ T][\d:.]+([+-]\d{2}(:?\d{2})?|Z)$/.test(createdAt) || !UUID.test(id))
+    throw DomainError.validation({ cursor: 'validation.invalidValue' });
   return { createdAt, id };
 }
-
 
 /** Reading sales: the list (filters, search, pages) and one sale with its lines, refunds and names. */
 @Injectable()
@@ -37,7 +37,11 @@ export class SaleRecordsService {
    * unique per branch, so a number is looked up in the branch the caller acts in. A sale of a branch the caller
    * may not work in is not found.
    */
-  async get(idOrInvoice: string, ctx: Pick<RequestContext, 'user' | 'branchId' | 'callerBranches'>, m: EntityManager = this.ds.manager): Promise<SaleDto> {
+  async get(
+    idOrInvoice: string,
+    ctx: Pick<RequestContext, 'user' | 'branchId' | 'callerBranches'>,
+    m: EntityManager = this.ds.manager,
+  ): Promise<SaleDto> {
     const byId = UUID.test(idOrInvoice);
     if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
     const [found]: SaleRow[] = byId
@@ -86,8 +90,18 @@ export class SaleRecordsService {
     if (q.from || q.to) {
       const [{ time_zone: tz }]: { time_zone: string }[] = await this.ds.query(`SELECT time_zone FROM shop_settings WHERE id = 1`);
       // A bare day is a day in the shop's time zone; 'to' includes the whole day.
-      if (q.from) where.push(DAY.test(q.from) ? `s.created_at >= (${p(q.from)}::date)::timestamp AT TIME ZONE ${p(tz)}` : `s.created_at >= ${p(q.from)}::timestamptz`);
-      if (q.to) where.push(DAY.test(q.to) ? `s.created_at < ((${p(q.to)}::date + 1)::timestamp AT TIME ZONE ${p(tz)})` : `s.created_at <= ${p(q.to)}::timestamptz`);
+      if (q.from)
+        where.push(
+          DAY.test(q.from)
+            ? `s.created_at >= (${p(q.from)}::date)::timestamp AT TIME ZONE ${p(tz)}`
+            : `s.created_at >= ${p(q.from)}::timestamptz`,
+        );
+      if (q.to)
+        where.push(
+          DAY.test(q.to)
+            ? `s.created_at < ((${p(q.to)}::date + 1)::timestamp AT TIME ZONE ${p(tz)})`
+            : `s.created_at <= ${p(q.to)}::timestamptz`,
+        );
     }
     if (q.register) where.push(`s.register = ${p(q.register)}`);
     if (q.customer) where.push(`s.customer_id = ${p(q.customer)}`);
@@ -107,7 +121,9 @@ export class SaleRecordsService {
       this.ds.query(`${SALE_WITH_NAMES} ${pageClause} ORDER BY s.created_at DESC, s.id DESC LIMIT ${p(limit)} OFFSET ${p(offset)}`, params),
     ])) as [{ total: string }[], SaleRow[]];
     const ids = sales.map((s) => s.id);
-    const lines: LineRow[] = ids.length ? await this.ds.query(`SELECT * FROM sale_lines WHERE sale_id = ANY($1::uuid[]) ORDER BY sale_id, line_no`, [ids]) : [];
+    const lines: LineRow[] = ids.length
+      ? await this.ds.query(`SELECT * FROM sale_lines WHERE sale_id = ANY($1::uuid[]) ORDER BY sale_id, line_no`, [ids])
+      : [];
     const bySale = new Map<string, LineRow[]>();
     for (const l of lines) bySale.set(l.sale_id, [...(bySale.get(l.sale_id) ?? []), l]);
     const last = sales.at(-1);
@@ -115,7 +131,8 @@ export class SaleRecordsService {
       data: sales.map((s) => toSaleDto(s, bySale.get(s.id) ?? [])),
       pagination: {
         ...paginationOf(Number(total), cursor ? 1 : page, limit),
-        nextCursor: last && sales.length === limit ? encodeCursor((last as SaleRow & { created_at_text: string }).created_at_text, last.id) : null,
+        nextCursor:
+          last && sales.length === limit ? encodeCursor((last as SaleRow & { created_at_text: string }).created_at_text, last.id) : null,
       },
     };
   }

@@ -29,8 +29,18 @@ export interface Lookup {
 
 /** A priced sale as it is written. */
 export interface SaleToWrite {
-  saleId: string; ctx: RequestContext; register: string; customerId: string | null; dto: CreateSaleDto; exchangeRate: number; priced: PricedSale;
-  discount: CartDiscount | null; redemption: Redemption | null; pointsAwarded: number; tenderedCents: number; changeCents: number;
+  saleId: string;
+  ctx: RequestContext;
+  register: string;
+  customerId: string | null;
+  dto: CreateSaleDto;
+  exchangeRate: number;
+  priced: PricedSale;
+  discount: CartDiscount | null;
+  redemption: Redemption | null;
+  pointsAwarded: number;
+  tenderedCents: number;
+  changeCents: number;
   taxRateBp: number;
   /** When a sale made offline was made; null: now. */
   madeAt: Date | null;
@@ -47,9 +57,14 @@ export class SaleStore {
   /** Products at the prices of the sale's branch, tax rate, the names shown on the answer and whether the key is known, in one round trip. */
   async lookup(dto: CreateSaleDto, customerId: string | null, cashierId: string, key: string | null, branchId: string): Promise<Lookup> {
     const ids = [...new Set(dto.items.map((i) => i.product))];
-    const [row]: { products: ProductRow[] | null; tax_rate_bp: number; customer: Lookup['customer']; cashier: Lookup['cashier']; key_seen: boolean }[] =
-      await this.ds.query(
-        `SELECT
+    const [row]: {
+      products: ProductRow[] | null;
+      tax_rate_bp: number;
+      customer: Lookup['customer'];
+      cashier: Lookup['cashier'];
+      key_seen: boolean;
+    }[] = await this.ds.query(
+      `SELECT
            (SELECT json_agg(json_build_object('product_id', pp.product_id, 'sku', sku, 'name', name,
                    'price_cents', coalesce(bp.price_cents, pp.price_cents)::text,
                    'cost_cents', cost_cents::text, 'discount_percent', discount_percent::text, 'active', active, 'deleted', deleted))
@@ -61,8 +76,8 @@ export class SaleStore {
            (SELECT json_build_object('username', username, 'first_name', first_name, 'last_name', last_name)
               FROM cashiers WHERE user_id = $3) AS cashier,
            EXISTS (SELECT 1 FROM idempotency_keys WHERE key = $4) AS key_seen`,
-        [ids, customerId, cashierId, key, branchId],
-      );
+      [ids, customerId, cashierId, key, branchId],
+    );
     return {
       keySeen: row?.key_seen ?? false,
       products: row?.products ?? [],
@@ -90,21 +105,29 @@ export class SaleStore {
   private lineColumns(lines: LineRow[]): unknown[] {
     const col = <K extends keyof LineRow>(k: K) => lines.map((l) => (k === 'name' ? JSON.stringify(l[k]) : l[k]));
     return [
-      col('id'), col('sale_id'), col('line_no'), col('product_id'), col('sku'), col('name'), col('quantity'), col('unit_price_cents'),
-      col('unit_cost_cents'), col('discount_percent'), col('discount_cents'), col('subtotal_cents'), col('net_cents'),
+      col('id'),
+      col('sale_id'),
+      col('line_no'),
+      col('product_id'),
+      col('sku'),
+      col('name'),
+      col('quantity'),
+      col('unit_price_cents'),
+      col('unit_cost_cents'),
+      col('discount_percent'),
+      col('discount_cents'),
+      col('subtotal_cents'),
+      col('net_cents'),
     ];
   }
 
   /** Takes the register's next number and writes the sale and its lines in one statement; the counter row stays locked until commit. */
-  async insertSale(
-    m: EntityManager,
-    lines: LineRow[],
-    a: SaleToWrite,
-  ): Promise<SaleRow> {
+  async insertSale(m: EntityManager, lines: LineRow[], a: SaleToWrite): Promise<SaleRow> {
     // A sale made offline brings a number from its register's reserved block ($35, checked before) and the time it was
     // made ($36); others take the next number, and now.
-    const rows: SaleRow[] = await m.query(
-      `WITH counted AS (
+    const rows: SaleRow[] = await m
+      .query(
+        `WITH counted AS (
          UPDATE invoice_counters SET last_number = last_number + 1
           WHERE branch_id = $2 AND register = $3 AND $35::text IS NULL
           RETURNING 'INV-' || lpad(register_no::text, greatest(3, length(register_no::text)), '0') || lpad(last_number::text, 7, '0') AS invoice_number
@@ -127,23 +150,43 @@ export class SaleStore {
                               $30::bigint[], $31::numeric[], $32::bigint[], $33::bigint[], $34::bigint[])
        )
        SELECT * FROM s`,
-      [
-        a.saleId, a.ctx.branchId, a.register, a.ctx.user!.id, a.ctx.user!.username, a.customerId, a.dto.currency, a.exchangeRate,
-        a.priced.subtotalCents, a.discount?.type ?? null, a.discount ? a.discount.value : null, a.priced.discountCents,
-        a.priced.loyaltyDiscountCents, a.redemption?.points ?? 0, a.redemption?.reservationId ?? null, a.pointsAwarded, a.taxRateBp,
-        a.priced.taxCents, a.priced.totalCents, a.tenderedCents, a.changeCents,
-        ...this.lineColumns(lines),
-        a.dto.reservedInvoiceNumber ?? null,
-        a.madeAt,
-      ],
-    ).catch((e: unknown) => {
-      const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
-      if (a.dto.reservedInvoiceNumber && driver?.code === '23505' && driver.constraint === 'sales_invoice_number_key') {
-        const params = { invoiceNumber: a.dto.reservedInvoiceNumber };
-        throw new DomainError('RULE_VIOLATION', 'sales.invoiceNumberUsed', params, { reservedInvoiceNumber: { key: 'sales.invoiceNumberUsed', params } });
-      }
-      throw e;
-    });
+        [
+          a.saleId,
+          a.ctx.branchId,
+          a.register,
+          a.ctx.user!.id,
+          a.ctx.user!.username,
+          a.customerId,
+          a.dto.currency,
+          a.exchangeRate,
+          a.priced.subtotalCents,
+          a.discount?.type ?? null,
+          a.discount ? a.discount.value : null,
+          a.priced.discountCents,
+          a.priced.loyaltyDiscountCents,
+          a.redemption?.points ?? 0,
+          a.redemption?.reservationId ?? null,
+          a.pointsAwarded,
+          a.taxRateBp,
+          a.priced.taxCents,
+          a.priced.totalCents,
+          a.tenderedCents,
+          a.changeCents,
+          ...this.lineColumns(lines),
+          a.dto.reservedInvoiceNumber ?? null,
+          a.madeAt,
+        ],
+      )
+      .catch((e: unknown) => {
+        const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
+        if (a.dto.reservedInvoiceNumber && driver?.code === '23505' && driver.constraint === 'sales_invoice_number_key') {
+          const params = { invoiceNumber: a.dto.reservedInvoiceNumber };
+          throw new DomainError('RULE_VIOLATION', 'sales.invoiceNumberUsed', params, {
+            reservedInvoiceNumber: { key: 'sales.invoiceNumberUsed', params },
+          });
+        }
+        throw e;
+      });
     const sale = rows[0];
     if (!sale) {
       // The counter row vanished (database restored under a running process): recreate it and let the till retry.

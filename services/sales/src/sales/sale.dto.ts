@@ -1,7 +1,24 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDateString, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches,
-  Max, MaxLength, Min, ValidateBy, ValidateNested, type ValidationOptions,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsDateString,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  type ValidationOptions,
 } from 'class-validator';
 import { CURRENCIES, type Currency } from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
@@ -23,7 +40,9 @@ function IsSnapshotName(options?: ValidationOptions) {
       validator: {
         validate: (v: unknown) =>
           (typeof v === 'string' && v.length <= 500) ||
-          (typeof v === 'object' && v !== null && !Array.isArray(v) &&
+          (typeof v === 'object' &&
+            v !== null &&
+            !Array.isArray(v) &&
             Object.entries(v).every(([k, s]) => (k === 'en' || k === 'ku') && typeof s === 'string' && s.length <= 500)),
       },
     },
@@ -37,7 +56,8 @@ function PercentAtMost100(options?: ValidationOptions) {
     {
       name: 'max',
       validator: {
-        validate: (v: unknown, args) => (args?.object as { discountType?: string }).discountType === 'fixed' || typeof v !== 'number' || v <= 100,
+        validate: (v: unknown, args) =>
+          (args?.object as { discountType?: string }).discountType === 'fixed' || typeof v !== 'number' || v <= 100,
         defaultMessage: () => 'discount must not be greater than 100',
       },
     },
@@ -46,13 +66,19 @@ function PercentAtMost100(options?: ValidationOptions) {
 }
 
 export class ProductSnapshotDto {
-  @IsOptional() @IsSnapshotName()
+  @IsOptional()
+  @IsSnapshotName()
   name?: string | { en?: string; ku?: string };
 
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   sku?: string;
 
-  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  @IsOptional()
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   price?: number;
 }
 
@@ -60,95 +86,147 @@ export class SaleItemDto {
   @IsUUID('all', { message: 'validation.invalidId' })
   product!: string;
 
-  @IsOptional() @ValidateNested() @Type(() => ProductSnapshotDto)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ProductSnapshotDto)
   productSnapshot?: ProductSnapshotDto;
 
-  @IsInt({ message: 'validation.integer' }) @Min(1) @Max(MAX_QUANTITY)
+  @IsInt({ message: 'validation.integer' })
+  @Min(1)
+  @Max(MAX_QUANTITY)
   quantity!: number;
 
-  @Money() @Min(0) @Max(MAX_DOLLARS)
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   unitPrice!: number;
 
-  @Money() @Min(0) @Max(MAX_DOLLARS)
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   subtotal!: number;
 
   /** The product's own discount as the client saw it: a percent (type percentage, the default) or the line's amount in dollars (type fixed). */
-  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(MAX_DOLLARS) @PercentAtMost100()
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0)
+  @Max(MAX_DOLLARS)
+  @PercentAtMost100()
   discount?: number;
 
-  @IsOptional() @IsIn(['percentage', 'fixed'])
+  @IsOptional()
+  @IsIn(['percentage', 'fixed'])
   discountType?: 'percentage' | 'fixed';
 }
 
 export class PaymentDetailsDto {
-  @Money() @Min(0) @Max(MAX_DOLLARS)
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   amountTendered!: number;
 
-  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  @IsOptional()
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   change?: number;
 }
 
 /** POST /api/transactions: the till's payload (spec part 1 §3). Money in USD dollars; the server prices everything again. */
 export class CreateSaleDto {
-  @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.invalidId' })
   customer?: string | null;
 
-  @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => SaleItemDto)
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.required' })
+  @ArrayMaxSize(MAX_LINES)
+  @ValidateNested({ each: true })
+  @Type(() => SaleItemDto)
   items!: SaleItemDto[];
 
-  @Money() @Min(0) @Max(MAX_DOLLARS)
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   subtotal!: number;
 
-  @IsOptional() @IsIn(['percentage', 'fixed'])
+  @IsOptional()
+  @IsIn(['percentage', 'fixed'])
   discountType?: 'percentage' | 'fixed';
 
   /** Percent for 'percentage' (clamped to 0-100), dollars for 'fixed' (at most the subtotal). */
-  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(-MAX_DOLLARS) @Max(MAX_DOLLARS)
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(-MAX_DOLLARS)
+  @Max(MAX_DOLLARS)
   discountValue?: number;
 
-  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  @IsOptional()
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   discountAmount?: number;
 
-  @IsOptional() @Money() @Min(0) @Max(MAX_DOLLARS)
+  @IsOptional()
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   loyaltyDiscount?: number;
 
-  @IsOptional() @IsInt({ message: 'validation.integer' }) @Min(0) @Max(1_000_000_000)
+  @IsOptional()
+  @IsInt({ message: 'validation.integer' })
+  @Min(0)
+  @Max(1_000_000_000)
   loyaltyPointsRedeemed?: number;
 
-  @Money() @Min(0) @Max(MAX_DOLLARS)
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
   total!: number;
 
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }) @Min(1) @Max(1_000_000)
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(1_000_000)
   exchangeRate!: number;
 
   @IsIn(['cash'])
   paymentMethod!: 'cash';
 
-  @ValidateNested() @Type(() => PaymentDetailsDto)
+  @ValidateNested()
+  @Type(() => PaymentDetailsDto)
   paymentDetails!: PaymentDetailsDto;
 
-  @IsOptional() @IsIn(['paid'])
+  @IsOptional()
+  @IsIn(['paid'])
   paymentStatus?: 'paid';
 
-  @IsOptional() @IsString() @Matches(/^[\p{L}\p{N} ._-]{1,40}$/u, { message: 'validation.invalidValue' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\p{L}\p{N} ._-]{1,40}$/u, { message: 'validation.invalidValue' })
   register?: string;
 
   /** A number from a block reserved for this register (a sale the till made offline); the sale keeps it. */
-  @IsOptional() @IsString() @Matches(/^INV-\d{10,20}$/, { message: 'validation.invalidValue' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^INV-\d{10,20}$/, { message: 'validation.invalidValue' })
   reservedInvoiceNumber?: string;
 
   /** When a sale the till kept while offline was made (with a reserved number): it is recorded then, not on arrival. */
-  @IsOptional() @IsDateString()
+  @IsOptional()
+  @IsDateString()
   madeOfflineAt?: string;
 
   /** The till's own provisional number; the server assigns the real one. */
-  @IsOptional() @IsString() @MaxLength(100)
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
   invoiceNumber?: string;
 
-  @IsOptional() @IsDateString()
+  @IsOptional()
+  @IsDateString()
   createdAt?: string;
 }
 
@@ -156,25 +234,37 @@ export class RefundLineDto {
   @IsUUID('all', { message: 'validation.invalidId' })
   lineId!: string;
 
-  @IsInt({ message: 'validation.integer' }) @Min(1) @Max(MAX_QUANTITY)
+  @IsInt({ message: 'validation.integer' })
+  @Min(1)
+  @Max(MAX_QUANTITY)
   quantity!: number;
 }
 
 /** POST /api/transactions/:id/refund: no lines means everything not yet refunded. */
 export class RefundDto {
-  @IsOptional() @IsArray() @ArrayMinSize(1) @ArrayMaxSize(MAX_LINES) @ValidateNested({ each: true }) @Type(() => RefundLineDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_LINES)
+  @ValidateNested({ each: true })
+  @Type(() => RefundLineDto)
   lines?: RefundLineDto[];
 
-  @IsOptional() @IsString() @MaxLength(500)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
   reason?: string;
 
   /** Whether the units go back on the shelf (default true). */
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   restock?: boolean;
 }
 
 export class VoidQuery {
-  @IsOptional() @IsString() @MaxLength(500)
+  @IsOptional()
+  @IsString()
+  @MaxLength(500)
   reason?: string;
 }
 
@@ -182,26 +272,38 @@ const STATUS_FILTERS = ['paid', 'pending', 'failed', 'voided', 'refunded', 'Comp
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 
 export class ListSalesQuery extends PageQuery {
-  @IsOptional() @IsIn(STATUS_FILTERS)
+  @IsOptional()
+  @IsIn(STATUS_FILTERS)
   status?: StatusFilter;
 
   /** yyyy-MM-dd (a day in the shop's time zone) or an ISO timestamp. */
-  @IsOptional() @IsDateString({}, { message: 'validation.invalidDate' })
+  @IsOptional()
+  @IsDateString({}, { message: 'validation.invalidDate' })
   from?: string;
 
-  @IsOptional() @IsDateString({}, { message: 'validation.invalidDate' })
+  @IsOptional()
+  @IsDateString({}, { message: 'validation.invalidDate' })
   to?: string;
 
-  @IsOptional() @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value)) @IsString() @MaxLength(100)
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString()
+  @MaxLength(100)
   search?: string;
 
-  @IsOptional() @IsString() @IsNotEmpty() @MaxLength(40)
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(40)
   register?: string;
 
-  @IsOptional() @IsUUID('all', { message: 'validation.invalidId' })
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.invalidId' })
   customer?: string;
 
   /** `pagination.nextCursor` of the previous page: keyset paging, fast at any depth. */
-  @IsOptional() @IsString() @MaxLength(200)
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
   cursor?: string;
 }

@@ -148,9 +148,7 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     })),
     voided: s.status === 'voided' ? { at: s.voided_at!.toISOString(), by: s.voided_by, reason: s.void_reason } : null,
     customerId: s.customer_id,
-    customer: s.customer_id
-      ? { _id: s.customer_id, firstName: s.c_first ?? '', lastName: s.c_last ?? '', phone: s.c_phone ?? '' }
-      : null,
+    customer: s.customer_id ? { _id: s.customer_id, firstName: s.c_first ?? '', lastName: s.c_last ?? '', phone: s.c_phone ?? '' } : null,
     cashier: {
       _id: s.cashier_id,
       username: s.u_username ?? s.cashier_username,

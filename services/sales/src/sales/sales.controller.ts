@@ -41,7 +41,13 @@ export class SalesController {
   }
 
   @Post(':id/refund')
-  async refund(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: RefundDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+  async refund(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Body() dto: RefundDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const key = req.headers['idempotency-key'];
     const answer = await this.reversals.refund(ctx, id, dto, typeof key === 'string' ? { key, rawBody: req.body } : undefined);
     if (answer.replayed) res.setHeader('Idempotent-Replayed', 'true');

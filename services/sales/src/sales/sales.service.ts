@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { can, checkTender, DEFAULT_REGISTER, formatMoney, lineAsSold, priceSale, toCents, type LineInput, type SaleDto, type SaleInput } from '@dukan/contracts';
+import {
+  can,
+  checkTender,
+  DEFAULT_REGISTER,
+  formatMoney,
+  lineAsSold,
+  priceSale,
+  toCents,
+  type LineInput,
+  type SaleDto,
+  type SaleInput,
+} from '@dukan/contracts';
 import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { LoyaltyClient, type Redemption, type ReserveRequest } from '../loyalty/loyalty.client.js';
@@ -11,7 +22,12 @@ import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mappe
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
 import {
-  checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount, type FieldErrors,
+  checkAfterLoyalty,
+  checkBeforeLoyalty,
+  checkChange,
+  expectedTotalIfLoyaltyRight,
+  requestedDiscount,
+  type FieldErrors,
 } from './pricing.policy.js';
 
 type RateAnswer = { ok: true; value: number } | { ok: false; error: unknown };
@@ -58,14 +74,27 @@ export class SalesService {
     // Asked alongside the lookup; checked only when the sale is made (a replayed answer stands whatever the rate now).
     // A dollar sale's figures do not depend on the rate: its client's rate is not checked (the shop's is recorded).
     const givenRate = dto.currency === 'IQD' ? dto.exchangeRate : undefined;
-    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, givenRate).then((value) => ({ ok: true, value }), (error: unknown) => ({ ok: false, error }));
+    const rate: Promise<RateAnswer> = this.settings.exchangeRate(user.id, givenRate).then(
+      (value) => ({ ok: true, value }),
+      (error: unknown) => ({ ok: false, error }),
+    );
     const lookup = await this.store.lookup(dto, customerId, user.id, key ?? null, ctx.branchId);
     if (key === undefined) {
-      return { status: 201, body: { success: true, data: await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), null) }, replayed: false };
+      return {
+        status: 201,
+        body: { success: true, data: await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), null) },
+        replayed: false,
+      };
     }
     // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match, and
     // so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
-    const { invoiceNumber: _n, createdAt: _c, reservedInvoiceNumber: _r, madeOfflineAt: _m, ...meaningful } = (rawBody ?? {}) as Record<string, unknown>;
+    const {
+      invoiceNumber: _n,
+      createdAt: _c,
+      reservedInvoiceNumber: _r,
+      madeOfflineAt: _m,
+      ...meaningful
+    } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
 
     if (!lookup.keySeen && !customerId) {
@@ -95,7 +124,12 @@ export class SalesService {
    * the compensation beside its step); loyalty's sweep stays the backstop. A retry is a new attempt at the same sale.
    */
   private async completeOrRelease(
-    ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null,
+    ctx: RequestContext,
+    dto: CreateSaleDto,
+    lookup: Lookup,
+    rateAnswer: Promise<RateAnswer>,
+    saleId: string,
+    idem: IdempotencyMode | null,
   ): Promise<SaleDto> {
     const attempt = randomUUID();
     try {
@@ -107,7 +141,13 @@ export class SalesService {
   }
 
   private async complete(
-    ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>, saleId: string, idem: IdempotencyMode | null, attempt: string,
+    ctx: RequestContext,
+    dto: CreateSaleDto,
+    lookup: Lookup,
+    rateAnswer: Promise<RateAnswer>,
+    saleId: string,
+    idem: IdempotencyMode | null,
+    attempt: string,
   ): Promise<SaleDto> {
     const user = ctx.user!;
     const exchangeRate = await this.confirmedRate(dto, rateAnswer);
@@ -119,11 +159,16 @@ export class SalesService {
     const loyaltyDiscountCents = toCents(dto.loyaltyDiscount ?? 0);
     const derivePoints = pointsToRedeem === 0 && loyaltyDiscountCents > 0 && customerId !== null;
     const discount = requestedDiscount(dto);
-    const lines: LineInput[] = products.map((p, i) => lineAsSold({
-      priceCents: Number(p.price_cents),
-      quantity: dto.items[i]!.quantity,
-      discountPercent: Number(p.discount_percent),
-    }, dto.items[i]!.discount));
+    const lines: LineInput[] = products.map((p, i) =>
+      lineAsSold(
+        {
+          priceCents: Number(p.price_cents),
+          quantity: dto.items[i]!.quantity,
+          discountPercent: Number(p.discount_percent),
+        },
+        dto.items[i]!.discount,
+      ),
+    );
     const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
     const before = priceSale(base);
 
@@ -137,14 +182,17 @@ export class SalesService {
 
     // 3. Loyalty: reserve the points redeemed and quote the points awarded (idempotent by sale id).
     const { redemption, pointsAwarded } = customerId
-      ? await this.reserveLoyalty({
-        saleId,
-        customerId,
-        pointsToRedeem,
-        totalBeforeLoyaltyUsdCents: before.totalBeforeLoyaltyCents,
-        ...(derivePoints ? { loyaltyDiscountUsdCents: loyaltyDiscountCents } : {}),
-        attempt,
-      }, pointsToRedeem > 0 || derivePoints)
+      ? await this.reserveLoyalty(
+          {
+            saleId,
+            customerId,
+            pointsToRedeem,
+            totalBeforeLoyaltyUsdCents: before.totalBeforeLoyaltyCents,
+            ...(derivePoints ? { loyaltyDiscountUsdCents: loyaltyDiscountCents } : {}),
+            attempt,
+          },
+          pointsToRedeem > 0 || derivePoints,
+        )
       : { redemption: null, pointsAwarded: 0 };
     const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: redemption.valueCents }) : before;
     refuseMismatches(checkAfterLoyalty(dto, priced));
@@ -177,8 +225,20 @@ export class SalesService {
 
     return this.ds.transaction(async (m) => {
       const sale = await this.store.insertSale(m, lineRows, {
-        saleId, ctx, register, customerId, dto, exchangeRate, priced, discount, redemption, pointsAwarded, tenderedCents, changeCents: tender,
-        taxRateBp: lookup.taxRateBp, madeAt,
+        saleId,
+        ctx,
+        register,
+        customerId,
+        dto,
+        exchangeRate,
+        priced,
+        discount,
+        redemption,
+        pointsAwarded,
+        tenderedCents,
+        changeCents: tender,
+        taxRateBp: lookup.taxRateBp,
+        madeAt,
       });
       const row: SaleRow = {
         ...sale,
@@ -193,7 +253,8 @@ export class SalesService {
       const data = toSaleDto(row, lineRows);
       const answer = { success: true, data };
       if (idem?.kind === 'claimed') await this.idempotency.complete(m, idem.key, idem.owner, 201, answer);
-      if (idem?.kind === 'inline' && !(await this.idempotency.recordDone(m, idem.key, idem.hash, saleId, 201, answer))) throw new LostKeyRace();
+      if (idem?.kind === 'inline' && !(await this.idempotency.recordDone(m, idem.key, idem.hash, saleId, 201, answer)))
+        throw new LostKeyRace();
       return data;
     });
   }
@@ -207,7 +268,9 @@ export class SalesService {
     if (!rate.ok) throw rate.error;
     if (dto.currency === 'IQD' && !sameRate(rate.value, dto.exchangeRate)) {
       const params = { expected: String(rate.value), given: String(dto.exchangeRate) };
-      throw new DomainError('EXCHANGE_RATE_CHANGED', 'sales.exchangeRateChanged', params, { exchangeRate: { key: 'sales.exchangeRateChanged', params } });
+      throw new DomainError('EXCHANGE_RATE_CHANGED', 'sales.exchangeRateChanged', params, {
+        exchangeRate: { key: 'sales.exchangeRateChanged', params },
+      });
     }
     return rate.value;
   }
@@ -227,7 +290,10 @@ export class SalesService {
   }
 
   /** Reserves the points a sale redeems and quotes those it awards; without loyalty a sale that redeems nothing goes on. */
-  private async reserveLoyalty(request: ReserveRequest, redeems: boolean): Promise<{ redemption: Redemption | null; pointsAwarded: number }> {
+  private async reserveLoyalty(
+    request: ReserveRequest,
+    redeems: boolean,
+  ): Promise<{ redemption: Redemption | null; pointsAwarded: number }> {
     const answer = await this.loyalty.reserve(request);
     if (answer.kind === 'unavailable') {
       // Loyalty awards the points from sale.completed when it is back.
@@ -244,7 +310,9 @@ export class SalesService {
     const check = checkTender(tenderedCents, totalCents);
     if (!check.ok) {
       const params = { total: money(totalCents) };
-      throw new DomainError('RULE_VIOLATION', 'sales.tenderTooLow', params, { 'paymentDetails.amountTendered': { key: 'sales.tenderTooLow', params } });
+      throw new DomainError('RULE_VIOLATION', 'sales.tenderTooLow', params, {
+        'paymentDetails.amountTendered': { key: 'sales.tenderTooLow', params },
+      });
     }
     return check.changeCents;
   }

@@ -55,10 +55,14 @@ export class SettingsClient implements OnModuleInit {
 
   private async ask(userId: string): Promise<number> {
     try {
-      const res = await this.settings.fetch(`/internal/settings/exchange-rate/${encodeURIComponent(userId)}`, {
-        headers: { 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
-        signal: AbortSignal.timeout(this.config.SETTINGS_TIMEOUT_MS),
-      }, true);
+      const res = await this.settings.fetch(
+        `/internal/settings/exchange-rate/${encodeURIComponent(userId)}`,
+        {
+          headers: { 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
+          signal: AbortSignal.timeout(this.config.SETTINGS_TIMEOUT_MS),
+        },
+        true,
+      );
       const body = (await res.json().catch(() => null)) as { exchangeRate?: unknown } | null;
       if (res.status === 200 && typeof body?.exchangeRate === 'number' && body.exchangeRate > 0) return body.exchangeRate;
       logger().warn({ status: res.status, userId }, 'settings answered the exchange rate unexpectedly');

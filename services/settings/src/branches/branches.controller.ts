@@ -25,7 +25,11 @@ export class BranchesController {
 
   @Put(':id/registers')
   async registers(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() dto: BranchRegistersDto) {
-    return { success: true, data: await this.branches.setRegisters(ctx, id, dto.registers), message: translate(ctx.locale, 'settings.saved') };
+    return {
+      success: true,
+      data: await this.branches.setRegisters(ctx, id, dto.registers),
+      message: translate(ctx.locale, 'settings.saved'),
+    };
   }
 }
 

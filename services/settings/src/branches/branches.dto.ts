@@ -7,30 +7,47 @@ export const CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
 
 /** POST /api/settings/branches */
 export class CreateBranchDto {
-  @Transform(trim) @IsString() @Matches(CODE, { message: 'validation.invalidValue' })
+  @Transform(trim)
+  @IsString()
+  @Matches(CODE, { message: 'validation.invalidValue' })
   _id!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   name!: string;
 
   /** Defaults to one register, 'main'. */
-  @IsOptional() @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(100)
-  @IsString({ each: true }) @Matches(CODE, { each: true, message: 'validation.invalidValue' })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.required' })
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Matches(CODE, { each: true, message: 'validation.invalidValue' })
   registers?: string[];
 }
 
 /** PUT /api/settings/branches/:id: rename, deactivate or reactivate. */
 export class UpdateBranchDto {
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   name?: string;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   active?: boolean;
 }
 
 /** PUT /api/settings/branches/:id/registers */
 export class BranchRegistersDto {
-  @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(100)
-  @IsString({ each: true }) @Matches(CODE, { each: true, message: 'validation.invalidValue' })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.required' })
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Matches(CODE, { each: true, message: 'validation.invalidValue' })
   registers!: string[];
 }

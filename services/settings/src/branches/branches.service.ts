@@ -57,7 +57,11 @@ export class BranchesService {
         const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM branches WHERE active AND id <> $1`, [id]);
         if (n === 0) throw new DomainError('CONFLICT', 'branches.lastActive', {}, { active: { key: 'branches.lastActive' } });
       }
-      await m.query(`UPDATE branches SET name = coalesce($2, name), active = coalesce($3, active) WHERE id = $1`, [id, dto.name ?? null, dto.active ?? null]);
+      await m.query(`UPDATE branches SET name = coalesce($2, name), active = coalesce($3, active) WHERE id = $1`, [
+        id,
+        dto.name ?? null,
+        dto.active ?? null,
+      ]);
       const after = (await this.one(m, id))!;
       if (after.name !== before.name || after.active !== before.active) {
         await audit(m, ctx, 'branch.changed', { type: 'branch', id }, { before, after });
@@ -98,6 +102,12 @@ export class BranchesService {
   }
 
   private async announce(m: EntityManager, ctx: RequestContext, b: BranchDto, created: boolean): Promise<void> {
-    await this.outbox.add(m, ctx, 'dukan.settings.branch.changed.v1', { branchId: b._id, name: b.name, active: b.active, registers: b.registers, created });
+    await this.outbox.add(m, ctx, 'dukan.settings.branch.changed.v1', {
+      branchId: b._id,
+      name: b.name,
+      active: b.active,
+      registers: b.registers,
+      created,
+    });
   }
 }

@@ -1,6 +1,19 @@
 import { Transform, Type } from 'class-transformer';
 import {
-  ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
 import { LOCALES, type Locale } from '@dukan/contracts';
@@ -9,14 +22,22 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const SLUG = /^[\p{L}\p{N}._-]{1,40}$/u;
 
 export class BranchInputDto {
-  @Transform(trim) @IsString() @Matches(SLUG, { message: 'validation.invalidValue' })
+  @Transform(trim)
+  @IsString()
+  @Matches(SLUG, { message: 'validation.invalidValue' })
   _id!: string;
 
-  @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   name!: string;
 
-  @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(100)
-  @IsString({ each: true }) @Matches(SLUG, { each: true, message: 'validation.invalidValue' })
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.required' })
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Matches(SLUG, { each: true, message: 'validation.invalidValue' })
   registers!: string[];
 }
 
@@ -26,28 +47,49 @@ export class BranchInputDto {
  */
 export class UpdateGeneralSettingsDto {
   /** Values below 1 become 1 (spec part 2 §5). */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' }) @Max(1_000_000)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 4, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @Max(1_000_000)
   exchangeRate?: number;
 
-  @IsOptional() @IsBoolean()
+  @IsOptional()
+  @IsBoolean()
   applyToAllUsers?: boolean;
 
-  @IsOptional() @Transform(trim) @IsString() @IsNotEmpty() @MaxLength(100)
+  @IsOptional()
+  @Transform(trim)
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
   storeName?: string;
 
-  @IsOptional() @IsIn(LOCALES)
+  @IsOptional()
+  @IsIn(LOCALES)
   defaultLanguage?: Locale;
 
-  @IsOptional() @IsString() @MaxLength(64)
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   timeZone?: string;
 
   /** Percent included in prices, e.g. 7.5. */
-  @IsOptional() @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' }) @Min(0) @Max(100)
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @Min(0)
+  @Max(100)
   taxRate?: number;
 
-  @IsOptional() @IsInt({ message: 'validation.integer' }) @Min(1) @Max(100_000)
+  @IsOptional()
+  @IsInt({ message: 'validation.integer' })
+  @Min(1)
+  @Max(100_000)
   iqdCashRounding?: number;
 
-  @IsOptional() @IsArray() @ArrayMinSize(1, { message: 'validation.required' }) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => BranchInputDto)
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.required' })
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => BranchInputDto)
   branches?: BranchInputDto[];
 }

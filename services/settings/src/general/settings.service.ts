@@ -60,7 +60,12 @@ export class SettingsService {
     if (!isAdmin) {
       const denied = [...GLOBAL_FIELDS.filter((f) => dto[f] !== undefined), ...(dto.applyToAllUsers ? ['applyToAllUsers'] : [])];
       if (denied.length > 0) {
-        throw new DomainError('ADMIN_ONLY', 'settings.adminOnlyField', {}, Object.fromEntries(denied.map((f) => [f, { key: 'settings.adminOnlyField' }])));
+        throw new DomainError(
+          'ADMIN_ONLY',
+          'settings.adminOnlyField',
+          {},
+          Object.fromEntries(denied.map((f) => [f, { key: 'settings.adminOnlyField' }])),
+        );
       }
     }
     if (dto.timeZone !== undefined && !isTimeZone(dto.timeZone)) throw DomainError.validation({ timeZone: 'settings.invalidTimeZone' });
@@ -100,7 +105,10 @@ export class SettingsService {
       if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
       if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
       if (sets.length > 0) {
-        await m.query(`UPDATE general_settings SET ${sets.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = 1`, sets.map(([, v]) => v));
+        await m.query(
+          `UPDATE general_settings SET ${sets.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = 1`,
+          sets.map(([, v]) => v),
+        );
       }
       if (dto.branches) await this.replaceBranches(m, dto.branches);
       await m.query(`UPDATE general_settings SET updated_at = now(), updated_by = $1 WHERE id = 1`, [ctx.actorId]);
@@ -109,13 +117,21 @@ export class SettingsService {
       const fieldChanged = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
       const event = this.toEvent(after, []);
       const previous = this.toEvent(before, []);
-      const diff = (Object.keys(event) as (keyof SettingsChangedData)[]).filter((k) => k !== 'changed' && fieldChanged(event[k], previous[k]));
+      const diff = (Object.keys(event) as (keyof SettingsChangedData)[]).filter(
+        (k) => k !== 'changed' && fieldChanged(event[k], previous[k]),
+      );
       if (diff.length > 0) {
-        await audit(m, ctx, 'settings.changed', { type: 'settings', id: 'general' }, {
-          changed: diff,
-          before: Object.fromEntries(diff.map((k) => [k, previous[k]])),
-          after: Object.fromEntries(diff.map((k) => [k, event[k]])),
-        });
+        await audit(
+          m,
+          ctx,
+          'settings.changed',
+          { type: 'settings', id: 'general' },
+          {
+            changed: diff,
+            before: Object.fromEntries(diff.map((k) => [k, previous[k]])),
+            after: Object.fromEntries(diff.map((k) => [k, event[k]])),
+          },
+        );
         await this.outbox.add(m, ctx, 'dukan.settings.settings.changed.v1', { ...event, changed: diff });
       }
       return this.toDto(ctx, after);
@@ -144,7 +160,9 @@ export class SettingsService {
 
   private async state(m: EntityManager, lock = false): Promise<State> {
     const [row]: SettingsRow[] = await m.query(`SELECT * FROM general_settings WHERE id = 1${lock ? ' FOR UPDATE' : ''}`);
-    const rates: { user_id: string; exchange_rate: string }[] = await m.query(`SELECT user_id, exchange_rate FROM user_exchange_rates ORDER BY user_id`);
+    const rates: { user_id: string; exchange_rate: string }[] = await m.query(
+      `SELECT user_id, exchange_rate FROM user_exchange_rates ORDER BY user_id`,
+    );
     const branches: { id: string; name: string; active: boolean; registers: string[] | null }[] = await m.query(
       `SELECT b.id, b.name, b.active, array_agg(r.id ORDER BY r.position, r.id) FILTER (WHERE r.id IS NOT NULL) AS registers
          FROM branches b LEFT JOIN registers r ON r.branch_id = b.id

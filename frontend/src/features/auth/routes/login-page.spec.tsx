@@ -22,9 +22,7 @@ describe('sign-in', () => {
 
   it("shows the server's message in the user's language on a refused sign-in", async () => {
     const calls = fakeApi(({ url }) =>
-      url.pathname === '/api/auth/login'
-        ? refusal(401, 'INVALID_CREDENTIALS', 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە')
-        : undefined,
+      url.pathname === '/api/auth/login' ? refusal(401, 'INVALID_CREDENTIALS', 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە') : undefined,
     );
     renderScreen(null, { signedInAs: null, routes, path: '/login', language: 'ku' });
     await screen.findByTestId('login-submit');
@@ -68,7 +66,8 @@ describe('sign-in', () => {
   it("keeps the device token the server gives and sends it with that account's next sign-in", async () => {
     const admin = user({ role: 'admin' });
     const calls = fakeApi(({ url }) => {
-      if (url.pathname === '/api/auth/login') return { body: { ...me(admin).body, token: 'tok-2', message: 'ok', deviceToken: 'device-of-admin' } satisfies LoginResponse };
+      if (url.pathname === '/api/auth/login')
+        return { body: { ...me(admin).body, token: 'tok-2', message: 'ok', deviceToken: 'device-of-admin' } satisfies LoginResponse };
       if (url.pathname === '/api/auth/me') return me(admin);
       return undefined;
     });

@@ -56,7 +56,8 @@ export function LoginPage() {
       void navigate(target, { replace: true });
     } catch (err) {
       const status = (err as { status?: unknown }).status;
-      const fallback = status === 401 ? t('auth.invalidCredentials') : typeof status === 'number' ? t('auth.authError') : t('auth.loginFailedRetry');
+      const fallback =
+        status === 401 ? t('auth.invalidCredentials') : typeof status === 'number' ? t('auth.authError') : t('auth.loginFailedRetry');
       setFormError(errorText(err, fallback));
     }
   }

@@ -23,7 +23,18 @@ interface CustomerFormProps {
   onSaved?: (c: CustomerDto) => void;
 }
 
-const FORM_FIELDS: CustomerField[] = ['firstName', 'lastName', 'phone', 'email', 'languagePreference', 'street', 'city', 'state', 'zipCode', 'country'];
+const FORM_FIELDS: CustomerField[] = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'languagePreference',
+  'street',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+];
 
 /** The form's field for a server field path ('address.city' -> 'city'), if it shows one. */
 function customerFieldOf(path: string): CustomerField | undefined {
@@ -82,7 +93,11 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
     }
   }
 
-  const input = (name: CustomerField, label: string, opts: { type?: string; dir?: 'ltr' | 'auto'; hint?: string; autoFocus?: boolean; placeholder?: string } = {}) => (
+  const input = (
+    name: CustomerField,
+    label: string,
+    opts: { type?: string; dir?: 'ltr' | 'auto'; hint?: string; autoFocus?: boolean; placeholder?: string } = {},
+  ) => (
     <label className="field">
       <span>{label}</span>
       <input
@@ -110,7 +125,13 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
     <section className="panel customer-form" data-testid="customer-form" aria-labelledby="customer-form-title">
       <div className="row between">
         <h2 id="customer-form-title">{editing ? t('customers.form.editTitle') : t('customers.form.addTitle')}</h2>
-        <button type="button" className="icon-button" aria-label={t('customers.form.close')} onClick={onClose} data-testid="customer-form-close">
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('customers.form.close')}
+          onClick={onClose}
+          data-testid="customer-form-close"
+        >
           ×
         </button>
       </div>
@@ -123,7 +144,13 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
           {input('email', t('customers.form.email'), { type: 'email', dir: 'ltr' })}
           <label className="field">
             <span>{t('customers.form.language')}</span>
-            <select name="languagePreference" value={values.languagePreference} onChange={set('languagePreference')} disabled={busy} data-testid="customer-languagePreference">
+            <select
+              name="languagePreference"
+              value={values.languagePreference}
+              onChange={set('languagePreference')}
+              disabled={busy}
+              data-testid="customer-languagePreference"
+            >
               <option value="en">{t('language.en')}</option>
               <option value="ku">{t('language.ku')}</option>
             </select>
@@ -140,7 +167,12 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
           </div>
         </fieldset>
         <div className="row gap end">
-          <button type="button" className="button" onClick={() => (editing ? onClose() : (setValues(emptyCustomerForm()), setErrors({}), setFormError(null), setSuccess(null)))} disabled={busy}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => (editing ? onClose() : (setValues(emptyCustomerForm()), setErrors({}), setFormError(null), setSuccess(null)))}
+            disabled={busy}
+          >
             {editing ? t('common.cancel') : t('customers.form.reset')}
           </button>
           <button type="submit" className="button primary" disabled={busy} data-testid="customer-save">

@@ -22,7 +22,18 @@ export type CustomerField = keyof CustomerFormValues;
 export type CustomerFormError = 'required' | 'invalidPhone' | 'invalidEmail';
 
 export function emptyCustomerForm(): CustomerFormValues {
-  return { firstName: '', lastName: '', phone: '', email: '', languagePreference: 'en', street: '', city: '', state: '', zipCode: '', country: '' };
+  return {
+    firstName: '',
+    lastName: '',
+    phone: '',
+    email: '',
+    languagePreference: 'en',
+    street: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    country: '',
+  };
 }
 
 export function customerFormFrom(c: CustomerDto): CustomerFormValues {
@@ -72,7 +83,13 @@ export function customerUpdateBody(v: CustomerFormValues): CustomerInput {
     phone: normalisePhone(v.phone),
     email: orNull(v.email),
     languagePreference: v.languagePreference,
-    address: { street: orNull(v.street), city: orNull(v.city), state: orNull(v.state), zipCode: orNull(v.zipCode), country: v.country.trim() || DEFAULT_COUNTRY },
+    address: {
+      street: orNull(v.street),
+      city: orNull(v.city),
+      state: orNull(v.state),
+      zipCode: orNull(v.zipCode),
+      country: v.country.trim() || DEFAULT_COUNTRY,
+    },
   };
 }
 

@@ -6,8 +6,16 @@ import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { CustomersPage } from './customers-page.js';
 
 const shilan = customer({
-  _id: '11111111-1111-4111-8111-111111111111', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567', email: 'shilan@example.com',
-  loyaltyPoints: 120, lifetimePoints: 120, totalSpent: 1234.5, purchaseCount: 3, memberSince: '2026-01-02T10:00:00Z',
+  _id: '11111111-1111-4111-8111-111111111111',
+  firstName: 'Shilan',
+  lastName: 'Aziz',
+  phone: '07501234567',
+  email: 'shilan@example.com',
+  loyaltyPoints: 120,
+  lifetimePoints: 120,
+  totalSpent: 1234.5,
+  purchaseCount: 3,
+  memberSince: '2026-01-02T10:00:00Z',
 });
 const page = (data: CustomerDto[]) => paged(data);
 
@@ -30,7 +38,8 @@ describe('customers screen', () => {
   it('refuses an invalid phone and email without calling the server, then saves a valid customer', async () => {
     const calls = fakeApi(({ url, method, body }) => {
       if (url.pathname === '/api/customers' && method === 'GET') return page([]);
-      if (url.pathname === '/api/customers' && method === 'POST') return { status: 201, body: { ...shilan, ...(body as Partial<CustomerDto>) } satisfies CustomerDto };
+      if (url.pathname === '/api/customers' && method === 'POST')
+        return { status: 201, body: { ...shilan, ...(body as Partial<CustomerDto>) } satisfies CustomerDto };
       return undefined;
     });
     renderScreen(<CustomersPage />);
@@ -59,7 +68,9 @@ describe('customers screen', () => {
     fakeApi(({ url, method }) => {
       if (url.pathname === '/api/customers' && method === 'GET') return page([]);
       if (method === 'POST')
-        return refusal(409, 'CONFLICT', 'A customer with this phone number already exists', { phone: 'A customer with this phone number already exists' });
+        return refusal(409, 'CONFLICT', 'A customer with this phone number already exists', {
+          phone: 'A customer with this phone number already exists',
+        });
       return undefined;
     });
     renderScreen(<CustomersPage />);

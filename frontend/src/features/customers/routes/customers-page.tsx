@@ -78,7 +78,13 @@ export function CustomersPage() {
           <p className="muted">{t('customers.subtitle')}</p>
         </div>
         {canCreate && (
-          <button type="button" className="button primary" onClick={() => setForm({ mode: 'add' })} disabled={form.mode === 'add'} data-testid="add-customer">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => setForm({ mode: 'add' })}
+            disabled={form.mode === 'add'}
+            data-testid="add-customer"
+          >
             {t('customers.add')}
           </button>
         )}
@@ -96,7 +102,13 @@ export function CustomersPage() {
         <div className="customers-toolbar">
           <label className="search-box">
             <span className="sr-only">{t('customers.searchLabel')}</span>
-            <input type="search" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={t('customers.searchPlaceholder')} data-testid="customer-search" />
+            <input
+              type="search"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              placeholder={t('customers.searchPlaceholder')}
+              data-testid="customer-search"
+            />
           </label>
           {data && (
             <span className="muted" data-testid="customer-count">
@@ -143,7 +155,14 @@ export function CustomersPage() {
                     {showActions && (
                       <td className="actions-col">
                         <RowActions
-                          edit={canEdit && { label: t('customers.edit'), ariaLabel: t('customers.editName', { name: fullName(c) }), onClick: () => setForm({ mode: 'edit', customer: c }), testId: 'edit-customer' }}
+                          edit={
+                            canEdit && {
+                              label: t('customers.edit'),
+                              ariaLabel: t('customers.editName', { name: fullName(c) }),
+                              onClick: () => setForm({ mode: 'edit', customer: c }),
+                              testId: 'edit-customer',
+                            }
+                          }
                           remove={
                             canDelete && {
                               label: t('customers.delete'),

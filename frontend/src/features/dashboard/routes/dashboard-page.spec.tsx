@@ -4,8 +4,18 @@ import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { DashboardPage } from './dashboard-page.js';
 
 const data = {
-  todaySales: 1234.5, totalProducts: 420, lowStock: 7, activeUsers: 3,
-  salesTrend: 'up', salesPercent: 12.5, productsTrend: 'up', productsPercent: 1, lowStockTrend: 'down', lowStockPercent: 30, usersTrend: 'up', usersPercent: 0,
+  todaySales: 1234.5,
+  totalProducts: 420,
+  lowStock: 7,
+  activeUsers: 3,
+  salesTrend: 'up',
+  salesPercent: 12.5,
+  productsTrend: 'up',
+  productsPercent: 1,
+  lowStockTrend: 'down',
+  lowStockPercent: 30,
+  usersTrend: 'up',
+  usersPercent: 0,
   recentTransactions: [
     { id: 'abc123', date: '2026-01-02T10:00:00Z', amount: 25.5, status: 'Completed' },
     { id: 'def456', date: '2026-01-02T11:00:00Z', amount: 9, status: 'Failed' },
@@ -26,7 +36,9 @@ describe('dashboard', () => {
   });
 
   it('shows the empty state and refetches on demand', async () => {
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/dashboard' ? { body: { success: true, data: { ...data, recentTransactions: [] } } } : undefined));
+    const calls = fakeApi(({ url }) =>
+      url.pathname === '/api/dashboard' ? { body: { success: true, data: { ...data, recentTransactions: [] } } } : undefined,
+    );
     renderScreen(<DashboardPage />);
     expect(await screen.findByTestId('no-transactions')).toBeTruthy();
     fireEvent.click(screen.getByTestId('dashboard-refresh'));
@@ -34,7 +46,14 @@ describe('dashboard', () => {
   });
 
   it("shows the server's message when the dashboard cannot load", async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/dashboard' ? { status: 503, body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' } } : undefined));
+    fakeApi(({ url }) =>
+      url.pathname === '/api/dashboard'
+        ? {
+            status: 503,
+            body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' },
+          }
+        : undefined,
+    );
     renderScreen(<DashboardPage />);
     expect((await screen.findByTestId('error-panel')).textContent).toContain('This service is temporarily unavailable.');
   });

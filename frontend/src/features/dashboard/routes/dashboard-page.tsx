@@ -10,7 +10,6 @@ import { useCurrentUser } from '../../auth/index.js';
 import { useDashboardQuery } from '../api/dashboard-api.js';
 import { dollarsToCents } from '../../../lib/money.js';
 
-
 interface Card {
   key: string;
   labelKey: string;
@@ -44,10 +43,38 @@ export function DashboardPage() {
   });
 
   const cards: Card[] = [
-    { key: 'sales', labelKey: 'dashboard.todaySales', value: (d) => f.usd(dollarsToCents(d.todaySales)), trend: (d) => d.salesTrend, percent: (d) => d.salesPercent, icon: 'pos' },
-    { key: 'products', labelKey: 'dashboard.totalProducts', value: (d) => f.number(d.totalProducts), trend: (d) => d.productsTrend, percent: (d) => d.productsPercent, icon: 'inventory' },
-    { key: 'lowStock', labelKey: 'dashboard.lowStock', value: (d) => f.number(d.lowStock), trend: (d) => d.lowStockTrend, percent: (d) => d.lowStockPercent, icon: 'reports' },
-    { key: 'users', labelKey: 'dashboard.activeUsers', value: (d) => f.number(d.activeUsers), trend: (d) => d.usersTrend, percent: (d) => d.usersPercent, icon: 'staff' },
+    {
+      key: 'sales',
+      labelKey: 'dashboard.todaySales',
+      value: (d) => f.usd(dollarsToCents(d.todaySales)),
+      trend: (d) => d.salesTrend,
+      percent: (d) => d.salesPercent,
+      icon: 'pos',
+    },
+    {
+      key: 'products',
+      labelKey: 'dashboard.totalProducts',
+      value: (d) => f.number(d.totalProducts),
+      trend: (d) => d.productsTrend,
+      percent: (d) => d.productsPercent,
+      icon: 'inventory',
+    },
+    {
+      key: 'lowStock',
+      labelKey: 'dashboard.lowStock',
+      value: (d) => f.number(d.lowStock),
+      trend: (d) => d.lowStockTrend,
+      percent: (d) => d.lowStockPercent,
+      icon: 'reports',
+    },
+    {
+      key: 'users',
+      labelKey: 'dashboard.activeUsers',
+      value: (d) => f.number(d.activeUsers),
+      trend: (d) => d.usersTrend,
+      percent: (d) => d.usersPercent,
+      icon: 'staff',
+    },
   ];
 
   return (
@@ -85,7 +112,9 @@ export function DashboardPage() {
             {data && (
               <p className={`trend ${card.trend(data) === 'down' ? 'down' : 'up'}`}>
                 <Icon name={card.trend(data) === 'down' ? 'down' : 'up'} />
-                {t(card.trend(data) === 'down' ? 'dashboard.trendDown' : 'dashboard.trendUp', { percent: f.percent(Math.abs(card.percent(data))) })}
+                {t(card.trend(data) === 'down' ? 'dashboard.trendDown' : 'dashboard.trendUp', {
+                  percent: f.percent(Math.abs(card.percent(data))),
+                })}
               </p>
             )}
           </article>

@@ -8,9 +8,21 @@ import { FirstRunNotice } from './first-run-notice.js';
 
 /** A bridge as the shells expose it, driven by the test. */
 function fakeBridge(over: Partial<DesktopBridge> = {}) {
-  const listeners = { status: [] as ((s: ServerStatus) => void)[], log: [] as ((l: string) => void)[], update: [] as ((m: UpdateMessage) => void)[] };
+  const listeners = {
+    status: [] as ((s: ServerStatus) => void)[],
+    log: [] as ((l: string) => void)[],
+    update: [] as ((m: UpdateMessage) => void)[],
+  };
   let restarts = 0;
-  const status: ServerStatus = { state: 'running', port: 5000, pid: 42, restarts: 0, failures: 0, detail: null, since: '2026-01-01T00:00:00Z' };
+  const status: ServerStatus = {
+    state: 'running',
+    port: 5000,
+    pid: 42,
+    restarts: 0,
+    failures: 0,
+    detail: null,
+    since: '2026-01-01T00:00:00Z',
+  };
   const bridge: DesktopBridge = {
     version: '1.2.3',
     platform: 'win32',
@@ -93,7 +105,9 @@ describe('desktop panel', () => {
   });
 
   it('shows the first administrator account on the sign-in screen of the first start only', async () => {
-    (window as unknown as { dukanDesktop: DesktopBridge }).dukanDesktop = fakeBridge({ getFirstRunAdmin: async () => ({ username: 'admin', password: 'Xy7-first' }) }).bridge;
+    (window as unknown as { dukanDesktop: DesktopBridge }).dukanDesktop = fakeBridge({
+      getFirstRunAdmin: async () => ({ username: 'admin', password: 'Xy7-first' }),
+    }).bridge;
     const first = renderScreen(<FirstRunNotice />, { signedInAs: null });
     expect((await screen.findByTestId('first-run-password')).textContent).toBe('Xy7-first');
     first.unmount();

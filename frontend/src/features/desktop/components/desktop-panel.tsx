@@ -53,7 +53,9 @@ export function DesktopPanel({ bridge }: { bridge: DesktopBridge }) {
           </span>
         </dd>
         <dt>{t('desktop.port')}</dt>
-        <dd data-testid="desktop-port" dir="ltr">{status?.port ?? '—'}</dd>
+        <dd data-testid="desktop-port" dir="ltr">
+          {status?.port ?? '—'}
+        </dd>
         <dt>{t('desktop.restarts')}</dt>
         <dd>{status?.restarts ?? 0}</dd>
       </dl>
@@ -71,7 +73,13 @@ export function DesktopPanel({ bridge }: { bridge: DesktopBridge }) {
         <button type="button" className="button primary" onClick={() => void restart()} disabled={busy} data-testid="desktop-restart">
           {busy ? t('desktop.state.restarting') : t('desktop.restart')}
         </button>
-        <button type="button" className="button" onClick={() => void bridge.checkForUpdates?.().catch(() => undefined)} disabled={update?.kind === 'checking'} data-testid="desktop-check-updates">
+        <button
+          type="button"
+          className="button"
+          onClick={() => void bridge.checkForUpdates?.().catch(() => undefined)}
+          disabled={update?.kind === 'checking'}
+          data-testid="desktop-check-updates"
+        >
           {t('desktop.checkUpdates')}
         </button>
       </div>

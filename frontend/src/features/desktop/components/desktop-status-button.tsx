@@ -16,7 +16,15 @@ export function DesktopStatusButton() {
   const label = `${t('desktop.open')}: ${status ? t(`desktop.state.${status.state}`) : '—'}`;
   return (
     <>
-      <button type="button" className="nav-link" onClick={() => setOpen(true)} data-testid="desktop-status" data-state={status?.state ?? ''} title={label} aria-label={label}>
+      <button
+        type="button"
+        className="nav-link"
+        onClick={() => setOpen(true)}
+        data-testid="desktop-status"
+        data-state={status?.state ?? ''}
+        title={label}
+        aria-label={label}
+      >
         <span className={`status-dot ${stateTone(status?.state)}`} aria-hidden="true" />
         <span className="label">{t('desktop.open')}</span>
       </button>

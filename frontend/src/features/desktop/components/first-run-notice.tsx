@@ -24,7 +24,9 @@ export function FirstRunNotice() {
       <p>{t('desktop.firstRun.text')}</p>
       <dl>
         <dt>{t('desktop.firstRun.username')}</dt>
-        <dd dir="ltr" data-testid="first-run-username">{account.username}</dd>
+        <dd dir="ltr" data-testid="first-run-username">
+          {account.username}
+        </dd>
         <dt>{t('desktop.firstRun.password')}</dt>
         <dd dir="ltr" data-testid="first-run-password">
           <code>{account.password}</code>

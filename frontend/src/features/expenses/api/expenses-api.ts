@@ -12,7 +12,10 @@ export const expensesApi = withExpenses.injectEndpoints({
       providesTags: ['Expense'],
     }),
     expensesSummary: build.query<ExpenseSummaryDto, { startDate: string; endDate: string }>({
-      query: ({ startDate, endDate }) => ({ url: '/expenses/summary', params: { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) } }),
+      query: ({ startDate, endDate }) => ({
+        url: '/expenses/summary',
+        params: { ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}) },
+      }),
       providesTags: ['Expense'],
     }),
     expense: build.query<ExpenseDto, string>({
@@ -52,6 +55,14 @@ export const expensesApi = withExpenses.injectEndpoints({
 });
 
 export const {
-  useExpensesPageQuery, useExpensesSummaryQuery, useExpenseQuery, useShopExchangeRateQuery, useExpenseCreateMutation,
-  useExpenseUpdateMutation, useExpenseDeleteMutation, useExpenseApproveMutation, useExpenseRejectMutation, useExpensePayMutation,
+  useExpensesPageQuery,
+  useExpensesSummaryQuery,
+  useExpenseQuery,
+  useShopExchangeRateQuery,
+  useExpenseCreateMutation,
+  useExpenseUpdateMutation,
+  useExpenseDeleteMutation,
+  useExpenseApproveMutation,
+  useExpenseRejectMutation,
+  useExpensePayMutation,
 } = expensesApi;

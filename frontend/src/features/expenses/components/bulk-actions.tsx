@@ -25,17 +25,35 @@ export function BulkBar({ count, canDecide, canDelete, progress, onAction, onCle
       {busy && <span className="muted">{t('expenses.bulk.working', { done: f.number(progress.done), n: f.number(progress.n) })}</span>}
       <div className="row gap">
         {canDecide && (
-          <button type="button" className="button small primary" onClick={() => onAction('approve')} disabled={busy} data-testid="bulk-approve">
+          <button
+            type="button"
+            className="button small primary"
+            onClick={() => onAction('approve')}
+            disabled={busy}
+            data-testid="bulk-approve"
+          >
             {t('expenses.bulk.approve')}
           </button>
         )}
         {canDecide && (
-          <button type="button" className="button small danger-outline" onClick={() => onAction('reject')} disabled={busy} data-testid="bulk-reject">
+          <button
+            type="button"
+            className="button small danger-outline"
+            onClick={() => onAction('reject')}
+            disabled={busy}
+            data-testid="bulk-reject"
+          >
             {t('expenses.bulk.reject')}
           </button>
         )}
         {canDelete && (
-          <button type="button" className="button small danger-outline" onClick={() => onAction('delete')} disabled={busy} data-testid="bulk-delete">
+          <button
+            type="button"
+            className="button small danger-outline"
+            onClick={() => onAction('delete')}
+            disabled={busy}
+            data-testid="bulk-delete"
+          >
             {t('expenses.bulk.delete')}
           </button>
         )}
@@ -48,7 +66,15 @@ export function BulkBar({ count, canDecide, canDelete, progress, onAction, onCle
 }
 
 /** Which of the selected expenses were changed, and for each one that was not, the server's reason. */
-export function BulkReport({ outcome, numberOf, onClose }: { outcome: BulkOutcome; numberOf: (id: string) => string; onClose: () => void }) {
+export function BulkReport({
+  outcome,
+  numberOf,
+  onClose,
+}: {
+  outcome: BulkOutcome;
+  numberOf: (id: string) => string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const f = useFormat();
   const n = outcome.done.length + outcome.failed.length;

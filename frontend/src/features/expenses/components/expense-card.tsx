@@ -34,13 +34,24 @@ export function ExpenseCard({ expense: e, can, selected, busy, onSelect, onActio
   const amount = e.currency === 'USD' ? f.usd(toCents(e.amount)) : f.iqd(e.amount);
   const creator = `${e.createdBy.firstName} ${e.createdBy.lastName}`.trim();
   const action = (name: CardAction, label: string, style = '') => (
-    <button type="button" className={`button small ${style}`} onClick={() => onAction(name)} disabled={busy} data-testid={`expense-${name}`}>
+    <button
+      type="button"
+      className={`button small ${style}`}
+      onClick={() => onAction(name)}
+      disabled={busy}
+      data-testid={`expense-${name}`}
+    >
       {label}
     </button>
   );
 
   return (
-    <article className={`panel expense-card${selected ? ' selected' : ''}`} data-testid="expense-card" data-id={e._id} data-status={e.status}>
+    <article
+      className={`panel expense-card${selected ? ' selected' : ''}`}
+      data-testid="expense-card"
+      data-id={e._id}
+      data-status={e.status}
+    >
       <header className="expense-card-head">
         {can.select && (
           <input
@@ -54,7 +65,10 @@ export function ExpenseCard({ expense: e, can, selected, busy, onSelect, onActio
         <div className="expense-card-title">
           <h3 data-testid="expense-title">{e.title}</h3>
           <p className="muted small">
-            <span dir="ltr" data-testid="expense-number">{e.expenseNumber}</span> · {t(`expenses.categories.${e.category}`)}
+            <span dir="ltr" data-testid="expense-number">
+              {e.expenseNumber}
+            </span>{' '}
+            · {t(`expenses.categories.${e.category}`)}
           </p>
         </div>
         <div className="expense-card-amount">
@@ -101,10 +115,15 @@ export function ExpenseCard({ expense: e, can, selected, busy, onSelect, onActio
       )}
       {e.recurring && (
         <p className="muted small" data-testid="expense-recurring">
-          {t('expenses.card.recurring', { frequency: t(`expenses.frequencies.${e.recurring.frequency}`), date: f.date(dayDate(e.recurring.nextDueDate)) })}
+          {t('expenses.card.recurring', {
+            frequency: t(`expenses.frequencies.${e.recurring.frequency}`),
+            date: f.date(dayDate(e.recurring.nextDueDate)),
+          })}
         </p>
       )}
-      {e.recurrenceOf?.expenseNumber && <p className="muted small">{t('expenses.card.occurrenceOf', { number: e.recurrenceOf.expenseNumber })}</p>}
+      {e.recurrenceOf?.expenseNumber && (
+        <p className="muted small">{t('expenses.card.occurrenceOf', { number: e.recurrenceOf.expenseNumber })}</p>
+      )}
       {e.status === 'rejected' && e.rejectionReason && (
         <p className="expense-rejection small" data-testid="expense-rejection">
           {t('expenses.card.rejectedBecause', { reason: e.rejectionReason })}

@@ -14,7 +14,12 @@ export function ExpenseDetails({ id, onClose }: { id: string; onClose: () => voi
   const { t } = useTranslation();
   const { data, error, isLoading } = useExpenseQuery(id, { refetchOnMountOrArgChange: true });
   return (
-    <Modal title={data ? t('expenses.details.title', { number: data.expenseNumber }) : t('expenses.card.viewDetails')} onClose={onClose} testId="expense-details" className="expense-details">
+    <Modal
+      title={data ? t('expenses.details.title', { number: data.expenseNumber }) : t('expenses.card.viewDetails')}
+      onClose={onClose}
+      testId="expense-details"
+      className="expense-details"
+    >
       {isLoading ? (
         <Spinner label={t('common.loading')} />
       ) : error || !data ? (
@@ -43,7 +48,9 @@ function Details({ e }: { e: ExpenseDto }) {
     ...(e.department ? [[t('expenses.card.department'), e.department] as [string, string]] : []),
     ...(e.tags.length ? [[t('expenses.card.tags'), e.tags.join(f.language === 'ku' ? '، ' : ', ')] as [string, string]] : []),
     ...(e.vendor ? [[t('expenses.card.vendor'), e.vendor.name] as [string, string]] : []),
-    ...(e.currency === 'IQD' ? [[t('expenses.details.rate'), t('expenses.details.rateValue', { rate: f.number(e.exchangeRate) })] as [string, string]] : []),
+    ...(e.currency === 'IQD'
+      ? [[t('expenses.details.rate'), t('expenses.details.rateValue', { rate: f.number(e.exchangeRate) })] as [string, string]]
+      : []),
     [t('expenses.details.method'), t(`expenses.methods.${e.paymentMethod}`)],
     ...(d.cardLast4 ? [[t('expenses.form.cardLast4'), <span dir="ltr">•••• {d.cardLast4}</span>] as [string, ReactNode]] : []),
     ...(d.bankName ? [[t('expenses.form.bankName'), d.bankName] as [string, string]] : []),
@@ -51,7 +58,16 @@ function Details({ e }: { e: ExpenseDto }) {
     ...(d.checkNumber ? [[t('expenses.form.checkNumber'), <span dir="ltr">{d.checkNumber}</span>] as [string, ReactNode]] : []),
     ...(d.reference ? [[t('expenses.details.reference'), <span dir="ltr">{d.reference}</span>] as [string, ReactNode]] : []),
     ...(contact ? [[t('expenses.details.vendorContact'), <span dir="auto">{contact}</span>] as [string, ReactNode]] : []),
-    ...(e.receipt ? [[t('expenses.details.receipt'), <a href={e.receipt} target="_blank" rel="noopener noreferrer">{t('expenses.details.openReceipt')}</a>] as [string, ReactNode]] : []),
+    ...(e.receipt
+      ? [
+          [
+            t('expenses.details.receipt'),
+            <a href={e.receipt} target="_blank" rel="noopener noreferrer">
+              {t('expenses.details.openReceipt')}
+            </a>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     ...(e.notes ? [[t('expenses.details.notes'), e.notes] as [string, string]] : []),
     ...(e.rejectionReason ? [[t('expenses.reject.reasonLabel'), e.rejectionReason] as [string, string]] : []),
   ];
@@ -75,7 +91,9 @@ function Details({ e }: { e: ExpenseDto }) {
           const who = h.changedBy ? `${h.changedBy.firstName} ${h.changedBy.lastName}`.trim() : null;
           return (
             <li key={i}>
-              <span>{who ? t('expenses.details.changedBy', { status, name: who }) : t('expenses.details.changedBySystem', { status })}</span>
+              <span>
+                {who ? t('expenses.details.changedBy', { status, name: who }) : t('expenses.details.changedBySystem', { status })}
+              </span>
               <span className="muted small"> · {f.dateTime(h.changedAt)}</span>
               {h.reason && <p className="small">{h.reason}</p>}
             </li>

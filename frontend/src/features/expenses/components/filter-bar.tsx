@@ -26,11 +26,21 @@ export function FilterBar({ filters, onChange }: { filters: ExpenseFilters; onCh
     <section className="panel expense-filters" role="search" aria-label={t('expenses.filters.label')} data-testid="expense-filters">
       <label className="field grow">
         <span>{t('expenses.filters.search')}</span>
-        <input type="search" value={typed} placeholder={t('expenses.filters.searchPlaceholder')} onChange={(e) => setTyped(e.target.value)} data-testid="filter-search" />
+        <input
+          type="search"
+          value={typed}
+          placeholder={t('expenses.filters.searchPlaceholder')}
+          onChange={(e) => setTyped(e.target.value)}
+          data-testid="filter-search"
+        />
       </label>
       <label className="field">
         <span>{t('expenses.filters.category')}</span>
-        <select value={filters.category} onChange={(e) => set('category', e.target.value as ExpenseCategory | '')} data-testid="filter-category">
+        <select
+          value={filters.category}
+          onChange={(e) => set('category', e.target.value as ExpenseCategory | '')}
+          data-testid="filter-category"
+        >
           <option value="">{t('expenses.filters.allCategories')}</option>
           {EXPENSE_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -52,11 +62,23 @@ export function FilterBar({ filters, onChange }: { filters: ExpenseFilters; onCh
       </label>
       <label className="field">
         <span>{t('expenses.filters.startDate')}</span>
-        <input type="date" value={filters.startDate} max={filters.endDate || undefined} onChange={(e) => set('startDate', e.target.value)} data-testid="filter-start" />
+        <input
+          type="date"
+          value={filters.startDate}
+          max={filters.endDate || undefined}
+          onChange={(e) => set('startDate', e.target.value)}
+          data-testid="filter-start"
+        />
       </label>
       <label className="field">
         <span>{t('expenses.filters.endDate')}</span>
-        <input type="date" value={filters.endDate} min={filters.startDate || undefined} onChange={(e) => set('endDate', e.target.value)} data-testid="filter-end" />
+        <input
+          type="date"
+          value={filters.endDate}
+          min={filters.startDate || undefined}
+          onChange={(e) => set('endDate', e.target.value)}
+          data-testid="filter-end"
+        />
       </label>
       {hasFilters({ ...filters, search: typed }) && (
         <button

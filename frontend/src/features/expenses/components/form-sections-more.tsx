@@ -13,16 +13,42 @@ export function VendorSection({ values: v, errors, disabled, set }: SectionProps
       <h2 id="expense-vendor">{t('expenses.form.vendorSection')}</h2>
       <div className="ef-grid">
         <Field name="vendorName" label={t('expenses.form.vendorName')} optional error={errors.vendorName}>
-          <input type="text" maxLength={200} value={v.vendorName} onChange={(e) => set('vendorName', e.target.value)} {...p('vendorName')} />
+          <input
+            type="text"
+            maxLength={200}
+            value={v.vendorName}
+            onChange={(e) => set('vendorName', e.target.value)}
+            {...p('vendorName')}
+          />
         </Field>
         <Field name="vendorPhone" label={t('expenses.form.vendorPhone')} optional error={errors.vendorPhone}>
-          <input type="tel" dir="ltr" maxLength={20} value={v.vendorPhone} onChange={(e) => set('vendorPhone', e.target.value)} {...p('vendorPhone')} />
+          <input
+            type="tel"
+            dir="ltr"
+            maxLength={20}
+            value={v.vendorPhone}
+            onChange={(e) => set('vendorPhone', e.target.value)}
+            {...p('vendorPhone')}
+          />
         </Field>
         <Field name="vendorEmail" label={t('expenses.form.vendorEmail')} optional error={errors.vendorEmail}>
-          <input type="email" dir="ltr" maxLength={254} value={v.vendorEmail} onChange={(e) => set('vendorEmail', e.target.value)} {...p('vendorEmail')} />
+          <input
+            type="email"
+            dir="ltr"
+            maxLength={254}
+            value={v.vendorEmail}
+            onChange={(e) => set('vendorEmail', e.target.value)}
+            {...p('vendorEmail')}
+          />
         </Field>
         <Field name="vendorAddress" label={t('expenses.form.vendorAddress')} optional error={errors.vendorAddress}>
-          <input type="text" maxLength={500} value={v.vendorAddress} onChange={(e) => set('vendorAddress', e.target.value)} {...p('vendorAddress')} />
+          <input
+            type="text"
+            maxLength={500}
+            value={v.vendorAddress}
+            onChange={(e) => set('vendorAddress', e.target.value)}
+            {...p('vendorAddress')}
+          />
         </Field>
       </div>
     </section>
@@ -42,7 +68,15 @@ export function AdditionalSection({ values: v, errors, disabled, set }: SectionP
     <section className="panel ef-section" aria-labelledby="expense-additional">
       <h2 id="expense-additional">{t('expenses.form.additional')}</h2>
       <Field name="receipt" label={t('expenses.form.receipt')} optional error={errors.receipt}>
-        <input type="url" dir="ltr" maxLength={2000} placeholder="https://" value={v.receipt} onChange={(e) => set('receipt', e.target.value)} {...p('receipt')} />
+        <input
+          type="url"
+          dir="ltr"
+          maxLength={2000}
+          placeholder="https://"
+          value={v.receipt}
+          onChange={(e) => set('receipt', e.target.value)}
+          {...p('receipt')}
+        />
       </Field>
       <Field name="tags" label={t('expenses.form.tags')} optional error={errors.tags}>
         <div className="input-with-button">
@@ -70,7 +104,18 @@ export function AdditionalSection({ values: v, errors, disabled, set }: SectionP
           {v.tags.map((tag) => (
             <li key={tag} className="badge expense-tag">
               {tag}
-              <button type="button" className="icon-button" aria-label={t('expenses.form.removeTag', { tag })} onClick={() => set('tags', v.tags.filter((x) => x !== tag))} disabled={disabled}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('expenses.form.removeTag', { tag })}
+                onClick={() =>
+                  set(
+                    'tags',
+                    v.tags.filter((x) => x !== tag),
+                  )
+                }
+                disabled={disabled}
+              >
                 ×
               </button>
             </li>
@@ -78,14 +123,29 @@ export function AdditionalSection({ values: v, errors, disabled, set }: SectionP
         </ul>
       )}
       <label className="checkbox">
-        <input type="checkbox" checked={v.isRecurring} onChange={(e) => set('isRecurring', e.target.checked)} disabled={disabled} data-testid="expense-isRecurring" />
+        <input
+          type="checkbox"
+          checked={v.isRecurring}
+          onChange={(e) => set('isRecurring', e.target.checked)}
+          disabled={disabled}
+          data-testid="expense-isRecurring"
+        />
         {t('expenses.form.recurring')}
       </label>
-      {errors.isRecurring && <p className="field-error" data-testid="error-isRecurring">{errors.isRecurring}</p>}
+      {errors.isRecurring && (
+        <p className="field-error" data-testid="error-isRecurring">
+          {errors.isRecurring}
+        </p>
+      )}
       {v.isRecurring && (
         <div className="ef-grid expense-recurring" data-testid="recurring-block">
           <Field name="frequency" label={t('expenses.form.frequency')} error={errors.frequency}>
-            <select value={v.frequency} onChange={(e) => set('frequency', e.target.value as RecurringFrequency)} aria-required {...p('frequency')}>
+            <select
+              value={v.frequency}
+              onChange={(e) => set('frequency', e.target.value as RecurringFrequency)}
+              aria-required
+              {...p('frequency')}
+            >
               {RECURRING_FREQUENCIES.map((fr) => (
                 <option key={fr} value={fr}>
                   {t(`expenses.frequencies.${fr}`)}
@@ -93,11 +153,29 @@ export function AdditionalSection({ values: v, errors, disabled, set }: SectionP
               ))}
             </select>
           </Field>
-          <Field name="nextDueDate" label={t('expenses.form.nextDueDate')} optional hint={t('expenses.form.nextDueHint')} error={errors.nextDueDate}>
-            <input type="date" min={v.expenseDate || undefined} value={v.nextDueDate} onChange={(e) => set('nextDueDate', e.target.value)} {...p('nextDueDate')} />
+          <Field
+            name="nextDueDate"
+            label={t('expenses.form.nextDueDate')}
+            optional
+            hint={t('expenses.form.nextDueHint')}
+            error={errors.nextDueDate}
+          >
+            <input
+              type="date"
+              min={v.expenseDate || undefined}
+              value={v.nextDueDate}
+              onChange={(e) => set('nextDueDate', e.target.value)}
+              {...p('nextDueDate')}
+            />
           </Field>
           <Field name="endDate" label={t('expenses.form.endDate')} optional error={errors.endDate}>
-            <input type="date" min={v.nextDueDate || v.expenseDate || undefined} value={v.endDate} onChange={(e) => set('endDate', e.target.value)} {...p('endDate')} />
+            <input
+              type="date"
+              min={v.nextDueDate || v.expenseDate || undefined}
+              value={v.endDate}
+              onChange={(e) => set('endDate', e.target.value)}
+              {...p('endDate')}
+            />
           </Field>
         </div>
       )}

@@ -2,7 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { EXPENSE_TOAST_MS } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { useToast } from '../../../components/ui/use-toast.js';
-import { useExpenseApproveMutation, useExpenseDeleteMutation, useExpensePayMutation, useExpenseRejectMutation } from '../api/expenses-api.js';
+import {
+  useExpenseApproveMutation,
+  useExpenseDeleteMutation,
+  useExpensePayMutation,
+  useExpenseRejectMutation,
+} from '../api/expenses-api.js';
 import { runBulk, type BulkOutcome } from '../lib/bulk.js';
 
 export type SingleAction = 'approve' | 'reject' | 'pay' | 'delete';
@@ -51,7 +56,12 @@ export function useExpenseActions() {
 
   /** Every selected expense, reporting each one that failed and why. */
   const many = (action: SingleAction, ids: string[], onProgress: (done: number) => void, reason?: string): Promise<BulkOutcome> =>
-    runBulk(ids, (id) => call(action, id, reason), (err) => errorText(err, t(FAILURES[action])), onProgress);
+    runBulk(
+      ids,
+      (id) => call(action, id, reason),
+      (err) => errorText(err, t(FAILURES[action])),
+      onProgress,
+    );
 
   return { one, many };
 }

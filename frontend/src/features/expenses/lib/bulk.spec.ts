@@ -18,7 +18,13 @@ describe('bulk actions', () => {
       2,
     );
     expect(seen.sort()).toEqual(['a', 'b', 'c', 'd', 'e']);
-    expect(outcome).toEqual({ done: ['a', 'c', 'd'], failed: [{ id: 'b', reason: 'b is already approved' }, { id: 'e', reason: 'e is already approved' }] });
+    expect(outcome).toEqual({
+      done: ['a', 'c', 'd'],
+      failed: [
+        { id: 'b', reason: 'b is already approved' },
+        { id: 'e', reason: 'e is already approved' },
+      ],
+    });
     expect(progress).toEqual([1, 2, 3, 4, 5]);
   });
 

@@ -1,14 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { serverFieldMessages } from '../../../app/api.js';
-import { baseCentsOf, emptyValues, expenseFieldOf, toPayload, validateExpense, valuesFromExpense, withTag, type ExpenseFormValues } from './expense-form.js';
+import {
+  baseCentsOf,
+  emptyValues,
+  expenseFieldOf,
+  toPayload,
+  validateExpense,
+  valuesFromExpense,
+  withTag,
+  type ExpenseFormValues,
+} from './expense-form.js';
 
 const filled = (over: Partial<ExpenseFormValues> = {}): ExpenseFormValues => ({
-  ...emptyValues('2026-03-10'), title: 'Generator fuel', category: 'utilities', amount: '42.5', ...over,
+  ...emptyValues('2026-03-10'),
+  title: 'Generator fuel',
+  category: 'utilities',
+  amount: '42.5',
+  ...over,
 });
 
 describe('the expense form', () => {
   it('starts with the spec’s defaults: USD, cash, monthly, today, 1410', () => {
-    expect(emptyValues('2026-03-10')).toMatchObject({ currency: 'USD', paymentMethod: 'cash', frequency: 'monthly', expenseDate: '2026-03-10', exchangeRate: '1410', isRecurring: false });
+    expect(emptyValues('2026-03-10')).toMatchObject({
+      currency: 'USD',
+      paymentMethod: 'cash',
+      frequency: 'monthly',
+      expenseDate: '2026-03-10',
+      exchangeRate: '1410',
+      isRecurring: false,
+    });
   });
 
   it.each([
@@ -32,19 +52,38 @@ describe('the expense form', () => {
   it('leaves empty optional fields out of the payload, and details of other methods', () => {
     const body = toPayload(filled({ description: '  ', vendorPhone: '0750', cardLast4: '1234', reference: ' R-7 ' }));
     expect(body).toEqual({
-      title: 'Generator fuel', category: 'utilities', amount: 42.5, currency: 'USD', exchangeRate: 1410, amountInBaseCurrency: 42.5,
-      paymentMethod: 'cash', expenseDate: '2026-03-10', tags: [], paymentDetails: { reference: 'R-7' },
+      title: 'Generator fuel',
+      category: 'utilities',
+      amount: 42.5,
+      currency: 'USD',
+      exchangeRate: 1410,
+      amountInBaseCurrency: 42.5,
+      paymentMethod: 'cash',
+      expenseDate: '2026-03-10',
+      tags: [],
+      paymentDetails: { reference: 'R-7' },
     });
   });
 
   it('sends the vendor only with a name, and the recurring block only when ticked', () => {
-    const body = toPayload(filled({
-      vendorName: 'Fuel Co', vendorEmail: 'a@b.iq', isRecurring: true, frequency: 'weekly', endDate: '2026-06-01', paymentMethod: 'transfer',
-      bankName: 'RT', accountNumber: '12', notes: 'n',
-    }));
+    const body = toPayload(
+      filled({
+        vendorName: 'Fuel Co',
+        vendorEmail: 'a@b.iq',
+        isRecurring: true,
+        frequency: 'weekly',
+        endDate: '2026-06-01',
+        paymentMethod: 'transfer',
+        bankName: 'RT',
+        accountNumber: '12',
+        notes: 'n',
+      }),
+    );
     expect(body).toMatchObject({
-      vendor: { name: 'Fuel Co', contact: { email: 'a@b.iq' } }, recurring: { isRecurring: true, frequency: 'weekly', endDate: '2026-06-01' },
-      paymentDetails: { bankName: 'RT', accountNumber: '12' }, notes: 'n',
+      vendor: { name: 'Fuel Co', contact: { email: 'a@b.iq' } },
+      recurring: { isRecurring: true, frequency: 'weekly', endDate: '2026-06-01' },
+      paymentDetails: { bankName: 'RT', accountNumber: '12' },
+      notes: 'n',
     });
     expect(body.recurring).not.toHaveProperty('nextDueDate');
   });
@@ -66,20 +105,55 @@ describe('the expense form', () => {
   });
 
   it('puts the server’s field errors under the form’s fields', () => {
-    const errors = { 'paymentDetails.cardLast4': { message: 'Enter the last 4 digits of the card' }, title: { message: 'This field is required' }, 'vendor.contact.email': { message: 'bad' }, nope: { message: 'x' } };
+    const errors = {
+      'paymentDetails.cardLast4': { message: 'Enter the last 4 digits of the card' },
+      title: { message: 'This field is required' },
+      'vendor.contact.email': { message: 'bad' },
+      nope: { message: 'x' },
+    };
     expect(serverFieldMessages({ status: 400, data: { message: 'Check the form', errors } }, expenseFieldOf)).toEqual({
-      cardLast4: 'Enter the last 4 digits of the card', title: 'This field is required', vendorEmail: 'bad',
+      cardLast4: 'Enter the last 4 digits of the card',
+      title: 'This field is required',
+      vendorEmail: 'bad',
     });
   });
 
   it('reads an expense back into the form', () => {
     const v = valuesFromExpense({
-      _id: 'e1', expenseNumber: 'EXP-000001', title: 'Rent', description: null, category: 'rent', amount: 1_410_000, currency: 'IQD', exchangeRate: 1410,
-      amountInBaseCurrency: 1000, paymentMethod: 'check', paymentDetails: { bankName: null, accountNumber: null, checkNumber: '77', cardLast4: null, reference: null },
-      vendor: null, receipt: null, expenseDate: '2026-03-01', department: null, tags: ['rent'], recurring: { isRecurring: true, frequency: 'monthly', nextDueDate: '2026-04-01', endDate: null },
-      recurrenceOf: null, notes: null, status: 'approved', rejectionReason: null, createdBy: { _id: 'u', firstName: 'A', lastName: 'B', username: 'ab' },
-      createdAt: '', updatedAt: '', version: 1,
+      _id: 'e1',
+      expenseNumber: 'EXP-000001',
+      title: 'Rent',
+      description: null,
+      category: 'rent',
+      amount: 1_410_000,
+      currency: 'IQD',
+      exchangeRate: 1410,
+      amountInBaseCurrency: 1000,
+      paymentMethod: 'check',
+      paymentDetails: { bankName: null, accountNumber: null, checkNumber: '77', cardLast4: null, reference: null },
+      vendor: null,
+      receipt: null,
+      expenseDate: '2026-03-01',
+      department: null,
+      tags: ['rent'],
+      recurring: { isRecurring: true, frequency: 'monthly', nextDueDate: '2026-04-01', endDate: null },
+      recurrenceOf: null,
+      notes: null,
+      status: 'approved',
+      rejectionReason: null,
+      createdBy: { _id: 'u', firstName: 'A', lastName: 'B', username: 'ab' },
+      createdAt: '',
+      updatedAt: '',
+      version: 1,
     });
-    expect(v).toMatchObject({ amount: '1410000', currency: 'IQD', checkNumber: '77', isRecurring: true, nextDueDate: '2026-04-01', endDate: '', description: '' });
+    expect(v).toMatchObject({
+      amount: '1410000',
+      currency: 'IQD',
+      checkNumber: '77',
+      isRecurring: true,
+      nextDueDate: '2026-04-01',
+      endDate: '',
+      description: '',
+    });
   });
 });

@@ -1,5 +1,15 @@
 import {
-  CARD_LAST_DIGITS_MAX, DEFAULT_EXPENSE_PAYMENT_METHOD, DEFAULT_RECURRING_FREQUENCY, EXPENSE_FORM_DEFAULT_EXCHANGE_RATE, expenseBaseCents, toMinor, type Currency, type ExpenseCategory, type ExpenseDto, type ExpenseInput, type ExpensePaymentMethod,
+  CARD_LAST_DIGITS_MAX,
+  DEFAULT_EXPENSE_PAYMENT_METHOD,
+  DEFAULT_RECURRING_FREQUENCY,
+  EXPENSE_FORM_DEFAULT_EXCHANGE_RATE,
+  expenseBaseCents,
+  toMinor,
+  type Currency,
+  type ExpenseCategory,
+  type ExpenseDto,
+  type ExpenseInput,
+  type ExpensePaymentMethod,
   type RecurringFrequency,
 } from '@dukan/contracts';
 
@@ -44,22 +54,61 @@ export function today(now = new Date()): string {
 /** The spec's defaults (part 2 §9): USD, cash, monthly, today, 1410 IQD per USD. */
 export function emptyValues(date = today()): ExpenseFormValues {
   return {
-    title: '', description: '', category: '', expenseDate: date, department: '', amount: '', currency: 'USD',
-    exchangeRate: String(EXPENSE_FORM_DEFAULT_EXCHANGE_RATE), paymentMethod: DEFAULT_EXPENSE_PAYMENT_METHOD, cardLast4: '', bankName: '',
-    accountNumber: '', checkNumber: '', reference: '', vendorName: '', vendorPhone: '', vendorEmail: '', vendorAddress: '', receipt: '',
-    tags: [], isRecurring: false, frequency: DEFAULT_RECURRING_FREQUENCY, nextDueDate: '', endDate: '', notes: '',
+    title: '',
+    description: '',
+    category: '',
+    expenseDate: date,
+    department: '',
+    amount: '',
+    currency: 'USD',
+    exchangeRate: String(EXPENSE_FORM_DEFAULT_EXCHANGE_RATE),
+    paymentMethod: DEFAULT_EXPENSE_PAYMENT_METHOD,
+    cardLast4: '',
+    bankName: '',
+    accountNumber: '',
+    checkNumber: '',
+    reference: '',
+    vendorName: '',
+    vendorPhone: '',
+    vendorEmail: '',
+    vendorAddress: '',
+    receipt: '',
+    tags: [],
+    isRecurring: false,
+    frequency: DEFAULT_RECURRING_FREQUENCY,
+    nextDueDate: '',
+    endDate: '',
+    notes: '',
   };
 }
 
 export function valuesFromExpense(e: ExpenseDto): ExpenseFormValues {
   return {
-    title: e.title, description: e.description ?? '', category: e.category, expenseDate: e.expenseDate, department: e.department ?? '',
-    amount: String(e.amount), currency: e.currency, exchangeRate: String(e.exchangeRate), paymentMethod: e.paymentMethod,
-    cardLast4: e.paymentDetails.cardLast4 ?? '', bankName: e.paymentDetails.bankName ?? '', accountNumber: e.paymentDetails.accountNumber ?? '',
-    checkNumber: e.paymentDetails.checkNumber ?? '', reference: e.paymentDetails.reference ?? '', vendorName: e.vendor?.name ?? '',
-    vendorPhone: e.vendor?.contact.phone ?? '', vendorEmail: e.vendor?.contact.email ?? '', vendorAddress: e.vendor?.contact.address ?? '',
-    receipt: e.receipt ?? '', tags: [...e.tags], isRecurring: e.recurring !== null, frequency: e.recurring?.frequency ?? DEFAULT_RECURRING_FREQUENCY,
-    nextDueDate: e.recurring?.nextDueDate ?? '', endDate: e.recurring?.endDate ?? '', notes: e.notes ?? '',
+    title: e.title,
+    description: e.description ?? '',
+    category: e.category,
+    expenseDate: e.expenseDate,
+    department: e.department ?? '',
+    amount: String(e.amount),
+    currency: e.currency,
+    exchangeRate: String(e.exchangeRate),
+    paymentMethod: e.paymentMethod,
+    cardLast4: e.paymentDetails.cardLast4 ?? '',
+    bankName: e.paymentDetails.bankName ?? '',
+    accountNumber: e.paymentDetails.accountNumber ?? '',
+    checkNumber: e.paymentDetails.checkNumber ?? '',
+    reference: e.paymentDetails.reference ?? '',
+    vendorName: e.vendor?.name ?? '',
+    vendorPhone: e.vendor?.contact.phone ?? '',
+    vendorEmail: e.vendor?.contact.email ?? '',
+    vendorAddress: e.vendor?.contact.address ?? '',
+    receipt: e.receipt ?? '',
+    tags: [...e.tags],
+    isRecurring: e.recurring !== null,
+    frequency: e.recurring?.frequency ?? DEFAULT_RECURRING_FREQUENCY,
+    nextDueDate: e.recurring?.nextDueDate ?? '',
+    endDate: e.recurring?.endDate ?? '',
+    notes: e.notes ?? '',
   };
 }
 
@@ -127,11 +176,17 @@ export function toPayload(v: ExpenseFormValues): ExpenseInput {
   if (cents !== null) body.amountInBaseCurrency = cents / 100;
   if (opt(v.description)) body.description = opt(v.description);
   if (Object.keys(details).length > 0) body.paymentDetails = details;
-  if (opt(v.vendorName)) body.vendor = { name: v.vendorName.trim(), ...(Object.values(contact).some(Boolean) ? { contact: strip(contact) } : {}) };
+  if (opt(v.vendorName))
+    body.vendor = { name: v.vendorName.trim(), ...(Object.values(contact).some(Boolean) ? { contact: strip(contact) } : {}) };
   if (opt(v.receipt)) body.receipt = opt(v.receipt);
   if (opt(v.department)) body.department = opt(v.department);
   if (v.isRecurring) {
-    body.recurring = { isRecurring: true, frequency: v.frequency, ...(v.nextDueDate ? { nextDueDate: v.nextDueDate } : {}), ...(v.endDate ? { endDate: v.endDate } : {}) };
+    body.recurring = {
+      isRecurring: true,
+      frequency: v.frequency,
+      ...(v.nextDueDate ? { nextDueDate: v.nextDueDate } : {}),
+      ...(v.endDate ? { endDate: v.endDate } : {}),
+    };
   }
   if (opt(v.notes)) body.notes = opt(v.notes);
   return body;
@@ -149,10 +204,19 @@ export function withTag(tags: string[], typed: string): string[] {
 
 /** Server field paths ('paymentDetails.cardLast4', 'vendor.name') mapped to the form's fields. */
 const SERVER_FIELDS: Record<string, FieldName> = {
-  'paymentDetails.cardLast4': 'cardLast4', 'paymentDetails.bankName': 'bankName', 'paymentDetails.accountNumber': 'accountNumber',
-  'paymentDetails.checkNumber': 'checkNumber', 'paymentDetails.reference': 'reference', 'vendor.name': 'vendorName',
-  'vendor.contact.phone': 'vendorPhone', 'vendor.contact.email': 'vendorEmail', 'vendor.contact.address': 'vendorAddress',
-  'recurring.frequency': 'frequency', 'recurring.nextDueDate': 'nextDueDate', 'recurring.endDate': 'endDate', 'recurring.isRecurring': 'isRecurring',
+  'paymentDetails.cardLast4': 'cardLast4',
+  'paymentDetails.bankName': 'bankName',
+  'paymentDetails.accountNumber': 'accountNumber',
+  'paymentDetails.checkNumber': 'checkNumber',
+  'paymentDetails.reference': 'reference',
+  'vendor.name': 'vendorName',
+  'vendor.contact.phone': 'vendorPhone',
+  'vendor.contact.email': 'vendorEmail',
+  'vendor.contact.address': 'vendorAddress',
+  'recurring.frequency': 'frequency',
+  'recurring.nextDueDate': 'nextDueDate',
+  'recurring.endDate': 'endDate',
+  'recurring.isRecurring': 'isRecurring',
   amountInBaseCurrency: 'amount',
 };
 

@@ -12,7 +12,14 @@ const routes = [
 ];
 
 const saved = (body: unknown): ExpenseDto =>
-  expense({ _id: 'e1', expenseNumber: 'EXP-000009', title: '', exchangeRate: 1410, amountInBaseCurrency: 10, ...(body as Partial<ExpenseDto>) });
+  expense({
+    _id: 'e1',
+    expenseNumber: 'EXP-000009',
+    title: '',
+    exchangeRate: 1410,
+    amountInBaseCurrency: 10,
+    ...(body as Partial<ExpenseDto>),
+  });
 
 const change = (id: string, value: string) => fireEvent.change(screen.getByTestId(`expense-${id}`), { target: { value } });
 
@@ -22,11 +29,19 @@ describe('the expense form', () => {
     renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'cashier' }) });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Add New Expense');
     const sections = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(sections).toEqual(['Basic Information', 'Amount & Currency', 'Payment Information', 'Vendor Information', 'Additional Information', 'Notes']);
+    expect(sections).toEqual([
+      'Basic Information',
+      'Amount & Currency',
+      'Payment Information',
+      'Vendor Information',
+      'Additional Information',
+      'Notes',
+    ]);
     expect((screen.getByTestId('expense-exchangeRate') as HTMLInputElement).value).toBe('1410');
 
     fireEvent.click(screen.getByTestId('expense-save'));
-    for (const field of ['title', 'category', 'amount']) expect(screen.getByTestId(`error-${field}`).textContent).toBe('This field is required');
+    for (const field of ['title', 'category', 'amount'])
+      expect(screen.getByTestId(`error-${field}`).textContent).toBe('This field is required');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
@@ -73,7 +88,13 @@ describe('the expense form', () => {
     fireEvent.click(screen.getByTestId('expense-save'));
     await waitFor(() => expect(screen.getByTestId('toast').textContent).toContain('Expense created successfully'));
     expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
-      title: 'Delivery taxi', category: 'transportation', amount: 14100, currency: 'IQD', exchangeRate: 1410, amountInBaseCurrency: 10, tags: ['delivery'],
+      title: 'Delivery taxi',
+      category: 'transportation',
+      amount: 14100,
+      currency: 'IQD',
+      exchangeRate: 1410,
+      amountInBaseCurrency: 10,
+      tags: ['delivery'],
       paymentMethod: 'cash',
     });
     expect((screen.getByTestId('expense-title') as HTMLInputElement).value).toBe('');
@@ -97,21 +118,41 @@ describe('the expense form', () => {
   });
 
   it('loads an expense to edit, keeps the form after updating, and says when it went back to pending', async () => {
-    const existing = saved({ title: 'Rent', category: 'rent', amount: 700, expenseDate: '2026-03-01', paymentMethod: 'cash', status: 'approved' });
+    const existing = saved({
+      title: 'Rent',
+      category: 'rent',
+      amount: 700,
+      expenseDate: '2026-03-01',
+      paymentMethod: 'cash',
+      status: 'approved',
+    });
     fakeApi(({ method, url, body }) => {
       if (url.pathname === '/api/expenses/e1' && method === 'GET') return { body: existing };
       if (url.pathname === '/api/expenses/e1' && method === 'PUT') {
-        return { body: { ...saved(body), status: 'pending', message: 'The amount changed, so the expense is pending approval again' } satisfies ExpenseDto };
+        return {
+          body: {
+            ...saved(body),
+            status: 'pending',
+            message: 'The amount changed, so the expense is pending approval again',
+          } satisfies ExpenseDto,
+        };
       }
       return undefined;
     });
     renderScreen(null, { routes, path: '/expenses/edit/e1', signedInAs: user({ role: 'manager' }) });
-    expect((await screen.findByTestId('expense-title') as HTMLInputElement).value).toBe('Rent');
+    expect(((await screen.findByTestId('expense-title')) as HTMLInputElement).value).toBe('Rent');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit Expense');
     expect(screen.getByTestId('expense-save').textContent).toBe('Update Expense');
     change('amount', '750');
     fireEvent.click(screen.getByTestId('expense-save'));
-    await waitFor(() => expect(screen.getAllByTestId('toast').map((x) => x.textContent).join()).toContain('pending approval again'));
+    await waitFor(() =>
+      expect(
+        screen
+          .getAllByTestId('toast')
+          .map((x) => x.textContent)
+          .join(),
+      ).toContain('pending approval again'),
+    );
     expect(screen.getAllByTestId('toast')[0]!.textContent).toContain('Expense updated successfully');
     expect((screen.getByTestId('expense-amount') as HTMLInputElement).value).toBe('750');
   });

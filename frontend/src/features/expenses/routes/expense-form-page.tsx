@@ -16,7 +16,16 @@ import { FormErrorBoundary } from '../components/form-error-boundary.js';
 import { Field } from '../components/form-field.js';
 import { AmountSection, BasicSection, PaymentSection } from '../components/form-sections.js';
 import { AdditionalSection, VendorSection } from '../components/form-sections-more.js';
-import { emptyValues, expenseFieldOf, toPayload, validateExpense, valuesFromExpense, type ExpenseFormValues, type FieldErrors, type FieldName } from '../lib/expense-form.js';
+import {
+  emptyValues,
+  expenseFieldOf,
+  toPayload,
+  validateExpense,
+  valuesFromExpense,
+  type ExpenseFormValues,
+  type FieldErrors,
+  type FieldName,
+} from '../lib/expense-form.js';
 import '../expenses.css';
 
 const LIST = '/expenses';
@@ -125,7 +134,15 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
       <section className="panel ef-section" aria-labelledby="expense-notes-section">
         <h2 id="expense-notes-section">{t('expenses.form.notes')}</h2>
         <Field name="notes" label={t('expenses.form.notes')} optional error={errors.notes}>
-          <textarea id="expense-notes" rows={3} maxLength={2000} value={values.notes} onChange={(e) => set('notes', e.target.value)} disabled={saving} data-testid="expense-notes" />
+          <textarea
+            id="expense-notes"
+            rows={3}
+            maxLength={2000}
+            value={values.notes}
+            onChange={(e) => set('notes', e.target.value)}
+            disabled={saving}
+            data-testid="expense-notes"
+          />
         </Field>
       </section>
       <FormOutcome error={formError} success={null} />

@@ -7,25 +7,46 @@ import ExpensesPage from './expenses-page.js';
 
 function expense(over: Partial<ExpenseDto> = {}): ExpenseDto {
   return makeExpense({
-    _id: '11111111-1111-4111-8111-111111111111', expenseNumber: 'EXP-000001', title: 'Generator fuel', description: 'Diesel',
-    amount: 141_000, currency: 'IQD', exchangeRate: 1410, amountInBaseCurrency: 100,
-    vendor: { name: 'Fuel Co', contact: { phone: null, email: null, address: null } }, expenseDate: '2026-03-10', department: 'Back store',
-    tags: ['power'], createdBy: { _id: 'u-cashier', firstName: 'Dilan', lastName: 'Hassan', username: 'dilan' }, ...over,
+    _id: '11111111-1111-4111-8111-111111111111',
+    expenseNumber: 'EXP-000001',
+    title: 'Generator fuel',
+    description: 'Diesel',
+    amount: 141_000,
+    currency: 'IQD',
+    exchangeRate: 1410,
+    amountInBaseCurrency: 100,
+    vendor: { name: 'Fuel Co', contact: { phone: null, email: null, address: null } },
+    expenseDate: '2026-03-10',
+    department: 'Back store',
+    tags: ['power'],
+    createdBy: { _id: 'u-cashier', firstName: 'Dilan', lastName: 'Hassan', username: 'dilan' },
+    ...over,
   });
 }
 
 const none = { count: 0, total: 0 };
 const summary: ExpenseSummaryDto = {
-  startDate: null, endDate: null, total: 1234.5, count: 3, counts: { pending: 2, approved: 1, rejected: 0, paid: 4 },
-  byStatus: { pending: { count: 2, total: 234.5 }, approved: { count: 1, total: 1000 }, rejected: none, paid: { count: 4, total: 0 } }, byCategory: [], byMonth: [],
+  startDate: null,
+  endDate: null,
+  total: 1234.5,
+  count: 3,
+  counts: { pending: 2, approved: 1, rejected: 0, paid: 4 },
+  byStatus: { pending: { count: 2, total: 234.5 }, approved: { count: 1, total: 1000 }, rejected: none, paid: { count: 4, total: 0 } },
+  byCategory: [],
+  byMonth: [],
 };
 
-function api(list: ExpenseDto[], extra: (req: { method: string; url: URL; body: unknown }) => { status?: number; body: unknown } | undefined = () => undefined, total = list.length) {
+function api(
+  list: ExpenseDto[],
+  extra: (req: { method: string; url: URL; body: unknown }) => { status?: number; body: unknown } | undefined = () => undefined,
+  total = list.length,
+) {
   return fakeApi((req) => {
     const own = extra(req);
     if (own) return own;
     if (req.url.pathname === '/api/expenses/summary') return { body: summary };
-    if (req.url.pathname === '/api/expenses') return expenseList(list, { current: Number(req.url.searchParams.get('page')), pages: Math.ceil(total / 20), total });
+    if (req.url.pathname === '/api/expenses')
+      return expenseList(list, { current: Number(req.url.searchParams.get('page')), pages: Math.ceil(total / 20), total });
     return undefined;
   });
 }
@@ -40,7 +61,18 @@ describe('the expenses screen', () => {
     expect(screen.getByTestId('summary-pending-value').textContent).toBe('2');
     expect(screen.getByTestId('summary-paid-value').textContent).toBe('4');
     const text = card.textContent!;
-    for (const part of ['Generator fuel', 'EXP-000001', 'Utilities', 'Diesel', 'Dilan Hassan', 'Fuel Co', 'Back store', 'power', 'Pending', '$100.00 in USD']) {
+    for (const part of [
+      'Generator fuel',
+      'EXP-000001',
+      'Utilities',
+      'Diesel',
+      'Dilan Hassan',
+      'Fuel Co',
+      'Back store',
+      'power',
+      'Pending',
+      '$100.00 in USD',
+    ]) {
       expect(text).toContain(part);
     }
     expect(within(card).getByTestId('expense-amount').textContent).toMatch(/IQD\s?141,000/);
@@ -53,15 +85,25 @@ describe('the expenses screen', () => {
     const cards = await screen.findAllByTestId('expense-card');
     for (const card of cards) {
       expect(within(card).getByTestId('expense-details')).toBeTruthy();
-      for (const id of ['expense-approve', 'expense-reject', 'expense-pay', 'expense-edit', 'expense-delete', 'expense-select']) expect(within(card).queryByTestId(id)).toBeNull();
+      for (const id of ['expense-approve', 'expense-reject', 'expense-pay', 'expense-edit', 'expense-delete', 'expense-select'])
+        expect(within(card).queryByTestId(id)).toBeNull();
     }
   });
 
   it('offers Approve and Reject only when pending, Mark as Paid only when approved; Delete to an admin', async () => {
-    api([expense(), expense({ _id: 'e2', status: 'approved' }), expense({ _id: 'e3', status: 'paid' }), expense({ _id: 'e4', status: 'rejected', rejectionReason: 'No receipt' })]);
+    api([
+      expense(),
+      expense({ _id: 'e2', status: 'approved' }),
+      expense({ _id: 'e3', status: 'paid' }),
+      expense({ _id: 'e4', status: 'rejected', rejectionReason: 'No receipt' }),
+    ]);
     renderScreen(<ExpensesPage />, { signedInAs: user({ role: 'admin' }) });
     const [pending, approved, paid, rejected] = await screen.findAllByTestId('expense-card');
-    const actions = (card: HTMLElement) => within(card).getAllByRole('button').concat(within(card).queryAllByRole('link')).map((b) => b.getAttribute('data-testid'));
+    const actions = (card: HTMLElement) =>
+      within(card)
+        .getAllByRole('button')
+        .concat(within(card).queryAllByRole('link'))
+        .map((b) => b.getAttribute('data-testid'));
     expect(actions(pending!)).toEqual(['expense-details', 'expense-approve', 'expense-reject', 'expense-delete', 'expense-edit']);
     expect(actions(approved!)).toEqual(['expense-details', 'expense-pay', 'expense-delete', 'expense-edit']);
     expect(actions(paid!)).toEqual(['expense-details', 'expense-delete', 'expense-edit']);
@@ -79,7 +121,9 @@ describe('the expenses screen', () => {
 
   it('asks for a reason before rejecting, and sends it', async () => {
     const calls = api([expense()], ({ method, url, body }) =>
-      method === 'PUT' && url.pathname.endsWith('/reject') ? { body: expense({ status: 'rejected', rejectionReason: (body as { reason: string }).reason }) } : undefined,
+      method === 'PUT' && url.pathname.endsWith('/reject')
+        ? { body: expense({ status: 'rejected', rejectionReason: (body as { reason: string }).reason }) }
+        : undefined,
     );
     renderScreen(<ExpensesPage />, { signedInAs: user({ role: 'admin' }) });
     fireEvent.click(await screen.findByTestId('expense-reject'));
@@ -91,12 +135,19 @@ describe('the expenses screen', () => {
     fireEvent.change(within(dialog).getByTestId('reject-reason'), { target: { value: 'Duplicate' } });
     fireEvent.click(within(dialog).getByTestId('confirm'));
     await waitFor(() => expect(screen.queryByTestId('reject-dialog')).toBeNull());
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ path: '/api/expenses/11111111-1111-4111-8111-111111111111/reject', body: { reason: 'Duplicate' } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      path: '/api/expenses/11111111-1111-4111-8111-111111111111/reject',
+      body: { reason: 'Duplicate' },
+    });
     expect((await screen.findByTestId('toast')).textContent).toContain('Expense rejected successfully');
   });
 
   it('approves several at once and reports which failed and why', async () => {
-    const list = [expense({ _id: 'e1', expenseNumber: 'EXP-000001' }), expense({ _id: 'e2', expenseNumber: 'EXP-000002' }), expense({ _id: 'e3', expenseNumber: 'EXP-000003' })];
+    const list = [
+      expense({ _id: 'e1', expenseNumber: 'EXP-000001' }),
+      expense({ _id: 'e2', expenseNumber: 'EXP-000002' }),
+      expense({ _id: 'e3', expenseNumber: 'EXP-000003' }),
+    ];
     api(list, ({ method, url }) => {
       if (method !== 'PUT') return undefined;
       if (url.pathname === '/api/expenses/e2/approve') {
@@ -134,7 +185,13 @@ describe('the expenses screen', () => {
   });
 
   it('shows a failed list in a red box', async () => {
-    fakeApi(({ url }) => (url.pathname === '/api/expenses' ? { status: 500, body: {} } : url.pathname === '/api/expenses/summary' ? { body: summary } : undefined));
+    fakeApi(({ url }) =>
+      url.pathname === '/api/expenses'
+        ? { status: 500, body: {} }
+        : url.pathname === '/api/expenses/summary'
+          ? { body: summary }
+          : undefined,
+    );
     renderScreen(<ExpensesPage />, { signedInAs: user({ role: 'admin' }) });
     expect((await screen.findByTestId('expenses-error')).textContent).toBe('The server could not handle the request. Please try again.');
   });

@@ -116,7 +116,13 @@ export default function ExpensesPage() {
           <p className="muted">{t('expenses.subtitle')}</p>
         </div>
         <div className="row gap">
-          <button type="button" className="button" aria-expanded={showFilters} onClick={() => setShowFilters((v) => !v)} data-testid="toggle-filters">
+          <button
+            type="button"
+            className="button"
+            aria-expanded={showFilters}
+            onClick={() => setShowFilters((v) => !v)}
+            data-testid="toggle-filters"
+          >
             {t('expenses.filters.toggle')}
           </button>
           {canCreate && (
@@ -136,7 +142,14 @@ export default function ExpensesPage() {
         </p>
       )}
       {selected.size > 0 && (
-        <BulkBar count={selected.size} canDecide={can.decide} canDelete={can.remove} progress={progress} onAction={onBulk} onClear={() => setSelected(new Map())} />
+        <BulkBar
+          count={selected.size}
+          canDecide={can.decide}
+          canDelete={can.remove}
+          progress={progress}
+          onAction={onBulk}
+          onClear={() => setSelected(new Map())}
+        />
       )}
 
       {isLoading ? (

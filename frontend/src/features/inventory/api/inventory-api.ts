@@ -57,7 +57,10 @@ export const inventoryApi = api.injectEndpoints({
         if (args.kind === 'ids') ids = args.ids;
         else {
           for (const part of pagesForRows(args.start, args.end, MAX_PAGE_LIMIT)) {
-            const res = await baseQuery({ url: '/products', params: { page: part.page, limit: MAX_PAGE_LIMIT, ...filterParams(args.filter) } });
+            const res = await baseQuery({
+              url: '/products',
+              params: { page: part.page, limit: MAX_PAGE_LIMIT, ...filterParams(args.filter) },
+            });
             if (res.error) return { error: res.error };
             ids.push(...(res.data as Paginated<ProductDto>).data.slice(part.from, part.to).map((p) => p._id));
           }

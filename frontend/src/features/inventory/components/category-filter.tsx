@@ -58,7 +58,13 @@ export function CategoryFilter({ categories, tree, selected, onToggle, onClear }
         {tree.roots.map((id) => chip(id, name(id)))}
       </div>
       {open.map((root) => (
-        <div key={root} className="chips inventory-chips sub-chips" role="group" aria-label={t('inventory.subcategoriesOf', { name: name(root) })} data-testid="subcategory-chips">
+        <div
+          key={root}
+          className="chips inventory-chips sub-chips"
+          role="group"
+          aria-label={t('inventory.subcategoriesOf', { name: name(root) })}
+          data-testid="subcategory-chips"
+        >
           <span className="sub-chips-label">{t('inventory.inCategory', { name: name(root) })}</span>
           {descendantsOf(tree, root).map((id) => {
             // The path below the top-level category: "Tea & coffee › Green tea".

@@ -28,10 +28,13 @@ export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onEx
   const [exportLabels, state] = useInventoryExportLabelsMutation();
 
   const problemText = (p: RowRangeProblem) =>
-    p === 'invalid' ? t('inventory.export.invalidRows')
-    : p === 'order' ? t('inventory.export.rowOrder')
-    : p === 'bounds' ? t('inventory.export.rowBounds', { min: f.number(1), max: f.number(rowCount) })
-    : t('inventory.export.tooMany', { max: f.number(MAX_LABELS_PER_EXPORT) });
+    p === 'invalid'
+      ? t('inventory.export.invalidRows')
+      : p === 'order'
+        ? t('inventory.export.rowOrder')
+        : p === 'bounds'
+          ? t('inventory.export.rowBounds', { min: f.number(1), max: f.number(rowCount) })
+          : t('inventory.export.tooMany', { max: f.number(MAX_LABELS_PER_EXPORT) });
 
   const nothingSelected = mode === 'selected' && selectedIds.length === 0;
 
@@ -73,7 +76,13 @@ export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onEx
           <button type="button" className="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" form="export-labels-form" className="button primary" disabled={state.isLoading || nothingSelected} data-testid="export-submit">
+          <button
+            type="submit"
+            form="export-labels-form"
+            className="button primary"
+            disabled={state.isLoading || nothingSelected}
+            data-testid="export-submit"
+          >
             {state.isLoading ? t('inventory.export.exporting') : t('inventory.export.submit')}
           </button>
         </>
@@ -83,7 +92,13 @@ export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onEx
         <p className="muted">{t('inventory.export.intro')}</p>
         <fieldset className="export-modes">
           <label className="checkbox">
-            <input type="radio" name="mode" checked={mode === 'selected'} onChange={() => setMode('selected')} data-testid="export-mode-selected" />
+            <input
+              type="radio"
+              name="mode"
+              checked={mode === 'selected'}
+              onChange={() => setMode('selected')}
+              data-testid="export-mode-selected"
+            />
             {t('inventory.export.modeSelected', { count: f.number(selectedIds.length) })}
           </label>
           <label className="checkbox">

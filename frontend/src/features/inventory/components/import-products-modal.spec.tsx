@@ -6,8 +6,24 @@ import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { ProductsPage } from '../routes/products-page.js';
 
 const job = (over: Partial<ProductImportDto>): ProductImportDto => ({
-  _id: 'job-1', fileName: 'products.csv', state: 'running', rowsInFile: 4, total: 3, done: 0, created: 0, merged: 0, refusedCount: 1,
-  refused: [{ row: 3, errors: [{ field: 'price', column: 'Price (USD)', message: 'Please enter a valid number' }, { field: 'category', column: 'Category', message: 'There is no category named "Toys"' }] }],
+  _id: 'job-1',
+  fileName: 'products.csv',
+  state: 'running',
+  rowsInFile: 4,
+  total: 3,
+  done: 0,
+  created: 0,
+  merged: 0,
+  refusedCount: 1,
+  refused: [
+    {
+      row: 3,
+      errors: [
+        { field: 'price', column: 'Price (USD)', message: 'Please enter a valid number' },
+        { field: 'category', column: 'Category', message: 'There is no category named "Toys"' },
+      ],
+    },
+  ],
   failed: [],
   ...over,
 });
@@ -30,15 +46,19 @@ describe('product import dialog', () => {
     fireEvent.click(await screen.findByTestId('import-products'));
     const submit = screen.getByTestId('import-submit') as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    fireEvent.change(screen.getByTestId('import-file'), { target: { files: [new File(['SKU\nA-1\n'], 'products.csv', { type: 'text/csv' })] } });
+    fireEvent.change(screen.getByTestId('import-file'), {
+      target: { files: [new File(['SKU\nA-1\n'], 'products.csv', { type: 'text/csv' })] },
+    });
     fireEvent.click(submit);
 
     expect((await screen.findByTestId('import-summary')).textContent).toBe('4 rows in the file: 3 to import, 1 refused');
     const refused = within(screen.getByTestId('import-refused'));
-    expect(refused.getAllByRole('row').slice(1).map((r) => r.textContent)).toEqual([
-      '3Price (USD)Please enter a valid number',
-      'CategoryThere is no category named "Toys"',
-    ]);
+    expect(
+      refused
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['3Price (USD)Please enter a valid number', 'CategoryThere is no category named "Toys"']);
     const post = calls.find((c) => c.path === '/api/products/import')!;
     expect(post.method).toBe('POST');
     expect(String(post.body)).toMatch(/name="file"[^]*A-1/); // the file's content, as the multipart field "file"

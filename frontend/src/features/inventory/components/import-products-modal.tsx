@@ -48,7 +48,9 @@ export function ImportProductsModal({ job, onStarted, onAgain, onClose }: Import
     onAgain();
   }
 
-  const failure = uploading.isError ? (validationMessages(uploading.error)[0] ?? errorText(uploading.error, t('inventory.import.failed'))) : null;
+  const failure = uploading.isError
+    ? (validationMessages(uploading.error)[0] ?? errorText(uploading.error, t('inventory.import.failed')))
+    : null;
   const percent = job && job.total > 0 ? Math.round((job.done / job.total) * 100) : 0;
 
   return (
@@ -74,7 +76,13 @@ export function ImportProductsModal({ job, onStarted, onAgain, onClose }: Import
             <button type="button" className="button" onClick={onClose}>
               {t('common.cancel')}
             </button>
-            <button type="submit" form="import-form" className="button primary" disabled={!file || uploading.isLoading} data-testid="import-submit">
+            <button
+              type="submit"
+              form="import-form"
+              className="button primary"
+              disabled={!file || uploading.isLoading}
+              data-testid="import-submit"
+            >
               {uploading.isLoading ? t('inventory.import.uploading') : t('inventory.import.submit')}
             </button>
           </>
@@ -109,7 +117,11 @@ export function ImportProductsModal({ job, onStarted, onAgain, onClose }: Import
       ) : (
         <div className="stack" data-testid="import-job" data-state={job.state}>
           <p data-testid="import-summary">
-            {t('inventory.import.summary', { rows: f.number(job.rowsInFile), valid: f.number(job.total), refused: f.number(job.refusedCount) })}
+            {t('inventory.import.summary', {
+              rows: f.number(job.rowsInFile),
+              valid: f.number(job.total),
+              refused: f.number(job.refusedCount),
+            })}
           </p>
           {job.total > 0 && (
             <div className="import-progress" role="status">
@@ -130,8 +142,18 @@ export function ImportProductsModal({ job, onStarted, onAgain, onClose }: Import
               {t('inventory.import.stopped', { done: f.number(job.done), total: f.number(job.total) })}
             </p>
           )}
-          <RowProblems title={t('inventory.import.refusedTitle', { count: f.number(job.refusedCount) })} rows={job.refused} count={job.refusedCount} testId="import-refused" />
-          <RowProblems title={t('inventory.import.failedTitle', { count: f.number(job.failed.length) })} rows={job.failed} count={job.failed.length} testId="import-failed" />
+          <RowProblems
+            title={t('inventory.import.refusedTitle', { count: f.number(job.refusedCount) })}
+            rows={job.refused}
+            count={job.refusedCount}
+            testId="import-refused"
+          />
+          <RowProblems
+            title={t('inventory.import.failedTitle', { count: f.number(job.failed.length) })}
+            rows={job.failed}
+            count={job.failed.length}
+            testId="import-failed"
+          />
         </div>
       )}
     </Modal>
@@ -146,7 +168,9 @@ function RowProblems({ title, rows, count, testId }: { title: string; rows: Prod
   return (
     <section className="import-problems" data-testid={testId}>
       <h3>{title}</h3>
-      {count > rows.length && <p className="small muted">{t('inventory.import.firstOnly', { shown: f.number(rows.length), count: f.number(count) })}</p>}
+      {count > rows.length && (
+        <p className="small muted">{t('inventory.import.firstOnly', { shown: f.number(rows.length), count: f.number(count) })}</p>
+      )}
       <div className="table-scroll import-problems-scroll">
         <table className="table">
           <thead>

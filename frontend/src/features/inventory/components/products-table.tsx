@@ -24,7 +24,17 @@ function money(dollars: number): number {
   return Number.isFinite(dollars) ? toCents(dollars) : 0;
 }
 
-export function ProductsTable({ products, firstRow, canEdit, canDelete, selectable, selected, onSelect, onDelete, busy }: ProductsTableProps) {
+export function ProductsTable({
+  products,
+  firstRow,
+  canEdit,
+  canDelete,
+  selectable,
+  selected,
+  onSelect,
+  onDelete,
+  busy,
+}: ProductsTableProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const lang = f.language;
@@ -43,7 +53,12 @@ export function ProductsTable({ products, firstRow, canEdit, canDelete, selectab
                   type="checkbox"
                   aria-label={t('inventory.selectPage')}
                   checked={allOnPage}
-                  onChange={(e) => onSelect(products.map((p) => p._id), e.target.checked)}
+                  onChange={(e) =>
+                    onSelect(
+                      products.map((p) => p._id),
+                      e.target.checked,
+                    )
+                  }
                   data-testid="select-page"
                 />
               </th>
@@ -95,10 +110,14 @@ export function ProductsTable({ products, firstRow, canEdit, canDelete, selectab
                   </div>
                 </td>
                 <td>
-                  <span dir="ltr" className="code">{p.sku}</span>
+                  <span dir="ltr" className="code">
+                    {p.sku}
+                  </span>
                 </td>
                 <td>
-                  <span dir="ltr" className="code">{p.barcode ?? '—'}</span>
+                  <span dir="ltr" className="code">
+                    {p.barcode ?? '—'}
+                  </span>
                 </td>
                 <td>{p.category ? localName(p.category.name, lang) : <span className="muted">{t('inventory.noCategory')}</span>}</td>
                 <td className="num">{f.usd(money(p.price))}</td>
@@ -112,8 +131,22 @@ export function ProductsTable({ products, firstRow, canEdit, canDelete, selectab
                   <td className="actions-cell">
                     <RowActions
                       className="row gap nowrap"
-                      edit={canEdit && { label: t('inventory.edit'), ariaLabel: t('inventory.editNamed', { name }), to: `/inventory/products/edit/${p._id}`, testId: 'edit-product' }}
-                      remove={canDelete && { label: t('inventory.delete'), ariaLabel: t('inventory.deleteNamed', { name }), onClick: () => onDelete(p), testId: 'delete-product' }}
+                      edit={
+                        canEdit && {
+                          label: t('inventory.edit'),
+                          ariaLabel: t('inventory.editNamed', { name }),
+                          to: `/inventory/products/edit/${p._id}`,
+                          testId: 'edit-product',
+                        }
+                      }
+                      remove={
+                        canDelete && {
+                          label: t('inventory.delete'),
+                          ariaLabel: t('inventory.deleteNamed', { name }),
+                          onClick: () => onDelete(p),
+                          testId: 'delete-product',
+                        }
+                      }
                     />
                   </td>
                 )}

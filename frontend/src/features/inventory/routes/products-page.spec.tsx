@@ -14,9 +14,18 @@ const categories = [
 
 function product(n: number, over: Partial<ProductDto> = {}): ProductDto {
   return makeProduct({
-    _id: `p${n}`, sku: `SKU-${n}`, barcode: `62600000000${n}`, name: { en: `Milk ${n}`, ku: `شیر ${n}` },
-    category: { _id: cat(2), name: { en: 'Dairy', ku: 'شیرەمەنی' } }, categoryId: cat(2), price: 1.5, cost: 0.75,
-    quantity: 30, reorderLevel: 10, stockStatus: 'in', ...over,
+    _id: `p${n}`,
+    sku: `SKU-${n}`,
+    barcode: `62600000000${n}`,
+    name: { en: `Milk ${n}`, ku: `شیر ${n}` },
+    category: { _id: cat(2), name: { en: 'Dairy', ku: 'شیرەمەنی' } },
+    categoryId: cat(2),
+    price: 1.5,
+    cost: 0.75,
+    quantity: 30,
+    reorderLevel: 10,
+    stockStatus: 'in',
+    ...over,
   });
 }
 
@@ -63,7 +72,9 @@ describe('inventory products screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Food' }));
     const sub = await screen.findByTestId('subcategory-chips');
     expect(within(sub).getByRole('button', { name: 'Dairy' }).getAttribute('aria-pressed')).toBe('true');
-    await waitFor(() => expect(calls.some((c) => c.path === `/api/products?page=1&limit=20&categories=${encodeURIComponent(cat(1))}`)).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.path === `/api/products?page=1&limit=20&categories=${encodeURIComponent(cat(1))}`)).toBe(true),
+    );
     fireEvent.change(screen.getByTestId('inventory-search'), { target: { value: 'milk' } });
     await waitFor(() => expect(calls.some((c) => c.path.includes('search=milk') && c.path.includes('categories='))).toBe(true));
   });

@@ -75,8 +75,9 @@ export function ProductsPage() {
   function selectLabels(ids: string[], on: boolean) {
     setLabelIds((prev) => {
       const next = new Set(prev);
-      for (const id of ids) if (on) next.add(id);
-      else next.delete(id);
+      for (const id of ids)
+        if (on) next.add(id);
+        else next.delete(id);
       return next;
     });
   }
@@ -173,7 +174,12 @@ export function ProductsPage() {
                   total: f.number(pagination?.total ?? products.length),
                 })}
               </p>
-              <Pagination page={pagination?.page ?? page} pages={pagination?.pages ?? 1} onPage={(p) => update({ page: p === 1 ? null : String(p) })} label={t('inventory.pagesLabel')} />
+              <Pagination
+                page={pagination?.page ?? page}
+                pages={pagination?.pages ?? 1}
+                onPage={(p) => update({ page: p === 1 ? null : String(p) })}
+                label={t('inventory.pagesLabel')}
+              />
             </div>
           </>
         )}
@@ -196,7 +202,12 @@ export function ProductsPage() {
       )}
 
       {importing && (
-        <ImportProductsModal job={importJob} onStarted={setImportStarted} onAgain={() => setImportStarted(null)} onClose={() => setImporting(false)} />
+        <ImportProductsModal
+          job={importJob}
+          onStarted={setImportStarted}
+          onAgain={() => setImportStarted(null)}
+          onClose={() => setImporting(false)}
+        />
       )}
 
       {exporting && pagination && (

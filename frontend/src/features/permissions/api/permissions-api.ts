@@ -36,7 +36,11 @@ export const permissionsApi = api.injectEndpoints({
         const saved: AuthUserDto[] = [];
         const failed: PermissionSaveResult['failed'] = [];
         for (const change of changes) {
-          const res = await baseQuery({ url: `/auth/users/${encodeURIComponent(change.userId)}/permissions`, method: 'PUT', body: { permissions: change.permissions } });
+          const res = await baseQuery({
+            url: `/auth/users/${encodeURIComponent(change.userId)}/permissions`,
+            method: 'PUT',
+            body: { permissions: change.permissions },
+          });
           if (res.error) failed.push({ userId: change.userId, error: res.error });
           else saved.push((res.data as { data: AuthUserDto }).data);
         }

@@ -39,7 +39,17 @@ interface RowProps extends RowHandlers {
 }
 
 /** One user: a summary line, and when expanded, the module groups with a checkbox per action. */
-export const UserPermissionRows = memo(function UserPermissionRows({ user, draft, selected, expanded, onSelect, onExpand, onAction, onModule, onRoleDefaults }: RowProps) {
+export const UserPermissionRows = memo(function UserPermissionRows({
+  user,
+  draft,
+  selected,
+  expanded,
+  onSelect,
+  onExpand,
+  onAction,
+  onModule,
+  onRoleDefaults,
+}: RowProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const name = displayName(user);
@@ -51,13 +61,29 @@ export const UserPermissionRows = memo(function UserPermissionRows({ user, draft
 
   return (
     <>
-      <tr className={`perm-user ${dirty ? 'dirty' : ''} ${expanded ? 'expanded' : ''}`} data-testid="perm-user" data-username={user.username}>
+      <tr
+        className={`perm-user ${dirty ? 'dirty' : ''} ${expanded ? 'expanded' : ''}`}
+        data-testid="perm-user"
+        data-username={user.username}
+      >
         <td className="perm-select">
-          <Checkbox checked={selected} onChange={() => onSelect(user._id)} aria-label={t('userPermissions.selectUser', { name })} data-testid="select-user" />
+          <Checkbox
+            checked={selected}
+            onChange={() => onSelect(user._id)}
+            aria-label={t('userPermissions.selectUser', { name })}
+            data-testid="select-user"
+          />
         </td>
         <td className="perm-name">
-          <button type="button" className="perm-expand" onClick={toggle} aria-expanded={expanded} aria-controls={panelId} data-testid="expand-user"
-            aria-label={t(expanded ? 'userPermissions.hidePermissions' : 'userPermissions.showPermissions', { name })}>
+          <button
+            type="button"
+            className="perm-expand"
+            onClick={toggle}
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            data-testid="expand-user"
+            aria-label={t(expanded ? 'userPermissions.hidePermissions' : 'userPermissions.showPermissions', { name })}
+          >
             <Icon name="collapse" className="perm-chevron" />
             <span className="perm-who">
               <strong>{name}</strong>
@@ -74,11 +100,17 @@ export const UserPermissionRows = memo(function UserPermissionRows({ user, draft
           <span className={`badge role-${user.role}`}>{t(`roles.${user.role}`)}</span>
         </td>
         <td>
-          <span className={`badge ${user.active ? 'success' : ''}`}>{t(user.active ? 'userPermissions.active' : 'userPermissions.inactive')}</span>
+          <span className={`badge ${user.active ? 'success' : ''}`}>
+            {t(user.active ? 'userPermissions.active' : 'userPermissions.inactive')}
+          </span>
         </td>
         <td className="perm-summary">
-          <span className="perm-count">{t('userPermissions.grantedOf', { granted: f.number(grantedCount(grants)), total: f.number(TOTAL_ACTIONS) })}</span>
-          <span className={`badge ${user.permissions ? 'warning' : ''}`}>{t(user.permissions ? 'userPermissions.custom' : 'userPermissions.roleDefaults')}</span>
+          <span className="perm-count">
+            {t('userPermissions.grantedOf', { granted: f.number(grantedCount(grants)), total: f.number(TOTAL_ACTIONS) })}
+          </span>
+          <span className={`badge ${user.permissions ? 'warning' : ''}`}>
+            {t(user.permissions ? 'userPermissions.custom' : 'userPermissions.roleDefaults')}
+          </span>
         </td>
         <td className="perm-state">
           {dirty && (
@@ -114,7 +146,11 @@ export const UserPermissionRows = memo(function UserPermissionRows({ user, draft
                       {actions.map((action) => {
                         const changed = isChanged(edits, user._id, module, action);
                         return (
-                          <label key={action} className={`checkbox perm-action ${changed ? 'changed' : ''}`} title={changed ? t('userPermissions.changedMark') : undefined}>
+                          <label
+                            key={action}
+                            className={`checkbox perm-action ${changed ? 'changed' : ''}`}
+                            title={changed ? t('userPermissions.changedMark') : undefined}
+                          >
                             <input
                               type="checkbox"
                               checked={held.includes(action)}

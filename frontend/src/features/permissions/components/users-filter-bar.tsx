@@ -9,11 +9,21 @@ export function UsersFilterBar({ searchText, setSearchText, filter, filtered, ch
     <div className="panel perm-toolbar">
       <label className="field perm-search">
         <span>{t('userPermissions.searchLabel')}</span>
-        <input type="search" value={searchText} onChange={(e) => setSearchText(e.target.value)} placeholder={t('userPermissions.searchPlaceholder')} data-testid="perm-search" />
+        <input
+          type="search"
+          value={searchText}
+          onChange={(e) => setSearchText(e.target.value)}
+          placeholder={t('userPermissions.searchPlaceholder')}
+          data-testid="perm-search"
+        />
       </label>
       <label className="field">
         <span>{t('userPermissions.roleFilter')}</span>
-        <select value={filter.role} onChange={(e) => choose({ role: e.target.value as PermissionUsersFilter['role'] })} data-testid="perm-role-filter">
+        <select
+          value={filter.role}
+          onChange={(e) => choose({ role: e.target.value as PermissionUsersFilter['role'] })}
+          data-testid="perm-role-filter"
+        >
           <option value="all">{t('userPermissions.allRoles')}</option>
           <option value="manager">{t('roles.manager')}</option>
           <option value="cashier">{t('roles.cashier')}</option>
@@ -21,7 +31,11 @@ export function UsersFilterBar({ searchText, setSearchText, filter, filtered, ch
       </label>
       <label className="field">
         <span>{t('userPermissions.statusFilter')}</span>
-        <select value={filter.active} onChange={(e) => choose({ active: e.target.value as PermissionUsersFilter['active'] })} data-testid="perm-status-filter">
+        <select
+          value={filter.active}
+          onChange={(e) => choose({ active: e.target.value as PermissionUsersFilter['active'] })}
+          data-testid="perm-status-filter"
+        >
           <option value="all">{t('userPermissions.allStatuses')}</option>
           <option value="true">{t('userPermissions.active')}</option>
           <option value="false">{t('userPermissions.inactive')}</option>

@@ -78,7 +78,11 @@ describe('changed checkboxes', () => {
     const custom = user('u-custom', 'cashier', { customers: [], reports: ['view', 'export'] });
     const edits = setRoleDefaults(EMPTY_EDITS, custom);
     expect(changedCells(edits).map((c) => `${c.module}.${c.action}`)).toEqual([
-      'customers.view', 'customers.create', 'customers.edit', 'reports.view', 'reports.export',
+      'customers.view',
+      'customers.create',
+      'customers.edit',
+      'reports.view',
+      'reports.export',
     ]);
     expect(pendingSaves(edits)).toEqual([{ userId: 'u-custom', permissions: null }]);
   });

@@ -77,7 +77,13 @@ function withDraft(edits: PermissionEdits, user: EditableUser, draft: Grants): P
 }
 
 /** Ticks (`on`) or clears one action of one user. */
-export function setAction(edits: PermissionEdits, user: EditableUser, module: PermissionModule, action: PermissionAction, on: boolean): PermissionEdits {
+export function setAction(
+  edits: PermissionEdits,
+  user: EditableUser,
+  module: PermissionModule,
+  action: PermissionAction,
+  on: boolean,
+): PermissionEdits {
   const current = shownGrants(edits, user);
   const held = new Set<string>(current[module]);
   if (on) held.add(action);

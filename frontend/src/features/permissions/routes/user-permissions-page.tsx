@@ -84,7 +84,10 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
 
   const onSelect = useCallback((id: string) => setSelected((s) => toggleOne(s, id)), []);
   const onExpand = useCallback((id: string) => setExpanded((s) => toggleOne(s, id)), []);
-  const onAction = useCallback((u: AuthUserDto, m: PermissionModule, a: PermissionAction, on: boolean) => setEdits((e) => setAction(e, u, m, a, on)), []);
+  const onAction = useCallback(
+    (u: AuthUserDto, m: PermissionModule, a: PermissionAction, on: boolean) => setEdits((e) => setAction(e, u, m, a, on)),
+    [],
+  );
   const onModule = useCallback((u: AuthUserDto, m: PermissionModule, on: boolean) => setEdits((e) => setModule(e, u, m, on)), []);
   const onRoleDefaults = useCallback((u: AuthUserDto) => setEdits((e) => setRoleDefaults(e, u)), []);
 
@@ -121,7 +124,13 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
         <span className="muted" data-testid="selected-count">
           {t('userPermissions.selectedCount', { n: f.number(targets.length) })}
         </span>
-        <button type="button" className="button" disabled={targets.length === 0} onClick={() => setApplying(true)} data-testid="apply-role-open">
+        <button
+          type="button"
+          className="button"
+          disabled={targets.length === 0}
+          onClick={() => setApplying(true)}
+          data-testid="apply-role-open"
+        >
           {t('userPermissions.applyRole')}
         </button>
         <button
@@ -197,7 +206,13 @@ function PermissionsScreen({ selfId }: { selfId: string }) {
         </div>
       )}
 
-      <PermissionsSaveBar cells={cells.length} users={dirtyUsers.length} saving={saving.isLoading} onDiscard={() => setEdits(EMPTY_EDITS)} onSave={save} />
+      <PermissionsSaveBar
+        cells={cells.length}
+        users={dirtyUsers.length}
+        saving={saving.isLoading}
+        onDiscard={() => setEdits(EMPTY_EDITS)}
+        onSave={save}
+      />
 
       {applying && (
         <ApplyRoleDialog

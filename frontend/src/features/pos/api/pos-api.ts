@@ -11,7 +11,11 @@ export const posApi = sharedApi.injectEndpoints({
     exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean }, void>({
       // A user may have a rate of their own: kept per user.
       queryFn: (_arg, { getState }, _extra, baseQuery) =>
-        keptRead(`exchange-rate:${(getState() as { auth: { user: { _id: string } | null } }).auth.user?._id ?? ''}`, () => baseQuery('/settings/exchange-rate'), (res) => (res as { data: { exchangeRate: number; isUserSpecific: boolean } }).data),
+        keptRead(
+          `exchange-rate:${(getState() as { auth: { user: { _id: string } | null } }).auth.user?._id ?? ''}`,
+          () => baseQuery('/settings/exchange-rate'),
+          (res) => (res as { data: { exchangeRate: number; isUserSpecific: boolean } }).data,
+        ),
       providesTags: ['ExchangeRate'],
     }),
     customers: build.query<CustomerDto[], string>({
@@ -36,7 +40,11 @@ export const posApi = sharedApi.injectEndpoints({
       }),
       transformResponse: (res: Wrapped<SaleDto>) => unwrap(res),
       // The sales list, the dashboard and the customer's points and purchases change with a sale (the till counts the stock it sold itself).
-      invalidatesTags: (_r, _e, { body }) => ['Dashboard', listTag('Transaction'), ...(body.customer ? [{ type: 'Customer' as const, id: body.customer }] : [])],
+      invalidatesTags: (_r, _e, { body }) => [
+        'Dashboard',
+        listTag('Transaction'),
+        ...(body.customer ? [{ type: 'Customer' as const, id: body.customer }] : []),
+      ],
     }),
     /** Invoice numbers for this register's sales made offline. */
     reserveInvoiceBlock: build.mutation<InvoiceBlockDto, { register: string; device?: string }>({
@@ -46,10 +54,5 @@ export const posApi = sharedApi.injectEndpoints({
   }),
 });
 
-export const {
-  useExchangeRateQuery,
-  useCustomersQuery,
-  useRedeemPointsMutation,
-  useCreateSaleMutation,
-  useReserveInvoiceBlockMutation,
-} = posApi;
+export const { useExchangeRateQuery, useCustomersQuery, useRedeemPointsMutation, useCreateSaleMutation, useReserveInvoiceBlockMutation } =
+  posApi;

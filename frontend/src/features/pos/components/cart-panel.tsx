@@ -20,7 +20,18 @@ interface CartPanelProps {
   lastAdded: string | null;
 }
 
-export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount, saving, customerBox, onCheckout, lastAdded }: CartPanelProps) {
+export function CartPanel({
+  cart,
+  dispatch,
+  totals,
+  money,
+  currency,
+  canDiscount,
+  saving,
+  customerBox,
+  onCheckout,
+  lastAdded,
+}: CartPanelProps) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const itemCount = cart.lines.reduce((n, l) => n + l.quantity, 0);
@@ -32,7 +43,13 @@ export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount
         <h2>
           <Icon name="cart" /> {t('pos.cart')} <span className="muted small">{t('pos.cartItems', { n: f.number(itemCount) })}</span>
         </h2>
-        <button type="button" className="link-button danger" onClick={() => dispatch({ type: 'clear' })} disabled={cart.lines.length === 0} data-testid="clear-cart">
+        <button
+          type="button"
+          className="link-button danger"
+          onClick={() => dispatch({ type: 'clear' })}
+          disabled={cart.lines.length === 0}
+          data-testid="clear-cart"
+        >
           {t('pos.clearCart')}
         </button>
       </div>
@@ -54,10 +71,17 @@ export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount
                     {money(line.unitCents)}
                     {line.discountPercent > 0 && ` · ${t('pos.percentOff', { percent: f.percent(line.discountPercent) })}`}
                   </span>
-                  {over && <span className="small warning-text">{t('pos.stockLimit', { n: f.number(Math.max(0, line.stock)), name })}</span>}
+                  {over && (
+                    <span className="small warning-text">{t('pos.stockLimit', { n: f.number(Math.max(0, line.stock)), name })}</span>
+                  )}
                 </div>
                 <div className="qty">
-                  <button type="button" className="icon-button" aria-label={t('pos.decrease')} onClick={() => dispatch({ type: 'increment', productId: line.productId, by: -1 })}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('pos.decrease')}
+                    onClick={() => dispatch({ type: 'increment', productId: line.productId, by: -1 })}
+                  >
                     −
                   </button>
                   <input
@@ -78,12 +102,24 @@ export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount
                       }
                     }}
                   />
-                  <button type="button" className="icon-button" aria-label={t('pos.increase')} onClick={() => dispatch({ type: 'increment', productId: line.productId, by: 1 })}>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('pos.increase')}
+                    onClick={() => dispatch({ type: 'increment', productId: line.productId, by: 1 })}
+                  >
                     +
                   </button>
                 </div>
-                <span className="line-total num" data-testid="line-total">{money(lineSubtotalCents(line))}</span>
-                <button type="button" className="icon-button danger" aria-label={t('pos.remove', { name })} onClick={() => dispatch({ type: 'remove', productId: line.productId })}>
+                <span className="line-total num" data-testid="line-total">
+                  {money(lineSubtotalCents(line))}
+                </span>
+                <button
+                  type="button"
+                  className="icon-button danger"
+                  aria-label={t('pos.remove', { name })}
+                  onClick={() => dispatch({ type: 'remove', productId: line.productId })}
+                >
                   <Icon name="trash" />
                 </button>
               </li>
@@ -95,10 +131,20 @@ export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount
       {canDiscount && (
         <div className="discount-controls" data-testid="discount-controls">
           <div className="segmented" role="group" aria-label={t('pos.discountType')}>
-            <button type="button" className={cart.discountType === 'percentage' ? 'active' : ''} aria-pressed={cart.discountType === 'percentage'} onClick={() => dispatch({ type: 'discountType', value: 'percentage' })}>
+            <button
+              type="button"
+              className={cart.discountType === 'percentage' ? 'active' : ''}
+              aria-pressed={cart.discountType === 'percentage'}
+              onClick={() => dispatch({ type: 'discountType', value: 'percentage' })}
+            >
               {t('pos.discountPercent')} %
             </button>
-            <button type="button" className={cart.discountType === 'fixed' ? 'active' : ''} aria-pressed={cart.discountType === 'fixed'} onClick={() => dispatch({ type: 'discountType', value: 'fixed' })}>
+            <button
+              type="button"
+              className={cart.discountType === 'fixed' ? 'active' : ''}
+              aria-pressed={cart.discountType === 'fixed'}
+              onClick={() => dispatch({ type: 'discountType', value: 'fixed' })}
+            >
               {t('pos.discountFixed')} {currency === 'IQD' ? 'IQD' : '$'}
             </button>
           </div>
@@ -138,7 +184,14 @@ export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount
         {(['card', 'cash'] as const).map((m) => (
           <span key={m} className="tooltip-host" data-tooltip={t('pos.paymentComingSoon')}>
             {/* aria-disabled keeps it focusable, so keyboard users reach the tooltip too */}
-            <button type="button" className="button" aria-disabled="true" aria-describedby={`soon-${m}`} onClick={(e) => e.preventDefault()} data-testid={`pay-${m}`}>
+            <button
+              type="button"
+              className="button"
+              aria-disabled="true"
+              aria-describedby={`soon-${m}`}
+              onClick={(e) => e.preventDefault()}
+              data-testid={`pay-${m}`}
+            >
               {t(`pos.${m}`)}
             </button>
             <span id={`soon-${m}`} className="sr-only">
@@ -147,7 +200,13 @@ export function CartPanel({ cart, dispatch, totals, money, currency, canDiscount
           </span>
         ))}
       </div>
-      <button type="button" className="button primary block big" onClick={onCheckout} disabled={cart.lines.length === 0 || saving} data-testid="checkout">
+      <button
+        type="button"
+        className="button primary block big"
+        onClick={onCheckout}
+        disabled={cart.lines.length === 0 || saving}
+        data-testid="checkout"
+      >
         {saving ? t('pos.saving') : t('pos.checkout')} <kbd>F4</kbd>
       </button>
     </aside>

@@ -37,14 +37,21 @@ export function CustomerBox({ customer, redemption, money, pointValue, hasItems,
             <strong data-testid="customer-name">{customer ? customer.name : t('pos.guestCustomer')}</strong>
             {customer && (
               <div className="muted small">
-                <span dir="ltr">{customer.phone}</span> · <span data-testid="customer-points">{t('pos.points', { points: f.number(customer.loyaltyPoints) })}</span>
+                <span dir="ltr">{customer.phone}</span> ·{' '}
+                <span data-testid="customer-points">{t('pos.points', { points: f.number(customer.loyaltyPoints) })}</span>
               </div>
             )}
           </div>
         </div>
         <div className="row gap">
           {customer && (
-            <button type="button" className="button small" onClick={() => setOpen((o) => !o)} aria-expanded={open} data-testid="open-redeem">
+            <button
+              type="button"
+              className="button small"
+              onClick={() => setOpen((o) => !o)}
+              aria-expanded={open}
+              data-testid="open-redeem"
+            >
               {t('pos.redeemPoints')}
             </button>
           )}
@@ -59,7 +66,14 @@ export function CustomerBox({ customer, redemption, money, pointValue, hasItems,
         </div>
       </div>
       {(open || redemption) && (
-        <LoyaltyPanel customer={customer} redemption={redemption} money={money} pointValue={pointValue} hasItems={hasItems} onRedeemed={onRedeemed} />
+        <LoyaltyPanel
+          customer={customer}
+          redemption={redemption}
+          money={money}
+          pointValue={pointValue}
+          hasItems={hasItems}
+          onRedeemed={onRedeemed}
+        />
       )}
     </section>
   );
@@ -140,11 +154,19 @@ export function LoyaltyPanel({ customer, redemption, money, pointValue, hasItems
         <button type="button" className="button small" onClick={() => setInput(String(customer.loyaltyPoints))} data-testid="redeem-max">
           {t('pos.loyalty.max')}
         </button>
-        <button type="button" className="button small primary" onClick={() => void submit()} disabled={isLoading || !hasItems} data-testid="redeem-submit">
+        <button
+          type="button"
+          className="button small primary"
+          onClick={() => void submit()}
+          disabled={isLoading || !hasItems}
+          data-testid="redeem-submit"
+        >
           {isLoading ? t('pos.loyalty.redeeming') : t('pos.loyalty.redeem')}
         </button>
       </div>
-      {points > 0 && <div className="muted small">{t('pos.loyalty.estimate', { amount: money(Math.round(points * pointValue * 100)) })}</div>}
+      {points > 0 && (
+        <div className="muted small">{t('pos.loyalty.estimate', { amount: money(Math.round(points * pointValue * 100)) })}</div>
+      )}
       {error && (
         <p className="field-error" role="alert" data-testid="redeem-error">
           {error}

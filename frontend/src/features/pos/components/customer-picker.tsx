@@ -9,7 +9,6 @@ import { useAddCustomerMutation } from '../../../app/shared-api.js';
 import { useCustomersQuery } from '../api/pos-api.js';
 import type { CartCustomer } from '../lib/cart.js';
 
-
 export function toCartCustomer(c: CustomerDto): CartCustomer {
   return {
     _id: c._id,
@@ -90,7 +89,12 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
             const cc = toCartCustomer(c);
             return (
               <li key={c._id} role="option" aria-selected={i === active}>
-                <button type="button" className={`picker-item ${i === active ? 'active' : ''}`} onClick={() => onPick(cc)} data-testid="customer-option">
+                <button
+                  type="button"
+                  className={`picker-item ${i === active ? 'active' : ''}`}
+                  onClick={() => onPick(cc)}
+                  data-testid="customer-option"
+                >
                   <span>
                     <strong>{cc.name}</strong>
                     <span className="muted small" dir="ltr">
@@ -156,7 +160,15 @@ function NewCustomerForm({ onSaved, onBack, onClose }: NewCustomerFormProps) {
   const field = (name: Fields, label: string, type = 'text', dir?: 'ltr') => (
     <label className="field">
       <span>{label}</span>
-      <input name={name} type={type} value={values[name]} onChange={set(name)} aria-invalid={!!errors[name]} dir={dir ?? 'auto'} data-testid={`new-${name}`} />
+      <input
+        name={name}
+        type={type}
+        value={values[name]}
+        onChange={set(name)}
+        aria-invalid={!!errors[name]}
+        dir={dir ?? 'auto'}
+        data-testid={`new-${name}`}
+      />
       {errors[name] && <span className="field-error">{errors[name]}</span>}
     </label>
   );

@@ -21,7 +21,15 @@ const TILE_MIN_WIDTH = 170;
 const ROW_HEIGHT = 236;
 
 /** Memoised: cart changes do not re-render the grid. */
-export const ProductGrid = memo(function ProductGrid({ products, hits, activeIndex, stockOf, categoryName, money, onAdd }: ProductGridProps) {
+export const ProductGrid = memo(function ProductGrid({
+  products,
+  hits,
+  activeIndex,
+  stockOf,
+  categoryName,
+  money,
+  onAdd,
+}: ProductGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [columns, setColumns] = useState(4);
 
@@ -104,7 +112,11 @@ const ProductTile = memo(function ProductTile({ product, active, stock, category
       tabIndex={active ? 0 : -1}
     >
       <span className="tile-image" aria-hidden="true">
-        {product.imageUrl ? <img src={product.imageUrl} alt="" loading="lazy" decoding="async" /> : <span className="tile-initial">{name.charAt(0)}</span>}
+        {product.imageUrl ? (
+          <img src={product.imageUrl} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className="tile-initial">{name.charAt(0)}</span>
+        )}
         {discount > 0 && <span className="badge discount-badge">{t('pos.percentOff', { percent: f.percent(discount) })}</span>}
       </span>
       <span className="tile-name" title={name}>

@@ -34,7 +34,15 @@ export function ProductsPanel({ list, search, toolbar, stockOf, money, onAdd }: 
         <p className="panel muted">{t('pos.noResults', { query: search.query })}</p>
       ) : (
         <div id="pos-grid" className="grid-wrap">
-          <ProductGrid products={list} hits={hits} activeIndex={search.activeIndex} stockOf={stockOf} categoryName={search.categoryName} money={money} onAdd={onAdd} />
+          <ProductGrid
+            products={list}
+            hits={hits}
+            activeIndex={search.activeIndex}
+            stockOf={stockOf}
+            categoryName={search.categoryName}
+            money={money}
+            onAdd={onAdd}
+          />
         </div>
       )}
     </section>

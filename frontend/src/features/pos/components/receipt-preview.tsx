@@ -67,7 +67,12 @@ export function ReceiptPreview({ lines, totals, customer, currency, rate, money,
               }
             }}
           />
-          <button type="button" className="button small" onClick={() => setTendered(currency === 'IQD' ? String(shownTotal) : (totals.totalCents / 100).toFixed(2))} data-testid="exact-amount">
+          <button
+            type="button"
+            className="button small"
+            onClick={() => setTendered(currency === 'IQD' ? String(shownTotal) : (totals.totalCents / 100).toFixed(2))}
+            data-testid="exact-amount"
+          >
             {t('pos.preview.exact')}
           </button>
         </span>
@@ -93,4 +98,3 @@ export function ReceiptPreview({ lines, totals, customer, currency, rate, money,
     </Modal>
   );
 }
-

@@ -10,7 +10,10 @@ import type { SaleDto } from '@dukan/contracts';
 import { centsToIqd, dollarsToCents } from '../../../lib/money.js';
 
 /** What the receipt reads of the stored sale (a sale kept offline has these before the server has it). */
-export type ReceiptSale = Pick<SaleDto, 'invoiceNumber' | 'createdAt' | 'paymentDetails' | 'loyaltyPointsRedeemed' | 'loyaltyPointsAwarded'>;
+export type ReceiptSale = Pick<
+  SaleDto,
+  'invoiceNumber' | 'createdAt' | 'paymentDetails' | 'loyaltyPointsRedeemed' | 'loyaltyPointsAwarded'
+>;
 
 export interface CompletedSale {
   sale: ReceiptSale;
@@ -33,11 +36,14 @@ function ReceiptPaper({ done, money, forPrint = false }: { done: CompletedSale; 
   const { t } = useTranslation();
   const f = useFormat();
   const { sale, lines, totals } = done;
-  const tendered = sale.paymentDetails?.amountTendered !== undefined ? dollarsToCents(sale.paymentDetails.amountTendered) : done.tenderedCents;
-  const change = sale.paymentDetails?.change !== undefined ? dollarsToCents(sale.paymentDetails.change) : done.tenderedCents - totals.totalCents;
+  const tendered =
+    sale.paymentDetails?.amountTendered !== undefined ? dollarsToCents(sale.paymentDetails.amountTendered) : done.tenderedCents;
+  const change =
+    sale.paymentDetails?.change !== undefined ? dollarsToCents(sale.paymentDetails.change) : done.tenderedCents - totals.totalCents;
   const iqdTender = done.currency === 'IQD' && done.tenderedIqd !== null ? done.tenderedIqd : null;
   const tenderText = iqdTender !== null ? f.iqd(iqdTender) : money(tendered);
-  const changeText = iqdTender !== null ? f.iqd(Math.max(0, iqdTender - centsToIqd(totals.totalCents, done.rate))) : money(Math.max(0, change));
+  const changeText =
+    iqdTender !== null ? f.iqd(Math.max(0, iqdTender - centsToIqd(totals.totalCents, done.rate))) : money(Math.max(0, change));
   return (
     <div className="receipt-paper" data-testid={tid('receipt-paper')}>
       <div className="receipt-center">

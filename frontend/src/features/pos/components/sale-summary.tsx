@@ -4,7 +4,15 @@ import { useFormat } from '../../../i18n/format.js';
 import { lineSubtotalCents, type CartLine, type Totals } from '../lib/totals.js';
 
 /** The sale's lines as the preview and the receipt both show them: name in the current language, quantity, amount. */
-export function SaleLinesTable({ lines, money, className }: { lines: readonly CartLine[]; money: (cents: number) => string; className: string }) {
+export function SaleLinesTable({
+  lines,
+  money,
+  className,
+}: {
+  lines: readonly CartLine[];
+  money: (cents: number) => string;
+  className: string;
+}) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   return (
@@ -31,8 +39,18 @@ export function SaleLinesTable({ lines, money, className }: { lines: readonly Ca
 
 /** Subtotal, discounts and total; `children` adds rows after the total (the receipt's tender and change). */
 export function SaleTotals({
-  totals, money, className, totalTestId, children,
-}: { totals: Totals; money: (cents: number) => string; className: string; totalTestId?: string; children?: ReactNode }) {
+  totals,
+  money,
+  className,
+  totalTestId,
+  children,
+}: {
+  totals: Totals;
+  money: (cents: number) => string;
+  className: string;
+  totalTestId?: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <dl className={className}>

@@ -40,7 +40,14 @@ export function TillToolbar({ searchRef, query, onQuery, onSearchKey, currency, 
       </label>
       <div className="segmented" role="group" aria-label={t('pos.currency')}>
         {(['USD', 'IQD'] as const).map((c) => (
-          <button key={c} type="button" className={currency === c ? 'active' : ''} aria-pressed={currency === c} onClick={() => onCurrency(c)} data-testid={`currency-${c}`}>
+          <button
+            key={c}
+            type="button"
+            className={currency === c ? 'active' : ''}
+            aria-pressed={currency === c}
+            onClick={() => onCurrency(c)}
+            data-testid={`currency-${c}`}
+          >
             {c}
           </button>
         ))}

@@ -8,7 +8,16 @@ import { closeTillDb, tillDb } from '../lib/till-db.js';
 import { forgetRevisions } from '../lib/catalogue-sync.js';
 import { PosPage } from '../routes/pos-page.js';
 
-const tea = tillProduct({ _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', name: { en: 'Black Tea', ku: 'چای ڕەش' }, price: 2.5, discount: 0, quantity: 30, categoryId: 'c1' });
+const tea = tillProduct({
+  _id: 'p1',
+  sku: 'TEA-1',
+  barcode: '6291000000011',
+  name: { en: 'Black Tea', ku: 'چای ڕەش' },
+  price: 2.5,
+  discount: 0,
+  quantity: 30,
+  categoryId: 'c1',
+});
 
 /**
  * A server that reserves the register a block (while `blocks()` says so) and stores sales; `answer` false loses a
@@ -26,13 +35,24 @@ function shop(opts: { answer: boolean | (() => boolean); blocks?: () => boolean;
       case '/api/loyalty/settings':
         return ok(loyaltySettings({ redemptionRate: 0.01 }));
       case '/api/transactions/invoice-blocks':
-        if (opts.blocks && !opts.blocks()) return { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly' } };
+        if (opts.blocks && !opts.blocks())
+          return { status: 503, body: { success: false, code: 'SERVICE_UNAVAILABLE', message: 'Try again shortly' } };
         return ok({ register: 'main', first: 'INV-0010000201', last: 'INV-0010000300', size: 100, otherDevices: opts.otherDevices ?? 0 });
       case '/api/transactions': {
         if (method !== 'POST') return undefined;
         if (!(typeof opts.answer === 'function' ? opts.answer() : opts.answer)) throw new TypeError('Failed to fetch');
         const sent = body as { reservedInvoiceNumber?: string; total: number; paymentDetails: { amountTendered: number; change: number } };
-        return { status: 201, ...ok(sale({ _id: 's1', invoiceNumber: sent.reservedInvoiceNumber ?? 'INV-0010009999', total: sent.total, paymentDetails: sent.paymentDetails })) };
+        return {
+          status: 201,
+          ...ok(
+            sale({
+              _id: 's1',
+              invoiceNumber: sent.reservedInvoiceNumber ?? 'INV-0010009999',
+              total: sent.total,
+              paymentDetails: sent.paymentDetails,
+            }),
+          ),
+        };
       }
     }
     return undefined;
@@ -94,7 +114,14 @@ describe('numbering a sale at the till', () => {
     let reserving = false;
     const calls = shop({ answer: true, blocks: () => reserving });
     // The till opened while no block could be reserved; by the time of the sale the server gives one.
-    expect(await sellTea({ reserved: false, beforeConfirm: () => { reserving = true; } })).toBe('INV-0010000201');
+    expect(
+      await sellTea({
+        reserved: false,
+        beforeConfirm: () => {
+          reserving = true;
+        },
+      }),
+    ).toBe('INV-0010000201');
     const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/transactions');
     expect((sent?.body as { reservedInvoiceNumber?: string }).reservedInvoiceNumber).toBe('INV-0010000201');
   });

@@ -97,7 +97,18 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     const body = invoiceNumber ? { ...payload, reservedInvoiceNumber: invoiceNumber } : payload;
     const finish = (sale: ReceiptSale, queued: boolean) => {
       recordSold(cart.lines);
-      setDone({ sale, lines: cart.lines, totals, customer: cart.customer, tenderedCents, tenderedIqd, currency, rate, cashier: user ? displayName(user) : '', queued });
+      setDone({
+        sale,
+        lines: cart.lines,
+        totals,
+        customer: cart.customer,
+        tenderedCents,
+        tenderedIqd,
+        currency,
+        rate,
+        cashier: user ? displayName(user) : '',
+        queued,
+      });
       setPhase('done');
       toast.success(t(queued ? 'pos.offline.saleKept' : 'pos.saleSuccess'));
     };
@@ -109,7 +120,16 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
       if (cart.redemption) return setSaleError(t('pos.offline.noRedemption'));
       const kept = await queue.keep({ key: pending.key, branch: readBranch(), body, createdAt: pending.at.toISOString(), invoiceNumber });
       if (!kept) return setSaleError(t('pos.offline.noNumbers'));
-      finish({ invoiceNumber: kept.invoiceNumber, createdAt: kept.createdAt, paymentDetails: body.paymentDetails, loyaltyPointsRedeemed: 0, loyaltyPointsAwarded: 0 }, true);
+      finish(
+        {
+          invoiceNumber: kept.invoiceNumber,
+          createdAt: kept.createdAt,
+          paymentDetails: body.paymentDetails,
+          loyaltyPointsRedeemed: 0,
+          loyaltyPointsAwarded: 0,
+        },
+        true,
+      );
     };
     try {
       if (!queue.online) return await keepOffline();

@@ -7,7 +7,11 @@ import { ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
  * The till's search: the index over the product list, the typed query, the chosen category, the hits and the
  * highlighted one, and the search box's keys (arrows move, Enter adds, Escape clears).
  */
-export function useTillSearch(list: TillProductDto[] | undefined, categories: CategoryDto[] | undefined, onPick: (p: TillProductDto) => void) {
+export function useTillSearch(
+  list: TillProductDto[] | undefined,
+  categories: CategoryDto[] | undefined,
+  onPick: (p: TillProductDto) => void,
+) {
   const { i18n } = useTranslation();
   const [builtIndex, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
   // An index over an older list (a delta just changed it) points at the wrong products: none until the new one is built.
@@ -39,7 +43,8 @@ export function useTillSearch(list: TillProductDto[] | undefined, categories: Ca
   const deferredQuery = useDeferredValue(query);
   const allowedCategories = useMemo(() => (categoryId ? descendantsOf(categoryId, categoryList) : null), [categoryId, categoryList]);
   const filterByCategory = useCallback(
-    (positions: number[]) => (allowedCategories && list ? positions.filter((i) => allowedCategories.has(list[i]!.categoryId ?? '')) : positions),
+    (positions: number[]) =>
+      allowedCategories && list ? positions.filter((i) => allowedCategories.has(list[i]!.categoryId ?? '')) : positions,
     [allowedCategories, list],
   );
   const hits = useMemo(() => {
@@ -55,7 +60,10 @@ export function useTillSearch(list: TillProductDto[] | undefined, categories: Ca
   }
 
   /** A scanned code: by barcode or SKU, from the index once it is built. */
-  const findByCode = useCallback((code: string) => index?.findByCode(code) ?? list?.find((p) => p.barcode === code || p.sku === code), [index, list]);
+  const findByCode = useCallback(
+    (code: string) => index?.findByCode(code) ?? list?.find((p) => p.barcode === code || p.sku === code),
+    [index, list],
+  );
 
   const onSearchKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (!list) return;
@@ -88,5 +96,18 @@ export function useTillSearch(list: TillProductDto[] | undefined, categories: Ca
     }
   };
 
-  return { indexed: index !== null, query, setQuery, categoryId, setCategoryId, categoryList, categoryName, hits, activeIndex, searchRef, onSearchKey, findByCode };
+  return {
+    indexed: index !== null,
+    query,
+    setQuery,
+    categoryId,
+    setCategoryId,
+    categoryList,
+    categoryName,
+    hits,
+    activeIndex,
+    searchRef,
+    onSearchKey,
+    findByCode,
+  };
 }

@@ -8,7 +8,11 @@ const run = (...actions: Parameters<typeof cartReducer>[1][]): CartState => acti
 
 describe('cart', () => {
   it('adds a product once and increments its line on the next add', () => {
-    const s = run({ type: 'add', product: tea, priceCents: 250 }, { type: 'add', product: rice, priceCents: 900 }, { type: 'add', product: tea, priceCents: 250 });
+    const s = run(
+      { type: 'add', product: tea, priceCents: 250 },
+      { type: 'add', product: rice, priceCents: 900 },
+      { type: 'add', product: tea, priceCents: 250 },
+    );
     expect(s.lines.map((l) => [l.productId, l.quantity])).toEqual([
       ['t', 2],
       ['r', 1],
@@ -32,7 +36,9 @@ describe('cart', () => {
     expect(withRedemption.redemption).not.toBeNull();
     expect(cartReducer(withRedemption, { type: 'add', product: rice, priceCents: 900 }).redemption).toBeNull();
     expect(cartReducer(withRedemption, { type: 'customer', customer: null }).redemption).toBeNull();
-    expect(cartReducer(withRedemption, { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 50 } }).redemption).not.toBeNull();
+    expect(
+      cartReducer(withRedemption, { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 50 } }).redemption,
+    ).not.toBeNull();
   });
 
   it('starts over on reset', () => {

@@ -32,7 +32,12 @@ describe('an open till follows the catalogue', () => {
       { data: { revision: '3', full: false, products: [], deleted: [] } },
     ];
     const e = entry([tea(1)]);
-    const following = followCatalogue(() => 'b1', e, async () => answers.shift() ?? { data: { revision: '3', full: false, products: [], deleted: [] } }, { everyMs: 5 });
+    const following = followCatalogue(
+      () => 'b1',
+      e,
+      async () => answers.shift() ?? { data: { revision: '3', full: false, products: [], deleted: [] } },
+      { everyMs: 5 },
+    );
     await vi.waitFor(() => expect(answers).toHaveLength(0));
     e.close();
     await following;

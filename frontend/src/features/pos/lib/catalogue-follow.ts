@@ -33,7 +33,10 @@ export interface FollowOptions {
  * delta, which costs one small query when nothing changed), and whether the server can be reached.
  */
 export async function followCatalogue(
-  branchOf: () => string, entry: CatalogueEntry, fetchDelta: FetchDelta, { everyMs = CATALOGUE_POLL_MS, inUse = () => true }: FollowOptions = {},
+  branchOf: () => string,
+  entry: CatalogueEntry,
+  fetchDelta: FetchDelta,
+  { everyMs = CATALOGUE_POLL_MS, inUse = () => true }: FollowOptions = {},
 ): Promise<void> {
   try {
     await entry.cacheDataLoaded;

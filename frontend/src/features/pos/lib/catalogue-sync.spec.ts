@@ -33,7 +33,8 @@ function server(initial: TillProductDto[]) {
       calls.push(since);
       if (!reachable) return { error: { status: 'FETCH_ERROR' } };
       const from = Number(since);
-      if (from === 0) return { data: { revision: String(revision), full: true, products: [...products.values()].map((e) => e.product), deleted: [] } };
+      if (from === 0)
+        return { data: { revision: String(revision), full: true, products: [...products.values()].map((e) => e.product), deleted: [] } };
       return {
         data: {
           revision: String(revision),
@@ -87,11 +88,19 @@ describe('the catalogue kept in the browser', () => {
     expect(shop.calls).toEqual(['0', '5']);
     expect(step.kind).toBe('changed');
     const list = step.kind === 'changed' ? step.list : [];
-    expect(list.map((x) => [x.name.en, x.price])).toEqual([['Apple', 1], ['Milk', 1], ['Tea', 4.5]]);
+    expect(list.map((x) => [x.name.en, x.price])).toEqual([
+      ['Apple', 1],
+      ['Milk', 1],
+      ['Tea', 4.5],
+    ]);
 
     await newTab();
     const kept = await openCatalogue('b1', shop.fetch);
-    expect(kept.data?.map((x) => [x.name.en, x.price])).toEqual([['Apple', 1], ['Milk', 1], ['Tea', 4.5]]);
+    expect(kept.data?.map((x) => [x.name.en, x.price])).toEqual([
+      ['Apple', 1],
+      ['Milk', 1],
+      ['Tea', 4.5],
+    ]);
     expect(heldRevision('b1')).toBe('8');
   });
 

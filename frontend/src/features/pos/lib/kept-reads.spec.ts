@@ -28,6 +28,8 @@ describe('reads kept for a till opened with the server away', () => {
   });
 
   it('fails as before when nothing was kept', async () => {
-    expect(await keptRead('rate', () => Promise.resolve({ error: { status: 'FETCH_ERROR' } }), unwrap)).toEqual({ error: { status: 'FETCH_ERROR' } });
+    expect(await keptRead('rate', () => Promise.resolve({ error: { status: 'FETCH_ERROR' } }), unwrap)).toEqual({
+      error: { status: 'FETCH_ERROR' },
+    });
   });
 });

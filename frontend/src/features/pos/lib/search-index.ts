@@ -2,7 +2,10 @@ import type { TillProductDto } from '@dukan/contracts';
 import { EASTERN_DIGITS } from '../../../lib/money.js';
 
 /** What the index reads of a product (a TillProductDto has it all; the Kurdish name may be missing). */
-export type SearchableProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode'> & { name: { en: string; ku?: string }; categoryId?: string | null };
+export type SearchableProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode'> & {
+  name: { en: string; ku?: string };
+  categoryId?: string | null;
+};
 
 /** What one pass over the text changes: Eastern digits, Arabic letter variants; marks and joiners map to nothing. */
 const FOLDS: Readonly<Record<string, string>> = {

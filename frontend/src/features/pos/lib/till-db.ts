@@ -40,24 +40,25 @@ let opening: Promise<TillDb> | null = null;
 /** The one connection of this tab (opened on first use). */
 export function tillDb(): Promise<TillDb> {
   // Async, so a browser without IndexedDB (a test, some private windows) gets a rejection, not a throw.
-  opening ??= (async () => openDB<TillDbSchema>(DB_NAME, 2, {
-    upgrade(db, oldVersion, _newVersion, tx) {
-      if (oldVersion < 1) {
-        db.createObjectStore('meta');
-        db.createObjectStore('sales', { keyPath: 'key' }).createIndex('bySeq', 'seq', { unique: true });
-        db.createObjectStore('invoiceBlocks', { keyPath: 'register' });
-      }
-      if (oldVersion < 2) {
-        // Version 1 kept a record per product (slow to read back): the catalogue is downloaded once more.
-        const legacy = db as unknown as IDBPDatabase;
-        if (legacy.objectStoreNames.contains('products')) legacy.deleteObjectStore('products');
-        if (oldVersion >= 1) void tx.objectStore('meta').delete('catalogue');
-        db.createObjectStore('snapshot');
-        db.createObjectStore('changes', { keyPath: '_id' });
-        db.createObjectStore('reads');
-      }
-    },
-  }))();
+  opening ??= (async () =>
+    openDB<TillDbSchema>(DB_NAME, 2, {
+      upgrade(db, oldVersion, _newVersion, tx) {
+        if (oldVersion < 1) {
+          db.createObjectStore('meta');
+          db.createObjectStore('sales', { keyPath: 'key' }).createIndex('bySeq', 'seq', { unique: true });
+          db.createObjectStore('invoiceBlocks', { keyPath: 'register' });
+        }
+        if (oldVersion < 2) {
+          // Version 1 kept a record per product (slow to read back): the catalogue is downloaded once more.
+          const legacy = db as unknown as IDBPDatabase;
+          if (legacy.objectStoreNames.contains('products')) legacy.deleteObjectStore('products');
+          if (oldVersion >= 1) void tx.objectStore('meta').delete('catalogue');
+          db.createObjectStore('snapshot');
+          db.createObjectStore('changes', { keyPath: '_id' });
+          db.createObjectStore('reads');
+        }
+      },
+    }))();
   return opening;
 }
 

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSalePayload,
-  checkRedeem,
-  clampRedeemPoints,
-  computeTotals,
-  lineSubtotalCents,
-  type CartLine,
-} from './totals.js';
+import { buildSalePayload, checkRedeem, clampRedeemPoints, computeTotals, lineSubtotalCents, type CartLine } from './totals.js';
 
 const line = (over: Partial<CartLine> = {}): CartLine => ({
   productId: 'p1',

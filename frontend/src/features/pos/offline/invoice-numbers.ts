@@ -12,7 +12,13 @@ export async function keepBlock(db: TillDb, dto: InvoiceBlockDto, branch: string
   const first = parseInvoiceNumber(dto.first);
   const last = parseInvoiceNumber(dto.last);
   if (!first || !last) return;
-  await db.put('invoiceBlocks', { register: dto.register, branch, registerNo: first.registerNo, next: first.sequence, last: last.sequence });
+  await db.put('invoiceBlocks', {
+    register: dto.register,
+    branch,
+    registerNo: first.registerNo,
+    next: first.sequence,
+    last: last.sequence,
+  });
 }
 
 /** Numbers left for the register in `branch` (none when its block was reserved in another branch). */

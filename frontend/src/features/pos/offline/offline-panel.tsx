@@ -16,7 +16,9 @@ export function OfflinePanel({ queue, mayResolve }: { queue: SaleQueue; mayResol
     <div className="till-offline" data-testid="till-offline" role="status">
       {!queue.online && <p data-testid="offline-banner">{t('pos.offline.banner')}</p>}
       {queue.queued > 0 && <p data-testid="queued-count">{t('pos.offline.queued', { n: f.number(queue.queued) })}</p>}
-      {queue.othersWaiting > 0 && <p data-testid="others-waiting">{t('pos.offline.othersWaiting', { n: f.number(queue.othersWaiting) })}</p>}
+      {queue.othersWaiting > 0 && (
+        <p data-testid="others-waiting">{t('pos.offline.othersWaiting', { n: f.number(queue.othersWaiting) })}</p>
+      )}
       {queue.registerShared && <p data-testid="register-shared">{t('pos.offline.registerShared', { register: readRegister() })}</p>}
       {queue.refused.length > 0 && (
         <div data-testid="refused-sales">
@@ -25,8 +27,14 @@ export function OfflinePanel({ queue, mayResolve }: { queue: SaleQueue; mayResol
             <ul>
               {queue.refused.map((s) => (
                 <li key={s.key} data-testid="refused-sale">
-                  <bdi data-testid="refused-invoice">{s.invoiceNumber}</bdi> · {f.dateTime(s.createdAt)} · <span data-testid="refused-reason">{s.reason}</span>{' '}
-                  <button type="button" className="btn btn-secondary" data-testid="resolve-refused" onClick={() => void queue.resolve(s.key)}>
+                  <bdi data-testid="refused-invoice">{s.invoiceNumber}</bdi> · {f.dateTime(s.createdAt)} ·{' '}
+                  <span data-testid="refused-reason">{s.reason}</span>{' '}
+                  <button
+                    type="button"
+                    className="btn btn-secondary"
+                    data-testid="resolve-refused"
+                    onClick={() => void queue.resolve(s.key)}
+                  >
                     {t('pos.offline.resolve')}
                   </button>
                 </li>

@@ -8,7 +8,13 @@ import { enqueue, listQueue, resolveRefused, sendQueue, type SendOutcome } from 
 import type { QueuedSale } from './queued-sale.js';
 
 const body = (total: number) => ({ total }) as unknown as SalePayload;
-const sale = (key: string, invoiceNumber: string, total = 1) => ({ key, branch: null, invoiceNumber, body: body(total), createdAt: '2026-11-27T10:00:00.000Z' });
+const sale = (key: string, invoiceNumber: string, total = 1) => ({
+  key,
+  branch: null,
+  invoiceNumber,
+  body: body(total),
+  createdAt: '2026-11-27T10:00:00.000Z',
+});
 
 beforeEach(async () => {
   await closeTillDb();
@@ -21,8 +27,12 @@ describe('invoice numbers reserved for the register', () => {
     expect(await takeNumber(db, 'main', '')).toBeNull();
     await keepBlock(db, { register: 'main', first: 'INV-0010000041', last: 'INV-0010000043', size: 3, otherDevices: 0 }, '');
     expect(await numbersLeft(db, 'main', '')).toBe(3);
-    expect([await takeNumber(db, 'main', ''), await takeNumber(db, 'main', ''), await takeNumber(db, 'main', ''), await takeNumber(db, 'main', '')])
-      .toEqual(['INV-0010000041', 'INV-0010000042', 'INV-0010000043', null]);
+    expect([
+      await takeNumber(db, 'main', ''),
+      await takeNumber(db, 'main', ''),
+      await takeNumber(db, 'main', ''),
+      await takeNumber(db, 'main', ''),
+    ]).toEqual(['INV-0010000041', 'INV-0010000042', 'INV-0010000043', null]);
     expect(await takeNumber(db, 'till-2', '')).toBeNull();
   });
 
@@ -72,7 +82,9 @@ describe('the queue of sales made offline', () => {
     });
     expect(sent).toEqual(['k1', 'k2', 'k3']);
     expect(result).toEqual({ stored: 2, refused: 1, reached: true });
-    expect((await listQueue(db)).map((s) => [s.key, s.state, s.reason])).toEqual([['k2', 'refused', 'This product is not available for sale']]);
+    expect((await listQueue(db)).map((s) => [s.key, s.state, s.reason])).toEqual([
+      ['k2', 'refused', 'This product is not available for sale'],
+    ]);
 
     // A refused sale is not sent again; a manager resolves it.
     sent.length = 0;
@@ -87,11 +99,18 @@ describe('the queue of sales made offline', () => {
     await enqueue(db, sale('k1', 'INV-0010000001'));
     await enqueue(db, sale('k2', 'INV-0010000002'));
     const sent: string[] = [];
-    expect(await sendQueue(db, async (s) => (sent.push(s.key), { kind: 'not-reached' }))).toEqual({ stored: 0, refused: 0, reached: false });
+    expect(await sendQueue(db, async (s) => (sent.push(s.key), { kind: 'not-reached' }))).toEqual({
+      stored: 0,
+      refused: 0,
+      reached: false,
+    });
     expect(sent).toEqual(['k1']);
     await closeTillDb();
     const reopened = await tillDb();
-    expect((await listQueue(reopened)).map((s) => [s.key, s.seq, s.state])).toEqual([['k1', 1, 'queued'], ['k2', 2, 'queued']]);
+    expect((await listQueue(reopened)).map((s) => [s.key, s.seq, s.state])).toEqual([
+      ['k1', 1, 'queued'],
+      ['k2', 2, 'queued'],
+    ]);
     await sendQueue(reopened, async (s) => (sent.push(s.key), { kind: 'stored' }));
     expect(sent).toEqual(['k1', 'k1', 'k2']);
     expect(await listQueue(reopened)).toEqual([]);

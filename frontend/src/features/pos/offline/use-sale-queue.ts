@@ -56,7 +56,10 @@ export function useSaleQueue() {
         if (!isDefinitiveRefusal(err, 'refused')) return { kind: 'not-reached' };
         const t = currentI18n().t;
         const fields = validationMessages(err);
-        return { kind: 'refused', reason: fields.length ? t('pos.validationError', { message: fields[0] }) : errorText(err, t('pos.transactionError')) };
+        return {
+          kind: 'refused',
+          reason: fields.length ? t('pos.validationError', { message: fields[0] }) : errorText(err, t('pos.transactionError')),
+        };
       }
     },
     [createSale],
@@ -99,7 +102,10 @@ export function useSaleQueue() {
    * answer) or else the register's next one (null: no reserved number is left).
    */
   const keep = useCallback(
-    async ({ invoiceNumber: taken, ...sale }: Omit<NewQueuedSale, 'invoiceNumber'> & { invoiceNumber?: string | null }): Promise<QueuedSale | null> => {
+    async ({
+      invoiceNumber: taken,
+      ...sale
+    }: Omit<NewQueuedSale, 'invoiceNumber'> & { invoiceNumber?: string | null }): Promise<QueuedSale | null> => {
       const db = await tillDb();
       const invoiceNumber = taken ?? (await takeNumber(db, readRegister(), blockBranch()));
       if (!invoiceNumber) return null;

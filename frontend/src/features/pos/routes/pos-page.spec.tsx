@@ -7,8 +7,26 @@ import { PosPage } from './pos-page.js';
 import type { AuthUser } from '../../auth/index.js';
 
 const products = [
-  tillProduct({ _id: 'p1', sku: 'TEA-1', barcode: '6291000000011', name: { en: 'Black Tea', ku: 'چای ڕەش' }, price: 2.5, discount: 0, quantity: 30, categoryId: 'c1' }),
-  tillProduct({ _id: 'p2', sku: 'RICE-5', barcode: '6291000000028', name: { en: 'Rice 5kg', ku: 'برنج' }, price: 12.25, discount: 10, quantity: 4, categoryId: 'c2' }),
+  tillProduct({
+    _id: 'p1',
+    sku: 'TEA-1',
+    barcode: '6291000000011',
+    name: { en: 'Black Tea', ku: 'چای ڕەش' },
+    price: 2.5,
+    discount: 0,
+    quantity: 30,
+    categoryId: 'c1',
+  }),
+  tillProduct({
+    _id: 'p2',
+    sku: 'RICE-5',
+    barcode: '6291000000028',
+    name: { en: 'Rice 5kg', ku: 'برنج' },
+    price: 12.25,
+    discount: 10,
+    quantity: 4,
+    categoryId: 'c2',
+  }),
 ];
 
 function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
@@ -19,7 +37,12 @@ function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
       case '/api/products':
         return { body: { revision: '7', full: true, products, deleted: [] } };
       case '/api/categories':
-        return { body: [category({ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' } }), category({ _id: 'c2', name: { en: 'Food', ku: 'خواردن' } })] };
+        return {
+          body: [
+            category({ _id: 'c1', name: { en: 'Drinks', ku: 'خواردنەوە' } }),
+            category({ _id: 'c2', name: { en: 'Food', ku: 'خواردن' } }),
+          ],
+        };
       case '/api/settings/exchange-rate':
         return ok({ exchangeRate: rate, isUserSpecific: true });
       case '/api/loyalty/settings':
@@ -34,12 +57,38 @@ function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
         if (opts.rateChangesTo && (body as { exchangeRate: number }).exchangeRate !== opts.rateChangesTo) {
           rate = opts.rateChangesTo;
           const message = `The exchange rate is now ${rate} IQD per USD, not 1500. The till has reloaded it: check the total and confirm again.`;
-          return { status: 422, body: { success: false, message, error: message, code: 'EXCHANGE_RATE_CHANGED', errors: { exchangeRate: message } } };
+          return {
+            status: 422,
+            body: { success: false, message, error: message, code: 'EXCHANGE_RATE_CHANGED', errors: { exchangeRate: message } },
+          };
         }
-        if (status === 503) return { status, body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' } };
-        if (status >= 400) return { status, body: { success: false, message: 'The total does not match', error: 'x', code: 'TOTAL_MISMATCH', errors: { total: { message: 'Total must be 4.50' }, 'items.0.quantity': { message: 'Only 3 left' } } } };
+        if (status === 503)
+          return {
+            status,
+            body: { success: false, message: 'This service is temporarily unavailable.', error: 'x', code: 'SERVICE_UNAVAILABLE' },
+          };
+        if (status >= 400)
+          return {
+            status,
+            body: {
+              success: false,
+              message: 'The total does not match',
+              error: 'x',
+              code: 'TOTAL_MISMATCH',
+              errors: { total: { message: 'Total must be 4.50' }, 'items.0.quantity': { message: 'Only 3 left' } },
+            },
+          };
         const sent = body as Pick<SaleDto, 'paymentDetails' | 'total' | 'subtotal' | 'loyaltyPointsRedeemed'>;
-        const saved = sale({ _id: 's1', invoiceNumber: 'INV-000123', createdAt: '2026-01-01T10:00:00Z', paymentDetails: sent.paymentDetails, total: sent.total, subtotal: sent.subtotal, loyaltyPointsRedeemed: sent.loyaltyPointsRedeemed ?? 0, loyaltyPointsAwarded: 4 });
+        const saved = sale({
+          _id: 's1',
+          invoiceNumber: 'INV-000123',
+          createdAt: '2026-01-01T10:00:00Z',
+          paymentDetails: sent.paymentDetails,
+          total: sent.total,
+          subtotal: sent.subtotal,
+          loyaltyPointsRedeemed: sent.loyaltyPointsRedeemed ?? 0,
+          loyaltyPointsAwarded: 4,
+        });
         return { status, ...ok(saved) };
       }
     }
@@ -136,7 +185,14 @@ describe('the till', () => {
     const sales = calls.filter((c) => c.method === 'POST' && c.path === '/api/transactions');
     expect(sales).toHaveLength(1);
     expect(sales[0]!.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
-    expect(sales[0]!.body).toMatchObject({ total: 2.5, subtotal: 2.5, paymentMethod: 'cash', paymentStatus: 'paid', register: 'main', paymentDetails: { amountTendered: 5, change: 2.5 } });
+    expect(sales[0]!.body).toMatchObject({
+      total: 2.5,
+      subtotal: 2.5,
+      paymentMethod: 'cash',
+      paymentStatus: 'paid',
+      register: 'main',
+      paymentDetails: { amountTendered: 5, change: 2.5 },
+    });
     expect(sales[0]!.body).not.toHaveProperty('customer');
     fireEvent.click(screen.getByTestId('new-sale'));
     expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
@@ -175,7 +231,9 @@ describe('the till', () => {
     expect(screen.getByTestId('change').textContent).toMatch(/IQD\s?1,000/);
     fireEvent.click(screen.getByTestId('confirm-sale'));
     await screen.findByTestId('final-receipt');
-    const sales = calls.filter((c) => c.method === 'POST' && c.path === '/api/transactions').map((c) => (c.body as { exchangeRate: number }).exchangeRate);
+    const sales = calls
+      .filter((c) => c.method === 'POST' && c.path === '/api/transactions')
+      .map((c) => (c.body as { exchangeRate: number }).exchangeRate);
     expect(sales).toEqual([1500, 1600]);
   });
 

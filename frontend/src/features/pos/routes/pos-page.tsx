@@ -154,7 +154,9 @@ export function PosPage() {
         }
       />
 
-      {(phase === 'checkout-pick' || phase === 'change-customer') && <CustomerPicker onPick={checkout.onPicked} onClose={() => setPhase('cart')} />}
+      {(phase === 'checkout-pick' || phase === 'change-customer') && (
+        <CustomerPicker onPick={checkout.onPicked} onClose={() => setPhase('cart')} />
+      )}
       {phase === 'preview' && (
         <ReceiptPreview
           lines={cart.lines}

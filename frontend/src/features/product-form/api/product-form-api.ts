@@ -15,7 +15,10 @@ export const productFormApi = api.injectEndpoints({
     pfProduct: build.query<ProductDto, string>({
       query: (id) => `/products/${encodeURIComponent(id)}`,
       transformResponse: (res: Wrapped<ProductDto>) => unwrap(res),
-      providesTags: (_r, _e, id) => [{ type: 'Product', id }, { type: 'CostHistory', id }],
+      providesTags: (_r, _e, id) => [
+        { type: 'Product', id },
+        { type: 'CostHistory', id },
+      ],
     }),
     /** GET /api/categories/tree: active categories only (the server leaves inactive branches out). */
     pfCategoryTree: build.query<CategoryTreeNodeDto[], void>({
@@ -38,7 +41,16 @@ export const productFormApi = api.injectEndpoints({
     pfCreateProduct: build.mutation<ProductDto, ProductPayload>({
       query: (body) => ({ url: '/products', method: 'POST', body }),
       transformResponse: (res: Wrapped<ProductDto>) => unwrap(res),
-      invalidatesTags: (r) => [...PRODUCT_LISTS, 'Dashboard', ...(r ? [{ type: 'Product' as const, id: r._id }, { type: 'CostHistory' as const, id: r._id }] : [])],
+      invalidatesTags: (r) => [
+        ...PRODUCT_LISTS,
+        'Dashboard',
+        ...(r
+          ? [
+              { type: 'Product' as const, id: r._id },
+              { type: 'CostHistory' as const, id: r._id },
+            ]
+          : []),
+      ],
     }),
     pfUpdateProduct: build.mutation<ProductDto, { id: string; body: Partial<ProductPayload> }>({
       query: ({ id, body }) => ({ url: `/products/${encodeURIComponent(id)}`, method: 'PUT', body }),

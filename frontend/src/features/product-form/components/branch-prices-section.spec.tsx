@@ -14,7 +14,10 @@ function api(branches: BranchDto[]) {
     if (url.pathname === '/api/settings/branches') return { body: { success: true, data: branches } };
     if (url.pathname === '/api/products/p1/branch-prices') return { body: { success: true, data: prices } };
     if (url.pathname === '/api/products/p1/branch-prices/main' && method === 'PUT') {
-      prices = [...prices, { branchId: 'main', price: (body as { price: number }).price, version: 1, updatedAt: '2026-11-20T10:00:00.000Z' }];
+      prices = [
+        ...prices,
+        { branchId: 'main', price: (body as { price: number }).price, version: 1, updatedAt: '2026-11-20T10:00:00.000Z' },
+      ];
       return { body: { success: true, data: prices } };
     }
     if (url.pathname === '/api/products/p1/branch-prices/b' && method === 'DELETE') {

@@ -66,18 +66,38 @@ function BranchPriceRow({ product, branch, price }: { product: ProductDto; branc
       <div className="transfer-line">
         <label className="row gap">
           <span>{branch.name}</span>
-          <input type="text" inputMode="decimal" dir="ltr" value={value} placeholder={`${t('transfers.prices.productPrice')}: ${f.usd(Math.round(product.price * 100))}`}
-            aria-invalid={!valid || undefined} disabled={isLoading} onChange={(e) => setValue(e.target.value)} data-testid="branch-price-input" />
+          <input
+            type="text"
+            inputMode="decimal"
+            dir="ltr"
+            value={value}
+            placeholder={`${t('transfers.prices.productPrice')}: ${f.usd(Math.round(product.price * 100))}`}
+            aria-invalid={!valid || undefined}
+            disabled={isLoading}
+            onChange={(e) => setValue(e.target.value)}
+            data-testid="branch-price-input"
+          />
         </label>
         <span className="row gap">
-          <button type="button" className="button small primary" disabled={isLoading || !valid || typed === ''} onClick={() => void apply(amount)} data-testid="branch-price-save">
+          <button
+            type="button"
+            className="button small primary"
+            disabled={isLoading || !valid || typed === ''}
+            onClick={() => void apply(amount)}
+            data-testid="branch-price-save"
+          >
             {t('transfers.prices.save')}
           </button>
-          <button type="button" className="button small" disabled={isLoading || price === null}
+          <button
+            type="button"
+            className="button small"
+            disabled={isLoading || price === null}
             onClick={() => {
               setValue('');
               void apply(null);
-            }} data-testid="branch-price-clear">
+            }}
+            data-testid="branch-price-clear"
+          >
             {t('transfers.prices.clear')}
           </button>
         </span>

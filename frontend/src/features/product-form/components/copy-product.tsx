@@ -58,7 +58,12 @@ export function CopyProduct({ onCopy }: { onCopy: (p: ProductDto) => void }) {
                     <strong>{i18n.language === 'ku' ? p.name.ku || p.name.en : p.name.en}</strong>
                     <span className="muted small">
                       <bdi>{p.sku}</bdi>
-                      {p.barcode ? <> · <bdi>{p.barcode}</bdi></> : null}
+                      {p.barcode ? (
+                        <>
+                          {' '}
+                          · <bdi>{p.barcode}</bdi>
+                        </>
+                      ) : null}
                       {p.category ? ` · ${categoryName(p.category, i18n.language)}` : ''} · {f.usd(toCents(p.price))}
                     </span>
                   </div>

@@ -13,7 +13,13 @@ export function CostHistory({ history, averageCostCents }: { history: readonly C
     <section className="panel pf-section" data-testid="cost-history">
       <div className="row between">
         <h2>{t('productForm.costHistory.title')}</h2>
-        <button type="button" className="button small" aria-expanded={open} onClick={() => setOpen((o) => !o)} data-testid="cost-history-toggle">
+        <button
+          type="button"
+          className="button small"
+          aria-expanded={open}
+          onClick={() => setOpen((o) => !o)}
+          data-testid="cost-history-toggle"
+        >
           {open ? t('productForm.costHistory.hide') : t('productForm.costHistory.show')}
         </button>
       </div>
@@ -38,9 +44,15 @@ export function CostHistory({ history, averageCostCents }: { history: readonly C
                 {rows.map((r, i) => (
                   <tr key={`${r.date}-${i}`} data-testid="cost-row">
                     <td>{f.dateTime(r.date)}</td>
-                    <td className="num" data-testid="cost-row-quantity">{f.number(r.quantity)}</td>
-                    <td className="num" data-testid="cost-row-cost">{f.usd(r.costCents)}</td>
-                    <td className="num" data-testid="cost-row-total">{f.usd(r.totalCents)}</td>
+                    <td className="num" data-testid="cost-row-quantity">
+                      {f.number(r.quantity)}
+                    </td>
+                    <td className="num" data-testid="cost-row-cost">
+                      {f.usd(r.costCents)}
+                    </td>
+                    <td className="num" data-testid="cost-row-total">
+                      {f.usd(r.totalCents)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -4,7 +4,19 @@ import type { FieldName } from '../lib/product-form.js';
 import type { ProductFormState } from '../hooks/use-product-form.js';
 
 /** A labelled field with its hint, or its error in place of the hint. */
-export function Field({ form, name, label, hint, children }: { form: ProductFormState; name: FieldName; label: ReactNode; hint?: string; children: ReactNode }) {
+export function Field({
+  form,
+  name,
+  label,
+  hint,
+  children,
+}: {
+  form: ProductFormState;
+  name: FieldName;
+  label: ReactNode;
+  hint?: string;
+  children: ReactNode;
+}) {
   const message = form.err(name);
   return (
     <div className="field" data-testid={`field-${name}`}>
@@ -28,7 +40,14 @@ interface TextInputOptions {
 }
 
 /** A one-line text input bound to a field of the form. */
-export function TextInput({ form, name, inputMode, dir, required, placeholder }: { form: ProductFormState; name: FieldName } & TextInputOptions) {
+export function TextInput({
+  form,
+  name,
+  inputMode,
+  dir,
+  required,
+  placeholder,
+}: { form: ProductFormState; name: FieldName } & TextInputOptions) {
   const invalid = form.err(name);
   return (
     <input

@@ -12,7 +12,8 @@ import { Field, Optional, TextInput } from './product-fields.js';
 
 type Section = { form: ProductFormState };
 
-const productName = (p: { name: { en: string; ku?: string } }, language: string) => (language === 'ku' ? p.name.ku || p.name.en : p.name.en);
+const productName = (p: { name: { en: string; ku?: string } }, language: string) =>
+  language === 'ku' ? p.name.ku || p.name.en : p.name.en;
 
 /** The SKU is already sold: saving adds this batch to that product; its barcode can be taken over. */
 export function MergeNotice({ form }: Section) {
@@ -28,7 +29,13 @@ export function MergeNotice({ form }: Section) {
       {match.barcode && match.barcode !== form.values.barcode.trim() && (
         <p className="row gap">
           <span>{t('productForm.merge.barcodeDiffers', { barcode: match.barcode })}</span>
-          <button type="button" className="button small" onClick={() => form.setOwnBarcode(match.barcode!)} disabled={form.locked} data-testid="use-existing-barcode">
+          <button
+            type="button"
+            className="button small"
+            onClick={() => form.setOwnBarcode(match.barcode!)}
+            disabled={form.locked}
+            data-testid="use-existing-barcode"
+          >
             {t('productForm.merge.useBarcode')}
           </button>
         </p>
@@ -68,7 +75,12 @@ export function BasicsSection({ form }: Section) {
             data-testid="input-sku"
           />
         </Field>
-        <Field form={form} name="barcode" label={t('productForm.fields.barcode')} hint={form.isNewBarcode ? t('productForm.hints.barcodeNew') : undefined}>
+        <Field
+          form={form}
+          name="barcode"
+          label={t('productForm.fields.barcode')}
+          hint={form.isNewBarcode ? t('productForm.hints.barcodeNew') : undefined}
+        >
           <div className="input-with-button pf-barcode">
             <input
               id="pf-barcode"
@@ -85,10 +97,26 @@ export function BasicsSection({ form }: Section) {
               autoComplete="off"
               data-testid="input-barcode"
             />
-            <button type="button" className="button small" onClick={() => void form.newBarcode()} disabled={locked || form.generating} data-testid="barcode-generate">
-              {form.generating ? t('productForm.barcode.generating') : values.barcode ? t('productForm.barcode.regenerate') : t('productForm.barcode.generate')}
+            <button
+              type="button"
+              className="button small"
+              onClick={() => void form.newBarcode()}
+              disabled={locked || form.generating}
+              data-testid="barcode-generate"
+            >
+              {form.generating
+                ? t('productForm.barcode.generating')
+                : values.barcode
+                  ? t('productForm.barcode.regenerate')
+                  : t('productForm.barcode.generate')}
             </button>
-            <button type="button" className="button small" onClick={() => form.setOwnBarcode('')} disabled={locked || !values.barcode} data-testid="barcode-clear">
+            <button
+              type="button"
+              className="button small"
+              onClick={() => form.setOwnBarcode('')}
+              disabled={locked || !values.barcode}
+              data-testid="barcode-clear"
+            >
               {t('productForm.barcode.clear')}
             </button>
           </div>
@@ -131,7 +159,14 @@ export function CategorySection({ form }: Section) {
               {t('productForm.category.unavailable', { name: categoryName(product.category, i18n.language) })}
             </p>
           )}
-          <CategoryPicker tree={categories} path={form.path} firstLabel={t('productForm.category.choose')} disabled={form.locked} error={form.err('category')} onChange={form.chooseCategory} />
+          <CategoryPicker
+            tree={categories}
+            path={form.path}
+            firstLabel={t('productForm.category.choose')}
+            disabled={form.locked}
+            error={form.err('category')}
+            onChange={form.chooseCategory}
+          />
         </>
       )}
     </section>
@@ -167,7 +202,13 @@ export function PricingSection({ form }: Section) {
           <TextInput form={form} name="discount" inputMode="decimal" dir="ltr" />
         </Field>
         <label className="checkbox pf-active">
-          <input type="checkbox" checked={form.values.active} onChange={(e) => form.set('active', e.target.checked)} disabled={form.locked} data-testid="input-active" />
+          <input
+            type="checkbox"
+            checked={form.values.active}
+            onChange={(e) => form.set('active', e.target.checked)}
+            disabled={form.locked}
+            data-testid="input-active"
+          />
           {t('productForm.fields.active')}
         </label>
       </div>
@@ -184,10 +225,26 @@ export function ExtraSection({ form }: Section) {
       <h2>{t('productForm.sections.extra')}</h2>
       <div className="pf-grid">
         <Field form={form} name="descriptionEn" label={<Optional label={t('productForm.fields.descriptionEn')} />}>
-          <textarea id="pf-descriptionEn" dir="ltr" rows={3} value={values.descriptionEn} onChange={(e) => form.set('descriptionEn', e.target.value)} disabled={locked} data-testid="input-descriptionEn" />
+          <textarea
+            id="pf-descriptionEn"
+            dir="ltr"
+            rows={3}
+            value={values.descriptionEn}
+            onChange={(e) => form.set('descriptionEn', e.target.value)}
+            disabled={locked}
+            data-testid="input-descriptionEn"
+          />
         </Field>
         <Field form={form} name="descriptionKu" label={<Optional label={t('productForm.fields.descriptionKu')} />}>
-          <textarea id="pf-descriptionKu" dir="rtl" rows={3} value={values.descriptionKu} onChange={(e) => form.set('descriptionKu', e.target.value)} disabled={locked} data-testid="input-descriptionKu" />
+          <textarea
+            id="pf-descriptionKu"
+            dir="rtl"
+            rows={3}
+            value={values.descriptionKu}
+            onChange={(e) => form.set('descriptionKu', e.target.value)}
+            disabled={locked}
+            data-testid="input-descriptionKu"
+          />
         </Field>
         <Field form={form} name="imageUrl" label={<Optional label={t('productForm.fields.imageUrl')} />}>
           <TextInput form={form} name="imageUrl" dir="ltr" placeholder="https://" />

@@ -86,7 +86,9 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
   const skuSearch = usePfSearchProductsQuery(skuTerm, { skip: mode !== 'add' || skuTerm.length === 0 });
   const skuMatch =
     mode === 'add' && values.sku.trim()
-      ? (skuSearch.data ?? []).find((p) => p.sku.toLowerCase() === values.sku.trim().toLowerCase() && skuTerm.toLowerCase() === p.sku.toLowerCase())
+      ? (skuSearch.data ?? []).find(
+          (p) => p.sku.toLowerCase() === values.sku.trim().toLowerCase() && skuTerm.toLowerCase() === p.sku.toLowerCase(),
+        )
       : undefined;
 
   function set<K extends FieldName>(field: K, value: ProductFormValues[K]) {
@@ -177,7 +179,8 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
   /** The message under a field: its own check's, else the server's. */
   const err = (field: FieldName): string | null => {
     const e = errors[field];
-    if (e) return t(`productForm.validation.${e.key}`, { ...e.params, min: e.params?.min !== undefined ? f.number(e.params.min) : undefined });
+    if (e)
+      return t(`productForm.validation.${e.key}`, { ...e.params, min: e.params?.min !== undefined ? f.number(e.params.min) : undefined });
     return serverErrors[field] ?? null;
   };
 

@@ -34,7 +34,10 @@ describe('cascading category dropdowns', () => {
   it('adds a level for each chosen category that has children, and none below a leaf', () => {
     const active = activeTree(tree);
     const two = dropdownLevels(active, ['drinks']);
-    expect(two.map((l) => l.options.map((o) => o._id))).toEqual([['drinks', 'snacks'], ['soft', 'water']]);
+    expect(two.map((l) => l.options.map((o) => o._id))).toEqual([
+      ['drinks', 'snacks'],
+      ['soft', 'water'],
+    ]);
     expect(two.map((l) => l.selected)).toEqual(['drinks', '']);
     const three = dropdownLevels(active, ['drinks', 'soft', 'cola']);
     expect(three.map((l) => l.selected)).toEqual(['drinks', 'soft', 'cola']);

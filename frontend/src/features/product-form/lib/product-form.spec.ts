@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { costRows, EMPTY_VALUES, parseDecimal, serverFieldErrors, toPayload, validateProduct, valuesFromProduct, type ProductFormValues } from './product-form.js';
+import {
+  costRows,
+  EMPTY_VALUES,
+  parseDecimal,
+  serverFieldErrors,
+  toPayload,
+  validateProduct,
+  valuesFromProduct,
+  type ProductFormValues,
+} from './product-form.js';
 
 const valid: ProductFormValues = {
   ...EMPTY_VALUES,
@@ -102,14 +111,46 @@ describe('product form payload', () => {
 
   it('fills the form from a product as the API sends it', () => {
     const v = valuesFromProduct({
-      sku: 'S', barcode: null, name: { en: 'Tea', ku: 'چا' }, description: { en: 'd', ku: '' }, category: { _id: 'c9' }, categoryId: 'c9',
-      price: 12.5, cost: 3, quantity: 4, reorderLevel: 2, discount: 5, active: false, imageUrl: null,
+      sku: 'S',
+      barcode: null,
+      name: { en: 'Tea', ku: 'چا' },
+      description: { en: 'd', ku: '' },
+      category: { _id: 'c9' },
+      categoryId: 'c9',
+      price: 12.5,
+      cost: 3,
+      quantity: 4,
+      reorderLevel: 2,
+      discount: 5,
+      active: false,
+      imageUrl: null,
     });
-    expect(v).toMatchObject({ sku: 'S', barcode: '', nameKu: 'چا', category: 'c9', price: '12.50', cost: '3.00', quantity: '4', reorderLevel: '2', discount: '5', active: false });
+    expect(v).toMatchObject({
+      sku: 'S',
+      barcode: '',
+      nameKu: 'چا',
+      category: 'c9',
+      price: '12.50',
+      cost: '3.00',
+      quantity: '4',
+      reorderLevel: '2',
+      discount: '5',
+      active: false,
+    });
   });
 
   it("maps the server's field errors to the form's fields", () => {
-    const error = { status: 409, data: { message: 'This barcode already exists', errors: { barcode: { message: 'This barcode already exists' }, 'name.en': { message: 'This field is required' }, weird: { message: 'x' } } } };
+    const error = {
+      status: 409,
+      data: {
+        message: 'This barcode already exists',
+        errors: {
+          barcode: { message: 'This barcode already exists' },
+          'name.en': { message: 'This field is required' },
+          weird: { message: 'x' },
+        },
+      },
+    };
     expect(serverFieldErrors(error)).toEqual({ barcode: 'This barcode already exists', nameEn: 'This field is required' });
     expect(serverFieldErrors({ status: 'FETCH_ERROR' })).toEqual({});
   });

@@ -13,8 +13,23 @@ describe('add category', () => {
       if (url.pathname === '/api/categories/tree') return { body: [drinks] };
       if (url.pathname === '/api/categories' && method === 'POST') {
         attempts += 1;
-        if (attempts === 1) return { status: 409, body: { success: false, message: 'This category already exists', code: 'CONFLICT', errors: { 'name.en': { message: 'Already taken' } } } };
-        return { status: 201, body: { success: true, data: category({ _id: 'c-tea', name: (body as { name: { en: string; ku: string } }).name, parent: 'c-drinks' }) } };
+        if (attempts === 1)
+          return {
+            status: 409,
+            body: {
+              success: false,
+              message: 'This category already exists',
+              code: 'CONFLICT',
+              errors: { 'name.en': { message: 'Already taken' } },
+            },
+          };
+        return {
+          status: 201,
+          body: {
+            success: true,
+            data: category({ _id: 'c-tea', name: (body as { name: { en: string; ku: string } }).name, parent: 'c-drinks' }),
+          },
+        };
       }
       return undefined;
     });

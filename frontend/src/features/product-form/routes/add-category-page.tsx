@@ -99,7 +99,9 @@ function AddCategoryForm() {
               )}
             </div>
             <div className="field">
-              <label htmlFor="cat-nameKu">{t('productForm.addCategory.nameKu')} <span className="pf-optional">{t('productForm.fields.optional')}</span></label>
+              <label htmlFor="cat-nameKu">
+                {t('productForm.addCategory.nameKu')} <span className="pf-optional">{t('productForm.fields.optional')}</span>
+              </label>
               <input
                 id="cat-nameKu"
                 type="text"
@@ -123,7 +125,14 @@ function AddCategoryForm() {
               <ErrorPanel message={errorText(tree.error, t('productForm.category.fetchError'))} onRetry={() => void tree.refetch()} />
             ) : (
               <>
-                <CategoryPicker tree={categories} path={path} onChange={setPath} firstLabel={t('productForm.addCategory.topLevel')} disabled={locked} testId="parent" />
+                <CategoryPicker
+                  tree={categories}
+                  path={path}
+                  onChange={setPath}
+                  firstLabel={t('productForm.addCategory.topLevel')}
+                  disabled={locked}
+                  testId="parent"
+                />
                 <p className="muted small pf-hint">{t('productForm.addCategory.parentHint')}</p>
               </>
             )}
@@ -131,7 +140,9 @@ function AddCategoryForm() {
 
           <div className="pf-grid">
             <div className="field">
-              <label htmlFor="cat-image">{t('productForm.addCategory.image')} <span className="pf-optional">{t('productForm.fields.optional')}</span></label>
+              <label htmlFor="cat-image">
+                {t('productForm.addCategory.image')} <span className="pf-optional">{t('productForm.fields.optional')}</span>
+              </label>
               <input
                 id="cat-image"
                 type="text"
@@ -144,7 +155,12 @@ function AddCategoryForm() {
               />
             </div>
             <label className="checkbox pf-active">
-              <input type="checkbox" checked={values.active} onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))} disabled={locked} />
+              <input
+                type="checkbox"
+                checked={values.active}
+                onChange={(e) => setValues((v) => ({ ...v, active: e.target.checked }))}
+                disabled={locked}
+              />
               {t('productForm.addCategory.active')}
             </label>
           </div>

@@ -6,16 +6,30 @@ import ProductFormPage from './product-form-page.js';
 
 const tree = [
   categoryNode({
-    _id: 'c-drinks', name: { en: 'Drinks', ku: 'خواردنەوە' },
+    _id: 'c-drinks',
+    name: { en: 'Drinks', ku: 'خواردنەوە' },
     children: [categoryNode({ _id: 'c-tea', name: { en: 'Tea', ku: 'چا' }, parent: 'c-drinks' })],
   }),
   categoryNode({ _id: 'c-old', name: { en: 'Old stuff', ku: 'کۆن' }, active: false }),
 ];
 
 const product = productDto({
-  _id: 'p1', sku: 'TEA-1', barcode: '9990001000017', name: { en: 'Black tea', ku: 'چای ڕەش' }, description: { en: '', ku: '' },
-  category: { _id: 'c-tea', name: { en: 'Tea', ku: 'چا' } }, categoryId: 'c-tea', price: 2.5, cost: 1.2, quantity: 12, reorderLevel: 10,
-  stockStatus: 'in', active: true, discount: 0, images: [], imageUrl: null,
+  _id: 'p1',
+  sku: 'TEA-1',
+  barcode: '9990001000017',
+  name: { en: 'Black tea', ku: 'چای ڕەش' },
+  description: { en: '', ku: '' },
+  category: { _id: 'c-tea', name: { en: 'Tea', ku: 'چا' } },
+  categoryId: 'c-tea',
+  price: 2.5,
+  cost: 1.2,
+  quantity: 12,
+  reorderLevel: 10,
+  stockStatus: 'in',
+  active: true,
+  discount: 0,
+  images: [],
+  imageUrl: null,
   costHistory: [
     { date: '2026-01-01T10:00:00.000Z', quantity: 10, cost: 1 },
     { date: '2026-02-01T10:00:00.000Z', quantity: 2, cost: 2.25 },
@@ -74,7 +88,16 @@ describe('product form (add)', () => {
     fireEvent.click(screen.getByTestId('submit'));
     expect((await screen.findByTestId('form-success')).textContent).toContain('Product added successfully.');
     const post = calls.find((c) => c.method === 'POST')!;
-    expect(post.body).toMatchObject({ sku: 'MINT-1', barcode: '9990001000024', category: 'c-drinks', price: 3.1, cost: 1.05, quantity: 1, reorderLevel: 10, isNewBarcode: true });
+    expect(post.body).toMatchObject({
+      sku: 'MINT-1',
+      barcode: '9990001000024',
+      category: 'c-drinks',
+      price: 3.1,
+      cost: 1.05,
+      quantity: 1,
+      reorderLevel: 10,
+      isNewBarcode: true,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/inventory/products'), { timeout: 3000 });
   });
 
@@ -83,7 +106,16 @@ describe('product form (add)', () => {
       if (url.pathname === '/api/categories/tree') return { body: tree };
       if (url.pathname === '/api/products/generate-barcode') return { body: { success: true, barcode: '9990001000024' } };
       if (url.pathname === '/api/products' && method === 'POST')
-        return { status: 409, body: { success: false, code: 'DUPLICATE_BARCODE', message: 'This barcode already exists', error: 'This barcode already exists', errors: { barcode: { message: 'This barcode already exists' } } } };
+        return {
+          status: 409,
+          body: {
+            success: false,
+            code: 'DUPLICATE_BARCODE',
+            message: 'This barcode already exists',
+            error: 'This barcode already exists',
+            errors: { barcode: { message: 'This barcode already exists' } },
+          },
+        };
       return undefined;
     });
     renderScreen(null, { routes, path: '/inventory/products/add', signedInAs: manager });
@@ -98,12 +130,13 @@ describe('product form (add)', () => {
     expect(screen.getByTestId('error-barcode').textContent).toBe('This barcode already exists');
   });
 
-  it('explains the merge when the typed SKU is already sold, and offers that product\'s barcode', async () => {
+  it("explains the merge when the typed SKU is already sold, and offers that product's barcode", async () => {
     const calls = fakeApi(({ url, method }) => {
       if (url.pathname === '/api/categories/tree') return { body: tree };
       if (url.pathname === '/api/products/generate-barcode') return { body: { success: true, barcode: '9990001000024' } };
       if (url.pathname === '/api/products/search/tea-1') return { body: [product] };
-      if (url.pathname === '/api/products' && method === 'POST') return { status: 200, body: { ...product, quantity: 15, merged: true, message: 'Merged into the existing product.' } };
+      if (url.pathname === '/api/products' && method === 'POST')
+        return { status: 200, body: { ...product, quantity: 15, merged: true, message: 'Merged into the existing product.' } };
       return undefined;
     });
     renderScreen(null, { routes, path: '/inventory/products/add', signedInAs: manager });
@@ -126,7 +159,12 @@ describe('product form (add)', () => {
     fireEvent.change(screen.getByTestId('input-quantity'), { target: { value: '3' } });
     fireEvent.click(screen.getByTestId('submit'));
     expect((await screen.findByTestId('form-success')).textContent).toContain('Merged into the existing product.');
-    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({ barcode: '9990001000017', isNewBarcode: false, quantity: 3, cost: 1.4 });
+    expect(calls.find((c) => c.method === 'POST')!.body).toMatchObject({
+      barcode: '9990001000017',
+      isNewBarcode: false,
+      quantity: 3,
+      cost: 1.4,
+    });
   });
 
   it('is refused to a cashier', () => {

@@ -1,5 +1,11 @@
 import {
-  REPORT_CACHE_MS, type Currency, type ExportProgressDto, type InventoryProductRowDto, type InventorySortField, type Paginated, type ReportDtos,
+  REPORT_CACHE_MS,
+  type Currency,
+  type ExportProgressDto,
+  type InventoryProductRowDto,
+  type InventorySortField,
+  type Paginated,
+  type ReportDtos,
   type ReportType,
 } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
@@ -41,7 +47,10 @@ export const reportsApi = api.injectEndpoints({
     staffReport: build.query<ReportDtos['staff'], ReportArgs>(report('staff')),
     customersReport: build.query<ReportDtos['customers'], ReportArgs>(report('customers')),
     inventoryRows: build.query<Paginated<InventoryProductRowDto>, InventoryRowsArgs>({
-      query: ({ branch, ...a }) => ({ url: '/reports/inventory/products', params: { ...a, lowStock: String(a.lowStock), ...branchParams({ branch }) } }),
+      query: ({ branch, ...a }) => ({
+        url: '/reports/inventory/products',
+        params: { ...a, lowStock: String(a.lowStock), ...branchParams({ branch }) },
+      }),
       keepUnusedDataFor: KEEP_SECONDS,
     }),
     exportProgress: build.query<ExportProgressDto, string>({
@@ -52,5 +61,10 @@ export const reportsApi = api.injectEndpoints({
 });
 
 export const {
-  useSalesReportQuery, useInventoryReportQuery, useStaffReportQuery, useCustomersReportQuery, useInventoryRowsQuery, useExportProgressQuery,
+  useSalesReportQuery,
+  useInventoryReportQuery,
+  useStaffReportQuery,
+  useCustomersReportQuery,
+  useInventoryRowsQuery,
+  useExportProgressQuery,
 } = reportsApi;

@@ -26,17 +26,19 @@ export function SeriesChart({ title, points, format, testId, axisLabel }: ChartP
       <figcaption>{title}</figcaption>
       {/* Laid out left to right always (SVG text anchors would flip in a right-to-left page); Kurdish mirrors by axis. */}
       <div dir="ltr">
-      <ResponsiveContainer width="100%" height={240}>
-        <BarChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 12 }}>
-          <CartesianGrid strokeDasharray="3 3" vertical={false} />
-          <XAxis dataKey="label" reversed={rtl} tickFormatter={axisLabel} minTickGap={16} />
-          <YAxis orientation={rtl ? 'right' : 'left'} tickFormatter={format} width={90} />
-          <Tooltip formatter={(v) => format(Number(v))} labelFormatter={(l) => axisLabel(String(l))} />
-          <Bar dataKey="value" name={title} isAnimationActive={false}>
-            {points.map((p) => <Cell key={p.label} fill={p.value < 0 ? NEGATIVE : PRIMARY} />)}
-          </Bar>
-        </BarChart>
-      </ResponsiveContainer>
+        <ResponsiveContainer width="100%" height={240}>
+          <BarChart data={points} margin={{ top: 8, right: 12, bottom: 4, left: 12 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" reversed={rtl} tickFormatter={axisLabel} minTickGap={16} />
+            <YAxis orientation={rtl ? 'right' : 'left'} tickFormatter={format} width={90} />
+            <Tooltip formatter={(v) => format(Number(v))} labelFormatter={(l) => axisLabel(String(l))} />
+            <Bar dataKey="value" name={title} isAnimationActive={false}>
+              {points.map((p) => (
+                <Cell key={p.label} fill={p.value < 0 ? NEGATIVE : PRIMARY} />
+              ))}
+            </Bar>
+          </BarChart>
+        </ResponsiveContainer>
       </div>
     </figure>
   );
@@ -51,15 +53,15 @@ export function RankChart({ title, points, format, testId }: ChartProps) {
     <figure className="panel chart" data-testid={testId} aria-label={title}>
       <figcaption>{title}</figcaption>
       <div dir="ltr">
-      <ResponsiveContainer width="100%" height={height}>
-        <BarChart data={points} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 16 }}>
-          <CartesianGrid strokeDasharray="3 3" horizontal={false} />
-          <XAxis type="number" reversed={rtl} tickFormatter={format} />
-          <YAxis type="category" dataKey="label" orientation={rtl ? 'right' : 'left'} width={140} tick={{ fontSize: 12 }} />
-          <Tooltip formatter={(v) => format(Number(v))} />
-          <Bar dataKey="value" name={title} fill={PRIMARY} isAnimationActive={false} />
-        </BarChart>
-      </ResponsiveContainer>
+        <ResponsiveContainer width="100%" height={height}>
+          <BarChart data={points} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+            <XAxis type="number" reversed={rtl} tickFormatter={format} />
+            <YAxis type="category" dataKey="label" orientation={rtl ? 'right' : 'left'} width={140} tick={{ fontSize: 12 }} />
+            <Tooltip formatter={(v) => format(Number(v))} />
+            <Bar dataKey="value" name={title} fill={PRIMARY} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
       </div>
     </figure>
   );

@@ -32,8 +32,15 @@ export function ExportButtons({ type, range, currency }: { type: ReportType; ran
     <div className="report-export" data-testid="report-export">
       <div className="row gap" role="group" aria-label={t('reports.exports.label')}>
         {REPORT_EXPORT_FORMATS.map((fmt) => (
-          <button key={fmt} type="button" className="button small" disabled={working} data-testid={`export-${fmt}`}
-            aria-label={t('reports.exports.exportAs', { format: t(`reports.exports.${fmt}`) })} onClick={() => void start(fmt)}>
+          <button
+            key={fmt}
+            type="button"
+            className="button small"
+            disabled={working}
+            data-testid={`export-${fmt}`}
+            aria-label={t('reports.exports.exportAs', { format: t(`reports.exports.${fmt}`) })}
+            onClick={() => void start(fmt)}
+          >
             {t(`reports.exports.${fmt}`)}
           </button>
         ))}

@@ -12,14 +12,30 @@ import { useReportFormat } from '../lib/use-report-format.js';
 type Column = { key: InventorySortField; numeric?: boolean; show: (r: InventoryProductRowDto) => string };
 
 /** Every product (or every low-stock one), paged and sorted by the server: a shop may hold tens of thousands. */
-export function InventoryRowsTable({ lowStock, currency, pageSize, testId }: { lowStock: boolean; currency: Currency; pageSize: number; testId: string }) {
+export function InventoryRowsTable({
+  lowStock,
+  currency,
+  pageSize,
+  testId,
+}: {
+  lowStock: boolean;
+  currency: Currency;
+  pageSize: number;
+  testId: string;
+}) {
   const { t, i18n } = useTranslation();
   const f = useReportFormat(currency);
   const [sort, setSort] = useState<SortState>(lowStock ? { key: 'quantity', dir: 'asc' } : { key: 'value', dir: 'desc' });
   const [page, setPage] = useState(1);
   const [branch] = useViewBranch(); // the branch the page shows
   const { data, error, isFetching } = useInventoryRowsQuery({
-    branch, currency, page, limit: pageSize, sort: sort.key as InventorySortField, order: sort.dir, lowStock,
+    branch,
+    currency,
+    page,
+    limit: pageSize,
+    sort: sort.key as InventorySortField,
+    order: sort.dir,
+    lowStock,
   });
   const all: Column[] = [
     { key: 'name', show: (r) => nameIn(i18n.language, r.name) },
@@ -32,7 +48,9 @@ export function InventoryRowsTable({ lowStock, currency, pageSize, testId }: { l
     { key: 'costValue', numeric: true, show: (r) => f.money(r.costValue) },
     { key: 'reorderLevel', numeric: true, show: (r) => f.number(r.reorderLevel) },
   ];
-  const columns = lowStock ? all.filter((c) => ['name', 'sku', 'quantity', 'reorderLevel'].includes(c.key)) : all.filter((c) => c.key !== 'reorderLevel');
+  const columns = lowStock
+    ? all.filter((c) => ['name', 'sku', 'quantity', 'reorderLevel'].includes(c.key))
+    : all.filter((c) => c.key !== 'reorderLevel');
   const title = t(lowStock ? 'reports.sections.lowStock' : 'reports.sections.products');
   return (
     <section className="panel report-table" data-testid={testId} aria-busy={isFetching}>
@@ -45,8 +63,19 @@ export function InventoryRowsTable({ lowStock, currency, pageSize, testId }: { l
             <thead>
               <tr>
                 {columns.map((c) => (
-                  <th key={c.key} className={c.numeric ? 'num' : undefined} aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="sort-button" onClick={() => { setSort(nextSort(sort, c.key, !!c.numeric)); setPage(1); }}>
+                  <th
+                    key={c.key}
+                    className={c.numeric ? 'num' : undefined}
+                    aria-sort={sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button
+                      type="button"
+                      className="sort-button"
+                      onClick={() => {
+                        setSort(nextSort(sort, c.key, !!c.numeric));
+                        setPage(1);
+                      }}
+                    >
                       {t(`reports.fields.${c.key}`)}
                       <span aria-hidden="true">{sort.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                     </button>
@@ -57,7 +86,11 @@ export function InventoryRowsTable({ lowStock, currency, pageSize, testId }: { l
             <tbody>
               {data.data.map((r) => (
                 <tr key={r._id}>
-                  {columns.map((c) => <td key={c.key} className={c.numeric ? 'num' : undefined}>{c.key === 'sku' ? <bdi>{c.show(r)}</bdi> : c.show(r)}</td>)}
+                  {columns.map((c) => (
+                    <td key={c.key} className={c.numeric ? 'num' : undefined}>
+                      {c.key === 'sku' ? <bdi>{c.show(r)}</bdi> : c.show(r)}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

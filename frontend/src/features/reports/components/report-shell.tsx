@@ -16,8 +16,18 @@ interface QueryState<T> {
 }
 
 /** A report tab: title, description, export buttons, then a spinner, an error with Try again, or the report. */
-export function ReportShell<T>({ type, range, currency, query, children }: {
-  type: ReportType; range: DateRange; currency: Currency; query: QueryState<T>; children: (data: T) => ReactNode;
+export function ReportShell<T>({
+  type,
+  range,
+  currency,
+  query,
+  children,
+}: {
+  type: ReportType;
+  range: DateRange;
+  currency: Currency;
+  query: QueryState<T>;
+  children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation();
   const { data, error, isLoading, isFetching, refetch } = query;
@@ -31,7 +41,9 @@ export function ReportShell<T>({ type, range, currency, query, children }: {
         <ExportButtons type={type} range={range} currency={currency} />
       </header>
       {isLoading && <Spinner label={t('reports.loading')} />}
-      {error && !isFetching ? <ErrorPanel message={errorText(error, t(`reports.${type}.fetchError`))} onRetry={() => void refetch()} /> : null}
+      {error && !isFetching ? (
+        <ErrorPanel message={errorText(error, t(`reports.${type}.fetchError`))} onRetry={() => void refetch()} />
+      ) : null}
       {data && !error && (
         <div className={`report-body ${isFetching ? 'stale' : ''}`}>
           {isFetching && <p className="muted small">{t('reports.refreshing')}</p>}

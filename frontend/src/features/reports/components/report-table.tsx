@@ -32,8 +32,20 @@ export function ReportTable<R>({ title, columns, rows, rowKey, pageSize, testId 
             <thead>
               <tr>
                 {columns.map((c) => (
-                  <th key={c.key} className={c.numeric ? 'num' : undefined} aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
-                    <button type="button" className="sort-button" title={t('reports.sortBy', { column: c.label })} onClick={() => { setSort(nextSort(sort, c.key, !!c.numeric)); setPage(1); }}>
+                  <th
+                    key={c.key}
+                    className={c.numeric ? 'num' : undefined}
+                    aria-sort={sort?.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <button
+                      type="button"
+                      className="sort-button"
+                      title={t('reports.sortBy', { column: c.label })}
+                      onClick={() => {
+                        setSort(nextSort(sort, c.key, !!c.numeric));
+                        setPage(1);
+                      }}
+                    >
                       {c.label}
                       <span aria-hidden="true">{sort?.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                     </button>

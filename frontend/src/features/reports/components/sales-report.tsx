@@ -17,7 +17,13 @@ export function SalesReport({ data }: { data: SalesReportDto }) {
   const days: ColumnDef<Day>[] = [
     { key: 'date', label: t('reports.fields.date'), value: (r) => r.date, render: (r) => f.day(r.date) },
     { key: 'total', label: t('reports.fields.total'), value: (r) => r.total, render: (r) => f.money(r.total), numeric: true },
-    { key: 'transactions', label: t('reports.fields.transactions'), value: (r) => r.transactions, render: (r) => f.number(r.transactions), numeric: true },
+    {
+      key: 'transactions',
+      label: t('reports.fields.transactions'),
+      value: (r) => r.transactions,
+      render: (r) => f.number(r.transactions),
+      numeric: true,
+    },
     { key: 'profit', label: t('reports.fields.profit'), value: (r) => r.profit, render: (r) => f.money(r.profit), numeric: true },
   ];
   const products: ColumnDef<Product>[] = [
@@ -29,22 +35,47 @@ export function SalesReport({ data }: { data: SalesReportDto }) {
   ];
   return (
     <>
-      <SummaryCards cards={[
-        { key: 'totalSales', label: t('reports.fields.totalSales'), value: f.money(s.totalSales) },
-        { key: 'totalTransactions', label: t('reports.fields.totalTransactions'), value: f.number(s.totalTransactions) },
-        { key: 'averageOrderValue', label: t('reports.fields.averageOrderValue'), value: f.money(s.averageOrderValue) },
-        { key: 'grossProfit', label: t('reports.fields.grossProfit'), value: f.money(s.grossProfit) },
-        { key: 'expenses', label: t('reports.fields.expenses'), value: f.money(s.expenses) },
-        { key: 'netProfit', label: t('reports.fields.netProfit'), value: f.money(s.netProfit), tone: s.netProfit < 0 ? 'bad' : 'good' },
-      ]} />
+      <SummaryCards
+        cards={[
+          { key: 'totalSales', label: t('reports.fields.totalSales'), value: f.money(s.totalSales) },
+          { key: 'totalTransactions', label: t('reports.fields.totalTransactions'), value: f.number(s.totalTransactions) },
+          { key: 'averageOrderValue', label: t('reports.fields.averageOrderValue'), value: f.money(s.averageOrderValue) },
+          { key: 'grossProfit', label: t('reports.fields.grossProfit'), value: f.money(s.grossProfit) },
+          { key: 'expenses', label: t('reports.fields.expenses'), value: f.money(s.expenses) },
+          { key: 'netProfit', label: t('reports.fields.netProfit'), value: f.money(s.netProfit), tone: s.netProfit < 0 ? 'bad' : 'good' },
+        ]}
+      />
       <div className="chart-grid">
-        <SeriesChart title={t('reports.sections.salesByDate')} testId="chart-salesByDate" points={data.salesByDate.map((d) => ({ label: d.date, value: d.total }))}
-          format={f.money} axisLabel={f.axisDay} />
-        <RankChart title={t('reports.sections.topProducts')} testId="chart-topProducts" format={f.money}
-          points={data.topProducts.slice(0, 10).map((p) => ({ label: nameIn(i18n.language, p.name, p.sku), value: p.revenue }))} />
+        <SeriesChart
+          title={t('reports.sections.salesByDate')}
+          testId="chart-salesByDate"
+          points={data.salesByDate.map((d) => ({ label: d.date, value: d.total }))}
+          format={f.money}
+          axisLabel={f.axisDay}
+        />
+        <RankChart
+          title={t('reports.sections.topProducts')}
+          testId="chart-topProducts"
+          format={f.money}
+          points={data.topProducts.slice(0, 10).map((p) => ({ label: nameIn(i18n.language, p.name, p.sku), value: p.revenue }))}
+        />
       </div>
-      <ReportTable title={t('reports.sections.salesByDate')} testId="table-salesByDate" columns={days} rows={data.salesByDate} rowKey={(r) => r.date} pageSize={10} />
-      <ReportTable title={t('reports.sections.topProducts')} testId="table-topProducts" columns={products} rows={data.topProducts} rowKey={(r) => r._id} pageSize={10} />
+      <ReportTable
+        title={t('reports.sections.salesByDate')}
+        testId="table-salesByDate"
+        columns={days}
+        rows={data.salesByDate}
+        rowKey={(r) => r.date}
+        pageSize={10}
+      />
+      <ReportTable
+        title={t('reports.sections.topProducts')}
+        testId="table-topProducts"
+        columns={products}
+        rows={data.topProducts}
+        rowKey={(r) => r._id}
+        pageSize={10}
+      />
     </>
   );
 }

@@ -23,8 +23,20 @@ export function StaffReport({ data }: { data: StaffReportDto }) {
     { key: 'name', label: label('name'), value: (r) => r.name },
     { key: 'role', label: label('role'), value: (r) => role(r.role) },
     { key: 'totalSales', label: label('totalSales'), value: (r) => r.totalSales, render: (r) => f.money(r.totalSales), numeric: true },
-    { key: 'transactionCount', label: label('transactionCount'), value: (r) => r.transactionCount, render: (r) => f.number(r.transactionCount), numeric: true },
-    { key: 'averageTicket', label: label('averageTicket'), value: (r) => r.averageTicket, render: (r) => f.money(r.averageTicket), numeric: true },
+    {
+      key: 'transactionCount',
+      label: label('transactionCount'),
+      value: (r) => r.transactionCount,
+      render: (r) => f.number(r.transactionCount),
+      numeric: true,
+    },
+    {
+      key: 'averageTicket',
+      label: label('averageTicket'),
+      value: (r) => r.averageTicket,
+      render: (r) => f.money(r.averageTicket),
+      numeric: true,
+    },
     { key: 'hoursWorked', label: label('hoursWorked'), value: (r) => r.hoursWorked, render: (r) => f.hours(r.hoursWorked), numeric: true },
   ];
   const activity: ColumnDef<Activity>[] = [
@@ -34,12 +46,24 @@ export function StaffReport({ data }: { data: StaffReportDto }) {
     { key: 'lastSale', label: label('lastSale'), value: (r) => r.lastSale, render: (r) => f.dateTime(r.lastSale) },
     { key: 'voids', label: label('voids'), value: (r) => r.voids, render: (r) => f.number(r.voids), numeric: true },
     { key: 'refunds', label: label('refunds'), value: (r) => r.refunds, render: (r) => f.number(r.refunds), numeric: true },
-    { key: 'refundedAmount', label: label('refundedAmount'), value: (r) => r.refundedAmount, render: (r) => f.money(r.refundedAmount), numeric: true },
+    {
+      key: 'refundedAmount',
+      label: label('refundedAmount'),
+      value: (r) => r.refundedAmount,
+      render: (r) => f.money(r.refundedAmount),
+      numeric: true,
+    },
   ];
   const days: ColumnDef<Day>[] = [
     { key: 'date', label: label('date'), value: (r) => r.date, render: (r) => f.day(r.date) },
     { key: 'totalSales', label: label('totalSales'), value: (r) => r.totalSales, render: (r) => f.money(r.totalSales), numeric: true },
-    { key: 'transactions', label: label('transactions'), value: (r) => r.transactions, render: (r) => f.number(r.transactions), numeric: true },
+    {
+      key: 'transactions',
+      label: label('transactions'),
+      value: (r) => r.transactions,
+      render: (r) => f.number(r.transactions),
+      numeric: true,
+    },
     { key: 'activeStaff', label: label('activeStaff'), value: (r) => r.activeStaff, render: (r) => f.number(r.activeStaff), numeric: true },
   ];
   const expenses: ColumnDef<Expense>[] = [
@@ -49,26 +73,73 @@ export function StaffReport({ data }: { data: StaffReportDto }) {
     { key: 'type', label: label('type'), value: (r) => t(`reports.expenseCategory.${r.type}`) },
     { key: 'amount', label: label('amount'), value: (r) => r.amount, render: (r) => f.money(r.amount), numeric: true },
     { key: 'description', label: label('description'), value: (r) => r.description ?? r.title },
-    { key: 'status', label: label('status'), value: (r) => r.status, render: (r) => <span className={STATUS_BADGE[r.status] ?? 'badge warning'}>{t(`reports.expenseStatus.${r.status}`)}</span> },
+    {
+      key: 'status',
+      label: label('status'),
+      value: (r) => r.status,
+      render: (r) => <span className={STATUS_BADGE[r.status] ?? 'badge warning'}>{t(`reports.expenseStatus.${r.status}`)}</span>,
+    },
   ];
   return (
     <>
-      <SummaryCards cards={[
-        { key: 'totalStaff', label: label('totalStaff'), value: f.number(s.totalStaff) },
-        { key: 'totalSales', label: label('totalSales'), value: f.money(s.totalSales) },
-        { key: 'totalTransactions', label: label('totalTransactions'), value: f.number(s.totalTransactions) },
-        { key: 'totalHours', label: label('totalHours'), value: f.hours(s.totalHours) },
-      ]} />
+      <SummaryCards
+        cards={[
+          { key: 'totalStaff', label: label('totalStaff'), value: f.number(s.totalStaff) },
+          { key: 'totalSales', label: label('totalSales'), value: f.money(s.totalSales) },
+          { key: 'totalTransactions', label: label('totalTransactions'), value: f.number(s.totalTransactions) },
+          { key: 'totalHours', label: label('totalHours'), value: f.hours(s.totalHours) },
+        ]}
+      />
       <div className="chart-grid">
-        <RankChart title={t('reports.sections.staffSales')} testId="chart-staffSales" format={f.money}
-          points={data.staffSales.filter((p) => p.transactionCount !== 0 || p.totalSales !== 0).slice(0, 10).map((p) => ({ label: p.name, value: p.totalSales }))} />
-        <SeriesChart title={t('reports.sections.activityTimeline')} testId="chart-activityTimeline" format={f.money} axisLabel={f.axisDay}
-          points={data.activityTimeline.map((d) => ({ label: d.date, value: d.totalSales }))} />
+        <RankChart
+          title={t('reports.sections.staffSales')}
+          testId="chart-staffSales"
+          format={f.money}
+          points={data.staffSales
+            .filter((p) => p.transactionCount !== 0 || p.totalSales !== 0)
+            .slice(0, 10)
+            .map((p) => ({ label: p.name, value: p.totalSales }))}
+        />
+        <SeriesChart
+          title={t('reports.sections.activityTimeline')}
+          testId="chart-activityTimeline"
+          format={f.money}
+          axisLabel={f.axisDay}
+          points={data.activityTimeline.map((d) => ({ label: d.date, value: d.totalSales }))}
+        />
       </div>
-      <ReportTable title={t('reports.sections.staffSales')} testId="table-staffSales" columns={sellers} rows={data.staffSales} rowKey={(r) => r._id} pageSize={null} />
-      <ReportTable title={t('reports.sections.staffActivity')} testId="table-staffActivity" columns={activity} rows={data.staffActivity} rowKey={(r) => r._id} pageSize={10} />
-      <ReportTable title={t('reports.sections.activityTimeline')} testId="table-activityTimeline" columns={days} rows={data.activityTimeline} rowKey={(r) => r.date} pageSize={10} />
-      <ReportTable title={t('reports.sections.staffExpenses')} testId="table-staffExpenses" columns={expenses} rows={data.staffExpenses} rowKey={(r) => r._id} pageSize={10} />
+      <ReportTable
+        title={t('reports.sections.staffSales')}
+        testId="table-staffSales"
+        columns={sellers}
+        rows={data.staffSales}
+        rowKey={(r) => r._id}
+        pageSize={null}
+      />
+      <ReportTable
+        title={t('reports.sections.staffActivity')}
+        testId="table-staffActivity"
+        columns={activity}
+        rows={data.staffActivity}
+        rowKey={(r) => r._id}
+        pageSize={10}
+      />
+      <ReportTable
+        title={t('reports.sections.activityTimeline')}
+        testId="table-activityTimeline"
+        columns={days}
+        rows={data.activityTimeline}
+        rowKey={(r) => r.date}
+        pageSize={10}
+      />
+      <ReportTable
+        title={t('reports.sections.staffExpenses')}
+        testId="table-staffExpenses"
+        columns={expenses}
+        rows={data.staffExpenses}
+        rowKey={(r) => r._id}
+        pageSize={10}
+      />
     </>
   );
 }

@@ -49,7 +49,10 @@ export function presetRange(preset: ReportPreset, today: Date = new Date()): Dat
     case 'thisMonth':
       return { startDate: day(new Date(today.getFullYear(), today.getMonth(), 1)), endDate: day(today) };
     case 'lastMonth':
-      return { startDate: day(new Date(today.getFullYear(), today.getMonth() - 1, 1)), endDate: day(new Date(today.getFullYear(), today.getMonth(), 0)) };
+      return {
+        startDate: day(new Date(today.getFullYear(), today.getMonth() - 1, 1)),
+        endDate: day(new Date(today.getFullYear(), today.getMonth(), 0)),
+      };
     default:
       return { startDate: null, endDate: null };
   }

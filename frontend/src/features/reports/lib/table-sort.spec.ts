@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { nextSort, pageOf, sortRows, type ColumnDef } from './table-sort.js';
 
-interface Row { name: string; total: number | null }
-const rows: Row[] = [{ name: 'Tea', total: 5 }, { name: 'apple', total: 12 }, { name: 'Rice', total: null }, { name: 'Bread', total: 5 }];
+interface Row {
+  name: string;
+  total: number | null;
+}
+const rows: Row[] = [
+  { name: 'Tea', total: 5 },
+  { name: 'apple', total: 12 },
+  { name: 'Rice', total: null },
+  { name: 'Bread', total: 5 },
+];
 const columns: ColumnDef<Row>[] = [
   { key: 'name', label: 'Name', value: (r) => r.name },
   { key: 'total', label: 'Total', value: (r) => r.total, numeric: true },

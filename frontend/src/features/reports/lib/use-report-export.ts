@@ -35,44 +35,47 @@ export function useReportExport(type: ReportType, range: DateRange, currency: Cu
   const abort = useRef<AbortController | null>(null);
   const progress = useExportProgressQuery(exportId ?? '', { skip: !exportId || state.phase !== 'working', pollingInterval: 400 });
 
-  const start = useCallback(async (format: ReportExportFormat) => {
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    const id = crypto.randomUUID();
-    setExportId(id);
-    setState({ ...IDLE, phase: 'working', format });
-    const params = new URLSearchParams({ ...rangeParams(range), currency, ...branchParams({ branch }), exportId: id });
-    try {
-      const res = await fetch(`${window.location.origin}/api/reports/${type}/export/${format}?${params}`, {
-        headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': i18n.language === 'ku' ? 'ku' : 'en' },
-        signal: controller.signal,
-      });
-      if (!res.ok) {
-        const body = await res.json().catch(() => null);
-        throw { status: res.status, data: body };
+  const start = useCallback(
+    async (format: ReportExportFormat) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      const id = crypto.randomUUID();
+      setExportId(id);
+      setState({ ...IDLE, phase: 'working', format });
+      const params = new URLSearchParams({ ...rangeParams(range), currency, ...branchParams({ branch }), exportId: id });
+      try {
+        const res = await fetch(`${window.location.origin}/api/reports/${type}/export/${format}?${params}`, {
+          headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': i18n.language === 'ku' ? 'ku' : 'en' },
+          signal: controller.signal,
+        });
+        if (!res.ok) {
+          const body = await res.json().catch(() => null);
+          throw { status: res.status, data: body };
+        }
+        const reader = res.body!.getReader();
+        const parts: Uint8Array[] = [];
+        let received = 0;
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          parts.push(value);
+          received += value.length;
+          setState((s) => ({ ...s, received }));
+        }
+        const fileName = reportFileName(type, format);
+        saveFile(new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), fileName);
+        setState((s) => ({ ...s, phase: 'done', fileName, message: t('reports.exports.done', { file: fileName }) }));
+      } catch (e) {
+        if (controller.signal.aborted) setState((s) => ({ ...s, phase: 'cancelled', message: t('reports.exports.cancelled') }));
+        else setState((s) => ({ ...s, phase: 'failed', message: errorText(e, t('reports.exports.error')) }));
+      } finally {
+        if (abort.current === controller) abort.current = null;
       }
-      const reader = res.body!.getReader();
-      const parts: Uint8Array[] = [];
-      let received = 0;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        parts.push(value);
-        received += value.length;
-        setState((s) => ({ ...s, received }));
-      }
-      const fileName = reportFileName(type, format);
-      saveFile(new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), fileName);
-      setState((s) => ({ ...s, phase: 'done', fileName, message: t('reports.exports.done', { file: fileName }) }));
-    } catch (e) {
-      if (controller.signal.aborted) setState((s) => ({ ...s, phase: 'cancelled', message: t('reports.exports.cancelled') }));
-      else setState((s) => ({ ...s, phase: 'failed', message: errorText(e, t('reports.exports.error')) }));
-    } finally {
-      if (abort.current === controller) abort.current = null;
-    }
-  }, [type, range, currency, branch, token, i18n.language, t]);
+    },
+    [type, range, currency, branch, token, i18n.language, t],
+  );
 
   const cancel = useCallback(() => abort.current?.abort(), []);
-  return { state, server: state.phase === 'working' ? progress.data ?? null : null, start, cancel };
+  return { state, server: state.phase === 'working' ? (progress.data ?? null) : null, start, cancel };
 }

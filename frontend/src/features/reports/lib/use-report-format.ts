@@ -19,11 +19,21 @@ export function useReportFormat(currency: Currency): ReportFormat {
   return useMemo(() => {
     const locale = intlLocale(f.language);
     const digits = currency === 'USD' ? 2 : 0;
-    const money = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    const money = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     const hours = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const axis = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
     const asDay = (v: string) => new Date(`${v}T00:00:00Z`);
-    const dayFormat = new Intl.DateTimeFormat(locale, { year: 'numeric', month: f.language === 'en' ? 'short' : '2-digit', day: '2-digit', timeZone: 'UTC' });
+    const dayFormat = new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: f.language === 'en' ? 'short' : '2-digit',
+      day: '2-digit',
+      timeZone: 'UTC',
+    });
     return {
       money: (v) => money.format(v),
       number: (v) => f.number(v),

@@ -4,18 +4,40 @@ import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { dayOf } from '../lib/date-range.js';
 import { ReportsPage } from './reports-page.js';
 
-const meta = { startDate: null, endDate: null, currency: 'USD', exchangeRate: 1450, timeZone: 'Asia/Baghdad', storeName: 'Dukan', generatedAt: '2026-03-15T10:00:00Z' };
+const meta = {
+  startDate: null,
+  endDate: null,
+  currency: 'USD',
+  exchangeRate: 1450,
+  timeZone: 'Asia/Baghdad',
+  storeName: 'Dukan',
+  generatedAt: '2026-03-15T10:00:00Z',
+};
 const sales = {
   ...meta,
   summary: { totalSales: 1234.5, totalTransactions: 12, averageOrderValue: 102.88, grossProfit: 400, expenses: 500, netProfit: -100 },
-  salesByDate: [{ date: '2026-03-14', total: 1000, transactions: 10, profit: 300 }, { date: '2026-03-15', total: 234.5, transactions: 2, profit: 100 }],
-  topProducts: Array.from({ length: 12 }, (_, i) => ({ _id: `p${i}`, name: { en: `Product ${i}`, ku: `کاڵا ${i}` }, sku: `SKU-${i}`, quantity: i, revenue: 100 - i, profit: 10 })),
+  salesByDate: [
+    { date: '2026-03-14', total: 1000, transactions: 10, profit: 300 },
+    { date: '2026-03-15', total: 234.5, transactions: 2, profit: 100 },
+  ],
+  topProducts: Array.from({ length: 12 }, (_, i) => ({
+    _id: `p${i}`,
+    name: { en: `Product ${i}`, ku: `کاڵا ${i}` },
+    sku: `SKU-${i}`,
+    quantity: i,
+    revenue: 100 - i,
+    profit: 10,
+  })),
 };
 const staff = {
   ...meta,
   summary: { totalStaff: 1, totalSales: 10, totalTransactions: 1, totalHours: 2.5 },
-  staffSales: [{ _id: 'u1', name: 'Sara Ahmed', role: 'cashier', totalSales: 10, transactionCount: 1, averageTicket: 10, hoursWorked: 2.5 }],
-  staffActivity: [], activityTimeline: [], staffExpenses: [],
+  staffSales: [
+    { _id: 'u1', name: 'Sara Ahmed', role: 'cashier', totalSales: 10, transactionCount: 1, averageTicket: 10, hoursWorked: 2.5 },
+  ],
+  staffActivity: [],
+  activityTimeline: [],
+  staffExpenses: [],
 };
 const manager = user({ role: 'manager' });
 
@@ -38,7 +60,9 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('summary-netProfit').textContent).toContain('-$100.00');
     const today = new Date();
     const weekAgo = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 6);
-    expect(calls.find((c) => c.path.startsWith('/api/reports/sales'))?.path).toBe(`/api/reports/sales?startDate=${dayOf(weekAgo)}&endDate=${dayOf(today)}&currency=USD`);
+    expect(calls.find((c) => c.path.startsWith('/api/reports/sales'))?.path).toBe(
+      `/api/reports/sales?startDate=${dayOf(weekAgo)}&endDate=${dayOf(today)}&currency=USD`,
+    );
     expect(screen.getByTestId('preset-last7days').getAttribute('aria-pressed')).toBe('true');
     const table = screen.getByTestId('table-topProducts');
     expect(within(table).getAllByRole('row')).toHaveLength(11); // header + 10
@@ -64,7 +88,9 @@ describe('reports page', { timeout: 30_000 }, () => {
     let fail = true;
     api({ sales: () => (fail ? { status: 500, body: {} } : { body: { success: true, data: sales } }) });
     renderScreen(<ReportsPage />, { signedInAs: manager });
-    expect((await screen.findByTestId('error-panel', {}, { timeout: 10_000 })).textContent).toContain('The server could not handle the request');
+    expect((await screen.findByTestId('error-panel', {}, { timeout: 10_000 })).textContent).toContain(
+      'The server could not handle the request',
+    );
     fail = false;
     fireEvent.click(within(screen.getByTestId('error-panel')).getByRole('button'));
     await screen.findByTestId('summary-totalSales');

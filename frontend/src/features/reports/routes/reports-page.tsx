@@ -24,21 +24,42 @@ interface TabProps {
 // Each tab asks only for its own report; RTK Query keeps each report and range five minutes after it is left.
 function SalesTab({ range, currency, branch }: TabProps) {
   const q = useSalesReportQuery({ ...range, currency, branch });
-  return <ReportShell type="sales" range={range} currency={currency} query={q}>{(d) => <SalesReport data={d} />}</ReportShell>;
+  return (
+    <ReportShell type="sales" range={range} currency={currency} query={q}>
+      {(d) => <SalesReport data={d} />}
+    </ReportShell>
+  );
 }
 function InventoryTab({ range, currency, branch }: TabProps) {
   const q = useInventoryReportQuery({ ...range, currency, branch });
-  return <ReportShell type="inventory" range={range} currency={currency} query={q}>{(d) => <InventoryReport data={d} />}</ReportShell>;
+  return (
+    <ReportShell type="inventory" range={range} currency={currency} query={q}>
+      {(d) => <InventoryReport data={d} />}
+    </ReportShell>
+  );
 }
 function StaffTab({ range, currency, branch }: TabProps) {
   const q = useStaffReportQuery({ ...range, currency, branch });
-  return <ReportShell type="staff" range={range} currency={currency} query={q}>{(d) => <StaffReport data={d} />}</ReportShell>;
+  return (
+    <ReportShell type="staff" range={range} currency={currency} query={q}>
+      {(d) => <StaffReport data={d} />}
+    </ReportShell>
+  );
 }
 function CustomersTab({ range, currency, branch }: TabProps) {
   const q = useCustomersReportQuery({ ...range, currency, branch });
-  return <ReportShell type="customers" range={range} currency={currency} query={q}>{(d) => <CustomersReport data={d} />}</ReportShell>;
+  return (
+    <ReportShell type="customers" range={range} currency={currency} query={q}>
+      {(d) => <CustomersReport data={d} />}
+    </ReportShell>
+  );
 }
-const TABS: Record<ReportType, (p: TabProps) => ReactNode> = { sales: SalesTab, inventory: InventoryTab, staff: StaffTab, customers: CustomersTab };
+const TABS: Record<ReportType, (p: TabProps) => ReactNode> = {
+  sales: SalesTab,
+  inventory: InventoryTab,
+  staff: StaffTab,
+  customers: CustomersTab,
+};
 
 /** A tab that fails to draw says so (spec part 2 §2) and can be tried again, without taking the page down. */
 class TabBoundary extends Component<{ message: string; retry: string; children: ReactNode }, { failed: boolean }> {
@@ -51,7 +72,9 @@ class TabBoundary extends Component<{ message: string; retry: string; children: 
     return (
       <section className="panel error-panel" role="alert">
         <p>{this.props.message}</p>
-        <button type="button" className="button" onClick={() => this.setState({ failed: false })}>{this.props.retry}</button>
+        <button type="button" className="button" onClick={() => this.setState({ failed: false })}>
+          {this.props.retry}
+        </button>
       </section>
     );
   }
@@ -84,7 +107,14 @@ export function ReportsPage() {
         </div>
         <div className="row gap" role="group" aria-label={t('reports.currency')}>
           {CURRENCIES.map((c) => (
-            <button key={c} type="button" className={`button small ${currency === c ? 'primary' : ''}`} aria-pressed={currency === c} data-testid={`currency-${c}`} onClick={() => setCurrency(c)}>
+            <button
+              key={c}
+              type="button"
+              className={`button small ${currency === c ? 'primary' : ''}`}
+              aria-pressed={currency === c}
+              data-testid={`currency-${c}`}
+              onClick={() => setCurrency(c)}
+            >
               {c}
             </button>
           ))}
@@ -94,8 +124,15 @@ export function ReportsPage() {
       <DateRangeFilter value={{ ...choice, range }} onChange={setChoice} today={today} />
       <nav className="tabs" role="tablist" aria-label={t('reports.tabs.label')}>
         {REPORT_TYPES.map((type) => (
-          <button key={type} type="button" role="tab" aria-selected={tab === type} data-testid={`tab-${type}`} className={`tab ${tab === type ? 'active' : ''}`}
-            onClick={() => setParams((p) => ({ ...Object.fromEntries(p), tab: type }), { replace: true })}>
+          <button
+            key={type}
+            type="button"
+            role="tab"
+            aria-selected={tab === type}
+            data-testid={`tab-${type}`}
+            className={`tab ${tab === type ? 'active' : ''}`}
+            onClick={() => setParams((p) => ({ ...Object.fromEntries(p), tab: type }), { replace: true })}
+          >
             {t(`reports.tabs.${type}`)}
           </button>
         ))}

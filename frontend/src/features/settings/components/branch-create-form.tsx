@@ -42,18 +42,37 @@ export function BranchCreateForm() {
       <h2>{t('settings.branches.add')}</h2>
       <label className="field">
         <span>{t('settings.branches.code')}</span>
-        <input name="code" aria-label={t('settings.branches.code')} value={code} onChange={(e) => setCode(e.target.value)} maxLength={40} aria-describedby="branch-code-help" />
+        <input
+          name="code"
+          aria-label={t('settings.branches.code')}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          maxLength={40}
+          aria-describedby="branch-code-help"
+        />
         <span className="muted small" id="branch-code-help">
           {t('settings.branches.codeHelp')}
         </span>
       </label>
       <label className="field">
         <span>{t('settings.branches.name')}</span>
-        <input name="name" aria-label={t('settings.branches.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+        <input
+          name="name"
+          aria-label={t('settings.branches.name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={100}
+        />
       </label>
       <label className="field">
         <span>{t('settings.branches.registers')}</span>
-        <input name="registers" aria-label={t('settings.branches.registers')} value={registers} onChange={(e) => setRegisters(e.target.value)} aria-describedby="branch-registers-help" />
+        <input
+          name="registers"
+          aria-label={t('settings.branches.registers')}
+          value={registers}
+          onChange={(e) => setRegisters(e.target.value)}
+          aria-describedby="branch-registers-help"
+        />
         <span className="muted small" id="branch-registers-help">
           {t('settings.branches.registersHelp')}
         </span>

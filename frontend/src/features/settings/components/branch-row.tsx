@@ -46,7 +46,13 @@ export function BranchRow({ branch, lastActive }: { branch: BranchDto; lastActiv
       </td>
       <td>
         <div className="row">
-          <input aria-label={t('settings.branches.name')} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} data-testid="branch-name" />
+          <input
+            aria-label={t('settings.branches.name')}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={100}
+            data-testid="branch-name"
+          />
           <button type="button" className="button" disabled={busy || name.trim() === branch.name} onClick={onRename}>
             {t('settings.branches.rename')}
           </button>
@@ -54,7 +60,12 @@ export function BranchRow({ branch, lastActive }: { branch: BranchDto; lastActiv
       </td>
       <td>
         <div className="row">
-          <input aria-label={t('settings.branches.registers')} value={registers} onChange={(e) => setRegisters(e.target.value)} data-testid="branch-registers" />
+          <input
+            aria-label={t('settings.branches.registers')}
+            value={registers}
+            onChange={(e) => setRegisters(e.target.value)}
+            data-testid="branch-registers"
+          />
           <button type="button" className="button" disabled={busy || registers === branch.registers.join(', ')} onClick={onRegisters}>
             {t('settings.branches.saveRegisters')}
           </button>

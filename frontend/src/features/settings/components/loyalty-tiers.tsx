@@ -53,7 +53,11 @@ export function LoyaltyTiers({ tiers, update, removeTier, errorFor }: Props) {
               />
               <label className="field">
                 <span>{t('settings.loyalty.bonusType')}</span>
-                <select name={`tiers.${i}.bonusType`} value={tier.bonusType} onChange={(e) => changeTier(i, 'bonusType', e.target.value as Tier['bonusType'])}>
+                <select
+                  name={`tiers.${i}.bonusType`}
+                  value={tier.bonusType}
+                  onChange={(e) => changeTier(i, 'bonusType', e.target.value as Tier['bonusType'])}
+                >
                   <option value="fixed">{t('settings.loyalty.fixed')}</option>
                   <option value="percentage">{t('settings.loyalty.percentage')}</option>
                 </select>

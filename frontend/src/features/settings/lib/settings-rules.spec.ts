@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { LoyaltySettingsDto } from '@dukan/contracts';
 import {
-  checkNumber, exchangeRatePayload, isBranchCode, LOYALTY_FIELDS, loyaltyFormFrom, loyaltyPayload, parseExchangeRate, parseRegisters, validateLoyalty,
+  checkNumber,
+  exchangeRatePayload,
+  isBranchCode,
+  LOYALTY_FIELDS,
+  loyaltyFormFrom,
+  loyaltyPayload,
+  parseExchangeRate,
+  parseRegisters,
+  validateLoyalty,
 } from './settings-rules.js';
 
 const settings: LoyaltySettingsDto = {
@@ -48,7 +56,14 @@ describe('loyalty settings validation', () => {
     expect(LOYALTY_FIELDS.pointsPerDollar).toMatchObject({ min: 0, step: 0.1 });
     expect(LOYALTY_FIELDS.redemptionRate).toMatchObject({ min: 0, step: 0.001 });
     expect(LOYALTY_FIELDS.statusMultiplier).toMatchObject({ min: 1, step: 0.1 });
-    for (const k of ['minimumPoints', 'minimumRedemption', 'maximumRedemptionValue', 'statusTier', 'tierThreshold', 'tierBonusValue'] as const) {
+    for (const k of [
+      'minimumPoints',
+      'minimumRedemption',
+      'maximumRedemptionValue',
+      'statusTier',
+      'tierThreshold',
+      'tierBonusValue',
+    ] as const) {
       expect(LOYALTY_FIELDS[k].min).toBe(0);
     }
   });
@@ -67,7 +82,10 @@ describe('loyalty settings validation', () => {
 
   it('refuses a status multiplier below 1 and accepts exactly 1', () => {
     const form = loyaltyFormFrom(settings);
-    expect(validateLoyalty({ ...form, statusMultipliers: { ...form.statusMultipliers, gold: '0.9' } })['statusMultipliers.gold']).toEqual({ key: 'minimum', params: { min: 1 } });
+    expect(validateLoyalty({ ...form, statusMultipliers: { ...form.statusMultipliers, gold: '0.9' } })['statusMultipliers.gold']).toEqual({
+      key: 'minimum',
+      params: { min: 1 },
+    });
     expect(validateLoyalty({ ...form, statusMultipliers: { ...form.statusMultipliers, gold: '1' } })).toEqual({});
   });
 

@@ -108,7 +108,8 @@ export function validateLoyalty(form: LoyaltyForm): LoyaltyErrors {
   check('minimumRedemption', form.minimumRedemption, LOYALTY_FIELDS.minimumRedemption);
   check('maximumRedemptionValue', form.maximumRedemptionValue, LOYALTY_FIELDS.maximumRedemptionValue);
   for (const level of STATUS_LEVELS) check(`statusTiers.${level}`, form.statusTiers[level], LOYALTY_FIELDS.statusTier);
-  for (const level of MULTIPLIER_LEVELS) check(`statusMultipliers.${level}`, form.statusMultipliers[level], LOYALTY_FIELDS.statusMultiplier);
+  for (const level of MULTIPLIER_LEVELS)
+    check(`statusMultipliers.${level}`, form.statusMultipliers[level], LOYALTY_FIELDS.statusMultiplier);
   form.tiers.forEach((tier, i) => {
     check(`tiers.${i}.threshold`, tier.threshold, LOYALTY_FIELDS.tierThreshold);
     check(`tiers.${i}.bonusValue`, tier.bonusValue, LOYALTY_FIELDS.tierBonusValue);
@@ -149,6 +150,13 @@ export function isBranchCode(code: string): boolean {
 
 /** "main, till-2" -> ['main', 'till-2'] (duplicates dropped); null when empty or a code is not valid. */
 export function parseRegisters(text: string): string[] | null {
-  const list = [...new Set(text.split(/[,،\s]+/).map((s) => s.trim()).filter(Boolean))];
+  const list = [
+    ...new Set(
+      text
+        .split(/[,،\s]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
   return list.length > 0 && list.every(isBranchCode) ? list : null;
 }

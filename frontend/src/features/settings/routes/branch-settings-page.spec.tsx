@@ -21,7 +21,10 @@ function server(initial: BranchDto[]) {
     }
     if (method === 'PUT') {
       const i = branches.findIndex((x) => x._id === decodeURIComponent(id!));
-      branches[i] = sub === 'registers' ? { ...branches[i]!, registers: (body as { registers: string[] }).registers } : { ...branches[i]!, ...(body as Partial<BranchDto>) };
+      branches[i] =
+        sub === 'registers'
+          ? { ...branches[i]!, registers: (body as { registers: string[] }).registers }
+          : { ...branches[i]!, ...(body as Partial<BranchDto>) };
       return ok(branches[i]!);
     }
     return ok(branches);
@@ -48,7 +51,9 @@ describe('branch settings', () => {
     fireEvent.change(within(screen.getByTestId('branch-create-form')).getByLabelText('Name'), { target: { value: 'Erbil 2' } });
     fireEvent.change(within(screen.getByTestId('branch-create-form')).getByLabelText('Registers'), { target: { value: 'r1, r2' } });
     fireEvent.click(screen.getByTestId('branch-create'));
-    await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2'] }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ _id: 'erbil-2', name: 'Erbil 2', registers: ['r1', 'r2'] }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('branch-row').map((r) => r.dataset.branch)).toEqual(['main', 'erbil-2']));
 
     fireEvent.change(within(screen.getByTestId('branch-create-form')).getByLabelText('Code'), { target: { value: 'main' } });
@@ -64,7 +69,9 @@ describe('branch settings', () => {
     fireEvent.change(within(screen.getByTestId('branch-create-form')).getByLabelText('Code'), { target: { value: 'two words' } });
     fireEvent.change(within(screen.getByTestId('branch-create-form')).getByLabelText('Name'), { target: { value: 'X' } });
     fireEvent.click(screen.getByTestId('branch-create'));
-    expect((await screen.findByTestId('branch-create-error')).textContent).toBe('Use letters, digits, dots, dashes or underscores (up to 40)');
+    expect((await screen.findByTestId('branch-create-error')).textContent).toBe(
+      'Use letters, digits, dots, dashes or underscores (up to 40)',
+    );
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

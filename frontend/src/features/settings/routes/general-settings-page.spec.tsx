@@ -15,7 +15,12 @@ function server(initial = general) {
     if (url.pathname !== '/api/settings/general') return undefined;
     if (method === 'PUT') {
       const b = body as { exchangeRate: number; applyToAllUsers?: boolean };
-      state = { ...state, exchangeRate: b.exchangeRate, effectiveExchangeRate: b.exchangeRate, userExchangeRates: b.applyToAllUsers ? {} : state.userExchangeRates };
+      state = {
+        ...state,
+        exchangeRate: b.exchangeRate,
+        effectiveExchangeRate: b.exchangeRate,
+        userExchangeRates: b.applyToAllUsers ? {} : state.userExchangeRates,
+      };
       return { body: { ...ok(state).body, message: 'Settings saved' } };
     }
     return ok(state);
@@ -70,7 +75,9 @@ describe('general settings', () => {
 
   it("shows 'Failed to load general settings' with Try again, which loads again", async () => {
     let fail = true;
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/settings/general' ? (fail ? { status: 400, body: {} } : ok(general)) : undefined));
+    const calls = fakeApi(({ url }) =>
+      url.pathname === '/api/settings/general' ? (fail ? { status: 400, body: {} } : ok(general)) : undefined,
+    );
     renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
     const panel = await screen.findByTestId('error-panel');
     expect(panel.textContent).toContain('Failed to load general settings');

@@ -123,10 +123,18 @@ export function GeneralSettingsPage() {
               <p className="muted small rate-facts">
                 {t('settings.general.globalRate', { rate: f.number(data.exchangeRate) })}
                 {' · '}
-                <span data-testid="individual-rates">{t('settings.general.individualRates', { count: f.number(othersWithOwnRate) } as Record<string, string>)}</span>
+                <span data-testid="individual-rates">
+                  {t('settings.general.individualRates', { count: f.number(othersWithOwnRate) } as Record<string, string>)}
+                </span>
               </p>
               <label className="checkbox">
-                <input type="checkbox" name="applyToAllUsers" checked={applyToAll} onChange={(e) => setApplyToAll(e.target.checked)} data-testid="apply-to-all" />
+                <input
+                  type="checkbox"
+                  name="applyToAllUsers"
+                  checked={applyToAll}
+                  onChange={(e) => setApplyToAll(e.target.checked)}
+                  data-testid="apply-to-all"
+                />
                 {t('settings.general.applyToAll')}
               </label>
             </>
@@ -145,7 +153,15 @@ export function GeneralSettingsPage() {
           </h2>
           <label className="field">
             <span>{t('settings.general.storeName')}</span>
-            <input type="text" name="storeName" value={data.storeName} readOnly aria-readonly="true" className="read-only" data-testid="store-name" />
+            <input
+              type="text"
+              name="storeName"
+              value={data.storeName}
+              readOnly
+              aria-readonly="true"
+              className="read-only"
+              data-testid="store-name"
+            />
           </label>
           <label className="field">
             <span>{t('settings.general.defaultLanguage')}</span>

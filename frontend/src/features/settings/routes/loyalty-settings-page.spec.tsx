@@ -9,7 +9,9 @@ import { LoyaltySettingsPage } from './loyalty-settings-page.js';
 configure({ asyncUtilTimeout: 5000 });
 
 const settings = loyaltySettings({
-  minimumPoints: 100, minimumRedemption: 50, statusMultipliers: { standard: 1, silver: 1.2, gold: 1.5, platinum: 2 },
+  minimumPoints: 100,
+  minimumRedemption: 50,
+  statusMultipliers: { standard: 1, silver: 1.2, gold: 1.5, platinum: 2 },
   tiers: [{ threshold: 100, bonusType: 'fixed', bonusValue: 10 }],
 });
 

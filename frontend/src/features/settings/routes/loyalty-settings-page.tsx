@@ -22,7 +22,13 @@ export function LoyaltySettingsPage() {
   const header = <SettingsHeader title={t('pages.loyaltySettings')} subtitle={t('settings.loyalty.subtitle')} />;
 
   if (loadFailed) {
-    return <SettingsPageState header={header} error={errorText(query.error, t('settings.loyalty.loadFailed'))} onRetry={() => void query.refetch()} />;
+    return (
+      <SettingsPageState
+        header={header}
+        error={errorText(query.error, t('settings.loyalty.loadFailed'))}
+        onRetry={() => void query.refetch()}
+      />
+    );
   }
   if (query.isLoading || (settings && !form)) {
     return <SettingsPageState header={header} onRetry={() => void query.refetch()} />;
@@ -78,8 +84,12 @@ export function LoyaltySettingsPage() {
                 <h2>{t('settings.loyalty.statusTiers')}</h2>
                 <div className="loyalty-grid">
                   {STATUS_LEVELS.map((level) =>
-                    numberField(`statusTiers.${level}`, t(`settings.loyalty.${level}`), form.statusTiers[level], LOYALTY_FIELDS.statusTier, (v) =>
-                      update(`statusTiers.${level}`, (s) => ({ ...s, statusTiers: { ...s.statusTiers, [level]: v } })),
+                    numberField(
+                      `statusTiers.${level}`,
+                      t(`settings.loyalty.${level}`),
+                      form.statusTiers[level],
+                      LOYALTY_FIELDS.statusTier,
+                      (v) => update(`statusTiers.${level}`, (s) => ({ ...s, statusTiers: { ...s.statusTiers, [level]: v } })),
                     ),
                   )}
                 </div>
@@ -93,7 +103,8 @@ export function LoyaltySettingsPage() {
                       t(`settings.loyalty.${level}`),
                       form.statusMultipliers[level],
                       LOYALTY_FIELDS.statusMultiplier,
-                      (v) => update(`statusMultipliers.${level}`, (s) => ({ ...s, statusMultipliers: { ...s.statusMultipliers, [level]: v } })),
+                      (v) =>
+                        update(`statusMultipliers.${level}`, (s) => ({ ...s, statusMultipliers: { ...s.statusMultipliers, [level]: v } })),
                     ),
                   )}
                 </div>

@@ -12,7 +12,13 @@ describe('settings hub', () => {
     renderScreen(<SettingsHubPage />, { signedInAs: user({ role: 'admin' }) });
     const cards = await screen.findAllByTestId('settings-card');
     expect(cards.map((c) => c.getAttribute('href'))).toEqual([
-      '/settings/general', '/settings/loyalty', '/settings/users', '/settings/branches', '/settings/payments', '/settings/receipts', '/settings/notifications',
+      '/settings/general',
+      '/settings/loyalty',
+      '/settings/users',
+      '/settings/branches',
+      '/settings/payments',
+      '/settings/receipts',
+      '/settings/notifications',
     ]);
     const unavailable = cards.filter((c) => c.textContent?.includes('Not yet available')).map((c) => c.getAttribute('href'));
     expect(unavailable).toEqual(['/settings/payments', '/settings/receipts', '/settings/notifications']);
@@ -35,6 +41,8 @@ describe('settings hub', () => {
   ])('%s is titled %s and says it is not available', async (path, title) => {
     renderScreen(<UnavailableSettingsPage />, { path });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toContain(title);
-    expect(screen.getByTestId('settings-unavailable').textContent).toBe('This settings page is not available yet. It arrives in a later release.');
+    expect(screen.getByTestId('settings-unavailable').textContent).toBe(
+      'This settings page is not available yet. It arrives in a later release.',
+    );
   });
 });

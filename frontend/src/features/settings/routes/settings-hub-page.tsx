@@ -24,7 +24,13 @@ const CARDS: readonly Card[] = [
   { to: '/settings/branches', titleKey: 'pages.branchSettings', textKey: 'settings.cards.branches', icon: 'inventory', adminOnly: true },
   { to: '/settings/payments', titleKey: 'pages.paymentSettings', textKey: 'settings.cards.payments', icon: 'pos', unavailable: true },
   { to: '/settings/receipts', titleKey: 'pages.receiptSettings', textKey: 'settings.cards.receipts', icon: 'reports', unavailable: true },
-  { to: '/settings/notifications', titleKey: 'pages.notificationSettings', textKey: 'settings.cards.notifications', icon: 'refresh', unavailable: true },
+  {
+    to: '/settings/notifications',
+    titleKey: 'pages.notificationSettings',
+    textKey: 'settings.cards.notifications',
+    icon: 'refresh',
+    unavailable: true,
+  },
 ];
 
 /** The settings hub: a card per sub-page, the development status, and the three roles (spec part 2 §2). */
@@ -69,7 +75,13 @@ export function SettingsHubPage() {
               {body}
             </div>
           ) : (
-            <Link key={card.to} to={card.to} className={`settings-card ${card.unavailable ? 'unavailable' : ''}`} data-testid="settings-card" data-to={card.to}>
+            <Link
+              key={card.to}
+              to={card.to}
+              className={`settings-card ${card.unavailable ? 'unavailable' : ''}`}
+              data-testid="settings-card"
+              data-to={card.to}
+            >
               {body}
             </Link>
           );
@@ -86,7 +98,9 @@ export function SettingsHubPage() {
         <ul className="role-list">
           {ROLES.map((role) => (
             <li key={role}>
-              <span className={role === 'admin' ? 'badge danger' : role === 'manager' ? 'badge warning' : 'badge'}>{t(`roles.${role}`)}</span>
+              <span className={role === 'admin' ? 'badge danger' : role === 'manager' ? 'badge warning' : 'badge'}>
+                {t(`roles.${role}`)}
+              </span>
               <span className="muted">{t(`settings.roles.${role}`)}</span>
             </li>
           ))}

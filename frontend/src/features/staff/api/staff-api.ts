@@ -53,7 +53,12 @@ export const staffApi = api.injectEndpoints({
     staffUsers: build.query<StaffPage, StaffFilters>({
       query: ({ page, search, role, active }) => ({
         url: '/auth/users',
-        params: { page, ...(search.trim() ? { search: search.trim() } : {}), ...(role !== 'all' ? { role } : {}), ...(active !== 'all' ? { active } : {}) },
+        params: {
+          page,
+          ...(search.trim() ? { search: search.trim() } : {}),
+          ...(role !== 'all' ? { role } : {}),
+          ...(active !== 'all' ? { active } : {}),
+        },
       }),
       transformResponse: (res: { data: StaffUser[]; pagination: Pagination }) => ({ data: res.data, pagination: res.pagination }),
       providesTags: ['User'],
@@ -73,7 +78,11 @@ export const staffApi = api.injectEndpoints({
       invalidatesTags: ['User', 'Dashboard'],
     }),
     staffResetPassword: build.mutation<void, { id: string; newPassword: string }>({
-      query: ({ id, newPassword }) => ({ url: `/auth/users/${encodeURIComponent(id)}/reset-password`, method: 'PUT', body: { newPassword } }),
+      query: ({ id, newPassword }) => ({
+        url: `/auth/users/${encodeURIComponent(id)}/reset-password`,
+        method: 'PUT',
+        body: { newPassword },
+      }),
     }),
   }),
 });

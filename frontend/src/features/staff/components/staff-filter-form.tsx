@@ -41,7 +41,11 @@ export function StaffFilterForm({ busy, onApply }: Props) {
       </label>
       <label className="field">
         <span>{t('staff.status')}</span>
-        <select name="active" value={draft.active} onChange={(e) => setDraft((d) => ({ ...d, active: e.target.value as StaffFilters['active'] }))}>
+        <select
+          name="active"
+          value={draft.active}
+          onChange={(e) => setDraft((d) => ({ ...d, active: e.target.value as StaffFilters['active'] }))}
+        >
           <option value="all">{t('staff.allStatuses')}</option>
           <option value="true">{t('staff.active')}</option>
           <option value="false">{t('staff.inactive')}</option>

@@ -60,7 +60,9 @@ export function StaffRow({ user: u, onEdit, onResetPassword, onDelete }: Props) 
         <RowActions
           className="row gap end staff-actions"
           edit={canEdit && manages && { label: t('staff.edit'), onClick: () => onEdit(u), testId: 'edit-user' }}
-          remove={canDelete && manages && !self && { label: t('staff.delete'), look: 'solid', onClick: () => onDelete(u), testId: 'delete-user' }}
+          remove={
+            canDelete && manages && !self && { label: t('staff.delete'), look: 'solid', onClick: () => onDelete(u), testId: 'delete-user' }
+          }
         >
           {canEdit && manages && (
             <button type="button" className="button small" onClick={() => onResetPassword(u)} data-testid="reset-password">

@@ -17,7 +17,10 @@ interface Props {
 /** Add or edit a staff account; a blank password on edit keeps the old one. */
 export function UserFormModal({ user, onClose }: Props) {
   const { t } = useTranslation();
-  const { mode, values, set, errors, serverErrors, formError, busy, self, activeLocked, roles, branches, submit } = useUserForm(user, onClose);
+  const { mode, values, set, errors, serverErrors, formError, busy, self, activeLocked, roles, branches, submit } = useUserForm(
+    user,
+    onClose,
+  );
 
   const fieldError = (field: UserField) => {
     const text = errors[field] ? t(`staff.form.${errors[field]}`) : serverErrors[field];
@@ -88,7 +91,11 @@ export function UserFormModal({ user, onClose }: Props) {
           </label>
           <label className="field">
             <span>{t('staff.form.language')}</span>
-            <select name="languagePreference" value={values.languagePreference} onChange={(e) => set('languagePreference', e.target.value as UserFormValues['languagePreference'])}>
+            <select
+              name="languagePreference"
+              value={values.languagePreference}
+              onChange={(e) => set('languagePreference', e.target.value as UserFormValues['languagePreference'])}
+            >
               {LOCALES.map((l) => (
                 <option key={l} value={l}>
                   {t(`language.${l}`)}
@@ -98,10 +105,22 @@ export function UserFormModal({ user, onClose }: Props) {
           </label>
         </div>
         {branches.show && (
-          <UserBranchesFieldset active={branches.active} choice={branches.choice} choose={branches.choose} role={values.role} error={serverErrors.homeBranch} />
+          <UserBranchesFieldset
+            active={branches.active}
+            choice={branches.choice}
+            choose={branches.choose}
+            role={values.role}
+            error={serverErrors.homeBranch}
+          />
         )}
         <label className="checkbox">
-          <input type="checkbox" name="active" checked={values.active} onChange={(e) => set('active', e.target.checked)} disabled={activeLocked} />
+          <input
+            type="checkbox"
+            name="active"
+            checked={values.active}
+            onChange={(e) => set('active', e.target.checked)}
+            disabled={activeLocked}
+          />
           {t('staff.form.active')}
         </label>
         <FormOutcome error={formError} success={null} testId="user-form" />

@@ -8,8 +8,14 @@ import { useCurrentUser } from '../../auth/index.js';
 import { useBranchesQuery } from '../../settings/index.js';
 import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
 import {
-  branchChoiceFrom, emptyUserForm, userFormFrom, userPayload, validateUserForm,
-  type BranchChoice, type UserFormErrors, type UserFormValues,
+  branchChoiceFrom,
+  emptyUserForm,
+  userFormFrom,
+  userPayload,
+  validateUserForm,
+  type BranchChoice,
+  type UserFormErrors,
+  type UserFormValues,
 } from '../lib/user-form.js';
 
 /**
@@ -34,7 +40,12 @@ export function useUserForm(user: StaffUser | null, onSaved: () => void) {
   const activeBranches = (allBranches ?? []).filter((b) => b.active);
   const showBranches = isAdmin && activeBranches.length > 1;
   const [branchChoice, setBranchChoice] = useState<BranchChoice | null>(null);
-  const choice = branchChoice ?? branchChoiceFrom(user, activeBranches.map((b) => b._id));
+  const choice =
+    branchChoice ??
+    branchChoiceFrom(
+      user,
+      activeBranches.map((b) => b._id),
+    );
   // Only roles below one's own, an admin's any (the server checks it too); nobody changes their own role.
   const self = user !== null && user._id === me?._id;
   const roles: readonly Role[] = self && user ? [user.role] : ROLES.filter((r) => !!me && canManageRole(me.role, r));
@@ -57,7 +68,14 @@ export function useUserForm(user: StaffUser | null, onSaved: () => void) {
     setFormError(null);
     if (Object.keys(found).length > 0) return;
     // Sent only when the admin touched them, so an unrelated edit never moves anyone's branches.
-    const body = { ...userPayload(values, mode), ...(showBranches && branchChoice && { homeBranch: branchChoice.homeBranch, branches: values.role === 'admin' ? [branchChoice.homeBranch] : branchChoice.branches }) };
+    const body = {
+      ...userPayload(values, mode),
+      ...(showBranches &&
+        branchChoice && {
+          homeBranch: branchChoice.homeBranch,
+          branches: values.role === 'admin' ? [branchChoice.homeBranch] : branchChoice.branches,
+        }),
+    };
     const name = `${body.firstName} ${body.lastName}`;
     try {
       if (user) await updateUser({ id: user._id, body }).unwrap();

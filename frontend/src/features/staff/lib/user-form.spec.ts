@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { branchChoiceFrom, canResetPassword, chooseHome, emptyUserForm, toggleBranch, userFormFrom, userPayload, validateUserForm, type UserFormValues } from './user-form.js';
+import {
+  branchChoiceFrom,
+  canResetPassword,
+  chooseHome,
+  emptyUserForm,
+  toggleBranch,
+  userFormFrom,
+  userPayload,
+  validateUserForm,
+  type UserFormValues,
+} from './user-form.js';
 
 const filled: UserFormValues = {
   ...emptyUserForm(),
@@ -72,8 +82,17 @@ describe('user form rules', () => {
 
   it('fills the edit form from a user with a blank password', () => {
     const form = userFormFrom({
-      _id: 'u9', username: 'karwan', firstName: 'Karwan', lastName: 'Kamal', email: 'k@example.com', phone: null, role: 'manager',
-      active: false, languagePreference: 'ku', lastLogin: null, permissions: null,
+      _id: 'u9',
+      username: 'karwan',
+      firstName: 'Karwan',
+      lastName: 'Kamal',
+      email: 'k@example.com',
+      phone: null,
+      role: 'manager',
+      active: false,
+      languagePreference: 'ku',
+      lastLogin: null,
+      permissions: null,
     });
     expect(form).toMatchObject({ username: 'karwan', phone: '', password: '', role: 'manager', active: false, languagePreference: 'ku' });
   });
@@ -86,7 +105,7 @@ describe('user form rules', () => {
 });
 
 describe('branch choice', () => {
-  it('starts at the user\'s branches, or the first active branch for a user who has none', () => {
+  it("starts at the user's branches, or the first active branch for a user who has none", () => {
     expect(branchChoiceFrom({ homeBranch: 'b', branches: ['a', 'b'] }, ['a', 'b'])).toEqual({ homeBranch: 'b', branches: ['a', 'b'] });
     expect(branchChoiceFrom({ homeBranch: null, branches: null }, ['main', 'b'])).toEqual({ homeBranch: 'main', branches: ['main'] });
     expect(branchChoiceFrom(null, [])).toEqual({ homeBranch: 'main', branches: ['main'] });

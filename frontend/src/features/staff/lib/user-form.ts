@@ -27,7 +27,17 @@ const USERNAME = /^[\p{L}\p{N}._-]+$/u;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emptyUserForm(): UserFormValues {
-  return { username: '', firstName: '', lastName: '', email: '', phone: '', password: '', role: 'cashier', active: true, languagePreference: 'en' };
+  return {
+    username: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    password: '',
+    role: 'cashier',
+    active: true,
+    languagePreference: 'en',
+  };
 }
 
 /** The form filled from an existing user; the password stays blank (blank keeps the old one). */

@@ -13,7 +13,14 @@ const admin = user({ _id: 'a1', username: 'admin', firstName: 'Admin', lastName:
 /** Rezan, a cashier, unless told otherwise. */
 function staffUser(over: Partial<AuthUserDto> = {}): AuthUserDto {
   return makeStaffUser({
-    _id: 'u2', username: 'rezan', firstName: 'Rezan', lastName: 'Kamal', email: 'rezan@example.com', phone: '07501234567', createdAt: '2026-01-01T00:00:00Z', ...over,
+    _id: 'u2',
+    username: 'rezan',
+    firstName: 'Rezan',
+    lastName: 'Kamal',
+    email: 'rezan@example.com',
+    phone: '07501234567',
+    createdAt: '2026-01-01T00:00:00Z',
+    ...over,
   });
 }
 
@@ -24,7 +31,17 @@ describe('staff screen', () => {
   it("lists users with role, status and 'Never' for one who never signed in, and a formatted last login", async () => {
     fakeApi(({ url }) =>
       url.pathname === '/api/auth/users'
-        ? page([staffUser(), staffUser({ _id: 'u3', username: 'karwan', firstName: 'Karwan', role: 'manager', active: false, lastLogin: '2026-01-05T09:30:00Z' })])
+        ? page([
+            staffUser(),
+            staffUser({
+              _id: 'u3',
+              username: 'karwan',
+              firstName: 'Karwan',
+              role: 'manager',
+              active: false,
+              lastLogin: '2026-01-05T09:30:00Z',
+            }),
+          ])
         : undefined,
     );
     renderScreen(<StaffPage />, { signedInAs: admin });
@@ -40,7 +57,11 @@ describe('staff screen', () => {
   });
 
   it('sends the search, role and status with the search button, back on page 1', async () => {
-    const calls = fakeApi(({ url }) => (url.pathname === '/api/auth/users' ? page([staffUser()], { total: 25, page: Number(url.searchParams.get('page')), limit: 10, pages: 3 }) : undefined));
+    const calls = fakeApi(({ url }) =>
+      url.pathname === '/api/auth/users'
+        ? page([staffUser()], { total: 25, page: Number(url.searchParams.get('page')), limit: 10, pages: 3 })
+        : undefined,
+    );
     renderScreen(<StaffPage />, { signedInAs: admin });
     await screen.findAllByTestId('staff-row');
     const nav = screen.getByRole('navigation', { name: 'Staff' });
@@ -92,7 +113,13 @@ describe('staff screen', () => {
     expect(within(form).getByTestId('error-password').textContent).toBe('Password must be at least 6 characters');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
 
-    for (const [label, value] of [['First name', 'Rezan'], ['Last name', 'Kamal'], ['Username', 'rezan'], ['Email', 'r@example.com'], ['Password', 'secret1']]) {
+    for (const [label, value] of [
+      ['First name', 'Rezan'],
+      ['Last name', 'Kamal'],
+      ['Username', 'rezan'],
+      ['Email', 'r@example.com'],
+      ['Password', 'secret1'],
+    ]) {
       fireEvent.change(within(form).getByLabelText(label!), { target: { value } });
     }
     fireEvent.click(within(form).getByTestId('user-form-submit'));
@@ -104,7 +131,8 @@ describe('staff screen', () => {
   it('keeps the reset confirm disabled below 6 characters and sends newPassword', async () => {
     const calls = fakeApi(({ url, method }) => {
       if (url.pathname === '/api/auth/users') return page([staffUser()]);
-      if (url.pathname === '/api/auth/users/u2/reset-password' && method === 'PUT') return { body: { success: true, message: 'Password reset' } };
+      if (url.pathname === '/api/auth/users/u2/reset-password' && method === 'PUT')
+        return { body: { success: true, message: 'Password reset' } };
       return undefined;
     });
     renderScreen(<StaffPage />, { signedInAs: admin });
@@ -138,13 +166,26 @@ describe('staff screen', () => {
   it('offers a manager with staff rights only the cashiers, and only the cashier role', async () => {
     fakeApi(({ url }) =>
       url.pathname === '/api/auth/users'
-        ? page([staffUser(), staffUser({ _id: 'u3', username: 'karwan', role: 'manager' }), staffUser({ _id: 'a1', username: 'admin', role: 'admin' })])
+        ? page([
+            staffUser(),
+            staffUser({ _id: 'u3', username: 'karwan', role: 'manager' }),
+            staffUser({ _id: 'a1', username: 'admin', role: 'admin' }),
+          ])
         : undefined,
     );
-    renderScreen(<StaffPage />, { signedInAs: user({ _id: 'm1', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'] } }) });
+    renderScreen(<StaffPage />, {
+      signedInAs: user({ _id: 'm1', role: 'manager', permissions: { staff: ['view', 'create', 'edit', 'delete'] } }),
+    });
     const rows = await screen.findAllByTestId('staff-row');
-    const actions = rows.map((r) => [r.dataset.username, ['edit-user', 'reset-password', 'delete-user'].filter((id) => within(r).queryByTestId(id)).length]);
-    expect(actions).toEqual([['rezan', 3], ['karwan', 0], ['admin', 0]]);
+    const actions = rows.map((r) => [
+      r.dataset.username,
+      ['edit-user', 'reset-password', 'delete-user'].filter((id) => within(r).queryByTestId(id)).length,
+    ]);
+    expect(actions).toEqual([
+      ['rezan', 3],
+      ['karwan', 0],
+      ['admin', 0],
+    ]);
     fireEvent.click(screen.getByTestId('add-user'));
     const roles = [...(within(screen.getByTestId('user-form')).getByLabelText('Role') as HTMLSelectElement).options].map((o) => o.value);
     expect(roles).toEqual(['cashier']);
@@ -176,7 +217,11 @@ describe('staff screen', () => {
 
     it('are not shown in a shop with one branch, and an edit sends none', async () => {
       const calls = fakeApi(({ url, method, body }) => {
-        if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'old', name: 'Old', active: false }]);
+        if (url.pathname === '/api/settings/branches')
+          return branches([
+            { _id: 'main', name: 'Main' },
+            { _id: 'old', name: 'Old', active: false },
+          ]);
         if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser()]);
         if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return saved(body);
         return undefined;
@@ -193,7 +238,12 @@ describe('staff screen', () => {
 
     it('let an admin give a cashier a second branch and a new home branch', async () => {
       const calls = fakeApi(({ url, method, body }) => {
-        if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'erbil', name: 'Erbil' }, { _id: 'duhok', name: 'Duhok' }]);
+        if (url.pathname === '/api/settings/branches')
+          return branches([
+            { _id: 'main', name: 'Main' },
+            { _id: 'erbil', name: 'Erbil' },
+            { _id: 'duhok', name: 'Duhok' },
+          ]);
         if (url.pathname === '/api/auth/users' && method === 'GET') return page([staffUser({ homeBranch: 'main', branches: ['main'] })]);
         if (url.pathname === '/api/auth/users/u2' && method === 'PUT') return saved(body);
         return undefined;
@@ -212,7 +262,11 @@ describe('staff screen', () => {
 
     it('are not offered to a manager editing staff', async () => {
       const calls = fakeApi(({ url }) => {
-        if (url.pathname === '/api/settings/branches') return branches([{ _id: 'main', name: 'Main' }, { _id: 'erbil', name: 'Erbil' }]);
+        if (url.pathname === '/api/settings/branches')
+          return branches([
+            { _id: 'main', name: 'Main' },
+            { _id: 'erbil', name: 'Erbil' },
+          ]);
         if (url.pathname === '/api/auth/users') return page([staffUser()]);
         return undefined;
       });

@@ -117,7 +117,12 @@ export function StaffPage() {
             </p>
           )}
           {data && (
-            <Pagination page={data.pagination.page} pages={data.pagination.pages} onPage={(page) => setFilters((fl) => ({ ...fl, page }))} label={t('staff.title')} />
+            <Pagination
+              page={data.pagination.page}
+              pages={data.pagination.pages}
+              onPage={(page) => setFilters((fl) => ({ ...fl, page }))}
+              label={t('staff.title')}
+            />
           )}
         </section>
       )}

@@ -4,7 +4,13 @@ import { listTag, listTags, PRODUCT_LISTS } from '../../../app/tags.js';
 
 /** What a void or refund changes: the sale, the sales list, stock, the sale's customer (points, total spent) and the dashboard. */
 function saleChanged(id: string, customerId: string | null | undefined) {
-  return [{ type: 'Transaction' as const, id }, listTag('Transaction'), ...PRODUCT_LISTS, ...(customerId ? [{ type: 'Customer' as const, id: customerId }] : []), 'Dashboard' as const];
+  return [
+    { type: 'Transaction' as const, id },
+    listTag('Transaction'),
+    ...PRODUCT_LISTS,
+    ...(customerId ? [{ type: 'Customer' as const, id: customerId }] : []),
+    'Dashboard' as const,
+  ];
 }
 
 export interface RefundRequest {
@@ -45,4 +51,5 @@ export const transactionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useTransactionsListQuery, useTransactionsOneQuery, useTransactionsVoidMutation, useTransactionsRefundMutation } = transactionsApi;
+export const { useTransactionsListQuery, useTransactionsOneQuery, useTransactionsVoidMutation, useTransactionsRefundMutation } =
+  transactionsApi;

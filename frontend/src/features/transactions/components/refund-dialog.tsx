@@ -35,7 +35,10 @@ export function RefundDialog({ sale, onClose }: RefundDialogProps) {
   const [error, setError] = useState<string | null>(null);
 
   const chosen = open
-    .map((l) => ({ line: l, quantity: Math.min(unitsLeft(l), Math.max(0, Math.floor(Number(toWesternDigits(quantities[l._id] ?? '0')) || 0))) }))
+    .map((l) => ({
+      line: l,
+      quantity: Math.min(unitsLeft(l), Math.max(0, Math.floor(Number(toWesternDigits(quantities[l._id] ?? '0')) || 0))),
+    }))
     .filter((c) => c.quantity > 0);
   // The server shares the sale's discounts over the lines; this is the same share, to the cent or so.
   const ratio = sale.subtotal > 0 ? sale.total / sale.subtotal : 0;
@@ -64,11 +67,15 @@ export function RefundDialog({ sale, onClose }: RefundDialogProps) {
           restock,
         },
       }).unwrap();
-      toast.success(t('transactions.refund.done', { amount: f.usd(dollarsToCents(result.refund.amount)), invoice: ltr(sale.invoiceNumber) }));
+      toast.success(
+        t('transactions.refund.done', { amount: f.usd(dollarsToCents(result.refund.amount)), invoice: ltr(sale.invoiceNumber) }),
+      );
       onClose();
     } catch (err) {
       if (isDefinitiveRefusal(err, 'refused')) key.current = newIdempotencyKey();
-      setError([errorText(err, t('transactions.refund.failed')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '));
+      setError(
+        [errorText(err, t('transactions.refund.failed')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '),
+      );
     } finally {
       sending.current = false;
     }
@@ -97,10 +104,22 @@ export function RefundDialog({ sale, onClose }: RefundDialogProps) {
       ) : (
         <>
           <div className="segmented" role="group" aria-label={t('transactions.refund.mode')}>
-            <button type="button" className={mode === 'whole' ? 'active' : ''} aria-pressed={mode === 'whole'} onClick={() => setMode('whole')} data-testid="refund-whole">
+            <button
+              type="button"
+              className={mode === 'whole' ? 'active' : ''}
+              aria-pressed={mode === 'whole'}
+              onClick={() => setMode('whole')}
+              data-testid="refund-whole"
+            >
               {t('transactions.refund.whole')}
             </button>
-            <button type="button" className={mode === 'some' ? 'active' : ''} aria-pressed={mode === 'some'} onClick={() => setMode('some')} data-testid="refund-some">
+            <button
+              type="button"
+              className={mode === 'some' ? 'active' : ''}
+              aria-pressed={mode === 'some'}
+              onClick={() => setMode('some')}
+              data-testid="refund-some"
+            >
               {t('transactions.refund.some')}
             </button>
           </div>
@@ -112,7 +131,9 @@ export function RefundDialog({ sale, onClose }: RefundDialogProps) {
                   <li key={l._id} className="refund-line" data-testid="refund-line" data-sku={l.productSnapshot?.sku}>
                     <div>
                       <div className="line-name">{name}</div>
-                      <div className="muted small">{t('transactions.refund.left', { n: f.number(unitsLeft(l)), sold: f.number(l.quantity) })}</div>
+                      <div className="muted small">
+                        {t('transactions.refund.left', { n: f.number(unitsLeft(l)), sold: f.number(l.quantity) })}
+                      </div>
                     </div>
                     <input
                       type="number"

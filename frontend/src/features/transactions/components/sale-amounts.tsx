@@ -33,19 +33,39 @@ export function SaleAmounts({ sale, f }: SaleSectionProps) {
             testId="detail-discount"
           />
         )}
-        {sale.loyaltyDiscount > 0 && <AmountRow className="negative" label={t('transactions.detail.loyaltyDiscount')} value={usd(f, -sale.loyaltyDiscount)} />}
-        <AmountRow label={t('transactions.detail.tax', { rate: f.percent(sale.taxRate ?? 0) })} value={usd(f, sale.taxAmount ?? 0)} testId="detail-tax" />
+        {sale.loyaltyDiscount > 0 && (
+          <AmountRow className="negative" label={t('transactions.detail.loyaltyDiscount')} value={usd(f, -sale.loyaltyDiscount)} />
+        )}
+        <AmountRow
+          label={t('transactions.detail.tax', { rate: f.percent(sale.taxRate ?? 0) })}
+          value={usd(f, sale.taxAmount ?? 0)}
+          testId="detail-tax"
+        />
         <AmountRow className="grand" label={t('transactions.detail.total')} value={usd(f, sale.total)} testId="detail-total" />
-        {iqd && inCurrency && <AmountRow label={t('transactions.detail.totalInCurrency', { currency: sale.currency })} value={f.iqd(inCurrency.total)} />}
+        {iqd && inCurrency && (
+          <AmountRow label={t('transactions.detail.totalInCurrency', { currency: sale.currency })} value={f.iqd(inCurrency.total)} />
+        )}
         <AmountRow
           label={t('transactions.detail.tendered')}
           value={iqd && inCurrency ? f.iqd(inCurrency.amountTendered) : usd(f, sale.paymentDetails?.amountTendered ?? 0)}
         />
-        <AmountRow label={t('transactions.detail.change')} value={iqd && inCurrency ? f.iqd(inCurrency.change) : usd(f, sale.paymentDetails?.change ?? 0)} />
+        <AmountRow
+          label={t('transactions.detail.change')}
+          value={iqd && inCurrency ? f.iqd(inCurrency.change) : usd(f, sale.paymentDetails?.change ?? 0)}
+        />
         {sale.refundedAmount > 0 && (
           <>
-            <AmountRow className="negative" label={t('transactions.detail.refundedAmount')} value={usd(f, -sale.refundedAmount)} testId="detail-refunded-amount" />
-            <AmountRow label={t('transactions.detail.netTotal')} value={f.usd(dollarsToCents(sale.total) - dollarsToCents(sale.refundedAmount))} testId="detail-net" />
+            <AmountRow
+              className="negative"
+              label={t('transactions.detail.refundedAmount')}
+              value={usd(f, -sale.refundedAmount)}
+              testId="detail-refunded-amount"
+            />
+            <AmountRow
+              label={t('transactions.detail.netTotal')}
+              value={f.usd(dollarsToCents(sale.total) - dollarsToCents(sale.refundedAmount))}
+              testId="detail-net"
+            />
           </>
         )}
       </dl>

@@ -45,7 +45,9 @@ export function SaleSummary({ sale, f }: SaleSectionProps) {
         </Fact>
         <Fact label={t('transactions.detail.paymentMethod')}>{method}</Fact>
         <Fact label={t('transactions.detail.currency')}>{sale.currency}</Fact>
-        {iqd && <Fact label={t('transactions.detail.exchangeRate')}>{t('transactions.detail.rate', { rate: f.number(sale.exchangeRate) })}</Fact>}
+        {iqd && (
+          <Fact label={t('transactions.detail.exchangeRate')}>{t('transactions.detail.rate', { rate: f.number(sale.exchangeRate) })}</Fact>
+        )}
         <Fact label={t('transactions.detail.refundedFlag')} testId="detail-refunded">
           {refundedFlag}
         </Fact>
@@ -82,7 +84,9 @@ export function SaleParties({ sale, f }: SaleSectionProps) {
           )}
         </Fact>
         {sale.loyaltyPointsAwarded > 0 && <Fact label={t('transactions.detail.pointsAwarded')}>{f.number(sale.loyaltyPointsAwarded)}</Fact>}
-        {sale.loyaltyPointsRedeemed > 0 && <Fact label={t('transactions.detail.pointsRedeemed')}>{f.number(sale.loyaltyPointsRedeemed)}</Fact>}
+        {sale.loyaltyPointsRedeemed > 0 && (
+          <Fact label={t('transactions.detail.pointsRedeemed')}>{f.number(sale.loyaltyPointsRedeemed)}</Fact>
+        )}
       </dl>
     </section>
   );

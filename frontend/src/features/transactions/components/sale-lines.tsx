@@ -78,7 +78,9 @@ export function SaleRefunds({ sale, f }: SaleSectionProps) {
                     .join(i18n.language === 'ku' ? '، ' : ', ')}
                 </td>
                 <td>{r.reason ?? <span className="muted">—</span>}</td>
-                <td className="num">{t('transactions.detail.pointsBackValue', { returned: f.number(r.pointsReturned), revoked: f.number(r.pointsRevoked) })}</td>
+                <td className="num">
+                  {t('transactions.detail.pointsBackValue', { returned: f.number(r.pointsReturned), revoked: f.number(r.pointsRevoked) })}
+                </td>
                 <td className="num" data-testid="refund-amount">
                   {usd(f, r.amount)}
                 </td>

@@ -2,13 +2,32 @@ import { describe, expect, it } from 'vitest';
 import { filterTransactions, matchesSearch, pageOf, statusLabel, typedAmount, type ListedSale } from './filter.js';
 
 function sale(over: Partial<ListedSale> & { _id: string }): ListedSale {
-  return { invoiceNumber: 'INV-001000001', total: 10, paymentStatus: 'paid', status: 'completed', customer: null, refundState: 'none', ...over };
+  return {
+    invoiceNumber: 'INV-001000001',
+    total: 10,
+    paymentStatus: 'paid',
+    status: 'completed',
+    customer: null,
+    refundState: 'none',
+    ...over,
+  };
 }
 
 const sales: ListedSale[] = [
-  sale({ _id: 'aaaa1111-0000-4000-8000-000000000001', invoiceNumber: 'INV-001000001', total: 25, customer: { _id: 'c1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567' } }),
+  sale({
+    _id: 'aaaa1111-0000-4000-8000-000000000001',
+    invoiceNumber: 'INV-001000001',
+    total: 25,
+    customer: { _id: 'c1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567' },
+  }),
   sale({ _id: 'bbbb2222-0000-4000-8000-000000000002', invoiceNumber: 'INV-001000002', total: 125.5, paymentStatus: 'pending' }),
-  sale({ _id: 'cccc3333-0000-4000-8000-000000000003', invoiceNumber: 'INV-001000003', total: 7.25, paymentStatus: 'failed', customer: { _id: 'c2', firstName: 'Karwan', lastName: 'Kamal', phone: '07700000000' } }),
+  sale({
+    _id: 'cccc3333-0000-4000-8000-000000000003',
+    invoiceNumber: 'INV-001000003',
+    total: 7.25,
+    paymentStatus: 'failed',
+    customer: { _id: 'c2', firstName: 'Karwan', lastName: 'Kamal', phone: '07700000000' },
+  }),
   sale({ _id: 'dddd4444-0000-4000-8000-000000000004', invoiceNumber: 'INV-001000004', total: 60, status: 'voided' }),
 ];
 const ids = (list: ListedSale[]) => list.map((s) => s._id.slice(0, 4));

@@ -9,19 +9,64 @@ import { TransactionsPage } from './transactions-page.js';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 const line = (id: string, sku: string, en: string, quantity: number, unitPrice: number) => ({
-  _id: id, product: `p-${sku}`, productSnapshot: { name: { en, ku: `${en} ku` }, sku, price: unitPrice }, quantity, unitPrice, discount: 0,
-  discountType: 'percentage' as const, discountAmount: 0, subtotal: quantity * unitPrice, refundedQuantity: 0,
+  _id: id,
+  product: `p-${sku}`,
+  productSnapshot: { name: { en, ku: `${en} ku` }, sku, price: unitPrice },
+  quantity,
+  unitPrice,
+  discount: 0,
+  discountType: 'percentage' as const,
+  discountAmount: 0,
+  subtotal: quantity * unitPrice,
+  refundedQuantity: 0,
 });
 function sale(over: Partial<SaleDto> = {}): SaleDto {
   return {
-    _id: ID, invoiceNumber: 'INV-001000042', createdAt: '2026-01-02T10:00:00Z', transactionDate: '2026-01-02T10:00:00Z', branchId: 'main', register: 'main',
-    status: 'completed', paymentStatus: 'paid', paymentStatusLabel: 'Completed', paymentMethod: 'cash', paymentDetails: { amountTendered: 20, change: 2 },
-    currency: 'USD', exchangeRate: 1450, items: [line('33333333-3333-4333-8333-333333333333', 'TEA', 'Black Tea', 2, 4), line('44444444-4444-4444-8444-444444444444', 'RICE', 'Rice', 1, 10)],
-    subtotal: 18, discountType: null, discountValue: null, discountAmount: 0, loyaltyDiscount: 0, loyaltyPointsRedeemed: 0, loyaltyPointsAwarded: 18,
-    taxRate: 0, taxAmount: 0, total: 18,
-    amountsInCurrency: { currency: 'USD', subtotal: 18, discountAmount: 0, loyaltyDiscount: 0, taxAmount: 0, total: 18, amountTendered: 20, change: 2 },
-    refunded: false, refundState: 'none', refundedAmount: 0, refunds: [], voided: null, customerId: 'c1',
-    customer: { _id: 'c1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567' }, cashier: { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali' },
+    _id: ID,
+    invoiceNumber: 'INV-001000042',
+    createdAt: '2026-01-02T10:00:00Z',
+    transactionDate: '2026-01-02T10:00:00Z',
+    branchId: 'main',
+    register: 'main',
+    status: 'completed',
+    paymentStatus: 'paid',
+    paymentStatusLabel: 'Completed',
+    paymentMethod: 'cash',
+    paymentDetails: { amountTendered: 20, change: 2 },
+    currency: 'USD',
+    exchangeRate: 1450,
+    items: [
+      line('33333333-3333-4333-8333-333333333333', 'TEA', 'Black Tea', 2, 4),
+      line('44444444-4444-4444-8444-444444444444', 'RICE', 'Rice', 1, 10),
+    ],
+    subtotal: 18,
+    discountType: null,
+    discountValue: null,
+    discountAmount: 0,
+    loyaltyDiscount: 0,
+    loyaltyPointsRedeemed: 0,
+    loyaltyPointsAwarded: 18,
+    taxRate: 0,
+    taxAmount: 0,
+    total: 18,
+    amountsInCurrency: {
+      currency: 'USD',
+      subtotal: 18,
+      discountAmount: 0,
+      loyaltyDiscount: 0,
+      taxAmount: 0,
+      total: 18,
+      amountTendered: 20,
+      change: 2,
+    },
+    refunded: false,
+    refundState: 'none',
+    refundedAmount: 0,
+    refunds: [],
+    voided: null,
+    customerId: 'c1',
+    customer: { _id: 'c1', firstName: 'Shilan', lastName: 'Aziz', phone: '07501234567' },
+    cashier: { _id: 'u1', username: 'sara', firstName: 'Sara', lastName: 'Ali' },
     ...over,
   };
 }
@@ -36,7 +81,10 @@ describe('transaction detail', () => {
     expect(screen.getByTestId('detail-customer').textContent).toBe('Shilan Aziz');
     expect(screen.getByTestId('detail-cashier').textContent).toContain('Sara Ali');
     expect(screen.getByTestId('detail-refunded').textContent).toBe('No');
-    expect(screen.getAllByTestId('detail-line').map((r) => r.textContent)).toEqual([expect.stringContaining('Black Tea'), expect.stringContaining('Rice')]);
+    expect(screen.getAllByTestId('detail-line').map((r) => r.textContent)).toEqual([
+      expect.stringContaining('Black Tea'),
+      expect.stringContaining('Rice'),
+    ]);
     expect(screen.queryByTestId('open-refund')).toBeNull();
     expect(screen.queryByTestId('open-void')).toBeNull();
   });
@@ -45,12 +93,32 @@ describe('transaction detail', () => {
     const calls = fakeApi(({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/transactions/${ID}/refund`) {
         const after = sale({ refundState: 'partial', refundedAmount: 4 });
-        return { status: 201, ...ok<SaleRefundResultDto>({ refund: { _id: 'r1', amount: 4, pointsReturned: 0, pointsRevoked: 4, reason: null, lines: [], createdBy: 'u1', createdAt: '2026-01-02T11:00:00Z' }, fullyRefunded: false, transaction: after }) };
+        return {
+          status: 201,
+          ...ok<SaleRefundResultDto>({
+            refund: {
+              _id: 'r1',
+              amount: 4,
+              pointsReturned: 0,
+              pointsRevoked: 4,
+              reason: null,
+              lines: [],
+              createdBy: 'u1',
+              createdAt: '2026-01-02T11:00:00Z',
+            },
+            fullyRefunded: false,
+            transaction: after,
+          }),
+        };
       }
       if (url.pathname === `/api/transactions/${ID}`) return ok(sale());
       return undefined;
     });
-    renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}`, signedInAs: user({ role: 'manager' }) });
+    renderScreen(<TransactionDetailPage />, {
+      routes: routes(<TransactionDetailPage />),
+      path: `/transactions/${ID}`,
+      signedInAs: user({ role: 'manager' }),
+    });
     fireEvent.click(await screen.findByTestId('open-refund'));
     const dialog = screen.getByTestId('refund-dialog');
     fireEvent.click(within(dialog).getByTestId('refund-some'));
@@ -68,8 +136,22 @@ describe('transaction detail', () => {
   });
 
   it('lets only an admin void, and shows a voided sale as voided without refund or void buttons', async () => {
-    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? ok(sale({ status: 'voided', paymentStatusLabel: 'Cancelled', voided: { at: '2026-01-02T12:00:00Z', by: 'u0', reason: 'Wrong till' } })) : undefined));
-    renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}`, signedInAs: user({ role: 'admin' }) });
+    fakeApi(({ url }) =>
+      url.pathname === `/api/transactions/${ID}`
+        ? ok(
+            sale({
+              status: 'voided',
+              paymentStatusLabel: 'Cancelled',
+              voided: { at: '2026-01-02T12:00:00Z', by: 'u0', reason: 'Wrong till' },
+            }),
+          )
+        : undefined,
+    );
+    renderScreen(<TransactionDetailPage />, {
+      routes: routes(<TransactionDetailPage />),
+      path: `/transactions/${ID}`,
+      signedInAs: user({ role: 'admin' }),
+    });
     expect((await screen.findByTestId('voided-banner')).textContent).toContain('Wrong till');
     expect(screen.getAllByTestId('voided-badge').length).toBeGreaterThan(0);
     expect(screen.queryByTestId('open-void')).toBeNull();
@@ -88,7 +170,14 @@ describe('transactions list', () => {
     const list = [
       sale(),
       sale({ _id: '55555555-5555-4555-8555-555555555555', invoiceNumber: 'INV-001000043', status: 'voided', customer: null, total: 9 }),
-      sale({ _id: '66666666-6666-4666-8666-666666666666', invoiceNumber: 'INV-001000044', refundState: 'partial', refundedAmount: 4, total: 30, customer: { _id: 'c2', firstName: 'Karwan', lastName: 'Kamal', phone: '1' } }),
+      sale({
+        _id: '66666666-6666-4666-8666-666666666666',
+        invoiceNumber: 'INV-001000044',
+        refundState: 'partial',
+        refundedAmount: 4,
+        total: 30,
+        customer: { _id: 'c2', firstName: 'Karwan', lastName: 'Kamal', phone: '1' },
+      }),
     ];
     const calls = fakeApi(({ url }) => (url.pathname === '/api/transactions' ? ok(list) : undefined));
     renderScreen(<TransactionsPage />);
@@ -110,7 +199,9 @@ describe('transactions list', () => {
   });
 
   it('pages 10 at a time', async () => {
-    const list = Array.from({ length: 23 }, (_, i) => sale({ _id: `77777777-7777-4777-8777-${String(i).padStart(12, '0')}`, invoiceNumber: `INV-0010001${String(i).padStart(2, '0')}` }));
+    const list = Array.from({ length: 23 }, (_, i) =>
+      sale({ _id: `77777777-7777-4777-8777-${String(i).padStart(12, '0')}`, invoiceNumber: `INV-0010001${String(i).padStart(2, '0')}` }),
+    );
     fakeApi(({ url }) => (url.pathname === '/api/transactions' ? ok(list) : undefined));
     renderScreen(<TransactionsPage />);
     await waitFor(() => expect(screen.getAllByTestId('transaction-row')).toHaveLength(10));

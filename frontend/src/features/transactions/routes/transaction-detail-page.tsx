@@ -30,7 +30,11 @@ function NotFoundView() {
   const { t } = useTranslation();
   return (
     <section className="page">
-      <NotFoundPanel title={t('transactions.detail.notFoundTitle')} text={t('transactions.detail.notFoundText')} testId="transaction-not-found">
+      <NotFoundPanel
+        title={t('transactions.detail.notFoundTitle')}
+        text={t('transactions.detail.notFoundText')}
+        testId="transaction-not-found"
+      >
         <BackLink />
       </NotFoundPanel>
     </section>

@@ -109,7 +109,12 @@ export function TransactionsPage() {
                 </thead>
                 <tbody>
                   {shown.rows.map((sale) => (
-                    <tr key={sale._id} className={sale.status === 'voided' ? 'is-voided' : undefined} data-testid="transaction-row" data-id={sale._id}>
+                    <tr
+                      key={sale._id}
+                      className={sale.status === 'voided' ? 'is-voided' : undefined}
+                      data-testid="transaction-row"
+                      data-id={sale._id}
+                    >
                       <td>
                         <span className="invoice" dir="ltr">
                           {sale.invoiceNumber}
@@ -124,7 +129,12 @@ export function TransactionsPage() {
                         <StatusBadges sale={sale} />
                       </td>
                       <td className="actions-col">
-                        <Link className="button small" to={`/transactions/${sale._id}`} aria-label={t('transactions.viewInvoice', { invoice: sale.invoiceNumber })} data-testid="view-transaction">
+                        <Link
+                          className="button small"
+                          to={`/transactions/${sale._id}`}
+                          aria-label={t('transactions.viewInvoice', { invoice: sale.invoiceNumber })}
+                          data-testid="view-transaction"
+                        >
                           {t('transactions.view')}
                         </Link>
                       </td>
@@ -137,7 +147,9 @@ export function TransactionsPage() {
               <span className="muted small" data-testid="transactions-shown">
                 {t('transactions.shown', { from: f.number(from), to: f.number(to), total: f.number(filtered.length) })}
               </span>
-              {data.length >= TRANSACTIONS_FETCH_LIMIT && <span className="muted small">{t('transactions.limitNote', { n: f.number(TRANSACTIONS_FETCH_LIMIT) })}</span>}
+              {data.length >= TRANSACTIONS_FETCH_LIMIT && (
+                <span className="muted small">{t('transactions.limitNote', { n: f.number(TRANSACTIONS_FETCH_LIMIT) })}</span>
+              )}
             </div>
             <Pagination page={shown.page} pages={shown.pages} onPage={setPage} />
           </>

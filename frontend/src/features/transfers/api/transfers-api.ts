@@ -30,7 +30,12 @@ export const transfersApi = withTags.injectEndpoints({
       query: (term) => `/products/search/${encodeURIComponent(term)}?limit=8&active=true`,
     }),
     sendTransfer: build.mutation<{ data: TransferDto }, SendTransferArgs>({
-      query: ({ idempotencyKey, ...body }) => ({ url: '/products/transfers', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/products/transfers',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       // Stock left this branch: the product lists and the till's list change too.
       invalidatesTags: ['Transfer', ...PRODUCT_LISTS],
     }),
@@ -66,6 +71,12 @@ export const transfersApi = withTags.injectEndpoints({
 });
 
 export const {
-  useTransfersQuery, useTransferProductSearchQuery, useSendTransferMutation, useReceiveTransferMutation, useCancelTransferMutation, useTransferSenderQuery,
-  useBranchPricesQuery, useSetBranchPriceMutation,
+  useTransfersQuery,
+  useTransferProductSearchQuery,
+  useSendTransferMutation,
+  useReceiveTransferMutation,
+  useCancelTransferMutation,
+  useTransferSenderQuery,
+  useBranchPricesQuery,
+  useSetBranchPriceMutation,
 } = transfersApi;

@@ -1,5 +1,17 @@
 /** A dialog's optional note and, below it, why the server refused (data-testid `<testId>-note` and `<testId>-error`). */
-export function NoteAndError({ label, note, onNote, error, testId }: { label: string; note: string; onNote: (note: string) => void; error: string | null; testId: string }) {
+export function NoteAndError({
+  label,
+  note,
+  onNote,
+  error,
+  testId,
+}: {
+  label: string;
+  note: string;
+  onNote: (note: string) => void;
+  error: string | null;
+  testId: string;
+}) {
   return (
     <>
       <label className="field">

@@ -21,10 +21,15 @@ export function ReceiveTransferDialog({ transfer, branches, onDone, onClose }: P
   const { t } = useTranslation();
   const f = useFormat();
   const [receive, { isLoading }] = useReceiveTransferMutation();
-  const [counts, setCounts] = useState<Record<string, string>>(() => Object.fromEntries(transfer.lines.map((l) => [l.productId, String(l.sent)])));
+  const [counts, setCounts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(transfer.lines.map((l) => [l.productId, String(l.sent)])),
+  );
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const parsed = transfer.lines.map((l) => ({ product: l.productId, quantity: Math.floor(Number(toWesternDigits(counts[l.productId] ?? ''))) }));
+  const parsed = transfer.lines.map((l) => ({
+    product: l.productId,
+    quantity: Math.floor(Number(toWesternDigits(counts[l.productId] ?? ''))),
+  }));
   const valid = parsed.every((p, i) => Number.isInteger(p.quantity) && p.quantity >= 0 && p.quantity <= transfer.lines[i]!.sent);
 
   async function submit() {
@@ -35,7 +40,11 @@ export function ReceiveTransferDialog({ transfer, branches, onDone, onClose }: P
       onDone({ key: data.state === 'short' ? 'transfers.receiveDialog.short' : 'transfers.receiveDialog.received', number: data.number });
       onClose();
     } catch (err) {
-      setError([errorText(err, t('transfers.receiveDialog.error')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '));
+      setError(
+        [errorText(err, t('transfers.receiveDialog.error')), ...validationMessages(err)]
+          .filter((v, i, all) => all.indexOf(v) === i)
+          .join(' '),
+      );
     }
   }
 
@@ -49,7 +58,13 @@ export function ReceiveTransferDialog({ transfer, branches, onDone, onClose }: P
           <button type="button" className="button" onClick={onClose} disabled={isLoading}>
             {t('common.cancel')}
           </button>
-          <button type="button" className="button primary" onClick={() => void submit()} disabled={!valid || isLoading} data-testid="receive-confirm">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => void submit()}
+            disabled={!valid || isLoading}
+            data-testid="receive-confirm"
+          >
             {isLoading ? t('transfers.receiveDialog.receiving') : t('transfers.receiveDialog.submit')}
           </button>
         </>
@@ -64,9 +79,17 @@ export function ReceiveTransferDialog({ transfer, branches, onDone, onClose }: P
               <span>
                 {name} <span className="muted small">({t('transfers.unitsSent', { sent: f.number(l.sent) })})</span>
               </span>
-              <input type="number" inputMode="numeric" min={0} max={l.sent} step={1} value={counts[l.productId] ?? ''}
+              <input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={l.sent}
+                step={1}
+                value={counts[l.productId] ?? ''}
                 aria-label={`${t('transfers.receiveDialog.arrived')}: ${name}`}
-                onChange={(e) => setCounts((c) => ({ ...c, [l.productId]: e.target.value }))} data-testid="receive-quantity" />
+                onChange={(e) => setCounts((c) => ({ ...c, [l.productId]: e.target.value }))}
+                data-testid="receive-quantity"
+              />
             </li>
           );
         })}

@@ -52,12 +52,17 @@ export function SendTransferDialog({ chain, onDone, onClose }: Props) {
     setError(null);
     try {
       const { data } = await send({
-        toBranch, idempotencyKey: key.current, lines: lines.map((l, i) => ({ product: l.product._id, quantity: counts[i]! })), ...(note.trim() && { note: note.trim() }),
+        toBranch,
+        idempotencyKey: key.current,
+        lines: lines.map((l, i) => ({ product: l.product._id, quantity: counts[i]! })),
+        ...(note.trim() && { note: note.trim() }),
       }).unwrap();
       onDone({ key: 'transfers.sendDialog.sent', number: data.number });
       onClose();
     } catch (err) {
-      setError([errorText(err, t('transfers.sendDialog.error')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '));
+      setError(
+        [errorText(err, t('transfers.sendDialog.error')), ...validationMessages(err)].filter((v, i, all) => all.indexOf(v) === i).join(' '),
+      );
     }
   }
 
@@ -90,7 +95,14 @@ export function SendTransferDialog({ chain, onDone, onClose }: Props) {
       </label>
       <label className="field">
         <span>{t('transfers.sendDialog.product')}</span>
-        <input type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={t('transfers.sendDialog.searchProduct')} autoComplete="off" data-testid="send-search" />
+        <input
+          type="search"
+          value={term}
+          onChange={(e) => setTerm(e.target.value)}
+          placeholder={t('transfers.sendDialog.searchProduct')}
+          autoComplete="off"
+          data-testid="send-search"
+        />
       </label>
       {term.trim().length >= 2 && search.data && (
         <ul className="transfer-matches" data-testid="send-matches">
@@ -111,12 +123,25 @@ export function SendTransferDialog({ chain, onDone, onClose }: Props) {
           {lines.map((l, i) => (
             <li key={l.product._id} className="transfer-line" data-testid="send-line">
               <span>
-                {name(l.product)} <span className="muted small">({t('transfers.sendDialog.inStock', { quantity: f.number(l.product.quantity) })})</span>
+                {name(l.product)}{' '}
+                <span className="muted small">({t('transfers.sendDialog.inStock', { quantity: f.number(l.product.quantity) })})</span>
               </span>
-              <input type="number" inputMode="numeric" min={1} step={1} value={l.quantity} aria-label={`${t('transfers.sendDialog.quantity')}: ${name(l.product)}`}
-                onChange={(e) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, quantity: e.target.value } : x)))} data-testid="send-quantity" />
-              <button type="button" className="button small" onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
-                aria-label={t('transfers.sendDialog.removeNamed', { name: name(l.product) })}>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                step={1}
+                value={l.quantity}
+                aria-label={`${t('transfers.sendDialog.quantity')}: ${name(l.product)}`}
+                onChange={(e) => setLines((ls) => ls.map((x, j) => (j === i ? { ...x, quantity: e.target.value } : x)))}
+                data-testid="send-quantity"
+              />
+              <button
+                type="button"
+                className="button small"
+                onClick={() => setLines((ls) => ls.filter((_, j) => j !== i))}
+                aria-label={t('transfers.sendDialog.removeNamed', { name: name(l.product) })}
+              >
                 {t('transfers.sendDialog.remove')}
               </button>
             </li>

@@ -108,7 +108,15 @@ function NotePaper({ transfer, branches, sender, forPrint = false }: PaperProps)
 }
 
 /** The note on screen with a Print button; the printed copy is laid out at paper width outside the app, as the receipt's. */
-export function TransferNoteDialog({ transfer, branches, onClose }: { transfer: TransferDto; branches: readonly BranchDto[]; onClose: () => void }) {
+export function TransferNoteDialog({
+  transfer,
+  branches,
+  onClose,
+}: {
+  transfer: TransferDto;
+  branches: readonly BranchDto[];
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const sender = useSender(transfer.sentBy);
   const printRoot = useRef<HTMLDivElement>(null);

@@ -63,16 +63,35 @@ export function TransfersTable({ transfers, branches, current, canEdit, onReceiv
               </td>
               <td className="actions-cell">
                 <RowActions
-                  remove={canEdit && tr.state === 'in_transit' && tr.fromBranch === current && {
-                    label: t('transfers.cancel'), ariaLabel: t('transfers.cancelNamed', { number: tr.number }), testId: 'cancel-transfer', onClick: () => onCancel(tr),
-                  }}
+                  remove={
+                    canEdit &&
+                    tr.state === 'in_transit' &&
+                    tr.fromBranch === current && {
+                      label: t('transfers.cancel'),
+                      ariaLabel: t('transfers.cancelNamed', { number: tr.number }),
+                      testId: 'cancel-transfer',
+                      onClick: () => onCancel(tr),
+                    }
+                  }
                 >
                   {canEdit && tr.state === 'in_transit' && tr.toBranch === current && (
-                    <button type="button" className="button small" onClick={() => onReceive(tr)} aria-label={t('transfers.receiveNamed', { number: tr.number })} data-testid="receive-transfer">
+                    <button
+                      type="button"
+                      className="button small"
+                      onClick={() => onReceive(tr)}
+                      aria-label={t('transfers.receiveNamed', { number: tr.number })}
+                      data-testid="receive-transfer"
+                    >
                       {t('transfers.receive')}
                     </button>
                   )}
-                  <button type="button" className="button small" onClick={() => onPrint(tr)} aria-label={t('transfers.printNamed', { number: tr.number })} data-testid="print-transfer">
+                  <button
+                    type="button"
+                    className="button small"
+                    onClick={() => onPrint(tr)}
+                    aria-label={t('transfers.printNamed', { number: tr.number })}
+                    data-testid="print-transfer"
+                  >
                     {t('transfers.print')}
                   </button>
                 </RowActions>

@@ -11,9 +11,21 @@ const branches: BranchDto[] = [
 
 function transfer(over: Partial<TransferDto> = {}): TransferDto {
   return {
-    _id: 't1', number: 'TR-000001', fromBranch: 'b', toBranch: 'main', state: 'in_transit', note: null, receiveNote: null, sentBy: null, receivedBy: null,
-    cancelledBy: null, sentAt: '2026-11-20T10:00:00.000Z', receivedAt: null, cancelledAt: null,
-    lines: [{ productId: 'p1', sku: 'TEA', name: { en: 'Tea', ku: 'چا' }, sent: 5, received: null, unitCost: 1 }], ...over,
+    _id: 't1',
+    number: 'TR-000001',
+    fromBranch: 'b',
+    toBranch: 'main',
+    state: 'in_transit',
+    note: null,
+    receiveNote: null,
+    sentBy: null,
+    receivedBy: null,
+    cancelledBy: null,
+    sentAt: '2026-11-20T10:00:00.000Z',
+    receivedAt: null,
+    cancelledAt: null,
+    lines: [{ productId: 'p1', sku: 'TEA', name: { en: 'Tea', ku: 'چا' }, sent: 5, received: null, unitCost: 1 }],
+    ...over,
   };
 }
 
@@ -29,7 +41,9 @@ function api(list: (url: URL) => Reply, shop = branches, more: (url: URL, method
     return undefined;
   });
 }
-const page = (data: TransferDto[]) => ({ body: { success: true, data, pagination: { total: data.length, page: 1, limit: 100, pages: 1 } } });
+const page = (data: TransferDto[]) => ({
+  body: { success: true, data, pagination: { total: data.length, page: 1, limit: 100, pages: 1 } },
+});
 
 describe('stock transfers screen', () => {
   it('lists transfers with their state and receives one sent here with the counts that arrived', async () => {
@@ -44,7 +58,9 @@ describe('stock transfers screen', () => {
     const dialog = await screen.findByTestId('receive-transfer-dialog');
     fireEvent.change(within(dialog).getByTestId('receive-quantity'), { target: { value: '4' } });
     fireEvent.click(within(dialog).getByTestId('receive-confirm'));
-    expect((await screen.findByTestId('transfer-notice')).textContent).toBe('Transfer TR-000001 received short: the difference is recorded.');
+    expect((await screen.findByTestId('transfer-notice')).textContent).toBe(
+      'Transfer TR-000001 received short: the difference is recorded.',
+    );
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ lines: [{ product: 'p1', quantity: 4 }] });
     expect(await screen.findByTestId('send-transfer')).toBeTruthy();
   });
@@ -76,11 +92,15 @@ describe('cancelling a transfer and its printed note', () => {
 
   it('cancels a transfer this branch sent, after asking, and says so in a toast', async () => {
     let cancelled = false;
-    const calls = api(() => page([cancelled ? { ...outgoing, state: 'cancelled' } : outgoing, transfer()]), branches, (url, method) => {
-      if (url.pathname !== '/api/products/transfers/t2/cancel' || method !== 'POST') return undefined;
-      cancelled = true;
-      return { body: { success: true, data: { ...outgoing, state: 'cancelled', cancelledAt: '2026-11-20T11:00:00.000Z' } } };
-    });
+    const calls = api(
+      () => page([cancelled ? { ...outgoing, state: 'cancelled' } : outgoing, transfer()]),
+      branches,
+      (url, method) => {
+        if (url.pathname !== '/api/products/transfers/t2/cancel' || method !== 'POST') return undefined;
+        cancelled = true;
+        return { body: { success: true, data: { ...outgoing, state: 'cancelled', cancelledAt: '2026-11-20T11:00:00.000Z' } } };
+      },
+    );
     renderScreen(<TransfersPage />, { signedInAs: user({ role: 'admin' }), path: '/inventory/transfers' });
     const rows = await screen.findAllByTestId('transfer-row');
     // Only the one sent from here can be cancelled here; the one sent here is received instead.
@@ -94,14 +114,22 @@ describe('cancelling a transfer and its printed note', () => {
     await waitFor(() => expect(screen.queryByTestId('cancel-transfer-dialog')).toBeNull());
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.path)).toEqual(['/api/products/transfers/t2/cancel']);
     // The list is asked again: the row now reads Cancelled, with nothing left to do but print.
-    await waitFor(() => expect(within(screen.getAllByTestId('transfer-row')[0]!).getByTestId('transfer-state').textContent).toBe('Cancelled'));
+    await waitFor(() =>
+      expect(within(screen.getAllByTestId('transfer-row')[0]!).getByTestId('transfer-state').textContent).toBe('Cancelled'),
+    );
     expect(within(screen.getAllByTestId('transfer-row')[0]!).queryByTestId('cancel-transfer')).toBeNull();
   });
 
   it("shows the server's refusal in the dialog, in Kurdish, and cancels nothing", async () => {
     const refusal = 'ئەم گواستنەوەیە پێشتر وەرگیراوە، بۆیە ئیتر ناتوانرێت هەڵبوەشێنرێتەوە';
-    api(() => page([outgoing]), branches, (url) =>
-      url.pathname.endsWith('/cancel') ? { status: 409, body: { success: false, code: 'INVALID_TRANSITION', error: refusal, message: refusal } } : undefined);
+    api(
+      () => page([outgoing]),
+      branches,
+      (url) =>
+        url.pathname.endsWith('/cancel')
+          ? { status: 409, body: { success: false, code: 'INVALID_TRANSITION', error: refusal, message: refusal } }
+          : undefined,
+    );
     renderScreen(<TransfersPage />, { signedInAs: user({ role: 'manager' }), path: '/inventory/transfers', language: 'ku' });
     fireEvent.click(await screen.findByRole('button', { name: 'هەڵوەشاندنەوەی گواستنەوەی TR-000002' }));
     const dialog = await screen.findByTestId('cancel-transfer-dialog');
@@ -129,7 +157,10 @@ describe('cancelling a transfer and its printed note', () => {
   it('prints a note with the branches, the sender, each line as sent and received, the note and room to sign', async () => {
     const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
     const received = transfer({
-      state: 'short', sentBy: 'u1', note: 'Handle with care', receiveNote: 'One box torn',
+      state: 'short',
+      sentBy: 'u1',
+      note: 'Handle with care',
+      receiveNote: 'One box torn',
       lines: [{ productId: 'p1', sku: 'TEA-01', name: { en: 'Tea', ku: 'چا' }, sent: 5, received: 4, unitCost: 1 }],
     });
     api(() => page([received]));
@@ -155,8 +186,14 @@ describe('cancelling a transfer and its printed note', () => {
   });
 
   it("names the sender from the staff list when someone else sent it, and leaves the line out when that can't be read", async () => {
-    const calls = api(() => page([transfer({ sentBy: 'u9' })]), branches, (url) =>
-      url.pathname === '/api/auth/users/u9' ? { body: { success: true, data: { _id: 'u9', firstName: 'Hawre', lastName: 'Karim' } } } : undefined);
+    const calls = api(
+      () => page([transfer({ sentBy: 'u9' })]),
+      branches,
+      (url) =>
+        url.pathname === '/api/auth/users/u9'
+          ? { body: { success: true, data: { _id: 'u9', firstName: 'Hawre', lastName: 'Karim' } } }
+          : undefined,
+    );
     renderScreen(<TransfersPage />, { signedInAs: user({ role: 'admin' }), path: '/inventory/transfers' });
     fireEvent.click(await screen.findByTestId('print-transfer'));
     expect((await screen.findByTestId('note-sender')).textContent).toBe('Hawre Karim');

@@ -61,8 +61,14 @@ function Transfers() {
       <div className="panel">
         <div className="segmented" role="group" aria-label={t('transfers.stateFilter')}>
           {(['', ...TRANSFER_STATES] as const).map((s) => (
-            <button key={s || 'all'} type="button" className={state === s ? 'active' : ''} aria-pressed={state === s}
-              onClick={() => setParams(s ? { state: s } : {})} data-testid={`state-${s || 'all'}`}>
+            <button
+              key={s || 'all'}
+              type="button"
+              className={state === s ? 'active' : ''}
+              aria-pressed={state === s}
+              onClick={() => setParams(s ? { state: s } : {})}
+              data-testid={`state-${s || 'all'}`}
+            >
               {t(`transfers.states.${s || 'all'}`)}
             </button>
           ))}
@@ -84,13 +90,23 @@ function Transfers() {
             <p className="muted">{t('transfers.emptyHint')}</p>
           </div>
         ) : (
-          <TransfersTable transfers={transfers} branches={chain.active} current={chain.current} canEdit={canEdit} busy={list.isFetching}
-            onReceive={setReceiving} onCancel={setCancelling} onPrint={setPrinting} />
+          <TransfersTable
+            transfers={transfers}
+            branches={chain.active}
+            current={chain.current}
+            canEdit={canEdit}
+            busy={list.isFetching}
+            onReceive={setReceiving}
+            onCancel={setCancelling}
+            onPrint={setPrinting}
+          />
         )}
       </div>
 
       {sending && <SendTransferDialog chain={chain} onDone={setNotice} onClose={() => setSending(false)} />}
-      {receiving && <ReceiveTransferDialog transfer={receiving} branches={chain.active} onDone={setNotice} onClose={() => setReceiving(null)} />}
+      {receiving && (
+        <ReceiveTransferDialog transfer={receiving} branches={chain.active} onDone={setNotice} onClose={() => setReceiving(null)} />
+      )}
       {cancelling && <CancelTransferDialog transfer={cancelling} branches={chain.active} onClose={() => setCancelling(null)} />}
       {printing && <TransferNoteDialog transfer={printing} branches={chain.active} onClose={() => setPrinting(null)} />}
     </section>

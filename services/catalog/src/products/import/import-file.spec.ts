@@ -54,4 +54,3 @@ describe('the bounds of reading', () => {
     await expect(readImportFile(lines, { maxRows: 100_000, maxMillis: -1 })).rejects.toBeInstanceOf(TooSlow);
   });
 });
-

@@ -6,8 +6,14 @@ describe('mapColumns', () => {
   it.each([
     [['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)', 'Cost (USD)', 'Category'], []],
     [['\uFEFFsku', 'BARCODE', 'name', 'price', 'cost', 'category id'], []],
-    [['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)'], ['cost', 'category']],
-    [['Title', 'Code'], ['sku', 'barcode', 'nameEn', 'price', 'cost', 'category']],
+    [
+      ['Name (English)', 'Name (Kurdish)', 'SKU', 'Barcode', 'Price (USD)'],
+      ['cost', 'category'],
+    ],
+    [
+      ['Title', 'Code'],
+      ['sku', 'barcode', 'nameEn', 'price', 'cost', 'category'],
+    ],
     [['ناو', 'ناوی کوردی', 'کۆدی کاڵا', 'بارکۆد', 'نرخ', 'تێچوو', 'پۆل'], []],
   ])('%j lacks %j', (headers, missing) => {
     expect(mapColumns(headers).missing).toEqual(missing);
@@ -15,7 +21,14 @@ describe('mapColumns', () => {
 
   it('reads Kurdish headers', () => {
     expect(mapColumns(['کۆدی کاڵا', 'بارکۆد', 'ناو', 'ناوی کوردی', 'نرخ', 'تێچوو', 'پۆل', 'بڕ']).index).toEqual({
-      sku: 0, barcode: 1, nameEn: 2, nameKu: 3, price: 4, cost: 5, category: 6, quantity: 7,
+      sku: 0,
+      barcode: 1,
+      nameEn: 2,
+      nameKu: 3,
+      price: 4,
+      cost: 5,
+      category: 6,
+      quantity: 7,
     });
   });
 
@@ -43,9 +56,21 @@ describe('cells', () => {
 });
 
 describe('rowToProduct', () => {
-  const columns = mapColumns(['SKU', 'Barcode', 'Name (English)', 'Price', 'Cost', 'Category', 'Quantity', 'Active', 'Description (Kurdish)']);
+  const columns = mapColumns([
+    'SKU',
+    'Barcode',
+    'Name (English)',
+    'Price',
+    'Cost',
+    'Category',
+    'Quantity',
+    'Active',
+    'Description (Kurdish)',
+  ]);
   it('builds the form body, resolving the category and reading yes/no', () => {
-    const { body } = rowToProduct(['A-1', '0123', 'Tea', '2.5', 1, 'Drinks', '', 'no', 'چا'], columns, (t) => (t === 'Drinks' ? 'cat-id' : null));
+    const { body } = rowToProduct(['A-1', '0123', 'Tea', '2.5', 1, 'Drinks', '', 'no', 'چا'], columns, (t) =>
+      t === 'Drinks' ? 'cat-id' : null,
+    );
     expect(body).toEqual({
       sku: 'A-1',
       barcode: '0123',
@@ -68,9 +93,17 @@ describe('rowToProduct', () => {
 describe('the barcode labels CSV', () => {
   it('reads back through the import: its five columns, formula-like cells restored, cost and category still wanted', async () => {
     const file = await labelsCsv([{ name_en: '=cmd', name_ku: 'چا', sku: '+S-1', barcode: '0626', price_cents: 1250 }]);
-    const { headers, rows: [row] } = await readImportFile(file, 10);
+    const {
+      headers,
+      rows: [row],
+    } = await readImportFile(file, 10);
     const columns = mapColumns(headers);
     expect(columns.missing).toEqual(['cost', 'category']);
-    expect(rowToProduct(row!.cells, columns, () => null).body).toMatchObject({ sku: '+S-1', barcode: '0626', name: { en: '=cmd', ku: 'چا' }, price: '12.50' });
+    expect(rowToProduct(row!.cells, columns, () => null).body).toMatchObject({
+      sku: '+S-1',
+      barcode: '0626',
+      name: { en: '=cmd', ku: 'چا' },
+      price: '12.50',
+    });
   });
 });

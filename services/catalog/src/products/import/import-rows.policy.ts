@@ -124,9 +124,21 @@ export function rowToProduct(
 /** The field of a validation error path ('name.en') as an import column. */
 export function fieldOfPath(path: string): ImportField | null {
   const known: Record<string, ImportField> = {
-    sku: 'sku', barcode: 'barcode', 'name.en': 'nameEn', 'name.ku': 'nameKu', name: 'nameEn', 'description.en': 'descriptionEn',
-    'description.ku': 'descriptionKu', description: 'descriptionEn', category: 'category', price: 'price', cost: 'cost',
-    quantity: 'quantity', reorderLevel: 'reorderLevel', discount: 'discount', active: 'active',
+    sku: 'sku',
+    barcode: 'barcode',
+    'name.en': 'nameEn',
+    'name.ku': 'nameKu',
+    name: 'nameEn',
+    'description.en': 'descriptionEn',
+    'description.ku': 'descriptionKu',
+    description: 'descriptionEn',
+    category: 'category',
+    price: 'price',
+    cost: 'cost',
+    quantity: 'quantity',
+    reorderLevel: 'reorderLevel',
+    discount: 'discount',
+    active: 'active',
   };
   return known[path] ?? null;
 }

@@ -10,9 +10,30 @@ import { CreateProductDto } from '../product.dto.js';
 import { normalizeDigits } from '../product.policy.js';
 import { ProductIntake } from '../product-intake.js';
 import {
-  MAX_IMPORT_COLUMNS, MAX_UNPACKED_BYTES, ReadAborted, readImportFile, TooBigUnpacked, TooManyColumns, TooManyRows, TooSlow, UnreadableFile,
+  MAX_IMPORT_COLUMNS,
+  MAX_UNPACKED_BYTES,
+  ReadAborted,
+  readImportFile,
+  TooBigUnpacked,
+  TooManyColumns,
+  TooManyRows,
+  TooSlow,
+  UnreadableFile,
 } from './import-file.js';
-import { describe, FIELD_HEADERS, fieldOfPath, firstField, firstKey, mapColumns, nameKey, rowToProduct, type ColumnMap, type ImportField, type Problem, type RowProblems } from './import-rows.policy.js';
+import {
+  describe,
+  FIELD_HEADERS,
+  fieldOfPath,
+  firstField,
+  firstKey,
+  mapColumns,
+  nameKey,
+  rowToProduct,
+  type ColumnMap,
+  type ImportField,
+  type Problem,
+  type RowProblems,
+} from './import-rows.policy.js';
 
 /** Rows per file. */
 export const MAX_IMPORT_ROWS = 100_000;
@@ -62,15 +83,22 @@ export class ProductImportService implements OnApplicationShutdown {
     private readonly intake: ProductIntake,
   ) {}
 
-  async start(ctx: RequestContext, file: { buffer: Buffer; originalname?: string } | undefined, signal?: AbortSignal): Promise<ProductImportDto> {
+  async start(
+    ctx: RequestContext,
+    file: { buffer: Buffer; originalname?: string } | undefined,
+    signal?: AbortSignal,
+  ): Promise<ProductImportDto> {
     if (!file || file.buffer.length === 0) throw DomainError.validation({ file: 'products.import.noFile' });
     let sheet;
     try {
       sheet = await readImportFile(file.buffer, { maxRows: MAX_IMPORT_ROWS, maxMillis: MAX_READ_MS, ...(signal && { signal }) });
     } catch (e) {
-      if (e instanceof TooManyRows) throw DomainError.validation({ file: { key: 'products.import.tooManyRows', params: { max: MAX_IMPORT_ROWS } } });
-      if (e instanceof TooManyColumns) throw DomainError.validation({ file: { key: 'products.import.tooWide', params: { max: MAX_IMPORT_COLUMNS } } });
-      if (e instanceof TooBigUnpacked) throw DomainError.validation({ file: { key: 'products.import.tooBig', params: { max: MAX_UNPACKED_BYTES / 1024 / 1024 } } });
+      if (e instanceof TooManyRows)
+        throw DomainError.validation({ file: { key: 'products.import.tooManyRows', params: { max: MAX_IMPORT_ROWS } } });
+      if (e instanceof TooManyColumns)
+        throw DomainError.validation({ file: { key: 'products.import.tooWide', params: { max: MAX_IMPORT_COLUMNS } } });
+      if (e instanceof TooBigUnpacked)
+        throw DomainError.validation({ file: { key: 'products.import.tooBig', params: { max: MAX_UNPACKED_BYTES / 1024 / 1024 } } });
       if (e instanceof TooSlow) throw DomainError.validation({ file: 'products.import.tooSlow' });
       if (e instanceof ReadAborted) throw DomainError.validation({ file: 'products.import.tooSlow' }); // nobody reads this answer
       if (e instanceof UnreadableFile) throw DomainError.validation({ file: 'products.import.unreadable' });
@@ -92,8 +120,16 @@ export class ProductImportService implements OnApplicationShutdown {
       `INSERT INTO product_imports (id, actor_id, branch_id, file_name, state, rows_in_file, total, refused, refused_count, headers, finished_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $7 = 0 THEN now() END)`,
       [
-        id, ctx.actorId, ctx.branchId, fileName, accepted.length === 0 ? 'done' : 'running', sheet.rows.length, accepted.length,
-        JSON.stringify(refused.slice(0, MAX_LISTED)), refused.length, JSON.stringify(columns.header),
+        id,
+        ctx.actorId,
+        ctx.branchId,
+        fileName,
+        accepted.length === 0 ? 'done' : 'running',
+        sheet.rows.length,
+        accepted.length,
+        JSON.stringify(refused.slice(0, MAX_LISTED)),
+        refused.length,
+        JSON.stringify(columns.header),
       ],
     );
     if (accepted.length > 0) this.track(this.run(ctx, id, accepted));
@@ -193,17 +229,23 @@ export class ProductImportService implements OnApplicationShutdown {
       const same = bySku.get(sku);
       if (same) {
         if (same.barcode && same.barcode !== dto.barcode) {
-          clashes.set(row, same.row === null
-            ? { field: 'barcode', key: 'products.skuBarcodeMismatch', params: { barcode: same.barcode } }
-            : { field: 'barcode', key: 'products.import.skuBarcodeInFile', params: { row: same.row, barcode: same.barcode } });
+          clashes.set(
+            row,
+            same.row === null
+              ? { field: 'barcode', key: 'products.skuBarcodeMismatch', params: { barcode: same.barcode } }
+              : { field: 'barcode', key: 'products.import.skuBarcodeInFile', params: { row: same.row, barcode: same.barcode } },
+          );
         }
         continue; // merges into the product (or the earlier row's)
       }
       const owner = byBarcode.get(dto.barcode);
       if (owner) {
-        clashes.set(row, owner.row === null
-          ? { field: 'barcode', key: 'products.duplicateBarcode' }
-          : { field: 'barcode', key: 'products.import.barcodeInFile', params: { row: owner.row } });
+        clashes.set(
+          row,
+          owner.row === null
+            ? { field: 'barcode', key: 'products.duplicateBarcode' }
+            : { field: 'barcode', key: 'products.import.barcodeInFile', params: { row: owner.row } },
+        );
         continue;
       }
       bySku.set(sku, { barcode: dto.barcode, row });
@@ -232,7 +274,12 @@ export class ProductImportService implements OnApplicationShutdown {
         try {
           await this.ds.transaction(async (m) => {
             await beginCatalogWrite(m);
-            const results = await this.intake.createOrMerge(m, ctx, batch.map((a) => a.dto), { lane: 'bulk' });
+            const results = await this.intake.createOrMerge(
+              m,
+              ctx,
+              batch.map((a) => a.dto),
+              { lane: 'bulk' },
+            );
             const merged = results.filter((r) => r.merged).length;
             const created = results.length - merged;
             await m.query(
@@ -283,8 +330,12 @@ export class ProductImportService implements OnApplicationShutdown {
 
 /** A file name as it may be shown and stored: no control characters, no lone surrogate halves, at most 200 characters. */
 function cleanFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  return Array.from(name.replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ''))
+  return Array.from(
+    name
+      // eslint-disable-next-line no-control-regex -- control characters are what this removes
+      .replace(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/g, '')
+      .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, ''),
+  )
     .slice(0, 200)
     .join('')
     .trim();
