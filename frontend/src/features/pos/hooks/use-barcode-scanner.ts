@@ -65,6 +65,8 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
     const detector = new ScanDetector({ maxGapMs: SCAN_MAX_GAP_MS, minLength: 3 });
     let snap: Snapshot | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Keys last given back by the timer, with the field as it was before them: taken back if the burst goes on. */
+    let given: { snap: Snapshot | null; held: string; last: number } | null = null;
 
     const giveBack = (chars: string) => {
       if (!snap || !snap.el.isConnected) return;
@@ -82,9 +84,26 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
     const giveBackLater = (delay: number, turns: number) => {
       timer = setTimeout(() => {
         if (turns > 0 && (delay > 0 || inputPending())) return giveBackLater(0, turns - 1);
+        const last = detector.lastKeyAt;
+        const before = snap;
         const held = detector.flush(performance.now() + SCAN_MAX_GAP_MS + 1);
-        if (held) giveBack(held);
+        if (!held) return;
+        given = { snap: before, held, last };
+        giveBack(held);
       }, delay);
+    };
+
+    /**
+     * A page busier still may deliver the rest of a scan after its first keys were given back. The keys' own times
+     * tell: a key pressed within a scanner's gap of the held ones continues their burst, so they are taken back.
+     */
+    const takeBackIfBurstGoesOn = (e: KeyboardEvent) => {
+      const last = given;
+      given = null;
+      if (!last || (e.key.length !== 1 && e.key !== 'Enter') || (e.timeStamp || performance.now()) - last.last > SCAN_MAX_GAP_MS) return;
+      if (last.snap && last.snap.el.isConnected) setFieldValue(last.snap.el, last.snap.value, last.snap.start);
+      snap = last.snap;
+      detector.resume(last.held, last.last);
     };
 
     const onKeyDown = (e: KeyboardEvent) => {
@@ -94,6 +113,7 @@ export function useBarcodeScanner(enabled: boolean, onScan: (code: string) => vo
         detector.reset();
         return;
       }
+      takeBackIfBurstGoesOn(e);
       const before = snapshot(e.target);
       const verdict = detector.key(e.key, e.timeStamp || performance.now());
       clearTimeout(timer);

@@ -64,6 +64,21 @@ export class ScanDetector {
     return null;
   }
 
+  /** When the last key was pressed (its own time stamp). */
+  get lastKeyAt(): number {
+    return this.last;
+  }
+
+  /**
+   * Holds `held` again as the burst it was, its last key pressed at `last`: for keys given back too early, when a
+   * later key of the same burst shows (by its own time) that the scan was still going.
+   */
+  resume(held: string, last: number): void {
+    this.buffer = [...held];
+    this.holding = true;
+    this.last = last;
+  }
+
   /** True while keys are held back waiting to see whether a scan is under way. */
   get isHolding(): boolean {
     return this.holding;
