@@ -10,7 +10,6 @@ import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { build } from './build.mjs';
 import { root } from './ensure-install.mjs';
@@ -35,11 +34,16 @@ try {
   console.warn(`No template database (${e instanceof Error ? e.message : e}); each test file migrates its own.`);
 }
 
+/** A package's command script, as npm would find it from `from` (the package's own exports may hide package.json). */
 const bin = (pkg, name, from = root) => {
-  const require = createRequire(join(from, 'package.json'));
-  const pkgPath = require.resolve(`${pkg}/package.json`);
-  const json = JSON.parse(readFileSync(pkgPath, 'utf8'));
-  return join(dirname(pkgPath), typeof json.bin === 'string' ? json.bin : json.bin[name ?? pkg]);
+  for (let dir = from; ; dir = dirname(dir)) {
+    const pkgPath = join(dir, 'node_modules', pkg, 'package.json');
+    if (existsSync(pkgPath)) {
+      const json = JSON.parse(readFileSync(pkgPath, 'utf8'));
+      return join(dirname(pkgPath), typeof json.bin === 'string' ? json.bin : json.bin[name ?? pkg]);
+    }
+    if (dirname(dir) === dir) throw new Error(`${pkg} is not installed`);
+  }
 };
 
 /** Runs node with `args`; its output goes to the terminal (`log` null) or to a file. Resolves with the exit code. */
@@ -171,7 +175,13 @@ async function checksLane() {
   if (code !== 0) console.error(`\n✗ vitest failed:\n${readFileSync(join(results, 'vitest.log'), 'utf8').slice(-30_000)}`);
 }
 
-await Promise.all(extraArgs.length === 0 ? [jestLane(), checksLane()] : [jestLane()]);
+/** A lane that throws is one failure, reported; the other lane still runs to its end (nothing is left running). */
+const guarded = (name, lane) =>
+  lane().catch((e) => {
+    totals.failed += 1;
+    console.error(`\n✗ the ${name} lane failed: ${e instanceof Error ? (e.stack ?? e.message) : e}`);
+  });
+await Promise.all(extraArgs.length === 0 ? [guarded('jest', jestLane), guarded('checks', checksLane)] : [guarded('jest', jestLane)]);
 
 // Where the minutes went: each tier (wall time from its first file's start to its last file's end is not
 // kept by every runner, so the files' own times are summed), each lane, and the slowest files.
