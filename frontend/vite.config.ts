@@ -69,5 +69,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.spec.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
+    // npm test runs these beside jest on two cores: a screen may wait its turn well past vitest's 5 s default.
+    testTimeout: 30_000,
   },
 });

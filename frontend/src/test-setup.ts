@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// npm test runs these beside jest on two cores: a screen may take its turn longer than testing-library's 1 s default.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
