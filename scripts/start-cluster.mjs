@@ -9,6 +9,9 @@ import { buildUnlessSkipped } from './build.mjs';
 import { freePort } from './free-port.mjs';
 import { root } from './ensure-install.mjs';
 
+/** How long a process asked to stop may take before it is killed. */
+const STOP_GRACE_MS = 10_000;
+
 /**
  * How many processes each service runs: `--replicas sales=2,catalog=2` or DUKAN_REPLICAS (same form); one
  * otherwise. Replicas of a service share its database and its NATS consumers (each event is applied once) and
@@ -154,12 +157,18 @@ export async function startCluster(options = {}) {
     });
     await waitHealthy(`http://127.0.0.1:${port}/health/ready`, options.readyTimeoutMs, child, service);
   };
+  // A process asked to stop gets STOP_GRACE_MS to shut down cleanly (drain its consumers, close its pool); one
+  // that is still running then is killed, so stopping a cluster on a loaded machine always ends.
   const stopOne = (name, signal = 'SIGTERM') =>
     new Promise((resolve) => {
       const child = children.get(name);
       if (!child || child.exitCode !== null || child.signalCode) return resolve();
       stoppedOnPurpose.add(child);
-      child.once('exit', resolve);
+      const grace = signal === 'SIGKILL' ? undefined : setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      child.once('exit', () => {
+        clearTimeout(grace);
+        resolve();
+      });
       child.kill(signal);
     });
   const stopAll = async () => {

@@ -71,7 +71,7 @@ describeCluster('cluster shape: every service its own process, gateway on its ow
         .map((n) => `${ns}_${n}`),
     );
     rmSync(dataDir, { recursive: true, force: true });
-  }, 30_000);
+  }, 90_000);
 
   it('a logout that did not pass through this gateway still ends the session there, through the identity event', async () => {
     const api = httpClient(cluster.url);

@@ -48,7 +48,7 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     nats = f.ownNats!;
   }, START_MS);
 
-  afterAll(() => f?.dispose(), 60_000);
+  afterAll(() => f?.dispose(), 90_000);
 
   /** Every service process still answers: none has exited. */
   async function allAlive(): Promise<Record<string, number>> {

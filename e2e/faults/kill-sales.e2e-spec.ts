@@ -44,7 +44,7 @@ describeFaults('sales killed with kill -9 in the middle of checkouts (cluster sh
     f = await startFaultCluster('kill', { env: { IDEMPOTENCY_TAKEOVER_SECONDS: '5' } });
   }, START_MS);
 
-  afterAll(() => f?.dispose(), 60_000);
+  afterAll(() => f?.dispose(), 90_000);
 
   it(
     `${KILLS} kills while ${TILLS} tills retry their same Idempotency-Key: 0 lost, 0 doubled, every retry answered with the original sale`,

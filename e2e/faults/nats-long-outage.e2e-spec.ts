@@ -18,7 +18,7 @@ describeFaults('a long NATS outage (cluster shape, backoff capped at 2 s)', () =
     f = await startFaultCluster('longout', { ownNats: true, env: { EVENT_RETRY_MAX_MS: String(RETRY_CAP_MS) } });
   }, START_MS);
 
-  afterAll(() => f?.dispose(), 60_000);
+  afterAll(() => f?.dispose(), 90_000);
 
   it(
     `NATS down for ${LONG_DOWN_MS / 1000} s (${LONG_DOWN_MS / RETRY_CAP_MS} backoff caps) while the tills sell: the same, after a long outage`,

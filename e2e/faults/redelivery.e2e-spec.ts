@@ -29,7 +29,7 @@ describeFaults('every event of a day redelivered three times out of order (clust
     f = await startFaultCluster('redelivery');
   }, START_MS);
 
-  afterAll(() => f?.dispose(), 60_000);
+  afterAll(() => f?.dispose(), 90_000);
 
   it("stock, points, reports and sales' copies are unchanged", async () => {
     const { api, token, sql } = f;

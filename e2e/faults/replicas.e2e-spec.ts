@@ -21,7 +21,7 @@ describeCluster('replicas: sales=2, catalog=2, loyalty=2, settings=2', () => {
     });
   }, START_MS);
 
-  afterAll(() => f?.dispose(), 60_000);
+  afterAll(() => f?.dispose(), 90_000);
 
   /** Each till sells `perTill` sales to the customer, and reads the product after each; every answer's status. */
   async function sellRound(
