@@ -19,3 +19,4 @@ export * from './reports.js';
 export * from './request-path.js';
 export * from './pricing.js';
 export * from './dates.js';
+export * from './tenders.js';

@@ -1,0 +1,41 @@
+// How a sale is paid: its tenders, each in the currency it was handed over in, and the change given back.
+// Amounts are minor units of their own currency (US cents, whole dinars) and are never converted to be kept.
+import type { Currency } from './money.js';
+
+export const TENDER_METHODS = ['cash', 'card', 'transfer', 'account'] as const;
+/** cash: notes in the drawer; card: the card terminal; transfer: a bank or wallet transfer; account: the customer's account (owed). */
+export type TenderMethod = (typeof TENDER_METHODS)[number];
+
+export function isTenderMethod(value: unknown): value is TenderMethod {
+  return typeof value === 'string' && (TENDER_METHODS as readonly string[]).includes(value);
+}
+
+/** One payment handed over: cash in dollars, cash in dinars, a card payment, … */
+export interface SaleTender {
+  method: TenderMethod;
+  currency: Currency;
+  /** In the tender's own currency: cents for USD, whole dinars for IQD; > 0. */
+  amountMinor: number;
+}
+
+/** The change given back, always cash, in the currency the cashier chose. */
+export interface SaleChange {
+  currency: Currency;
+  /** >= 0, in the change's own currency. */
+  amountMinor: number;
+}
+
+/** An amount per currency, each in its own minor unit. */
+export type CurrencyAmounts = Record<Currency, number>;
+
+export function noCurrencyAmounts(): CurrencyAmounts {
+  return { USD: 0, IQD: 0 };
+}
+
+/** What a sale put into the drawer, per currency: its cash tenders less the change taken out. */
+export function drawerEffect(tenders: readonly SaleTender[], change: SaleChange | null): CurrencyAmounts {
+  const out = noCurrencyAmounts();
+  for (const t of tenders) if (t.method === 'cash') out[t.currency] += t.amountMinor;
+  if (change) out[change.currency] -= change.amountMinor;
+  return out;
+}
