@@ -12,7 +12,7 @@ set -e
 app=$(CDPATH='' cd -- "$(dirname -- "$0")/.." && pwd)
 run() {
   # shellcheck disable=SC2086 # DUKAN_NODE_ARGS is a list of flags
-  exec node --enable-source-maps ${DUKAN_NODE_ARGS:-} "$@"
+  exec node --import "$app/libs/platform/bin/own-source-maps.mjs" ${DUKAN_NODE_ARGS:-} "$@"
 }
 
 case "${1:-}" in

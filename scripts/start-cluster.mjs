@@ -4,10 +4,14 @@ import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { buildUnlessSkipped } from './build.mjs';
 import { freePort } from './free-port.mjs';
 import { root } from './ensure-install.mjs';
+
+/** The preload that maps our own stack traces to the TypeScript sources (see the file). */
+const OWN_SOURCE_MAPS = pathToFileURL(join(root, 'libs', 'platform', 'bin', 'own-source-maps.mjs')).href;
 
 /** How long a process asked to stop may take before it is killed. */
 const STOP_GRACE_MS = 10_000;
@@ -122,7 +126,7 @@ export async function startCluster(options = {}) {
   const spawnProcess = (name, script, extra) => {
     // DUKAN_NODE_ARGS: extra Node flags for every process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a run.
     const nodeArgs = (process.env.DUKAN_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, script], {
+    const child = spawn(process.execPath, ['--import', OWN_SOURCE_MAPS, ...nodeArgs, script], {
       cwd: root,
       env: { ...env, ...extra },
       stdio: options.stdio ?? 'inherit',

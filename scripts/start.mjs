@@ -2,14 +2,19 @@
 import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildUnlessSkipped } from './build.mjs';
 import { root } from './ensure-install.mjs';
 
 buildUnlessSkipped();
-const child = spawn(process.execPath, ['--enable-source-maps', join(root, 'gateway', 'dist', 'main.js')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, DUKAN_DATA_DIR: process.env.DUKAN_DATA_DIR ?? join(root, 'data') },
-});
+const child = spawn(
+  process.execPath,
+  ['--import', pathToFileURL(join(root, 'libs', 'platform', 'bin', 'own-source-maps.mjs')).href, join(root, 'gateway', 'dist', 'main.js')],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, DUKAN_DATA_DIR: process.env.DUKAN_DATA_DIR ?? join(root, 'data') },
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
