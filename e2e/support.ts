@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from '@jest/globals';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { BASE_URL, login } from './support-api.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
 export * from './support-api.js';
 
@@ -27,19 +28,16 @@ export function artifact(name: string): string {
   return join(ARTIFACTS, name);
 }
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS };
 
+/**
+ * A browser for a test file: its worker's Chromium when the run started one (e2e/global-setup.mjs; closing it then
+ * ends this file's contexts, not the browser), otherwise one of its own.
+ */
 export function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const shared = process.env.DUKAN_BROWSER_WS;
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /**
