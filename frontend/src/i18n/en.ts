@@ -129,6 +129,7 @@ export const en = {
     activeUsers: 'Active users',
     trendUp: 'Up {{percent}} from yesterday',
     trendDown: 'Down {{percent}} from yesterday',
+    trendFlat: 'Same as yesterday',
     quickActions: 'Quick actions',
     newSale: 'New sale',
     addProduct: 'Add product',

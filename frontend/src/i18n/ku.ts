@@ -131,6 +131,7 @@ export const ku: Texts<Catalogue> = {
     activeUsers: 'بەکارهێنەرانی چالاک',
     trendUp: '{{percent}} زیاتر لە دوێنێ',
     trendDown: '{{percent}} کەمتر لە دوێنێ',
+    trendFlat: 'وەک دوێنێ',
     quickActions: 'کردارە خێراکان',
     newSale: 'فرۆشتنی نوێ',
     addProduct: 'زیادکردنی بەرهەم',
