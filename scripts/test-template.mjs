@@ -25,6 +25,8 @@ function schemaFiles(root) {
   };
   walk(join(root, 'libs', 'platform', 'src'));
   walk(join(root, 'services'));
+  // search_norm() in every schema is built from the shared folding.
+  out.push(join(root, 'libs', 'platform', 'src', 'database', 'search-norm.ts'), join(root, 'libs', 'contracts', 'src', 'search-text.ts'));
   return out.sort();
 }
 

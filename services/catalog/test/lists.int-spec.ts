@@ -122,6 +122,9 @@ describe('search', () => {
     ['سەوز', ['TEA-GRN']],
     ['چاي', ['TEA-GRN']], // typed with the Arabic yeh
     ['كۆكا', ['COLA-330']], // typed with the Arabic kaf
+    ['كوكا كولا', ['COLA-330']], // on an Arabic keyboard: kaf, and و for ۆ
+    ['چاى سهوز', ['TEA-GRN']], // alef maksura for ی, ه for ە
+    ['چـای سَەوز', ['TEA-GRN']], // tatweel and a diacritic
     ['cola-3', ['COLA-330']],
     ['5449000000996', ['COLA-330']],
     ['٥٤٤٩٠٠٠', ['COLA-330']], // barcode typed with Arabic-Indic digits
@@ -129,6 +132,11 @@ describe('search', () => {
     ['100%', []],
   ])('%s finds %j', async (term, expected) => {
     expect(await search(term)).toEqual(expected);
+  });
+
+  it("folds the full list's search the same way", async () => {
+    const res = await t.get(`/api/products?search=${encodeURIComponent('چاي سهوز')}`, { token: t.tokens.cashier });
+    expect(res.body.map((p: { sku: string }) => p.sku)).toEqual(['TEA-GRN']);
   });
 
   it('puts an exact sku or barcode first and returns full products', async () => {

@@ -7,6 +7,7 @@ import { ExpenseWorkflow } from './expenses/expense-workflow.js';
 import { ExpensesController } from './expenses/expenses.controller.js';
 import { ExpensesService } from './expenses/expenses.service.js';
 import { ExpensesInit1767225600600 } from './migrations/1767225600600-expenses-init.js';
+import { ExpenseSearchNorm1796500000600 } from './migrations/1796500000600-expense-search-norm.js';
 import { RecurringExpenses } from './recurring/recurring-expenses.js';
 import { RecurringScheduler } from './recurring/recurring-scheduler.js';
 import { ExpenseSettingsChangedHandler } from './replicas/settings.handler.js';
@@ -27,7 +28,7 @@ export class ExpensesModule {
         ServicePlatformModule.forService({
           service: 'expenses',
           entities: [],
-          migrations: [ExpensesInit1767225600600],
+          migrations: [ExpensesInit1767225600600, ExpenseSearchNorm1796500000600],
           consumers: EXPENSES_CONSUMERS,
         }),
       ],

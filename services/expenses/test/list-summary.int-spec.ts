@@ -51,7 +51,7 @@ beforeAll(async () => {
     currency: 'IQD',
     exchangeRate: 1410,
     expenseDate: '2026-03-01',
-    tags: ['delivery', 'Zanko'],
+    tags: ['delivery', 'Zanko', 'گەیاندن'],
   });
   for (let i = 1; i <= 20; i++) {
     await make(
@@ -103,6 +103,7 @@ describe('the list', () => {
     ['vendor', 'kurdistan steel', ['shelves']],
     ['description', 'NAWROZ', ['ads']],
     ['tag', 'zanko', ['taxi']],
+    ['tag typed on an Arabic keyboard', 'گهياندن', ['taxi']],
     ['a literal % sign', '%', []],
   ])('searches by %s', async (_what, term, keys) => {
     const body = await list(`?search=${encodeURIComponent(term)}`);

@@ -17,6 +17,7 @@ import { IdentityInit1767225600100 } from './migrations/1767225600100-identity-i
 import { RefreshFloor1779321600100 } from './migrations/1779321600100-refresh-floor.js';
 import { ThrottlePairs1779408000100 } from './migrations/1779408000100-throttle-pairs.js';
 import { UserBranches1779494400100 } from './migrations/1779494400100-user-branches.js';
+import { UserSearch1796500000100 } from './migrations/1796500000100-user-search.js';
 import { PermissionsController } from './permissions/permissions.controller.js';
 import { FirstRun } from './users/first-run.js';
 import { User } from './users/user.entity.js';
@@ -33,7 +34,13 @@ export class IdentityModule {
         ServicePlatformModule.forService({
           service: 'identity',
           entities: [User],
-          migrations: [IdentityInit1767225600100, RefreshFloor1779321600100, ThrottlePairs1779408000100, UserBranches1779494400100],
+          migrations: [
+            IdentityInit1767225600100,
+            RefreshFloor1779321600100,
+            ThrottlePairs1779408000100,
+            UserBranches1779494400100,
+            UserSearch1796500000100,
+          ],
         }),
       ],
       controllers: [AuthController, UsersController, PermissionsController, InternalAuthController],

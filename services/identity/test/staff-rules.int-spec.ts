@@ -275,3 +275,19 @@ describe('staff rights follow branches (issue 25)', () => {
     expect((await t.put(`/api/auth/users/${ofB._id}/reset-password`, { newPassword: 'admin-set1' }, { token: admin })).status).toBe(200);
   });
 });
+
+describe('staff search', () => {
+  it('finds Kurdish names typed on either keyboard, in the staff list and the permissions list', async () => {
+    seq += 1;
+    const username = `rebin${seq}`;
+    const body = { username, firstName: 'ڕێبین', lastName: 'کەریم', email: `${username}@shop.iq`, password: 'secret1', role: 'cashier' };
+    expect((await t.post('/api/auth/register', body, { token: admin })).status).toBe(201);
+    const found = async (path: string, term: string) =>
+      JSON.stringify((await t.get(`${path}?search=${encodeURIComponent(term)}`, { token: admin })).body).includes(username);
+    for (const term of ['ريبين', 'رێبین كهريم', 'ڕێبین', 'REBIN']) {
+      expect([term, await found('/api/auth/users', term)]).toEqual([term, true]);
+      expect([term, await found('/api/auth/permissions', term)]).toEqual([term, true]);
+    }
+    expect(await found('/api/auth/users', 'ريبوار')).toBe(false);
+  });
+});

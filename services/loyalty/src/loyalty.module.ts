@@ -7,6 +7,7 @@ import { LoyaltySettingsController } from './loyalty/loyalty-settings.controller
 import { LoyaltySettingsService } from './loyalty/loyalty-settings.service.js';
 import { LoyaltyInit1767225600400 } from './migrations/1767225600400-loyalty-init.js';
 import { ReleasedAttempts1796400000400 } from './migrations/1796400000400-released-attempts.js';
+import { CustomerSearch1796500000400 } from './migrations/1796500000400-customer-search.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './points/sale-events.handlers.js';
 import { InternalReservationsController, RedeemController } from './redemptions/redemptions.controller.js';
 import { RedemptionsService } from './redemptions/redemptions.service.js';
@@ -23,7 +24,7 @@ export class LoyaltyModule {
         ServicePlatformModule.forService({
           service: 'loyalty',
           entities: [],
-          migrations: [LoyaltyInit1767225600400, ReleasedAttempts1796400000400],
+          migrations: [LoyaltyInit1767225600400, ReleasedAttempts1796400000400, CustomerSearch1796500000400],
           consumers: LOYALTY_CONSUMERS,
         }),
       ],

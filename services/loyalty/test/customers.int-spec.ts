@@ -164,11 +164,12 @@ describe('read, update, delete', () => {
 });
 
 describe('list and search', () => {
-  let a: any, b: any, c: any;
+  let a: any, b: any, c: any, d: any;
   beforeAll(async () => {
     a = await createCustomer(t, { firstName: 'Rebin', lastName: 'Omer', phone: '+964 7501112233', email: 'rebin@shop.iq' });
     b = await createCustomer(t, { firstName: 'Dilan', lastName: 'REBWAR', phone: '07504445566' });
     c = await createCustomer(t, { firstName: 'Hero', lastName: 'Salih', phone: '07507778899', email: 'HERO@Mail.com' });
+    d = await createCustomer(t, { firstName: 'هێمن', lastName: 'کەریم', phone: '07501230000' });
   });
 
   it('returns an array', async () => {
@@ -186,13 +187,16 @@ describe('list and search', () => {
     ['hero@mail', ['c']], // email, case-insensitive
     ['7778899', ['c']], // phone
     ['0750 444', ['b']], // phone typed with a space
+    ['هيمن كهريم', ['d']], // Kurdish typed on an Arabic keyboard
+    ['ھێمن', ['d']], // h typed as ھ on a Sorani keyboard
+    ['كەريم', ['d']],
     ['%', []], // a LIKE wildcard is just a character
     ['nobody', []],
   ])('search %p finds %p', async (search, expected) => {
     const res = await t.get(`/api/customers?search=${encodeURIComponent(search)}`, { token: t.tokens.admin });
     expect(res.status).toBe(200);
-    const ids = res.body.map((x: any) => x._id).filter((id: string) => [a._id, b._id, c._id].includes(id));
-    const want = expected.map((k) => ({ a, b, c })[k as 'a' | 'b' | 'c']._id);
+    const ids = res.body.map((x: any) => x._id).filter((id: string) => [a._id, b._id, c._id, d._id].includes(id));
+    const want = expected.map((k) => ({ a, b, c, d })[k as 'a' | 'b' | 'c' | 'd']._id);
     expect(ids.sort()).toEqual(want.sort());
   });
 

@@ -156,6 +156,32 @@ describe('detail and list', () => {
     expect(byAmount.body.data.every((s: { total: number }) => s.total === 23.31)).toBe(true);
   });
 
+  it("finds a sale by its customer's Kurdish name typed on an Arabic keyboard", async () => {
+    const kurdish = randomUUID();
+    await t.bus.publish(
+      envelope('dukan.loyalty.customer.created.v1', {
+        customerId: kurdish,
+        firstName: 'کاروان',
+        lastName: 'عوسمان',
+        phone: '07709990000',
+        email: null,
+        languagePreference: 'ku',
+        loyaltyPoints: 0,
+        totalSpentCents: 0,
+        purchaseCount: 0,
+        memberSince: new Date().toISOString(),
+        version: 1,
+      }),
+    );
+    // The customer's replica came by its event; the sale is tied to it directly (loyalty here knows only Karwan).
+    const sale = await sell([{ product: bread, quantity: 1 }]);
+    await t.dataSource().query(`UPDATE sales SET customer_id = $1 WHERE id = $2`, [kurdish, sale._id]);
+    for (const term of ['كاروان', 'کاروان عوسمان']) {
+      const res = await t.get(`/api/transactions?search=${encodeURIComponent(term)}`, { token: t.tokens.cashier });
+      expect([term, res.body.data.map((s: { _id: string }) => s._id)]).toEqual([term, [sale._id]]);
+    }
+  });
+
   it("filters by date range in the shop's time zone", async () => {
     const sale = await sell([{ product: bread, quantity: 1 }]);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Baghdad' }).format(new Date(sale.createdAt));

@@ -1,7 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from '../products/product.policy.js';
 
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+// The folding as it was first shipped; 1796500000200-search-norm replaces it with the shared one.
+export const FIRST_SEARCH_FOLD_FROM = 'يىكۀةٸ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹\u200c\u200d\u0640\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652';
+export const FIRST_SEARCH_FOLD_TO = 'ییکەەی01234567890123456789';
 
 /**
  * Products, categories, stock per branch and its ledger, cost batches, the barcode sequence, and the
@@ -30,7 +33,7 @@ export class CatalogInit1767225600200 implements MigrationInterface {
 
     await q.query(`
       CREATE FUNCTION search_norm(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE
-      AS $fn$ SELECT btrim(regexp_replace(translate(lower(t), ${literal(SEARCH_FOLD_FROM)}, ${literal(SEARCH_FOLD_TO)}), '\\s+', ' ', 'g')) $fn$`);
+      AS $fn$ SELECT btrim(regexp_replace(translate(lower(t), ${literal(FIRST_SEARCH_FOLD_FROM)}, ${literal(FIRST_SEARCH_FOLD_TO)}), '\\s+', ' ', 'g')) $fn$`);
 
     await q.query(`
       CREATE TABLE categories (

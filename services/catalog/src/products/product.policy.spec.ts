@@ -1,5 +1,5 @@
 import { isValidEan13 } from '@dukan/contracts';
-import { averageCostCents, generatedBarcode, normalizeSearch, SEARCH_FOLD_FROM, SEARCH_FOLD_TO } from './product.policy.js';
+import { averageCostCents, generatedBarcode, normalizeSearch } from './product.policy.js';
 
 describe('average cost', () => {
   it.each([
@@ -24,18 +24,14 @@ describe('search normalisation', () => {
     ['Rice BASMATI', 'rice basmati'],
     ['چاي', 'چای'], // Arabic yeh typed on an Arabic keyboard matches Kurdish ی
     ['كولا', 'کولا'], // Arabic kaf -> Kurdish keheh
-    ['شۀكر', 'شەکر'],
+    ['شۀكر', 'شهکر'], // ۀ and ە typed for the same vowel
     ['٦٢٦١٢٣', '626123'], // Arabic-Indic digits
     ['۶۲۶', '626'], // Persian digits
     ['نـــان', 'نان'], // tatweel dropped
-    ['مێو\u200cژ', 'مێوژ'], // zero-width non-joiner dropped
+    ['مێو\u200cژ', 'میوژ'], // zero-width non-joiner dropped
     ['  two   words ', 'two words'],
   ])('%s -> %s', (input, expected) => {
     expect(normalizeSearch(input)).toBe(expected);
-  });
-
-  it('maps every folded letter or drops it, like SQL translate()', () => {
-    expect([...SEARCH_FOLD_TO].length).toBeLessThan([...SEARCH_FOLD_FROM].length);
   });
 });
 

@@ -1,5 +1,5 @@
 // Pure rules of products: average cost, search normalisation, barcodes, CSV cells.
-import { BARCODE_PREFIX, fallbackBarcode } from '@dukan/contracts';
+import { BARCODE_PREFIX, fallbackBarcode, normalizeSearchText } from '@dukan/contracts';
 
 /**
  * Moving average unit cost after receiving `addQty` units at `addCostCents` each, on top of `onHand` units
@@ -14,22 +14,8 @@ export function averageCostCents(onHand: number, currentCostCents: number, addQt
   return Math.round(total / (held + addQty));
 }
 
-// Arabic-script letters typed differently on Arabic and Kurdish keyboards, and digits in three scripts,
-// folded to one form for matching. The migration builds the SQL function from the same two strings.
-export const SEARCH_FOLD_FROM = 'يىكۀةٸ٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹\u200c\u200d\u0640\u064b\u064c\u064d\u064e\u064f\u0650\u0651\u0652';
-export const SEARCH_FOLD_TO = 'ییکەەی01234567890123456789';
-
-/** The same folding as the SQL function search_norm(): lower case, Arabic/Kurdish letter variants, digits, no ZWNJ/tatweel/harakat. */
-export function normalizeSearch(text: string): string {
-  const lower = text.toLowerCase();
-  let out = '';
-  for (const ch of lower) {
-    const i = SEARCH_FOLD_FROM.indexOf(ch);
-    if (i < 0) out += ch;
-    else if (i < SEARCH_FOLD_TO.length) out += SEARCH_FOLD_TO[i];
-  }
-  return out.replace(/\s+/g, ' ').trim();
-}
+/** The shared folding (@dukan/contracts), the same as the SQL function search_norm() the search column is made with. */
+export const normalizeSearch = normalizeSearchText;
 
 /** Arabic-Indic and Persian digits as ASCII digits (a barcode typed on a Kurdish keyboard). */
 export function normalizeDigits(text: string): string {

@@ -5,6 +5,7 @@ import {
   EXPENSE_STATUSES,
   EXPENSES_PAGE_SIZE,
   fromCents,
+  normalizeSearchText,
   type ExpenseCategory,
   type ExpenseListDto,
   type ExpenseStatus,
@@ -37,7 +38,7 @@ function filters(ctx: RequestContext, q: Partial<ListExpensesQuery>, on: 'e' | '
   if (q.category) add(`${on}.category = ?`, q.category);
   if (q.startDate) add(`${day} >= ?::date`, q.startDate);
   if (q.endDate) add(`${day} <= ?::date`, q.endDate);
-  const search = q.search?.trim().toLowerCase();
+  const search = normalizeSearchText(q.search ?? '');
   // Title, number, vendor, description and tags, as one lower-cased text with a trigram index.
   if (search) add('e.search_text LIKE ?', `%${escapeLike(search)}%`);
   return { where: where.join(' AND '), params };
@@ -73,7 +74,7 @@ export class ExpenseQueries {
 
   /** How many expenses match: from the daily totals unless the list searches text. */
   private async count(ctx: RequestContext, q: ListExpensesQuery): Promise<number> {
-    const searched = Boolean(q.search?.trim());
+    const searched = Boolean(normalizeSearchText(q.search ?? ''));
     const { where, params } = filters(ctx, q, searched ? 'e' : 't');
     const sql = searched
       ? `SELECT count(*) AS n FROM expenses e WHERE ${where}`

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  normalizeSearchText,
   ROLE_DEFAULT_PERMISSIONS,
   sanitizePermissions,
   type Paginated,
@@ -26,6 +27,9 @@ import {
   type StaffTarget,
 } from './staff.policy.js';
 import { IDENTITY_CONFIG, type IdentityConfig } from '../config.js';
+
+/** A LIKE pattern on users.search_text (search_norm of username, names and email, indexed). */
+const searchPattern = (search: string) => `%${escapeLike(normalizeSearchText(search))}%`;
 
 /** The signed-in user a staff change is checked against; the route table let nobody else this far. */
 function actorOf(ctx: RequestContext): StaffActor {
@@ -126,10 +130,7 @@ export class UsersService {
     const limit = q.limit ?? 10;
     const qb = this.live();
     if (q.search?.trim()) {
-      qb.andWhere(
-        `(u.username ILIKE :s OR u.first_name ILIKE :s OR u.last_name ILIKE :s OR u.email ILIKE :s OR (u.first_name || ' ' || u.last_name) ILIKE :s)`,
-        { s: `%${escapeLike(q.search.trim())}%` },
-      );
+      qb.andWhere(`u.search_text LIKE :s`, { s: searchPattern(q.search) });
     }
     if (q.role && q.role !== 'all') qb.andWhere('u.role = :role', { role: q.role });
     if (q.active === 'true' || q.active === 'false') qb.andWhere('u.active = :active', { active: q.active === 'true' });
@@ -145,9 +146,7 @@ export class UsersService {
   async listForPermissions(q: PermissionsListQuery): Promise<AuthUserDto[]> {
     const qb = this.live().andWhere(`u.role <> 'admin'`);
     if (q.search?.trim()) {
-      qb.andWhere(`(u.username ILIKE :s OR u.first_name ILIKE :s OR u.last_name ILIKE :s OR u.email ILIKE :s)`, {
-        s: `%${escapeLike(q.search.trim())}%`,
-      });
+      qb.andWhere(`u.search_text LIKE :s`, { s: searchPattern(q.search) });
     }
     if (q.role && q.role !== 'all') qb.andWhere('u.role = :role', { role: q.role });
     if (q.active === 'true' || q.active === 'false') qb.andWhere('u.active = :active', { active: q.active === 'true' });

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_COUNTRY, DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT, paginationOf, type CustomerDto, type Paginated } from '@dukan/contracts';
+import {
+  DEFAULT_COUNTRY,
+  DEFAULT_PAGE_LIMIT,
+  MAX_PAGE_LIMIT,
+  normalizeSearchText,
+  paginationOf,
+  type CustomerDto,
+  type Paginated,
+} from '@dukan/contracts';
 import { audit, DomainError, escapeLike, one, Outbox, rows, UUID, type RequestContext } from '@dukan/platform';
 import type { CreateCustomerDto, ListCustomersQuery, UpdateCustomerDto } from './customer.dto.js';
 import { toCustomerDto, toCustomerEvent, type CustomerRow } from './customer.row.js';
@@ -25,7 +33,7 @@ export class CustomersService {
   }
 
   /**
-   * Case-insensitive substring search on first, last and full name, phone and email (spec part 2 §2); a search
+   * Case-insensitive, Arabic-script-folded substring search on first, last and full name, phone and email (spec part 2 §2); a search
    * with digits also matches the phone's digits, so '0770 123' finds '+964 770123…'. Without `page` an array
    * (at most MAX_PAGE_LIMIT, the till's picker reads one); with `page` the `{data, pagination}` form.
    */
@@ -34,15 +42,9 @@ export class CustomersService {
     const params: unknown[] = [];
     const search = q.search?.trim();
     if (search) {
-      params.push(`%${escapeLike(search)}%`);
-      const p = `$${params.length}`;
-      const clauses = [
-        `first_name ILIKE ${p}`,
-        `last_name ILIKE ${p}`,
-        `(first_name || ' ' || last_name) ILIKE ${p}`,
-        `phone ILIKE ${p}`,
-        `email ILIKE ${p}`,
-      ];
+      // search_text is the folded names, phone and email (search_norm, indexed): Kurdish typed on either keyboard.
+      params.push(`%${escapeLike(normalizeSearchText(search))}%`);
+      const clauses = [`search_text LIKE $${params.length}`];
       const digits = search.replace(/\D/g, '');
       if (digits.length >= 3) {
         params.push(`%${digits}%`);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_PAGE_LIMIT, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
+import { DEFAULT_PAGE_LIMIT, normalizeSearchText, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
 import { DomainError, escapeLike, recordInCallerBranch, UUID, type RequestContext } from '@dukan/platform';
 import type { ListSalesQuery } from './sale.dto.js';
 import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
@@ -151,9 +151,10 @@ export class SaleRecordsService {
     const isName = /\p{L}/u.test(search) && !/^inv-?\d+$/i.test(search);
     if (isName || isPhone) {
       const like = p(`%${escapeLike(search)}%`);
+      const name = p(`%${escapeLike(normalizeSearchText(search))}%`);
       ors.push(
         `(s.customer_id IS NOT NULL AND s.customer_id = ANY (ARRAY (SELECT customer_id FROM customers
-           WHERE (first_name || ' ' || last_name) ILIKE ${like} OR phone LIKE ${like} LIMIT 10000)))`,
+           WHERE search_text LIKE ${name} OR phone LIKE ${like} LIMIT 10000)))`,
       );
     }
     return ors.length > 0 ? `(${ors.join(' OR ')})` : 'false';

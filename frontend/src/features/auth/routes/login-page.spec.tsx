@@ -4,6 +4,8 @@ import type { LoginResponse } from '@dukan/contracts';
 import { me, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { routes } from '../../../app/router.js';
+import { ku } from '../../../i18n/ku.js';
+import { landingFor } from './login-page.js';
 
 function fill(username: string, password: string) {
   fireEvent.change(screen.getByLabelText('Username'), { target: { value: username } });
@@ -31,6 +33,50 @@ describe('sign-in', () => {
     fireEvent.click(screen.getByTestId('login-submit'));
     expect((await screen.findByTestId('login-error')).textContent).toBe('ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە');
     expect(calls[0]!.headers.get('Accept-Language')).toBe('ku');
+  });
+
+  it('shows the sign-in error in the language chosen after it', async () => {
+    fakeApi(({ url }) =>
+      url.pathname === '/api/auth/login' ? refusal(401, 'INVALID_CREDENTIALS', 'Invalid username or password') : undefined,
+    );
+    renderScreen(null, { signedInAs: null, routes, path: '/login', language: 'en' });
+    await screen.findByTestId('login-submit');
+    fill('admin', 'wrong');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Invalid username or password');
+    fireEvent.click(screen.getByRole('button', { name: 'کوردی' }));
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe(ku.auth.invalidCredentials));
+    // The form's own messages follow too.
+    fireEvent.change(document.querySelector('input[name=username]')!, { target: { value: '' } });
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(screen.getByText(ku.auth.usernameRequired)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'English' }));
+    await waitFor(() => expect(screen.getByText('Username is required')).toBeTruthy());
+  });
+
+  it("does not open the last user's page for a user who may not see it", async () => {
+    const cashier = user({ role: 'cashier', firstName: 'Dara' });
+    fakeApi(({ url }) => {
+      if (url.pathname === '/api/auth/login')
+        return { body: { ...me(cashier).body, token: 'tok-2', message: 'ok' } satisfies LoginResponse };
+      if (url.pathname === '/api/auth/me') return me(cashier);
+      return undefined;
+    });
+    const { router } = renderScreen(null, { signedInAs: null, routes, path: '/reports' });
+    await screen.findByTestId('login-submit');
+    fill('dara', 'secret');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('opens the page asked for only when the new user may see it', () => {
+    const cashier = user({ role: 'cashier' });
+    expect(landingFor(cashier, '/reports')).toBe('/');
+    expect(landingFor(cashier, '/settings/users')).toBe('/');
+    expect(landingFor(cashier, '/pos')).toBe('/pos');
+    expect(landingFor(user({ role: 'admin' }), '/reports?range=week')).toBe('/reports?range=week');
+    expect(landingFor(cashier, '//evil.example')).toBe('/');
+    expect(landingFor(cashier, undefined)).toBe('/');
   });
 
   it('says the server cannot be reached when the network fails', async () => {

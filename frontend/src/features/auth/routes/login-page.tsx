@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { canAccessPage, pageKeyForPath, type PermissionSubject } from '@dukan/contracts';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks.js';
-import { errorText } from '../../../app/api.js';
+import { errorText, serverMessage } from '../../../app/api.js';
 import { writeToken } from '../../../app/session.js';
 import { isLanguage } from '../../../i18n/index.js';
 import { useLoginMutation } from '../api/auth-api.js';
@@ -10,10 +11,24 @@ import { Icon } from '../../../components/layout/icons.js';
 import { signedIn } from '../auth-slice.js';
 import { FirstRunNotice } from '../../desktop/index.js';
 
+/**
+ * Where signing in leads: back to the page that asked for it (the last user's, when a session ended), but only if
+ * this user may open it; else the dashboard.
+ */
+export function landingFor(user: PermissionSubject | null | undefined, from: string | undefined): string {
+  if (!from || from === '/login' || !from.startsWith('/') || from.startsWith('//')) return '/';
+  const page = pageKeyForPath(from.split(/[?#]/)[0]!);
+  return page === null || canAccessPage(user, page) ? from : '/';
+}
+
+/** Translation keys, so the messages follow a language switch. */
 interface FieldErrors {
   username?: string;
   password?: string;
 }
+
+/** Why signing in failed: one of our texts (by key), or the server's words with the language they are in. */
+type LoginFailure = { key: string } | { text: string; language: string; fallbackKey: string };
 
 export function LoginPage() {
   const { t, i18n } = useTranslation();
@@ -28,24 +43,34 @@ export function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   const [showForgot, setShowForgot] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  // After a language switch the server's words (in the old language) give way to our own text for the same failure.
+  const formError = !failure
+    ? null
+    : 'key' in failure
+      ? t(failure.key)
+      : failure.language === i18n.language
+        ? failure.text
+        : t(failure.fallbackKey);
 
   const from = (location.state as { from?: string } | null)?.from;
-  const target = from && from !== '/login' ? from : '/';
-  if (status === 'signed-in') return <Navigate to={target} replace />;
+  const signedInUser = useAppSelector((s) => s.auth.user);
+  if (status === 'signed-in') return <Navigate to={landingFor(signedInUser, from)} replace />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const errors: FieldErrors = {};
-    if (!username.trim()) errors.username = t('auth.usernameRequired');
-    if (!password) errors.password = t('auth.passwordRequired');
+    if (!username.trim()) errors.username = 'auth.usernameRequired';
+    if (!password) errors.password = 'auth.passwordRequired';
     setFieldErrors(errors);
-    setFormError(null);
+    setFailure(null);
     if (errors.username || errors.password) return;
     try {
       const res = await login({ username: username.trim(), password }).unwrap();
       if (!res.success || !res.token || !res.data) {
-        setFormError(res.message || t('auth.loginFailed'));
+        setFailure(
+          res.message ? { text: res.message, language: i18n.language, fallbackKey: 'auth.loginFailed' } : { key: 'auth.loginFailed' },
+        );
         return;
       }
       writeToken(res.token, remember, res.data);
@@ -53,12 +78,14 @@ export function LoginPage() {
         await i18n.changeLanguage(res.data.languagePreference);
       }
       dispatch(signedIn({ token: res.token, user: res.data }));
-      void navigate(target, { replace: true });
+      void navigate(landingFor(res.data, from), { replace: true });
     } catch (err) {
       const status = (err as { status?: unknown }).status;
-      const fallback =
-        status === 401 ? t('auth.invalidCredentials') : typeof status === 'number' ? t('auth.authError') : t('auth.loginFailedRetry');
-      setFormError(errorText(err, fallback));
+      const fallbackKey =
+        status === 401 ? 'auth.invalidCredentials' : typeof status === 'number' ? 'auth.authError' : 'auth.loginFailedRetry';
+      const fromServer = serverMessage(err);
+      if (fromServer) setFailure({ text: fromServer, language: i18n.language, fallbackKey });
+      else setFailure({ text: errorText(err, t(fallbackKey)), language: i18n.language, fallbackKey });
     }
   }
 
@@ -93,7 +120,7 @@ export function LoginPage() {
             aria-invalid={!!fieldErrors.username}
             dir="auto"
           />
-          {fieldErrors.username && <span className="field-error">{fieldErrors.username}</span>}
+          {fieldErrors.username && <span className="field-error">{t(fieldErrors.username)}</span>}
         </label>
         <label className="field">
           <span>{t('auth.password')}</span>
@@ -118,7 +145,7 @@ export function LoginPage() {
               <Icon name={showPassword ? 'eyeOff' : 'eye'} />
             </button>
           </span>
-          {fieldErrors.password && <span className="field-error">{fieldErrors.password}</span>}
+          {fieldErrors.password && <span className="field-error">{t(fieldErrors.password)}</span>}
         </label>
         <div className="row between">
           <label className="checkbox">

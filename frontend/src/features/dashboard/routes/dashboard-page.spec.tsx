@@ -35,6 +35,37 @@ describe('dashboard', () => {
     expect(within(rows[1]!).getByText('Failed').className).toContain('danger');
   });
 
+  it('says "same as yesterday" for no change, and shows a rising low-stock count in red', async () => {
+    fakeApi(({ url }) =>
+      url.pathname === '/api/dashboard'
+        ? {
+            body: {
+              success: true,
+              data: { ...data, todaySales: 0, salesTrend: 'up', salesPercent: 0, lowStockTrend: 'up', lowStockPercent: 40 },
+            },
+          }
+        : undefined,
+    );
+    renderScreen(<DashboardPage />, { signedInAs: user({ firstName: 'Aram' }) });
+    await waitFor(() => expect(screen.getByTestId('trend-sales').textContent).toBe('Same as yesterday'));
+    expect(screen.getByTestId('trend-users').textContent).toBe('Same as yesterday');
+    expect(screen.getByTestId('trend-lowStock').textContent).toContain('Up 40% from yesterday');
+    expect(screen.getByTestId('trend-lowStock').className).toContain('down'); // red: more products running out
+    expect(screen.getByTestId('trend-products').className).toContain('up');
+  });
+
+  it('offers a cashier only what a cashier may open', async () => {
+    fakeApi(({ url }) => (url.pathname === '/api/dashboard' ? { body: { success: true, data } } : undefined));
+    renderScreen(<DashboardPage />, { signedInAs: user({ role: 'cashier' }) });
+    await screen.findByTestId('stat-sales');
+    const links = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(links).not.toContain('/reports');
+    expect(links.some((h) => h?.startsWith('/inventory'))).toBe(false);
+    expect(links).toContain('/pos');
+    expect(screen.queryByText('View reports')).toBeNull();
+    expect(screen.queryByText('Add product')).toBeNull();
+  });
+
   it('shows the empty state and refetches on demand', async () => {
     const calls = fakeApi(({ url }) =>
       url.pathname === '/api/dashboard' ? { body: { success: true, data: { ...data, recentTransactions: [] } } } : undefined,

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { DASHBOARD_REFRESH_MS, type DashboardDto, type TrendDto } from '@dukan/contracts';
+import { canAccessPage, DASHBOARD_REFRESH_MS, type DashboardDto, type TrendDto } from '@dukan/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
 import { useFormat } from '../../../i18n/format.js';
@@ -17,6 +17,17 @@ interface Card {
   trend: (d: DashboardDto) => TrendDto;
   percent: (d: DashboardDto) => number;
   icon: IconName;
+  /** A rising count is bad news (low stock): shown red going up, green going down. */
+  risingIsBad?: boolean;
+}
+
+/** The trend line of a card: no 'Up 0 %' for a day like yesterday, and red or green by what the change means. */
+function trendView(card: Card, d: DashboardDto): { className: string; icon: IconName | null; key: string } {
+  const percent = card.percent(d);
+  if (percent === 0) return { className: 'trend flat', icon: null, key: 'dashboard.trendFlat' };
+  const up = card.trend(d) !== 'down';
+  const good = card.risingIsBad ? !up : up;
+  return { className: `trend ${good ? 'up' : 'down'}`, icon: up ? 'up' : 'down', key: up ? 'dashboard.trendUp' : 'dashboard.trendDown' };
 }
 
 function statusClass(status: string): string {
@@ -66,6 +77,7 @@ export function DashboardPage() {
       trend: (d) => d.lowStockTrend,
       percent: (d) => d.lowStockPercent,
       icon: 'reports',
+      risingIsBad: true,
     },
     {
       key: 'users',
@@ -89,12 +101,16 @@ export function DashboardPage() {
             <Icon name="refresh" />
             {isFetching ? t('common.refreshing') : t('common.refresh')}
           </button>
-          <Link className="button" to={branch ? `/reports?branch=${encodeURIComponent(branch)}` : '/reports'}>
-            {t('dashboard.viewReports')}
-          </Link>
-          <Link className="button primary" to="/pos">
-            {t('dashboard.openPos')}
-          </Link>
+          {canAccessPage(user, 'reports') && (
+            <Link className="button" to={branch ? `/reports?branch=${encodeURIComponent(branch)}` : '/reports'}>
+              {t('dashboard.viewReports')}
+            </Link>
+          )}
+          {canAccessPage(user, 'pos') && (
+            <Link className="button primary" to="/pos">
+              {t('dashboard.openPos')}
+            </Link>
+          )}
         </div>
       </header>
 
@@ -109,14 +125,16 @@ export function DashboardPage() {
               <Icon name={card.icon} />
             </div>
             <p className="stat-value">{data ? card.value(data) : '—'}</p>
-            {data && (
-              <p className={`trend ${card.trend(data) === 'down' ? 'down' : 'up'}`}>
-                <Icon name={card.trend(data) === 'down' ? 'down' : 'up'} />
-                {t(card.trend(data) === 'down' ? 'dashboard.trendDown' : 'dashboard.trendUp', {
-                  percent: f.percent(Math.abs(card.percent(data))),
-                })}
-              </p>
-            )}
+            {data &&
+              (() => {
+                const trend = trendView(card, data);
+                return (
+                  <p className={trend.className} data-testid={`trend-${card.key}`}>
+                    {trend.icon && <Icon name={trend.icon} />}
+                    {t(trend.key, { percent: f.percent(Math.abs(card.percent(data))) })}
+                  </p>
+                );
+              })()}
           </article>
         ))}
       </div>
@@ -125,25 +143,32 @@ export function DashboardPage() {
         <section className="panel">
           <h2>{t('dashboard.quickActions')}</h2>
           <div className="quick-actions">
-            <Link className="quick-action" to="/pos">
-              <Icon name="pos" />
-              {t('dashboard.newSale')}
-            </Link>
-            <Link className="quick-action" to="/inventory">
-              <Icon name="inventory" />
-              {t('dashboard.addProduct')}
-            </Link>
-            <Link className="quick-action" to="/customers">
-              <Icon name="customers" />
-              {t('dashboard.addCustomer')}
-            </Link>
+            {/* Only what this user may open: a cashier is not sent to Access Restricted. */}
+            {canAccessPage(user, 'pos') && (
+              <Link className="quick-action" to="/pos">
+                <Icon name="pos" />
+                {t('dashboard.newSale')}
+              </Link>
+            )}
+            {canAccessPage(user, 'products/add') && (
+              <Link className="quick-action" to="/inventory/products/add" data-testid="quick-add-product">
+                <Icon name="inventory" />
+                {t('dashboard.addProduct')}
+              </Link>
+            )}
+            {canAccessPage(user, 'customers') && (
+              <Link className="quick-action" to="/customers">
+                <Icon name="customers" />
+                {t('dashboard.addCustomer')}
+              </Link>
+            )}
           </div>
         </section>
 
         <section className="panel recent">
           <div className="row between">
             <h2>{t('dashboard.recentTransactions')}</h2>
-            <Link to="/transactions">{t('dashboard.viewAll')}</Link>
+            {canAccessPage(user, 'transactions') && <Link to="/transactions">{t('dashboard.viewAll')}</Link>}
           </div>
           {isLoading ? (
             <p className="muted">{t('common.loading')}</p>

@@ -17,7 +17,8 @@ interface CartPanelProps {
   saving: boolean;
   customerBox: ReactNode;
   onCheckout: () => void;
-  lastAdded: string | null;
+  /** What the last scan or tap added, with a count so the same product added twice flashes again. */
+  lastAdded: { text: string; n: number } | null;
 }
 
 export function CartPanel({
@@ -53,9 +54,25 @@ export function CartPanel({
           {t('pos.clearCart')}
         </button>
       </div>
-      <p className="sr-only" aria-live="polite">
-        {lastAdded ?? ''}
+      <p className="scan-confirm" aria-live="polite" data-testid="last-added">
+        {lastAdded && (
+          <span key={lastAdded.n} className="scan-flash">
+            ✓ {lastAdded.text}
+          </span>
+        )}
       </p>
+      {cart.undo && (
+        <div className="undo-bar" role="status" data-testid="undo-bar">
+          <span>
+            {cart.undo.kind === 'clear'
+              ? t('pos.cartCleared')
+              : t('pos.lineRemoved', { name: (i18n.language === 'ku' && cart.undo.name?.ku) || cart.undo.name?.en })}
+          </span>
+          <button type="button" className="button small" onClick={() => dispatch({ type: 'undo' })} data-testid="undo">
+            {t('pos.undo')}
+          </button>
+        </div>
+      )}
       {cart.lines.length === 0 ? (
         <p className="muted empty-cart">{t('pos.emptyCart')}</p>
       ) : (
@@ -66,7 +83,9 @@ export function CartPanel({
             return (
               <li key={line.productId} className={`cart-line ${over ? 'over-stock' : ''}`} data-testid="cart-line" data-sku={line.sku}>
                 <div className="line-main">
-                  <span className="line-name">{name}</span>
+                  <span className="line-name" title={name}>
+                    {name}
+                  </span>
                   <span className="muted small">
                     {money(line.unitCents)}
                     {line.discountPercent > 0 && ` · ${t('pos.percentOff', { percent: f.percent(line.discountPercent) })}`}
@@ -145,7 +164,7 @@ export function CartPanel({
               aria-pressed={cart.discountType === 'fixed'}
               onClick={() => dispatch({ type: 'discountType', value: 'fixed' })}
             >
-              {t('pos.discountFixed')} {currency === 'IQD' ? 'IQD' : '$'}
+              {t('pos.discountFixed')} {(cart.discountCurrency ?? currency) === 'IQD' ? 'IQD' : '$'}
             </button>
           </div>
           <input
@@ -156,7 +175,7 @@ export function CartPanel({
             value={cart.discountInput}
             data-testid="discount-input"
             dir="ltr"
-            onChange={(e) => dispatch({ type: 'discountInput', value: sanitizeAmountInput(e.target.value) })}
+            onChange={(e) => dispatch({ type: 'discountInput', value: sanitizeAmountInput(e.target.value), currency })}
           />
         </div>
       )}
@@ -209,6 +228,29 @@ export function CartPanel({
       >
         {saving ? t('pos.saving') : t('pos.checkout')} <kbd>F4</kbd>
       </button>
+      {/* On a phone the cart is below the products: its total and the checkout stay on screen here. */}
+      <div className="pos-phone-bar" data-testid="phone-bar">
+        <div className="phone-total">
+          <span className="muted small">
+            {t('pos.total')} · {t('pos.cartItems', { n: f.number(itemCount) })}
+          </span>
+          <strong data-testid="phone-total">{money(totals.totalCents)}</strong>
+          {lastAdded && (
+            <span key={lastAdded.n} className="scan-flash small" data-testid="phone-last-added">
+              ✓ {lastAdded.text}
+            </span>
+          )}
+        </div>
+        <button
+          type="button"
+          className="button primary"
+          onClick={onCheckout}
+          disabled={cart.lines.length === 0 || saving}
+          data-testid="phone-checkout"
+        >
+          {saving ? t('pos.saving') : t('pos.checkout')}
+        </button>
+      </div>
     </aside>
   );
 }

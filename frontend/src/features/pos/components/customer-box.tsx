@@ -18,9 +18,23 @@ interface CustomerBoxProps {
   onChange: () => void;
   onRemove: () => void;
   onRedeemed: (r: Redemption | null) => void;
+  /** A redemption a change of the cart took away, offered again. */
+  dropped?: Redemption | null;
+  onDismissDropped?: () => void;
 }
 
-export function CustomerBox({ customer, redemption, money, pointValue, hasItems, onChange, onRemove, onRedeemed }: CustomerBoxProps) {
+export function CustomerBox({
+  customer,
+  redemption,
+  money,
+  pointValue,
+  hasItems,
+  onChange,
+  onRemove,
+  onRedeemed,
+  dropped = null,
+  onDismissDropped,
+}: CustomerBoxProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const [open, setOpen] = useState(false);
@@ -65,6 +79,16 @@ export function CustomerBox({ customer, redemption, money, pointValue, hasItems,
           )}
         </div>
       </div>
+      {customer && dropped && !redemption && (
+        <DroppedRedemption
+          customer={customer}
+          dropped={dropped}
+          money={money}
+          hasItems={hasItems}
+          onRedeemed={onRedeemed}
+          onDismiss={onDismissDropped}
+        />
+      )}
       {(open || redemption) && (
         <LoyaltyPanel
           customer={customer}
@@ -76,6 +100,66 @@ export function CustomerBox({ customer, redemption, money, pointValue, hasItems,
         />
       )}
     </section>
+  );
+}
+
+/** Says a change of the cart took the redeemed points off, and redeems them again with one press. */
+function DroppedRedemption({
+  customer,
+  dropped,
+  money,
+  hasItems,
+  onRedeemed,
+  onDismiss,
+}: {
+  customer: CartCustomer;
+  dropped: Redemption;
+  money: (cents: number) => string;
+  hasItems: boolean;
+  onRedeemed: (r: Redemption | null) => void;
+  onDismiss?: () => void;
+}) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [redeem, { isLoading }] = useRedeemPointsMutation();
+  const [error, setError] = useState<string | null>(null);
+  const points = Math.min(dropped.points, customer.loyaltyPoints);
+
+  async function reapply() {
+    setError(null);
+    try {
+      const res = await redeem({ customerId: customer._id, points }).unwrap();
+      onRedeemed({ points: res.pointsRedeemed, cents: dollarsToCents(res.monetaryValue) });
+    } catch (err) {
+      setError(errorText(err, t('pos.loyalty.redemptionError')));
+    }
+  }
+
+  return (
+    <div className="loyalty-panel warning" role="alert" data-testid="redemption-dropped">
+      <span>{t('pos.loyalty.dropped', { points: f.number(dropped.points), amount: money(dropped.cents) })}</span>
+      <div className="row gap">
+        <button
+          type="button"
+          className="button small primary"
+          onClick={() => void reapply()}
+          disabled={isLoading || !hasItems || points <= 0}
+          data-testid="redemption-reapply"
+        >
+          {t('pos.loyalty.reapply')}
+        </button>
+        {onDismiss && (
+          <button type="button" className="icon-button" aria-label={t('common.dismiss')} onClick={onDismiss}>
+            ×
+          </button>
+        )}
+      </div>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -41,6 +41,52 @@ describe('cart', () => {
     ).not.toBeNull();
   });
 
+  it('remembers a redemption a change took away, until it is redeemed again, dismissed or the customer changes', () => {
+    const withRedemption = run(
+      { type: 'add', product: tea, priceCents: 250 },
+      { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 100 } },
+      { type: 'redeemed', redemption: { points: 50, cents: 50 } },
+    );
+    const scanned = cartReducer(withRedemption, { type: 'add', product: rice, priceCents: 900 });
+    expect(scanned.droppedRedemption).toEqual({ points: 50, cents: 50 });
+    expect(cartReducer(scanned, { type: 'increment', productId: 'r', by: 1 }).droppedRedemption).toEqual({ points: 50, cents: 50 });
+    expect(cartReducer(scanned, { type: 'redeemed', redemption: { points: 50, cents: 50 } })).toMatchObject({
+      redemption: { points: 50 },
+      droppedRedemption: null,
+    });
+    expect(cartReducer(scanned, { type: 'dismissDropped' }).droppedRedemption).toBeNull();
+    expect(
+      cartReducer(scanned, { type: 'customer', customer: { _id: 'c2', name: 'Shno', loyaltyPoints: 10 } }).droppedRedemption,
+    ).toBeNull();
+    // Removing the redemption on purpose is not a slip.
+    expect(cartReducer(withRedemption, { type: 'redeemed', redemption: null }).droppedRedemption).toBeNull();
+  });
+
+  it('undoes a clear, and the removal of a line of several units', () => {
+    const two = run(
+      { type: 'add', product: tea, priceCents: 250 },
+      { type: 'add', product: tea, priceCents: 250 },
+      { type: 'add', product: rice, priceCents: 900 },
+    );
+    const cleared = cartReducer(two, { type: 'clear' });
+    expect(cleared.lines).toEqual([]);
+    expect(cleared.undo?.kind).toBe('clear');
+    expect(cartReducer(cleared, { type: 'undo' }).lines).toEqual(two.lines);
+    const removed = cartReducer(two, { type: 'remove', productId: 't' });
+    expect(removed.undo).toMatchObject({ kind: 'remove', name: { en: 'Tea' } });
+    expect(cartReducer(removed, { type: 'undo' }).lines).toEqual(two.lines);
+    // One unit goes without ceremony; the next change of the lines ends the undo.
+    expect(cartReducer(two, { type: 'remove', productId: 'r' }).undo).toBeNull();
+    expect(cartReducer(cleared, { type: 'add', product: rice, priceCents: 900 }).undo).toBeNull();
+  });
+
+  it('keeps the currency a fixed discount was typed in', () => {
+    const s = run({ type: 'discountType', value: 'fixed' }, { type: 'discountInput', value: '5', currency: 'USD' });
+    expect(s.discountCurrency).toBe('USD');
+    expect(cartReducer(s, { type: 'discountInput', value: '' }).discountCurrency).toBeNull();
+    expect(cartReducer(s, { type: 'discountType', value: 'percentage' }).discountCurrency).toBeNull();
+  });
+
   it('starts over on reset', () => {
     const s = run({ type: 'add', product: tea, priceCents: 250 }, { type: 'discountInput', value: '5' }, { type: 'reset' });
     expect(s).toEqual(emptyCart);

@@ -35,11 +35,14 @@ describe('search index', () => {
   it('finds Kurdish typed with Arabic letters and Eastern digits', () => {
     expect(normalizeSearchText('كيك')).toBe(normalizeSearchText('کیک'));
     expect(ids('٦٢٩١٠٤١٥٠٠٢٢٠')).toEqual(['b']);
+    expect(ids('چاي رهش')).toEqual(['a']); // Arabic keyboard: ي for ی, ر for ڕ, ه for ە
+    expect(ids('برنجي بهسمهتي')).toEqual(['b']);
+    expect(ids('پەرداخى چا')).toEqual(['c']);
   });
 
   it('folds every variant in one form: digits, letters, marks, joiners, spaces and case', () => {
-    expect(normalizeSearchText('  Çay\u200C  شەكرة  ۱٫٥ كغم\u064E ')).toBe('çay شەکرە 1.5 کغم');
-    expect(normalizeSearchText('ـمـيـوە ى ٢،٥')).toBe('میوە ی 2.5');
+    expect(normalizeSearchText('  Çay\u200C  شەكرة  ۱٫٥ كغم\u064E ')).toBe('çay شهکره 1.5 کغم');
+    expect(normalizeSearchText('ـمـيـوە ى ٢،٥')).toBe('میوه ی 2.5');
     expect(normalizeSearchText('TEA  Green\t42')).toBe('tea green 42');
   });
 

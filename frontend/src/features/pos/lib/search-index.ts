@@ -1,5 +1,4 @@
-import type { TillProductDto } from '@dukan/contracts';
-import { EASTERN_DIGITS } from '../../../lib/money.js';
+import { foldSearchText, normalizeSearchText, type TillProductDto } from '@dukan/contracts';
 
 /** What the index reads of a product (a TillProductDto has it all; the Kurdish name may be missing). */
 export type SearchableProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode'> & {
@@ -7,38 +6,11 @@ export type SearchableProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode'> 
   categoryId?: string | null;
 };
 
-/** What one pass over the text changes: Eastern digits, Arabic letter variants; marks and joiners map to nothing. */
-const FOLDS: Readonly<Record<string, string>> = {
-  ...EASTERN_DIGITS,
-  '\u064A': '\u06CC', // Arabic yeh → Farsi/Kurdish yeh
-  '\u0649': '\u06CC', // alef maksura → yeh
-  '\u0643': '\u06A9', // Arabic kaf → keheh
-  '\u0629': '\u06D5', // teh marbuta → ae
-};
-// Each mark is matched on its own (to be dropped), not as part of the letter before it.
-/* eslint-disable no-misleading-character-class */
-const FOLDABLE = /[\u0660-\u0669\u06F0-\u06F9\u066B\u060C\u064A\u0649\u0643\u0629\u064B-\u065F\u0670\u0640\u200C-\u200F]/;
-const FOLDED = new RegExp(FOLDABLE.source, 'g');
-/* eslint-enable no-misleading-character-class */
-const fold = (c: string) => FOLDS[c] ?? '';
-
-/** Digits and letters folded, marks and joiners dropped (most names need nothing: they are only scanned). */
-function foldLetters(text: string): string {
-  return FOLDABLE.test(text) ? text.replace(FOLDED, fold) : text;
-}
-
-/**
- * Folds what people type into one form: lower case, Western digits, Arabic letter variants to their
- * Kurdish forms, no tatweel, diacritics or zero-width joiners, single spaces.
- */
-export function normalizeSearchText(text: string): string {
-  return foldLetters(text).toLowerCase().replace(/\s+/g, ' ').trim();
-}
+/** Folds what people type into one form (the shared normaliser, as every server search folds). */
+export { normalizeSearchText };
 
 /** A product's text as the index keeps it: folded like a query, but spaces left alone (each word is looked for on its own). */
-function indexText(text: string): string {
-  return foldLetters(text).toLowerCase();
-}
+const indexText = foldSearchText;
 
 export interface BuildOptions {
   /** Products indexed between two yields to the event loop. */

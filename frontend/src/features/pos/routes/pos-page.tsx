@@ -39,14 +39,14 @@ export function PosPage() {
   const { rateQuery, rate, currency, setCurrency, money } = useTillCurrency();
   const loyaltySettings = useLoyaltySettingsQuery();
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
-  const [lastAdded, setLastAdded] = useState<string | null>(null);
+  const [lastAdded, setLastAdded] = useState<{ text: string; n: number } | null>(null);
   const list = products.data;
 
   const addProduct = useCallback(
     (p: TillProductDto) => {
       dispatch({ type: 'add', product: { ...p, quantity: stockOf(p) }, priceCents: dollarsToCents(p.price) });
       const name = (i18n.language === 'ku' && p.name.ku) || p.name.en;
-      setLastAdded(t('pos.scanAdded', { name }));
+      setLastAdded((last) => ({ text: t('pos.scanAdded', { name }), n: (last?.n ?? 0) + 1 }));
     },
     [stockOf, i18n.language, t],
   );
@@ -150,6 +150,8 @@ export function PosPage() {
             onChange={() => setPhase('change-customer')}
             onRemove={() => dispatch({ type: 'customer', customer: null })}
             onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
+            dropped={cart.droppedRedemption}
+            onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
           />
         }
       />

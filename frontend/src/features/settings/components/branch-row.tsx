@@ -41,10 +41,10 @@ export function BranchRow({ branch, lastActive }: { branch: BranchDto; lastActiv
 
   return (
     <tr data-testid="branch-row" data-branch={branch._id} className={branch.active ? '' : 'muted'}>
-      <td>
+      <td data-label={t('settings.branches.code')}>
         <code>{branch._id}</code>
       </td>
-      <td>
+      <td data-label={t('settings.branches.name')}>
         <div className="row">
           <input
             aria-label={t('settings.branches.name')}
@@ -58,7 +58,7 @@ export function BranchRow({ branch, lastActive }: { branch: BranchDto; lastActiv
           </button>
         </div>
       </td>
-      <td>
+      <td data-label={t('settings.branches.registers')}>
         <div className="row">
           <input
             aria-label={t('settings.branches.registers')}
@@ -76,7 +76,7 @@ export function BranchRow({ branch, lastActive }: { branch: BranchDto; lastActiv
           </p>
         )}
       </td>
-      <td>
+      <td data-label={t('settings.branches.status')} className="branch-status-cell">
         <span className={branch.active ? 'badge success' : 'badge'} data-testid="branch-status">
           {branch.active ? t('settings.branches.active') : t('settings.branches.inactive')}
         </span>{' '}

@@ -38,22 +38,24 @@ export function BranchSettingsPage() {
       <section className="panel" aria-labelledby="branches-title">
         <h2 id="branches-title">{t('settings.branches.list')}</h2>
         {data.length === 1 && <p className="muted">{t('settings.branches.singleShop')}</p>}
-        <table className="table" data-testid="branches-table">
-          <thead>
-            <tr>
-              <th>{t('settings.branches.code')}</th>
-              <th>{t('settings.branches.name')}</th>
-              <th>{t('settings.branches.registers')}</th>
-              <th>{t('settings.branches.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.map((b) => (
-              // Keyed by content too, so a saved change resets the row's fields to the server's values.
-              <BranchRow key={`${b._id}|${b.name}|${b.registers.join(',')}`} branch={b} lastActive={activeCount <= 1} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="table stack branches-table" data-testid="branches-table">
+            <thead>
+              <tr>
+                <th>{t('settings.branches.code')}</th>
+                <th>{t('settings.branches.name')}</th>
+                <th>{t('settings.branches.registers')}</th>
+                <th>{t('settings.branches.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.map((b) => (
+                // Keyed by content too, so a saved change resets the row's fields to the server's values.
+                <BranchRow key={`${b._id}|${b.name}|${b.registers.join(',')}`} branch={b} lastActive={activeCount <= 1} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       </section>
 
       <BranchCreateForm />

@@ -28,7 +28,7 @@ export function StaffRow({ user: u, onEdit, onResetPassword, onDelete }: Props) 
   const manages = !!me && canManageRole(me.role, u.role);
   return (
     <tr data-testid="staff-row" data-username={u.username}>
-      <td>
+      <td data-label={t('staff.name')}>
         <div className="cell-main">
           {fullName(u)}
           {self && <span className="badge">{t('staff.you')}</span>}
@@ -37,7 +37,7 @@ export function StaffRow({ user: u, onEdit, onResetPassword, onDelete }: Props) 
           @{u.username}
         </div>
       </td>
-      <td>
+      <td data-label={t('staff.contact')}>
         <div dir="ltr" className="cell-ltr">
           {u.email}
         </div>
@@ -47,16 +47,18 @@ export function StaffRow({ user: u, onEdit, onResetPassword, onDelete }: Props) 
           </div>
         )}
       </td>
-      <td>
+      <td data-label={t('staff.role')}>
         <span className={roleClass(u.role)}>{t(`roles.${u.role}`)}</span>
       </td>
-      <td>
+      <td data-label={t('staff.status')}>
         <span className={u.active ? 'badge success' : 'badge'} data-testid="user-status">
           {u.active ? t('staff.active') : t('staff.inactive')}
         </span>
       </td>
-      <td data-testid="last-login">{u.lastLogin ? f.dateTime(u.lastLogin) : <span className="muted">{t('staff.never')}</span>}</td>
-      <td>
+      <td data-label={t('staff.lastLogin')} data-testid="last-login">
+        {u.lastLogin ? f.dateTime(u.lastLogin) : <span className="muted">{t('staff.never')}</span>}
+      </td>
+      <td className="actions-col">
         <RowActions
           className="row gap end staff-actions"
           edit={canEdit && manages && { label: t('staff.edit'), onClick: () => onEdit(u), testId: 'edit-user' }}

@@ -81,7 +81,7 @@ export function StaffPage() {
             </p>
           ) : (
             <div className="table-scroll">
-              <table className="table staff-table" data-testid="staff-table">
+              <table className="table stack staff-table" data-testid="staff-table">
                 <thead>
                   <tr>
                     <th>{t('staff.name')}</th>

@@ -45,6 +45,11 @@ describe('transactions list search', () => {
     expect(filterTransactions(sales, 'nobody', 'all')).toEqual([]);
   });
 
+  it('finds a Kurdish name typed on an Arabic keyboard', () => {
+    const kurdish = { ...sales[0]!, _id: 'kkkk', customer: { _id: 'c3', firstName: 'ڕێبین', lastName: 'کەریم', phone: '07500000000' } };
+    expect(ids(filterTransactions([...sales, kurdish], 'ريبين كهريم', 'all'))).toEqual(['kkkk']);
+  });
+
   it('finds a sale by its amount as written with two decimals, with or without $ and in Kurdish digits', () => {
     expect(ids(filterTransactions(sales, '125.50', 'all'))).toEqual(['bbbb']);
     expect(ids(filterTransactions(sales, '$7.25', 'all'))).toEqual(['cccc']);

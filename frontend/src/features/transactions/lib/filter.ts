@@ -1,4 +1,4 @@
-import { paymentStatusLabel, type SaleDto } from '@dukan/contracts';
+import { foldSearchText, normalizeSearchText, paymentStatusLabel, type SaleDto } from '@dukan/contracts';
 import { toWesternDigits } from '../../../lib/money.js';
 
 export const STATUS_FILTERS = ['all', 'Completed', 'Pending', 'Cancelled'] as const;
@@ -26,14 +26,14 @@ export function typedAmount(query: string): string | null {
 }
 
 /**
- * Does the sale match the search box (spec part 2 §2, §5)? Case-insensitive substring of the id or invoice number,
+ * Does the sale match the search box (spec part 2 §2, §5)? Case-insensitive, Arabic-script-folded substring of the id or invoice number,
  * of the customer's name, or of the total written with two decimals ('25' finds $25.00 and $125.00, '25.5' finds $25.50).
  */
 export function matchesSearch(sale: ListedSale, query: string): boolean {
-  const q = query.trim().toLowerCase();
+  const q = normalizeSearchText(query);
   if (!q) return true;
   if (sale._id.toLowerCase().includes(q) || sale.invoiceNumber.toLowerCase().includes(q)) return true;
-  if (customerName(sale).toLowerCase().includes(q)) return true;
+  if (foldSearchText(customerName(sale)).includes(q)) return true;
   const amount = typedAmount(q);
   if (amount !== null) {
     const total = Number(sale.total).toFixed(2);

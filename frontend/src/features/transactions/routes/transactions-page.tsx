@@ -92,7 +92,7 @@ export function TransactionsPage() {
         ) : (
           <>
             <div className="table-scroll" aria-busy={isFetching}>
-              <table className="table transactions-table" data-testid="transactions-table">
+              <table className="table stack transactions-table" data-testid="transactions-table">
                 <thead>
                   <tr>
                     <th>{t('transactions.invoice')}</th>
@@ -115,17 +115,23 @@ export function TransactionsPage() {
                       data-testid="transaction-row"
                       data-id={sale._id}
                     >
-                      <td>
+                      <td data-label={t('transactions.invoice')}>
                         <span className="invoice" dir="ltr">
                           {sale.invoiceNumber}
                         </span>
                       </td>
-                      <td>{f.dateTime(sale.transactionDate ?? sale.createdAt)}</td>
-                      <td>{customerName(sale) || <span className="muted">{t('transactions.guest')}</span>}</td>
-                      <td>{cashierName(sale)}</td>
-                      <td className="num">{f.number(sale.items?.reduce((n, l) => n + l.quantity, 0) ?? 0)}</td>
-                      <td className="num amount">{f.usd(dollarsToCents(sale.total))}</td>
-                      <td className="status-cell">
+                      <td data-label={t('transactions.date')}>{f.dateTime(sale.transactionDate ?? sale.createdAt)}</td>
+                      <td data-label={t('transactions.customer')}>
+                        {customerName(sale) || <span className="muted">{t('transactions.guest')}</span>}
+                      </td>
+                      <td data-label={t('transactions.cashier')}>{cashierName(sale)}</td>
+                      <td className="num" data-label={t('transactions.items')}>
+                        {f.number(sale.items?.reduce((n, l) => n + l.quantity, 0) ?? 0)}
+                      </td>
+                      <td className="num amount" data-label={t('transactions.total')}>
+                        {f.usd(dollarsToCents(sale.total))}
+                      </td>
+                      <td className="status-cell" data-label={t('transactions.statusColumn')}>
                         <StatusBadges sale={sale} />
                       </td>
                       <td className="actions-col">
