@@ -29,7 +29,7 @@ export const purchasesEn = {
   'stocktakes.unknownBarcode': 'No product has this barcode',
   'stocktakes.negativeTotal': 'The count of a product cannot go below zero',
   'stocktakes.productOrBarcode': 'Give a product or a barcode',
-  'stock.reasonRequired': 'Say why the stock changes',
+  'validation.stockReason': 'Say why the stock changes: damaged, expired, theft, own use or a correction',
   'stock.sameQuantity': 'The stock is already {quantity}',
 };
 
@@ -61,6 +61,6 @@ export const purchasesKu: Record<keyof typeof purchasesEn, string> = {
   'stocktakes.unknownBarcode': 'هیچ کاڵایەک ئەم بارکۆدەی نییە',
   'stocktakes.negativeTotal': 'ژمارەی کاڵایەک ناتوانێت لە سفر کەمتر بێت',
   'stocktakes.productOrBarcode': 'کاڵایەک یان بارکۆدێک بنووسە',
-  'stock.reasonRequired': 'بڵێ بۆچی کۆگا دەگۆڕێت',
+  'validation.stockReason': 'بڵێ بۆچی کۆگا دەگۆڕێت: تێکچوو، بەسەرچوو، دزی، بەکارهێنانی خۆیی یان ڕاستکردنەوە',
   'stock.sameQuantity': 'کۆگا پێشتر {quantity} ـە',
 };

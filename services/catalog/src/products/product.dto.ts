@@ -197,7 +197,7 @@ export class UpdateProductDto extends PartialType(OmitType(CreateProductDto, ['q
 
   /** Why the quantity changes, when it does (the form asks); a client that does not say records a correction. */
   @IsOptional()
-  @IsIn(STOCK_ADJUSTMENT_REASONS as readonly string[], { message: 'stock.reasonRequired' })
+  @IsIn(STOCK_ADJUSTMENT_REASONS as readonly string[], { message: 'validation.stockReason' })
   stockReason?: StockAdjustmentReason;
 }
 

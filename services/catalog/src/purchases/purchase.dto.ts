@@ -43,13 +43,13 @@ export class SupplierName {
   @IsDefined({ message: 'validation.required' })
   @IsString({ message: 'validation.required' })
   @Matches(/\S/, { message: 'validation.required' })
-  @MaxLength(200, { message: 'validation.tooLong' })
+  @MaxLength(200)
   en!: string;
 
   @IsOptional()
   @Transform(trim)
   @IsString()
-  @MaxLength(200, { message: 'validation.tooLong' })
+  @MaxLength(200)
   ku?: string;
 }
 
@@ -70,13 +70,13 @@ export class CreateSupplierDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(500, { message: 'validation.tooLong' })
+  @MaxLength(500)
   address?: string | null;
 
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(2000, { message: 'validation.tooLong' })
+  @MaxLength(2000)
   notes?: string | null;
 }
 
@@ -96,13 +96,13 @@ export class UpdateSupplierDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(500, { message: 'validation.tooLong' })
+  @MaxLength(500)
   address?: string | null;
 
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(2000, { message: 'validation.tooLong' })
+  @MaxLength(2000)
   notes?: string | null;
 
   @IsOptional()
@@ -129,15 +129,15 @@ export class OrderLineInput {
 
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(1, { message: 'validation.min' })
-  @Max(MAX_UNITS, { message: 'validation.max' })
+  @Min(1)
+  @Max(MAX_UNITS)
   quantity!: number;
 
   /** Expected cost of one unit in the order's currency's minor unit (cents or dinars). */
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(0, { message: 'validation.min' })
-  @Max(MAX_MINOR, { message: 'validation.max' })
+  @Min(0)
+  @Max(MAX_MINOR)
   unitCostMinor!: number;
 }
 
@@ -154,7 +154,7 @@ export class SaveOrderDto {
   @IsDefined({ message: 'validation.required' })
   @IsArray()
   @ArrayNotEmpty({ message: 'validation.required' })
-  @ArrayMaxSize(MAX_PURCHASE_LINES, { message: 'validation.max' })
+  @ArrayMaxSize(MAX_PURCHASE_LINES)
   @ValidateNested({ each: true })
   @Type(() => OrderLineInput)
   lines!: OrderLineInput[];
@@ -162,7 +162,7 @@ export class SaveOrderDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(1000, { message: 'validation.tooLong' })
+  @MaxLength(1000)
   note?: string | null;
 
   @IsOptional()
@@ -194,15 +194,15 @@ export class ReceiptLineInput {
 
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(1, { message: 'validation.min' })
-  @Max(MAX_UNITS, { message: 'validation.max' })
+  @Min(1)
+  @Max(MAX_UNITS)
   quantity!: number;
 
   /** The received cost of one unit in the receipt's currency; against an order it defaults to the order's expected cost. */
   @IsOptional()
   @IsInt({ message: 'validation.integer' })
-  @Min(0, { message: 'validation.min' })
-  @Max(MAX_MINOR, { message: 'validation.max' })
+  @Min(0)
+  @Max(MAX_MINOR)
   unitCostMinor?: number;
 }
 
@@ -224,14 +224,14 @@ export class ReceiveGoodsDto {
   /** IQD per USD, for costs in dinars: the cost batches are kept in USD cents. */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
-  @Min(1, { message: 'validation.min' })
-  @Max(1_000_000, { message: 'validation.max' })
+  @Min(1)
+  @Max(1_000_000)
   exchangeRate?: number;
 
   @IsDefined({ message: 'validation.required' })
   @IsArray()
   @ArrayNotEmpty({ message: 'validation.required' })
-  @ArrayMaxSize(MAX_RECEIPT_LINES, { message: 'validation.max' })
+  @ArrayMaxSize(MAX_RECEIPT_LINES)
   @ValidateNested({ each: true })
   @Type(() => ReceiptLineInput)
   lines!: ReceiptLineInput[];
@@ -239,7 +239,7 @@ export class ReceiveGoodsDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(1000, { message: 'validation.tooLong' })
+  @MaxLength(1000)
   note?: string | null;
 }
 
@@ -259,7 +259,7 @@ export class CreateInvoiceDto {
   @IsDefined({ message: 'validation.required' })
   @IsString({ message: 'validation.required' })
   @Matches(/\S/, { message: 'validation.required' })
-  @MaxLength(60, { message: 'validation.tooLong' })
+  @MaxLength(60)
   number!: string;
 
   @IsOptional()
@@ -272,8 +272,8 @@ export class CreateInvoiceDto {
 
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(1, { message: 'validation.min' })
-  @Max(MAX_MINOR, { message: 'validation.max' })
+  @Min(1)
+  @Max(MAX_MINOR)
   amountMinor!: number;
 
   @IsDefined({ message: 'validation.required' })
@@ -287,7 +287,7 @@ export class CreateInvoiceDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(1000, { message: 'validation.tooLong' })
+  @MaxLength(1000)
   note?: string | null;
 }
 
@@ -305,8 +305,8 @@ export class InvoiceListQuery extends PageQuery {
 export class PayInvoiceDto {
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(1, { message: 'validation.min' })
-  @Max(MAX_MINOR, { message: 'validation.max' })
+  @Min(1)
+  @Max(MAX_MINOR)
   amountMinor!: number;
 
   @IsDefined({ message: 'validation.required' })
@@ -322,7 +322,7 @@ export class PayInvoiceDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(500, { message: 'validation.tooLong' })
+  @MaxLength(500)
   note?: string | null;
 }
 

@@ -32,14 +32,14 @@ const MAX_UNITS = 1_000_000;
 export class StartStocktakeDto {
   @IsOptional()
   @IsArray()
-  @ArrayMaxSize(200, { message: 'validation.max' })
+  @ArrayMaxSize(200)
   @IsUUID('all', { each: true, message: 'validation.invalidId' })
   categories?: string[];
 
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(1000, { message: 'validation.tooLong' })
+  @MaxLength(1000)
   note?: string | null;
 }
 
@@ -52,13 +52,13 @@ export class CountLineInput {
   @IsOptional()
   @Transform(code)
   @IsString()
-  @MaxLength(64, { message: 'validation.tooLong' })
+  @MaxLength(64)
   barcode?: string;
 
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(-MAX_UNITS, { message: 'validation.min' })
-  @Max(MAX_UNITS, { message: 'validation.max' })
+  @Min(-MAX_UNITS)
+  @Max(MAX_UNITS)
   quantity!: number;
 }
 
@@ -66,7 +66,7 @@ export class AddCountsDto {
   @IsDefined({ message: 'validation.required' })
   @IsArray()
   @ArrayNotEmpty({ message: 'validation.required' })
-  @ArrayMaxSize(MAX_COUNT_LINES, { message: 'validation.max' })
+  @ArrayMaxSize(MAX_COUNT_LINES)
   @ValidateNested({ each: true })
   @Type(() => CountLineInput)
   lines!: CountLineInput[];
@@ -89,17 +89,17 @@ export class StocktakeListQuery extends PageQuery {
 export class AdjustStockDto {
   @IsDefined({ message: 'validation.required' })
   @IsInt({ message: 'validation.integer' })
-  @Min(-MAX_UNITS, { message: 'validation.min' })
-  @Max(MAX_UNITS, { message: 'validation.max' })
+  @Min(-MAX_UNITS)
+  @Max(MAX_UNITS)
   quantity!: number;
 
-  @IsDefined({ message: 'stock.reasonRequired' })
-  @IsIn(STOCK_ADJUSTMENT_REASONS as readonly string[], { message: 'stock.reasonRequired' })
+  @IsDefined({ message: 'validation.stockReason' })
+  @IsIn(STOCK_ADJUSTMENT_REASONS as readonly string[], { message: 'validation.stockReason' })
   reason!: StockAdjustmentReason;
 
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(500, { message: 'validation.tooLong' })
+  @MaxLength(500)
   note?: string | null;
 }
