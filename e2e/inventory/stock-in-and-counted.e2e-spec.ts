@@ -59,6 +59,7 @@ describe('stock in and stock counted (browser)', () => {
     await page.click('[data-testid=add-order]');
     await page.selectOption('[data-testid=order-supplier]', { label: supplierName });
     await scanInto(page, 'scan-input', tea.barcode);
+    await page.waitForSelector('[data-testid=order-dialog] [data-testid=order-line]');
     await page.fill('[data-testid=line-quantity]', '10');
     await page.fill('[data-testid=line-cost]', '2.50');
     await page.click('[data-testid=save-order]');
@@ -75,10 +76,13 @@ describe('stock in and stock counted (browser)', () => {
     await row.locator('[data-testid=receive-order]').click();
     await page.waitForSelector('[data-testid=receive-tab] [data-testid=order-line]');
     await scanInto(page, 'scan-input', tea.barcode);
-    expect(await page.inputValue('[data-testid=line-quantity]')).toBe('1');
+    await eventually(async () => (await page.inputValue('[data-testid=line-quantity]')) === '1', 'the scan counted');
     await page.fill('[data-testid=line-quantity]', '6');
     await page.click('[data-testid=receive-submit]');
-    expect(await page.textContent('[data-testid=purchases-notice]')).toMatch(/^Received GR-\d{6}: 6 units into stock\.$/);
+    await eventually(
+      async () => /^Received GR-\d{6}: 6 units into stock\.$/.test((await page.textContent('[data-testid=purchases-notice]')) ?? ''),
+      'the receipt told',
+    );
     expect((await getProduct(session.adminToken, tea._id)).quantity).toBe(11);
     await page.click('[data-testid=tab-orders]');
     await eventually(async () => (await row.locator('[data-testid=order-state]').innerText()) === 'Partly received', 'partly received');
@@ -86,8 +90,10 @@ describe('stock in and stock counted (browser)', () => {
     // Second delivery: the other 4, at a dearer cost.
     await row.locator('[data-testid=receive-order]').click();
     await page.waitForSelector('[data-testid=receive-tab] [data-testid=order-line]');
-    for (let i = 0; i < 4; i++) await scanInto(page, 'scan-input', tea.barcode);
-    expect(await page.inputValue('[data-testid=line-quantity]')).toBe('4');
+    for (let i = 1; i <= 4; i++) {
+      await scanInto(page, 'scan-input', tea.barcode);
+      await eventually(async () => (await page.inputValue('[data-testid=line-quantity]')) === String(i), `scan ${i} counted`);
+    }
     await page.fill('[data-testid=line-cost]', '3');
     await page.click('[data-testid=receive-submit]');
     await page.waitForSelector('[data-testid=purchases-notice]');
@@ -110,7 +116,10 @@ describe('stock in and stock counted (browser)', () => {
     await page.selectOption('[data-testid=pay-source]', 'drawer');
     await page.selectOption('[data-testid=pay-register]', 'main');
     await page.click('[data-testid=confirm-pay]');
-    expect(await page.textContent('[data-testid=purchases-notice]')).toBe(`Paid $10.00 to ${supplierName}.`);
+    await eventually(
+      async () => (await page.textContent('[data-testid=purchases-notice]')) === `Paid $10.00 to ${supplierName}.`,
+      'the payment told',
+    );
     await eventually(async () => (await invoice.locator('[data-testid=invoice-due]').innerText()) === '$17.00', 'the rest owed');
     const payables = page.locator('[data-testid=payables-row]', { hasText: supplierName });
     expect(await payables.locator('[data-testid=payables-total]').innerText()).toBe('$17.00');
@@ -147,7 +156,16 @@ describe('stock in and stock counted (browser)', () => {
     // Three colas on the shelf, scanned one by one: 10 were expected, which the counting screen does not show.
     for (let i = 0; i < 3; i++) {
       await scanInto(page, 'count-code', cola.barcode);
-      await eventually(async () => (await page.textContent('[data-testid=count-message]'))?.includes(`${i + 1} counted`), `count ${i + 1}`);
+      await eventually(
+        async () => {
+          const said = (await page.locator('[data-testid=count-message]').count())
+            ? await page.textContent('[data-testid=count-message]')
+            : null;
+          if (!said?.endsWith(`: ${i + 1} counted`)) throw new Error(`the screen says ${String(said)}`);
+          return true;
+        },
+        `count ${i + 1}`,
+      );
     }
     const counted = page.locator(`[data-testid=count-row][data-sku="${cola.sku}"] [data-testid=count-total]`);
     expect(await counted.innerText()).toBe('3');

@@ -11,11 +11,12 @@ import { typedAmountToMinor, toWesternDigits } from '../../../lib/money.js';
 import { useCan } from '../../auth/index.js';
 import { useCreateOrderMutation, useOrderActionMutation, useOrdersQuery, useSuppliersQuery } from '../api/purchases-api.js';
 import { failureText } from '../lib/failure.js';
+import type { Notice } from '../lib/notice.js';
 import { money, nameIn } from '../lib/money.js';
 import { OrderLinesEditor, type EditLine } from './order-lines-editor.js';
 
 interface Props {
-  onNotice: (text: string) => void;
+  onNotice: (notice: Notice) => void;
   onReceive: (order: PurchaseOrderDto) => void;
 }
 
@@ -36,7 +37,7 @@ export function OrdersTab({ onNotice, onReceive }: Props) {
     setError(null);
     try {
       const { data } = await act({ id: order._id, action: what }).unwrap();
-      onNotice(t(what === 'send' ? 'purchases.orders.sent' : 'purchases.orders.cancelled', { number: data.number }));
+      onNotice({ key: what === 'send' ? 'purchases.orders.sent' : 'purchases.orders.cancelled', values: { number: data.number } });
     } catch (e) {
       setError(failureText(e, t('purchases.orders.error')));
     }
@@ -134,7 +135,7 @@ export function OrdersTab({ onNotice, onReceive }: Props) {
           onClose={() => setAdding(false)}
           onSaved={(o) => {
             setAdding(false);
-            onNotice(t('purchases.orders.saved', { number: o.number }));
+            onNotice({ key: 'purchases.orders.saved', values: { number: o.number } });
           }}
         />
       )}

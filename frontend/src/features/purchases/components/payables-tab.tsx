@@ -18,13 +18,14 @@ import {
   useSuppliersQuery,
 } from '../api/purchases-api.js';
 import { failureText } from '../lib/failure.js';
+import type { Notice } from '../lib/notice.js';
 import { money, nameIn } from '../lib/money.js';
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** What the shop owes by age and supplier (each currency apart), and the invoices with their payments. */
-export function PayablesTab({ onNotice }: { onNotice: (text: string) => void }) {
+export function PayablesTab({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const canCreate = useCan('purchases', 'create');
@@ -153,7 +154,7 @@ export function PayablesTab({ onNotice }: { onNotice: (text: string) => void }) 
           onClose={() => setRecording(false)}
           onSaved={(inv) => {
             setRecording(false);
-            onNotice(t('purchases.payables.invoiceSaved', { number: inv.number }));
+            onNotice({ key: 'purchases.payables.invoiceSaved', values: { number: inv.number } });
           }}
         />
       )}
@@ -163,7 +164,7 @@ export function PayablesTab({ onNotice }: { onNotice: (text: string) => void }) 
           onClose={() => setPaying(null)}
           onPaid={(amount) => {
             setPaying(null);
-            onNotice(t('purchases.payables.paidDone', { amount, supplier: nameIn(i18n.language, paying.supplier.name) }));
+            onNotice({ key: 'purchases.payables.paidDone', values: { amount, supplier: nameIn(i18n.language, paying.supplier.name) } });
           }}
         />
       )}
@@ -191,7 +192,14 @@ function InvoiceDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (in
     if (!valid) return;
     setError(null);
     try {
-      const { data } = await create({ ...form, number: form.number.trim(), amountMinor }).unwrap();
+      const { data } = await create({
+        supplier: form.supplier,
+        number: form.number.trim(),
+        currency: form.currency,
+        amountMinor,
+        issuedOn: form.issuedOn,
+        dueOn: form.dueOn,
+      }).unwrap();
       onSaved(data);
     } catch (e) {
       setError(failureText(e, t('purchases.payables.error')));

@@ -4,13 +4,14 @@ import type { Currency, PurchaseOrderDto } from '@dukan/contracts';
 import { sanitizeAmountInput, toWesternDigits, typedAmountToMinor } from '../../../lib/money.js';
 import { useOrdersQuery, usePurchaseRateQuery, useReceiveGoodsMutation, useSuppliersQuery } from '../api/purchases-api.js';
 import { failureText } from '../lib/failure.js';
+import type { Notice } from '../lib/notice.js';
 import { minorToTyped, nameIn } from '../lib/money.js';
 import { OrderLinesEditor, type EditLine } from './order-lines-editor.js';
 
 interface Props {
   /** The order chosen on the orders tab, if any. */
   orderId: string | null;
-  onNotice: (text: string) => void;
+  onNotice: (notice: Notice) => void;
 }
 
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`);
@@ -77,7 +78,7 @@ export function ReceiveTab({ orderId, onNotice }: Props) {
         note: note.trim() || null,
         idempotencyKey: key,
       }).unwrap();
-      onNotice(t('purchases.receive.done', { number: data.number, units }));
+      onNotice({ key: 'purchases.receive.done', values: { number: data.number, units } });
       setKey(newKey());
       setLines([]);
       setNote('');

@@ -8,9 +8,10 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useCan } from '../../auth/index.js';
 import { useSaveSupplierMutation, useSuppliersQuery } from '../api/purchases-api.js';
 import { nameIn } from '../lib/money.js';
+import type { Notice } from '../lib/notice.js';
 
 /** The shop's suppliers, with adding and editing for who may create purchases. */
-export function SuppliersTab({ onNotice }: { onNotice: (text: string) => void }) {
+export function SuppliersTab({ onNotice }: { onNotice: (notice: Notice) => void }) {
   const { t, i18n } = useTranslation();
   const canCreate = useCan('purchases', 'create');
   const [search, setSearch] = useState('');
@@ -76,7 +77,7 @@ export function SuppliersTab({ onNotice }: { onNotice: (text: string) => void })
           onClose={() => setEditing(null)}
           onSaved={(s) => {
             setEditing(null);
-            onNotice(t('purchases.suppliers.saved', { name: nameIn(i18n.language, s.name) }));
+            onNotice({ key: 'purchases.suppliers.saved', values: { name: nameIn(i18n.language, s.name) } });
           }}
         />
       )}

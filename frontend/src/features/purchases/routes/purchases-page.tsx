@@ -8,6 +8,7 @@ import { OrdersTab } from '../components/orders-tab.js';
 import { PayablesTab } from '../components/payables-tab.js';
 import { ReceiveTab } from '../components/receive-tab.js';
 import { SuppliersTab } from '../components/suppliers-tab.js';
+import type { Notice } from '../lib/notice.js';
 import '../purchases.css';
 
 const TABS = ['orders', 'receive', 'suppliers', 'payables'] as const;
@@ -28,7 +29,8 @@ function Purchases() {
   const [params, setParams] = useSearchParams();
   const shown = TABS.filter((tab) => (tab === 'receive' ? canReceive : tab === 'orders' ? canView || canReceive : canView));
   const tab: Tab = isTab(params.get('tab')) && shown.includes(params.get('tab') as Tab) ? (params.get('tab') as Tab) : shown[0]!;
-  const [notice, setNotice] = useState<string | null>(null);
+  // Kept as a text key and its values, so a notice follows a change of language.
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [receiving, setReceiving] = useState<string | null>(null);
   const go = (next: Tab) => {
     setNotice(null);
@@ -64,7 +66,7 @@ function Purchases() {
       </div>
       {notice && (
         <p className="info-box" role="status" data-testid="purchases-notice">
-          {notice}
+          {t(notice.key, notice.values)}
         </p>
       )}
       {tab === 'orders' && <OrdersTab onNotice={setNotice} onReceive={receiveOrder} />}

@@ -22,6 +22,9 @@ import '../stocktakes.css';
 const nameIn = (language: string, name: { en: string; ku: string }) => (language === 'ku' ? name.ku || name.en : name.en);
 const failure = (e: unknown, fallback: string) => validationMessages(e)[0] ?? errorText(e, fallback);
 
+/** A line under a form: a text key of the catalogue with its values (it follows a change of language), or the server's words. */
+type Message = { ok: true; key: string; values: Record<string, string | number> } | { ok: false; text: string };
+
 /** /inventory/stocktakes/:id: counting by scan or typing (blind), and for a manager the variance and its approval. */
 export default function StocktakePage() {
   const canView = useCan('products', 'view');
@@ -65,7 +68,7 @@ function CountPanel({ stocktake }: { stocktake: StocktakeDto }) {
   const [add, { isLoading }] = useAddCountsMutation();
   const [code, setCode] = useState('');
   const [quantity, setQuantity] = useState('1');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const field = useRef<HTMLInputElement>(null);
 
   async function submit() {
@@ -119,7 +122,7 @@ function CountPanel({ stocktake }: { stocktake: StocktakeDto }) {
       </form>
       {message && (
         <p className={message.ok ? 'info-box' : 'form-error'} role={message.ok ? 'status' : 'alert'} data-testid="count-message">
-          {message.text}
+          {message.ok ? t(message.key, message.values) : message.text}
         </p>
       )}
       <h2>{t('stocktakes.count.counted')}</h2>
@@ -160,13 +163,13 @@ function VariancePanel({ stocktake }: { stocktake: StocktakeDto }) {
   const [approve, { isLoading }] = useApproveStocktakeMutation();
   const [cancel, { isLoading: cancelling }] = useCancelStocktakeMutation();
   const [uncounted, setUncounted] = useState<'keep' | 'zero'>('keep');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
   const counting = stocktake.state === 'counting';
 
   async function submit() {
     try {
       const { data } = await approve({ id: stocktake._id, uncounted }).unwrap();
-      setMessage({ ok: true, text: t('stocktakes.variance.approved', { number: data.number }) });
+      setMessage({ ok: true, key: 'stocktakes.variance.approved', values: { number: data.number } });
     } catch (e) {
       setMessage({ ok: false, text: failure(e, t('stocktakes.variance.error')) });
     }
@@ -244,7 +247,7 @@ function VariancePanel({ stocktake }: { stocktake: StocktakeDto }) {
       )}
       {message && (
         <p className={message.ok ? 'info-box' : 'form-error'} role={message.ok ? 'status' : 'alert'} data-testid="approve-message">
-          {message.text}
+          {message.ok ? t(message.key, message.values) : message.text}
         </p>
       )}
     </div>
