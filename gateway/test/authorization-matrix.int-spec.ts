@@ -192,6 +192,7 @@ const EVERY_NON_ADMIN_RIGHT: Permissions = {
   transactions: ['view', 'refund'],
   products: ['view', 'create', 'edit', 'delete'],
   expenses: ['view', 'create', 'edit', 'delete', 'approve'],
+  purchases: ['view', 'create', 'receive', 'pay'],
 };
 const EXPENSE = {
   title: 'Generator fuel',
@@ -228,6 +229,28 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     expect(expense.status).toBe(201);
     records.expenses = expense.body._id;
     records.products = productId;
+    const supplier = await s.post('/api/purchases/suppliers', { name: { en: 'Matrix Wholesale' } }, admin());
+    const order = await s.post(
+      '/api/purchases/orders',
+      { supplier: supplier.body.data._id, currency: 'USD', lines: [{ product: productId, quantity: 2, unitCostMinor: 100 }] },
+      admin(),
+    );
+    expect(order.status).toBe(201);
+    records.orders = order.body.data._id;
+    records.supplier = supplier.body.data._id;
+    const receipt = await s.post('/api/purchases/receipts', { lines: [{ product: productId, quantity: 1, unitCostMinor: 100 }] }, admin());
+    expect(receipt.status).toBe(201);
+    records.receipts = receipt.body.data._id;
+    const invoice = await s.post(
+      '/api/purchases/invoices',
+      { supplier: supplier.body.data._id, number: 'M-1', currency: 'USD', amountMinor: 100, issuedOn: '2026-03-01', dueOn: '2026-03-31' },
+      admin(),
+    );
+    expect(invoice.status).toBe(201);
+    records.invoices = invoice.body.data._id;
+    const stocktake = await s.post('/api/stocktakes', {}, admin());
+    expect(stocktake.status).toBe(201);
+    records.stocktakes = stocktake.body.data._id;
     expect((await s.patch(`/api/products/${productId}/quantity`, { quantity: 5, cost: 1 }, admin('b'))).status).toBe(200);
     const made = await s.post(
       '/api/auth/register',
@@ -267,11 +290,17 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
               ? { reason: 'by B' }
               : /\/expenses\/[^/]+$/.test(path)
                 ? { ...EXPENSE, title: 'Changed by B' }
-                : {},
+                : /\/purchases\/orders\/[^/]+$/.test(path)
+                  ? { supplier: records.supplier, currency: 'USD', lines: [{ product: productId, quantity: 9, unitCostMinor: 1 }] }
+                  : path.endsWith('/payments')
+                    ? { amountMinor: 1, source: 'bank' }
+                    : path.endsWith('/counts')
+                      ? { lines: [{ product: productId, quantity: 1 }] }
+                      : {},
           };
     const wrong: string[] = [];
     for (const { route } of recordRoutes().filter((r) => r.owner === 'branch')) {
-      const kind = route.path.split('/')[route.path.startsWith('/api/products/transfers') ? 3 : 2]!;
+      const kind = route.path.split('/')[/^\/api\/(products\/transfers|purchases)\//.test(route.path) ? 3 : 2]!;
       const path = recordPath(route, records[kind]!);
       const res = await s.request(route.method, path, { ...inBranch(userOfB), ...bodyOf(route.path, route.method) });
       const expected = isAllowed(subject, route.access) ? 404 : 403;
@@ -296,6 +325,12 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     expect(transfers.body.data.find((t: { _id: string }) => t._id === records.transfers)).toMatchObject({ state: 'in_transit' });
     const expense = await s.get(`/api/expenses/${records.expenses}`, inBranch(s.adminToken, 'main'));
     expect(expense.body).toMatchObject({ title: EXPENSE.title, status: 'pending' });
+    const order = await s.get(`/api/purchases/orders/${records.orders}`, inBranch(s.adminToken, 'main'));
+    expect(order.body.data).toMatchObject({ state: 'draft' });
+    const invoice = await s.get(`/api/purchases/invoices/${records.invoices}`, inBranch(s.adminToken, 'main'));
+    expect(invoice.body.data).toMatchObject({ paidMinor: 0 });
+    const stocktake = await s.get(`/api/stocktakes/${records.stocktakes}`, inBranch(s.adminToken, 'main'));
+    expect(stocktake.body.data).toMatchObject({ state: 'counting', countedProducts: 0 });
   });
 
   it("a product's stock ledger answers a user of B with B's rows only", async () => {

@@ -13,6 +13,9 @@ const posRoute = async () => ({ Component: (await import('../features/pos/routes
 const productsRoute = async () => ({ Component: (await import('../features/inventory/routes/products-page.js')).default });
 const productFormRoute = async () => ({ Component: (await import('../features/product-form/routes/product-form-page.js')).default });
 const transfersRoute = async () => ({ Component: (await import('../features/transfers/routes/transfers-page.js')).default });
+const purchasesRoute = async () => ({ Component: (await import('../features/purchases/routes/purchases-page.js')).default });
+const stocktakesRoute = async () => ({ Component: (await import('../features/stocktakes/routes/stocktakes-page.js')).default });
+const stocktakeRoute = async () => ({ Component: (await import('../features/stocktakes/routes/stocktake-page.js')).default });
 const addCategoryRoute = async () => ({ Component: (await import('../features/product-form/routes/add-category-page.js')).default });
 const customersRoute = async () => ({ Component: (await import('../features/customers/routes/customers-page.js')).default });
 const transactionsRoute = async () => ({ Component: (await import('../features/transactions/routes/transactions-page.js')).default });
@@ -59,6 +62,9 @@ export const routes: RouteObject[] = [
       { path: 'inventory/products/edit/:id', lazy: productFormRoute },
       { path: 'inventory/categories/add', lazy: addCategoryRoute },
       { path: 'inventory/transfers', lazy: transfersRoute },
+      { path: 'inventory/stocktakes', lazy: stocktakesRoute },
+      { path: 'inventory/stocktakes/:id', lazy: stocktakeRoute },
+      { path: 'purchases', lazy: purchasesRoute },
       { path: 'customers', lazy: customersRoute },
       { path: 'staff', lazy: staffRoute },
       { path: 'reports', lazy: reportsRoute },

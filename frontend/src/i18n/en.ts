@@ -1,6 +1,8 @@
 import * as inventoryTexts from '../features/inventory/texts.js';
 import * as productFormTexts from '../features/product-form/texts.js';
 import * as transfersTexts from '../features/transfers/texts.js';
+import * as purchasesTexts from '../features/purchases/texts.js';
+import * as stocktakesTexts from '../features/stocktakes/texts.js';
 import * as customersTexts from '../features/customers/texts.js';
 import * as transactionsTexts from '../features/transactions/texts.js';
 import * as staffTexts from '../features/staff/texts.js';
@@ -58,6 +60,7 @@ export const en = {
     staff: 'Staff',
     reports: 'Reports',
     expenses: 'Expenses',
+    purchases: 'Purchases',
     settings: 'Settings',
     transactions: 'Transactions',
     logout: 'Log out',
@@ -286,6 +289,8 @@ export const en = {
   inventory: inventoryTexts.en,
   productForm: productFormTexts.en,
   transfers: transfersTexts.en,
+  purchases: purchasesTexts.en,
+  stocktakes: stocktakesTexts.en,
   customers: customersTexts.en,
   transactions: transactionsTexts.en,
   staff: staffTexts.en,

@@ -3,6 +3,8 @@ import type { Texts } from './types.js';
 import * as inventoryTexts from '../features/inventory/texts.js';
 import * as productFormTexts from '../features/product-form/texts.js';
 import * as transfersTexts from '../features/transfers/texts.js';
+import * as purchasesTexts from '../features/purchases/texts.js';
+import * as stocktakesTexts from '../features/stocktakes/texts.js';
 import * as customersTexts from '../features/customers/texts.js';
 import * as transactionsTexts from '../features/transactions/texts.js';
 import * as staffTexts from '../features/staff/texts.js';
@@ -60,6 +62,7 @@ export const ku: Texts<Catalogue> = {
     staff: 'کارمەندان',
     reports: 'ڕاپۆرتەکان',
     expenses: 'خەرجییەکان',
+    purchases: 'کڕینەکان',
     settings: 'ڕێکخستنەکان',
     transactions: 'مامەڵەکان',
     logout: 'چوونەدەرەوە',
@@ -288,6 +291,8 @@ export const ku: Texts<Catalogue> = {
   inventory: inventoryTexts.ku,
   productForm: productFormTexts.ku,
   transfers: transfersTexts.ku,
+  purchases: purchasesTexts.ku,
+  stocktakes: stocktakesTexts.ku,
   customers: customersTexts.ku,
   transactions: transactionsTexts.ku,
   staff: staffTexts.ku,

@@ -91,7 +91,7 @@ export interface CategoryTreeNodeDto extends CategoryDto {
   children: CategoryTreeNodeDto[];
 }
 
-export type StockMovementReasonDto = 'received' | 'sold' | 'returned' | 'adjusted' | 'transferred';
+export type StockMovementReasonDto = 'received' | 'sold' | 'returned' | 'adjusted' | 'transferred' | 'counted';
 
 /** GET /api/products/:id/stock-movements: newest first. */
 export interface StockMovementDto {
@@ -101,8 +101,10 @@ export interface StockMovementDto {
   delta: number; // signed units
   quantityAfter: number;
   reason: StockMovementReasonDto;
-  refType: 'product' | 'sale' | 'void' | 'refund' | 'adjustment' | 'transfer';
+  refType: 'product' | 'sale' | 'void' | 'refund' | 'adjustment' | 'transfer' | 'receipt' | 'stocktake';
   refId: string | null;
+  /** Why a person changed it by hand (reason 'adjusted'); null for every other move. */
+  adjustmentReason: 'damaged' | 'expired' | 'theft' | 'own_use' | 'correction' | null;
   unitCost: number | null; // dollars, for received batches
   note: string | null;
   actorId: string | null;

@@ -19,6 +19,8 @@ const SUBJECT_SET: Record<EventSubject, true> = {
   'dukan.catalog.transfer.sent.v1': true,
   'dukan.catalog.transfer.received.v1': true,
   'dukan.catalog.transfer.cancelled.v1': true,
+  'dukan.catalog.goods.received.v1': true,
+  'dukan.catalog.supplier-payment.made.v1': true,
   'dukan.sales.sale.completed.v1': true,
   'dukan.sales.sale.voided.v1': true,
   'dukan.sales.sale.refunded.v1': true,

@@ -75,8 +75,12 @@ export interface CategoryEventData {
   version: number;
 }
 
-export type StockChangeReason = 'received' | 'sold' | 'returned' | 'adjusted' | 'transferred';
-export type StockRefType = 'product' | 'sale' | 'void' | 'refund' | 'adjustment' | 'transfer';
+/** 'counted': a stocktake's approved difference between what was counted and what the ledger held when it was counted. */
+export type StockChangeReason = 'received' | 'sold' | 'returned' | 'adjusted' | 'transferred' | 'counted';
+/** 'receipt': goods received from a supplier (with or without a purchase order); 'stocktake': an approved count. */
+export type StockRefType = 'product' | 'sale' | 'void' | 'refund' | 'adjustment' | 'transfer' | 'receipt' | 'stocktake';
+/** Why a person changed stock by hand: asked on every manual change, kept on its ledger row and in the audit log. */
+export type StockAdjustmentReason = 'damaged' | 'expired' | 'theft' | 'own_use' | 'correction';
 
 export interface StockMoveData {
   productId: string;
@@ -122,6 +126,38 @@ export interface TransferEventData {
   sentAt: string;
   receivedAt: string | null;
   cancelledAt?: string | null; // set once cancelled; absent in events written before cancelling existed
+}
+
+/**
+ * Goods received from a supplier into the envelope's branch: each line became a cost batch at `unitCostCents` (the
+ * received cost in USD cents; `unitCostMinor` is what the supplier charged, in `currency`'s own minor unit).
+ */
+export interface GoodsReceivedData {
+  receiptId: string;
+  number: string; // 'GR-' and digits
+  orderId: string | null; // null: received without a purchase order
+  supplierId: string | null;
+  branchId: string;
+  currency: Currency;
+  exchangeRate: number | null; // IQD per USD the costs were converted at; null for a receipt in USD
+  lines: { productId: string; quantity: number; unitCostMinor: number; unitCostCents: number }[];
+  receivedAt: string;
+}
+
+/**
+ * A payment made to a supplier, in its own currency's minor unit. From a register's drawer (`source: 'drawer'`,
+ * `registerId` set) it is cash out of that drawer: the shift that holds the drawer counts it once, by `paymentId`.
+ */
+export interface SupplierPaymentData {
+  paymentId: string;
+  supplierId: string;
+  invoiceId: string;
+  branchId: string;
+  currency: Currency;
+  amountMinor: number;
+  source: 'bank' | 'drawer';
+  registerId: string | null;
+  paidAt: string;
 }
 
 // --- sales
@@ -284,6 +320,8 @@ export interface EventPayloads {
   'dukan.catalog.transfer.sent.v1': TransferEventData;
   'dukan.catalog.transfer.received.v1': TransferEventData;
   'dukan.catalog.transfer.cancelled.v1': TransferEventData;
+  'dukan.catalog.goods.received.v1': GoodsReceivedData;
+  'dukan.catalog.supplier-payment.made.v1': SupplierPaymentData;
 
   'dukan.sales.sale.completed.v1': SaleEventData;
   'dukan.sales.sale.voided.v1': SaleVoidedData;

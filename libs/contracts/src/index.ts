@@ -11,6 +11,7 @@ export * from './constants.js';
 export * from './dto.js';
 export * from './catalog-dto.js';
 export * from './transfer-dto.js';
+export * from './purchase-dto.js';
 export * from './sales-dto.js';
 export * from './invoice-numbers.js';
 export * from './expenses.js';

@@ -9,6 +9,7 @@ import { salesEn, salesKu } from './messages/sales.js';
 import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
+import { purchasesEn, purchasesKu } from './messages/purchases.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -103,6 +104,7 @@ const en = {
   ...EXPENSE_MESSAGES_EN,
   ...catalogEn,
   ...transfersEn,
+  ...purchasesEn,
   ...salesEn,
   ...loyaltyEn,
   ...reportingEn,
@@ -195,6 +197,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...EXPENSE_MESSAGES_KU,
   ...catalogKu,
   ...transfersKu,
+  ...purchasesKu,
   ...salesKu,
   ...loyaltyKu,
   ...reportingKu,

@@ -33,6 +33,8 @@ const SPEC_ROLE_TABLE = `
 // ARCHITECTURE §5: "Expenses get a module of their own: view, create, edit, delete, approve
 // (admin all; manager all but delete; cashier view and create)."
 const EXPENSES_ROW = '| expenses | view, create, edit, delete, approve | view, create, edit, approve | view, create |';
+// Issue 29: suppliers, orders, receiving and payables; managers all but pay, cashiers none.
+const PURCHASES_ROW = '| purchases | view, create, receive, pay | view, create, receive | none |';
 
 // Spec part 2 §3 "Permission modules and actions".
 const SPEC_MODULE_ACTIONS =
@@ -54,6 +56,8 @@ const SPEC_PAGE_MAP: Array<[page: string, module: string, action: string]> = [
   ['settings', 'settings', 'view'],
   ['settings/users', 'staff', 'edit'],
   ['expenses', 'expenses', 'view'],
+  ['purchases', 'purchases', 'view'],
+  ['stocktakes', 'products', 'view'],
 ];
 
 function parseRoleTable(text: string): Record<Role, Record<string, string[]>> {
@@ -76,17 +80,18 @@ function parseRoleTable(text: string): Record<Role, Record<string, string[]>> {
   return table;
 }
 
-const SPEC = parseRoleTable(`${SPEC_ROLE_TABLE.trim()}\n${EXPENSES_ROW}`);
+const SPEC = parseRoleTable(`${SPEC_ROLE_TABLE.trim()}\n${EXPENSES_ROW}\n${PURCHASES_ROW}`);
 const user = (role: Role, permissions?: PermissionSubject['permissions']): PermissionSubject => ({ role, permissions });
 
 describe('module actions', () => {
-  it('are the modules and actions of spec part 2 §3, plus expenses', () => {
+  it('are the modules and actions of spec part 2 §3, plus expenses and purchases', () => {
     const expected: Record<string, string[]> = {};
     for (const group of SPEC_MODULE_ACTIONS.split(';')) {
       const [, modules, actions] = /^\s*([^[]+)\[([^\]]+)\]/.exec(group)!;
       for (const m of modules!.split(',')) expected[m.trim()] = actions!.split(',').map((a) => a.trim());
     }
     expected.expenses = ['view', 'create', 'edit', 'delete', 'approve'];
+    expected.purchases = ['view', 'create', 'receive', 'pay'];
     expect(Object.fromEntries(Object.entries(MODULE_ACTIONS).map(([m, a]) => [m, [...a]]))).toEqual(expected);
     expect([...PERMISSION_MODULES].sort()).toEqual(Object.keys(expected).sort());
   });
@@ -105,8 +110,8 @@ describe('role defaults', () => {
   );
 
   it('covers every cell of the table', () => {
-    // 3 roles x 31 actions: 26 in the 9 spec modules + 5 for expenses.
-    expect(cells).toHaveLength(3 * 31);
+    // 3 roles x 35 actions: 26 in the 9 spec modules + 5 for expenses + 4 for purchases.
+    expect(cells).toHaveLength(3 * 35);
   });
 
   it.each(cells)('$role / $module / $action -> $granted', ({ role, module, action, granted }) => {
@@ -226,7 +231,7 @@ describe('sanitizePermissions', () => {
 });
 
 describe('page access', () => {
-  it('maps each page key as the spec says (and expenses to expenses view)', () => {
+  it('maps each page key as the spec says (expenses and purchases to their own view, stocktakes to products view)', () => {
     const expected = Object.fromEntries(SPEC_PAGE_MAP.map(([page, module, action]) => [page, { module, action }]));
     expect(PAGE_ACCESS).toEqual(expected);
   });

@@ -12,6 +12,7 @@ export const PERMISSION_MODULES = [
   'transactions',
   'settings',
   'expenses',
+  'purchases',
 ] as const;
 export type PermissionModule = (typeof PERMISSION_MODULES)[number];
 
@@ -29,6 +30,7 @@ export const MODULE_ACTIONS = deepFreeze({
   transactions: ['view', 'refund'],
   settings: ['view', 'edit'],
   expenses: ['view', 'create', 'edit', 'delete', 'approve'],
+  purchases: ['view', 'create', 'receive', 'pay'],
 } as const satisfies Record<PermissionModule, readonly string[]>);
 
 export type ActionOf<M extends PermissionModule> = (typeof MODULE_ACTIONS)[M][number];
@@ -51,7 +53,10 @@ export const DEFAULT_ROLE: Role = 'cashier';
 /** JSON shape of a user's permissions: module -> list of actions. A missing module means "not set". */
 export type Permissions = Partial<{ [M in PermissionModule]: ActionOf<M>[] }>;
 
-/** Role defaults: spec part 1 §6 table, plus expenses (admin all; manager all but delete; cashier view, create). */
+/**
+ * Role defaults: spec part 1 §6 table, plus expenses (admin all; manager all but delete; cashier view, create) and
+ * purchases (admin all; manager all but pay; cashier none).
+ */
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
   admin: {
     dashboard: ['view'],
@@ -64,6 +69,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
     transactions: ['view', 'refund'],
     settings: ['view', 'edit'],
     expenses: ['view', 'create', 'edit', 'delete', 'approve'],
+    purchases: ['view', 'create', 'receive', 'pay'],
   },
   manager: {
     dashboard: ['view'],
@@ -76,6 +82,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
     transactions: ['view', 'refund'],
     settings: ['view'],
     expenses: ['view', 'create', 'edit', 'approve'],
+    purchases: ['view', 'create', 'receive'],
   },
   cashier: {
     dashboard: ['view'],
@@ -88,6 +95,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
     transactions: ['view'],
     settings: [],
     expenses: ['view', 'create'],
+    purchases: [],
   },
 } satisfies Record<Role, Required<Permissions>>) as Record<Role, Permissions>;
 
@@ -201,6 +209,8 @@ export const PAGE_ACCESS: Record<string, PermissionRef> = deepFreeze({
   settings: permission('settings', 'view'),
   'settings/users': permission('staff', 'edit'),
   expenses: permission('expenses', 'view'),
+  purchases: permission('purchases', 'view'),
+  stocktakes: permission('products', 'view'),
 });
 
 /** Page keys not in PAGE_ACCESS are allowed (spec); no user sees no page. */
@@ -222,6 +232,10 @@ const PAGE_ROUTES: ReadonlyArray<readonly [pattern: string, page: string]> = [
   ['/inventory/categories', 'categories'],
   ['/inventory/categories/add', 'categories/add'],
   ['/inventory/transfers', 'products'],
+  ['/inventory/stocktakes', 'stocktakes'],
+  ['/inventory/stocktakes/*', 'stocktakes'],
+  ['/purchases', 'purchases'],
+  ['/purchases/*', 'purchases'],
   ['/customers', 'customers'],
   ['/staff', 'staff'],
   ['/reports', 'reports'],

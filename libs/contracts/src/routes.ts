@@ -59,6 +59,13 @@ const PRODUCT_STOCK_WRITE = anyOf(permission('products', 'create'), permission('
 const CATEGORY_READ = anyOf(permission('categories', 'view'), permission('products', 'view'), permission('pos', 'use'));
 const CUSTOMER_READ = anyOf(permission('customers', 'view'), permission('pos', 'use'));
 const EXPENSE_APPROVE = anyOf(permission('expenses', 'approve'));
+const PURCHASES_VIEW = anyOf(permission('purchases', 'view'));
+const PURCHASES_CREATE = anyOf(permission('purchases', 'create'));
+const PURCHASES_RECEIVE = anyOf(permission('purchases', 'receive'));
+const RECEIPTS_READ = anyOf(permission('purchases', 'view'), permission('purchases', 'receive'));
+/** Counting is done by whoever sells or sees stock (a cashier on a till or a phone); starting, reading the variance and approving by who edits products. */
+const STOCKTAKE_COUNT = anyOf(permission('products', 'view'), permission('pos', 'use'));
+const STOCKTAKE_MANAGE = anyOf(permission('products', 'edit'));
 
 export const ROUTES: readonly RouteDef[] = deepFreeze([
   // identity
@@ -179,6 +186,84 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
     anyOf(permission('products', 'edit')),
     'Cancel a transfer in transit from the branch that sent it: its units go back there',
   ),
+  route(
+    'GET',
+    '/api/products/negative-stock',
+    'catalog',
+    anyOf(permission('products', 'view')),
+    "Products below zero in the request's branch (sold before they were received or counted)",
+  ),
+  route(
+    'POST',
+    '/api/products/:id/adjust-stock',
+    'catalog',
+    anyOf(permission('products', 'edit')),
+    'Change stock by hand to a counted quantity, with a reason (damaged, expired, theft, own_use, correction)',
+  ),
+
+  // catalog: suppliers, purchase orders, receiving, supplier invoices and payments
+  route('GET', '/api/purchases/suppliers', 'catalog', PURCHASES_VIEW, 'List suppliers (search, page)'),
+  route('POST', '/api/purchases/suppliers', 'catalog', PURCHASES_CREATE, 'Create a supplier'),
+  route('GET', '/api/purchases/suppliers/:id', 'catalog', PURCHASES_VIEW, 'One supplier'),
+  route('PUT', '/api/purchases/suppliers/:id', 'catalog', PURCHASES_CREATE, 'Update a supplier'),
+  route('GET', '/api/purchases/orders', 'catalog', RECEIPTS_READ, "Purchase orders of the request's branch (state, supplier, page)"),
+  route('POST', '/api/purchases/orders', 'catalog', PURCHASES_CREATE, 'Create a draft purchase order'),
+  route('GET', '/api/purchases/orders/:id', 'catalog', RECEIPTS_READ, 'One purchase order with its lines'),
+  route('PUT', '/api/purchases/orders/:id', 'catalog', PURCHASES_CREATE, "Replace a draft order's supplier, currency, lines and note"),
+  route('POST', '/api/purchases/orders/:id/send', 'catalog', PURCHASES_CREATE, 'Mark a draft order as sent to its supplier'),
+  route(
+    'POST',
+    '/api/purchases/orders/:id/cancel',
+    'catalog',
+    PURCHASES_CREATE,
+    'Cancel an order: what is not received is no longer expected',
+  ),
+  route('GET', '/api/purchases/receipts', 'catalog', RECEIPTS_READ, "Goods received in the request's branch (order, page)"),
+  {
+    ...route(
+      'POST',
+      '/api/purchases/receipts',
+      'catalog',
+      PURCHASES_RECEIVE,
+      'Receive goods against an order or without one: each line a cost batch (Idempotency-Key)',
+    ),
+    maxBody: 2 * 1024 * 1024,
+  },
+  route('GET', '/api/purchases/receipts/:id', 'catalog', RECEIPTS_READ, 'One goods receipt'),
+  route('GET', '/api/purchases/invoices', 'catalog', PURCHASES_VIEW, "Supplier invoices of the request's branch (supplier, open, page)"),
+  route('POST', '/api/purchases/invoices', 'catalog', PURCHASES_CREATE, 'Record what a supplier invoice says the shop owes'),
+  route('GET', '/api/purchases/invoices/:id', 'catalog', PURCHASES_VIEW, 'One supplier invoice with its payments'),
+  route(
+    'POST',
+    '/api/purchases/invoices/:id/payments',
+    'catalog',
+    anyOf(permission('purchases', 'pay')),
+    "Pay a supplier invoice in part or in full, from the bank or a register's drawer (Idempotency-Key)",
+  ),
+  route('GET', '/api/purchases/payables', 'catalog', PURCHASES_VIEW, 'What the shop owes its suppliers, by age, per currency'),
+
+  // catalog: stocktakes
+  route('GET', '/api/stocktakes', 'catalog', STOCKTAKE_COUNT, "Stocktakes of the request's branch (state, page)"),
+  route('POST', '/api/stocktakes', 'catalog', STOCKTAKE_MANAGE, 'Start a stocktake of the branch, all of it or some categories'),
+  route('GET', '/api/stocktakes/:id', 'catalog', STOCKTAKE_COUNT, 'One stocktake'),
+  route('GET', '/api/stocktakes/:id/counts', 'catalog', STOCKTAKE_COUNT, 'What was counted so far (never what is expected)'),
+  route('POST', '/api/stocktakes/:id/counts', 'catalog', STOCKTAKE_COUNT, 'Add counts by product or barcode (several people at once)'),
+  route(
+    'GET',
+    '/api/stocktakes/:id/variance',
+    'catalog',
+    STOCKTAKE_MANAGE,
+    'Counted against expected, units and cost, per product and in total',
+  ),
+  route(
+    'POST',
+    '/api/stocktakes/:id/approve',
+    'catalog',
+    STOCKTAKE_MANAGE,
+    'Approve: the differences become ledger rows of reason counted',
+  ),
+  route('POST', '/api/stocktakes/:id/cancel', 'catalog', STOCKTAKE_MANAGE, 'Cancel a stocktake still counting: stock is left as it is'),
+
   route('GET', '/api/categories', 'catalog', CATEGORY_READ, 'List categories'),
   route('GET', '/api/categories/tree', 'catalog', CATEGORY_READ, 'Categories as a tree'),
   route('GET', '/api/categories/:id', 'catalog', anyOf(permission('categories', 'view')), 'One category'),

@@ -25,8 +25,27 @@ import { ProductQueries } from './products/product-queries.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
 import { StockLedger } from './stock/stock-ledger.js';
 import { CATALOG_CONSUMERS } from './consumers.js';
+import { PurchasesStocktakes1796400000200 } from './migrations/1796400000200-purchases-stocktakes.js';
+import { GoodsReceipts } from './purchases/goods-receipts.service.js';
+import { PurchaseOrders } from './purchases/purchase-orders.service.js';
+import {
+  GoodsReceiptsController,
+  PurchaseOrdersController,
+  SupplierInvoicesController,
+  SuppliersController,
+} from './purchases/purchases.controller.js';
+import { SupplierInvoices } from './purchases/supplier-invoices.service.js';
+import { SuppliersService } from './purchases/suppliers.service.js';
+import { StockAdjustments } from './stock/stock-adjustments.js';
+import { StockController } from './stock/stock.controller.js';
+import { StocktakesController } from './stocktakes/stocktakes.controller.js';
+import { Stocktakes } from './stocktakes/stocktakes.service.js';
 
-/** Products, categories, barcodes, stock per branch and its ledger, branch prices, transfers, labels, imports: /api/products/*, /api/categories/*. */
+/**
+ * Products, categories, barcodes, stock per branch and its ledger, branch prices, transfers, labels, imports, and the
+ * stock that comes in and is counted: suppliers, purchase orders, receiving, supplier invoices and payments,
+ * stocktakes: /api/products/*, /api/categories/*, /api/purchases/*, /api/stocktakes/*.
+ */
 @Module({})
 export class CatalogModule {
   static register(config: CatalogConfig): DynamicModule {
@@ -42,14 +61,27 @@ export class CatalogModule {
             ProductRevisions1795737600200,
             BranchPricesTransfers1795824000200,
             TransferCancel1796200000200,
+            PurchasesStocktakes1796400000200,
             SearchNorm1796500000200,
           ],
           consumers: CATALOG_CONSUMERS,
         }),
       ],
-      // The import's and the transfers' routes first: '/api/products/import/:id' must not reach ':id/stock-movements',
-      // nor '/api/products/transfers' the product ':id'.
-      controllers: [ProductImportController, TransfersController, ProductsController, BranchPricesController, CategoriesController],
+      // The import's, the transfers' and the stock routes first: '/api/products/import/:id' must not reach
+      // ':id/stock-movements', nor '/api/products/transfers' or '/api/products/negative-stock' the product ':id'.
+      controllers: [
+        ProductImportController,
+        TransfersController,
+        StockController,
+        ProductsController,
+        BranchPricesController,
+        CategoriesController,
+        SuppliersController,
+        PurchaseOrdersController,
+        GoodsReceiptsController,
+        SupplierInvoicesController,
+        StocktakesController,
+      ],
       providers: [
         { provide: CATALOG_CONFIG, useValue: config },
         StockLedger,
@@ -67,6 +99,12 @@ export class CatalogModule {
         SaleCompletedHandler,
         SaleVoidedHandler,
         SaleRefundedHandler,
+        StockAdjustments,
+        SuppliersService,
+        PurchaseOrders,
+        GoodsReceipts,
+        SupplierInvoices,
+        Stocktakes,
       ],
     };
   }

@@ -8,11 +8,12 @@ export interface NavItem {
   icon: IconName;
 }
 
-/** The sidebar links of spec part 1 §2, in order. */
+/** The sidebar links of spec part 1 §2, in order, with purchases (issue 29) after the inventory. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', page: 'dashboard', labelKey: 'nav.dashboard', icon: 'dashboard' },
   { to: '/pos', page: 'pos', labelKey: 'nav.pos', icon: 'pos' },
   { to: '/inventory', page: 'products', labelKey: 'nav.inventory', icon: 'inventory' },
+  { to: '/purchases', page: 'purchases', labelKey: 'nav.purchases', icon: 'purchases' },
   { to: '/customers', page: 'customers', labelKey: 'nav.customers', icon: 'customers' },
   { to: '/staff', page: 'staff', labelKey: 'nav.staff', icon: 'staff' },
   { to: '/reports', page: 'reports', labelKey: 'nav.reports', icon: 'reports' },

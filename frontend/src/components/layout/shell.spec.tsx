@@ -33,7 +33,17 @@ describe('sidebar', () => {
     const admin = user({ role: 'admin' });
     meReturns(admin);
     renderScreen(null, { signedInAs: admin, routes, path: '/nowhere' });
-    expect(await navLinks()).toEqual(['Dashboard', 'Point of Sale', 'Inventory', 'Customers', 'Staff', 'Reports', 'Expenses', 'Settings']);
+    expect(await navLinks()).toEqual([
+      'Dashboard',
+      'Point of Sale',
+      'Inventory',
+      'Purchases',
+      'Customers',
+      'Staff',
+      'Reports',
+      'Expenses',
+      'Settings',
+    ]);
   });
 
   it('follows a per-user override that removes reports from a manager', async () => {

@@ -69,6 +69,7 @@ export const en = {
     transactions: 'Transactions',
     settings: 'Settings',
     expenses: 'Expenses',
+    purchases: 'Purchases',
   },
   actions: {
     view: 'View',
@@ -80,6 +81,8 @@ export const en = {
     discount: 'Discount',
     export: 'Export',
     approve: 'Approve',
+    receive: 'Receive',
+    pay: 'Pay',
   },
 };
 
@@ -152,6 +155,7 @@ export const ku: Texts<typeof en> = {
     transactions: 'مامەڵەکان',
     settings: 'ڕێکخستنەکان',
     expenses: 'خەرجییەکان',
+    purchases: 'کڕینەکان',
   },
   actions: {
     view: 'بینین',
@@ -163,5 +167,7 @@ export const ku: Texts<typeof en> = {
     discount: 'داشکاندن',
     export: 'دەرکردن',
     approve: 'پەسەندکردن',
+    receive: 'وەرگرتن',
+    pay: 'پارەدان',
   },
 };

@@ -114,6 +114,8 @@ export class ProductCommands {
         }
         let quantity = await this.ledger.quantity(m, id, ctx.branchId);
         if (dto.quantity !== undefined && dto.quantity !== quantity) {
+          const before = quantity;
+          const reason = dto.stockReason ?? 'correction';
           ({ quantityAfter: quantity } = await this.ledger.move(m, ctx, {
             productId: id,
             branchId: ctx.branchId,
@@ -121,7 +123,9 @@ export class ProductCommands {
             reason: 'adjusted',
             refType: 'adjustment',
             refId: null,
+            adjustmentReason: reason,
           }));
+          await audit(m, ctx, 'stock.adjusted', { type: 'product', id }, { branchId: ctx.branchId, before, after: quantity, reason });
         }
         await this.outbox.add(m, ctx, 'dukan.catalog.product.updated.v1', productEvent(row!, quantity));
         return this.queries.get(ctx, id, m);

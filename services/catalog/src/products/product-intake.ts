@@ -14,6 +14,8 @@ export interface Receipt {
   quantity: number;
   costCents: number;
   note: string | null;
+  /** What brought it in: the product form (the default) or a goods receipt. */
+  ref?: { type: 'product' | 'receipt'; id: string };
 }
 
 /**
@@ -201,8 +203,8 @@ export class ProductIntake {
             branchId: ctx.branchId,
             delta: x.quantity,
             reason: 'received' as const,
-            refType: 'product' as const,
-            refId: x.row.id,
+            refType: x.ref?.type ?? ('product' as const),
+            refId: x.ref?.id ?? x.row.id,
             unitCostCents: x.costCents,
             note: x.note,
           })),

@@ -21,6 +21,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { STOCK_ADJUSTMENT_REASONS, type StockAdjustmentReason } from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
 import { normalizeDigits } from './product.policy.js';
 
@@ -193,6 +194,11 @@ export class UpdateProductDto extends PartialType(OmitType(CreateProductDto, ['q
   @Max(MAX_UNITS)
   @IsInt()
   quantity?: number;
+
+  /** Why the quantity changes, when it does (the form asks); a client that does not say records a correction. */
+  @IsOptional()
+  @IsIn(STOCK_ADJUSTMENT_REASONS as readonly string[], { message: 'validation.stockReason' })
+  stockReason?: StockAdjustmentReason;
 }
 
 /** PATCH /api/products/:id/quantity: receive a batch. Without cost the batch is valued at the current average. */

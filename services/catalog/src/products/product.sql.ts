@@ -62,6 +62,7 @@ export const STOCK_MOVEMENT_JSON = `json_build_object(
   'refId', m.ref_id,
   'unitCost', m.unit_cost_cents::float8 / 100,
   'note', m.note,
+  'adjustmentReason', m.adjustment_reason,
   'actorId', m.actor_id,
   'createdAt', ${iso('m.created_at')})`;
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventLane, StockChangedData, StockChangeReason, StockRefType } from '@dukan/contracts';
+import type { EventLane, StockAdjustmentReason, StockChangedData, StockChangeReason, StockRefType } from '@dukan/contracts';
 import { Outbox, type OutboxEntry, type RequestContext } from '@dukan/platform';
 
 export interface StockMove {
@@ -13,6 +13,8 @@ export interface StockMove {
   refId: string | null;
   unitCostCents?: number | null;
   note?: string | null;
+  /** Why a person changed it by hand (reason 'adjusted'). */
+  adjustmentReason?: StockAdjustmentReason | null;
 }
 
 /**
@@ -47,8 +49,9 @@ export class StockLedger {
     if (flat.length === 0) return operations.map(() => []);
     const rows = (await m.query(
       `WITH mv AS (
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::uuid[])
-           WITH ORDINALITY AS t(id, product_id, branch_id, delta, reason, ref_type, ref_id, unit_cost_cents, note, actor_id, n)
+         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::uuid[],
+                             $11::text[])
+           WITH ORDINALITY AS t(id, product_id, branch_id, delta, reason, ref_type, ref_id, unit_cost_cents, note, actor_id, adjustment_reason, n)
        ), total AS (
          SELECT product_id, branch_id, sum(delta)::int AS delta FROM mv GROUP BY product_id, branch_id
        ), lv AS (
@@ -60,8 +63,10 @@ export class StockLedger {
          SELECT mv.*, lv.quantity - total.delta + sum(mv.delta) OVER (PARTITION BY mv.product_id, mv.branch_id ORDER BY mv.n) AS quantity_after
            FROM mv JOIN total USING (product_id, branch_id) JOIN lv USING (product_id, branch_id)
        ), led AS (
-         INSERT INTO stock_movements (id, product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id)
-         SELECT id, product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id FROM after ORDER BY n
+         INSERT INTO stock_movements (id, product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id,
+                                      adjustment_reason)
+         SELECT id, product_id, branch_id, delta, quantity_after, reason, ref_type, ref_id, unit_cost_cents, note, actor_id, adjustment_reason
+           FROM after ORDER BY n
        )
        SELECT quantity_after::int FROM after ORDER BY n`,
       [
@@ -75,6 +80,7 @@ export class StockLedger {
         flat.map((mv) => mv.unitCostCents ?? null),
         flat.map((mv) => mv.note ?? null),
         flat.map((mv) => mv.actorId),
+        flat.map((mv) => mv.adjustmentReason ?? null),
       ],
     )) as { quantity_after: number }[];
     const done = flat.map((mv, i) => ({ ...mv, quantityAfter: rows[i]!.quantity_after }));

@@ -10,7 +10,7 @@ interface Props {
   onImport: () => void;
 }
 
-/** The inventory's title and its actions: a chain's transfers, export labels, import, add a category, add a product. */
+/** The inventory's title and its actions: a chain's transfers, stocktakes, export labels, import, add a category, add a product. */
 export function InventoryHeader({ listReady, onExport, onImport }: Props) {
   const { t } = useTranslation();
   const canCreate = useCan('products', 'create');
@@ -24,6 +24,9 @@ export function InventoryHeader({ listReady, onExport, onImport }: Props) {
       </div>
       <div className="row gap">
         <TransfersLink />
+        <Link className="button" to="/inventory/stocktakes" data-testid="stocktakes-link">
+          {t('stocktakes.link')}
+        </Link>
         {canExport && (
           <button type="button" className="button" onClick={onExport} disabled={!listReady} data-testid="export-labels">
             {t('inventory.exportLabels')}
