@@ -5,6 +5,7 @@ import { branchesEn, branchesKu } from './messages/branches.js';
 import { catalogEn, catalogKu } from './messages/catalog.js';
 import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
+import { printingEn, printingKu } from './messages/printing.js';
 import { salesEn, salesKu } from './messages/sales.js';
 import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
@@ -108,6 +109,7 @@ const en = {
   ...reportingEn,
   ...securityEn,
   ...branchesEn,
+  ...printingEn,
   ...inputEn,
 } as const satisfies Record<string, string>;
 
@@ -200,6 +202,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...reportingKu,
   ...securityKu,
   ...branchesKu,
+  ...printingKu,
   ...inputKu,
 };
 
