@@ -25,6 +25,8 @@ GET /api/products/import/:id catalog products:create
 GET /api/products/generate-barcode catalog products:create|products:edit
 GET /api/products/export-barcodes catalog reports:export
 POST /api/products/export-barcodes catalog reports:export
+POST /api/products/label-sheets catalog reports:export
+GET /api/products/label-sheets/:exportId catalog reports:export
 GET /api/products/search/:term catalog products:view|pos:use
 GET /api/products/:id catalog products:view|pos:use
 PUT /api/products/:id catalog products:edit

@@ -110,6 +110,17 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
     ),
     maxBody: 1024 * 1024,
   },
+  {
+    ...route(
+      'POST',
+      '/api/products/label-sheets',
+      'catalog',
+      anyOf(permission('reports', 'export')),
+      'Barcode labels as a PDF ({ids, layout, names, currencies, exportId}): A4 sheets or a 58 mm roll',
+    ),
+    maxBody: 1024 * 1024,
+  },
+  route('GET', '/api/products/label-sheets/:exportId', 'catalog', anyOf(permission('reports', 'export')), 'How far a label PDF has come'),
   route(
     'POST',
     '/api/products/import',

@@ -1,8 +1,10 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { KnownBranches, ServicePlatformModule } from '@dukan/platform';
+import { Inject, Module, type DynamicModule, type OnModuleDestroy } from '@nestjs/common';
+import { Chromium, KnownBranches, ServicePlatformModule } from '@dukan/platform';
 import { CategoriesController } from './categories/categories.controller.js';
 import { CategoriesService } from './categories/categories.service.js';
-import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
+import { CATALOG_CHROMIUM, CATALOG_CONFIG, type CatalogConfig } from './config.js';
+import { LabelSheetsController } from './labels/label-sheets.controller.js';
+import { LabelSheetsService } from './labels/label-sheets.service.js';
 import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
 import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
 import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
@@ -27,7 +29,13 @@ import { CATALOG_CONSUMERS } from './consumers.js';
 
 /** Products, categories, barcodes, stock per branch and its ledger, branch prices, transfers, labels, imports: /api/products/*, /api/categories/*. */
 @Module({})
-export class CatalogModule {
+export class CatalogModule implements OnModuleDestroy {
+  constructor(@Inject(CATALOG_CHROMIUM) private readonly chromium: Chromium) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.chromium.close();
+  }
+
   static register(config: CatalogConfig): DynamicModule {
     return {
       module: CatalogModule,
@@ -45,11 +53,20 @@ export class CatalogModule {
           consumers: CATALOG_CONSUMERS,
         }),
       ],
-      // The import's and the transfers' routes first: '/api/products/import/:id' must not reach ':id/stock-movements',
+      // The import's, the transfers' and the label sheets' routes first: '/api/products/import/:id' must not reach ':id/stock-movements',
       // nor '/api/products/transfers' the product ':id'.
-      controllers: [ProductImportController, TransfersController, ProductsController, BranchPricesController, CategoriesController],
+      controllers: [
+        ProductImportController,
+        TransfersController,
+        LabelSheetsController,
+        ProductsController,
+        BranchPricesController,
+        CategoriesController,
+      ],
       providers: [
         { provide: CATALOG_CONFIG, useValue: config },
+        { provide: CATALOG_CHROMIUM, useValue: new Chromium({ executablePath: config.CHROMIUM_PATH }) },
+        LabelSheetsService,
         StockLedger,
         ProductQueries,
         ProductDelta,
