@@ -113,7 +113,7 @@ describe('settings screens (browser)', () => {
     await context.close();
   });
 
-  it('reads entirely in Kurdish, right to left: hub, general, loyalty and an unavailable page', async () => {
+  it('reads entirely in Kurdish, right to left: hub, general, loyalty and receipts', async () => {
     const kurdishAdmin = await registerUser(session.adminToken, { role: 'admin', language: 'ku' });
     const context = await session.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
@@ -122,7 +122,7 @@ describe('settings screens (browser)', () => {
       ['/settings', '[data-testid=settings-dev-note]', 'settings-ku-hub.png'],
       ['/settings/general', '[data-testid=exchange-rate-form]', 'settings-ku-general.png'],
       ['/settings/loyalty', '[data-testid=loyalty-form]', 'settings-ku-loyalty.png'],
-      ['/settings/receipts', '[data-testid=settings-unavailable]', 'settings-ku-receipts.png'],
+      ['/settings/receipts', '[data-testid=receipt-settings-form]', 'settings-ku-receipts.png'],
     ];
     for (const [path, ready, shot] of screens) {
       await page.goto(`${BASE_URL}${path}`);

@@ -27,9 +27,8 @@ const settingsHubRoute = async () => ({ Component: (await import('../features/se
 const generalSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/general-settings-page.js')).default });
 const loyaltySettingsRoute = async () => ({ Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default });
 const branchSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/branch-settings-page.js')).default });
-const unavailableSettingsRoute = async () => ({
-  Component: (await import('../features/settings/routes/unavailable-settings-page.js')).default,
-});
+const receiptSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/receipt-settings-page.js')).default });
+const paymentSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/payment-settings-page.js')).default });
 const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
 const expensesRoute = async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default });
 const expenseFormRoute = async () => ({ Component: (await import('../features/expenses/routes/expense-form-page.js')).default });
@@ -78,9 +77,8 @@ export const routes: RouteObject[] = [
       { path: 'settings/loyalty', lazy: loyaltySettingsRoute },
       { path: 'settings/users', lazy: userPermissionsRoute },
       { path: 'settings/branches', lazy: branchSettingsRoute },
-      { path: 'settings/payments', lazy: unavailableSettingsRoute },
-      { path: 'settings/receipts', lazy: unavailableSettingsRoute },
-      { path: 'settings/notifications', lazy: unavailableSettingsRoute },
+      { path: 'settings/payments', lazy: paymentSettingsRoute },
+      { path: 'settings/receipts', lazy: receiptSettingsRoute },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

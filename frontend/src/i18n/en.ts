@@ -12,6 +12,7 @@ import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
+import * as printingTexts from '../features/pos/printing/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
@@ -216,6 +217,7 @@ export const en = {
     stockLimit: 'Only {{n}} of {{name}} in stock.',
     keyboardHelp: 'Keys: F2 search · ↑↓ choose · Enter add · F8 quantity · F4 checkout · Esc close',
     offline: offlineTexts.en,
+    printing: printingTexts.en,
     loyalty: {
       title: 'Loyalty points',
       noCustomer: 'Choose a customer to use loyalty points.',

@@ -13,6 +13,7 @@ import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
+import * as printingTexts from '../features/pos/printing/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
@@ -218,6 +219,7 @@ export const ku: Texts<Catalogue> = {
     stockLimit: 'تەنها {{n}} دانە لە {{name}} لە کۆگادا هەیە.',
     keyboardHelp: 'دوگمەکان: F2 گەڕان · ↑↓ هەڵبژاردن · Enter زیادکردن · F8 بڕ · F4 پارەدان · Esc داخستن',
     offline: offlineTexts.ku,
+    printing: printingTexts.ku,
     loyalty: {
       title: 'خاڵەکانی دڵسۆزی',
       noCustomer: 'کڕیارێک هەڵبژێرە بۆ بەکارهێنانی خاڵەکانی دڵسۆزی.',

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   'LOYALTY_DISCOUNT_NOT_POINTS',
   'CANNOT_DELETE_SELF',
   'LAST_ADMIN',
+  'PRINTER_UNAVAILABLE',
   // 429
   'RATE_LIMITED',
   // 503
@@ -84,6 +85,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = Object.freeze({
   LOYALTY_DISCOUNT_NOT_POINTS: 422,
   CANNOT_DELETE_SELF: 422,
   LAST_ADMIN: 422,
+  PRINTER_UNAVAILABLE: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -124,6 +126,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
   LOYALTY_DISCOUNT_NOT_POINTS: 'loyalty.discountNotPoints',
   CANNOT_DELETE_SELF: 'users.cannotDeleteSelf',
   LAST_ADMIN: 'users.lastAdmin',
+  PRINTER_UNAVAILABLE: 'print.printerUnreachable',
   RATE_LIMITED: 'errors.rateLimited',
   SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
   INTERNAL: 'errors.internal',

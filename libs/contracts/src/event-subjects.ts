@@ -29,6 +29,8 @@ const SUBJECT_SET: Record<EventSubject, true> = {
   'dukan.loyalty.customer.deleted.v1': true,
   'dukan.settings.settings.changed.v1': true,
   'dukan.settings.branch.changed.v1': true,
+  'dukan.settings.receipt.changed.v1': true,
+  'dukan.settings.payments.changed.v1': true,
   'dukan.expenses.expense.created.v1': true,
   'dukan.expenses.expense.updated.v1': true,
   'dukan.expenses.expense.status-changed.v1': true,

@@ -5,6 +5,7 @@ import type { Currency } from './money.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
 import type { ExpenseCategory, ExpensePaymentMethod, ExpenseStatus } from './constants.js';
+import type { PaymentSettingsChangedData, ReceiptSettingsChangedData } from './shop-settings.js';
 
 export interface EventEnvelope<T = unknown> {
   id: string; // uuid; also the JetStream Nats-Msg-Id and the consumer inbox key
@@ -333,6 +334,8 @@ export interface EventPayloads {
 
   'dukan.settings.settings.changed.v1': SettingsChangedData;
   'dukan.settings.branch.changed.v1': BranchChangedData;
+  'dukan.settings.receipt.changed.v1': ReceiptSettingsChangedData;
+  'dukan.settings.payments.changed.v1': PaymentSettingsChangedData;
 
   'dukan.expenses.expense.created.v1': ExpenseEventData;
   'dukan.expenses.expense.updated.v1': ExpenseEventData;

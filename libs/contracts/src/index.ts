@@ -22,3 +22,4 @@ export * from './pricing.js';
 export * from './dates.js';
 export * from './tenders.js';
 export * from './search-text.js';
+export * from './shop-settings.js';

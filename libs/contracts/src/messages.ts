@@ -5,6 +5,7 @@ import { branchesEn, branchesKu } from './messages/branches.js';
 import { catalogEn, catalogKu } from './messages/catalog.js';
 import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
+import { printingEn, printingKu } from './messages/printing.js';
 import { salesEn, salesKu } from './messages/sales.js';
 import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
@@ -110,6 +111,7 @@ const en = {
   ...reportingEn,
   ...securityEn,
   ...branchesEn,
+  ...printingEn,
   ...inputEn,
 } as const satisfies Record<string, string>;
 
@@ -203,6 +205,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...reportingKu,
   ...securityKu,
   ...branchesKu,
+  ...printingKu,
   ...inputKu,
 };
 

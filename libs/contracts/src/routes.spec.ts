@@ -25,6 +25,8 @@ GET /api/products/import/:id catalog products:create
 GET /api/products/generate-barcode catalog products:create|products:edit
 GET /api/products/export-barcodes catalog reports:export
 POST /api/products/export-barcodes catalog reports:export
+POST /api/products/label-sheets catalog reports:export
+GET /api/products/label-sheets/:exportId catalog reports:export
 GET /api/products/search/:term catalog products:view|pos:use
 GET /api/products/:id catalog products:view|pos:use
 PUT /api/products/:id catalog products:edit
@@ -93,6 +95,16 @@ GET /api/settings/branches settings authenticated
 POST /api/settings/branches settings admin
 PUT /api/settings/branches/:id settings admin
 PUT /api/settings/branches/:id/registers settings admin
+GET /api/settings/receipts settings authenticated
+PUT /api/settings/receipts settings admin
+GET /api/settings/receipts/logo settings authenticated
+PUT /api/settings/receipts/logo settings admin
+DELETE /api/settings/receipts/logo settings admin
+GET /api/settings/payments settings authenticated
+PUT /api/settings/payments settings admin
+GET /api/settings/till settings authenticated
+POST /api/print settings pos:use|transactions:view|reports:view
+POST /api/print/escpos settings pos:use|transactions:view|reports:view
 GET /api/dashboard reporting dashboard:view
 GET /api/reports/sales reporting reports:view
 GET /api/reports/inventory reporting reports:view

@@ -117,6 +117,17 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
     ),
     maxBody: 1024 * 1024,
   },
+  {
+    ...route(
+      'POST',
+      '/api/products/label-sheets',
+      'catalog',
+      anyOf(permission('reports', 'export')),
+      'Barcode labels as a PDF ({ids, layout, names, currencies, exportId}): A4 sheets or a 58 mm roll',
+    ),
+    maxBody: 1024 * 1024,
+  },
+  route('GET', '/api/products/label-sheets/:exportId', 'catalog', anyOf(permission('reports', 'export')), 'How far a label PDF has come'),
   route(
     'POST',
     '/api/products/import',
@@ -315,6 +326,40 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('POST', '/api/settings/branches', 'settings', ADMIN, 'Create a branch with its registers'),
   route('PUT', '/api/settings/branches/:id', 'settings', ADMIN, 'Rename a branch, or deactivate or reactivate it'),
   route('PUT', '/api/settings/branches/:id/registers', 'settings', ADMIN, "Replace a branch's registers"),
+  route('GET', '/api/settings/receipts', 'settings', AUTHENTICATED, 'Receipt settings: shop details, texts, printed fields, paper, printers'),
+  {
+    ...route('PUT', '/api/settings/receipts', 'settings', ADMIN, 'Change the receipt settings (the store name among them)'),
+    maxBody: 64 * 1024,
+  },
+  route('GET', '/api/settings/receipts/logo', 'settings', AUTHENTICATED, "The receipt's logo as the server keeps it (PNG or JPEG)"),
+  {
+    ...route('PUT', '/api/settings/receipts/logo', 'settings', ADMIN, 'Replace the logo ({type, data} base64; PNG, JPEG or SVG)'),
+    maxBody: 400 * 1024,
+  },
+  route('DELETE', '/api/settings/receipts/logo', 'settings', ADMIN, 'Remove the logo'),
+  route('GET', '/api/settings/payments', 'settings', AUTHENTICATED, 'The tenders the till offers and the card terminal name'),
+  route('PUT', '/api/settings/payments', 'settings', ADMIN, 'Change the tenders the till offers and the card terminal name'),
+  route('GET', '/api/settings/till', 'settings', AUTHENTICATED, 'Receipt and payment settings as an open till follows them (ETag)'),
+  {
+    ...route(
+      'POST',
+      '/api/print',
+      'settings',
+      anyOf(permission('pos', 'use'), permission('transactions', 'view'), permission('reports', 'view')),
+      "A rendered document to the register's ESC/POS printer as a raster image, with a cut (and the drawer opened)",
+    ),
+    maxBody: 1024 * 1024 + 4096,
+  },
+  {
+    ...route(
+      'POST',
+      '/api/print/escpos',
+      'settings',
+      anyOf(permission('pos', 'use'), permission('transactions', 'view'), permission('reports', 'view')),
+      'A rendered document as ESC/POS bytes, for a printer the desktop shell reaches',
+    ),
+    maxBody: 1024 * 1024 + 4096,
+  },
 
   // reporting
   route('GET', '/api/dashboard', 'reporting', anyOf(permission('dashboard', 'view')), 'Dashboard figures and recent sales'),

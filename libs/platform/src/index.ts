@@ -43,3 +43,4 @@ export * from './app/run-service.js';
 export * from './auth/gate.js';
 export * from './app/security-headers.js';
 export * from './http/replicas.js';
+export * from './rendering/chromium.js';

@@ -1,8 +1,10 @@
-import { Module, type DynamicModule } from '@nestjs/common';
-import { KnownBranches, ServicePlatformModule } from '@dukan/platform';
+import { Inject, Module, type DynamicModule, type OnModuleDestroy } from '@nestjs/common';
+import { Chromium, KnownBranches, ServicePlatformModule } from '@dukan/platform';
 import { CategoriesController } from './categories/categories.controller.js';
 import { CategoriesService } from './categories/categories.service.js';
-import { CATALOG_CONFIG, type CatalogConfig } from './config.js';
+import { CATALOG_CHROMIUM, CATALOG_CONFIG, type CatalogConfig } from './config.js';
+import { LabelSheetsController } from './labels/label-sheets.controller.js';
+import { LabelSheetsService } from './labels/label-sheets.service.js';
 import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-init.js';
 import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
 import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
@@ -47,7 +49,13 @@ import { Stocktakes } from './stocktakes/stocktakes.service.js';
  * stocktakes: /api/products/*, /api/categories/*, /api/purchases/*, /api/stocktakes/*.
  */
 @Module({})
-export class CatalogModule {
+export class CatalogModule implements OnModuleDestroy {
+  constructor(@Inject(CATALOG_CHROMIUM) private readonly chromium: Chromium) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.chromium.close();
+  }
+
   static register(config: CatalogConfig): DynamicModule {
     return {
       module: CatalogModule,
@@ -67,11 +75,12 @@ export class CatalogModule {
           consumers: CATALOG_CONSUMERS,
         }),
       ],
-      // The import's, the transfers' and the stock routes first: '/api/products/import/:id' must not reach
-      // ':id/stock-movements', nor '/api/products/transfers' or '/api/products/negative-stock' the product ':id'.
+      // The import's, the transfers', the label sheets' and the stock routes first: '/api/products/import/:id' must not
+      // reach ':id/stock-movements', nor '/api/products/transfers' or '/api/products/negative-stock' the product ':id'.
       controllers: [
         ProductImportController,
         TransfersController,
+        LabelSheetsController,
         StockController,
         ProductsController,
         BranchPricesController,
@@ -84,6 +93,8 @@ export class CatalogModule {
       ],
       providers: [
         { provide: CATALOG_CONFIG, useValue: config },
+        { provide: CATALOG_CHROMIUM, useValue: new Chromium({ executablePath: config.CHROMIUM_PATH }) },
+        LabelSheetsService,
         StockLedger,
         ProductQueries,
         ProductDelta,

@@ -8,11 +8,15 @@ export const catalogConfigSchema = platformConfigSchema.extend({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** The Chromium that prints label sheets (Debian's package by default). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
 export type CatalogConfig = z.infer<typeof catalogConfigSchema>;
 
 export const CATALOG_CONFIG = Symbol('CATALOG_CONFIG');
+/** Catalog's Chromium (a `Chromium` of @dukan/platform), for label sheets. */
+export const CATALOG_CHROMIUM = Symbol('CATALOG_CHROMIUM');
 
 export function loadCatalogConfig(env: Record<string, string | undefined> = process.env): CatalogConfig {
   return parseConfig(catalogConfigSchema, env);

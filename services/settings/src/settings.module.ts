@@ -1,24 +1,36 @@
-import { Module, type DynamicModule } from '@nestjs/common';
+import { Inject, Module, type DynamicModule, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   BRANCH_DIRECTORY,
+  Chromium,
   EVENT_BUS,
   ServicePlatformModule,
   watchedBranchDirectory,
   type EventBus,
   type KnownBranch,
 } from '@dukan/platform';
-import { SETTINGS_CONFIG, type SettingsConfig } from './config.js';
+import { SETTINGS_CHROMIUM, SETTINGS_CONFIG, type SettingsConfig } from './config.js';
 import { BranchesController, InternalBranchesController } from './branches/branches.controller.js';
 import { BranchesService } from './branches/branches.service.js';
 import { InternalSettingsController, SettingsController } from './general/settings.controller.js';
 import { SettingsService } from './general/settings.service.js';
 import { SettingsInit1767225600700 } from './migrations/1767225600700-settings-init.js';
 import { BranchesActive1767225600701 } from './migrations/1767225600701-branches-active.js';
+import { ReceiptsPaymentsPrinters1796400000700 } from './migrations/1796400000700-receipts-payments-printers.js';
+import { PrintController } from './printing/print.controller.js';
+import { PrintService } from './printing/print.service.js';
+import { ReceiptsController } from './receipts/receipts.controller.js';
+import { ReceiptsService } from './receipts/receipts.service.js';
 
-/** Exchange rates, store settings, branches and registers: /api/settings/*. */
+/** Exchange rates, store settings, receipts and payments, branches and registers: /api/settings/*; printing: /api/print. */
 @Module({})
-export class SettingsModule {
+export class SettingsModule implements OnModuleDestroy {
+  constructor(@Inject(SETTINGS_CHROMIUM) private readonly chromium: Chromium) {}
+
+  async onModuleDestroy(): Promise<void> {
+    await this.chromium.close();
+  }
+
   static register(config: SettingsConfig): DynamicModule {
     return {
       module: SettingsModule,
@@ -26,14 +38,24 @@ export class SettingsModule {
         ServicePlatformModule.forService({
           service: 'settings',
           entities: [],
-          migrations: [SettingsInit1767225600700, BranchesActive1767225600701],
+          migrations: [SettingsInit1767225600700, BranchesActive1767225600701, ReceiptsPaymentsPrinters1796400000700],
         }),
       ],
-      controllers: [SettingsController, InternalSettingsController, BranchesController, InternalBranchesController],
+      controllers: [
+        SettingsController,
+        InternalSettingsController,
+        BranchesController,
+        InternalBranchesController,
+        ReceiptsController,
+        PrintController,
+      ],
       providers: [
         { provide: SETTINGS_CONFIG, useValue: config },
+        { provide: SETTINGS_CHROMIUM, useValue: new Chromium({ executablePath: config.CHROMIUM_PATH }) },
         SettingsService,
         BranchesService,
+        ReceiptsService,
+        PrintService,
         // The edge's check of a branch a request names, where settings runs in the same process (the all-in-one).
         {
           provide: BRANCH_DIRECTORY,

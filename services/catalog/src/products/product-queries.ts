@@ -200,15 +200,20 @@ export class ProductQueries implements OnApplicationBootstrap {
   }
 
   /** Products for labels, in the order asked; unknown or deleted ids are left out. */
+  /** Products for labels in the order asked; with `branchId`, priced as that branch sells them (its own price where it has one). */
   async forLabels(
     ids: string[],
+    branchId?: string,
   ): Promise<{ name_en: string; name_ku: string; sku: string; barcode: string | null; price_cents: number }[]> {
     return rows(
       this.ds,
-      `SELECT p.name_en, p.name_ku, p.sku, p.barcode, p.price_cents
-       FROM products p WHERE p.id = ANY($1::uuid[]) AND p.deleted_at IS NULL
+      `SELECT p.name_en, p.name_ku, p.sku, p.barcode,
+              ${branchId === undefined ? 'p.price_cents' : 'coalesce(bp.price_cents, p.price_cents) AS price_cents'}
+       FROM products p
+       ${branchId === undefined ? '' : 'LEFT JOIN branch_prices bp ON bp.product_id = p.id AND bp.branch_id = $2'}
+       WHERE p.id = ANY($1::uuid[]) AND p.deleted_at IS NULL
        ORDER BY array_position($1::uuid[], p.id)`,
-      [ids],
+      branchId === undefined ? [ids] : [ids, branchId],
     );
   }
 }

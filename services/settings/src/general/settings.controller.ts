@@ -33,9 +33,10 @@ export class SettingsController {
 export class InternalSettingsController {
   constructor(private readonly settings: SettingsService) {}
 
+  /** The shop's name, and its rate and IQD cash rounding (catalog prices labels in dinars with them). */
   @Get('shop')
-  async shop(): Promise<{ storeName: string }> {
-    return { storeName: await this.settings.storeName() };
+  async shop(): Promise<{ storeName: string; exchangeRate: number; iqdCashRounding: number }> {
+    return this.settings.shop();
   }
 
   @Get('exchange-rate/:userId')

@@ -51,6 +51,17 @@ export class SettingsService {
     return row?.store_name ?? '';
   }
 
+  async shop(): Promise<{ storeName: string; exchangeRate: number; iqdCashRounding: number }> {
+    const [row]: { store_name: string; exchange_rate: string; iqd_cash_rounding: number }[] = await this.ds.query(
+      `SELECT store_name, exchange_rate, iqd_cash_rounding FROM general_settings WHERE id = 1`,
+    );
+    return {
+      storeName: row?.store_name ?? '',
+      exchangeRate: Number(row?.exchange_rate ?? 1450),
+      iqdCashRounding: row?.iqd_cash_rounding ?? 1,
+    };
+  }
+
   async general(ctx: RequestContext, m: EntityManager = this.ds.manager): Promise<GeneralSettingsDto> {
     return this.toDto(ctx, await this.state(m));
   }
@@ -75,67 +86,71 @@ export class SettingsService {
       if (dup >= 0) throw DomainError.validation({ [`branches.${dup}._id`]: 'validation.invalidValue' });
     }
 
-    return this.ds.transaction(async (m) => {
-      const before = await this.state(m, true);
-      const changed: string[] = [];
-      if (dto.exchangeRate !== undefined) {
-        const change = rateChange(isAdmin, dto.exchangeRate, dto.applyToAllUsers === true);
-        if (change.kind === 'own') {
-          await m.query(
-            `INSERT INTO user_exchange_rates (user_id, exchange_rate) VALUES ($1, $2)
-             ON CONFLICT (user_id) DO UPDATE SET exchange_rate = EXCLUDED.exchange_rate, updated_at = now()`,
-            [ctx.actorId, change.rate],
-          );
-          changed.push('userExchangeRates');
-        } else {
-          await m.query(`UPDATE general_settings SET exchange_rate = $1 WHERE id = 1`, [change.rate]);
-          changed.push('exchangeRate');
-          // The admin sees the rate they set; with "apply to all users" nobody keeps their own.
-          const cleared: unknown = await m.query(
-            change.overrideAll ? `DELETE FROM user_exchange_rates` : `DELETE FROM user_exchange_rates WHERE user_id = $1`,
-            change.overrideAll ? [] : [ctx.actorId],
-          );
-          if (Array.isArray(cleared) && Number(cleared[1]) > 0) changed.push('userExchangeRates');
-        }
-      }
-      const sets: [string, unknown][] = [];
-      if (dto.storeName !== undefined) sets.push(['store_name', dto.storeName]);
-      if (dto.defaultLanguage !== undefined) sets.push(['default_language', dto.defaultLanguage]);
-      if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
-      if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
-      if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
-      if (sets.length > 0) {
-        await m.query(
-          `UPDATE general_settings SET ${sets.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = 1`,
-          sets.map(([, v]) => v),
-        );
-      }
-      if (dto.branches) await this.replaceBranches(m, dto.branches);
-      await m.query(`UPDATE general_settings SET updated_at = now(), updated_by = $1 WHERE id = 1`, [ctx.actorId]);
+    return this.ds.transaction((m) => this.updateIn(m, ctx, dto));
+  }
 
-      const after = await this.state(m);
-      const fieldChanged = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
-      const event = this.toEvent(after, []);
-      const previous = this.toEvent(before, []);
-      const diff = (Object.keys(event) as (keyof SettingsChangedData)[]).filter(
-        (k) => k !== 'changed' && fieldChanged(event[k], previous[k]),
-      );
-      if (diff.length > 0) {
-        await audit(
-          m,
-          ctx,
-          'settings.changed',
-          { type: 'settings', id: 'general' },
-          {
-            changed: diff,
-            before: Object.fromEntries(diff.map((k) => [k, previous[k]])),
-            after: Object.fromEntries(diff.map((k) => [k, event[k]])),
-          },
+  /** The change of `update`, checked already, inside the caller's transaction (the receipt settings change the store name). */
+  async updateIn(m: EntityManager, ctx: RequestContext, dto: UpdateGeneralSettingsDto): Promise<GeneralSettingsDto> {
+    const isAdmin = ctx.user?.role === 'admin';
+    const before = await this.state(m, true);
+    const changed: string[] = [];
+    if (dto.exchangeRate !== undefined) {
+      const change = rateChange(isAdmin, dto.exchangeRate, dto.applyToAllUsers === true);
+      if (change.kind === 'own') {
+        await m.query(
+          `INSERT INTO user_exchange_rates (user_id, exchange_rate) VALUES ($1, $2)
+           ON CONFLICT (user_id) DO UPDATE SET exchange_rate = EXCLUDED.exchange_rate, updated_at = now()`,
+          [ctx.actorId, change.rate],
         );
-        await this.outbox.add(m, ctx, 'dukan.settings.settings.changed.v1', { ...event, changed: diff });
+        changed.push('userExchangeRates');
+      } else {
+        await m.query(`UPDATE general_settings SET exchange_rate = $1 WHERE id = 1`, [change.rate]);
+        changed.push('exchangeRate');
+        // The admin sees the rate they set; with "apply to all users" nobody keeps their own.
+        const cleared: unknown = await m.query(
+          change.overrideAll ? `DELETE FROM user_exchange_rates` : `DELETE FROM user_exchange_rates WHERE user_id = $1`,
+          change.overrideAll ? [] : [ctx.actorId],
+        );
+        if (Array.isArray(cleared) && Number(cleared[1]) > 0) changed.push('userExchangeRates');
       }
-      return this.toDto(ctx, after);
-    });
+    }
+    const sets: [string, unknown][] = [];
+    if (dto.storeName !== undefined) sets.push(['store_name', dto.storeName]);
+    if (dto.defaultLanguage !== undefined) sets.push(['default_language', dto.defaultLanguage]);
+    if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
+    if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
+    if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
+    if (sets.length > 0) {
+      await m.query(
+        `UPDATE general_settings SET ${sets.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = 1`,
+        sets.map(([, v]) => v),
+      );
+    }
+    if (dto.branches) await this.replaceBranches(m, dto.branches);
+    await m.query(`UPDATE general_settings SET updated_at = now(), updated_by = $1 WHERE id = 1`, [ctx.actorId]);
+
+    const after = await this.state(m);
+    const fieldChanged = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
+    const event = this.toEvent(after, []);
+    const previous = this.toEvent(before, []);
+    const diff = (Object.keys(event) as (keyof SettingsChangedData)[]).filter(
+      (k) => k !== 'changed' && fieldChanged(event[k], previous[k]),
+    );
+    if (diff.length > 0) {
+      await audit(
+        m,
+        ctx,
+        'settings.changed',
+        { type: 'settings', id: 'general' },
+        {
+          changed: diff,
+          before: Object.fromEntries(diff.map((k) => [k, previous[k]])),
+          after: Object.fromEntries(diff.map((k) => [k, event[k]])),
+        },
+      );
+      await this.outbox.add(m, ctx, 'dukan.settings.settings.changed.v1', { ...event, changed: diff });
+    }
+    return this.toDto(ctx, after);
   }
 
   private async replaceBranches(m: EntityManager, branches: NonNullable<UpdateGeneralSettingsDto['branches']>): Promise<void> {

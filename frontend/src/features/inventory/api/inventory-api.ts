@@ -1,4 +1,4 @@
-import type { Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
+import type { LabelSheetProgressDto, LabelSheetRequestDto, Paginated, ProductDto, ProductImportDto } from '@dukan/contracts';
 import { MAX_PAGE_LIMIT, PRODUCTS_PAGE_SIZE } from '@dukan/contracts';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../../app/api.js';
@@ -15,8 +15,10 @@ export interface ProductPageArgs extends ProductFilter {
   page: number;
 }
 
-/** Labels for chosen products, or for rows start..end (1-based) of the list under a filter. */
-export type ExportLabelsArgs = { kind: 'ids'; ids: string[] } | { kind: 'rows'; filter: ProductFilter; start: number; end: number };
+/** Labels for chosen products, or for rows start..end (1-based) of the list under a filter; as CSV, or with `pdf` as label sheets. */
+export type ExportLabelsArgs = ({ kind: 'ids'; ids: string[] } | { kind: 'rows'; filter: ProductFilter; start: number; end: number }) & {
+  pdf?: Omit<LabelSheetRequestDto, 'ids'>;
+};
 
 export interface LabelsFile {
   blob: Blob;
@@ -66,11 +68,11 @@ export const inventoryApi = api.injectEndpoints({
           }
         }
         if (ids.length === 0) return { data: { blob: new Blob([]), fileName: 'barcodes.csv', count: 0 } };
-        let fileName = 'barcodes.csv';
+        let fileName = args.pdf ? 'labels.pdf' : 'barcodes.csv';
         const res = await baseQuery({
-          url: '/products/export-barcodes',
+          url: args.pdf ? '/products/label-sheets' : '/products/export-barcodes',
           method: 'POST',
-          body: { ids },
+          body: args.pdf ? { ids, ...args.pdf } : { ids },
           responseHandler: async (response) => {
             if (!response.ok) {
               const text = await response.text();
@@ -87,6 +89,12 @@ export const inventoryApi = api.injectEndpoints({
         if (res.error) return { error: res.error as FetchBaseQueryError };
         return { data: { blob: res.data as Blob, fileName, count: ids.length } };
       },
+    }),
+    /** How far a label PDF has come, polled while it is made. */
+    inventoryLabelSheetProgress: build.query<LabelSheetProgressDto, string>({
+      query: (id) => `/products/label-sheets/${encodeURIComponent(id)}`,
+      transformResponse: (res: { data: LabelSheetProgressDto }) => res.data,
+      keepUnusedDataFor: 0,
     }),
     /** Uploads a CSV or Excel file: the answer lists the refused rows at once; the others import in the background. */
     inventoryImportProducts: build.mutation<ProductImportDto, File>({
@@ -117,6 +125,7 @@ export const {
   useInventoryProductsQuery,
   useInventoryDeleteProductMutation,
   useInventoryExportLabelsMutation,
+  useInventoryLabelSheetProgressQuery,
   useInventoryImportProductsMutation,
   useInventoryImportProgressQuery,
 } = inventoryApi;

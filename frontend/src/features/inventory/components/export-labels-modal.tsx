@@ -3,7 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
-import { saveFile, useInventoryExportLabelsMutation, type ProductFilter } from '../api/inventory-api.js';
+import { LABEL_LAYOUT_IDS, type Currency, type LabelLayout } from '@dukan/contracts';
+import {
+  saveFile,
+  useInventoryExportLabelsMutation,
+  useInventoryLabelSheetProgressQuery,
+  type ProductFilter,
+} from '../api/inventory-api.js';
 import { checkRowRange, MAX_LABELS_PER_EXPORT, type RowRangeProblem } from '../lib/row-range.js';
 
 interface ExportLabelsModalProps {
@@ -16,25 +22,42 @@ interface ExportLabelsModalProps {
 }
 
 type Mode = 'selected' | 'range';
+type Format = 'csv' | 'pdf';
 
-/** Barcode labels as CSV: the ticked products, or a range of rows of the list as the table numbers them. */
+/** A name for one label PDF, so its progress can be asked for while it is made. */
+const newExportId = () => `labels-${crypto.randomUUID()}`;
+
+/**
+ * Barcode labels for the ticked products, or a range of rows of the list as the table numbers them: as CSV for a
+ * label program, or as PDF sheets of stickers (or a 58 mm roll) to print now, with the PDF's progress shown.
+ */
 export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onExported }: ExportLabelsModalProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const [mode, setMode] = useState<Mode>(selectedIds.length > 0 ? 'selected' : 'range');
   const [start, setStart] = useState('1');
   const [end, setEnd] = useState(String(Math.min(Math.max(rowCount, 1), MAX_LABELS_PER_EXPORT)));
-  const [problem, setProblem] = useState<RowRangeProblem | null>(null);
+  const [problem, setProblem] = useState<RowRangeProblem | 'pick' | null>(null);
   const [exportLabels, state] = useInventoryExportLabelsMutation();
+  const [format, setFormat] = useState<Format>('csv');
+  const [layout, setLayout] = useState<LabelLayout>('a4-3x8');
+  const [names, setNames] = useState<('en' | 'ku')[]>(['en', 'ku']);
+  const [currencies, setCurrencies] = useState<Currency[]>(['USD', 'IQD']);
+  const [exportId, setExportId] = useState<string | null>(null);
+  const progress = useInventoryLabelSheetProgressQuery(exportId ?? '', { skip: !exportId || !state.isLoading, pollingInterval: 500 });
+  const toggle = <T,>(list: T[], item: T, on: boolean): T[] =>
+    on ? [...list.filter((x) => x !== item), item] : list.filter((x) => x !== item);
 
-  const problemText = (p: RowRangeProblem) =>
-    p === 'invalid'
-      ? t('inventory.export.invalidRows')
-      : p === 'order'
-        ? t('inventory.export.rowOrder')
-        : p === 'bounds'
-          ? t('inventory.export.rowBounds', { min: f.number(1), max: f.number(rowCount) })
-          : t('inventory.export.tooMany', { max: f.number(MAX_LABELS_PER_EXPORT) });
+  const problemText = (p: RowRangeProblem | 'pick') =>
+    p === 'pick'
+      ? t('inventory.export.pickOne')
+      : p === 'invalid'
+        ? t('inventory.export.invalidRows')
+        : p === 'order'
+          ? t('inventory.export.rowOrder')
+          : p === 'bounds'
+            ? t('inventory.export.rowBounds', { min: f.number(1), max: f.number(rowCount) })
+            : t('inventory.export.tooMany', { max: f.number(MAX_LABELS_PER_EXPORT) });
 
   const nothingSelected = mode === 'selected' && selectedIds.length === 0;
 
@@ -44,15 +67,22 @@ export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onEx
     // Export with nothing selected does nothing (spec part 1 §5).
     if (nothingSelected) return;
     setProblem(null);
+    if (format === 'pdf' && (names.length === 0 || currencies.length === 0)) {
+      setProblem('pick');
+      return;
+    }
+    const id = newExportId();
+    const pdf = format === 'pdf' ? { layout, names, currencies, exportId: id } : undefined;
+    setExportId(pdf ? id : null);
     let args: Parameters<typeof exportLabels>[0];
-    if (mode === 'selected') args = { kind: 'ids', ids: selectedIds };
+    if (mode === 'selected') args = { kind: 'ids', ids: selectedIds, ...(pdf && { pdf }) };
     else {
       const range = checkRowRange(start, end, rowCount);
       if (!range.ok) {
         setProblem(range.problem);
         return;
       }
-      args = { kind: 'rows', filter, start: range.start, end: range.end };
+      args = { kind: 'rows', filter, start: range.start, end: range.end, ...(pdf && { pdf }) };
     }
     try {
       const file = await exportLabels(args).unwrap();
@@ -83,7 +113,11 @@ export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onEx
             disabled={state.isLoading || nothingSelected}
             data-testid="export-submit"
           >
-            {state.isLoading ? t('inventory.export.exporting') : t('inventory.export.submit')}
+            {state.isLoading
+              ? t('inventory.export.exporting')
+              : format === 'pdf'
+                ? t('inventory.export.submitPdf')
+                : t('inventory.export.submit')}
           </button>
         </>
       }
@@ -125,7 +159,89 @@ export function ExportLabelsModal({ rowCount, filter, selectedIds, onClose, onEx
             </div>
           </>
         )}
-        {problem && mode === 'range' && (
+        <fieldset className="export-modes">
+          <legend>{t('inventory.export.format')}</legend>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="format"
+              checked={format === 'csv'}
+              onChange={() => setFormat('csv')}
+              data-testid="export-format-csv"
+            />
+            {t('inventory.export.formatCsv')}
+          </label>
+          <label className="checkbox">
+            <input
+              type="radio"
+              name="format"
+              checked={format === 'pdf'}
+              onChange={() => setFormat('pdf')}
+              data-testid="export-format-pdf"
+            />
+            {t('inventory.export.formatPdf')}
+          </label>
+        </fieldset>
+        {format === 'pdf' && (
+          <>
+            <label className="field">
+              <span>{t('inventory.export.layout')}</span>
+              <select value={layout} onChange={(e) => setLayout(e.target.value as LabelLayout)} data-testid="export-layout">
+                {LABEL_LAYOUT_IDS.map((id) => (
+                  <option key={id} value={id}>
+                    {t(`inventory.export.layouts.${id}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <fieldset className="export-modes">
+              <legend>{t('inventory.export.names')}</legend>
+              {(['en', 'ku'] as const).map((n) => (
+                <label key={n} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={names.includes(n)}
+                    onChange={(e) => setNames(toggle(names, n, e.target.checked))}
+                    data-testid={`export-name-${n}`}
+                  />
+                  {t(n === 'en' ? 'inventory.export.nameEn' : 'inventory.export.nameKu')}
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="export-modes">
+              <legend>{t('inventory.export.prices')}</legend>
+              {(['USD', 'IQD'] as const).map((c) => (
+                <label key={c} className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={currencies.includes(c)}
+                    onChange={(e) => setCurrencies(toggle(currencies, c, e.target.checked))}
+                    data-testid={`export-price-${c}`}
+                  />
+                  {t(c === 'USD' ? 'inventory.export.priceUsd' : 'inventory.export.priceIqd')}
+                </label>
+              ))}
+            </fieldset>
+          </>
+        )}
+        {state.isLoading && format === 'pdf' && (
+          <div role="status" data-testid="export-progress">
+            <progress
+              max={progress.data?.total || 1}
+              value={
+                progress.data?.state === 'rendering' || progress.data?.state === 'done' ? progress.data.total : (progress.data?.done ?? 0)
+              }
+            />
+            <p className="small muted">
+              {progress.data?.state === 'barcodes'
+                ? t('inventory.export.progressBarcodes', { done: f.number(progress.data.done), total: f.number(progress.data.total) })
+                : progress.data?.state === 'rendering'
+                  ? t('inventory.export.progressRendering', { total: f.number(progress.data.total) })
+                  : t('inventory.export.progressReading')}
+            </p>
+          </div>
+        )}
+        {problem && (mode === 'range' || problem === 'pick') && (
           <p className="form-error" role="alert" data-testid="export-problem">
             {problemText(problem)}
           </p>

@@ -22,6 +22,7 @@ import { useTillCurrency } from '../hooks/use-till-currency.js';
 import { useTillKeys } from '../hooks/use-till-keys.js';
 import { useTillSearch } from '../hooks/use-till-search.js';
 import { OfflinePanel } from '../offline/offline-panel.js';
+import { useTillSettings } from '../printing/till-settings.js';
 import { useSaleQueue } from '../offline/use-sale-queue.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
@@ -38,6 +39,8 @@ export function PosPage() {
   const { products, categories, stockOf, recordSold } = useTillCatalogue();
   const { rateQuery, rate, currency, setCurrency, money } = useTillCurrency();
   const loyaltySettings = useLoyaltySettingsQuery();
+  // The shop's receipt and payment settings, followed while the till is open (its receipt reads them).
+  useTillSettings();
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
   const [lastAdded, setLastAdded] = useState<{ text: string; n: number } | null>(null);
   const list = products.data;

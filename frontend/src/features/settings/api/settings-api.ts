@@ -1,4 +1,4 @@
-import type { BranchDto, GeneralSettingsDto, LoyaltySettingsDto } from '@dukan/contracts';
+import type { BranchDto, GeneralSettingsDto, LoyaltySettingsDto, LogoType, PaymentSettingsDto, ReceiptSettingsDto } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 
 // The loyalty settings are read with the shared `loyaltySettings` query (app/shared-api.ts); this file adds the writes.
@@ -35,6 +35,37 @@ export const settingsApi = api.injectEndpoints({
       transformResponse: (res: { data: BranchDto }) => res.data,
       invalidatesTags: ['Branches', 'Settings'],
     }),
+    receiptSettings: build.query<ReceiptSettingsDto, void>({
+      query: () => '/settings/receipts',
+      transformResponse: (res: { data: ReceiptSettingsDto }) => res.data,
+      providesTags: ['ReceiptSettings'],
+    }),
+    saveReceiptSettings: build.mutation<ReceiptSettingsDto, Partial<Omit<ReceiptSettingsDto, 'logo' | 'updatedAt'>>>({
+      query: (body) => ({ url: '/settings/receipts', method: 'PUT', body }),
+      transformResponse: (res: { data: ReceiptSettingsDto }) => res.data,
+      // The store name is a general setting too; the till follows both through the TillSettings tag.
+      invalidatesTags: ['ReceiptSettings', 'Settings', 'TillSettings'],
+    }),
+    uploadLogo: build.mutation<ReceiptSettingsDto, { type: LogoType; data: string }>({
+      query: (body) => ({ url: '/settings/receipts/logo', method: 'PUT', body }),
+      transformResponse: (res: { data: ReceiptSettingsDto }) => res.data,
+      invalidatesTags: ['ReceiptSettings', 'TillSettings'],
+    }),
+    removeLogo: build.mutation<ReceiptSettingsDto, void>({
+      query: () => ({ url: '/settings/receipts/logo', method: 'DELETE' }),
+      transformResponse: (res: { data: ReceiptSettingsDto }) => res.data,
+      invalidatesTags: ['ReceiptSettings', 'TillSettings'],
+    }),
+    paymentSettings: build.query<PaymentSettingsDto, void>({
+      query: () => '/settings/payments',
+      transformResponse: (res: { data: PaymentSettingsDto }) => res.data,
+      providesTags: ['PaymentSettings'],
+    }),
+    savePaymentSettings: build.mutation<PaymentSettingsDto, Partial<Omit<PaymentSettingsDto, 'updatedAt'>>>({
+      query: (body) => ({ url: '/settings/payments', method: 'PUT', body }),
+      transformResponse: (res: { data: PaymentSettingsDto }) => res.data,
+      invalidatesTags: ['PaymentSettings', 'TillSettings'],
+    }),
     settingsSaveLoyalty: build.mutation<LoyaltySettingsDto, LoyaltySettingsDto>({
       query: (body) => ({ url: '/loyalty/settings', method: 'PUT', body }),
       transformResponse: (res: { data: LoyaltySettingsDto }) => res.data,
@@ -51,4 +82,10 @@ export const {
   useBranchCreateMutation,
   useBranchUpdateMutation,
   useBranchRegistersMutation,
+  useReceiptSettingsQuery,
+  useSaveReceiptSettingsMutation,
+  useUploadLogoMutation,
+  useRemoveLogoMutation,
+  usePaymentSettingsQuery,
+  useSavePaymentSettingsMutation,
 } = settingsApi;

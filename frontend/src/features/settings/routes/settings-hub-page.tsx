@@ -11,8 +11,8 @@ interface Card {
   titleKey: string;
   textKey: string;
   icon: IconName;
-  /** Not built yet: the card says so. */
-  unavailable?: boolean;
+  /** Not built: no screen; the card says what it will hold. */
+  planned?: string;
   /** Only admins open it; others see the card locked. */
   adminOnly?: boolean;
 }
@@ -22,14 +22,14 @@ const CARDS: readonly Card[] = [
   { to: '/settings/loyalty', titleKey: 'pages.loyaltySettings', textKey: 'settings.cards.loyalty', icon: 'customers' },
   { to: '/settings/users', titleKey: 'pages.userPermissions', textKey: 'settings.cards.users', icon: 'staff' },
   { to: '/settings/branches', titleKey: 'pages.branchSettings', textKey: 'settings.cards.branches', icon: 'inventory', adminOnly: true },
-  { to: '/settings/payments', titleKey: 'pages.paymentSettings', textKey: 'settings.cards.payments', icon: 'pos', unavailable: true },
-  { to: '/settings/receipts', titleKey: 'pages.receiptSettings', textKey: 'settings.cards.receipts', icon: 'reports', unavailable: true },
+  { to: '/settings/payments', titleKey: 'pages.paymentSettings', textKey: 'settings.cards.payments', icon: 'pos', adminOnly: true },
+  { to: '/settings/receipts', titleKey: 'pages.receiptSettings', textKey: 'settings.cards.receipts', icon: 'reports', adminOnly: true },
   {
     to: '/settings/notifications',
     titleKey: 'pages.notificationSettings',
     textKey: 'settings.cards.notifications',
     icon: 'refresh',
-    unavailable: true,
+    planned: 'settings.cards.notificationsPlanned',
   },
 ];
 
@@ -65,23 +65,31 @@ export function SettingsHubPage() {
               <span className="settings-card-text">
                 <span className="settings-card-title">{t(card.titleKey)}</span>
                 <span className="muted small">{t(card.textKey)}</span>
-                {card.unavailable && <span className="badge warning">{t('settings.notAvailable')}</span>}
+                {card.planned && (
+                  <>
+                    <span className="badge warning">{t('settings.notAvailable')}</span>
+                    <span className="small" data-testid="settings-card-planned">
+                      {t(card.planned)}
+                    </span>
+                  </>
+                )}
                 {locked && <span className="badge">{t('settings.adminOnly')}</span>}
               </span>
             </>
           );
+          if (card.planned) {
+            return (
+              <div key={card.to} className="settings-card planned" data-testid="settings-card" data-to={card.to}>
+                {body}
+              </div>
+            );
+          }
           return locked ? (
             <div key={card.to} className="settings-card locked" data-testid="settings-card" data-to={card.to} aria-disabled="true">
               {body}
             </div>
           ) : (
-            <Link
-              key={card.to}
-              to={card.to}
-              className={`settings-card ${card.unavailable ? 'unavailable' : ''}`}
-              data-testid="settings-card"
-              data-to={card.to}
-            >
+            <Link key={card.to} to={card.to} className="settings-card" data-testid="settings-card" data-to={card.to}>
               {body}
             </Link>
           );

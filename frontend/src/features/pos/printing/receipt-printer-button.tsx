@@ -1,0 +1,66 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TillSettingsDto } from '@dukan/contracts';
+import { errorText } from '../../../app/api.js';
+import { readRegister } from '../../../app/session.js';
+import { printDocument } from './print-document.js';
+import { usePrintDocumentMutation, useRegisterPrinter } from './till-settings.js';
+
+interface Props {
+  settings: TillSettingsDto | undefined;
+  /** The receipt's printed copy (`.print-root`), as the screen lays it out. */
+  printRoot: RefObject<HTMLDivElement | null>;
+  /** The logo is inline in the receipt (or there is none): the receipt is complete. */
+  logoReady: boolean;
+  /** A cash sale opens the drawer on its first print (never on a reprint). */
+  cashSale: boolean;
+}
+
+/**
+ * Where the register has a receipt printer: the receipt goes to it as soon as it is complete (the drawer opens for
+ * cash), and can be printed again. A printer that does not print is told in the cashier's language; the sale stays.
+ */
+export function ReceiptPrinterButton({ settings, printRoot, logoReady, cashSale }: Props) {
+  const { t } = useTranslation();
+  const printer = useRegisterPrinter(settings);
+  const [send, state] = usePrintDocumentMutation();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const printedOnce = useRef(false);
+
+  const print = useCallback(
+    async (openDrawer: boolean) => {
+      const root = printRoot.current;
+      if (!root || !settings) return;
+      setOutcome(null);
+      try {
+        await send({ register: readRegister(), html: printDocument(root, settings.receipt.paperWidth), openDrawer }).unwrap();
+        setOutcome({ ok: true, text: t('pos.printing.printed') });
+      } catch (err) {
+        setOutcome({ ok: false, text: errorText(err, t('pos.printing.printFailed')) });
+      }
+    },
+    [printRoot, settings, send, t],
+  );
+
+  useEffect(() => {
+    if (!printer || !logoReady || printedOnce.current) return;
+    printedOnce.current = true;
+    // After the receipt's copy has been laid out with the shop's details.
+    const timer = setTimeout(() => void print(cashSale), 0);
+    return () => clearTimeout(timer);
+  }, [printer, logoReady, print, cashSale]);
+
+  if (!printer) return null;
+  return (
+    <>
+      {outcome && (
+        <p className={outcome.ok ? 'form-success' : 'form-error'} role={outcome.ok ? 'status' : 'alert'} data-testid="printer-outcome">
+          {outcome.text}
+        </p>
+      )}
+      <button type="button" className="button" onClick={() => void print(false)} disabled={state.isLoading} data-testid="print-to-printer">
+        {state.isLoading ? t('pos.printing.printing') : t('pos.printing.printToPrinter')}
+      </button>
+    </>
+  );
+}

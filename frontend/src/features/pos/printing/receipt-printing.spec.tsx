@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SaleDto, TillSettingsDto } from '@dukan/contracts';
+import { loyaltySettings, ok, sale, tillProduct } from '../../../test/fixtures.js';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { PosPage } from '../routes/pos-page.js';
+
+configure({ asyncUtilTimeout: 5000 });
+
+const settings: TillSettingsDto = {
+  receipt: {
+    storeName: 'Shar Market',
+    address: 'Salim St, Sulaymaniyah',
+    phone: '+964 770 123 4567',
+    taxNumber: 'TIN 12-345',
+    header: { en: 'Welcome', ku: 'بەخێربێن' },
+    footer: { en: 'No returns after 7 days', ku: 'دوای ٧ ڕۆژ گەڕاندنەوە نییە' },
+    fields: { customer: false, cashier: true, points: true, rate: true, invoiceBarcode: false },
+    paperWidth: 58,
+    logo: null,
+    printers: [{ branchId: 'main', registerId: 'main', host: '192.168.1.50', port: 9100 }],
+    updatedAt: null,
+  },
+  payments: { tenders: ['cash:USD', 'cash:IQD'], cardTerminalName: '', updatedAt: null },
+};
+
+function shop(printer: 'prints' | 'off') {
+  return fakeApi(({ method, url, body }) => {
+    switch (url.pathname) {
+      case '/api/products':
+        return {
+          body: { revision: '1', full: true, products: [tillProduct({ _id: 'p1', sku: 'TEA-1', price: 2.5, quantity: 9 })], deleted: [] },
+        };
+      case '/api/categories':
+        return { body: [] };
+      case '/api/settings/exchange-rate':
+        return ok({ exchangeRate: 1500, isUserSpecific: false });
+      case '/api/loyalty/settings':
+        return ok(loyaltySettings());
+      case '/api/settings/till':
+        return ok(settings);
+      case '/api/print':
+        return printer === 'prints'
+          ? ok({ printer: '192.168.1.50:9100', bytes: 1000 })
+          : {
+              status: 422,
+              body: {
+                success: false,
+                code: 'PRINTER_UNAVAILABLE',
+                message:
+                  'The printer at 192.168.1.50:9100 did not answer. Check that it is on, has paper and is connected, then print again. The sale is saved.',
+              },
+            };
+      case '/api/transactions': {
+        if (method !== 'POST') return undefined;
+        const sent = body as Pick<SaleDto, 'paymentDetails' | 'total' | 'subtotal'>;
+        return {
+          status: 201,
+          ...ok(
+            sale({
+              _id: 's1',
+              invoiceNumber: 'INV-000123',
+              paymentDetails: sent.paymentDetails,
+              total: sent.total,
+              subtotal: sent.subtotal,
+            }),
+          ),
+        };
+      }
+    }
+    return undefined;
+  });
+}
+
+async function sellTea() {
+  renderScreen(<PosPage />, { signedInAs: user({ role: 'cashier' }), path: '/pos' });
+  const search = await screen.findByTestId('pos-search');
+  await waitFor(() => expect(screen.getByTestId('results-count').textContent).toMatch(/Products shown/));
+  fireEvent.change(search, { target: { value: 'TEA-1' } });
+  fireEvent.keyDown(search, { key: 'Enter' });
+  fireEvent.keyDown(window, { key: 'F4' });
+  fireEvent.click(await screen.findByTestId('pick-guest'));
+  fireEvent.change(await screen.findByTestId('tendered'), { target: { value: '5' } });
+  await act(async () => fireEvent.click(screen.getByTestId('confirm-sale')));
+  return screen.findByTestId('final-receipt');
+}
+
+describe('the shop’s receipt and its printer', () => {
+  it('prints the shop’s details and texts, leaves off what the shop left off, and sends a cash sale to the register’s printer with the drawer', async () => {
+    const calls = shop('prints');
+    await sellTea();
+    expect((await screen.findByTestId('receipt-shop')).textContent).toBe('Shar Market');
+    const paper = screen.getByTestId('receipt-paper').textContent!;
+    expect(paper).toContain('Salim St, Sulaymaniyah');
+    expect(paper).toContain('TIN 12-345');
+    expect(paper).toContain('Welcome');
+    expect(paper).toContain('No returns after 7 days');
+    expect(paper).not.toContain('Customer');
+    expect((await screen.findByTestId('printer-outcome')).textContent).toBe('Printed on the receipt printer.');
+    const [first] = calls.filter((c) => c.path === '/api/print');
+    expect(first!.body).toMatchObject({ register: 'main', openDrawer: true });
+    expect((first!.body as { html: string }).html).toContain('Shar Market');
+    // A reprint never opens the drawer again.
+    fireEvent.click(screen.getByTestId('print-to-printer'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/print')).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/print')[1]!.body).toMatchObject({ openDrawer: false });
+  });
+
+  it('tells the cashier when the printer does not answer, keeps the receipt and lets them print again', async () => {
+    const calls = shop('off');
+    await sellTea();
+    expect((await screen.findByTestId('printer-outcome')).textContent).toContain('did not answer');
+    expect(screen.getByTestId('invoice-number').textContent).toBe('INV-000123');
+    fireEvent.click(screen.getByTestId('print-to-printer'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/print')).toHaveLength(2));
+    expect(screen.getByTestId('print-receipt')).toBeTruthy(); // the browser's print stays
+  });
+});

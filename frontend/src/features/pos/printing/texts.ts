@@ -1,0 +1,20 @@
+import type { Texts } from '../../../i18n/types.js';
+
+/** The till's texts for the shop's receipt details and its printer, under `pos.printing`. */
+export const en = {
+  phone: 'Tel.',
+  taxNumber: 'Tax no.',
+  printToPrinter: 'Print on receipt printer',
+  printing: 'Printing…',
+  printed: 'Printed on the receipt printer.',
+  printFailed: 'The receipt printer did not print. The sale is saved: print again, or use the browser’s print.',
+};
+
+export const ku: Texts<typeof en> = {
+  phone: 'تەل.',
+  taxNumber: 'ژمارەی باج',
+  printToPrinter: 'چاپکردن لەسەر چاپکەری پسوولە',
+  printing: 'چاپ دەکرێت…',
+  printed: 'لەسەر چاپکەری پسوولە چاپ کرا.',
+  printFailed: 'چاپکەری پسوولە چاپی نەکرد. فرۆشتنەکە پاشەکەوت کراوە: دووبارە چاپ بکە، یان چاپی وێبگەڕ بەکاربهێنە.',
+};
