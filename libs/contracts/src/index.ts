@@ -20,3 +20,4 @@ export * from './request-path.js';
 export * from './pricing.js';
 export * from './dates.js';
 export * from './tenders.js';
+export * from './shifts.js';

@@ -6,6 +6,7 @@ import { catalogEn, catalogKu } from './messages/catalog.js';
 import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 import { salesEn, salesKu } from './messages/sales.js';
+import { shiftsEn, shiftsKu } from './messages/shifts.js';
 import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
@@ -104,6 +105,7 @@ const en = {
   ...catalogEn,
   ...transfersEn,
   ...salesEn,
+  ...shiftsEn,
   ...loyaltyEn,
   ...reportingEn,
   ...securityEn,
@@ -196,6 +198,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...catalogKu,
   ...transfersKu,
   ...salesKu,
+  ...shiftsKu,
   ...loyaltyKu,
   ...reportingKu,
   ...securityKu,

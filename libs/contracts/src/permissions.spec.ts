@@ -21,7 +21,7 @@ const SPEC_ROLE_TABLE = `
 | Module | admin | manager | cashier |
 |---|---|---|---|
 | dashboard | view | view | view |
-| pos | use, refund, discount | use, refund, discount | use |
+| pos | use, refund, discount, close | use, refund, discount, close | use |
 | products | view, create, edit, delete | view, create, edit, delete | view |
 | categories | view, create, edit, delete | view, create, edit | view |
 | customers | view, create, edit, delete | view, create, edit | view, create, edit |
@@ -34,9 +34,9 @@ const SPEC_ROLE_TABLE = `
 // (admin all; manager all but delete; cashier view and create)."
 const EXPENSES_ROW = '| expenses | view, create, edit, delete, approve | view, create, edit, approve | view, create |';
 
-// Spec part 2 §3 "Permission modules and actions".
+// Spec part 2 §3 "Permission modules and actions"; pos close (accepting a shift's difference) from issue 27.
 const SPEC_MODULE_ACTIONS =
-  'dashboard [view]; pos [use, refund, discount]; products, categories, customers, staff [view, create, edit, delete]; reports [view, export]; transactions [view, refund]; settings [view, edit]';
+  'dashboard [view]; pos [use, refund, discount, close]; products, categories, customers, staff [view, create, edit, delete]; reports [view, export]; transactions [view, refund]; settings [view, edit]';
 
 // Spec part 1 §6 page access map, with the spec's names mapped to page keys; expenses from ARCHITECTURE §5.
 const SPEC_PAGE_MAP: Array<[page: string, module: string, action: string]> = [
@@ -54,6 +54,7 @@ const SPEC_PAGE_MAP: Array<[page: string, module: string, action: string]> = [
   ['settings', 'settings', 'view'],
   ['settings/users', 'staff', 'edit'],
   ['expenses', 'expenses', 'view'],
+  ['shifts', 'reports', 'view'],
 ];
 
 function parseRoleTable(text: string): Record<Role, Record<string, string[]>> {
@@ -105,8 +106,8 @@ describe('role defaults', () => {
   );
 
   it('covers every cell of the table', () => {
-    // 3 roles x 31 actions: 26 in the 9 spec modules + 5 for expenses.
-    expect(cells).toHaveLength(3 * 31);
+    // 3 roles x 32 actions: 26 in the 9 spec modules, pos close, 5 for expenses.
+    expect(cells).toHaveLength(3 * 32);
   });
 
   it.each(cells)('$role / $module / $action -> $granted', ({ role, module, action, granted }) => {

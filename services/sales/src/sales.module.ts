@@ -20,8 +20,11 @@ import { InvoiceBlockDevices1796300000300 } from './migrations/1796300000300-inv
 import { RegisterNumbersUnbounded1796400000300 } from './migrations/1796400000300-register-numbers-unbounded.js';
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
+import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
+import { ShiftsController } from './shifts/shifts.controller.js';
+import { ShiftsService } from './shifts/shifts.service.js';
 
-/** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
+/** Sales, invoice numbers, registers and their shifts, idempotency, voids and refunds, a replica of prices: /api/transactions/*, /api/shifts/*. */
 @Module({})
 export class SalesModule {
   static register(config: SalesConfig): DynamicModule {
@@ -38,11 +41,12 @@ export class SalesModule {
             InvoiceBlocks1796100000300,
             InvoiceBlockDevices1796300000300,
             RegisterNumbersUnbounded1796400000300,
+            Shifts1797000000300,
           ],
           consumers: SALES_CONSUMERS,
         }),
       ],
-      controllers: [InvoiceBlocksController, SalesController],
+      controllers: [InvoiceBlocksController, SalesController, ShiftsController],
       providers: [
         { provide: SALES_CONFIG, useValue: config },
         IdempotencyService,
@@ -55,6 +59,7 @@ export class SalesModule {
         SalesService,
         SaleRecordsService,
         ReversalsService,
+        ShiftsService,
         ...REPLICA_HANDLERS,
         BranchPriceChangedHandler,
       ],

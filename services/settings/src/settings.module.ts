@@ -15,6 +15,7 @@ import { InternalSettingsController, SettingsController } from './general/settin
 import { SettingsService } from './general/settings.service.js';
 import { SettingsInit1767225600700 } from './migrations/1767225600700-settings-init.js';
 import { BranchesActive1767225600701 } from './migrations/1767225600701-branches-active.js';
+import { ShiftSettings1797000000700 } from './migrations/1797000000700-shift-settings.js';
 
 /** Exchange rates, store settings, branches and registers: /api/settings/*. */
 @Module({})
@@ -26,7 +27,7 @@ export class SettingsModule {
         ServicePlatformModule.forService({
           service: 'settings',
           entities: [],
-          migrations: [SettingsInit1767225600700, BranchesActive1767225600701],
+          migrations: [SettingsInit1767225600700, BranchesActive1767225600701, ShiftSettings1797000000700],
         }),
       ],
       controllers: [SettingsController, InternalSettingsController, BranchesController, InternalBranchesController],

@@ -20,6 +20,7 @@ import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
+import { ShiftsService } from '../shifts/shifts.service.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
 import {
   checkAfterLoyalty,
@@ -60,6 +61,7 @@ export class SalesService {
     private readonly loyalty: LoyaltyClient,
     private readonly settings: SettingsClient,
     private readonly blocks: InvoiceBlocks,
+    private readonly shifts: ShiftsService,
   ) {}
 
   /**
@@ -249,6 +251,8 @@ export class SalesService {
         u_first: lookup.cashier?.first_name ?? null,
         u_last: lookup.cashier?.last_name ?? null,
       };
+      // Into its shift's book, or refused where the shop does not sell without an open shift.
+      await this.shifts.recordSale(m, sale, { shiftId: dto.shiftId, madeOffline: madeAt !== null });
       await this.outbox.add(m, ctx, 'dukan.sales.sale.completed.v1', toSaleEvent(row, lineRows));
       const data = toSaleDto(row, lineRows);
       const answer = { success: true, data };
