@@ -45,6 +45,8 @@ const drawerOf = async (saleId: string) => {
 
 describe('a shift from float to close', () => {
   let shiftId = '';
+  let block = { first: '', last: '' };
+  let madeDuringShift = new Date();
 
   it('opens with the float counted in each currency, once per register', async () => {
     const res = await open('till-1');
@@ -52,6 +54,9 @@ describe('a shift from float to close', () => {
     shiftId = res.body.data._id;
     expect(res.body.data).toMatchObject({ register: 'till-1', status: 'open', cashier: { username: 'cashier' } });
     expect(res.body.data.figures).toMatchObject({ float: FLOAT, expected: FLOAT, saleCount: 0, counted: null });
+    // The till reserves numbers for sales it may have to make offline.
+    block = (await t.post('/api/transactions/invoice-blocks', { register: 'till-1', size: 10 }, { token: t.tokens.cashier })).body.data;
+    madeDuringShift = new Date();
 
     const again = await open('till-1', t.tokens.manager);
     expect(again.status).toBe(409);
@@ -176,14 +181,31 @@ describe('a shift from float to close', () => {
     expect((await shiftOf(shiftId)).figures.saleCount).toBe(3);
   });
 
-  it('puts a sale the till made in a shift into that shift, even once it has closed', async () => {
-    const kept = await t.post(
+  it('puts a sale the till kept offline into the shift open when it was made, or the one it names, even once closed', async () => {
+    const offline = (invoice: string, madeOfflineAt: Date, named?: string) =>
+      t.post(
+        '/api/transactions',
+        {
+          ...salePayload([{ product: pen, quantity: 1 }], { register: 'till-1' }),
+          reservedInvoiceNumber: invoice,
+          madeOfflineAt: madeOfflineAt.toISOString(),
+          ...(named ? { shiftId: named } : {}),
+        },
+        { token: t.tokens.cashier },
+      );
+    expect((await offline(block.first, madeDuringShift)).status).toBe(201);
+    expect((await offline(block.last, new Date(), shiftId)).status).toBe(201);
+    expect((await shiftOf(shiftId)).figures.saleCount).toBe(5);
+    // An online sale naming a closed shift is not put into it.
+    const online = await t.post(
       '/api/transactions',
       { ...salePayload([{ product: pen, quantity: 1 }], { register: 'till-1' }), shiftId },
-      { token: t.tokens.cashier },
+      {
+        token: t.tokens.cashier,
+      },
     );
-    expect(kept.status).toBe(201);
-    expect((await shiftOf(shiftId)).figures.saleCount).toBe(4);
+    expect(online.status).toBe(201);
+    expect((await shiftOf(shiftId)).figures.saleCount).toBe(5);
   });
 
   it('lists shifts of the branch by register and status', async () => {

@@ -269,9 +269,9 @@ export class ShiftsService {
   // --- the book, written by sales in the sale's (refund's, void's) own transaction
 
   /**
-   * Writes a sale into the shift it belongs to: the one the till named (a sale kept offline carries it), else the
-   * one open on its register when it was made (now, for a sale made online). With no shift, a shop that does not sell
-   * without one refuses a sale made now; a sale the till made offline is kept (its goods are gone).
+   * Writes a sale into the shift it belongs to: a sale made now, the shift open on its register now; a sale the till
+   * kept offline, the shift the till named, else the one open on its register when it was made. With no shift, a shop
+   * that does not sell without one refuses a sale made now; a sale the till made offline is kept (its goods are gone).
    */
   async recordSale(m: EntityManager, sale: SaleRow, till: { shiftId?: string | null; madeOffline: boolean }): Promise<void> {
     const s = saleForShift(sale, till.shiftId, till.madeOffline);
@@ -318,7 +318,7 @@ export class ShiftsService {
     const [found] = await rows<{ shift_id: string | null; sell_without_shift: boolean }>(
       m,
       `WITH named AS (
-         SELECT id FROM shifts WHERE id = $4::uuid AND branch_id = $1 AND register = $2 FOR KEY SHARE
+         SELECT id FROM shifts WHERE NOT $5 AND id = $4::uuid AND branch_id = $1 AND register = $2 FOR KEY SHARE
        ), open_now AS (
          SELECT id FROM shifts WHERE $5 AND branch_id = $1 AND register = $2 AND status = 'open' FOR KEY SHARE
        ), open_then AS (
