@@ -128,6 +128,7 @@ export const api = createApi({
     'Settings',
     'CostHistory',
     'Branches',
+    'Shift',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: true,

@@ -10,6 +10,7 @@ import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
+import * as shiftsTexts from '../features/shifts/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
@@ -287,6 +288,7 @@ export const en = {
   desktop: desktopTexts.en,
   expenses: expensesTexts.en,
   reports: reportsTexts.en,
+  shifts: shiftsTexts.en,
 };
 
 export type Catalogue = typeof en;

@@ -11,6 +11,7 @@ import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
+import * as shiftsTexts from '../features/shifts/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
@@ -289,4 +290,5 @@ export const ku: Texts<Catalogue> = {
   desktop: desktopTexts.ku,
   expenses: expensesTexts.ku,
   reports: reportsTexts.ku,
+  shifts: shiftsTexts.ku,
 };

@@ -88,13 +88,14 @@ export class SalesService {
         replayed: false,
       };
     }
-    // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match, and
-    // so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
+    // The till's provisional invoice number, clock and shift are not part of the sale: a rebuilt retry must still match,
+    // and so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
     const {
       invoiceNumber: _n,
       createdAt: _c,
       reservedInvoiceNumber: _r,
       madeOfflineAt: _m,
+      shiftId: _s,
       ...meaningful
     } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
