@@ -193,8 +193,8 @@ export const ku: Texts<typeof en> = {
     movements: 'جوڵەکانی پارە',
     expense: 'خەرجی',
     print: 'چاپکردن (٥٨ ملم)',
-    pdf: 'PDF',
-    none: '—',
+    pdf: 'فایلی PDF',
+    none: 'هیچ',
   },
   rules: {
     title: 'شەفتەکان',
