@@ -227,6 +227,9 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     const expense = await s.post('/api/expenses', EXPENSE, admin());
     expect(expense.status).toBe(201);
     records.expenses = expense.body._id;
+    const shift = await s.post('/api/shifts', { register: 'main', float: { USD: 1000, IQD: 10_000 } }, admin());
+    expect(shift.status).toBe(201);
+    records.shifts = shift.body.data._id;
     records.products = productId;
     expect((await s.patch(`/api/products/${productId}/quantity`, { quantity: 5, cost: 1 }, admin('b'))).status).toBe(200);
     const made = await s.post(
@@ -267,11 +270,16 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
               ? { reason: 'by B' }
               : /\/expenses\/[^/]+$/.test(path)
                 ? { ...EXPENSE, title: 'Changed by B' }
-                : {},
+                : path.endsWith('/cash')
+                  ? { kind: 'cash_out', currency: 'USD', amountMinor: 100, reason: 'by B' }
+                  : path.endsWith('/close')
+                    ? { counted: { USD: 0, IQD: 0 } }
+                    : {},
           };
     const wrong: string[] = [];
     for (const { route } of recordRoutes().filter((r) => r.owner === 'branch')) {
-      const kind = route.path.split('/')[route.path.startsWith('/api/products/transfers') ? 3 : 2]!;
+      const nested = route.path.startsWith('/api/products/transfers') || route.path.startsWith('/api/reports/shifts');
+      const kind = route.path.split('/')[nested ? 3 : 2]!;
       const path = recordPath(route, records[kind]!);
       const res = await s.request(route.method, path, { ...inBranch(userOfB), ...bodyOf(route.path, route.method) });
       const expected = isAllowed(subject, route.access) ? 404 : 403;
@@ -296,6 +304,8 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     expect(transfers.body.data.find((t: { _id: string }) => t._id === records.transfers)).toMatchObject({ state: 'in_transit' });
     const expense = await s.get(`/api/expenses/${records.expenses}`, inBranch(s.adminToken, 'main'));
     expect(expense.body).toMatchObject({ title: EXPENSE.title, status: 'pending' });
+    const shift = await s.get(`/api/shifts/${records.shifts}`, inBranch(s.adminToken, 'main'));
+    expect(shift.body.data).toMatchObject({ status: 'open', movements: [] });
   });
 
   it("a product's stock ledger answers a user of B with B's rows only", async () => {

@@ -78,14 +78,14 @@ export function ShiftReportPaper({ shift, forPrint = false }: { shift: ShiftDto;
       <dl className="receipt-totals">
         {fig.sales.length === 0 && (
           <div>
-            <dt>{t('shifts.report.sales', { count: 0 })}</dt>
+            <dt>{t('shifts.report.sales', { count: f.number(0) })}</dt>
             <dd>{t('shifts.report.none')}</dd>
           </div>
         )}
         {fig.sales.map((s) => (
           <div key={`${s.method}-${s.currency}`} data-testid={tid(`shift-sales-${s.method}-${s.currency}`)}>
             <dt>
-              {t(`shifts.report.method.${s.method}`)} · {s.currency} ({t('shifts.report.sales', { count: s.count })})
+              {t(`shifts.report.method.${s.method}`)} · {s.currency} ({t('shifts.report.sales', { count: f.number(s.count) })})
             </dt>
             <dd>{minorText(f, s.amountMinor, s.currency)}</dd>
           </div>
@@ -95,11 +95,11 @@ export function ShiftReportPaper({ shift, forPrint = false }: { shift: ShiftDto;
           {money(fig.change)}
         </div>
         <div>
-          <dt>{t('shifts.report.refunds', { count: fig.refunds.count })}</dt>
+          <dt>{t('shifts.report.refunds', { count: f.number(fig.refunds.count) })}</dt>
           {money(fig.refunds.amount)}
         </div>
         <div>
-          <dt>{t('shifts.report.voids', { count: fig.voids.count })}</dt>
+          <dt>{t('shifts.report.voids', { count: f.number(fig.voids.count) })}</dt>
           {money(fig.voids.amount)}
         </div>
         <div>
@@ -112,11 +112,11 @@ export function ShiftReportPaper({ shift, forPrint = false }: { shift: ShiftDto;
         </div>
         <div>
           <dt>{t('shifts.report.cashIn')}</dt>
-          {money(fig.cashIn, 'shift-cash-in')}
+          {money(fig.cashIn, 'report-cash-in')}
         </div>
         <div>
           <dt>{t('shifts.report.cashOut')}</dt>
-          {money(fig.cashOut, 'shift-cash-out')}
+          {money(fig.cashOut, 'report-cash-out')}
         </div>
       </dl>
       <dl className="receipt-totals drawer">
