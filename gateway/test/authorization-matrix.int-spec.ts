@@ -228,6 +228,9 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     const expense = await s.post('/api/expenses', EXPENSE, admin());
     expect(expense.status).toBe(201);
     records.expenses = expense.body._id;
+    const shift = await s.post('/api/shifts', { register: 'main', float: { USD: 1000, IQD: 10_000 } }, admin());
+    expect(shift.status).toBe(201);
+    records.shifts = shift.body.data._id;
     records.products = productId;
     const supplier = await s.post('/api/purchases/suppliers', { name: { en: 'Matrix Wholesale' } }, admin());
     const order = await s.post(
@@ -296,11 +299,16 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
                     ? { amountMinor: 1, source: 'bank' }
                     : path.endsWith('/counts')
                       ? { lines: [{ product: productId, quantity: 1 }] }
-                      : {},
+                      : path.endsWith('/cash')
+                        ? { kind: 'cash_out', currency: 'USD', amountMinor: 100, reason: 'by B' }
+                        : path.endsWith('/close')
+                          ? { counted: { USD: 0, IQD: 0 } }
+                          : {},
           };
     const wrong: string[] = [];
     for (const { route } of recordRoutes().filter((r) => r.owner === 'branch')) {
-      const kind = route.path.split('/')[/^\/api\/(products\/transfers|purchases)\//.test(route.path) ? 3 : 2]!;
+      const nested = /^\/api\/(products\/transfers|purchases|reports\/shifts)\//.test(route.path);
+      const kind = route.path.split('/')[nested ? 3 : 2]!;
       const path = recordPath(route, records[kind]!);
       const res = await s.request(route.method, path, { ...inBranch(userOfB), ...bodyOf(route.path, route.method) });
       const expected = isAllowed(subject, route.access) ? 404 : 403;
@@ -331,6 +339,8 @@ describe.each(SHAPES)('%s: the branch dimension', (_shape, start) => {
     expect(invoice.body.data).toMatchObject({ paidMinor: 0 });
     const stocktake = await s.get(`/api/stocktakes/${records.stocktakes}`, inBranch(s.adminToken, 'main'));
     expect(stocktake.body.data).toMatchObject({ state: 'counting', countedProducts: 0 });
+    const shift = await s.get(`/api/shifts/${records.shifts}`, inBranch(s.adminToken, 'main'));
+    expect(shift.body.data).toMatchObject({ status: 'open', movements: [] });
   });
 
   it("a product's stock ledger answers a user of B with B's rows only", async () => {

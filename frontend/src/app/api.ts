@@ -131,6 +131,7 @@ export const api = createApi({
     'ReceiptSettings',
     'PaymentSettings',
     'TillSettings',
+    'Shift',
   ],
   refetchOnFocus: false,
   refetchOnReconnect: true,

@@ -32,6 +32,7 @@ const paymentSettingsRoute = async () => ({ Component: (await import('../feature
 const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
 const expensesRoute = async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default });
 const expenseFormRoute = async () => ({ Component: (await import('../features/expenses/routes/expense-form-page.js')).default });
+const shiftsRoute = async () => ({ Component: (await import('../features/shifts/routes/shifts-page.js')).default });
 const reportsRoute = async () => ({ Component: (await import('../features/reports/routes/reports-page.js')).default });
 
 function Loading() {
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
       { path: 'customers', lazy: customersRoute },
       { path: 'staff', lazy: staffRoute },
       { path: 'reports', lazy: reportsRoute },
+      { path: 'shifts', lazy: shiftsRoute },
       { path: 'expenses', lazy: expensesRoute },
       { path: 'expenses/add', lazy: expenseFormRoute },
       { path: 'expenses/edit/:id', lazy: expenseFormRoute },

@@ -13,6 +13,7 @@ import * as expensesTexts from '../features/expenses/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
+import * as shiftsTexts from '../features/shifts/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
@@ -301,6 +302,7 @@ export const en = {
   desktop: desktopTexts.en,
   expenses: expensesTexts.en,
   reports: reportsTexts.en,
+  shifts: shiftsTexts.en,
 };
 
 export type Catalogue = typeof en;

@@ -14,6 +14,7 @@ import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
+import * as shiftsTexts from '../features/shifts/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
@@ -303,4 +304,5 @@ export const ku: Texts<Catalogue> = {
   desktop: desktopTexts.ku,
   expenses: expensesTexts.ku,
   reports: reportsTexts.ku,
+  shifts: shiftsTexts.ku,
 };

@@ -255,6 +255,8 @@ export function generalSettings(over: Partial<GeneralSettingsDto> = {}): General
     timeZone: 'Asia/Baghdad',
     taxRate: 0,
     iqdCashRounding: 250,
+    sellWithoutShift: true,
+    shiftDifferenceLimit: { USD: 100, IQD: 1000 },
     branches: [branch({ _id: 'main', name: 'Main' })],
     updatedAt: null,
     ...over,

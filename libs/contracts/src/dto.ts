@@ -2,6 +2,7 @@
 // Catalog's and sales' shapes are in catalog-dto.ts and sales-dto.ts; expenses' and reports' in expenses.ts and reports.ts.
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
+import type { CurrencyAmounts } from './tenders.js';
 
 export interface Pagination {
   total: number; // items matching the filters
@@ -159,6 +160,10 @@ export interface GeneralSettingsDto {
   timeZone: string; // IANA, default Asia/Baghdad
   taxRate: number; // percent, included in prices
   iqdCashRounding: number;
+  /** Whether a till may sell with no shift open on its register. */
+  sellWithoutShift: boolean;
+  /** A close whose count differs from the expected by more than this (per currency, minor units) needs pos → close. */
+  shiftDifferenceLimit: CurrencyAmounts;
   branches: BranchDto[];
   updatedAt: string | null;
 }

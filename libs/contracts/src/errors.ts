@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   // 403
   'FORBIDDEN',
   'ADMIN_ONLY',
+  'APPROVAL_REQUIRED',
   // 404
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
@@ -42,6 +43,7 @@ export const ERROR_CODES = [
   'CANNOT_DELETE_SELF',
   'LAST_ADMIN',
   'PRINTER_UNAVAILABLE',
+  'SHIFT_REQUIRED',
   // 429
   'RATE_LIMITED',
   // 503
@@ -63,6 +65,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = Object.freeze({
   ACCOUNT_INACTIVE: 401,
   FORBIDDEN: 403,
   ADMIN_ONLY: 403,
+  APPROVAL_REQUIRED: 403,
   NOT_FOUND: 404,
   ROUTE_NOT_FOUND: 404,
   CONFLICT: 409,
@@ -86,6 +89,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = Object.freeze({
   CANNOT_DELETE_SELF: 422,
   LAST_ADMIN: 422,
   PRINTER_UNAVAILABLE: 422,
+  SHIFT_REQUIRED: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -104,6 +108,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
   ACCOUNT_INACTIVE: 'auth.accountInactive',
   FORBIDDEN: 'auth.forbidden',
   ADMIN_ONLY: 'auth.adminOnly',
+  APPROVAL_REQUIRED: 'shifts.approvalRequired',
   NOT_FOUND: 'errors.notFoundGeneric',
   ROUTE_NOT_FOUND: 'errors.routeNotFound',
   CONFLICT: 'errors.conflict',
@@ -127,6 +132,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
   CANNOT_DELETE_SELF: 'users.cannotDeleteSelf',
   LAST_ADMIN: 'users.lastAdmin',
   PRINTER_UNAVAILABLE: 'print.printerUnreachable',
+  SHIFT_REQUIRED: 'shifts.required',
   RATE_LIMITED: 'errors.rateLimited',
   SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
   INTERNAL: 'errors.internal',

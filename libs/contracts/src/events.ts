@@ -6,6 +6,8 @@ import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
 import type { ExpenseCategory, ExpensePaymentMethod, ExpenseStatus } from './constants.js';
 import type { PaymentSettingsChangedData, ReceiptSettingsChangedData } from './shop-settings.js';
+import type { ShiftFigures } from './shifts.js';
+import type { CurrencyAmounts } from './tenders.js';
 
 export interface EventEnvelope<T = unknown> {
   id: string; // uuid; also the JetStream Nats-Msg-Id and the consumer inbox key
@@ -236,6 +238,50 @@ export interface SaleRefundedData {
   refundedAt: string;
 }
 
+// --- shifts (sales: the drawer is the register's)
+
+export interface ShiftOpenedData {
+  shiftId: string;
+  number: number; // increasing per shop
+  branchId: string;
+  register: string;
+  cashierId: string;
+  cashierUsername: string;
+  float: CurrencyAmounts; // counted in, each currency in its own minor unit
+  openedAt: string;
+}
+
+/** Cash put into or taken out of a drawer. A cash-out with asExpense is recorded once by expenses as a paid cash expense. */
+export interface ShiftCashMovedData {
+  movementId: string;
+  shiftId: string;
+  branchId: string;
+  register: string;
+  kind: 'cash_in' | 'cash_out';
+  currency: Currency;
+  amountMinor: number; // > 0, in the currency's own minor unit
+  reason: string;
+  asExpense: boolean;
+  createdBy: string;
+  createdByUsername: string;
+  createdAt: string;
+}
+
+export interface ShiftClosedData {
+  shiftId: string;
+  number: number;
+  branchId: string;
+  register: string;
+  cashierId: string;
+  cashierUsername: string;
+  openedAt: string;
+  closedAt: string;
+  closedBy: string;
+  closedByUsername: string;
+  approvedBy: string | null; // a user with pos → close who accepted a difference over the shop's limit
+  figures: ShiftFigures; // the Z report
+}
+
 // --- loyalty
 
 export interface CustomerEventData {
@@ -264,6 +310,8 @@ export interface SettingsChangedData {
   taxRateBasisPoints: number; // sales tax included in prices; 100 = 1 %, 0 = none
   branches: { id: string; name: string; registers: string[]; active?: boolean }[]; // active: absent before branches could be deactivated
   changed: string[]; // names of the fields that changed
+  sellWithoutShift?: boolean; // whether a till may sell with no open shift (absent before shifts: it may)
+  shiftDifferenceLimit?: CurrencyAmounts; // a close whose count differs by more needs pos → close (absent before shifts)
 }
 
 /** A branch was created, renamed, deactivated or reactivated, or its registers changed. */
@@ -327,6 +375,9 @@ export interface EventPayloads {
   'dukan.sales.sale.completed.v1': SaleEventData;
   'dukan.sales.sale.voided.v1': SaleVoidedData;
   'dukan.sales.sale.refunded.v1': SaleRefundedData;
+  'dukan.sales.shift.opened.v1': ShiftOpenedData;
+  'dukan.sales.shift.cash-moved.v1': ShiftCashMovedData;
+  'dukan.sales.shift.closed.v1': ShiftClosedData;
 
   'dukan.loyalty.customer.created.v1': CustomerEventData;
   'dukan.loyalty.customer.updated.v1': CustomerEventData;

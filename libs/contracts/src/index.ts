@@ -23,3 +23,4 @@ export * from './dates.js';
 export * from './tenders.js';
 export * from './search-text.js';
 export * from './shop-settings.js';
+export * from './shifts.js';

@@ -7,6 +7,7 @@ import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
 import { printingEn, printingKu } from './messages/printing.js';
 import { salesEn, salesKu } from './messages/sales.js';
+import { shiftsEn, shiftsKu } from './messages/shifts.js';
 import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
@@ -107,6 +108,7 @@ const en = {
   ...transfersEn,
   ...purchasesEn,
   ...salesEn,
+  ...shiftsEn,
   ...loyaltyEn,
   ...reportingEn,
   ...securityEn,
@@ -201,6 +203,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...transfersKu,
   ...purchasesKu,
   ...salesKu,
+  ...shiftsKu,
   ...loyaltyKu,
   ...reportingKu,
   ...securityKu,

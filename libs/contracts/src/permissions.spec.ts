@@ -21,7 +21,7 @@ const SPEC_ROLE_TABLE = `
 | Module | admin | manager | cashier |
 |---|---|---|---|
 | dashboard | view | view | view |
-| pos | use, refund, discount | use, refund, discount | use |
+| pos | use, refund, discount, close | use, refund, discount, close | use |
 | products | view, create, edit, delete | view, create, edit, delete | view |
 | categories | view, create, edit, delete | view, create, edit | view |
 | customers | view, create, edit, delete | view, create, edit | view, create, edit |
@@ -36,9 +36,9 @@ const EXPENSES_ROW = '| expenses | view, create, edit, delete, approve | view, c
 // Issue 29: suppliers, orders, receiving and payables; managers all but pay, cashiers none.
 const PURCHASES_ROW = '| purchases | view, create, receive, pay | view, create, receive | none |';
 
-// Spec part 2 §3 "Permission modules and actions".
+// Spec part 2 §3 "Permission modules and actions"; pos close (accepting a shift's difference) from issue 27.
 const SPEC_MODULE_ACTIONS =
-  'dashboard [view]; pos [use, refund, discount]; products, categories, customers, staff [view, create, edit, delete]; reports [view, export]; transactions [view, refund]; settings [view, edit]';
+  'dashboard [view]; pos [use, refund, discount, close]; products, categories, customers, staff [view, create, edit, delete]; reports [view, export]; transactions [view, refund]; settings [view, edit]';
 
 // Spec part 1 §6 page access map, with the spec's names mapped to page keys; expenses from ARCHITECTURE §5.
 const SPEC_PAGE_MAP: Array<[page: string, module: string, action: string]> = [
@@ -58,6 +58,7 @@ const SPEC_PAGE_MAP: Array<[page: string, module: string, action: string]> = [
   ['expenses', 'expenses', 'view'],
   ['purchases', 'purchases', 'view'],
   ['stocktakes', 'products', 'view'],
+  ['shifts', 'reports', 'view'],
 ];
 
 function parseRoleTable(text: string): Record<Role, Record<string, string[]>> {
@@ -110,8 +111,8 @@ describe('role defaults', () => {
   );
 
   it('covers every cell of the table', () => {
-    // 3 roles x 35 actions: 26 in the 9 spec modules + 5 for expenses + 4 for purchases.
-    expect(cells).toHaveLength(3 * 35);
+    // 3 roles x 36 actions: 26 in the 9 spec modules, pos close, 5 for expenses, 4 for purchases.
+    expect(cells).toHaveLength(3 * 36);
   });
 
   it.each(cells)('$role / $module / $action -> $granted', ({ role, module, action, granted }) => {

@@ -21,7 +21,7 @@ const CRUD = ['view', 'create', 'edit', 'delete'] as const;
 /** Every action each module knows, in display order (spec part 2 §3; expenses from ARCHITECTURE §5). */
 export const MODULE_ACTIONS = deepFreeze({
   dashboard: ['view'],
-  pos: ['use', 'refund', 'discount'],
+  pos: ['use', 'refund', 'discount', 'close'],
   products: CRUD,
   categories: CRUD,
   customers: CRUD,
@@ -60,7 +60,7 @@ export type Permissions = Partial<{ [M in PermissionModule]: ActionOf<M>[] }>;
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
   admin: {
     dashboard: ['view'],
-    pos: ['use', 'refund', 'discount'],
+    pos: ['use', 'refund', 'discount', 'close'],
     products: ['view', 'create', 'edit', 'delete'],
     categories: ['view', 'create', 'edit', 'delete'],
     customers: ['view', 'create', 'edit', 'delete'],
@@ -73,7 +73,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
   },
   manager: {
     dashboard: ['view'],
-    pos: ['use', 'refund', 'discount'],
+    pos: ['use', 'refund', 'discount', 'close'],
     products: ['view', 'create', 'edit', 'delete'],
     categories: ['view', 'create', 'edit'],
     customers: ['view', 'create', 'edit'],
@@ -211,6 +211,7 @@ export const PAGE_ACCESS: Record<string, PermissionRef> = deepFreeze({
   expenses: permission('expenses', 'view'),
   purchases: permission('purchases', 'view'),
   stocktakes: permission('products', 'view'),
+  shifts: permission('reports', 'view'),
 });
 
 /** Page keys not in PAGE_ACCESS are allowed (spec); no user sees no page. */
@@ -241,6 +242,7 @@ const PAGE_ROUTES: ReadonlyArray<readonly [pattern: string, page: string]> = [
   ['/reports', 'reports'],
   ['/expenses', 'expenses'],
   ['/expenses/*', 'expenses'],
+  ['/shifts', 'shifts'],
   ['/transactions', 'transactions'],
   ['/transactions/:id', 'transactions'],
   ['/settings', 'settings'],

@@ -80,6 +80,12 @@ GET /api/transactions/:id sales transactions:view
 DELETE /api/transactions/:id sales admin
 POST /api/transactions/:id/refund sales pos:refund|transactions:refund
 POST /api/transactions/invoice-blocks sales pos:use
+GET /api/shifts sales reports:view|pos:close
+POST /api/shifts sales pos:use
+GET /api/shifts/current sales pos:use
+GET /api/shifts/:id sales pos:use|reports:view
+POST /api/shifts/:id/cash sales pos:use
+POST /api/shifts/:id/close sales pos:use
 POST /api/transactions/redeem loyalty pos:use
 GET /api/customers loyalty customers:view|pos:use
 POST /api/customers loyalty customers:create
@@ -115,6 +121,7 @@ GET /api/reports/:type/export/csv reporting reports:export
 GET /api/reports/:type/export/xlsx reporting reports:export
 GET /api/reports/exports/:id reporting reports:export
 GET /api/reports/inventory/products reporting reports:view
+GET /api/reports/shifts/:id/pdf reporting pos:use|reports:view
 GET /api/expenses expenses expenses:view
 GET /api/expenses/summary expenses expenses:view
 GET /api/expenses/:id expenses expenses:view

@@ -66,6 +66,8 @@ const RECEIPTS_READ = anyOf(permission('purchases', 'view'), permission('purchas
 /** Counting is done by whoever sells or sees stock (a cashier on a till or a phone); starting, reading the variance and approving by who edits products. */
 const STOCKTAKE_COUNT = anyOf(permission('products', 'view'), permission('pos', 'use'));
 const STOCKTAKE_MANAGE = anyOf(permission('products', 'edit'));
+const SHIFT_LIST = anyOf(permission('reports', 'view'), permission('pos', 'close'));
+const SHIFT_READ = anyOf(permission('pos', 'use'), permission('reports', 'view'));
 
 export const ROUTES: readonly RouteDef[] = deepFreeze([
   // identity
@@ -302,6 +304,20 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
     'Refund a sale or some of its lines',
   ),
 
+  // sales: shifts (the drawer is the register's)
+  route('GET', '/api/shifts', 'sales', SHIFT_LIST, "Shifts of the request's branch, newest first (register, cashier, status, page)"),
+  route('POST', '/api/shifts', 'sales', anyOf(permission('pos', 'use')), "Open a register's shift with the float counted in each currency"),
+  route('GET', '/api/shifts/current', 'sales', anyOf(permission('pos', 'use')), 'The shift open on a register (register), or null'),
+  route('GET', '/api/shifts/:id', 'sales', SHIFT_READ, 'One shift with its figures: the X report while open, the Z report once closed'),
+  route('POST', '/api/shifts/:id/cash', 'sales', anyOf(permission('pos', 'use')), 'Cash in or out of an open shift, with a reason'),
+  route(
+    'POST',
+    '/api/shifts/:id/close',
+    'sales',
+    anyOf(permission('pos', 'use')),
+    'Close a shift with the count of each currency (a difference over the limit needs pos close)',
+  ),
+
   // loyalty
   route('POST', '/api/transactions/redeem', 'loyalty', anyOf(permission('pos', 'use')), "Redeem a customer's points (customerId, points)"),
   route('GET', '/api/customers', 'loyalty', CUSTOMER_READ, 'List customers'),
@@ -376,6 +392,7 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
     anyOf(permission('reports', 'export')),
     'Progress of an export the caller started (exportId)',
   ),
+  route('GET', '/api/reports/shifts/:id/pdf', 'reporting', SHIFT_READ, "A closed shift's Z report as PDF (lang)"),
   route(
     'GET',
     '/api/reports/inventory/products',

@@ -14,8 +14,15 @@ import { ExpenseSettingsChangedHandler } from './replicas/settings.handler.js';
 import { ShopSettings } from './replicas/shop-settings.js';
 import { ExpenseUserCreatedHandler, ExpenseUserDeletedHandler, ExpenseUserUpdatedHandler } from './replicas/users.handlers.js';
 import { EXPENSES_CONSUMERS } from './consumers.js';
+import { DrawerCashOutHandler } from './drawer/cash-out.handler.js';
 
-const HANDLERS = [ExpenseUserCreatedHandler, ExpenseUserUpdatedHandler, ExpenseUserDeletedHandler, ExpenseSettingsChangedHandler];
+const HANDLERS = [
+  ExpenseUserCreatedHandler,
+  ExpenseUserUpdatedHandler,
+  ExpenseUserDeletedHandler,
+  ExpenseSettingsChangedHandler,
+  DrawerCashOutHandler,
+];
 
 /** Expenses, their status history and summary, and recurring expenses: /api/expenses/*. */
 @Module({})

@@ -24,11 +24,14 @@ import {
 } from './read-models/loyalty.handlers.js';
 import { ReportSaleCompletedHandler, ReportSaleRefundedHandler, ReportSaleVoidedHandler } from './read-models/sales.handlers.js';
 import { ReportSettingsChangedHandler } from './read-models/settings.handler.js';
+import { ReportShiftClosedHandler, ReportShiftOpenedHandler } from './shifts/shift.handlers.js';
 
 export const REPORTING_CONSUMERS = declareConsumers('reporting', [
   { name: 'reporting.ReportSaleCompletedHandler', subject: 'dukan.sales.sale.completed.v1', handler: ReportSaleCompletedHandler },
   { name: 'reporting.ReportSaleVoidedHandler', subject: 'dukan.sales.sale.voided.v1', handler: ReportSaleVoidedHandler },
   { name: 'reporting.ReportSaleRefundedHandler', subject: 'dukan.sales.sale.refunded.v1', handler: ReportSaleRefundedHandler },
+  { name: 'reporting.ReportShiftOpenedHandler', subject: 'dukan.sales.shift.opened.v1', handler: ReportShiftOpenedHandler },
+  { name: 'reporting.ReportShiftClosedHandler', subject: 'dukan.sales.shift.closed.v1', handler: ReportShiftClosedHandler },
   { name: 'reporting.ReportProductCreatedHandler', subject: 'dukan.catalog.product.created.v1', handler: ReportProductCreatedHandler },
   { name: 'reporting.ReportProductUpdatedHandler', subject: 'dukan.catalog.product.updated.v1', handler: ReportProductUpdatedHandler },
   { name: 'reporting.ReportProductDeletedHandler', subject: 'dukan.catalog.product.deleted.v1', handler: ReportProductDeletedHandler },

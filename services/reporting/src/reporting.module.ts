@@ -37,6 +37,9 @@ import { ShopClock } from './read-models/shop-clock.js';
 import { ReportsController } from './reports/reports.controller.js';
 import { ReportsService } from './reports/reports.service.js';
 import { REPORTING_CONSUMERS } from './consumers.js';
+import { ShiftReports1797000000500 } from './migrations/1797000000500-shift-reports.js';
+import { ReportShiftClosedHandler, ReportShiftOpenedHandler } from './shifts/shift.handlers.js';
+import { ZReportController } from './shifts/z-report.controller.js';
 
 const HANDLERS = [
   ReportSaleCompletedHandler,
@@ -60,6 +63,8 @@ const HANDLERS = [
   ReportExpenseStatusChangedHandler,
   ReportExpenseDeletedHandler,
   ReportSettingsChangedHandler,
+  ReportShiftOpenedHandler,
+  ReportShiftClosedHandler,
 ];
 
 /** Read models built from events, the dashboard and the reports: /api/dashboard, /api/reports/*. */
@@ -78,11 +83,12 @@ export class ReportingModule {
             CountHistory1796000000500,
             BranchRollups1796000000510,
             UserBranches1796300000500,
+            ShiftReports1797000000500,
           ],
           consumers: REPORTING_CONSUMERS,
         }),
       ],
-      controllers: [DashboardController, ReportsController],
+      controllers: [DashboardController, ZReportController, ReportsController],
       providers: [
         { provide: REPORTING_CONFIG, useValue: config },
         ShopClock,

@@ -21,8 +21,11 @@ import { RegisterNumbersUnbounded1796400000300 } from './migrations/179640000030
 import { CustomerSearch1796500000300 } from './migrations/1796500000300-customer-search.js';
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
+import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
+import { ShiftsController } from './shifts/shifts.controller.js';
+import { ShiftsService } from './shifts/shifts.service.js';
 
-/** Sales, invoice numbers, registers, idempotency, voids and refunds, a replica of prices: /api/transactions/*. */
+/** Sales, invoice numbers, registers and their shifts, idempotency, voids and refunds, a replica of prices: /api/transactions/*, /api/shifts/*. */
 @Module({})
 export class SalesModule {
   static register(config: SalesConfig): DynamicModule {
@@ -40,11 +43,12 @@ export class SalesModule {
             InvoiceBlockDevices1796300000300,
             RegisterNumbersUnbounded1796400000300,
             CustomerSearch1796500000300,
+            Shifts1797000000300,
           ],
           consumers: SALES_CONSUMERS,
         }),
       ],
-      controllers: [InvoiceBlocksController, SalesController],
+      controllers: [InvoiceBlocksController, SalesController, ShiftsController],
       providers: [
         { provide: SALES_CONFIG, useValue: config },
         IdempotencyService,
@@ -57,6 +61,7 @@ export class SalesModule {
         SalesService,
         SaleRecordsService,
         ReversalsService,
+        ShiftsService,
         ...REPLICA_HANDLERS,
         BranchPriceChangedHandler,
       ],

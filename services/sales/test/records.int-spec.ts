@@ -351,7 +351,7 @@ describe('authorization of every sales route', () => {
       },
     ];
     const cases = authorizationMatrix(['sales'], callers);
-    expect(cases.length).toBe(6 * 7);
+    expect(cases.length).toBe(12 * 7); // six routes of sales, six of shifts
     expect(await matrixFailures(t, cases)).toEqual([]);
   });
 });

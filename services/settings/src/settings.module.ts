@@ -21,6 +21,7 @@ import { PrintController } from './printing/print.controller.js';
 import { PrintService } from './printing/print.service.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { ReceiptsService } from './receipts/receipts.service.js';
+import { ShiftSettings1797000000700 } from './migrations/1797000000700-shift-settings.js';
 
 /** Exchange rates, store settings, receipts and payments, branches and registers: /api/settings/*; printing: /api/print. */
 @Module({})
@@ -38,7 +39,7 @@ export class SettingsModule implements OnModuleDestroy {
         ServicePlatformModule.forService({
           service: 'settings',
           entities: [],
-          migrations: [SettingsInit1767225600700, BranchesActive1767225600701, ReceiptsPaymentsPrinters1796400000700],
+          migrations: [SettingsInit1767225600700, BranchesActive1767225600701, ReceiptsPaymentsPrinters1796400000700, ShiftSettings1797000000700],
         }),
       ],
       controllers: [

@@ -102,7 +102,7 @@ const cashier = ({ data: u, occurredAt }: { data: UserEventData; occurredAt: str
 export const UserCreatedHandler = replicaHandler('dukan.identity.user.created.v1', CASHIERS, cashier);
 export const UserUpdatedHandler = replicaHandler('dukan.identity.user.updated.v1', CASHIERS, cashier);
 
-// --- settings: the tax rate and the shop's time zone
+// --- settings: the tax rate, the shop's time zone and its shift rules
 
 @Injectable()
 export class SettingsChangedHandler implements EventHandler<'dukan.settings.settings.changed.v1'> {
@@ -110,9 +110,20 @@ export class SettingsChangedHandler implements EventHandler<'dukan.settings.sett
   async handle(event: EventOf<'dukan.settings.settings.changed.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     // Events may arrive out of order after a redelivery: the newest change wins.
+    // Shift rules left out by settings from before shifts keep what the replica holds.
     await m.query(
-      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, changed_at = $3 WHERE id = 1 AND (changed_at IS NULL OR changed_at <= $3)`,
-      [d.taxRateBasisPoints ?? 0, d.timeZone || 'Asia/Baghdad', event.occurredAt],
+      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, changed_at = $3,
+              sell_without_shift = coalesce($4, sell_without_shift),
+              shift_limit_usd_cents = coalesce($5, shift_limit_usd_cents), shift_limit_iqd = coalesce($6, shift_limit_iqd)
+        WHERE id = 1 AND (changed_at IS NULL OR changed_at <= $3)`,
+      [
+        d.taxRateBasisPoints ?? 0,
+        d.timeZone || 'Asia/Baghdad',
+        event.occurredAt,
+        d.sellWithoutShift ?? null,
+        d.shiftDifferenceLimit?.USD ?? null,
+        d.shiftDifferenceLimit?.IQD ?? null,
+      ],
     );
   }
 }

@@ -17,6 +17,7 @@ import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
+import { ShiftsService } from '../shifts/shifts.service.js';
 
 /** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
 export interface RefundIdempotency {
@@ -38,6 +39,7 @@ export class ReversalsService {
     private readonly outbox: Outbox,
     private readonly records: SaleRecordsService,
     private readonly idempotency: IdempotencyService,
+    private readonly shifts: ShiftsService,
   ) {}
 
   /** The sale by its id or, as GET reads it, by its invoice number in the caller's branch, locked for the change. */
@@ -70,6 +72,7 @@ export class ReversalsService {
           reason,
         ]),
       );
+      await this.shifts.recordVoid(m, ctx, voided!);
       await audit(
         m,
         ctx,
@@ -177,6 +180,7 @@ export class ReversalsService {
         `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [refundId, id, amountCents, pointsReturned, pointsRevoked, reason, JSON.stringify(storedLines), ctx.actorId],
       );
+      await this.shifts.recordRefund(m, ctx, sale, refundId, amountCents);
       await audit(
         m,
         ctx,

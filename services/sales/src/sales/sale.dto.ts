@@ -219,6 +219,11 @@ export class CreateSaleDto {
   @IsDateString()
   madeOfflineAt?: string;
 
+  /** The shift open on the till when the sale was made (a sale kept offline carries it): the sale goes into its book. */
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.invalidId' })
+  shiftId?: string;
+
   /** The till's own provisional number; the server assigns the real one. */
   @IsOptional()
   @IsString()

@@ -20,6 +20,7 @@ import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
+import { ShiftsService } from '../shifts/shifts.service.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
 import {
   checkAfterLoyalty,
@@ -60,6 +61,7 @@ export class SalesService {
     private readonly loyalty: LoyaltyClient,
     private readonly settings: SettingsClient,
     private readonly blocks: InvoiceBlocks,
+    private readonly shifts: ShiftsService,
   ) {}
 
   /**
@@ -86,13 +88,14 @@ export class SalesService {
         replayed: false,
       };
     }
-    // The till's provisional invoice number and clock are not part of the sale: a rebuilt retry must still match, and
-    // so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
+    // The till's provisional invoice number, clock and shift are not part of the sale: a rebuilt retry must still match,
+    // and so must a sale the till kept offline (with a reserved number) after an attempt whose answer never came.
     const {
       invoiceNumber: _n,
       createdAt: _c,
       reservedInvoiceNumber: _r,
       madeOfflineAt: _m,
+      shiftId: _s,
       ...meaningful
     } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
@@ -249,6 +252,8 @@ export class SalesService {
         u_first: lookup.cashier?.first_name ?? null,
         u_last: lookup.cashier?.last_name ?? null,
       };
+      // Into its shift's book, or refused where the shop does not sell without an open shift.
+      await this.shifts.recordSale(m, sale, { shiftId: dto.shiftId, madeOffline: madeAt !== null });
       await this.outbox.add(m, ctx, 'dukan.sales.sale.completed.v1', toSaleEvent(row, lineRows));
       const data = toSaleDto(row, lineRows);
       const answer = { success: true, data };

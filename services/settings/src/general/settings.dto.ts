@@ -41,6 +41,19 @@ export class BranchInputDto {
   registers!: string[];
 }
 
+/** The difference a shift's close may show without a user with pos → close, per currency in its own minor unit. */
+export class ShiftDifferenceLimitDto {
+  @IsInt({ message: 'validation.integer' })
+  @Min(0)
+  @Max(100_000_000)
+  USD!: number;
+
+  @IsInt({ message: 'validation.integer' })
+  @Min(0)
+  @Max(10_000_000_000)
+  IQD!: number;
+}
+
 /**
  * PUT /api/settings/general. Anyone signed in may send `exchangeRate` (a manager's or cashier's own rate);
  * everything else, and `applyToAllUsers`, is for admins.
@@ -84,6 +97,16 @@ export class UpdateGeneralSettingsDto {
   @Min(1)
   @Max(100_000)
   iqdCashRounding?: number;
+
+  /** Whether a till may sell with no shift open on its register. */
+  @IsOptional()
+  @IsBoolean()
+  sellWithoutShift?: boolean;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ShiftDifferenceLimitDto)
+  shiftDifferenceLimit?: ShiftDifferenceLimitDto;
 
   @IsOptional()
   @IsArray()

@@ -12,8 +12,13 @@ interface SettingsRow {
   time_zone: string;
   tax_rate_bp: number;
   iqd_cash_rounding: number;
+  sell_without_shift: boolean;
+  shift_limit_usd_cents: string;
+  shift_limit_iqd: string;
   updated_at: Date | null;
 }
+
+const shiftLimit = (row: SettingsRow) => ({ USD: Number(row.shift_limit_usd_cents), IQD: Number(row.shift_limit_iqd) });
 
 interface State {
   row: SettingsRow;
@@ -21,7 +26,16 @@ interface State {
   branches: BranchDto[];
 }
 
-const GLOBAL_FIELDS = ['storeName', 'defaultLanguage', 'timeZone', 'taxRate', 'iqdCashRounding', 'branches'] as const;
+const GLOBAL_FIELDS = [
+  'storeName',
+  'defaultLanguage',
+  'timeZone',
+  'taxRate',
+  'iqdCashRounding',
+  'sellWithoutShift',
+  'shiftDifferenceLimit',
+  'branches',
+] as const;
 
 /** General settings: exchange rates (global and per user), store name, language, time zone, tax, branches and registers. */
 @Injectable()
@@ -120,6 +134,10 @@ export class SettingsService {
     if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
     if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
     if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
+    if (dto.sellWithoutShift !== undefined) sets.push(['sell_without_shift', dto.sellWithoutShift]);
+    if (dto.shiftDifferenceLimit !== undefined) {
+      sets.push(['shift_limit_usd_cents', dto.shiftDifferenceLimit.USD], ['shift_limit_iqd', dto.shiftDifferenceLimit.IQD]);
+    }
     if (sets.length > 0) {
       await m.query(
         `UPDATE general_settings SET ${sets.map(([c], i) => `${c} = $${i + 1}`).join(', ')} WHERE id = 1`,
@@ -199,6 +217,8 @@ export class SettingsService {
       timeZone: s.row.time_zone,
       iqdCashRounding: s.row.iqd_cash_rounding,
       taxRateBasisPoints: s.row.tax_rate_bp,
+      sellWithoutShift: s.row.sell_without_shift,
+      shiftDifferenceLimit: shiftLimit(s.row),
       branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers, active: b.active })),
       changed,
     };
@@ -219,6 +239,8 @@ export class SettingsService {
       timeZone: s.row.time_zone,
       taxRate: s.row.tax_rate_bp / 100,
       iqdCashRounding: s.row.iqd_cash_rounding,
+      sellWithoutShift: s.row.sell_without_shift,
+      shiftDifferenceLimit: shiftLimit(s.row),
       branches: s.branches,
       updatedAt: s.row.updated_at ? s.row.updated_at.toISOString() : null,
     };

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState, type Dispatch } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText, serverCode, validationMessages } from '../../../app/api.js';
+import { rememberedShift } from '../../shifts/index.js';
 import { readBranch, readRegister } from '../../../app/session.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { displayName, useCurrentUser } from '../../auth/index.js';
@@ -94,7 +95,9 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
       loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
       now: pending.at,
     });
-    const body = invoiceNumber ? { ...payload, reservedInvoiceNumber: invoiceNumber } : payload;
+    // The shift open on this till goes with the sale, so a sale kept offline lands in the shift it was made in.
+    const shiftId = rememberedShift(payload.register);
+    const body = { ...payload, ...(invoiceNumber ? { reservedInvoiceNumber: invoiceNumber } : {}), ...(shiftId ? { shiftId } : {}) };
     const finish = (sale: ReceiptSale, queued: boolean) => {
       recordSold(cart.lines);
       setDone({

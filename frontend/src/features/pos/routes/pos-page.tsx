@@ -26,6 +26,7 @@ import { useTillSettings } from '../printing/till-settings.js';
 import { useSaleQueue } from '../offline/use-sale-queue.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
+import { ShiftBar } from '../../shifts/index.js';
 
 /** The shortest time between two catch-ups for scanned codes the till does not know. */
 const SCAN_MISS_CATCH_UP_MS = 5000;
@@ -120,16 +121,19 @@ export function PosPage() {
         money={money}
         onAdd={addProduct}
         toolbar={
-          <TillToolbar
-            searchRef={search.searchRef}
-            query={search.query}
-            onQuery={search.setQuery}
-            onSearchKey={search.onSearchKey}
-            currency={currency}
-            onCurrency={setCurrency}
-            rate={rate}
-            rateFailed={rateQuery.isError}
-          />
+          <>
+            <TillToolbar
+              searchRef={search.searchRef}
+              query={search.query}
+              onQuery={search.setQuery}
+              onSearchKey={search.onSearchKey}
+              currency={currency}
+              onCurrency={setCurrency}
+              rate={rate}
+              rateFailed={rateQuery.isError}
+            />
+            <ShiftBar />
+          </>
         }
       />
 

@@ -1,5 +1,5 @@
 import { Component, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, DEFAULT_REPORT_PRESET, REPORT_TYPES, type Currency, type ReportType } from '@dukan/contracts';
 import { useCustomersReportQuery, useInventoryReportQuery, useSalesReportQuery, useStaffReportQuery } from '../api/reports-api.js';
@@ -105,6 +105,9 @@ export function ReportsPage() {
             {startDate && endDate ? t('reports.showingRange', { start: f.day(startDate), end: f.day(endDate) }) : t('reports.showingAll')}
           </p>
         </div>
+        <Link className="button small" to="/shifts" data-testid="shifts-link">
+          {t('shifts.nav')}
+        </Link>
         <div className="row gap" role="group" aria-label={t('reports.currency')}>
           {CURRENCIES.map((c) => (
             <button

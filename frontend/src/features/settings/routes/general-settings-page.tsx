@@ -9,6 +9,7 @@ import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCurrentUser } from '../../auth/index.js';
+import { ShiftRulesForm } from '../../shifts/index.js';
 import { useSettingsGeneralQuery, useSettingsSaveGeneralMutation } from '../api/settings-api.js';
 import { exchangeRatePayload, parseExchangeRate } from '../lib/settings-rules.js';
 import '../settings.css';
@@ -175,6 +176,7 @@ export function GeneralSettingsPage() {
           </label>
           <p className="muted small">{t('settings.general.comingSoonNote')}</p>
         </section>
+        {isAdmin && <ShiftRulesForm settings={data} />}
       </div>
     </section>
   );

@@ -1,0 +1,3 @@
+export { ShiftBar } from './components/shift-bar.js';
+export { rememberedShift } from './lib/money.js';
+export { ShiftRulesForm } from './components/shift-rules-form.js';
