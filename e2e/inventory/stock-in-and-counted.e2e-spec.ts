@@ -165,7 +165,7 @@ describe('stock in and stock counted (browser)', () => {
             ? await page.textContent('[data-testid=count-message]')
             : null;
           if (!said?.endsWith(`: ${i + 1} counted`))
-          throw new Error(`the screen says ${JSON.stringify(await page.locator('[data-testid=count-panel]').innerText())}`);
+            throw new Error(`the screen says ${JSON.stringify(await page.locator('[data-testid=count-panel]').innerText())}`);
           return true;
         },
         `count ${i + 1}`,
