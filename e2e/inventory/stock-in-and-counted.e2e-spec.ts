@@ -138,7 +138,9 @@ describe('stock in and stock counted (browser)', () => {
     expect(paper).toContain(tea.name.ku);
     expect(await kurdishLeaks(page, [purchasesEn], [purchasesKu])).toEqual([]);
     await page.screenshot({ path: artifact('purchase-order-ku.png') });
+    await page.keyboard.press('Escape');
     await page.click('[data-testid=language-toggle]');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.context().close();
   });
 
@@ -149,6 +151,7 @@ describe('stock in and stock counted (browser)', () => {
     const page = await (await session.browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     await signIn(page, 'admin', adminPassword());
     await page.goto(`${BASE_URL}/inventory/products`);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
     await page.click('[data-testid=stocktakes-link]');
     await page.locator(`[data-testid=stocktake-row][data-number="${started.body.data.number}"] [data-testid=open-stocktake]`).click();
     await page.waitForSelector('[data-testid=count-panel]');
@@ -161,7 +164,8 @@ describe('stock in and stock counted (browser)', () => {
           const said = (await page.locator('[data-testid=count-message]').count())
             ? await page.textContent('[data-testid=count-message]')
             : null;
-          if (!said?.endsWith(`: ${i + 1} counted`)) throw new Error(`the screen says ${String(said)}`);
+          if (!said?.endsWith(`: ${i + 1} counted`))
+            throw new Error(`the screen says ${JSON.stringify(await page.locator('[data-testid=count-panel]').innerText())}`);
           return true;
         },
         `count ${i + 1}`,
@@ -189,9 +193,10 @@ describe('stock in and stock counted (browser)', () => {
       stocktakesKu.variance.approved.replace('{{number}}', started.body.data.number),
     );
     await page.screenshot({ path: artifact('stocktake-ku.png'), fullPage: true });
+    await page.click('[data-testid=language-toggle]');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
     // 8 left after the sale, 7 fewer than the ledger held when counted: 1 now, which is what is on the shelf.
     expect((await getProduct(session.adminToken, cola._id)).quantity).toBe(1);
-    await page.click('[data-testid=language-toggle]');
     await page.context().close();
   });
 });

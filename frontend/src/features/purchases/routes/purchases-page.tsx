@@ -66,7 +66,7 @@ function Purchases() {
       </div>
       {notice && (
         <p className="info-box" role="status" data-testid="purchases-notice">
-          {t(notice.key, notice.values)}
+          {t(notice.key, notice.values ?? {})}
         </p>
       )}
       {tab === 'orders' && <OrdersTab onNotice={setNotice} onReceive={receiveOrder} />}

@@ -80,7 +80,8 @@ function CountPanel({ stocktake }: { stocktake: StocktakeDto }) {
       const line = data[0]!;
       setMessage({
         ok: true,
-        text: t('stocktakes.count.added', { name: nameIn(i18n.language, line.name), counted: f.number(line.counted) }),
+        key: 'stocktakes.count.added',
+        values: { name: nameIn(i18n.language, line.name), counted: f.number(line.counted) },
       });
       setCode('');
       setQuantity('1');
