@@ -109,6 +109,8 @@ export const en = {
     fetchError: 'The shifts could not be loaded.',
     empty: 'No shifts here yet.',
     filterRegister: 'Filter by register',
+    filterCashier: "Only this cashier's shifts",
+    allCashiers: 'Every cashier',
   },
 };
 
@@ -222,5 +224,7 @@ export const ku: Texts<typeof en> = {
     fetchError: 'شەفتەکان بار نەکران.',
     empty: 'هێشتا هیچ شەفتێک لێرە نییە.',
     filterRegister: 'پاڵاوتن بەپێی کاش',
+    filterCashier: 'تەنها شەفتەکانی ئەم کاشێرە',
+    allCashiers: 'هەموو کاشێرەکان',
   },
 };

@@ -4,6 +4,8 @@ import { api } from '../../../app/api.js';
 export interface ShiftListArgs {
   page: number;
   register?: string;
+  /** A cashier's user id. */
+  cashier?: string;
   status?: 'open' | 'closed' | '';
 }
 
@@ -40,9 +42,9 @@ export const shiftsApi = api.injectEndpoints({
       providesTags: (_r, _e, id) => [{ type: 'Shift', id }],
     }),
     shifts: build.query<{ data: ShiftSummaryDto[]; pagination: Pagination }, ShiftListArgs>({
-      query: ({ page, register, status }) => ({
+      query: ({ page, register, cashier, status }) => ({
         url: '/shifts',
-        params: { page, limit: 20, ...(register ? { register } : {}), ...(status ? { status } : {}) },
+        params: { page, limit: 20, ...(register ? { register } : {}), ...(cashier ? { cashier } : {}), ...(status ? { status } : {}) },
       }),
       providesTags: [{ type: 'Shift', id: 'LIST' }],
     }),

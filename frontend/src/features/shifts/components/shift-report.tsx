@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { Currency, CurrencyAmounts, ShiftDto } from '@dukan/contracts';
 import { useFormat } from '../../../i18n/format.js';
-import { usePageSizedTo } from '../../pos/components/receipt.js';
+import { usePageSizedTo } from '../../pos/index.js';
 import { minorText } from '../lib/money.js';
 import { zReportPdfUrl } from '../api/shifts-api.js';
 import { errorText } from '../../../app/api.js';

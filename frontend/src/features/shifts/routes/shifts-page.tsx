@@ -32,8 +32,9 @@ function Shifts() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const status = params.get('status') === 'open' || params.get('status') === 'closed' ? (params.get('status') as 'open' | 'closed') : '';
   const register = params.get('register') ?? '';
+  const cashier = params.get('cashier') ?? '';
   const [registerText, setRegisterText] = useState(register);
-  const list = useShiftsQuery({ page, status, register });
+  const list = useShiftsQuery({ page, status, register, cashier });
   const [shown, setShown] = useState<string | null>(null);
   const set = (changes: Record<string, string>) => {
     const next = new URLSearchParams(params);
@@ -86,6 +87,11 @@ function Shifts() {
             data-testid="shifts-register"
           />
         </form>
+        {cashier && (
+          <button type="button" className="button small" onClick={() => set({ cashier: '', page: '' })} data-testid="shifts-all-cashiers">
+            {t('shifts.list.allCashiers')}
+          </button>
+        )}
       </div>
       {list.isLoading && <Spinner label={t('shifts.list.loading')} />}
       {list.error && <ErrorPanel message={errorText(list.error, t('shifts.list.fetchError'))} onRetry={() => void list.refetch()} />}
@@ -115,7 +121,15 @@ function Shifts() {
                       <bdi>{s.register}</bdi>
                     </td>
                     <td>
-                      <bdi>{s.cashier.username}</bdi>
+                      <button
+                        type="button"
+                        className="link-button"
+                        title={t('shifts.list.filterCashier')}
+                        onClick={() => set({ cashier: s.cashier._id, page: '' })}
+                        data-testid="shift-cashier"
+                      >
+                        <bdi>{s.cashier.username}</bdi>
+                      </button>
                     </td>
                     <td>{f.dateTime(s.openedAt)}</td>
                     <td>{s.closedAt ? f.dateTime(s.closedAt) : t('shifts.list.open')}</td>
