@@ -342,7 +342,13 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('POST', '/api/settings/branches', 'settings', ADMIN, 'Create a branch with its registers'),
   route('PUT', '/api/settings/branches/:id', 'settings', ADMIN, 'Rename a branch, or deactivate or reactivate it'),
   route('PUT', '/api/settings/branches/:id/registers', 'settings', ADMIN, "Replace a branch's registers"),
-  route('GET', '/api/settings/receipts', 'settings', AUTHENTICATED, 'Receipt settings: shop details, texts, printed fields, paper, printers'),
+  route(
+    'GET',
+    '/api/settings/receipts',
+    'settings',
+    AUTHENTICATED,
+    'Receipt settings: shop details, texts, printed fields, paper, printers',
+  ),
   {
     ...route('PUT', '/api/settings/receipts', 'settings', ADMIN, 'Change the receipt settings (the store name among them)'),
     maxBody: 64 * 1024,

@@ -172,6 +172,7 @@ export const RECORD_ROUTES: Readonly<Record<string, RecordOwner>> = {
   'PUT /api/auth/users/:id/reset-password': 'chain',
   'PUT /api/auth/users/:id/permissions': 'chain',
   'GET /api/products/import/:id': 'caller',
+  'GET /api/products/label-sheets/:exportId': 'caller',
   'GET /api/products/search/:term': 'none',
   'GET /api/products/:id': 'chain',
   'PUT /api/products/:id': 'chain',

@@ -39,7 +39,12 @@ export class SettingsModule implements OnModuleDestroy {
         ServicePlatformModule.forService({
           service: 'settings',
           entities: [],
-          migrations: [SettingsInit1767225600700, BranchesActive1767225600701, ReceiptsPaymentsPrinters1796400000700, ShiftSettings1797000000700],
+          migrations: [
+            SettingsInit1767225600700,
+            BranchesActive1767225600701,
+            ReceiptsPaymentsPrinters1796400000700,
+            ShiftSettings1797000000700,
+          ],
         }),
       ],
       controllers: [

@@ -9,6 +9,7 @@ import type { CartCustomer } from '../lib/cart.js';
 import type { SaleDto } from '@dukan/contracts';
 import { centsToIqd, dollarsToCents } from '../../../lib/money.js';
 import type { ReceiptSettingsDto } from '@dukan/contracts';
+import { InvoiceBarcode } from '../printing/invoice-barcode.js';
 import { ReceiptPrinterButton } from '../printing/receipt-printer-button.js';
 import { useReceiptLogo, useTillSettings } from '../printing/till-settings.js';
 
@@ -150,6 +151,7 @@ function ReceiptPaper({
         <div>{t('pos.receipt.paidCash')}</div>
         {show.rate && done.currency === 'IQD' && <div>{t('pos.receipt.rate', { rate: f.number(done.rate) })}</div>}
         <ShopFooter shop={shop} fallback={<div>{t('pos.receipt.thanks')}</div>} />
+        {show.invoiceBarcode && sale.invoiceNumber && <InvoiceBarcode code={sale.invoiceNumber} testId={tid('receipt-barcode')} />}
       </div>
     </div>
   );

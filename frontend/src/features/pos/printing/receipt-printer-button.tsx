@@ -6,6 +6,11 @@ import { readRegister } from '../../../app/session.js';
 import { printDocument } from './print-document.js';
 import { usePrintDocumentMutation, useRegisterPrinter } from './till-settings.js';
 
+/** Until `ready()` or `ms` have passed (a part of the receipt drawn after it first showed, such as its barcode). */
+async function settle(ready: () => boolean, ms: number): Promise<void> {
+  for (const until = Date.now() + ms; !ready() && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+}
+
 interface Props {
   settings: TillSettingsDto | undefined;
   /** The receipt's printed copy (`.print-root`), as the screen lays it out. */
@@ -32,6 +37,7 @@ export function ReceiptPrinterButton({ settings, printRoot, logoReady, cashSale 
       const root = printRoot.current;
       if (!root || !settings) return;
       setOutcome(null);
+      if (settings.receipt.fields.invoiceBarcode) await settle(() => root.querySelector('.receipt-barcode') !== null, 3000);
       try {
         await send({ register: readRegister(), html: printDocument(root, settings.receipt.paperWidth), openDrawer }).unwrap();
         setOutcome({ ok: true, text: t('pos.printing.printed') });

@@ -15,7 +15,7 @@ const settings: TillSettingsDto = {
     taxNumber: 'TIN 12-345',
     header: { en: 'Welcome', ku: 'بەخێربێن' },
     footer: { en: 'No returns after 7 days', ku: 'دوای ٧ ڕۆژ گەڕاندنەوە نییە' },
-    fields: { customer: false, cashier: true, points: true, rate: true, invoiceBarcode: false },
+    fields: { customer: false, cashier: true, points: true, rate: true, invoiceBarcode: true },
     paperWidth: 58,
     logo: null,
     printers: [{ branchId: 'main', registerId: 'main', host: '192.168.1.50', port: 9100 }],
@@ -100,6 +100,9 @@ describe('the shop’s receipt and its printer', () => {
     const [first] = calls.filter((c) => c.path === '/api/print');
     expect(first!.body).toMatchObject({ register: 'main', openDrawer: true });
     expect((first!.body as { html: string }).html).toContain('Shar Market');
+    // The invoice number's barcode, on screen and in what the printer gets.
+    expect(screen.getByTestId('receipt-barcode').getAttribute('aria-label')).toBe('INV-000123');
+    expect((first!.body as { html: string }).html).toContain('class="receipt-barcode"');
     // A reprint never opens the drawer again.
     fireEvent.click(screen.getByTestId('print-to-printer'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/print')).toHaveLength(2));
