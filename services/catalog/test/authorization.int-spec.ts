@@ -11,6 +11,7 @@ beforeAll(async () => {
     permissions: { pos: ['use' as const], products: [] },
   };
   const labelPrinter = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c2', permissions: { reports: ['export' as const] } };
+  const receiver = { ...TEST_USERS.cashier, id: '00000000-0000-4000-8000-0000000000c4', permissions: { purchases: ['receive' as const] } };
   const nothing = {
     ...TEST_USERS.cashier,
     id: '00000000-0000-4000-8000-0000000000c3',
@@ -20,6 +21,7 @@ beforeAll(async () => {
     ...roleCallers(t),
     { name: 'pos-only', token: t.tokenFor(posOnly), subject: posOnly },
     { name: 'label-printer', token: t.tokenFor(labelPrinter), subject: labelPrinter },
+    { name: 'goods-receiver', token: t.tokenFor(receiver), subject: receiver },
     { name: 'no-permissions', token: t.tokenFor(nothing), subject: nothing },
   ];
 });
@@ -27,7 +29,8 @@ afterAll(() => t.close());
 
 it('every catalog route answers each caller as the route table says', async () => {
   const cases = authorizationMatrix(['catalog'], callers);
-  expect(cases.length).toBe(26 * callers.length);
+  // 26 product, category, transfer and price routes; 28 of purchasing, stocktakes and manual stock changes.
+  expect(cases.length).toBe(54 * callers.length);
   expect(await matrixFailures(t, cases)).toEqual([]);
 });
 
