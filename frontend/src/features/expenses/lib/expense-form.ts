@@ -51,7 +51,7 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** The spec's defaults (part 2 §9): USD, cash, monthly, today, 1410 IQD per USD. */
+/** The spec's defaults (part 2 §9): USD, cash, monthly, today, 1410 IQD per USD (the form then takes the shop's rate). */
 export function emptyValues(date = today()): ExpenseFormValues {
   return {
     title: '',

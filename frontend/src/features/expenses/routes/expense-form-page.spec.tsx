@@ -37,12 +37,20 @@ describe('the expense form', () => {
       'Additional Information',
       'Notes',
     ]);
-    expect((screen.getByTestId('expense-exchangeRate') as HTMLInputElement).value).toBe('1410');
+    // The shop's rate, not the specification's 1,410.
+    await waitFor(() => expect((screen.getByTestId('expense-exchangeRate') as HTMLInputElement).value).toBe('1450'));
 
     fireEvent.click(screen.getByTestId('expense-save'));
     for (const field of ['title', 'category', 'amount'])
       expect(screen.getByTestId(`error-${field}`).textContent).toBe('This field is required');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it("starts at 1,410 when the shop has no rate to give, and keeps a rate typed before the shop's arrives", async () => {
+    fakeApi(() => undefined);
+    renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'cashier' }) });
+    await screen.findByTestId('expense-exchangeRate');
+    expect((screen.getByTestId('expense-exchangeRate') as HTMLInputElement).value).toBe('1410');
   });
 
   it('shows the payment fields of the chosen method and the recurring block only when ticked', async () => {
@@ -63,7 +71,9 @@ describe('the expense form', () => {
     fireEvent.click(screen.getByTestId('expense-isRecurring'));
     expect((screen.getByTestId('expense-frequency') as HTMLSelectElement).value).toBe('monthly');
 
-    // The day's rate is one click away.
+    // The form starts at the day's rate; typed over, it is one click away.
+    await waitFor(() => expect((screen.getByTestId('expense-exchangeRate') as HTMLInputElement).value).toBe('1450'));
+    change('exchangeRate', '1500');
     fireEvent.click(await screen.findByTestId('use-shop-rate'));
     expect((screen.getByTestId('expense-exchangeRate') as HTMLInputElement).value).toBe('1450');
   });

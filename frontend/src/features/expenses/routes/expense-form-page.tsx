@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EXPENSE_TOAST_MS, type ExpenseDto } from '@dukan/contracts';
@@ -11,7 +11,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCan } from '../../auth/index.js';
-import { useExpenseCreateMutation, useExpenseQuery, useExpenseUpdateMutation } from '../api/expenses-api.js';
+import { useExpenseCreateMutation, useExpenseQuery, useExpenseUpdateMutation, useShopExchangeRateQuery } from '../api/expenses-api.js';
 import { FormErrorBoundary } from '../components/form-error-boundary.js';
 import { Field } from '../components/form-field.js';
 import { AmountSection, BasicSection, PaymentSection } from '../components/form-sections.js';
@@ -80,6 +80,13 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
   const toast = useToast();
   const navigate = useNavigate();
   const [values, setValues] = useState<ExpenseFormValues>(() => (expense ? valuesFromExpense(expense) : emptyValues()));
+  // A new expense starts at the shop's rate (the specification's 1,410 only while there is none), unless typed over.
+  const shopRate = useShopExchangeRateQuery(undefined, { skip: !!expense }).data?.exchangeRate;
+  const rateTyped = useRef(false);
+  useEffect(() => {
+    if (expense || !shopRate || rateTyped.current) return;
+    setValues((v) => ({ ...v, exchangeRate: String(shopRate) }));
+  }, [expense, shopRate]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const { formError, setFormError, fieldErrors } = useServerForm({ fieldOf: expenseFieldOf });
   const [create, creation] = useExpenseCreateMutation();
@@ -87,6 +94,7 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
   const saving = creation.isLoading || updating.isLoading;
 
   const set = <K extends FieldName>(field: K, value: ExpenseFormValues[K]) => {
+    if (field === 'exchangeRate') rateTyped.current = true;
     setValues((v) => ({ ...v, [field]: value }));
     // An error clears when its field is edited.
     setErrors((e) => {
@@ -113,7 +121,7 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
       } else {
         await create(toPayload(values)).unwrap();
         toast.success(t('expenses.toasts.created'), EXPENSE_TOAST_MS);
-        setValues(emptyValues());
+        setValues({ ...emptyValues(), ...(shopRate ? { exchangeRate: String(shopRate) } : {}) });
       }
     } catch (err) {
       const fields = fieldErrors(err);

@@ -48,12 +48,14 @@ export function CustomersReport({ data }: { data: CustomerReportDto }) {
           title={t('reports.sections.purchaseFrequency')}
           testId="chart-purchaseFrequency"
           format={f.number}
+          whole
           points={PURCHASE_FREQUENCY_GROUPS.map((g) => ({ label: t(`reports.frequency.${g}`), value: data.purchaseFrequency[g] }))}
         />
         <RankChart
           title={t('reports.sections.loyaltyDistribution')}
           testId="chart-loyaltyDistribution"
           format={f.number}
+          whole
           points={data.loyaltyDistribution.map((b) => ({ label: b.range, value: b.count }))}
         />
       </div>
@@ -61,6 +63,7 @@ export function CustomersReport({ data }: { data: CustomerReportDto }) {
         title={t('reports.sections.newCustomers')}
         testId="chart-newCustomers"
         format={f.number}
+        whole
         axisLabel={axis}
         points={data.newCustomersOverTime.map((p) => ({ label: p.date, value: p.count }))}
       />
