@@ -18,6 +18,7 @@ import { BranchPriceChangedHandler } from './replicas/branch-price.handler.js';
 import { InvoiceBlocks1796100000300 } from './migrations/1796100000300-invoice-blocks.js';
 import { InvoiceBlockDevices1796300000300 } from './migrations/1796300000300-invoice-block-devices.js';
 import { RegisterNumbersUnbounded1796400000300 } from './migrations/1796400000300-register-numbers-unbounded.js';
+import { MoneyInOwnCurrency1796510000300 } from './migrations/1796510000300-money-in-own-currency.js';
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 
@@ -38,6 +39,7 @@ export class SalesModule {
             InvoiceBlocks1796100000300,
             InvoiceBlockDevices1796300000300,
             RegisterNumbersUnbounded1796400000300,
+            MoneyInOwnCurrency1796510000300,
           ],
           consumers: SALES_CONSUMERS,
         }),

@@ -112,7 +112,7 @@ describe('the till and the server price alike', () => {
         const base = { lines: replica, discount: requestedDiscount(dto), loyaltyDiscountCents: 0, taxRateBasisPoints: 0 };
         const before = priceSale(base);
         expect(checkBeforeLoyalty(dto, replica, before)).toEqual({});
-        const tenderedCents = toCents(dto.paymentDetails.amountTendered);
+        const tenderedCents = toCents(dto.paymentDetails!.amountTendered);
         expect(checkTender(tenderedCents, expectedTotalIfLoyaltyRight(dto, before)).ok).toBe(true);
         const priced = loyalty ? priceSale({ ...base, loyaltyDiscountCents: quote(before.totalBeforeLoyaltyCents) }) : before;
         expect(checkAfterLoyalty(dto, priced)).toEqual({});
