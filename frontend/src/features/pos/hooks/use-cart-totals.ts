@@ -1,17 +1,20 @@
 import { useMemo } from 'react';
 import type { CartState } from '../lib/cart.js';
-import { typedAmountToCents } from '../../../lib/money.js';
-import { clampPercent, computeTotals, type OrderDiscount } from '../lib/totals.js';
+import { typedAmountToMinor } from '../../../lib/money.js';
+import { clampPercent, computeTotals, loyaltyInSale, type OrderDiscount } from '../lib/totals.js';
 import type { DisplayCurrency } from './use-money.js';
 
-/** The order discount as typed (only for who may give one) and the cart's totals. */
+/** The order discount as typed (only for who may give one) and the cart's totals, exact in the sale's currency. */
 export function useCartTotals(cart: CartState, canDiscount: boolean, currency: DisplayCurrency, rate: number) {
   const discount: OrderDiscount = useMemo(() => {
     if (!canDiscount || !cart.discountInput) return { type: 'percentage', value: 0 };
     if (cart.discountType === 'percentage') return { type: 'percentage', value: clampPercent(Number.parseFloat(cart.discountInput) || 0) };
-    return { type: 'fixed', value: typedAmountToCents(cart.discountInput, currency, rate) };
-  }, [canDiscount, cart.discountInput, cart.discountType, currency, rate]);
+    return { type: 'fixed', value: typedAmountToMinor(cart.discountInput, currency) };
+  }, [canDiscount, cart.discountInput, cart.discountType, currency]);
 
-  const totals = useMemo(() => computeTotals(cart.lines, discount, cart.redemption?.cents ?? 0), [cart.lines, discount, cart.redemption]);
+  const totals = useMemo(() => {
+    const m = { currency, rate };
+    return computeTotals(cart.lines, discount, loyaltyInSale(cart.redemption?.cents ?? 0, m), m);
+  }, [cart.lines, discount, cart.redemption, currency, rate]);
   return { discount, totals };
 }

@@ -36,7 +36,7 @@ export function PosPage() {
   const canDiscount = can(user, 'pos', 'discount');
 
   const { products, categories, stockOf, recordSold } = useTillCatalogue();
-  const { rateQuery, rate, currency, setCurrency, money } = useTillCurrency();
+  const { rateQuery, rate, currency, setCurrency, money, iqdCashRounding } = useTillCurrency();
   const loyaltySettings = useLoyaltySettingsQuery();
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
   const [lastAdded, setLastAdded] = useState<string | null>(null);
@@ -78,7 +78,9 @@ export function PosPage() {
     [findByCode, addProduct, refetchList, toast, t],
   );
   useBarcodeScanner(phase === 'cart' && !!list, onScan);
-  useTillKeys(phase === 'cart', search.searchRef, checkout.startCheckout);
+  const { startCheckout } = checkout;
+  const startCashCheckout = useCallback(() => startCheckout('cash'), [startCheckout]);
+  useTillKeys(phase === 'cart', search.searchRef, startCashCheckout);
 
   const { reset: resetCheckout } = checkout;
   const { setQuery, searchRef } = search;
@@ -134,8 +136,8 @@ export function PosPage() {
         cart={cart}
         dispatch={dispatch}
         totals={totals}
-        money={money}
         currency={currency}
+        rate={rate}
         canDiscount={canDiscount}
         saving={checkout.saving}
         onCheckout={checkout.startCheckout}
@@ -162,16 +164,16 @@ export function PosPage() {
           lines={cart.lines}
           totals={totals}
           customer={cart.customer}
-          currency={currency}
           rate={rate}
-          money={money}
+          iqdCashRounding={iqdCashRounding}
+          initialMethod={checkout.firstMethod}
           saving={checkout.saving}
           error={checkout.saleError}
           onCancel={checkout.cancelPreview}
-          onConfirm={(cents, iqd) => void checkout.confirmSale(cents, iqd)}
+          onConfirm={(tenders, changeCurrency, settled) => void checkout.confirmSale(tenders, changeCurrency, settled)}
         />
       )}
-      {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} money={money} onNewSale={newSale} />}
+      {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} onNewSale={newSale} />}
     </div>
   );
 }
