@@ -53,7 +53,18 @@ export function okPaged<T>(data: T[], over: Partial<Paginated<T>['pagination']> 
 }
 
 export function tillProduct(over: Partial<TillProductDto> & Pick<TillProductDto, '_id' | 'sku'>): TillProductDto {
-  return { barcode: null, name: { en: over.sku, ku: '' }, price: 1, discount: 0, quantity: 0, categoryId: null, imageUrl: null, ...over };
+  return {
+    barcode: null,
+    name: { en: over.sku, ku: '' },
+    price: 1,
+    priceCurrency: 'USD',
+    priceIqd: null,
+    discount: 0,
+    quantity: 0,
+    categoryId: null,
+    imageUrl: null,
+    ...over,
+  };
 }
 
 export function category(over: Partial<CategoryDto> & Pick<CategoryDto, '_id' | 'name'>): CategoryDto {
@@ -72,6 +83,8 @@ export function product(over: Partial<ProductDto> & Pick<ProductDto, '_id' | 'sk
     category: null,
     categoryId: null,
     price: 1,
+    priceCurrency: 'USD',
+    priceIqd: null,
     cost: 0,
     quantity: 0,
     reorderLevel: 10,

@@ -7,6 +7,7 @@ import { CatalogInit1767225600200 } from './migrations/1767225600200-catalog-ini
 import { ProductImports1779580800200 } from './migrations/1779580800200-product-imports.js';
 import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
 import { TransferCancel1796200000200 } from './migrations/1796200000200-transfer-cancel.js';
+import { PriceInDinars1796510000200 } from './migrations/1796510000200-price-in-dinars.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
@@ -41,6 +42,7 @@ export class CatalogModule {
             ProductRevisions1795737600200,
             BranchPricesTransfers1795824000200,
             TransferCancel1796200000200,
+            PriceInDinars1796510000200,
           ],
           consumers: CATALOG_CONSUMERS,
         }),

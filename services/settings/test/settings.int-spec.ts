@@ -69,6 +69,7 @@ describe('exchange rate', () => {
     expect((await rate(t.tokenFor({ role: 'cashier', id: '00000000-0000-4000-8000-0000000000ff' }))).data).toEqual({
       exchangeRate: 1500,
       isUserSpecific: false,
+      iqdCashRounding: 1,
     });
   });
 

@@ -1,6 +1,7 @@
 import { useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, type TillProductDto } from '@dukan/contracts';
+import { can, convertMinor, type TillProductDto } from '@dukan/contracts';
+import { useFormat } from '../../../i18n/format.js';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -52,6 +53,17 @@ export function PosPage() {
   );
 
   const search = useTillSearch(list, categories.data, addProduct);
+  const f = useFormat();
+  /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
+  const priceOf = useCallback(
+    (p: TillProductDto) => {
+      const dinars = p.priceCurrency === 'IQD' && typeof p.priceIqd === 'number';
+      const usd = dinars ? convertMinor(p.priceIqd!, 'IQD', 'USD', rate) : dollarsToCents(p.price);
+      const iqd = dinars ? p.priceIqd! : convertMinor(usd, 'USD', 'IQD', rate);
+      return dinars ? `${f.iqd(iqd)} · ${f.usd(usd)}` : `${f.usd(usd)} · ${f.iqd(iqd)}`;
+    },
+    [f, rate],
+  );
   const { discount, totals } = useCartTotals(cart, canDiscount, currency, rate);
   const reloadRate = useCallback(() => void rateQuery.refetch(), [rateQuery]);
   const queue = useSaleQueue();
@@ -116,7 +128,7 @@ export function PosPage() {
         list={list}
         search={search}
         stockOf={stockOf}
-        money={money}
+        priceOf={priceOf}
         onAdd={addProduct}
         toolbar={
           <TillToolbar
