@@ -53,7 +53,18 @@ export function okPaged<T>(data: T[], over: Partial<Paginated<T>['pagination']> 
 }
 
 export function tillProduct(over: Partial<TillProductDto> & Pick<TillProductDto, '_id' | 'sku'>): TillProductDto {
-  return { barcode: null, name: { en: over.sku, ku: '' }, price: 1, discount: 0, quantity: 0, categoryId: null, imageUrl: null, ...over };
+  return {
+    barcode: null,
+    name: { en: over.sku, ku: '' },
+    price: 1,
+    priceCurrency: 'USD',
+    priceIqd: null,
+    discount: 0,
+    quantity: 0,
+    categoryId: null,
+    imageUrl: null,
+    ...over,
+  };
 }
 
 export function category(over: Partial<CategoryDto> & Pick<CategoryDto, '_id' | 'name'>): CategoryDto {
@@ -72,6 +83,8 @@ export function product(over: Partial<ProductDto> & Pick<ProductDto, '_id' | 'sk
     category: null,
     categoryId: null,
     price: 1,
+    priceCurrency: 'USD',
+    priceIqd: null,
     cost: 0,
     quantity: 0,
     reorderLevel: 10,
@@ -138,6 +151,8 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
     paymentStatusLabel: 'Completed',
     paymentMethod: 'cash',
     paymentDetails: { amountTendered: 0, change: 0 },
+    tenders: [],
+    change: null,
     currency: 'USD',
     exchangeRate: 1500,
     items: [],
@@ -160,6 +175,8 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
       total: 0,
       amountTendered: 0,
       change: 0,
+      cashRounding: 0,
+      refunded: 0,
     },
     refunded: false,
     refundState: 'none',

@@ -28,7 +28,9 @@ export interface ProductDto {
   description: LocalizedTextDto;
   category: CategoryRefDto | null;
   categoryId: string | null;
-  price: number; // dollars
+  price: number; // dollars (for a product priced in dinars: its dollar figure, for dollar-only readers)
+  priceCurrency: 'USD' | 'IQD'; // the currency the price is set in
+  priceIqd: number | null; // the price in whole dinars when priceCurrency is IQD
   cost: number; // average unit cost, dollars
   quantity: number; // stock in the caller's branch (may be below 0 after sales)
   reorderLevel: number;
@@ -54,7 +56,9 @@ export interface TillProductDto {
   sku: string;
   barcode: string | null;
   name: LocalizedTextDto;
-  price: number; // dollars
+  price: number; // dollars (at the branch's price); a dinar price is priceIqd
+  priceCurrency: 'USD' | 'IQD'; // IQD: sold from priceIqd, converted once at a sale's rate
+  priceIqd: number | null;
   discount: number; // percent
   quantity: number; // stock in the caller's branch
   categoryId: string | null;

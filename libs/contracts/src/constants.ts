@@ -184,6 +184,7 @@ export const PRODUCT_IMPORT_HEADERS = {
   sku: 'SKU',
   barcode: 'Barcode',
   price: 'Price (USD)',
+  priceIqd: 'Price (IQD)',
   cost: 'Cost (USD)',
   quantity: 'Quantity',
   category: 'Category',

@@ -2,6 +2,7 @@
 // Money fields are integers in minor units: *Cents are USD cents unless a field says otherwise.
 // Timestamps are ISO 8601 strings in UTC. Payloads may grow fields; a field never changes meaning within a version.
 import type { Currency } from './money.js';
+import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
 import type { ExpenseCategory, ExpensePaymentMethod, ExpenseStatus } from './constants.js';
@@ -54,7 +55,10 @@ export interface ProductEventData {
   barcode: string | null;
   name: LocalizedText;
   categoryId: string | null; // leaf category chosen on the form
-  priceCents: number; // selling price, USD cents
+  priceCents: number; // selling price, USD cents (for a dinar price: at the rate when it was set, for dollar-only readers)
+  // The price as it was set: in USD or IQD, in that currency's minor unit. Absent on events from before: USD, priceCents.
+  priceCurrency?: Currency;
+  priceMinor?: number;
   costCents: number; // current (average) unit cost, USD cents
   discountPercent: number; // 0-100
   active: boolean;
@@ -175,6 +179,10 @@ export interface SaleLineData {
   unitCostCents: number; // cost per unit at sale time, for gross profit
   discountCents: number; // line discount, USD cents
   subtotalCents: number; // quantity x unitPrice - discount
+  // The same line exact in the sale's currency (cents for USD, whole dinars for IQD); absent on events from before.
+  unitPriceMinor?: number;
+  subtotalMinor?: number;
+  netMinor?: number; // after the cart and loyalty discounts; the lines' sum is totalMinor
 }
 
 export interface SaleEventData {
@@ -196,9 +204,20 @@ export interface SaleEventData {
   pointsRedeemed: number; // points the sale used (the reservation's `points`); loyalty spends exactly these
   redemptionId: string | null; // the loyalty reservation this sale consumes (reserve's reservationId)
   pointsAwarded: number; // points quoted by loyalty's reserve (pointsToAward); 0 if loyalty was unreachable, and loyalty then works them out
-  paymentMethod: 'cash';
-  tenderedMinor: number; // amount tendered in the sale currency's minor units
-  changeMinor: number; // change given, same units
+  paymentMethod: SalePaymentMethod; // the one method of its tenders, or 'mixed'
+  tenderedMinor: number; // the tenders' value in the sale currency's minor units
+  changeMinor: number; // the change's value, same units
+  // Exact in the sale's currency (cents for USD, whole dinars for IQD): what was charged, handed over and given back.
+  // Sales always send them; they are absent only on events from before they existed (read those as one cash tender
+  // of tenderedMinor in the sale's currency, change changeMinor, no rounding).
+  subtotalMinor?: number;
+  discountMinor?: number;
+  loyaltyDiscountMinor?: number;
+  taxMinor?: number;
+  totalMinor?: number;
+  cashRoundingMinor?: number; // added (+) or taken off (-) by cash rounding; the customer paid totalMinor + this
+  tenders?: SaleTender[]; // each in the currency it was handed over in
+  change?: SaleChange | null; // cash given back, in its own currency; null when no cash was tendered
   completedAt: string;
 }
 
@@ -228,7 +247,12 @@ export interface SaleRefundedData {
   currency: Currency;
   exchangeRate: number;
   lines: RefundLineData[];
-  amountCents: number; // total returned, USD cents
+  amountCents: number; // total returned, USD cents (at the sale's rate for a dinar sale)
+  // Sales always send these; absent only on events from before they existed (then: amountCents in the sale's currency).
+  amountMinor?: number; // total returned, exact in the sale's currency
+  cashRoundingMinor?: number; // cash rounding of the money handed back (dinars), + or -
+  tenders?: SaleTender[]; // how the money went back: cash in the sale's currency, amountMinor + cashRoundingMinor
+  change?: SaleChange | null; // always null for a refund
   // Informational (for the till and reports): loyalty works out the points itself from what it recorded for the sale:
   // owed so far = floor(points x refunded so far / total), all of them once fully refunded; a balance never goes below 0.
   pointsReturned: number; // redeemed points given back to the customer

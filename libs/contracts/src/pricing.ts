@@ -8,11 +8,17 @@
 //   is subtotal x percent % rounded half up.
 // - A fixed discount is whole cents, never negative, never above what it is taken off.
 // - The tax included in a total is total x rate / (1 + rate), half up.
-// - IQD is whole dinars: cents x rate / 100, half up (usdCentsToIqd). In a dinar sale the total shown, the tender
-//   and the change are whole dinars, and change = tender - total in dinars, as the cashier counts it.
+// - A price is kept in the currency it was set in (USD cents or whole dinars). A sale is priced in its own currency:
+//   each unit price in the other currency is converted ONCE at the sale's rate, half up (cents x rate / 100, or
+//   dinars x 100 / rate), and every figure after that is exact in the sale's minor unit.
+// - Cash rounding (a dinar sale paid in cash): the cash still due is rounded once to the shop's step (250 dinars;
+//   nearest, half up); change given in dinars is rounded to the same step. The difference between what was paid
+//   (tenders less change) and the total is the sale's cash rounding, a figure of its own. Card, transfer and account
+//   tenders are never rounded.
 // - Loyalty points are worth points x redemptionRate, floored to the cent (nobody is paid a part of a cent).
 import { clampDiscountPercent } from './constants.js';
 import { iqdToUsdCents, usdCentsToIqd, type Currency } from './money.js';
+import type { CurrencyAmounts, SaleChange, SaleTender, ValuedTender } from './tenders.js';
 
 export type DiscountType = 'percentage' | 'fixed';
 
@@ -249,4 +255,151 @@ export function agreesWithin(expectedMinor: number, given: number, currency: Cur
   // |given x minorScale - expected| <= 1/2, exactly: |given.units x minorScale - expected x scale| x 2 <= scale
   const diff = signed * minorScale - BigInt(expectedMinor) * d.scale;
   return (diff < 0n ? -diff : diff) * 2n <= d.scale;
+}
+
+// --- money in its own currency
+
+/** An amount in minor units of `from` in minor units of `to`: unchanged in its own currency, else converted once, half up. */
+export function convertMinor(amountMinor: number, from: Currency, to: Currency, exchangeRate: number): number {
+  if (from === to) return amountMinor;
+  return from === 'USD' ? usdCentsToIqd(amountMinor, exchangeRate) : iqdToUsdCents(amountMinor, exchangeRate);
+}
+
+/**
+ * The least amount of `to` that pays `amountMinor` of `from`: converted back (half up) it is never less. What the till
+ * offers as "exact dollars" for a dinar amount, so paying it never leaves a dinar short.
+ */
+export function coveringAmount(amountMinor: number, from: Currency, to: Currency, exchangeRate: number): number {
+  if (from === to || amountMinor <= 0) return Math.max(0, amountMinor);
+  let out = convertMinor(amountMinor, from, to, exchangeRate);
+  while (convertMinor(out, to, from, exchangeRate) < amountMinor) out += 1;
+  while (out > 0 && convertMinor(out - 1, to, from, exchangeRate) >= amountMinor) out -= 1;
+  return out;
+}
+
+/** A unit price set in `priceCurrency`, in the sale's currency: once per unit price, half up. */
+export function unitPriceInSaleCurrency(priceMinor: number, priceCurrency: Currency, saleCurrency: Currency, exchangeRate: number): number {
+  return convertMinor(priceMinor, priceCurrency, saleCurrency, exchangeRate);
+}
+
+/** The cash-rounding step in force for `currency`: the shop's dinar step for IQD (1 or less: none), none for USD. */
+export function cashStep(currency: Currency, iqdCashRounding: number): number {
+  return currency === 'IQD' && Number.isSafeInteger(iqdCashRounding) && iqdCashRounding > 1 ? iqdCashRounding : 1;
+}
+
+/** `amountMinor` to the nearest multiple of `step`, half up (step 1 or less: unchanged). 52,345 at 250 is 52,250. */
+export function roundCash(amountMinor: number, step: number): number {
+  if (!(step > 1)) return amountMinor;
+  const s = BigInt(step);
+  const a = BigInt(amountMinor);
+  const down = a >= 0n ? (a / s) * s : -((-a + s - 1n) / s) * s; // floor to the step
+  return Number((a - down) * 2n >= s ? down + s : down);
+}
+
+export type SettleError = 'noTenders' | 'invalidAmount' | 'accountNeedsCustomer' | 'nonCashOverTotal' | 'short';
+
+export interface SettleInput {
+  /** The sale's currency and its total in that currency's minor unit. */
+  currency: Currency;
+  totalMinor: number;
+  exchangeRate: number;
+  tenders: readonly SaleTender[];
+  /** The currency the cashier gives change in. */
+  changeCurrency: Currency;
+  /** The shop's dinar cash step (250; 1 or 0: none). */
+  iqdCashRounding: number;
+  /** Whether the sale has a customer (an account tender needs one). */
+  hasCustomer: boolean;
+}
+
+export interface Settled {
+  ok: true;
+  /** Each tender with its value in the sale's currency. */
+  tenders: ValuedTender[];
+  /** Sum of the tenders' values, sale currency. */
+  paidMinor: number;
+  /** The change handed back, in its own currency; null when no cash was tendered. */
+  change: SaleChange | null;
+  /** The change's value in the sale's currency. */
+  changeValueMinor: number;
+  /** paid - change - total: what cash rounding added (+) or took off (-), sale currency. */
+  cashRoundingMinor: number;
+  /** What the customer pays in the end: total + cash rounding. */
+  dueMinor: number;
+}
+
+export interface Unsettled {
+  ok: false;
+  error: SettleError;
+  /** For 'short': what is still to pay, in the sale's currency (cash due rounded) and as the covering amount of each currency. */
+  remaining: CurrencyAmounts;
+  remainingMinor: number;
+}
+
+export type Settlement = Settled | Unsettled;
+
+/**
+ * Settles a sale's tenders against its total: each tender valued once in the sale's currency; card, transfer and
+ * account together at most the total (no change from them); the cash still due rounded once (dinar sales); change
+ * only from cash, never negative, in the chosen currency (dinars rounded to the step, never more than the cash).
+ * Always: paid - change value = total + cash rounding, exactly, in the sale's minor unit.
+ */
+export function settleSale(input: SettleInput): Settlement {
+  const { currency: cur, totalMinor, exchangeRate: rate } = input;
+  const fail = (error: SettleError, remainingMinor = 0): Unsettled => ({
+    ok: false,
+    error,
+    remainingMinor,
+    remaining: remainingIn(remainingMinor, cur, rate),
+  });
+  const given = input.tenders.filter((t) => t.amountMinor !== 0);
+  if (given.some((t) => !Number.isSafeInteger(t.amountMinor) || t.amountMinor < 0)) return fail('invalidAmount');
+  if (given.some((t) => t.method === 'account') && !input.hasCustomer) return fail('accountNeedsCustomer');
+  const tenders: ValuedTender[] = given.map((t) => ({ ...t, valueMinor: convertMinor(t.amountMinor, t.currency, cur, rate) }));
+  const nonCash = tenders.filter((t) => t.method !== 'cash').reduce((s, t) => s + t.valueMinor, 0);
+  const cash = tenders.filter((t) => t.method === 'cash').reduce((s, t) => s + t.valueMinor, 0);
+  if (nonCash > totalMinor) return fail('nonCashOverTotal');
+  const hasCash = tenders.some((t) => t.method === 'cash');
+  const cashDue = totalMinor - nonCash;
+  const roundedDue = roundCash(cashDue, cashStep(cur, input.iqdCashRounding));
+  const dueCash = hasCash ? roundedDue : cashDue;
+  if (cash < dueCash) {
+    // Still to pay: in cash as it would be rounded; by card when rounding leaves nothing for cash to pay.
+    const owed = roundedDue - cash > 0 ? roundedDue - cash : cashDue - cash;
+    return fail(tenders.length === 0 ? 'noTenders' : 'short', owed);
+  }
+  let change: SaleChange | null = null;
+  let changeValueMinor = 0;
+  if (hasCash) {
+    const k = input.changeCurrency;
+    const step = cashStep(k, input.iqdCashRounding);
+    const over = cash - dueCash;
+    let amount = roundCash(convertMinor(over, cur, k, rate), step);
+    // Never more than the cash handed over.
+    while (amount > 0 && convertMinor(amount, k, cur, rate) > cash) amount -= step;
+    amount = Math.max(0, amount);
+    change = { currency: k, amountMinor: amount };
+    changeValueMinor = convertMinor(amount, k, cur, rate);
+  }
+  const paidMinor = nonCash + cash;
+  const cashRoundingMinor = paidMinor - changeValueMinor - totalMinor;
+  return { ok: true, tenders, paidMinor, change, changeValueMinor, cashRoundingMinor, dueMinor: totalMinor + cashRoundingMinor };
+}
+
+/** An amount still to pay in the sale's currency, as the amount of each currency that covers it. */
+export function remainingIn(amountMinor: number, currency: Currency, exchangeRate: number): CurrencyAmounts {
+  const other: Currency = currency === 'USD' ? 'IQD' : 'USD';
+  const out = { USD: 0, IQD: 0 };
+  out[currency] = Math.max(0, amountMinor);
+  out[other] = coveringAmount(Math.max(0, amountMinor), currency, other, exchangeRate);
+  return out;
+}
+
+/**
+ * The remaining amount as the till shows it while tenders are added: in the sale's currency (dinars rounded to the
+ * cash step, as the rest would be paid in cash) and what covers it in the other currency; 0 once it is paid.
+ */
+export function remainingToPay(input: Omit<SettleInput, 'hasCustomer' | 'changeCurrency'>): CurrencyAmounts {
+  const s = settleSale({ ...input, hasCustomer: true, changeCurrency: input.currency });
+  return s.ok ? { USD: 0, IQD: 0 } : s.remaining;
 }

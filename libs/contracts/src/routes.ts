@@ -329,7 +329,13 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('PUT', '/api/loyalty/settings', 'loyalty', anyOf(permission('settings', 'edit')), 'Replace loyalty program settings'),
 
   // settings
-  route('GET', '/api/settings/exchange-rate', 'settings', AUTHENTICATED, 'The exchange rate that applies to the signed-in user'),
+  route(
+    'GET',
+    '/api/settings/exchange-rate',
+    'settings',
+    AUTHENTICATED,
+    'The exchange rate that applies to the signed-in user, and the dinar cash-rounding step',
+  ),
   route('GET', '/api/settings/general', 'settings', AUTHENTICATED, 'General settings'),
   route(
     'PUT',

@@ -1,6 +1,7 @@
 // Sales' JSON shapes: a sale, its lines and refunds. Money in USD dollars as JSON numbers; the database keeps
 // integer cents.
 import type { LocalizedTextDto } from './catalog-dto.js';
+import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 
 export interface SaleLineDto {
   _id: string; // line id (refunds name lines by it)
@@ -8,6 +9,8 @@ export interface SaleLineDto {
   productSnapshot: { name: LocalizedTextDto; sku: string; price: number }; // as sold
   quantity: number;
   unitPrice: number; // list price of one unit, dollars
+  unitPriceInCurrency: number; // the unit price in the sale's currency (dollars, or whole dinars)
+  subtotalInCurrency: number; // the line's subtotal in the sale's currency
   discount: number; // the product's own discount, percent
   discountType: 'percentage';
   discountAmount: number; // dollars taken off this line
@@ -18,6 +21,8 @@ export interface SaleLineDto {
 export interface SaleRefundDto {
   _id: string;
   amount: number; // dollars returned
+  amountInCurrency: number; // returned in the sale's currency (dollars, or whole dinars) before cash rounding
+  cashRounding: number; // sale's currency
   pointsReturned: number;
   pointsRevoked: number;
   reason: string | null;
@@ -37,8 +42,12 @@ export interface SaleDto {
   status: 'completed' | 'voided';
   paymentStatus: 'paid' | 'pending' | 'failed';
   paymentStatusLabel: 'Completed' | 'Pending' | 'Cancelled' | 'Unknown'; // spec part 2 §4 (a voided sale reads Cancelled)
-  paymentMethod: 'cash';
-  paymentDetails: { amountTendered: number; change: number }; // dollars
+  paymentMethod: SalePaymentMethod; // 'cash' for the specification's one cash tender
+  paymentDetails: { amountTendered: number; change: number }; // dollars (at the sale's rate for a dinar sale)
+  /** Each tender in the currency it was handed over in (minor units: cents, whole dinars). */
+  tenders: SaleTender[];
+  /** The cash given back, in its own currency; null when no cash was tendered. */
+  change: SaleChange | null;
   currency: 'USD' | 'IQD';
   exchangeRate: number; // IQD per USD used for the sale
   items: SaleLineDto[];
@@ -52,7 +61,11 @@ export interface SaleDto {
   taxRate: number; // percent, included in the prices
   taxAmount: number; // dollars, included in the total
   total: number;
-  /** The same amounts in the sale's currency: dollars for USD, whole dinars for IQD (derived from cents and the rate). */
+  /**
+   * The sale exact in its own currency: dollars for USD, whole dinars for IQD, as charged and handed over.
+   * amountTendered is the tenders' value and change the change's value in the sale's currency;
+   * cashRounding is what cash rounding added or took off (total + cashRounding was paid).
+   */
   amountsInCurrency: {
     currency: 'USD' | 'IQD';
     subtotal: number;
@@ -62,6 +75,8 @@ export interface SaleDto {
     total: number;
     amountTendered: number;
     change: number;
+    cashRounding: number;
+    refunded: number;
   };
   refunded: boolean; // true when the whole sale has been refunded
   refundState: 'none' | 'partial' | 'full';

@@ -39,3 +39,17 @@ export function drawerEffect(tenders: readonly SaleTender[], change: SaleChange 
   if (change) out[change.currency] -= change.amountMinor;
   return out;
 }
+
+/** A tender's value in the sale's currency: its amount converted once (half up) at the sale's rate. */
+export interface ValuedTender extends SaleTender {
+  valueMinor: number;
+}
+
+/** A sale's payment method as one word: its tenders' one method, or 'mixed' (cash when it has none: a free sale). */
+export type SalePaymentMethod = TenderMethod | 'mixed';
+
+export function paymentMethodOf(tenders: readonly SaleTender[]): SalePaymentMethod {
+  const methods = new Set(tenders.map((t) => t.method));
+  if (methods.size === 0) return 'cash';
+  return methods.size === 1 ? [...methods][0]! : 'mixed';
+}

@@ -10,6 +10,7 @@ import { ProductImports1779580800200 } from './migrations/1779580800200-product-
 import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-branch-prices-transfers.js';
 import { TransferCancel1796200000200 } from './migrations/1796200000200-transfer-cancel.js';
 import { SearchNorm1796500000200 } from './migrations/1796500000200-search-norm.js';
+import { PriceInDinars1796510000200 } from './migrations/1796510000200-price-in-dinars.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
@@ -71,6 +72,7 @@ export class CatalogModule implements OnModuleDestroy {
             TransferCancel1796200000200,
             PurchasesStocktakes1796400000200,
             SearchNorm1796500000200,
+            PriceInDinars1796510000200,
           ],
           consumers: CATALOG_CONSUMERS,
         }),

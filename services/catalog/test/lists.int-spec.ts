@@ -42,6 +42,8 @@ describe('the till list', () => {
       barcode: '2000000000015',
       name: { en: 'Bread', ku: 'نان' },
       price: 0.75,
+      priceCurrency: 'USD',
+      priceIqd: null,
       discount: 5,
       quantity: 1,
       categoryId: cat.food,

@@ -40,6 +40,30 @@ describe('creating a product', () => {
   });
 });
 
+describe('a price in dollars or in dinars', () => {
+  it('prices in dinars when asked, announces the dinar price, and a client sending only `price` prices in dollars', async () => {
+    const body = { ...productBody(categoryId), price: 36.1, priceCurrency: 'IQD', priceIqd: 52_345 };
+    const res = await t.post('/api/products', body, { token: t.tokens.admin });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ price: 36.1, priceCurrency: 'IQD', priceIqd: 52_345 });
+    const [event] = (
+      await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.catalog.product.created.v1' ORDER BY seq DESC LIMIT 1`)
+    ).map((r: { data: unknown }) => r.data);
+    expect(event).toMatchObject({ productId: res.body._id, priceCents: 3610, priceCurrency: 'IQD', priceMinor: 52_345 });
+
+    // The specification's client changes the price in dollars: the product is priced in dollars from then on.
+    const spec = await t.put(`/api/products/${res.body._id}`, { price: 40 }, { token: t.tokens.admin });
+    expect(spec.status).toBe(200);
+    expect(spec.body).toMatchObject({ price: 40, priceCurrency: 'USD', priceIqd: null });
+    const plain = await t.post('/api/products', productBody(categoryId), { token: t.tokens.admin });
+    expect(plain.body).toMatchObject({ priceCurrency: 'USD', priceIqd: null });
+
+    const missing = await t.post('/api/products', { ...productBody(categoryId), priceCurrency: 'IQD' }, { token: t.tokens.admin });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errorKeys).toMatchObject({ priceIqd: 'validation.invalidNumber' });
+  });
+});
+
 describe('product validation', () => {
   it('refuses a form without sku, barcode, English name, category, price and cost, with the spec keys', async () => {
     const res = await t.post('/api/products', { name: { en: '', ku: 'تەنها کوردی' } }, { token: t.tokens.admin });

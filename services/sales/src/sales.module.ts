@@ -19,6 +19,7 @@ import { InvoiceBlocks1796100000300 } from './migrations/1796100000300-invoice-b
 import { InvoiceBlockDevices1796300000300 } from './migrations/1796300000300-invoice-block-devices.js';
 import { RegisterNumbersUnbounded1796400000300 } from './migrations/1796400000300-register-numbers-unbounded.js';
 import { CustomerSearch1796500000300 } from './migrations/1796500000300-customer-search.js';
+import { MoneyInOwnCurrency1796510000300 } from './migrations/1796510000300-money-in-own-currency.js';
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
@@ -43,6 +44,7 @@ export class SalesModule {
             InvoiceBlockDevices1796300000300,
             RegisterNumbersUnbounded1796400000300,
             CustomerSearch1796500000300,
+            MoneyInOwnCurrency1796510000300,
             Shifts1797000000300,
           ],
           consumers: SALES_CONSUMERS,

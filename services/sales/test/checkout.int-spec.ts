@@ -245,7 +245,7 @@ describe('discounts', () => {
 });
 
 describe('currency and tax', () => {
-  it('keeps USD cents and the rate for an IQD sale, and shows whole dinars', async () => {
+  it('prices an IQD sale in whole dinars (each unit price converted once) and keeps the rate and the dollars', async () => {
     settings.userRates.set(CASHIER_ID, 1310); // the cashier's own rate
     const body = salePayload([{ product: mug, quantity: 1 }], { currency: 'IQD', exchangeRate: 1310, tenderExtraCents: 36 });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
@@ -253,7 +253,8 @@ describe('currency and tax', () => {
     expect(res.status).toBe(201);
     const tx = res.body.data;
     expect(tx).toMatchObject({ currency: 'IQD', exchangeRate: 1310, total: 7.64 });
-    expect(tx.amountsInCurrency).toMatchObject({ currency: 'IQD', total: 10008, amountTendered: 10480, change: 472 }); // 7.64 x 1310 = 10008.4
+    // 8.99 x 1310 = 11,777 dinars a unit; 15 % off = 10,010 (not 7.64 x 1310 = 10,008 derived back from cents)
+    expect(tx.amountsInCurrency).toMatchObject({ currency: 'IQD', total: 10010, amountTendered: 10480, change: 470 });
     const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === tx._id);
     expect(event).toMatchObject({ currency: 'IQD', exchangeRate: 1310, totalCents: 764, tenderedMinor: 10480 });
   });

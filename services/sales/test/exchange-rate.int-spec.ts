@@ -85,7 +85,7 @@ describe('the exchange rate is the one settings gives the cashier now', () => {
     expect((await t.post('/api/transactions', old, { token: t.tokens.cashier })).body.code).toBe('EXCHANGE_RATE_CHANGED');
     const res = await t.post('/api/transactions', { ...old, exchangeRate: 1500 }, { token: t.tokens.cashier });
     expect(res.status).toBe(201);
-    expect(res.body.data).toMatchObject({ exchangeRate: 1500, amountsInCurrency: { total: 11460 } }); // 7.64 x 1500
+    expect(res.body.data).toMatchObject({ exchangeRate: 1500, amountsInCurrency: { total: 11462 } }); // 8.99 x 1500 = 13,485 less 15 %
     const [row] = await t.dataSource().query(`SELECT exchange_rate FROM sales WHERE id = $1`, [res.body.data._id]);
     expect(Number(row.exchange_rate)).toBe(1500);
     const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === res.body.data._id);
@@ -93,12 +93,12 @@ describe('the exchange rate is the one settings gives the cashier now', () => {
   });
 
   it('counts an IQD tender and its change in whole dinars at that rate', async () => {
-    // 7.64 at 1450 = 11,078 IQD; the till sends 20,000 IQD as 13.79 dollars: 19,996 IQD back, 8,918 change.
+    // 8.99 at 1450 = 13,036 IQD, less 15 % = 11,081; the spec's till sends 20,000 IQD as 13.79 dollars: 19,996 IQD, 8,915 change.
     const body = salePayload([{ product: mug, quantity: 1 }], { currency: 'IQD', exchangeRate: 1450, tenderExtraCents: 615 });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(201);
     const inIqd = res.body.data.amountsInCurrency;
-    expect(inIqd).toMatchObject({ total: 11078, amountTendered: 19996 });
+    expect(inIqd).toMatchObject({ total: 11081, amountTendered: 19996 });
     expect(inIqd.change).toBe(inIqd.amountTendered - inIqd.total);
   });
 

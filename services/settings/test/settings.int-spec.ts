@@ -20,8 +20,11 @@ const events = async () =>
 
 describe('exchange rate', () => {
   it('is 1450 on a fresh install, for everyone', async () => {
-    expect(await rate(t.tokens.cashier)).toEqual({ success: true, data: { exchangeRate: 1450, isUserSpecific: false } });
-    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false });
+    expect(await rate(t.tokens.cashier)).toEqual({
+      success: true,
+      data: { exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 1 },
+    });
+    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 1 });
   });
 
   it('lets a cashier set their own rate, seen by nobody else', async () => {
@@ -33,8 +36,8 @@ describe('exchange rate', () => {
       isUserSpecific: true,
       userExchangeRates: { [CASHIER]: 1480 },
     });
-    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true });
-    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false });
+    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true, iqdCashRounding: 1 });
+    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 1 });
   });
 
   it('tells sales, over the internal route with the internal token only, the rate that applies to a user now', async () => {
@@ -50,7 +53,7 @@ describe('exchange rate', () => {
 
   it('turns values below 1 into 1', async () => {
     await t.put('/api/settings/general', { exchangeRate: 0.2 }, { token: t.tokens.manager });
-    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1, isUserSpecific: true });
+    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1, isUserSpecific: true, iqdCashRounding: 1 });
     await t.put('/api/settings/general', { exchangeRate: -5 }, { token: t.tokens.manager });
     expect((await rate(t.tokens.manager)).data.exchangeRate).toBe(1);
   });
@@ -60,12 +63,13 @@ describe('exchange rate', () => {
     const res = await t.put('/api/settings/general', { exchangeRate: 1500 }, { token: t.tokens.admin });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ exchangeRate: 1500, userExchangeRates: { [CASHIER]: 1480, [MANAGER]: 1475 } });
-    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1500, isUserSpecific: false });
-    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true });
+    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1500, isUserSpecific: false, iqdCashRounding: 1 });
+    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true, iqdCashRounding: 1 });
     // Someone who never set a rate follows the global one.
     expect((await rate(t.tokenFor({ role: 'cashier', id: '00000000-0000-4000-8000-0000000000ff' }))).data).toEqual({
       exchangeRate: 1500,
       isUserSpecific: false,
+      iqdCashRounding: 1,
     });
   });
 
@@ -74,7 +78,7 @@ describe('exchange rate', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.userExchangeRates).toEqual({});
     for (const token of [t.tokens.cashier, t.tokens.manager, t.tokens.admin]) {
-      expect((await rate(token)).data).toEqual({ exchangeRate: 1520, isUserSpecific: false });
+      expect((await rate(token)).data).toEqual({ exchangeRate: 1520, isUserSpecific: false, iqdCashRounding: 1 });
     }
     const last = (await events()).at(-1);
     expect(last).toMatchObject({ exchangeRate: 1520, userExchangeRates: {} });

@@ -1,2 +1,2 @@
-// What other features may use of the till: printing on the receipt printer's page size.
-export { usePageSizedTo } from './components/receipt.js';
+// What other features may use of the till: printing on the receipt printer's page size, and a sale's receipt again.
+export { ReprintReceipt, usePageSizedTo } from './components/receipt.js';

@@ -29,6 +29,7 @@ export const en = {
     descriptionEn: 'Description (English)',
     descriptionKu: 'Description (Kurdish)',
     price: 'Price (USD)',
+    priceIqd: 'Price (IQD)',
     cost: 'Cost (USD)',
     quantity: 'Quantity',
     quantityInStock: 'Quantity in stock',
@@ -39,6 +40,8 @@ export const en = {
     optional: 'optional',
   },
   hints: {
+    priceIqd:
+      'Optional. When set, the product is priced in dinars: a dinar sale charges exactly this, a dollar sale converts it at its rate.',
     cost: 'What one unit cost you. On a batch it is averaged into the product’s cost.',
     quantityAdd: 'Units you are adding now.',
     quantityEdit: 'Changing this records a stock adjustment.',
@@ -158,6 +161,7 @@ export const ku: Texts<typeof en> = {
     descriptionEn: 'وەسف (ئینگلیزی)',
     descriptionKu: 'وەسف (کوردی)',
     price: 'نرخ (دۆلار)',
+    priceIqd: 'نرخ (دینار)',
     cost: 'تێچوو (دۆلار)',
     quantity: 'بڕ',
     quantityInStock: 'بڕی ناو کۆگا',
@@ -168,6 +172,8 @@ export const ku: Texts<typeof en> = {
     optional: 'ئارەزوومەندانە',
   },
   hints: {
+    priceIqd:
+      'ئارەزوومەندانە. ئەگەر دانرا، کاڵاکە بە دینار نرخ دەکرێت: فرۆشتنی دینار ڕێک ئەمە وەردەگرێت، فرۆشتنی دۆلار بە نرخی ئاڵوگۆڕی خۆی دەیگۆڕێت.',
     cost: 'تێچووی یەک دانە بۆ تۆ. لە کۆمەڵەیەکی نوێدا تێکڕاکەی لەگەڵ تێچووی بەرهەمەکە دەگیرێت.',
     quantityAdd: 'ئەو ژمارە دانەیەی ئێستا زیادی دەکەیت.',
     quantityEdit: 'گۆڕینی ئەمە وەک ڕێکخستنی کۆگا تۆمار دەکرێت.',

@@ -33,6 +33,9 @@ export const salesEn = {
   'sales.refunded': 'The refund was recorded',
   'sales.invoiceNotReserved': 'Invoice number {invoiceNumber} was not reserved for this register',
   'sales.invoiceNumberUsed': 'Invoice number {invoiceNumber} is already used by another sale',
+  'sales.tendersShort': 'The payments do not cover the total ({total}): {remainingIqd} or {remainingUsd} is still to pay',
+  'sales.accountNeedsCustomer': 'A payment on account needs a customer: choose the customer first',
+  'sales.nonCashOverTotal': 'Card, transfer and account payments cannot be more than the total ({total}): change is given only from cash',
 } as const satisfies Record<string, string>;
 
 export const salesKu: Record<keyof typeof salesEn, string> = {
@@ -68,4 +71,7 @@ export const salesKu: Record<keyof typeof salesEn, string> = {
   'sales.refunded': 'گەڕاندنەوەی پارەکە تۆمار کرا',
   'sales.invoiceNotReserved': 'ژمارەی پسوولە {invoiceNumber} بۆ ئەم خاڵی فرۆشتنە تەرخان نەکرابوو',
   'sales.invoiceNumberUsed': 'ژمارەی پسوولە {invoiceNumber} پێشتر بۆ فرۆشتنێکی تر بەکارهاتووە',
+  'sales.tendersShort': 'پارەدانەکان کۆی گشتی ({total}) ناگرنەوە: هێشتا {remainingIqd} یان {remainingUsd} ماوە',
+  'sales.accountNeedsCustomer': 'پارەدان لەسەر حساب کڕیارێکی پێویستە: سەرەتا کڕیارەکە هەڵبژێرە',
+  'sales.nonCashOverTotal': 'پارەدانی کارت، گواستنەوە و حساب نابێت لە کۆی گشتی ({total}) زیاتر بێت: باقی پارە تەنها لە نەختینە دەدرێتەوە',
 };

@@ -66,6 +66,13 @@ export class ProductCommands {
           description_ku: dto.description?.ku ?? before.description_ku,
           category_id: dto.category ?? before.category_id,
           price_cents: dto.price !== undefined ? toCents(dto.price) : before.price_cents,
+          // A price in dinars when asked for; a client that changes only `price` (dollars) prices in dollars.
+          price_iqd:
+            dto.priceCurrency === 'IQD'
+              ? (dto.priceIqd ?? before.price_iqd)
+              : dto.priceCurrency === 'USD' || dto.price !== undefined
+                ? null
+                : before.price_iqd,
           cost_cents: dto.cost !== undefined ? toCents(dto.cost) : before.cost_cents,
           discount_percent: dto.discount !== undefined ? dto.discount : Number(before.discount_percent),
           reorder_level: dto.reorderLevel ?? before.reorder_level,
@@ -77,7 +84,7 @@ export class ProductCommands {
           m,
           `UPDATE products SET sku = $2, barcode = $3, name_en = $4, name_ku = $5, description_en = $6, description_ku = $7, category_id = $8,
                   price_cents = $9, cost_cents = $10, discount_percent = $11, reorder_level = $12, active = $13, images = $14, image_url = $15,
-                  version = version + 1, updated_at = now()
+                  price_iqd = $16, version = version + 1, updated_at = now()
            WHERE id = $1 RETURNING *`,
           [
             id,
@@ -95,17 +102,22 @@ export class ProductCommands {
             next.active,
             JSON.stringify(next.images),
             next.image_url,
+            next.price_iqd,
           ],
         );
-        if (next.price_cents !== before.price_cents || next.discount_percent !== Number(before.discount_percent)) {
+        if (
+          next.price_cents !== before.price_cents ||
+          String(next.price_iqd) !== String(before.price_iqd) ||
+          next.discount_percent !== Number(before.discount_percent)
+        ) {
           await audit(
             m,
             ctx,
             'product.price-changed',
             { type: 'product', id },
             {
-              before: { priceCents: before.price_cents, discountPercent: Number(before.discount_percent) },
-              after: { priceCents: next.price_cents, discountPercent: next.discount_percent },
+              before: { priceCents: before.price_cents, priceIqd: before.price_iqd, discountPercent: Number(before.discount_percent) },
+              after: { priceCents: next.price_cents, priceIqd: next.price_iqd, discountPercent: next.discount_percent },
             },
           );
         }

@@ -111,13 +111,13 @@ export class ProductIntake {
     const inserted = await rows<ProductRow>(
       m,
       `INSERT INTO products (sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
-                             discount_percent, reorder_level, active, images, image_url)
+                             discount_percent, reorder_level, active, images, image_url, price_iqd)
        SELECT sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
-              discount_percent, reorder_level, active, images, image_url
+              discount_percent, reorder_level, active, images, image_url, price_iqd
          FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::uuid[], $8::int[], $9::int[],
-                     $10::numeric[], $11::int[], $12::boolean[], $13::jsonb[], $14::text[]) WITH ORDINALITY
+                     $10::numeric[], $11::int[], $12::boolean[], $13::jsonb[], $14::text[], $15::bigint[]) WITH ORDINALITY
            AS t(sku, barcode, name_en, name_ku, description_en, description_ku, category_id, price_cents, cost_cents,
-                discount_percent, reorder_level, active, images, image_url, n)
+                discount_percent, reorder_level, active, images, image_url, price_iqd, n)
         ORDER BY n
        RETURNING *`,
       [
@@ -135,6 +135,7 @@ export class ProductIntake {
         col((d) => d.active ?? true),
         col((d) => JSON.stringify(d.images ?? [])),
         col((d) => d.imageUrl || null),
+        col((d) => (d.priceCurrency === 'IQD' ? (d.priceIqd ?? null) : null)),
       ],
     );
     const bySku = new Map(inserted.map((row) => [row.sku.toLowerCase(), row]));

@@ -19,6 +19,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { STOCK_ADJUSTMENT_REASONS, type StockAdjustmentReason } from '@dukan/contracts';
@@ -126,6 +127,20 @@ export class CreateProductDto {
   @Max(MAX_MONEY)
   @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
   price!: number;
+
+  /** The currency the price is set in (default USD: a client that sends only `price` prices in dollars). */
+  @IsOptional()
+  @IsIn(['USD', 'IQD'], { message: 'validation.invalidValue' })
+  priceCurrency?: 'USD' | 'IQD';
+
+  /** The price in whole dinars, required with priceCurrency IQD. */
+  @ValidateIf((o: CreateProductDto) => o.priceCurrency === 'IQD' || o.priceIqd !== undefined)
+  @Transform(toNumber)
+  @IsNotEmpty({ message: 'validation.invalidNumber' })
+  @IsInt({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(MAX_MONEY * 10_000)
+  priceIqd?: number;
 
   @Transform(toNumber)
   @IsNotEmpty({ message: 'validation.invalidNumber' })

@@ -21,6 +21,8 @@ export const PRODUCT_JSON = `json_build_object(
                    ELSE json_build_object('_id', c.id, 'name', json_build_object('en', c.name_en, 'ku', c.name_ku)) END,
   'categoryId', p.category_id,
   'price', p.price_cents::float8 / 100,
+  'priceCurrency', CASE WHEN p.price_iqd IS NULL THEN 'USD' ELSE 'IQD' END,
+  'priceIqd', p.price_iqd,
   'cost', p.cost_cents::float8 / 100,
   'quantity', coalesce(s.quantity, 0),
   'reorderLevel', p.reorder_level,
@@ -41,6 +43,8 @@ export const TILL_JSON = `json_build_object(
   'barcode', p.barcode,
   'name', json_build_object('en', p.name_en, 'ku', p.name_ku),
   'price', coalesce(bp.price_cents, p.price_cents)::float8 / 100,
+  'priceCurrency', CASE WHEN bp.price_cents IS NULL AND p.price_iqd IS NOT NULL THEN 'IQD' ELSE 'USD' END,
+  'priceIqd', CASE WHEN bp.price_cents IS NULL THEN p.price_iqd END,
   'discount', p.discount_percent::float8,
   'quantity', coalesce(s.quantity, 0),
   'categoryId', p.category_id,
@@ -77,6 +81,8 @@ export interface ProductRow {
   description_ku: string;
   category_id: string | null;
   price_cents: number;
+  /** Whole dinars when the product is priced in dinars; null: priced in dollars (price_cents). */
+  price_iqd: string | number | null;
   cost_cents: number;
   discount_percent: string; // numeric arrives as text
   reorder_level: number;
@@ -95,6 +101,8 @@ export function productEvent(row: ProductRow, quantity: number): ProductEventDat
     name: { en: row.name_en, ku: row.name_ku },
     categoryId: row.category_id,
     priceCents: row.price_cents,
+    priceCurrency: row.price_iqd === null ? 'USD' : 'IQD',
+    priceMinor: row.price_iqd === null ? row.price_cents : Number(row.price_iqd),
     costCents: row.cost_cents,
     discountPercent: Number(row.discount_percent),
     active: row.active,

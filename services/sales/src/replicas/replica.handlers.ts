@@ -13,12 +13,15 @@ async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]
   const list = [...latest.values()];
   const col = <T>(f: (p: ProductEventData) => T) => list.map(f);
   await m.query(
-    `INSERT INTO product_prices (product_id, sku, name, price_cents, cost_cents, discount_percent, active, deleted, version, updated_at)
-     SELECT product_id, sku, name, price_cents, cost_cents, discount_percent, active, false, version, now()
-       FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::bigint[], $5::bigint[], $6::numeric[], $7::boolean[], $8::bigint[])
-         AS p(product_id, sku, name, price_cents, cost_cents, discount_percent, active, version)
+    `INSERT INTO product_prices (product_id, sku, name, price_cents, cost_cents, discount_percent, active, deleted, version, updated_at,
+                                 price_currency, price_minor)
+     SELECT product_id, sku, name, price_cents, cost_cents, discount_percent, active, false, version, now(), price_currency, price_minor
+       FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::bigint[], $5::bigint[], $6::numeric[], $7::boolean[], $8::bigint[],
+                   $9::text[], $10::bigint[])
+         AS p(product_id, sku, name, price_cents, cost_cents, discount_percent, active, version, price_currency, price_minor)
      ON CONFLICT (product_id) DO UPDATE SET
        sku = EXCLUDED.sku, name = EXCLUDED.name, price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents,
+       price_currency = EXCLUDED.price_currency, price_minor = EXCLUDED.price_minor,
        discount_percent = EXCLUDED.discount_percent, active = EXCLUDED.active, deleted = false,
        version = EXCLUDED.version, updated_at = now()
      WHERE product_prices.version < EXCLUDED.version`,
@@ -31,6 +34,8 @@ async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]
       col((p) => p.discountPercent),
       col((p) => p.active),
       col((p) => p.version),
+      col((p) => p.priceCurrency ?? 'USD'),
+      col((p) => (p.priceCurrency === 'IQD' ? (p.priceMinor ?? p.priceCents) : p.priceCents)),
     ],
   );
 }
@@ -102,7 +107,7 @@ const cashier = ({ data: u, occurredAt }: { data: UserEventData; occurredAt: str
 export const UserCreatedHandler = replicaHandler('dukan.identity.user.created.v1', CASHIERS, cashier);
 export const UserUpdatedHandler = replicaHandler('dukan.identity.user.updated.v1', CASHIERS, cashier);
 
-// --- settings: the tax rate, the shop's time zone and its shift rules
+// --- settings: the tax rate, the shop's time zone, its dinar cash-rounding step and its shift rules
 
 @Injectable()
 export class SettingsChangedHandler implements EventHandler<'dukan.settings.settings.changed.v1'> {
@@ -112,14 +117,15 @@ export class SettingsChangedHandler implements EventHandler<'dukan.settings.sett
     // Events may arrive out of order after a redelivery: the newest change wins.
     // Shift rules left out by settings from before shifts keep what the replica holds.
     await m.query(
-      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, changed_at = $3,
-              sell_without_shift = coalesce($4, sell_without_shift),
-              shift_limit_usd_cents = coalesce($5, shift_limit_usd_cents), shift_limit_iqd = coalesce($6, shift_limit_iqd)
+      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, iqd_cash_rounding = $4, changed_at = $3,
+              sell_without_shift = coalesce($5, sell_without_shift),
+              shift_limit_usd_cents = coalesce($6, shift_limit_usd_cents), shift_limit_iqd = coalesce($7, shift_limit_iqd)
         WHERE id = 1 AND (changed_at IS NULL OR changed_at <= $3)`,
       [
         d.taxRateBasisPoints ?? 0,
         d.timeZone || 'Asia/Baghdad',
         event.occurredAt,
+        Math.max(1, Math.round(d.iqdCashRounding ?? 1)),
         d.sellWithoutShift ?? null,
         d.shiftDifferenceLimit?.USD ?? null,
         d.shiftDifferenceLimit?.IQD ?? null,

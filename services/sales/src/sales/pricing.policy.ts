@@ -5,8 +5,9 @@ import {
   formatMoney,
   lineDiscountValue,
   shareOfCents,
-  toCents,
+  toMinor,
   type CartDiscount,
+  type Currency,
   type DiscountType,
   type LineInput,
   type PricedSale,
@@ -15,7 +16,10 @@ import type { MessageParams } from '@dukan/platform';
 
 export type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
 
-/** The money figures of a sale as a client sends them (spec part 1 §3), in dollars. */
+/**
+ * The money figures of a sale as a client sends them (spec part 1 §3): in dollars, or, from a client that sends
+ * tenders, in the sale's own currency (dollars, or whole dinars). `cur` below is the currency they are stated in.
+ */
 export interface ClientSale {
   customer?: string | null;
   items: readonly { unitPrice: number; subtotal: number; discount?: number; discountType?: DiscountType }[];
@@ -26,30 +30,38 @@ export interface ClientSale {
   loyaltyDiscount?: number;
   loyaltyPointsRedeemed?: number;
   total: number;
-  paymentDetails: { amountTendered: number; change?: number };
+  paymentDetails?: { amountTendered: number; change?: number };
 }
 
-const money = (cents: number) => formatMoney(cents, 'USD', 'en');
-const shown = (dollars: number) => money(toCents(dollars));
-
-/** The cart discount a client asks for: a percent, or a fixed amount in dollars (turned into cents). */
-export function requestedDiscount(client: Pick<ClientSale, 'discountType' | 'discountValue'>): CartDiscount | null {
+/** The cart discount a client asks for: a percent, or a fixed amount (turned into minor units of `cur`). */
+export function requestedDiscount(client: Pick<ClientSale, 'discountType' | 'discountValue'>, cur: Currency = 'USD'): CartDiscount | null {
   if (!client.discountType || client.discountValue === undefined) return null;
-  return { type: client.discountType, value: client.discountType === 'fixed' ? toCents(client.discountValue) : client.discountValue };
+  return { type: client.discountType, value: client.discountType === 'fixed' ? toMinor(client.discountValue, cur) : client.discountValue };
 }
 
-/** Compares one client figure (dollars) with ours (cents), recording a mismatch under `field`. */
-function compare(errors: FieldErrors, field: string, key: string, expectedCents: number, given: number | undefined): void {
-  if (given !== undefined && !agreesWithin(expectedCents, given))
-    errors[field] = { key, params: { expected: money(expectedCents), given: shown(given) } };
+/** Compares one client figure (major units of `cur`) with ours (minor units), recording a mismatch under `field`. */
+function comparer(cur: Currency) {
+  return (errors: FieldErrors, field: string, key: string, expectedMinor: number, given: number | undefined): void => {
+    if (given !== undefined && !agreesWithin(expectedMinor, given, cur))
+      errors[field] = {
+        key,
+        params: { expected: formatMoney(expectedMinor, cur, 'en'), given: formatMoney(toMinor(given, cur), cur, 'en') },
+      };
+  };
 }
 
 /**
  * The figures a client can state before loyalty is asked: each line, the subtotal, the cart discount, and the total
  * as it would be if its loyalty discount is right (so a wrong total never holds anyone's points).
  */
-export function checkBeforeLoyalty(client: ClientSale, lines: readonly LineInput[], before: PricedSale): FieldErrors {
+export function checkBeforeLoyalty(
+  client: ClientSale,
+  lines: readonly LineInput[],
+  before: PricedSale,
+  cur: Currency = 'USD',
+): FieldErrors {
   const errors: FieldErrors = {};
+  const compare = comparer(cur);
   client.items.forEach((item, i) => {
     const line = lines[i]!;
     compare(errors, `items.${i}.unitPrice`, 'sales.unitPriceMismatch', line.priceCents, item.unitPrice);
@@ -67,19 +79,20 @@ export function checkBeforeLoyalty(client: ClientSale, lines: readonly LineInput
   compare(errors, 'discountAmount', 'sales.discountMismatch', before.discountCents, client.discountAmount);
   // Without a customer there is nothing to redeem; with one, loyalty's answer decides (checkAfterLoyalty).
   if (!client.customer) compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', 0, client.loyaltyDiscount ?? 0);
-  compare(errors, 'total', 'sales.totalFieldMismatch', expectedTotalIfLoyaltyRight(client, before), client.total);
+  compare(errors, 'total', 'sales.totalFieldMismatch', expectedTotalIfLoyaltyRight(client, before, cur), client.total);
   return errors;
 }
 
 /** The total if the client's loyalty discount is what loyalty will grant. */
-export function expectedTotalIfLoyaltyRight(client: ClientSale, before: PricedSale): number {
-  const loyalty = Math.min(Math.max(0, toCents(client.loyaltyDiscount ?? 0)), before.totalBeforeLoyaltyCents);
+export function expectedTotalIfLoyaltyRight(client: ClientSale, before: PricedSale, cur: Currency = 'USD'): number {
+  const loyalty = Math.min(Math.max(0, toMinor(client.loyaltyDiscount ?? 0, cur)), before.totalBeforeLoyaltyCents);
   return Math.max(0, before.totalBeforeLoyaltyCents - loyalty);
 }
 
 /** The figures that depend on loyalty's answer: the loyalty discount and the total. */
-export function checkAfterLoyalty(client: ClientSale, priced: PricedSale): FieldErrors {
+export function checkAfterLoyalty(client: ClientSale, priced: PricedSale, cur: Currency = 'USD'): FieldErrors {
   const errors: FieldErrors = {};
+  const compare = comparer(cur);
   compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, client.loyaltyDiscount ?? 0);
   compare(errors, 'total', 'sales.totalFieldMismatch', priced.totalCents, client.total);
   return errors;
@@ -88,7 +101,8 @@ export function checkAfterLoyalty(client: ClientSale, priced: PricedSale): Field
 /** The change the client states, once the tender is known to cover the total. */
 export function checkChange(client: ClientSale, changeCents: number): FieldErrors {
   const errors: FieldErrors = {};
-  compare(errors, 'paymentDetails.change', 'sales.changeMismatch', changeCents, client.paymentDetails.change);
+  const compare = comparer('USD');
+  compare(errors, 'paymentDetails.change', 'sales.changeMismatch', changeCents, client.paymentDetails?.change);
   return errors;
 }
 

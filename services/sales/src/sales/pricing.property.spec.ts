@@ -4,17 +4,27 @@ import 'reflect-metadata';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import fc from 'fast-check';
-import { checkTender, pointsValueCents, priceSale, settleTender, toCents, type Currency, type LineInput } from '@dukan/contracts';
+import {
+  convertMinor,
+  pointsValueCents,
+  priceSale,
+  remainingToPay,
+  settleSale,
+  unitPriceInSaleCurrency,
+  type Currency,
+  type LineInput,
+} from '@dukan/contracts';
 import {
   buildSalePayload,
   computeTotals,
-  lineSubtotalCents,
+  lineSubtotal,
+  loyaltyInSale,
   type CartLine,
   type OrderDiscount,
 } from '../../../../frontend/src/features/pos/lib/totals.js';
-import { typedAmountToCents } from '../../../../frontend/src/lib/money.js';
+import { typedAmountToMinor } from '../../../../frontend/src/lib/money.js';
 import { CreateSaleDto } from './sale.dto.js';
-import { checkAfterLoyalty, checkBeforeLoyalty, checkChange, expectedTotalIfLoyaltyRight, requestedDiscount } from './pricing.policy.js';
+import { checkAfterLoyalty, checkBeforeLoyalty, requestedDiscount } from './pricing.policy.js';
 
 const RUNS = 10_000;
 
@@ -69,21 +79,28 @@ describe('the till and the server price alike', () => {
           quantity: l.quantity,
           stock: 1_000,
         }));
+        const m = { currency: c.currency, rate: c.rate };
         const discount: OrderDiscount = !c.discount
           ? { type: 'percentage', value: 0 }
           : c.discount.type === 'percentage'
             ? { type: 'percentage', value: Number.parseFloat(c.discount.typed) }
-            : { type: 'fixed', value: typedAmountToCents(c.discount.typed, c.currency, c.rate) };
-        const beforeLoyalty = computeTotals(lines, discount, 0);
-        // Loyalty quotes the points' value, capped by what is left to pay (the same quote reaches the server).
-        const quote = (totalBeforeLoyaltyCents: number) =>
-          Math.min(pointsValueCents(c.loyalty!.points, c.loyalty!.redemptionRate), totalBeforeLoyaltyCents);
+            : { type: 'fixed', value: typedAmountToMinor(c.discount.typed, c.currency) };
+        const beforeLoyalty = computeTotals(lines, discount, 0, m);
+        // Loyalty quotes the points' value in dollars, capped by what is left to pay (the same quote reaches the server).
+        const quote = (totalBeforeLoyaltyMinor: number) =>
+          Math.min(
+            pointsValueCents(c.loyalty!.points, c.loyalty!.redemptionRate),
+            convertMinor(totalBeforeLoyaltyMinor, c.currency, 'USD', c.rate),
+          );
         const loyalty =
-          c.loyalty && quote(beforeLoyalty.totalCents) > 0 ? { points: c.loyalty.points, cents: quote(beforeLoyalty.totalCents) } : null;
-        const totals = computeTotals(lines, discount, loyalty?.cents ?? 0);
-        const shownTotal = settleTender(totals.totalCents, 0, c.currency, c.rate).totalMinor;
-        const tender = settleTender(totals.totalCents, shownTotal + c.extraTender, c.currency, c.rate);
-        expect(tender.covers).toBe(true);
+          c.loyalty && quote(beforeLoyalty.totalMinor) > 0 ? { points: c.loyalty.points, cents: quote(beforeLoyalty.totalMinor) } : null;
+        const totals = computeTotals(lines, discount, loyaltyInSale(loyalty?.cents ?? 0, m), m);
+        const base = { currency: c.currency, totalMinor: totals.totalMinor, exchangeRate: c.rate, iqdCashRounding: 250 };
+        const owed = remainingToPay({ ...base, tenders: [] })[c.currency];
+        const tenders =
+          owed + c.extraTender > 0 ? [{ method: 'cash' as const, currency: c.currency, amountMinor: owed + c.extraTender }] : [];
+        const till = settleSale({ ...base, tenders, changeCurrency: c.currency, hasCustomer: loyalty !== null });
+        expect(till.ok).toBe(true);
         const body = JSON.parse(
           JSON.stringify(
             buildSalePayload({
@@ -91,9 +108,9 @@ describe('the till and the server price alike', () => {
               discount,
               totals,
               customerId: loyalty ? '11111111-1111-4111-8111-111111111111' : null,
-              currency: c.currency,
               exchangeRate: c.rate,
-              tenderedCents: tender.tenderedCents,
+              tenders,
+              changeCurrency: c.currency,
               register: 'main',
               loyaltyPointsRedeemed: loyalty?.points ?? 0,
               now: new Date('2026-03-01T10:00:00Z'),
@@ -105,20 +122,25 @@ describe('the till and the server price alike', () => {
         const dto = plainToInstance(CreateSaleDto, body);
         expect(validateSync(dto, { whitelist: true, forbidNonWhitelisted: true, forbidUnknownValues: true })).toEqual([]);
         const replica: LineInput[] = c.lines.map((l, i) => ({
-          priceCents: l.priceCents,
+          priceCents: unitPriceInSaleCurrency(l.priceCents, 'USD', c.currency, c.rate),
           quantity: dto.items[i]!.quantity,
           discountPercent: Number(String(l.discountPercent)), // numeric column read back as text
         }));
-        const base = { lines: replica, discount: requestedDiscount(dto), loyaltyDiscountCents: 0, taxRateBasisPoints: 0 };
-        const before = priceSale(base);
-        expect(checkBeforeLoyalty(dto, replica, before)).toEqual({});
-        const tenderedCents = toCents(dto.paymentDetails.amountTendered);
-        expect(checkTender(tenderedCents, expectedTotalIfLoyaltyRight(dto, before)).ok).toBe(true);
-        const priced = loyalty ? priceSale({ ...base, loyaltyDiscountCents: quote(before.totalBeforeLoyaltyCents) }) : before;
-        expect(checkAfterLoyalty(dto, priced)).toEqual({});
-        const check = checkTender(tenderedCents, priced.totalCents);
-        expect(check.ok).toBe(true);
-        expect(checkChange(dto, check.ok ? check.changeCents : -1)).toEqual({});
+        const saleBase = { lines: replica, discount: requestedDiscount(dto, c.currency), loyaltyDiscountCents: 0, taxRateBasisPoints: 0 };
+        const before = priceSale(saleBase);
+        expect(checkBeforeLoyalty(dto, replica, before, c.currency)).toEqual({});
+        const priced = loyalty
+          ? priceSale({ ...saleBase, loyaltyDiscountCents: convertMinor(quote(before.totalBeforeLoyaltyCents), 'USD', c.currency, c.rate) })
+          : before;
+        expect(checkAfterLoyalty(dto, priced, c.currency)).toEqual({});
+        const server = settleSale({
+          ...base,
+          totalMinor: priced.totalCents,
+          tenders: dto.tenders!,
+          hasCustomer: loyalty !== null,
+          changeCurrency: c.currency,
+        });
+        expect(server).toEqual(till);
 
         // ---- and what is stored is what the till showed
         expect({
@@ -128,11 +150,11 @@ describe('the till and the server price alike', () => {
           total: priced.totalCents,
           lines: priced.lines.map((l) => l.subtotalCents),
         }).toEqual({
-          subtotal: totals.subtotalCents,
-          discount: totals.discountCents,
-          loyalty: totals.loyaltyCents,
-          total: totals.totalCents,
-          lines: lines.map(lineSubtotalCents),
+          subtotal: totals.subtotalMinor,
+          discount: totals.discountMinor,
+          loyalty: totals.loyaltyMinor,
+          total: totals.totalMinor,
+          lines: lines.map((l) => lineSubtotal(l, m)),
         });
       }),
       { numRuns: RUNS },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { RefundLineData, SaleRefundResultDto, SaleDto } from '@dukan/contracts';
+import { cashStep, roundCash, type RefundLineData, type SaleRefundResultDto, type SaleDto } from '@dukan/contracts';
 import {
   audit,
   DomainError,
@@ -13,7 +13,7 @@ import {
   type RequestContext,
 } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
-import { toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { SALE_TENDERS, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
@@ -47,8 +47,8 @@ export class ReversalsService {
     const byId = UUID.test(idOrInvoice);
     if (!byId && !INVOICE_NUMBER.test(idOrInvoice)) throw DomainError.notFound('entities.transaction');
     const [found]: SaleRow[] = byId
-      ? await m.query(`SELECT * FROM sales WHERE id = $1 FOR UPDATE`, [idOrInvoice])
-      : await m.query(`SELECT * FROM sales WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [
+      ? await m.query(`SELECT s.*, ${SALE_TENDERS} AS tenders FROM sales s WHERE id = $1 FOR UPDATE`, [idOrInvoice])
+      : await m.query(`SELECT s.*, ${SALE_TENDERS} AS tenders FROM sales s WHERE invoice_number = $1 AND branch_id = $2 FOR UPDATE`, [
           idOrInvoice.toUpperCase(),
           ctx.branchId,
         ]);
@@ -85,7 +85,7 @@ export class ReversalsService {
         },
       );
       await this.outbox.add(m, ctx, 'dukan.sales.sale.voided.v1', {
-        ...toSaleEvent(voided!, lines),
+        ...toSaleEvent({ ...voided!, tenders: sale.tenders }, lines),
         voidedAt: voided!.voided_at!.toISOString(),
         voidedBy: ctx.actorId ?? '',
         reason,
@@ -136,18 +136,32 @@ export class ReversalsService {
       }
 
       const restock = dto.restock ?? true;
-      const refundLines: (RefundLineData & { line: LineRow })[] = requested.map((r) => {
+      // Money goes back in the sale's currency: each line's share of its net amount, exact in that currency (and in
+      // dollars for dollar readers); dinars handed back in cash round to the shop's step, once for the refund.
+      const refundLines: (RefundLineData & { line: LineRow; amountMinor: number })[] = requested.map((r) => {
         const line = byId.get(r.lineId)!;
-        const amountCents = refundShareCents(
-          Number(line.net_cents),
-          line.quantity,
-          line.refunded_quantity,
-          r.quantity,
-          Number(line.refunded_cents),
-        );
-        return { lineId: line.id, productId: line.product_id, sku: line.sku, quantity: r.quantity, amountCents, restock, line };
+        const share = (net: string, refunded: string) =>
+          refundShareCents(Number(net), line.quantity, line.refunded_quantity, r.quantity, Number(refunded));
+        const amountCents = share(line.net_cents, line.refunded_cents);
+        const amountMinor = share(line.net_minor, line.refunded_minor);
+        return {
+          lineId: line.id,
+          productId: line.product_id,
+          sku: line.sku,
+          quantity: r.quantity,
+          amountCents,
+          restock,
+          line,
+          amountMinor,
+        };
       });
       const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
+      const amountMinor = refundLines.reduce((s, l) => s + l.amountMinor, 0);
+      const [{ iqd_cash_rounding: step }]: { iqd_cash_rounding: number }[] = await m.query(
+        `SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1`,
+      );
+      const handedBack = roundCash(amountMinor, cashStep(sale.currency, step));
+      const cashRoundingMinor = handedBack - amountMinor;
 
       // Points follow the share of the sale refunded so far (by net amount; by units when the sale was free).
       const totalCents = Number(sale.total_cents);
@@ -164,21 +178,33 @@ export class ReversalsService {
 
       for (const l of refundLines) {
         await m.query(
-          `UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3 WHERE id = $1`,
-          [l.lineId, l.quantity, l.amountCents],
+          `UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3,
+                  refunded_minor = refunded_minor + $4 WHERE id = $1`,
+          [l.lineId, l.quantity, l.amountCents, l.amountMinor],
         );
       }
-      await m.query(`UPDATE sales SET refunded_cents = refunded_cents + $2, refund_state = $3 WHERE id = $1`, [
-        id,
-        amountCents,
-        fully ? 'full' : 'partial',
-      ]);
+      await m.query(
+        `UPDATE sales SET refunded_cents = refunded_cents + $2, refund_state = $3, refunded_minor = refunded_minor + $4 WHERE id = $1`,
+        [id, amountCents, fully ? 'full' : 'partial', amountMinor],
+      );
       const refundId = randomUUID();
       const reason = dto.reason?.trim() || null;
       const storedLines = refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents }));
       await m.query(
-        `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-        [refundId, id, amountCents, pointsReturned, pointsRevoked, reason, JSON.stringify(storedLines), ctx.actorId],
+        `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by, amount_minor, cash_rounding_minor)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          refundId,
+          id,
+          amountCents,
+          pointsReturned,
+          pointsRevoked,
+          reason,
+          JSON.stringify(storedLines),
+          ctx.actorId,
+          amountMinor,
+          cashRoundingMinor,
+        ],
       );
       await this.shifts.recordRefund(m, ctx, sale, refundId, amountCents);
       await audit(
@@ -186,7 +212,7 @@ export class ReversalsService {
         ctx,
         'sale.refunded',
         { type: 'sale', id },
-        { refundId, invoiceNumber: sale.invoice_number, amountCents, lines: storedLines, reason },
+        { refundId, invoiceNumber: sale.invoice_number, amountCents, amountMinor, currency: sale.currency, lines: storedLines, reason },
       );
       await this.outbox.add(m, ctx, 'dukan.sales.sale.refunded.v1', {
         saleId: id,
@@ -198,8 +224,12 @@ export class ReversalsService {
         customerId: sale.customer_id,
         currency: sale.currency,
         exchangeRate: Number(sale.exchange_rate),
-        lines: refundLines.map(({ line: _line, ...l }) => l),
+        lines: refundLines.map(({ line: _line, amountMinor: _minor, ...l }) => l),
         amountCents,
+        amountMinor,
+        cashRoundingMinor,
+        tenders: handedBack > 0 ? [{ method: 'cash', currency: sale.currency, amountMinor: handedBack }] : [],
+        change: null,
         pointsReturned,
         pointsRevoked,
         fullyRefunded: fully,

@@ -3,14 +3,14 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { DEFAULT_PAGE_LIMIT, normalizeSearchText, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
 import { DomainError, escapeLike, recordInCallerBranch, UUID, type RequestContext } from '@dukan/platform';
 import type { ListSalesQuery } from './sale.dto.js';
-import { toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
+import { SALE_TENDERS, toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const INVOICE_NUMBER = /^INV-\d{1,30}$/i;
 
 const SALE_WITH_NAMES = `
   SELECT s.*, s.created_at::text AS created_at_text, c.first_name AS c_first, c.last_name AS c_last, c.phone AS c_phone,
-         u.username AS u_username, u.first_name AS u_first, u.last_name AS u_last
+         u.username AS u_username, u.first_name AS u_first, u.last_name AS u_last, ${SALE_TENDERS} AS tenders
     FROM sales s
     LEFT JOIN customers c ON c.customer_id = s.customer_id
     LEFT JOIN cashiers u ON u.user_id = s.cashier_id`;

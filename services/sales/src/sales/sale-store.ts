@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import type { CartDiscount, LocalizedText, PricedSale } from '@dukan/contracts';
+import { paymentMethodOf, type CartDiscount, type Currency, type LocalizedText, type PricedSale, type Settled } from '@dukan/contracts';
 import { DomainError, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
@@ -11,6 +11,9 @@ export interface ProductRow {
   sku: string;
   name: LocalizedText;
   price_cents: string;
+  /** The price as set: its currency and amount in that currency's minor unit (a branch's price is in USD). */
+  price_currency: Currency;
+  price_minor: string;
   cost_cents: string;
   discount_percent: string;
   active: boolean;
@@ -23,6 +26,8 @@ export interface Lookup {
   keySeen: boolean;
   products: ProductRow[];
   taxRateBp: number;
+  /** The shop's dinar cash-rounding step (1: none). */
+  iqdCashRounding: number;
   customer: { first_name: string; last_name: string; phone: string | null; deleted: boolean } | null;
   cashier: { username: string; first_name: string; last_name: string } | null;
 }
@@ -35,12 +40,14 @@ export interface SaleToWrite {
   customerId: string | null;
   dto: CreateSaleDto;
   exchangeRate: number;
+  /** The sale priced in its own currency (the *Cents fields are minor units of that currency). */
   priced: PricedSale;
+  /** The same figures in USD cents (at the sale's rate for a dinar sale), for readers that speak dollars. */
+  usd: { subtotal: number; discount: number; loyalty: number; tax: number; total: number; tendered: number; change: number };
   discount: CartDiscount | null;
   redemption: Redemption | null;
   pointsAwarded: number;
-  tenderedCents: number;
-  changeCents: number;
+  settled: Settled;
   taxRateBp: number;
   /** When a sale made offline was made; null: now. */
   madeAt: Date | null;
@@ -60,6 +67,7 @@ export class SaleStore {
     const [row]: {
       products: ProductRow[] | null;
       tax_rate_bp: number;
+      iqd_cash_rounding: number | null;
       customer: Lookup['customer'];
       cashier: Lookup['cashier'];
       key_seen: boolean;
@@ -67,10 +75,13 @@ export class SaleStore {
       `SELECT
            (SELECT json_agg(json_build_object('product_id', pp.product_id, 'sku', sku, 'name', name,
                    'price_cents', coalesce(bp.price_cents, pp.price_cents)::text,
+                   'price_currency', CASE WHEN bp.price_cents IS NULL THEN pp.price_currency ELSE 'USD' END,
+                   'price_minor', coalesce(bp.price_cents, pp.price_minor, pp.price_cents)::text,
                    'cost_cents', cost_cents::text, 'discount_percent', discount_percent::text, 'active', active, 'deleted', deleted))
               FROM product_prices pp LEFT JOIN branch_prices bp ON bp.product_id = pp.product_id AND bp.branch_id = $5
              WHERE pp.product_id = ANY($1::uuid[])) AS products,
            (SELECT tax_rate_bp FROM shop_settings WHERE id = 1) AS tax_rate_bp,
+           (SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1) AS iqd_cash_rounding,
            (SELECT json_build_object('first_name', first_name, 'last_name', last_name, 'phone', phone, 'deleted', deleted)
               FROM customers WHERE customer_id = $2) AS customer,
            (SELECT json_build_object('username', username, 'first_name', first_name, 'last_name', last_name)
@@ -82,6 +93,7 @@ export class SaleStore {
       keySeen: row?.key_seen ?? false,
       products: row?.products ?? [],
       taxRateBp: row?.tax_rate_bp ?? 0,
+      iqdCashRounding: row?.iqd_cash_rounding ?? 1,
       customer: row?.customer ?? null,
       cashier: row?.cashier ?? null,
     };
@@ -118,6 +130,10 @@ export class SaleStore {
       col('discount_cents'),
       col('subtotal_cents'),
       col('net_cents'),
+      col('unit_price_minor'),
+      col('discount_minor'),
+      col('subtotal_minor'),
+      col('net_minor'),
     ];
   }
 
@@ -138,16 +154,22 @@ export class SaleStore {
          INSERT INTO sales (id, invoice_number, branch_id, register, cashier_id, cashier_username, customer_id, currency, exchange_rate,
                             subtotal_cents, discount_type, discount_value, discount_cents, loyalty_discount_cents, points_redeemed,
                             redemption_id, points_awarded, tax_rate_bp, tax_cents, total_cents, payment_method, payment_status,
-                            tendered_cents, change_cents, created_at)
-         SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, 'cash', 'paid', $20, $21,
-                coalesce($36::timestamptz, now())
+                            tendered_cents, change_cents, created_at, subtotal_minor, discount_minor, loyalty_discount_minor, tax_minor,
+                            total_minor, tendered_minor, change_currency, change_minor, cash_rounding_minor)
+         SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $41, 'paid', $20, $21,
+                coalesce($36::timestamptz, now()), $37, $38, $39, $40, $42, $43, $44, $45, $46
            FROM n
          RETURNING *
        ), l AS (
          INSERT INTO sale_lines (id, sale_id, line_no, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents,
-                                 discount_percent, discount_cents, subtotal_cents, net_cents)
+                                 discount_percent, discount_cents, subtotal_cents, net_cents, unit_price_minor, discount_minor,
+                                 subtotal_minor, net_minor)
          SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::smallint[], $25::uuid[], $26::text[], $27::jsonb[], $28::int[], $29::bigint[],
-                              $30::bigint[], $31::numeric[], $32::bigint[], $33::bigint[], $34::bigint[])
+                              $30::bigint[], $31::numeric[], $32::bigint[], $33::bigint[], $34::bigint[], $47::bigint[], $48::bigint[],
+                              $49::bigint[], $50::bigint[])
+       ), t AS (
+         INSERT INTO sale_tenders (sale_id, seq, method, currency, amount_minor)
+         SELECT $1, seq, method, currency, amount FROM unnest($51::text[], $52::text[], $53::bigint[]) WITH ORDINALITY AS x(method, currency, amount, seq)
        )
        SELECT * FROM s`,
         [
@@ -159,22 +181,36 @@ export class SaleStore {
           a.customerId,
           a.dto.currency,
           a.exchangeRate,
-          a.priced.subtotalCents,
+          a.usd.subtotal,
           a.discount?.type ?? null,
           a.discount ? a.discount.value : null,
-          a.priced.discountCents,
-          a.priced.loyaltyDiscountCents,
+          a.usd.discount,
+          a.usd.loyalty,
           a.redemption?.points ?? 0,
           a.redemption?.reservationId ?? null,
           a.pointsAwarded,
           a.taxRateBp,
-          a.priced.taxCents,
-          a.priced.totalCents,
-          a.tenderedCents,
-          a.changeCents,
-          ...this.lineColumns(lines),
+          a.usd.tax,
+          a.usd.total,
+          a.usd.tendered,
+          a.usd.change,
+          ...this.lineColumns(lines).slice(0, 13),
           a.dto.reservedInvoiceNumber ?? null,
           a.madeAt,
+          a.priced.subtotalCents,
+          a.priced.discountCents,
+          a.priced.loyaltyDiscountCents,
+          a.priced.taxCents,
+          paymentMethodOf(a.settled.tenders),
+          a.priced.totalCents,
+          a.settled.paidMinor,
+          a.settled.change?.currency ?? null,
+          a.settled.change?.amountMinor ?? null,
+          a.settled.cashRoundingMinor,
+          ...this.lineColumns(lines).slice(13),
+          a.settled.tenders.map((t) => t.method),
+          a.settled.tenders.map((t) => t.currency),
+          a.settled.tenders.map((t) => t.amountMinor),
         ],
       )
       .catch((e: unknown) => {
@@ -193,6 +229,6 @@ export class SaleStore {
       this.knownRegisters.clear();
       throw new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
     }
-    return sale;
+    return { ...sale, tenders: a.settled.tenders.map(({ method, currency, amountMinor }) => ({ method, currency, amountMinor })) };
   }
 }

@@ -17,10 +17,11 @@ import {
   MaxLength,
   Min,
   ValidateBy,
+  ValidateIf,
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { CURRENCIES, type Currency } from '@dukan/contracts';
+import { CURRENCIES, TENDER_METHODS, type Currency, type TenderMethod } from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
 
 /**
@@ -28,7 +29,8 @@ import { PageQuery } from '@dukan/platform';
  * server is the authority on money: a figure within half a cent of its own is accepted, and its own is stored.
  */
 const Money = () => IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
-const MAX_DOLLARS = 10_000_000;
+/** The largest money figure in major units (dollars, or whole dinars: a big dinar sale runs to billions). */
+const MAX_DOLLARS = 100_000_000_000;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 10_000;
 
@@ -132,6 +134,22 @@ export class PaymentDetailsDto {
   change?: number;
 }
 
+/** One tender as handed over: its method, currency and amount in that currency's minor unit (cents, whole dinars). */
+export class TenderDto {
+  @IsIn(TENDER_METHODS)
+  method!: TenderMethod;
+
+  @IsIn(CURRENCIES)
+  currency!: Currency;
+
+  @IsInt({ message: 'validation.integer' })
+  @Min(1)
+  @Max(MAX_DOLLARS * 100)
+  amountMinor!: number;
+}
+
+export const MAX_TENDERS = 10;
+
 /** POST /api/transactions: the till's payload (spec part 1 §3). Money in USD dollars; the server prices everything again. */
 export class CreateSaleDto {
   @IsOptional()
@@ -192,12 +210,31 @@ export class CreateSaleDto {
   @Max(1_000_000)
   exchangeRate!: number;
 
+  /** The specification's one payment: cash, its amount in paymentDetails (dollars). Not needed with `tenders`. */
+  @ValidateIf((o: CreateSaleDto) => o.tenders === undefined)
   @IsIn(['cash'])
-  paymentMethod!: 'cash';
+  paymentMethod?: 'cash';
 
+  @ValidateIf((o: CreateSaleDto) => o.tenders === undefined)
   @ValidateNested()
   @Type(() => PaymentDetailsDto)
-  paymentDetails!: PaymentDetailsDto;
+  paymentDetails?: PaymentDetailsDto;
+
+  /**
+   * Several tenders, each in its own currency. A request with tenders states its money figures (unit prices,
+   * subtotals, discounts, total) in the sale's currency: dollars for USD, whole dinars for IQD.
+   */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_TENDERS)
+  @ValidateNested({ each: true })
+  @Type(() => TenderDto)
+  tenders?: TenderDto[];
+
+  /** The currency change is given in (default: the sale's currency). */
+  @IsOptional()
+  @IsIn(CURRENCIES)
+  changeCurrency?: Currency;
 
   @IsOptional()
   @IsIn(['paid'])

@@ -1,6 +1,18 @@
-import { paymentStatusLabel, type Currency, type LocalizedText, type SaleEventData, type SaleLineData } from '@dukan/contracts';
+import {
+  paymentMethodOf,
+  paymentStatusLabel,
+  type Currency,
+  type LocalizedText,
+  type SaleChange,
+  type SaleEventData,
+  type SaleLineData,
+  type SaleTender,
+} from '@dukan/contracts';
 import type { SaleDto, SaleLineDto } from '@dukan/contracts';
-import { inSaleCurrency } from '@dukan/contracts';
+
+/** A sale's tenders as one JSON column (`sale_tenders` of the row aliased `s`), in the order handed over. */
+export const SALE_TENDERS = `(SELECT coalesce(json_agg(json_build_object('method', t.method, 'currency', t.currency, 'amountMinor', t.amount_minor)
+                                ORDER BY t.seq), '[]'::json) FROM sale_tenders t WHERE t.sale_id = s.id)`;
 
 /** A row of `sales` as read (bigint columns arrive as strings from pg). */
 export interface SaleRow {
@@ -24,10 +36,23 @@ export interface SaleRow {
   tax_rate_bp: number;
   tax_cents: string;
   total_cents: string;
-  payment_method: 'cash';
+  payment_method: string;
   payment_status: 'paid' | 'pending' | 'failed';
   tendered_cents: string;
   change_cents: string;
+  // exact in the sale's currency
+  subtotal_minor: string;
+  discount_minor: string;
+  loyalty_discount_minor: string;
+  tax_minor: string;
+  total_minor: string;
+  tendered_minor: string;
+  change_currency: Currency | null;
+  change_minor: string | null;
+  cash_rounding_minor: string;
+  refunded_minor: string;
+  /** From SALE_TENDERS (or set by the writer). */
+  tenders?: SaleTender[] | null;
   status: 'completed' | 'voided';
   refund_state: 'none' | 'partial' | 'full';
   refunded_cents: string;
@@ -60,11 +85,18 @@ export interface LineRow {
   net_cents: string;
   refunded_quantity: number;
   refunded_cents: string;
+  unit_price_minor: string;
+  discount_minor: string;
+  subtotal_minor: string;
+  net_minor: string;
+  refunded_minor: string;
 }
 
 export interface RefundRow {
   id: string;
   amount_cents: string;
+  amount_minor: string;
+  cash_rounding_minor: string;
   points_returned: number;
   points_revoked: number;
   reason: string | null;
@@ -75,14 +107,29 @@ export interface RefundRow {
 
 const n = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
 const dollars = (cents: string | number): number => n(cents) / 100;
+/** An amount in minor units of `currency` as the API shows it: dollars (2 decimals) or whole dinars. */
+const major = (minor: string | number | null, currency: Currency): number => (currency === 'USD' ? n(minor) / 100 : n(minor));
 
-export function toLineDto(l: LineRow): SaleLineDto {
+function changeOf(s: SaleRow): SaleChange | null {
+  return s.change_currency && s.change_minor !== null ? { currency: s.change_currency, amountMinor: n(s.change_minor) } : null;
+}
+
+function tendersOf(s: SaleRow): SaleTender[] {
+  return (s.tenders ?? []).map((t) => ({ method: t.method, currency: t.currency, amountMinor: n(t.amountMinor) }));
+}
+
+/** The change's value in the sale's currency: tenders - total - rounding. */
+const changeValue = (s: SaleRow): number => n(s.tendered_minor) - n(s.total_minor) - n(s.cash_rounding_minor);
+
+export function toLineDto(l: LineRow, currency: Currency = 'USD'): SaleLineDto {
   return {
     _id: l.id,
     product: l.product_id,
     productSnapshot: { name: l.name, sku: l.sku, price: dollars(l.unit_price_cents) },
     quantity: l.quantity,
     unitPrice: dollars(l.unit_price_cents),
+    unitPriceInCurrency: major(l.unit_price_minor, currency),
+    subtotalInCurrency: major(l.subtotal_minor, currency),
     discount: n(l.discount_percent),
     discountType: 'percentage',
     discountAmount: dollars(l.discount_cents),
@@ -94,7 +141,7 @@ export function toLineDto(l: LineRow): SaleLineDto {
 /** The JSON of one sale (spec part 2 §3 and the fields the till reads after a sale); money in dollars. */
 export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = []): SaleDto {
   const rate = n(s.exchange_rate);
-  const cur = (cents: string | number) => inSaleCurrency(n(cents), s.currency, rate);
+  const cur = (minor: string | number | null) => major(minor, s.currency);
   return {
     _id: s.id,
     invoiceNumber: s.invoice_number,
@@ -107,11 +154,13 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     // our own screens read `status` and show it as voided.
     paymentStatus: s.status === 'voided' ? 'failed' : s.payment_status,
     paymentStatusLabel: s.status === 'voided' ? 'Cancelled' : paymentStatusLabel(s.payment_status),
-    paymentMethod: s.payment_method,
+    paymentMethod: paymentMethodOf(tendersOf(s)),
     paymentDetails: { amountTendered: dollars(s.tendered_cents), change: dollars(s.change_cents) },
+    tenders: tendersOf(s),
+    change: changeOf(s),
     currency: s.currency,
     exchangeRate: rate,
-    items: lines.map(toLineDto),
+    items: lines.map((l) => toLineDto(l, s.currency)),
     subtotal: dollars(s.subtotal_cents),
     discountType: s.discount_type,
     discountValue: s.discount_value === null ? null : s.discount_type === 'fixed' ? n(s.discount_value) / 100 : n(s.discount_value),
@@ -124,14 +173,15 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     total: dollars(s.total_cents),
     amountsInCurrency: {
       currency: s.currency,
-      subtotal: cur(s.subtotal_cents),
-      discountAmount: cur(s.discount_cents),
-      loyaltyDiscount: cur(s.loyalty_discount_cents),
-      taxAmount: cur(s.tax_cents),
-      total: cur(s.total_cents),
-      amountTendered: cur(s.tendered_cents),
-      // In dinars the change is the tender less the total as shown, as the cashier counts it (whole dinars).
-      change: s.currency === 'IQD' ? cur(s.tendered_cents) - cur(s.total_cents) : cur(s.change_cents),
+      subtotal: cur(s.subtotal_minor),
+      discountAmount: cur(s.discount_minor),
+      loyaltyDiscount: cur(s.loyalty_discount_minor),
+      taxAmount: cur(s.tax_minor),
+      total: cur(s.total_minor),
+      amountTendered: cur(s.tendered_minor),
+      change: cur(changeValue(s)),
+      cashRounding: cur(s.cash_rounding_minor),
+      refunded: cur(s.refunded_minor),
     },
     refunded: s.refund_state === 'full',
     refundState: s.refund_state,
@@ -139,6 +189,8 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     refunds: refunds.map((r) => ({
       _id: r.id,
       amount: dollars(r.amount_cents),
+      amountInCurrency: cur(r.amount_minor),
+      cashRounding: cur(r.cash_rounding_minor),
       pointsReturned: r.points_returned,
       pointsRevoked: r.points_revoked,
       reason: r.reason,
@@ -169,12 +221,15 @@ export function toLineEvent(l: LineRow): SaleLineData {
     unitCostCents: n(l.unit_cost_cents),
     discountCents: n(l.discount_cents),
     subtotalCents: n(l.subtotal_cents),
+    unitPriceMinor: n(l.unit_price_minor),
+    subtotalMinor: n(l.subtotal_minor),
+    netMinor: n(l.net_minor),
   };
 }
 
 export function toSaleEvent(s: SaleRow, lines: LineRow[]): SaleEventData {
   const rate = n(s.exchange_rate);
-  const minor = (cents: string) => (s.currency === 'IQD' ? inSaleCurrency(n(cents), 'IQD', rate) : n(cents));
+  const tenders = tendersOf(s);
   return {
     saleId: s.id,
     invoiceNumber: s.invoice_number,
@@ -194,9 +249,17 @@ export function toSaleEvent(s: SaleRow, lines: LineRow[]): SaleEventData {
     pointsRedeemed: s.points_redeemed,
     redemptionId: s.redemption_id,
     pointsAwarded: s.points_awarded,
-    paymentMethod: 'cash',
-    tenderedMinor: minor(s.tendered_cents),
-    changeMinor: s.currency === 'IQD' ? minor(s.tendered_cents) - minor(s.total_cents) : minor(s.change_cents),
+    paymentMethod: paymentMethodOf(tenders),
+    tenderedMinor: n(s.tendered_minor),
+    changeMinor: changeValue(s),
+    subtotalMinor: n(s.subtotal_minor),
+    discountMinor: n(s.discount_minor),
+    loyaltyDiscountMinor: n(s.loyalty_discount_minor),
+    taxMinor: n(s.tax_minor),
+    totalMinor: n(s.total_minor),
+    cashRoundingMinor: n(s.cash_rounding_minor),
+    tenders,
+    change: changeOf(s),
     completedAt: s.created_at.toISOString(),
   };
 }

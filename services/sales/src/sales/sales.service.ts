@@ -2,16 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  allocate,
   can,
+  cashStep,
   checkTender,
+  convertMinor,
   DEFAULT_REGISTER,
   formatMoney,
   lineAsSold,
   priceSale,
+  roundCash,
+  settleSale,
   toCents,
+  toMinor,
+  unitPriceInSaleCurrency,
+  type Currency,
   type LineInput,
   type SaleDto,
   type SaleInput,
+  type Settled,
 } from '@dukan/contracts';
 import { DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
@@ -43,8 +52,6 @@ export interface SaleAnswer {
   body: { success: true; data: SaleDto } | unknown;
   replayed: boolean;
 }
-
-const money = (cents: number) => formatMoney(cents, 'USD', 'en');
 
 /** Client figures that disagree with ours refuse the sale, each under its field. */
 function refuseMismatches(errors: FieldErrors): void {
@@ -157,57 +164,104 @@ export class SalesService {
     const register = dto.register?.trim() || DEFAULT_REGISTER;
     const customerId = dto.customer ?? null;
     const products = this.productsOnSale(dto, lookup, customerId);
+    const saleCur = dto.currency;
+    // A client that sends tenders states its figures in the sale's currency; the specification's client, in dollars.
+    const figCur: Currency = dto.tenders ? saleCur : 'USD';
+    const toSale = (minor: number, from: Currency) => convertMinor(minor, from, saleCur, exchangeRate);
+    const toUsd = (minor: number) => convertMinor(minor, saleCur, 'USD', exchangeRate);
     const pointsToRedeem = dto.loyaltyPointsRedeemed ?? 0;
     // A loyalty discount sent without its points (the spec's payload): loyalty derives the points worth exactly that.
-    const loyaltyDiscountCents = toCents(dto.loyaltyDiscount ?? 0);
-    const derivePoints = pointsToRedeem === 0 && loyaltyDiscountCents > 0 && customerId !== null;
-    const discount = requestedDiscount(dto);
-    const lines: LineInput[] = products.map((p, i) =>
-      lineAsSold(
-        {
-          priceCents: Number(p.price_cents),
-          quantity: dto.items[i]!.quantity,
-          discountPercent: Number(p.discount_percent),
-        },
-        dto.items[i]!.discount,
-      ),
-    );
+    const statedLoyalty = toMinor(dto.loyaltyDiscount ?? 0, figCur);
+    const derivePoints = pointsToRedeem === 0 && statedLoyalty > 0 && customerId !== null;
+    const statedDiscount = requestedDiscount(dto, figCur);
+    /** The lines priced in `cur`: each unit price converted once from the currency it was set in. */
+    const linesIn = (cur: Currency): LineInput[] =>
+      products.map((p, i) =>
+        lineAsSold(
+          {
+            priceCents: unitPriceInSaleCurrency(Number(p.price_minor), p.price_currency, cur, exchangeRate),
+            quantity: dto.items[i]!.quantity,
+            discountPercent: Number(p.discount_percent),
+          },
+          dto.items[i]!.discount,
+        ),
+      );
+    const lines = linesIn(saleCur);
+    const figLines = figCur === saleCur ? lines : linesIn(figCur);
+    const discount = statedDiscount?.type === 'fixed' ? { ...statedDiscount, value: toSale(statedDiscount.value, figCur) } : statedDiscount;
     const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
+    const figBase: SaleInput = { lines: figLines, discount: statedDiscount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
     const before = priceSale(base);
+    const figBefore = figCur === saleCur ? before : priceSale(figBase);
 
-    // 2. The client's figures must agree with ours (shared pricing module, to within half a cent).
-    refuseMismatches(checkBeforeLoyalty(dto, lines, before));
+    // 2. The client's figures must agree with ours (shared pricing module, to within half a minor unit).
+    refuseMismatches(checkBeforeLoyalty(dto, figLines, figBefore, figCur));
     if (before.discountCents > 0 && !can(user, 'pos', 'discount')) {
       throw new DomainError('FORBIDDEN', 'sales.discountNotAllowed', {}, { discountValue: { key: 'sales.discountNotAllowed' } });
     }
-    const tenderedCents = toCents(dto.paymentDetails.amountTendered);
-    this.assertTender(tenderedCents, expectedTotalIfLoyaltyRight(dto, before));
+    const legacyTenderedCents = dto.paymentDetails ? toCents(dto.paymentDetails.amountTendered) : 0;
+    const expectedFigTotal = expectedTotalIfLoyaltyRight(dto, figBefore, figCur);
+    if (!dto.tenders) this.assertLegacyTender(legacyTenderedCents, expectedFigTotal);
+    else this.settle(dto, lookup, toSale(expectedFigTotal, figCur), exchangeRate);
 
-    // 3. Loyalty: reserve the points redeemed and quote the points awarded (idempotent by sale id).
+    // 3. Loyalty (in dollars): reserve the points redeemed and quote the points awarded (idempotent by sale id).
     const { redemption, pointsAwarded } = customerId
       ? await this.reserveLoyalty(
           {
             saleId,
             customerId,
             pointsToRedeem,
-            totalBeforeLoyaltyUsdCents: before.totalBeforeLoyaltyCents,
-            ...(derivePoints ? { loyaltyDiscountUsdCents: loyaltyDiscountCents } : {}),
+            totalBeforeLoyaltyUsdCents: toUsd(before.totalBeforeLoyaltyCents),
+            ...(derivePoints ? { loyaltyDiscountUsdCents: convertMinor(statedLoyalty, figCur, 'USD', exchangeRate) } : {}),
             attempt,
           },
           pointsToRedeem > 0 || derivePoints,
         )
       : { redemption: null, pointsAwarded: 0 };
-    const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: redemption.valueCents }) : before;
-    refuseMismatches(checkAfterLoyalty(dto, priced));
-    const tender = this.assertTender(tenderedCents, priced.totalCents);
-    refuseMismatches(checkChange(dto, tender));
+    const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: toSale(redemption.valueCents, 'USD') }) : before;
+    const figPriced =
+      figCur === saleCur
+        ? priced
+        : redemption
+          ? priceSale({ ...figBase, loyaltyDiscountCents: convertMinor(redemption.valueCents, 'USD', figCur, exchangeRate) })
+          : figBefore;
+    refuseMismatches(checkAfterLoyalty(dto, figPriced, figCur));
+    let settled: Settled;
+    if (dto.tenders) settled = this.settle(dto, lookup, priced.totalCents, exchangeRate);
+    else {
+      // The specification's one cash payment, stated in dollars: one cash tender in the sale's currency. A tender that
+      // covers the dollar total covers the sale (its dinars may round a dinar below a total priced unit by unit).
+      const changeCents = this.assertLegacyTender(legacyTenderedCents, figPriced.totalCents);
+      refuseMismatches(checkChange(dto, changeCents));
+      const inSale = toSale(legacyTenderedCents, 'USD');
+      const amountMinor =
+        saleCur === 'USD' ? inSale : Math.max(inSale, roundCash(priced.totalCents, cashStep(saleCur, lookup.iqdCashRounding)));
+      settled = this.settle(
+        { ...dto, tenders: amountMinor > 0 ? [{ method: 'cash', currency: saleCur, amountMinor }] : [] },
+        lookup,
+        priced.totalCents,
+        exchangeRate,
+      );
+    }
 
-    // 4. One transaction: sale, lines, invoice number, outbox event, stored answer.
+    // 4. One transaction: sale, lines, tenders, invoice number, outbox event, stored answer.
     await this.store.ensureRegister(ctx.branchId, register);
     // A sale the till made offline keeps its number and the time it was made; an online sale's clock is the server's.
     const madeAt = dto.reservedInvoiceNumber
       ? await this.blocks.offlineSale(this.ds, ctx.branchId, register, dto.reservedInvoiceNumber, dto.madeOfflineAt)
       : null;
+    // Dollar figures for readers that speak dollars: the sale's own for a dollar sale, at its rate for a dinar sale.
+    const usdTotal = toUsd(priced.totalCents);
+    const usdNet = saleCur === 'USD' ? priced.lineNetCents : allocate(usdTotal, priced.lineNetCents);
+    const usd = {
+      subtotal: toUsd(priced.subtotalCents),
+      discount: toUsd(priced.discountCents),
+      loyalty: redemption && saleCur !== 'USD' ? redemption.valueCents : toUsd(priced.loyaltyDiscountCents),
+      tax: toUsd(priced.taxCents),
+      total: usdTotal,
+      tendered: toUsd(settled.paidMinor),
+      change: toUsd(settled.changeValueMinor),
+    };
     const lineRows: LineRow[] = dto.items.map((item, i) => ({
       id: randomUUID(),
       sale_id: saleId,
@@ -216,14 +270,19 @@ export class SalesService {
       sku: products[i]!.sku,
       name: products[i]!.name,
       quantity: item.quantity,
-      unit_price_cents: products[i]!.price_cents,
+      unit_price_cents: String(products[i]!.price_currency === 'USD' ? Number(products[i]!.price_minor) : toUsd(lines[i]!.priceCents)),
       unit_cost_cents: products[i]!.cost_cents,
       discount_percent: String(lines[i]!.discountPercent),
-      discount_cents: String(priced.lines[i]!.discountCents),
-      subtotal_cents: String(priced.lines[i]!.subtotalCents),
-      net_cents: String(priced.lineNetCents[i]!),
+      discount_cents: String(toUsd(priced.lines[i]!.discountCents)),
+      subtotal_cents: String(toUsd(priced.lines[i]!.subtotalCents)),
+      net_cents: String(usdNet[i]!),
       refunded_quantity: 0,
       refunded_cents: '0',
+      unit_price_minor: String(lines[i]!.priceCents),
+      discount_minor: String(priced.lines[i]!.discountCents),
+      subtotal_minor: String(priced.lines[i]!.subtotalCents),
+      net_minor: String(priced.lineNetCents[i]!),
+      refunded_minor: '0',
     }));
 
     return this.ds.transaction(async (m) => {
@@ -236,13 +295,15 @@ export class SalesService {
         exchangeRate,
         priced,
         discount,
+        usd,
         redemption,
         pointsAwarded,
-        tenderedCents,
-        changeCents: tender,
+        settled,
         taxRateBp: lookup.taxRateBp,
         madeAt,
       });
+      // Here the sale is final: its currency, totals (`sale.total_minor`, `sale.cash_rounding_minor`), tenders
+      // (`settled.tenders`) and change (`settled.change`) are known, inside the sale's transaction (`m`).
       const row: SaleRow = {
         ...sale,
         c_first: lookup.customer?.first_name ?? null,
@@ -311,14 +372,44 @@ export class SalesService {
     return { redemption: answer.redemption, pointsAwarded: answer.pointsToAward };
   }
 
-  private assertTender(tenderedCents: number, totalCents: number): number {
+  /** The specification's payment: the dollars tendered must cover the dollar total; the change is the rest. */
+  private assertLegacyTender(tenderedCents: number, totalCents: number): number {
     const check = checkTender(tenderedCents, totalCents);
     if (!check.ok) {
-      const params = { total: money(totalCents) };
+      const params = { total: formatMoney(totalCents, 'USD', 'en') };
       throw new DomainError('RULE_VIOLATION', 'sales.tenderTooLow', params, {
         'paymentDetails.amountTendered': { key: 'sales.tenderTooLow', params },
       });
     }
     return check.changeCents;
+  }
+
+  /** The tenders against the total in the sale's currency (shared pricing module); a clear error when they do not settle it. */
+  private settle(dto: CreateSaleDto, lookup: Lookup, totalMinor: number, exchangeRate: number): Settled {
+    const settled = settleSale({
+      currency: dto.currency,
+      totalMinor,
+      exchangeRate,
+      tenders: dto.tenders ?? [],
+      changeCurrency: dto.changeCurrency ?? dto.currency,
+      iqdCashRounding: lookup.iqdCashRounding,
+      hasCustomer: Boolean(dto.customer),
+    });
+    if (settled.ok) return settled;
+    const show = (minor: number, cur: Currency) => formatMoney(minor, cur, 'en');
+    const params = {
+      total: show(totalMinor, dto.currency),
+      remainingUsd: show(settled.remaining.USD, 'USD'),
+      remainingIqd: show(settled.remaining.IQD, 'IQD'),
+    };
+    const key = {
+      short: 'sales.tendersShort',
+      noTenders: 'sales.tendersShort',
+      invalidAmount: 'validation.invalidNumber',
+      accountNeedsCustomer: 'sales.accountNeedsCustomer',
+      nonCashOverTotal: 'sales.nonCashOverTotal',
+    }[settled.error];
+    const code = settled.error === 'invalidAmount' ? 'VALIDATION_FAILED' : 'RULE_VIOLATION';
+    throw new DomainError(code, key, params, { tenders: { key, params } });
   }
 }

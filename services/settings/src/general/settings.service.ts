@@ -45,8 +45,13 @@ export class SettingsService {
     private readonly outbox: Outbox,
   ) {}
 
-  async exchangeRate(ctx: RequestContext): Promise<{ exchangeRate: number; isUserSpecific: boolean }> {
-    return this.exchangeRateFor(ctx.actorId ?? '');
+  /** The till's money settings: the rate that applies to the signed-in user, and the shop's dinar cash-rounding step. */
+  async exchangeRate(ctx: RequestContext): Promise<{ exchangeRate: number; isUserSpecific: boolean; iqdCashRounding: number }> {
+    const [rate, [row]] = await Promise.all([
+      this.exchangeRateFor(ctx.actorId ?? ''),
+      this.ds.query(`SELECT iqd_cash_rounding FROM general_settings WHERE id = 1`) as Promise<{ iqd_cash_rounding: number }[]>,
+    ]);
+    return { ...rate, iqdCashRounding: row?.iqd_cash_rounding ?? 1 };
   }
 
   /** The rate that applies to a user: their own, else the shop's (what the till shows them, and what sales records). */

@@ -8,13 +8,14 @@ import type { SalePayload } from '../lib/totals.js';
 /** The till's own calls; the shared ones (the product list, categories, loyalty settings, adding a customer) come with `sharedApi`. */
 export const posApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
-    exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean }, void>({
+    /** The rate that applies to this user and the shop's dinar cash-rounding step (absent from an older server: none). */
+    exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean; iqdCashRounding?: number }, void>({
       // A user may have a rate of their own: kept per user.
       queryFn: (_arg, { getState }, _extra, baseQuery) =>
         keptRead(
           `exchange-rate:${(getState() as { auth: { user: { _id: string } | null } }).auth.user?._id ?? ''}`,
           () => baseQuery('/settings/exchange-rate'),
-          (res) => (res as { data: { exchangeRate: number; isUserSpecific: boolean } }).data,
+          (res) => (res as { data: { exchangeRate: number; isUserSpecific: boolean; iqdCashRounding?: number } }).data,
         ),
       providesTags: ['ExchangeRate'],
     }),

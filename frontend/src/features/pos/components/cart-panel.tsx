@@ -1,22 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import type { Dispatch, ReactNode } from 'react';
 import type { CartAction, CartState } from '../lib/cart.js';
-import { lineSubtotalCents, type Totals } from '../lib/totals.js';
+import { lineSubtotal, unitInSale, type Totals } from '../lib/totals.js';
 import { sanitizeAmountInput } from '../../../lib/money.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
-import type { DisplayCurrency } from '../hooks/use-money.js';
+import { useMinorMoney, type DisplayCurrency } from '../hooks/use-money.js';
 
 interface CartPanelProps {
   cart: CartState;
   dispatch: Dispatch<CartAction>;
   totals: Totals;
-  money: (cents: number) => string;
   currency: DisplayCurrency;
+  rate: number;
   canDiscount: boolean;
   saving: boolean;
   customerBox: ReactNode;
-  onCheckout: () => void;
+  /** To the checkout; `method`: the tender the cashier starts with (the Card and Cash buttons). */
+  onCheckout: (method?: 'card' | 'cash') => void;
   /** What the last scan or tap added, with a count so the same product added twice flashes again. */
   lastAdded: { text: string; n: number } | null;
 }
@@ -25,8 +26,8 @@ export function CartPanel({
   cart,
   dispatch,
   totals,
-  money,
   currency,
+  rate,
   canDiscount,
   saving,
   customerBox,
@@ -35,6 +36,10 @@ export function CartPanel({
 }: CartPanelProps) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
+  // Every figure of the cart is exact in the sale's currency (the till's display currency).
+  const format = useMinorMoney();
+  const money = (minor: number) => format(minor, currency);
+  const m = { currency, rate };
   const itemCount = cart.lines.reduce((n, l) => n + l.quantity, 0);
 
   return (
@@ -87,7 +92,7 @@ export function CartPanel({
                     {name}
                   </span>
                   <span className="muted small">
-                    {money(line.unitCents)}
+                    {money(unitInSale(line, m))}
                     {line.discountPercent > 0 && ` · ${t('pos.percentOff', { percent: f.percent(line.discountPercent) })}`}
                   </span>
                   {over && (
@@ -131,7 +136,7 @@ export function CartPanel({
                   </button>
                 </div>
                 <span className="line-total num" data-testid="line-total">
-                  {money(lineSubtotalCents(line))}
+                  {money(lineSubtotal(line, m))}
                 </span>
                 <button
                   type="button"
@@ -183,46 +188,40 @@ export function CartPanel({
       <dl className="totals" data-testid="totals">
         <div>
           <dt>{t('pos.subtotal')}</dt>
-          <dd data-testid="subtotal">{money(totals.subtotalCents)}</dd>
+          <dd data-testid="subtotal">{money(totals.subtotalMinor)}</dd>
         </div>
         <div>
           <dt>{t('pos.discount')}</dt>
-          <dd data-testid="discount-amount">{totals.discountCents > 0 ? `−${money(totals.discountCents)}` : money(0)}</dd>
+          <dd data-testid="discount-amount">{totals.discountMinor > 0 ? `−${money(totals.discountMinor)}` : money(0)}</dd>
         </div>
         <div>
           <dt>{t('pos.loyaltyDiscount')}</dt>
-          <dd data-testid="loyalty-amount">{totals.loyaltyCents > 0 ? `−${money(totals.loyaltyCents)}` : money(0)}</dd>
+          <dd data-testid="loyalty-amount">{totals.loyaltyMinor > 0 ? `−${money(totals.loyaltyMinor)}` : money(0)}</dd>
         </div>
         <div className="grand">
           <dt>{t('pos.total')}</dt>
-          <dd data-testid="total">{money(totals.totalCents)}</dd>
+          <dd data-testid="total">{money(totals.totalMinor)}</dd>
         </div>
       </dl>
 
       <div className="pay-buttons">
-        {(['card', 'cash'] as const).map((m) => (
-          <span key={m} className="tooltip-host" data-tooltip={t('pos.paymentComingSoon')}>
-            {/* aria-disabled keeps it focusable, so keyboard users reach the tooltip too */}
-            <button
-              type="button"
-              className="button"
-              aria-disabled="true"
-              aria-describedby={`soon-${m}`}
-              onClick={(e) => e.preventDefault()}
-              data-testid={`pay-${m}`}
-            >
-              {t(`pos.${m}`)}
-            </button>
-            <span id={`soon-${m}`} className="sr-only">
-              {t('common.comingSoon')}
-            </span>
-          </span>
+        {(['card', 'cash'] as const).map((method) => (
+          <button
+            key={method}
+            type="button"
+            className="button"
+            disabled={cart.lines.length === 0 || saving}
+            onClick={() => onCheckout(method)}
+            data-testid={`pay-${method}`}
+          >
+            {t(`pos.${method}`)}
+          </button>
         ))}
       </div>
       <button
         type="button"
         className="button primary block big"
-        onClick={onCheckout}
+        onClick={() => onCheckout()}
         disabled={cart.lines.length === 0 || saving}
         data-testid="checkout"
       >
@@ -234,7 +233,7 @@ export function CartPanel({
           <span className="muted small">
             {t('pos.total')} · {t('pos.cartItems', { n: f.number(itemCount) })}
           </span>
-          <strong data-testid="phone-total">{money(totals.totalCents)}</strong>
+          <strong data-testid="phone-total">{money(totals.totalMinor)}</strong>
           {lastAdded && (
             <span key={lastAdded.n} className="scan-flash small" data-testid="phone-last-added">
               ✓ {lastAdded.text}
@@ -244,7 +243,7 @@ export function CartPanel({
         <button
           type="button"
           className="button primary"
-          onClick={onCheckout}
+          onClick={() => onCheckout()}
           disabled={cart.lines.length === 0 || saving}
           data-testid="phone-checkout"
         >

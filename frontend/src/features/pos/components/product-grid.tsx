@@ -3,7 +3,6 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { TillProductDto } from '@dukan/contracts';
 import { stockColour } from '../lib/stock.js';
-import { dollarsToCents } from '../../../lib/money.js';
 import { useFormat } from '../../../i18n/format.js';
 
 interface ProductGridProps {
@@ -13,7 +12,8 @@ interface ProductGridProps {
   activeIndex: number;
   stockOf: (p: TillProductDto) => number;
   categoryName: (id: string | null | undefined) => string;
-  money: (cents: number) => string;
+  /** A product's price as the till shows it: in the currency it is set in, and in the other. */
+  priceOf: (p: TillProductDto) => string;
   onAdd: (p: TillProductDto) => void;
 }
 
@@ -27,7 +27,7 @@ export const ProductGrid = memo(function ProductGrid({
   activeIndex,
   stockOf,
   categoryName,
-  money,
+  priceOf,
   onAdd,
 }: ProductGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -74,7 +74,7 @@ export const ProductGrid = memo(function ProductGrid({
                   active={at === activeIndex}
                   stock={stockOf(p)}
                   category={categoryName(p.categoryId)}
-                  price={money(dollarsToCents(p.price))}
+                  price={priceOf(p)}
                   onAdd={onAdd}
                 />
               );

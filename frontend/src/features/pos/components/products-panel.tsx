@@ -11,12 +11,12 @@ interface ProductsPanelProps {
   search: ReturnType<typeof useTillSearch>;
   toolbar: ReactNode;
   stockOf: (p: TillProductDto) => number;
-  money: (cents: number) => string;
+  priceOf: (p: TillProductDto) => string;
   onAdd: (p: TillProductDto) => void;
 }
 
 /** The till's left side: toolbar, category chips, how many products are shown and the grid of them. */
-export function ProductsPanel({ list, search, toolbar, stockOf, money, onAdd }: ProductsPanelProps) {
+export function ProductsPanel({ list, search, toolbar, stockOf, priceOf, onAdd }: ProductsPanelProps) {
   const { t } = useTranslation();
   const f = useFormat();
   const { hits } = search;
@@ -40,7 +40,7 @@ export function ProductsPanel({ list, search, toolbar, stockOf, money, onAdd }: 
             activeIndex={search.activeIndex}
             stockOf={stockOf}
             categoryName={search.categoryName}
-            money={money}
+            priceOf={priceOf}
             onAdd={onAdd}
           />
         </div>

@@ -6,27 +6,26 @@ import { useFormat } from '../../../i18n/format.js';
 import type { CartLine, Totals } from '../lib/totals.js';
 import { SaleLinesTable, SaleTotals } from './sale-summary.js';
 import type { CartCustomer } from '../lib/cart.js';
-import type { SaleDto } from '@dukan/contracts';
-import { centsToIqd, dollarsToCents } from '../../../lib/money.js';
-import type { ReceiptSettingsDto } from '@dukan/contracts';
+import type { ReceiptSettingsDto, SaleChange, SaleDto, SaleTender } from '@dukan/contracts';
+import { useMinorMoney } from '../hooks/use-money.js';
 import { InvoiceBarcode } from '../printing/invoice-barcode.js';
 import { ReceiptPrinterButton } from '../printing/receipt-printer-button.js';
 import { useReceiptLogo, useTillSettings } from '../printing/till-settings.js';
 
 /** What the receipt reads of the stored sale (a sale kept offline has these before the server has it). */
-export type ReceiptSale = Pick<
-  SaleDto,
-  'invoiceNumber' | 'createdAt' | 'paymentDetails' | 'loyaltyPointsRedeemed' | 'loyaltyPointsAwarded'
->;
+export type ReceiptSale = Pick<SaleDto, 'invoiceNumber' | 'createdAt' | 'loyaltyPointsRedeemed' | 'loyaltyPointsAwarded'> &
+  Partial<Pick<SaleDto, 'tenders' | 'change' | 'amountsInCurrency'>>;
 
 export interface CompletedSale {
   sale: ReceiptSale;
   lines: CartLine[];
   totals: Totals;
   customer: CartCustomer | null;
-  tenderedCents: number;
-  /** In an IQD sale, the dinars the cashier typed (the receipt shows them, not a round trip through cents). */
-  tenderedIqd: number | null;
+  /** As handed over, each in its own currency (the stored sale's, once the server has it). */
+  tenders: SaleTender[];
+  change: SaleChange | null;
+  /** Added (+) or taken off (-) by cash rounding, in the sale's currency. */
+  cashRoundingMinor: number;
   currency: 'USD' | 'IQD';
   rate: number;
   cashier: string;
@@ -74,31 +73,28 @@ function ShopFooter({ shop, fallback }: { shop: ShopReceipt | undefined; fallbac
   return footer ? <div className="receipt-footer">{footer}</div> : <>{fallback}</>;
 }
 
-function ReceiptPaper({
-  done,
-  money,
-  shop,
-  forPrint = false,
-}: {
-  done: CompletedSale;
-  money: (cents: number) => string;
-  shop?: ShopReceipt | undefined;
-  forPrint?: boolean;
-}) {
+function ReceiptPaper({ done, shop, forPrint = false }: { done: CompletedSale; shop?: ShopReceipt | undefined; forPrint?: boolean }) {
   // The printed copy repeats the on-screen one; only the latter carries test ids.
   const tid = (id: string) => (forPrint ? undefined : id);
   const show = shop?.settings.fields ?? { customer: true, cashier: true, points: true, rate: true, invoiceBarcode: false };
   const { t } = useTranslation();
   const f = useFormat();
+  const format = useMinorMoney();
   const { sale, lines, totals } = done;
-  const tendered =
-    sale.paymentDetails?.amountTendered !== undefined ? dollarsToCents(sale.paymentDetails.amountTendered) : done.tenderedCents;
-  const change =
-    sale.paymentDetails?.change !== undefined ? dollarsToCents(sale.paymentDetails.change) : done.tenderedCents - totals.totalCents;
-  const iqdTender = done.currency === 'IQD' && done.tenderedIqd !== null ? done.tenderedIqd : null;
-  const tenderText = iqdTender !== null ? f.iqd(iqdTender) : money(tendered);
-  const changeText =
-    iqdTender !== null ? f.iqd(Math.max(0, iqdTender - centsToIqd(totals.totalCents, done.rate))) : money(Math.max(0, change));
+  const money = (minor: number) => format(minor, done.currency);
+  // The stored sale's tenders, change and rounding when the server has it; the till's own (same pricing module) before.
+  const tenders = sale.tenders ?? done.tenders;
+  const change = sale.change !== undefined ? sale.change : done.change;
+  const rounding =
+    sale.amountsInCurrency !== undefined
+      ? done.currency === 'USD'
+        ? Math.round(sale.amountsInCurrency.cashRounding * 100)
+        : sale.amountsInCurrency.cashRounding
+      : done.cashRoundingMinor;
+  const label = (tn: SaleTender) =>
+    tn.method === 'cash' ? t('pos.tender.cashIn', { currency: tn.currency }) : t(`pos.tender.${tn.method}`);
+  const twoCurrencies =
+    done.currency === 'IQD' || tenders.some((tn) => tn.currency !== done.currency) || change?.currency !== done.currency;
   return (
     <div className="receipt-paper" data-testid={tid('receipt-paper')}>
       <div className="receipt-center">
@@ -124,15 +120,40 @@ function ReceiptPaper({
           </div>
         )}
       </div>
-      <SaleLinesTable lines={lines} money={money} className="receipt-items" />
+      <SaleLinesTable lines={lines} money={money} sale={{ currency: done.currency, rate: done.rate }} className="receipt-items" />
       <SaleTotals totals={totals} money={money} className="receipt-totals" totalTestId={tid('receipt-total')}>
+        {rounding !== 0 && (
+          <>
+            <div>
+              <dt>{t('pos.receipt.rounding')}</dt>
+              <dd data-testid={tid('receipt-rounding')}>
+                <bdi dir="ltr">
+                  {rounding > 0 ? '+' : '−'}
+                  {money(Math.abs(rounding))}
+                </bdi>
+              </dd>
+            </div>
+            <div>
+              <dt>{t('pos.receipt.toPay')}</dt>
+              <dd>
+                <bdi dir="ltr">{money(totals.totalMinor + rounding)}</bdi>
+              </dd>
+            </div>
+          </>
+        )}
+        {tenders.map((tn, i) => (
+          <div key={i} data-testid={tid('receipt-tender')}>
+            <dt>{label(tn)}</dt>
+            <dd>
+              <bdi dir="ltr">{format(tn.amountMinor, tn.currency)}</bdi>
+            </dd>
+          </div>
+        ))}
         <div>
-          <dt>{t('pos.receipt.tendered')}</dt>
-          <dd>{tenderText}</dd>
-        </div>
-        <div>
-          <dt>{t('pos.receipt.change')}</dt>
-          <dd data-testid={tid('receipt-change')}>{changeText}</dd>
+          <dt>{change ? t('pos.receipt.changeIn', { currency: change.currency }) : t('pos.receipt.change')}</dt>
+          <dd data-testid={tid('receipt-change')}>
+            <bdi dir="ltr">{change ? format(change.amountMinor, change.currency) : money(0)}</bdi>
+          </dd>
         </div>
         {show.points && !!sale.loyaltyPointsRedeemed && (
           <div>
@@ -148,8 +169,7 @@ function ReceiptPaper({
         )}
       </SaleTotals>
       <div className="receipt-center small">
-        <div>{t('pos.receipt.paidCash')}</div>
-        {show.rate && done.currency === 'IQD' && <div>{t('pos.receipt.rate', { rate: f.number(done.rate) })}</div>}
+        {show.rate && twoCurrencies && <div>{t('pos.receipt.rate', { rate: f.number(done.rate) })}</div>}
         <ShopFooter shop={shop} fallback={<div>{t('pos.receipt.thanks')}</div>} />
         {show.invoiceBarcode && sale.invoiceNumber && <InvoiceBarcode code={sale.invoiceNumber} testId={tid('receipt-barcode')} />}
       </div>
@@ -173,20 +193,25 @@ export function usePageSizedTo(ref: React.RefObject<HTMLDivElement | null>) {
   });
 }
 
-export function FinalReceipt({ done, money, onNewSale }: { done: CompletedSale; money: (cents: number) => string; onNewSale: () => void }) {
+export function FinalReceipt({ done, onNewSale }: { done: CompletedSale; onNewSale: () => void }) {
   const { t } = useTranslation();
   const printRoot = useRef<HTMLDivElement>(null);
   usePageSizedTo(printRoot);
   const settings = useTillSettings();
-  // Every sale is paid in cash for now (SaleDto.paymentMethod): the first print opens the drawer.
+  // A sale with cash in it opens the drawer on its first print.
   const logo = useReceiptLogo(settings);
   const shop = settings ? { settings: settings.receipt, logo } : undefined;
   return (
     <>
       <Modal title={t('pos.receipt.title')} onClose={onNewSale} testId="final-receipt" className="receipt-modal" onEnter={onNewSale}>
-        <ReceiptPaper done={done} money={money} shop={shop} />
+        <ReceiptPaper done={done} shop={shop} />
         <div className="row gap end modal-actions">
-          <ReceiptPrinterButton settings={settings} printRoot={printRoot} logoReady={!settings?.receipt.logo || logo !== null} cashSale />
+          <ReceiptPrinterButton
+            settings={settings}
+            printRoot={printRoot}
+            logoReady={!settings?.receipt.logo || logo !== null}
+            cashSale={done.tenders.some((tn) => tn.method === 'cash')}
+          />
           <button type="button" className="button" onClick={() => window.print()} data-testid="print-receipt">
             {t('pos.receipt.print')}
           </button>
@@ -197,7 +222,76 @@ export function FinalReceipt({ done, money, onNewSale }: { done: CompletedSale; 
       </Modal>
       {createPortal(
         <div className="print-root" ref={printRoot} aria-hidden="true">
-          <ReceiptPaper done={done} money={money} shop={shop} forPrint />
+          <ReceiptPaper done={done} shop={shop} forPrint />
+        </div>,
+        document.body,
+      )}
+    </>
+  );
+}
+
+/** A stored sale as the receipt prints it: its lines, totals, tenders and change exact in the sale's currency. */
+export function receiptOfSale(sale: SaleDto, cashier: string): CompletedSale {
+  const minor = (major: number) => (sale.currency === 'USD' ? Math.round(major * 100) : major);
+  const a = sale.amountsInCurrency;
+  return {
+    sale,
+    lines: sale.items.map((l) => ({
+      productId: l._id,
+      sku: l.productSnapshot.sku,
+      barcode: null,
+      name: { en: l.productSnapshot.name.en, ku: l.productSnapshot.name.ku },
+      unitCents: Math.round(l.unitPrice * 100),
+      priceCurrency: sale.currency,
+      priceMinor: minor(l.unitPriceInCurrency),
+      discountPercent: l.discount,
+      quantity: l.quantity,
+      stock: l.quantity,
+    })),
+    totals: {
+      currency: sale.currency,
+      subtotalMinor: minor(a.subtotal),
+      discountMinor: minor(a.discountAmount),
+      loyaltyMinor: minor(a.loyaltyDiscount),
+      totalMinor: minor(a.total),
+    },
+    customer: sale.customer
+      ? { _id: sale.customer._id, name: `${sale.customer.firstName} ${sale.customer.lastName}`.trim(), loyaltyPoints: 0 }
+      : null,
+    tenders: sale.tenders,
+    change: sale.change,
+    cashRoundingMinor: minor(a.cashRounding),
+    currency: sale.currency,
+    rate: sale.exchangeRate,
+    cashier,
+  };
+}
+
+/** A stored sale's receipt again, from its page: shown, and printed at the receipt printer's page size. */
+export function ReprintReceipt({ sale, cashier, onClose }: { sale: SaleDto; cashier: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const printRoot = useRef<HTMLDivElement>(null);
+  usePageSizedTo(printRoot);
+  const done = receiptOfSale(sale, cashier);
+  const settings = useTillSettings();
+  const logo = useReceiptLogo(settings);
+  const shop = settings ? { settings: settings.receipt, logo } : undefined;
+  return (
+    <>
+      <Modal title={t('pos.receipt.title')} onClose={onClose} testId="reprint-receipt" className="receipt-modal">
+        <ReceiptPaper done={done} shop={shop} />
+        <div className="row gap end modal-actions">
+          <button type="button" className="button" onClick={onClose} data-testid="close-receipt">
+            {t('common.close')}
+          </button>
+          <button type="button" className="button primary" autoFocus onClick={() => window.print()} data-testid="print-receipt">
+            {t('pos.receipt.print')}
+          </button>
+        </div>
+      </Modal>
+      {createPortal(
+        <div className="print-root" ref={printRoot} aria-hidden="true">
+          <ReceiptPaper done={done} shop={shop} forPrint />
         </div>,
         document.body,
       )}

@@ -1,16 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format.js';
-import { lineSubtotalCents, type CartLine, type Totals } from '../lib/totals.js';
+import { lineSubtotal, type CartLine, type SaleMoney, type Totals } from '../lib/totals.js';
 
-/** The sale's lines as the preview and the receipt both show them: name in the current language, quantity, amount. */
+/**
+ * The sale's lines as the preview and the receipt both show them: name in the current language, quantity (as ×N, so
+ * it never runs into the amount in a right-to-left receipt), amount in the sale's currency.
+ */
 export function SaleLinesTable({
   lines,
   money,
+  sale,
   className,
 }: {
   lines: readonly CartLine[];
-  money: (cents: number) => string;
+  /** Formats minor units of the sale's currency. */
+  money: (minor: number) => string;
+  sale: SaleMoney;
   className: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -28,8 +34,12 @@ export function SaleLinesTable({
         {lines.map((l) => (
           <tr key={l.productId}>
             <td>{(i18n.language === 'ku' && l.name.ku) || l.name.en}</td>
-            <td className="num">{f.number(l.quantity)}</td>
-            <td className="num">{money(lineSubtotalCents(l))}</td>
+            <td className="num qty-cell">
+              <bdi dir="ltr">×{f.number(l.quantity)}</bdi>
+            </td>
+            <td className="num amount-cell">
+              <bdi dir="ltr">{money(lineSubtotal(l, sale))}</bdi>
+            </td>
           </tr>
         ))}
       </tbody>
@@ -46,7 +56,7 @@ export function SaleTotals({
   children,
 }: {
   totals: Totals;
-  money: (cents: number) => string;
+  money: (minor: number) => string;
   className: string;
   totalTestId?: string;
   children?: ReactNode;
@@ -56,23 +66,23 @@ export function SaleTotals({
     <dl className={className}>
       <div>
         <dt>{t('pos.subtotal')}</dt>
-        <dd>{money(totals.subtotalCents)}</dd>
+        <dd>{money(totals.subtotalMinor)}</dd>
       </div>
-      {totals.discountCents > 0 && (
+      {totals.discountMinor > 0 && (
         <div>
           <dt>{t('pos.discount')}</dt>
-          <dd>−{money(totals.discountCents)}</dd>
+          <dd>−{money(totals.discountMinor)}</dd>
         </div>
       )}
-      {totals.loyaltyCents > 0 && (
+      {totals.loyaltyMinor > 0 && (
         <div>
           <dt>{t('pos.loyaltyDiscount')}</dt>
-          <dd>−{money(totals.loyaltyCents)}</dd>
+          <dd>−{money(totals.loyaltyMinor)}</dd>
         </div>
       )}
       <div className="grand">
         <dt>{t('pos.total')}</dt>
-        <dd data-testid={totalTestId}>{money(totals.totalCents)}</dd>
+        <dd data-testid={totalTestId}>{money(totals.totalMinor)}</dd>
       </div>
       {children}
     </dl>

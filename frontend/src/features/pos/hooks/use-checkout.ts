@@ -12,6 +12,7 @@ import type { SaleQueue } from '../offline/use-sale-queue.js';
 import type { CartAction, CartCustomer, CartState } from '../lib/cart.js';
 import { isDefinitiveRefusal, newIdempotencyKey as newSaleKey } from '../../../lib/idempotency-key.js';
 import { buildSalePayload, type OrderDiscount, type Totals } from '../lib/totals.js';
+import type { Currency, SaleTender, Settled } from '@dukan/contracts';
 import type { DisplayCurrency } from './use-money.js';
 
 export type Phase = 'cart' | 'checkout-pick' | 'change-customer' | 'preview' | 'done';
@@ -35,6 +36,8 @@ interface CheckoutInputs {
  * timestamp per pending sale, so a repeated confirm sends the very same request) and the final receipt.
  */
 export function useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue }: CheckoutInputs) {
+  /** The tender the checkout starts with: the Card or Cash button (F4: cash). */
+  const [firstMethod, setFirstMethod] = useState<'card' | 'cash'>('cash');
   const { t } = useTranslation();
   const toast = useToast();
   const user = useCurrentUser();
@@ -49,14 +52,18 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
   const [done, setDone] = useState<CompletedSale | null>(null);
   const submitting = useRef(false);
 
-  const startCheckout = useCallback(() => {
-    if (cart.lines.length === 0 || saleState.isLoading) return;
-    if (queue.online) return setPhase('checkout-pick');
-    // Offline no customer can be looked up: the sale goes to the customer already on it, or to a guest.
-    setPending({ key: newSaleKey(), at: new Date() });
-    setSaleError(null);
-    setPhase('preview');
-  }, [cart.lines.length, saleState.isLoading, queue.online]);
+  const startCheckout = useCallback(
+    (method: 'card' | 'cash' = 'cash') => {
+      if (cart.lines.length === 0 || saleState.isLoading) return;
+      setFirstMethod(method);
+      if (queue.online) return setPhase('checkout-pick');
+      // Offline no customer can be looked up: the sale goes to the customer already on it, or to a guest.
+      setPending({ key: newSaleKey(), at: new Date() });
+      setSaleError(null);
+      setPhase('preview');
+    },
+    [cart.lines.length, saleState.isLoading, queue.online],
+  );
 
   const onPicked = (customer: CartCustomer | null) => {
     dispatch({ type: 'customer', customer });
@@ -68,7 +75,7 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     } else setPhase('cart');
   };
 
-  const confirmSale = async (tenderedCents: number, tenderedIqd: number | null) => {
+  const confirmSale = async (tenders: SaleTender[], changeCurrency: Currency, settled: Settled) => {
     if (!pending || submitting.current) return;
     submitting.current = true;
     setSaleError(null);
@@ -88,9 +95,9 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
       discount,
       totals,
       customerId: cart.customer?._id ?? null,
-      currency,
       exchangeRate: rate,
-      tenderedCents,
+      tenders,
+      changeCurrency,
       register: readRegister(),
       loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
       now: pending.at,
@@ -105,8 +112,9 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
         lines: cart.lines,
         totals,
         customer: cart.customer,
-        tenderedCents,
-        tenderedIqd,
+        tenders,
+        change: settled.change,
+        cashRoundingMinor: settled.cashRoundingMinor,
         currency,
         rate,
         cashier: user ? displayName(user) : '',
@@ -127,7 +135,6 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
         {
           invoiceNumber: kept.invoiceNumber,
           createdAt: kept.createdAt,
-          paymentDetails: body.paymentDetails,
           loyaltyPointsRedeemed: 0,
           loyaltyPointsAwarded: 0,
         },
@@ -171,5 +178,17 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     setPhase('cart');
   }, [dispatch]);
 
-  return { phase, setPhase, saving: saleState.isLoading, saleError, done, startCheckout, onPicked, confirmSale, cancelPreview, reset };
+  return {
+    phase,
+    setPhase,
+    saving: saleState.isLoading,
+    saleError,
+    done,
+    firstMethod,
+    startCheckout,
+    onPicked,
+    confirmSale,
+    cancelPreview,
+    reset,
+  };
 }

@@ -5,12 +5,13 @@ import { useMoney, type DisplayCurrency } from './use-money.js';
 
 const CURRENCY_KEY = 'dukan.currency';
 
-/** The display currency the cashier chose (remembered on this device), the exchange rate and money formatting. */
+/** The sale currency the cashier chose (remembered on this device), the exchange rate, the dinar cash step and money formatting. */
 export function useTillCurrency() {
   const rateQuery = useExchangeRateQuery();
   const rate = rateQuery.data?.exchangeRate && rateQuery.data.exchangeRate >= 1 ? rateQuery.data.exchangeRate : FALLBACK_EXCHANGE_RATE;
   const [currency, setCurrency] = useState<DisplayCurrency>(() => (localStorage.getItem(CURRENCY_KEY) === 'IQD' ? 'IQD' : 'USD'));
   useEffect(() => localStorage.setItem(CURRENCY_KEY, currency), [currency]);
   const money = useMoney(currency, rate);
-  return { rateQuery, rate, currency, setCurrency, money };
+  const iqdCashRounding = rateQuery.data?.iqdCashRounding ?? 1;
+  return { rateQuery, rate, currency, setCurrency, money, iqdCashRounding };
 }

@@ -2,7 +2,8 @@ import type { TillProductDto } from '@dukan/contracts';
 import type { CartLine, DiscountType } from './totals.js';
 
 /** What the cart reads of a till product. */
-export type CartProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode' | 'name' | 'price' | 'discount' | 'quantity'>;
+export type CartProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode' | 'name' | 'price' | 'discount' | 'quantity'> &
+  Partial<Pick<TillProductDto, 'priceCurrency' | 'priceIqd'>>;
 
 export interface CartCustomer {
   _id: string;
@@ -98,6 +99,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
         barcode: p.barcode,
         name: p.name,
         unitCents: action.priceCents,
+        ...(p.priceCurrency === 'IQD' && typeof p.priceIqd === 'number' ? { priceCurrency: 'IQD' as const, priceMinor: p.priceIqd } : {}),
         discountPercent: p.discount ?? 0,
         quantity: 1,
         stock: p.quantity,

@@ -1,5 +1,15 @@
-import { clampPercent, priceLine, priceSale, type CartDiscount, type DiscountType, type LineInput } from '@dukan/contracts';
-import { centsToDollars } from '../../../lib/money.js';
+import {
+  clampPercent,
+  convertMinor,
+  priceLine,
+  priceSale,
+  unitPriceInSaleCurrency,
+  type CartDiscount,
+  type Currency,
+  type DiscountType,
+  type LineInput,
+  type SaleTender,
+} from '@dukan/contracts';
 
 export { clampPercent, type DiscountType };
 
@@ -8,8 +18,11 @@ export interface CartLine {
   sku: string;
   barcode: string | null;
   name: { en: string; ku?: string };
-  /** List price of one unit, USD cents. */
+  /** List price of one unit, USD cents (for a price set in dinars: at the rate when it was set). */
   unitCents: number;
+  /** The price as it was set, when in dinars: the sale prices it from this (absent: USD, unitCents). */
+  priceCurrency?: Currency;
+  priceMinor?: number;
   /** The product's own discount, percent 0–100. */
   discountPercent: number;
   quantity: number;
@@ -17,35 +30,65 @@ export interface CartLine {
   stock: number;
 }
 
-/** Percent (0–100) for 'percentage'; USD cents for 'fixed'. */
+/** Percent (0–100) for 'percentage'; minor units of the sale's currency for 'fixed'. */
 export type OrderDiscount = CartDiscount;
 
+/** The sale's currency and rate: every figure of the cart is exact in that currency (cents, or whole dinars). */
+export interface SaleMoney {
+  currency: Currency;
+  rate: number;
+}
+
+/** The cart's totals in minor units of `currency` (cents, or whole dinars). */
 export interface Totals {
-  subtotalCents: number;
-  discountCents: number;
-  loyaltyCents: number;
-  totalCents: number;
+  currency: Currency;
+  subtotalMinor: number;
+  discountMinor: number;
+  loyaltyMinor: number;
+  totalMinor: number;
 }
 
-/** A cart line as the shared pricing rules read it. */
-function asLineInput(line: Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent'>): LineInput {
-  return { priceCents: line.unitCents, quantity: line.quantity, discountPercent: line.discountPercent };
+type PricedLineFields = Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent' | 'priceCurrency' | 'priceMinor'>;
+
+/** One unit of a line in the sale's currency: converted once from the currency its price was set in. */
+export function unitInSale(line: PricedLineFields, m: SaleMoney): number {
+  const [price, from] =
+    line.priceCurrency === 'IQD' && line.priceMinor !== undefined ? [line.priceMinor, 'IQD' as const] : [line.unitCents, 'USD' as const];
+  return unitPriceInSaleCurrency(price, from, m.currency, m.rate);
 }
 
-/** A line's amount after the product's own discount (shared pricing rules: half up at the cent, once per line). */
-export function lineSubtotalCents(line: Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent'>): number {
-  return priceLine(asLineInput(line)).subtotalCents;
+/** A cart line as the shared pricing rules read it, in the sale's currency. */
+function asLineInput(line: PricedLineFields, m: SaleMoney): LineInput {
+  return { priceCents: unitInSale(line, m), quantity: line.quantity, discountPercent: line.discountPercent };
 }
 
-/** The cart's totals, priced by the same module the server prices the sale with. */
-export function computeTotals(lines: readonly CartLine[], discount: OrderDiscount, loyaltyCents: number): Totals {
-  const priced = priceSale({ lines: lines.map(asLineInput), discount, loyaltyDiscountCents: loyaltyCents, taxRateBasisPoints: 0 });
+const USD: SaleMoney = { currency: 'USD', rate: 1 };
+
+/** A line's amount after the product's own discount (shared pricing rules: half up, once per line), in the sale's currency. */
+export function lineSubtotal(line: PricedLineFields, m: SaleMoney = USD): number {
+  return priceLine(asLineInput(line, m)).subtotalCents;
+}
+
+/** The cart's totals in the sale's currency, priced by the same module the server prices the sale with. */
+export function computeTotals(lines: readonly CartLine[], discount: OrderDiscount, loyaltyMinor: number, m: SaleMoney = USD): Totals {
+  const priced = priceSale({
+    lines: lines.map((l) => asLineInput(l, m)),
+    discount,
+    loyaltyDiscountCents: loyaltyMinor,
+    taxRateBasisPoints: 0,
+  });
   return {
-    subtotalCents: priced.subtotalCents,
-    discountCents: priced.discountCents,
-    loyaltyCents: priced.loyaltyDiscountCents,
-    totalCents: priced.totalCents,
+    currency: m.currency,
+    subtotalMinor: priced.subtotalCents,
+    discountMinor: priced.discountCents,
+    loyaltyMinor: priced.loyaltyDiscountCents,
+    totalMinor: priced.totalCents,
   };
+}
+
+/** Loyalty's value (USD cents) in the sale's currency, converted once as the server does. */
+export function loyaltyInSale(cents: number, m: SaleMoney): number {
+  return convertMinor(cents, 'USD', m.currency, m.rate);
 }
 
 /** Loyalty points the cashier may redeem: clamped to 0..available, whole points. */
@@ -67,42 +110,44 @@ export interface SalePayloadInput {
   discount: OrderDiscount;
   totals: Totals;
   customerId: string | null;
-  currency: 'USD' | 'IQD';
   exchangeRate: number;
-  tenderedCents: number;
+  tenders: readonly SaleTender[];
+  changeCurrency: Currency;
   register: string;
   loyaltyPointsRedeemed: number;
   now: Date;
 }
 
-/** The body of POST /api/transactions (spec part 1 §3), money as dollars with 2 decimals. */
+/**
+ * The body of POST /api/transactions with its tenders: every figure in the sale's currency (dollars with 2 decimals,
+ * or whole dinars), the tenders each in its own currency's minor unit.
+ */
 export function buildSalePayload(input: SalePayloadInput) {
   const { lines, discount, totals } = input;
+  const m: SaleMoney = { currency: totals.currency, rate: input.exchangeRate };
+  const major = (minor: number) => (m.currency === 'USD' ? Math.round(minor) / 100 : minor);
   return {
     ...(input.customerId ? { customer: input.customerId } : {}),
     items: lines.map((line) => ({
       product: line.productId,
-      productSnapshot: { name: line.name.en, sku: line.sku, price: centsToDollars(line.unitCents) },
+      productSnapshot: { name: line.name.en, sku: line.sku, price: line.unitCents / 100 },
       quantity: line.quantity,
-      unitPrice: centsToDollars(line.unitCents),
-      subtotal: centsToDollars(lineSubtotalCents(line)),
+      unitPrice: major(unitInSale(line, m)),
+      subtotal: major(lineSubtotal(line, m)),
       discount: clampPercent(line.discountPercent),
       discountType: 'percentage' as const,
     })),
-    subtotal: centsToDollars(totals.subtotalCents),
+    subtotal: major(totals.subtotalMinor),
     discountType: discount.type,
-    discountValue: discount.type === 'percentage' ? clampPercent(discount.value) : centsToDollars(discount.value),
-    discountAmount: centsToDollars(totals.discountCents),
-    loyaltyDiscount: centsToDollars(totals.loyaltyCents),
+    discountValue: discount.type === 'percentage' ? clampPercent(discount.value) : major(discount.value),
+    discountAmount: major(totals.discountMinor),
+    loyaltyDiscount: major(totals.loyaltyMinor),
     ...(input.loyaltyPointsRedeemed > 0 ? { loyaltyPointsRedeemed: input.loyaltyPointsRedeemed } : {}),
-    total: centsToDollars(totals.totalCents),
-    currency: input.currency,
+    total: major(totals.totalMinor),
+    currency: m.currency,
     exchangeRate: input.exchangeRate,
-    paymentMethod: 'cash' as const,
-    paymentDetails: {
-      amountTendered: centsToDollars(input.tenderedCents),
-      change: centsToDollars(input.tenderedCents - totals.totalCents),
-    },
+    tenders: input.tenders.map((t) => ({ method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
+    changeCurrency: input.changeCurrency,
     paymentStatus: 'paid' as const,
     register: input.register,
     invoiceNumber: `INV-${input.now.getTime()}`,

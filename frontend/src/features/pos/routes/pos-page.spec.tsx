@@ -188,10 +188,11 @@ describe('the till', () => {
     expect(sales[0]!.body).toMatchObject({
       total: 2.5,
       subtotal: 2.5,
-      paymentMethod: 'cash',
+      currency: 'USD',
       paymentStatus: 'paid',
       register: 'main',
-      paymentDetails: { amountTendered: 5, change: 2.5 },
+      tenders: [{ method: 'cash', currency: 'USD', amountMinor: 500 }],
+      changeCurrency: 'USD',
     });
     expect(sales[0]!.body).not.toHaveProperty('customer');
     fireEvent.click(screen.getByTestId('new-sale'));

@@ -1,6 +1,7 @@
 import { useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, type TillProductDto } from '@dukan/contracts';
+import { can, convertMinor, type TillProductDto } from '@dukan/contracts';
+import { useFormat } from '../../../i18n/format.js';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -38,7 +39,7 @@ export function PosPage() {
   const canDiscount = can(user, 'pos', 'discount');
 
   const { products, categories, stockOf, recordSold } = useTillCatalogue();
-  const { rateQuery, rate, currency, setCurrency, money } = useTillCurrency();
+  const { rateQuery, rate, currency, setCurrency, money, iqdCashRounding } = useTillCurrency();
   const loyaltySettings = useLoyaltySettingsQuery();
   // The shop's receipt and payment settings, followed while the till is open (its receipt reads them).
   useTillSettings();
@@ -56,6 +57,17 @@ export function PosPage() {
   );
 
   const search = useTillSearch(list, categories.data, addProduct);
+  const f = useFormat();
+  /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
+  const priceOf = useCallback(
+    (p: TillProductDto) => {
+      const dinars = p.priceCurrency === 'IQD' && typeof p.priceIqd === 'number';
+      const usd = dinars ? convertMinor(p.priceIqd!, 'IQD', 'USD', rate) : dollarsToCents(p.price);
+      const iqd = dinars ? p.priceIqd! : convertMinor(usd, 'USD', 'IQD', rate);
+      return dinars ? `${f.iqd(iqd)} · ${f.usd(usd)}` : `${f.usd(usd)} · ${f.iqd(iqd)}`;
+    },
+    [f, rate],
+  );
   const { discount, totals } = useCartTotals(cart, canDiscount, currency, rate);
   const reloadRate = useCallback(() => void rateQuery.refetch(), [rateQuery]);
   const queue = useSaleQueue();
@@ -82,7 +94,9 @@ export function PosPage() {
     [findByCode, addProduct, refetchList, toast, t],
   );
   useBarcodeScanner(phase === 'cart' && !!list, onScan);
-  useTillKeys(phase === 'cart', search.searchRef, checkout.startCheckout);
+  const { startCheckout } = checkout;
+  const startCashCheckout = useCallback(() => startCheckout('cash'), [startCheckout]);
+  useTillKeys(phase === 'cart', search.searchRef, startCashCheckout);
 
   const { reset: resetCheckout } = checkout;
   const { setQuery, searchRef } = search;
@@ -118,7 +132,7 @@ export function PosPage() {
         list={list}
         search={search}
         stockOf={stockOf}
-        money={money}
+        priceOf={priceOf}
         onAdd={addProduct}
         toolbar={
           <>
@@ -141,8 +155,8 @@ export function PosPage() {
         cart={cart}
         dispatch={dispatch}
         totals={totals}
-        money={money}
         currency={currency}
+        rate={rate}
         canDiscount={canDiscount}
         saving={checkout.saving}
         onCheckout={checkout.startCheckout}
@@ -171,16 +185,16 @@ export function PosPage() {
           lines={cart.lines}
           totals={totals}
           customer={cart.customer}
-          currency={currency}
           rate={rate}
-          money={money}
+          iqdCashRounding={iqdCashRounding}
+          initialMethod={checkout.firstMethod}
           saving={checkout.saving}
           error={checkout.saleError}
           onCancel={checkout.cancelPreview}
-          onConfirm={(cents, iqd) => void checkout.confirmSale(cents, iqd)}
+          onConfirm={(tenders, changeCurrency, settled) => void checkout.confirmSale(tenders, changeCurrency, settled)}
         />
       )}
-      {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} money={money} onNewSale={newSale} />}
+      {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} onNewSale={newSale} />}
     </div>
   );
 }

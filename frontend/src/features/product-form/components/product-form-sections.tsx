@@ -184,6 +184,9 @@ export function PricingSection({ form }: Section) {
         <Field form={form} name="price" label={t('productForm.fields.price')}>
           <TextInput form={form} name="price" inputMode="decimal" dir="ltr" required placeholder="0.00" />
         </Field>
+        <Field form={form} name="priceIqd" label={t('productForm.fields.priceIqd')} hint={t('productForm.hints.priceIqd')}>
+          <TextInput form={form} name="priceIqd" inputMode="numeric" dir="ltr" placeholder="0" />
+        </Field>
         <Field form={form} name="cost" label={t('productForm.fields.cost')} hint={t('productForm.hints.cost')}>
           <TextInput form={form} name="cost" inputMode="decimal" dir="ltr" required placeholder="0.00" />
         </Field>

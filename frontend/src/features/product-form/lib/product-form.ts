@@ -13,6 +13,8 @@ export interface ProductFormValues {
   descriptionKu: string;
   category: string;
   price: string;
+  /** Whole dinars, or empty: priced in dollars. */
+  priceIqd: string;
   cost: string;
   quantity: string;
   reorderLevel: string;
@@ -42,6 +44,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   descriptionKu: '',
   category: '',
   price: '',
+  priceIqd: '',
   cost: '',
   quantity: String(DEFAULT_PRODUCT_QUANTITY),
   reorderLevel: String(DEFAULT_REORDER_LEVEL),
@@ -95,6 +98,10 @@ export function validateProduct(v: ProductFormValues, mode: FormMode, loaded?: P
   if (!v.category) errors.category = { key: 'requiredCategory' };
   const price = money(v.price);
   if (price) errors.price = price;
+  if (v.priceIqd.trim() !== '') {
+    if (parseDecimal(v.priceIqd) === null) errors.priceIqd = { key: 'invalidNumber' };
+    else if (parseWhole(v.priceIqd) === null) errors.priceIqd = { key: 'wholeNumber' };
+  }
   const cost = money(v.cost);
   if (cost) errors.cost = cost;
 
@@ -131,6 +138,9 @@ export interface ProductPayload {
   description: { en: string; ku: string };
   category: string;
   price: number;
+  /** IQD when a dinar price is given: the product is sold at priceIqd. */
+  priceCurrency: 'USD' | 'IQD';
+  priceIqd?: number;
   cost?: number;
   quantity?: number;
   reorderLevel: number;
@@ -153,6 +163,9 @@ export function toPayload(v: ProductFormValues, mode: FormMode, isNewBarcode: bo
     description: { en: v.descriptionEn.trim(), ku: v.descriptionKu.trim() },
     category: v.category,
     price: typedDollars(v.price),
+    ...(v.priceIqd.trim() !== '' && parseWhole(v.priceIqd) !== null
+      ? { priceCurrency: 'IQD' as const, priceIqd: parseWhole(v.priceIqd)! }
+      : { priceCurrency: 'USD' as const }),
     reorderLevel: parseWhole(v.reorderLevel) ?? DEFAULT_REORDER_LEVEL,
     discount: v.discount.trim() === '' ? 0 : (parseDecimal(v.discount) ?? 0),
     active: v.active,
@@ -177,6 +190,8 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   'description.ku': 'descriptionKu',
   category: 'category',
   price: 'price',
+  priceIqd: 'priceIqd',
+  priceCurrency: 'priceIqd',
   cost: 'cost',
   quantity: 'quantity',
   reorderLevel: 'reorderLevel',
@@ -204,6 +219,7 @@ export interface ProductLike {
   category?: { _id: string } | string | null;
   categoryId?: string | null;
   price: number;
+  priceIqd?: number | null;
   cost: number;
   quantity: number;
   reorderLevel?: number;
@@ -234,6 +250,7 @@ export function valuesFromProduct(p: ProductLike): ProductFormValues {
     descriptionKu: p.description?.ku ?? '',
     category: categoryIdOf(p),
     price: dollarsText(p.price),
+    priceIqd: p.priceIqd !== null && p.priceIqd !== undefined ? String(p.priceIqd) : '',
     cost: dollarsText(p.cost),
     quantity: String(p.quantity ?? DEFAULT_PRODUCT_QUANTITY),
     reorderLevel: String(p.reorderLevel ?? DEFAULT_REORDER_LEVEL),

@@ -11,7 +11,7 @@ function AmountRow({ label, value, className, testId }: { label: string; value: 
   );
 }
 
-/** Subtotal, discounts, tax, total, tendered and change, and what was refunded. */
+/** Subtotal, discounts, tax, total, cash rounding, each tender in its own currency, the change, and what was refunded. */
 export function SaleAmounts({ sale, f }: SaleSectionProps) {
   const { t } = useTranslation();
   const iqd = sale.currency === 'IQD';
@@ -45,13 +45,39 @@ export function SaleAmounts({ sale, f }: SaleSectionProps) {
         {iqd && inCurrency && (
           <AmountRow label={t('transactions.detail.totalInCurrency', { currency: sale.currency })} value={f.iqd(inCurrency.total)} />
         )}
+        {inCurrency && inCurrency.cashRounding !== 0 && (
+          <AmountRow
+            label={t('pos.receipt.rounding')}
+            value={iqd ? f.iqd(inCurrency.cashRounding) : usd(f, inCurrency.cashRounding)}
+            testId="detail-rounding"
+          />
+        )}
+        {(sale.tenders ?? []).map((tn, i) => (
+          <AmountRow
+            key={i}
+            label={tn.method === 'cash' ? t('pos.tender.cashIn', { currency: tn.currency }) : t(`pos.tender.${tn.method}`)}
+            value={tn.currency === 'IQD' ? f.iqd(tn.amountMinor) : f.usd(tn.amountMinor)}
+            testId="detail-tender"
+          />
+        ))}
+        {!sale.tenders?.length && (
+          <AmountRow
+            label={t('transactions.detail.tendered')}
+            value={iqd && inCurrency ? f.iqd(inCurrency.amountTendered) : usd(f, sale.paymentDetails?.amountTendered ?? 0)}
+          />
+        )}
         <AmountRow
-          label={t('transactions.detail.tendered')}
-          value={iqd && inCurrency ? f.iqd(inCurrency.amountTendered) : usd(f, sale.paymentDetails?.amountTendered ?? 0)}
-        />
-        <AmountRow
-          label={t('transactions.detail.change')}
-          value={iqd && inCurrency ? f.iqd(inCurrency.change) : usd(f, sale.paymentDetails?.change ?? 0)}
+          label={sale.change ? t('pos.receipt.changeIn', { currency: sale.change.currency }) : t('transactions.detail.change')}
+          value={
+            sale.change
+              ? sale.change.currency === 'IQD'
+                ? f.iqd(sale.change.amountMinor)
+                : f.usd(sale.change.amountMinor)
+              : iqd && inCurrency
+                ? f.iqd(inCurrency.change)
+                : usd(f, sale.paymentDetails?.change ?? 0)
+          }
+          testId="detail-change"
         />
         {sale.refundedAmount > 0 && (
           <>

@@ -4,7 +4,7 @@ import { customerName } from '../lib/filter.js';
 import { usd, type SaleSectionProps } from './sale-section.js';
 import { StatusBadges } from './status-badges.js';
 
-const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'credit', 'mixed', 'other'];
+const PAYMENT_METHODS = ['cash', 'card', 'transfer', 'account', 'credit', 'mixed', 'other'];
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (

@@ -18,6 +18,8 @@ const line = (id: string, sku: string, en: string, quantity: number, unitPrice: 
   discountType: 'percentage' as const,
   discountAmount: 0,
   subtotal: quantity * unitPrice,
+  unitPriceInCurrency: unitPrice,
+  subtotalInCurrency: quantity * unitPrice,
   refundedQuantity: 0,
 });
 function sale(over: Partial<SaleDto> = {}): SaleDto {
@@ -33,6 +35,8 @@ function sale(over: Partial<SaleDto> = {}): SaleDto {
     paymentStatusLabel: 'Completed',
     paymentMethod: 'cash',
     paymentDetails: { amountTendered: 20, change: 2 },
+    tenders: [{ method: 'cash', currency: 'USD', amountMinor: 2000 }],
+    change: { currency: 'USD', amountMinor: 200 },
     currency: 'USD',
     exchangeRate: 1450,
     items: [
@@ -58,6 +62,8 @@ function sale(over: Partial<SaleDto> = {}): SaleDto {
       total: 18,
       amountTendered: 20,
       change: 2,
+      cashRounding: 0,
+      refunded: 0,
     },
     refunded: false,
     refundState: 'none',
@@ -89,6 +95,45 @@ describe('transaction detail', () => {
     expect(screen.queryByTestId('open-void')).toBeNull();
   });
 
+  it('reprints the receipt of a dinar sale with its tenders, rounding and change as stored', async () => {
+    const iqd = sale({
+      currency: 'IQD',
+      items: [
+        {
+          ...line('33333333-3333-4333-8333-333333333333', 'RICE', 'Rice', 1, 36.1),
+          unitPriceInCurrency: 52_345,
+          subtotalInCurrency: 52_345,
+        },
+      ],
+      tenders: [{ method: 'cash', currency: 'IQD', amountMinor: 60_000 }],
+      change: { currency: 'IQD', amountMinor: 7750 },
+      amountsInCurrency: {
+        currency: 'IQD',
+        subtotal: 52_345,
+        discountAmount: 0,
+        loyaltyDiscount: 0,
+        taxAmount: 0,
+        total: 52_345,
+        amountTendered: 60_000,
+        change: 7750,
+        cashRounding: -95,
+        refunded: 0,
+      },
+    });
+    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? ok(iqd) : undefined));
+    renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}` });
+    expect((await screen.findAllByTestId('detail-tender')).map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual([
+      expect.stringContaining('IQD 60,000'),
+    ]);
+    fireEvent.click(screen.getByTestId('reprint'));
+    const paper = within(await screen.findByTestId('reprint-receipt'));
+    const text = (id: string) => paper.getByTestId(id).textContent?.replace(/\u00a0/g, ' ');
+    expect(text('receipt-total')).toBe('IQD 52,345');
+    expect(text('receipt-rounding')).toBe('−IQD 95');
+    expect(paper.getAllByTestId('receipt-tender').map((r) => r.textContent?.replace(/\u00a0/g, ' '))).toEqual(['Cash (IQD)IQD 60,000']);
+    expect(text('receipt-change')).toBe('IQD 7,750');
+  });
+
   it('refunds some units with one Idempotency-Key however often the button is pressed', async () => {
     const calls = fakeApi(({ url, method }) => {
       if (method === 'POST' && url.pathname === `/api/transactions/${ID}/refund`) {
@@ -99,6 +144,8 @@ describe('transaction detail', () => {
             refund: {
               _id: 'r1',
               amount: 4,
+              amountInCurrency: 4,
+              cashRounding: 0,
               pointsReturned: 0,
               pointsRevoked: 4,
               reason: null,

@@ -9,6 +9,7 @@ import { NotFoundPanel } from '../../../components/ui/not-found-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat, type Formatters } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/index.js';
+import { ReprintReceipt } from '../../pos/index.js';
 import { useTransactionsOneQuery } from '../api/transactions-api.js';
 import { RefundDialog } from '../components/refund-dialog.js';
 import { SaleAmounts } from '../components/sale-amounts.js';
@@ -67,7 +68,7 @@ function SaleView({ sale, f }: { sale: SaleDto; f: Formatters }) {
   const transactionsRefund = useCan('transactions', 'refund');
   const canRefund = posRefund || transactionsRefund;
   const isAdmin = user?.role === 'admin';
-  const [dialog, setDialog] = useState<'refund' | 'void' | null>(null);
+  const [dialog, setDialog] = useState<'refund' | 'void' | 'receipt' | null>(null);
 
   const voided = sale.status === 'voided';
   const refundable = !voided && sale.items.some((l) => unitsLeft(l) > 0);
@@ -83,6 +84,9 @@ function SaleView({ sale, f }: { sale: SaleDto; f: Formatters }) {
           <p className="muted">{f.dateTime(sale.transactionDate ?? sale.createdAt)}</p>
         </div>
         <div className="detail-actions">
+          <button type="button" className="button" onClick={() => setDialog('receipt')} data-testid="reprint">
+            {t('pos.receipt.reprint')}
+          </button>
           {canRefund && refundable && (
             <button type="button" className="button primary" onClick={() => setDialog('refund')} data-testid="open-refund">
               {t('transactions.refund.button')}
@@ -133,6 +137,13 @@ function SaleView({ sale, f }: { sale: SaleDto; f: Formatters }) {
 
       {dialog === 'refund' && <RefundDialog sale={sale} onClose={() => setDialog(null)} />}
       {dialog === 'void' && <VoidDialog sale={sale} onClose={() => setDialog(null)} />}
+      {dialog === 'receipt' && (
+        <ReprintReceipt
+          sale={sale}
+          cashier={`${sale.cashier.firstName} ${sale.cashier.lastName}`.trim() || sale.cashier.username}
+          onClose={() => setDialog(null)}
+        />
+      )}
     </section>
   );
 }

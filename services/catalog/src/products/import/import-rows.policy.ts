@@ -17,6 +17,7 @@ const ALIASES: Record<ImportField, string[]> = {
   sku: ['sku', 'کۆدیکاڵا'],
   barcode: ['barcode', 'ean', 'upc', 'بارکۆد'],
   price: ['price', 'priceusd', 'نرخ'],
+  priceIqd: ['priceiqd', 'pricedinar', 'pricedinars', 'نرخیدینار'],
   cost: ['cost', 'costusd', 'costprice', 'تێچوو'],
   quantity: ['quantity', 'qty', 'stock', 'بڕ'],
   category: ['category', 'categoryname', 'categoryid', 'پۆل'],
@@ -109,6 +110,9 @@ export function rowToProduct(
     price: number(at('price')),
     cost: number(at('cost')),
   };
+  // A price in dinars, when the file gives one, is the price the product is sold at.
+  const priceIqd = number(at('priceIqd'));
+  if (priceIqd !== undefined) Object.assign(body, { priceCurrency: 'IQD', priceIqd });
   const descriptionEn = text('descriptionEn');
   const descriptionKu = text('descriptionKu');
   if (descriptionEn || descriptionKu) body.description = { en: descriptionEn, ku: descriptionKu };
@@ -134,6 +138,8 @@ export function fieldOfPath(path: string): ImportField | null {
     description: 'descriptionEn',
     category: 'category',
     price: 'price',
+    priceIqd: 'priceIqd',
+    priceCurrency: 'priceIqd',
     cost: 'cost',
     quantity: 'quantity',
     reorderLevel: 'reorderLevel',
