@@ -72,7 +72,7 @@ export class ReversalsService {
           reason,
         ]),
       );
-      await this.shifts.recordVoid(m, ctx, voided!);
+      await this.shifts.recordVoid(m, ctx, { ...voided!, tenders: sale.tenders });
       await audit(
         m,
         ctx,
@@ -206,7 +206,7 @@ export class ReversalsService {
           cashRoundingMinor,
         ],
       );
-      await this.shifts.recordRefund(m, ctx, sale, refundId, amountCents);
+      await this.shifts.recordRefund(m, ctx, sale, refundId, handedBack);
       await audit(
         m,
         ctx,

@@ -18,7 +18,7 @@ import {
 import { audit, DomainError, KnownBranches, one, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
 import type { SaleRow } from '../sales/sale.mapper.js';
 import type { CashMovementBodyDto, CloseShiftDto, ListShiftsQuery, OpenShiftDto } from './shift.dto.js';
-import { refundForShift, saleForShift, type SaleForShift } from './sale-tenders.js';
+import { saleForShift, type SaleForShift } from './sale-tenders.js';
 import { shiftFigures, type EntrySum } from './shift-figures.policy.js';
 
 interface ShiftRow {
@@ -288,13 +288,15 @@ export class ShiftsService {
     await this.write(m, shiftId, s.saleId, sale.cashier_id, entries);
   }
 
-  /** Money a refund hands back comes out of the shift open on the sale's register, else out of the refunder's open shift. */
-  async recordRefund(m: EntityManager, ctx: RequestContext, sale: SaleRow, refundId: string, amountCents: number): Promise<void> {
+  /**
+   * Money a refund hands back (cash in the sale's currency, rounded as the sale's cash was) comes out of the shift open on
+   * the sale's register, else out of the refunder's open shift.
+   */
+  async recordRefund(m: EntityManager, ctx: RequestContext, sale: SaleRow, refundId: string, handedBackMinor: number): Promise<void> {
     const shiftId = await this.shiftForReversal(m, ctx, sale);
-    const money = refundForShift(sale, amountCents);
-    if (!shiftId || money.amountMinor === 0) return;
+    if (!shiftId || handedBackMinor === 0) return;
     await this.write(m, shiftId, refundId, ctx.actorId, [
-      { kind: 'refund', method: 'cash', currency: money.currency, amountMinor: -money.amountMinor },
+      { kind: 'refund', method: 'cash', currency: sale.currency, amountMinor: -handedBackMinor },
     ]);
   }
 
