@@ -188,3 +188,41 @@ describe('several tenders', () => {
     expect(refund.body.data.transaction.amountsInCurrency.refunded).toBe(52_345);
   });
 });
+
+describe("a shift's drawer", () => {
+  beforeAll(() => cashRounding(250));
+
+  it('holds each tender in its own currency: dollars in, dinars out as change, the card outside the drawer', async () => {
+    const float = { USD: 10_000, IQD: 100_000 };
+    const opened = await t.post('/api/shifts', { register: 'till-mix', float }, { token: t.tokens.cashier });
+    expect(opened.status).toBe(201);
+    const dollarsForDinars = await sell(
+      tendered([{ product: iqdItem, quantity: 1 }], 'IQD', [{ method: 'cash', currency: 'USD', amountMinor: 4000 }], {
+        changeCurrency: 'IQD',
+        register: 'till-mix',
+      }),
+    );
+    const mixed = await sell(
+      tendered(
+        [{ product: usdItem, quantity: 2 }],
+        'USD',
+        [
+          { method: 'card', currency: 'USD', amountMinor: 2000 },
+          { method: 'cash', currency: 'USD', amountMinor: 4000 },
+          { method: 'cash', currency: 'IQD', amountMinor: 20_000 },
+        ],
+        { register: 'till-mix' },
+      ),
+    );
+    expect([dollarsForDinars.status, mixed.status]).toEqual([201, 201]);
+    const shift = (await t.get(`/api/shifts/${opened.body.data._id}`, { token: t.tokens.cashier })).body.data;
+    // $40 in and 5,750 dinars back; then $40 and 20,000 dinars in, $1.59 back; the card's $20 is not in the drawer.
+    expect(shift.figures.expected).toEqual({ USD: 10_000 + 4000 + 4000 - 159, IQD: 100_000 - 5750 + 20_000 });
+    expect(shift.figures.sales).toEqual(
+      expect.arrayContaining([
+        { method: 'card', currency: 'USD', count: 1, amountMinor: 2000 },
+        { method: 'cash', currency: 'IQD', count: 1, amountMinor: 20_000 },
+      ]),
+    );
+  });
+});
