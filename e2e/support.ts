@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 // Shared helpers of the browser tests: the running all-in-one app at DUKAN_URL, signed in as admin
 // with DUKAN_ADMIN_PASSWORD; Debian's Chromium driven by playwright-core.
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from '@jest/globals';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Download, type Page } from 'playwright-core';
 import { BASE_URL, login } from './support-api.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.mjs';
 
@@ -29,6 +30,21 @@ export function artifact(name: string): string {
 }
 
 export { CHROMIUM_ARGS };
+
+/**
+ * A download's bytes. The browser may be the worker's shared one, reached over a connection, where a download has no
+ * local path: it is saved to a file of the test's own first.
+ */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'dukan-download-'));
+  try {
+    const file = join(dir, 'file');
+    await download.saveAs(file);
+    return readFileSync(file);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * A browser for a test file: its worker's Chromium when the run started one (e2e/global-setup.mjs; closing it then

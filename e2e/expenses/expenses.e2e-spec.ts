@@ -68,7 +68,9 @@ describe('expenses (browser)', () => {
     await page.fill('[data-testid=expense-title]', title);
     await page.selectOption('[data-testid=expense-category]', 'rent');
     await page.fill('[data-testid=expense-expenseDate]', '2026-03-01');
-    await page.fill('[data-testid=expense-amount]', '1410000');
+    // The form starts at the shop's own rate: a thousand dollars' worth of dinars at it is $1,000.00.
+    const rate = Number((await api('/settings/exchange-rate', { token: session.adminToken })).body.data.exchangeRate);
+    await page.fill('[data-testid=expense-amount]', String(rate * 1000));
     await page.selectOption('[data-testid=expense-currency]', 'IQD');
     expect(await page.textContent('[data-testid=expense-base-amount]')).toBe('$1,000.00');
     expect(await page.locator('[data-testid=expense-cardLast4]').count()).toBe(0);
@@ -90,9 +92,9 @@ describe('expenses (browser)', () => {
     expect(saved).toMatchObject({
       title,
       category: 'rent',
-      amount: 1_410_000,
+      amount: rate * 1000,
       currency: 'IQD',
-      exchangeRate: 1410,
+      exchangeRate: rate,
       amountInBaseCurrency: 1000,
       paymentMethod: 'transfer',
       paymentDetails: { bankName: 'Rafidain Bank', accountNumber: 'IQ98 0001 2345' },

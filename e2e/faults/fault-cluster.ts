@@ -199,8 +199,15 @@ export interface TestProduct {
 /** A product made through the API, once sales knows it (its price replica has it). */
 export async function sellableProduct(f: FaultCluster, sku: string, priceCents: number, quantity: number): Promise<TestProduct> {
   const { api, token } = f;
-  const category = await api.post('/api/categories', { name: { en: `Faults ${sku}`, ku: `هەڵە ${sku}` } }, { token });
-  const barcode = (await api.get('/api/products/generate-barcode', { token })).body.barcode as string;
+  // A cluster that has only just come up on a loaded machine may still answer 503 (its owner not ready): asked again.
+  const category = await eventually(async () => {
+    const res = await api.post('/api/categories', { name: { en: `Faults ${sku}`, ku: `هەڵە ${sku}` } }, { token });
+    return res.status === 201 ? res : null;
+  }, 60_000);
+  const barcode = await eventually(async () => {
+    const res = await api.get('/api/products/generate-barcode', { token });
+    return res.status === 200 ? (res.body.barcode as string) : null;
+  }, 60_000);
   const res = await api.post(
     '/api/products',
     {

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
 // Helpers of the inventory browser tests: categories under a parent, products with names of our choosing.
-import { readFileSync } from 'node:fs';
 import type { Download, Page } from 'playwright-core';
-import { api, BASE_URL, unique, uniqueBarcode } from '../support.js';
+import { api, BASE_URL, downloadedBytes, unique, uniqueBarcode } from '../support.js';
 
 function ok<T>(r: { status: number; body: T }, what: string): T {
   if (r.status >= 300) throw new Error(`${what} failed: ${r.status} ${JSON.stringify(r.body)}`);
@@ -70,8 +69,7 @@ export async function waitForSkus(page: Page, skus: string[]): Promise<void> {
 
 /** The downloaded file as text: UTF-8, byte-order mark checked and removed; lines without the trailing newline. */
 export async function downloadedCsv(download: Download): Promise<{ bom: boolean; lines: string[]; name: string }> {
-  const path = await download.path();
-  const bytes = readFileSync(path!);
+  const bytes = await downloadedBytes(download);
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const text = bytes.subarray(bom ? 3 : 0).toString('utf8');
   return { bom, lines: text.split(/\r?\n/).filter((l) => l !== ''), name: download.suggestedFilename() };

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import {
+  downloadedBytes,
   api,
   artifact,
   BASE_URL,
@@ -109,7 +109,7 @@ describe('the branch filter of the dashboard and reports (browser)', () => {
     await page.screenshot({ path: artifact('reports-branch-en.png'), fullPage: true });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-csv]')]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = (await downloadedBytes(download)).toString('utf8');
     expect(csv).toContain(`${lamp.name.en},${lamp.sku},2,14.00`);
 
     // All branches: the manager's two together, as the server gives them.

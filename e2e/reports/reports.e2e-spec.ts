@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
@@ -9,6 +8,7 @@ import { en as catalogueEn } from '../../frontend/src/i18n/en.js';
 import { ku as catalogueKu } from '../../frontend/src/i18n/ku.js';
 import { presetRange, shopToday } from '../../frontend/src/features/reports/lib/date-range.js';
 import {
+  downloadedBytes,
   adminPassword,
   api,
   artifact,
@@ -55,9 +55,9 @@ describe('reports (browser)', () => {
   /** Clicks an export button and reads the file the browser saves. */
   async function exportFile(page: Page, format: 'pdf' | 'csv' | 'xlsx'): Promise<{ name: string; body: Buffer }> {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click(`[data-testid=export-${format}]`)]);
-    const path = await download.path();
+    const body = await downloadedBytes(download);
     await page.waitForSelector('[data-testid=export-status][data-phase=done]');
-    return { name: download.suggestedFilename(), body: readFileSync(path!) };
+    return { name: download.suggestedFilename(), body };
   }
 
   it('a manager opens Reports from the dashboard, goes through every preset and tab, and sees the sales made', async () => {

@@ -10,7 +10,8 @@ jest.setTimeout(120_000);
 async function rateOf(token: string): Promise<{ exchangeRate: number; isUserSpecific: boolean }> {
   const r = await api('/settings/exchange-rate', { token });
   expect(r.status).toBe(200);
-  return r.body.data;
+  const { exchangeRate, isUserSpecific } = r.body.data;
+  return { exchangeRate, isUserSpecific };
 }
 
 describe('settings screens (browser)', () => {

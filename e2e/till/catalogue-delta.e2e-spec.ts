@@ -7,8 +7,9 @@ import { api, browserSession, createCategory, createProduct, createUser, openTil
 
 jest.setTimeout(180_000);
 
-const tilePrice = (page: Page, product: SeededProduct) =>
-  page.textContent(`[data-testid=product-tile][data-sku="${product.sku}"] .tile-price`);
+/** The tile's price in the currency it is set in (the tile shows the other currency's after a " · "). */
+const tilePrice = async (page: Page, product: SeededProduct) =>
+  (await page.textContent(`[data-testid=product-tile][data-sku="${product.sku}"] .tile-price`))?.split(' · ')[0];
 
 async function findTile(page: Page, product: SeededProduct): Promise<void> {
   await page.fill('[data-testid=pos-search]', product.sku);
