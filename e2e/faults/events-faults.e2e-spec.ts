@@ -136,9 +136,10 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     let stop = false;
     let cuts = 0;
     let cutRounds = 0;
+    // A cut every second: a sale on a loaded machine takes long enough that shorter pauses leave few sales whole.
     const cutter = (async () => {
       while (!stop) {
-        await new Promise((r) => setTimeout(r, 500));
+        await new Promise((r) => setTimeout(r, 1000));
         if (stop) break;
         const n = (await cutEveryConnection()).rows[0].n as number;
         cuts += n;
@@ -147,6 +148,7 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     })();
     const sold = new Map<string, string>(); // idempotency key -> sale id
     let retries = 0;
+    // The cutting stops with the tills, whatever ends them: the next test gets a database that stays up.
     await Promise.all(
       Array.from({ length: TILLS }, async (_, till) => {
         for (let n = 0; n < 25 || (cutRounds < CUT_ROUNDS && n < 5_000); n++) {
@@ -165,8 +167,9 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
           }
         }
       }),
-    );
-    stop = true;
+    ).finally(() => {
+      stop = true;
+    });
     await cutter;
     const recorded = Number((await sql.query(`SELECT count(*) AS n FROM sales.sales`)).rows[0].n) - salesBefore;
     const started = Date.now();
@@ -183,7 +186,7 @@ describeFaults('events under faults (cluster shape, NATS of its own)', () => {
     expect(recorded).toBe(sold.size);
     expect(converged).toBe(true);
     expect(await allAlive()).toEqual(Object.fromEntries(SERVICES.map((s) => [s, 200])));
-  }, 180_000);
+  }, 300_000);
 
   it(
     `NATS down for ${NATS_DOWN_MS / 1000} s while ${TILLS} tills sell: every sale answered; stock, points and reports converge once it is back`,
