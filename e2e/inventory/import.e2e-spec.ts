@@ -90,7 +90,8 @@ describe('product import (browser)', () => {
     const file = await downloadedCsv(download);
     expect(file.name).toBe('products-template.csv');
     expect(file.bom).toBe(true);
-    expect(file.lines).toEqual([`${HEADER},Reorder level,Discount (%),Active,Description (English),Description (Kurdish)`]);
+    const template = 'Name (English),Name (Kurdish),SKU,Barcode,Price (USD),Price (IQD),Cost (USD),Quantity,Category';
+    expect(file.lines).toEqual([`${template},Reorder level,Discount (%),Active,Description (English),Description (Kurdish)`]);
   });
 
   it('speaks Kurdish, right to left, with the reasons in Kurdish', async () => {
