@@ -11,6 +11,7 @@ import { BranchPricesTransfers1795824000200 } from './migrations/1795824000200-b
 import { TransferCancel1796200000200 } from './migrations/1796200000200-transfer-cancel.js';
 import { SearchNorm1796500000200 } from './migrations/1796500000200-search-norm.js';
 import { PriceInDinars1796510000200 } from './migrations/1796510000200-price-in-dinars.js';
+import { SupplierSearch1796520000200 } from './migrations/1796520000200-supplier-search.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
@@ -73,6 +74,7 @@ export class CatalogModule implements OnModuleDestroy {
             PurchasesStocktakes1796400000200,
             SearchNorm1796500000200,
             PriceInDinars1796510000200,
+            SupplierSearch1796520000200,
           ],
           consumers: CATALOG_CONSUMERS,
         }),

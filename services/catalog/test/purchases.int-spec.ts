@@ -70,6 +70,17 @@ it('keeps suppliers with names in both languages, a phone read as customer phone
   expect((await t.get('/api/purchases/suppliers', as(t.tokens.cashier))).status).toBe(403);
 });
 
+it('finds a supplier by its Kurdish name typed on an Arabic keyboard, or without the marks of the Sorani letters', async () => {
+  const id = await supplier('Kek Bakery', 'نانەواخانەی کێک');
+  const ids = async (search: string) =>
+    (await t.get(`/api/purchases/suppliers?search=${encodeURIComponent(search)}`, as(t.tokens.manager))).body.data.map(
+      (s: { _id: string }) => s._id,
+    );
+  // Arabic kaf and yeh (an Arabic keyboard), the plain yeh for ێ, the name as written, Arabic heh for ە, any case.
+  for (const typed of ['كيك', 'کیک', 'کێک', 'نانهواخانه', 'KEK']) expect(await ids(typed)).toContain(id);
+  expect(await ids('زاگرۆس')).not.toContain(id);
+});
+
 it('receives an order in two deliveries: partly received, then received, each line a cost batch at its cost', async () => {
   const s = await supplier();
   const tea = await product(10, 2); // 10 on hand at $2.00

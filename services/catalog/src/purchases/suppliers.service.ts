@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { paginationOf, type Paginated, type SupplierDto } from '@dukan/contracts';
-import { audit, DomainError, rows, UUID, type RequestContext } from '@dukan/platform';
+import { normalizeSearchText, paginationOf, type Paginated, type SupplierDto } from '@dukan/contracts';
+import { audit, DomainError, escapeLike, rows, UUID, type RequestContext } from '@dukan/platform';
 import type { CreateSupplierDto, SupplierListQuery, UpdateSupplierDto } from './purchase.dto.js';
 import { SUPPLIER_JSON } from './purchase.sql.js';
 
@@ -22,9 +22,9 @@ export class SuppliersService {
       where.push(`s.active = $${params.length}`);
     }
     if (q.search) {
-      params.push(`%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      const p = `$${params.length}`;
-      const clauses = [`s.name_en ILIKE ${p}`, `s.name_ku ILIKE ${p}`, `s.phone ILIKE ${p}`];
+      // search_text is the folded names and phone (search_norm, indexed): Kurdish typed on either keyboard.
+      params.push(`%${escapeLike(normalizeSearchText(q.search))}%`);
+      const clauses = [`s.search_text LIKE $${params.length}`];
       // Digits match the phone's digits; a local '0770…' also finds '+964 770…'.
       const digits = q.search.replace(/\D/g, '').replace(/^0/, '');
       if (digits.length >= 3) {
