@@ -22,22 +22,29 @@ describe('the barcode on a label', () => {
 
 describe('the price on a label', () => {
   it.each([
-    [125, 1450, 1, 1813],
-    [125, 1450, 250, 1750],
-    [1000, 1310, 250, 13_000],
-    [0, 1450, 250, 0],
-  ])('%i cents at %d IQD/USD, rounded to %i dinars, is %i IQD', (cents, rate, rounding, iqd) => {
-    expect(labelIqd(cents, rate, rounding)).toBe(iqd);
+    [125, null, 1450, 1, 1813],
+    [125, null, 1450, 250, 1750],
+    [1000, null, 1310, 250, 13_000],
+    [0, null, 1450, 250, 0],
+    // Priced in dinars: the dinar price itself (never through dollars), rounded to the cash step, half up.
+    [1000, 14_125, 1450, 250, 14_250],
+    [1000, 14_100, 1450, 1, 14_100],
+    [1000, '14100', 1450, 250, 14_000],
+  ])('%s cents or %s IQD set, at %d IQD/USD, rounded to %i dinars, is %i IQD', (cents, iqd, rate, rounding, shown) => {
+    expect(labelIqd({ price_cents: cents, price_iqd: iqd }, rate, rounding)).toBe(shown);
   });
 
   it('escapes what a product name holds', () => {
-    const html = labelSheetHtml([{ name_en: '<img src=x onerror=alert(1)>', name_ku: 'چا', sku: 'S', barcode: null, price_cents: 100 }], {
-      layout: 'a4-3x8',
-      names: ['en', 'ku'],
-      currencies: ['USD'],
-      exchangeRate: 1450,
-      iqdRounding: 1,
-    });
+    const html = labelSheetHtml(
+      [{ name_en: '<img src=x onerror=alert(1)>', name_ku: 'چا', sku: 'S', barcode: null, price_cents: 100, price_iqd: null }],
+      {
+        layout: 'a4-3x8',
+        names: ['en', 'ku'],
+        currencies: ['USD'],
+        exchangeRate: 1450,
+        iqdRounding: 1,
+      },
+    );
     expect(html).not.toContain('<img');
     expect(html).toContain('&#60;img');
   });

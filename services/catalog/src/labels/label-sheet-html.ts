@@ -1,4 +1,4 @@
-import { LABEL_LAYOUTS, usdCentsToIqd, type Currency, type LabelLayout } from '@dukan/contracts';
+import { cashStep, convertMinor, LABEL_LAYOUTS, roundCash, type Currency, type LabelLayout } from '@dukan/contracts';
 import { barcodeSvg } from './label-barcode.js';
 
 export interface LabelProduct {
@@ -6,7 +6,10 @@ export interface LabelProduct {
   name_ku: string;
   sku: string;
   barcode: string | null;
+  /** The dollar price, in cents. */
   price_cents: number;
+  /** The price set in dinars, when the product is priced in dinars (then exact, not converted; a bigint: a string from the driver). */
+  price_iqd: number | string | null;
 }
 
 export interface LabelSheetOptions {
@@ -20,11 +23,13 @@ export interface LabelSheetOptions {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A price in dinars as the till asks for it in cash: to the nearest multiple of the shop's rounding. */
-export function labelIqd(cents: number, rate: number, rounding: number): number {
-  const iqd = usdCentsToIqd(cents, rate);
-  const step = Math.max(1, Math.floor(rounding));
-  return Math.round(iqd / step) * step;
+/**
+ * The dinars a label asks, as the till asks them for the product paid alone in cash: its dinar price, or its dollar
+ * price converted at the rate, rounded to the shop's cash step (the pricing module's rule).
+ */
+export function labelIqd(p: Pick<LabelProduct, 'price_cents' | 'price_iqd'>, rate: number, rounding: number): number {
+  const iqd = p.price_iqd === null ? convertMinor(p.price_cents, 'USD', 'IQD', rate) : Number(p.price_iqd);
+  return roundCash(iqd, cashStep('IQD', rounding));
 }
 
 /**
@@ -66,7 +71,7 @@ export function labelSheetHtml(
       .map((c) =>
         c === 'USD'
           ? `<span>${escape(usd.format(p.price_cents / 100))}</span>`
-          : `<span>${escape(iqd.format(labelIqd(p.price_cents, o.exchangeRate, o.iqdRounding)))}</span>`,
+          : `<span>${escape(iqd.format(labelIqd(p, o.exchangeRate, o.iqdRounding)))}</span>`,
       )
       .join('');
     cells.push(

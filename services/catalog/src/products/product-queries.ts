@@ -5,6 +5,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { paginationOf, PRODUCTS_PAGE_SIZE, type Paginated, type ProductDto, type StockMovementDto } from '@dukan/contracts';
 import { DomainError, escapeLike, logger, rows, systemContext, UUID, type RequestContext } from '@dukan/platform';
 import { CATALOG_CONFIG, type CatalogConfig } from '../config.js';
+import type { LabelProduct } from '../labels/label-sheet-html.js';
 import type { ListProductsQuery, PageQuery, SearchProductsQuery } from './product.dto.js';
 import { normalizeDigits, normalizeSearch } from './product.policy.js';
 import { COST_HISTORY_JSON, PRODUCT_FROM, PRODUCT_JSON, STOCK_MOVEMENT_JSON, TILL_JSON } from './product.sql.js';
@@ -201,14 +202,16 @@ export class ProductQueries implements OnApplicationBootstrap {
 
   /** Products for labels, in the order asked; unknown or deleted ids are left out. */
   /** Products for labels in the order asked; with `branchId`, priced as that branch sells them (its own price where it has one). */
-  async forLabels(
-    ids: string[],
-    branchId?: string,
-  ): Promise<{ name_en: string; name_ku: string; sku: string; barcode: string | null; price_cents: number }[]> {
+  async forLabels(ids: string[], branchId?: string): Promise<LabelProduct[]> {
+    // A branch's own price is in dollars: the product's dinar price then does not apply.
     return rows(
       this.ds,
       `SELECT p.name_en, p.name_ku, p.sku, p.barcode,
-              ${branchId === undefined ? 'p.price_cents' : 'coalesce(bp.price_cents, p.price_cents) AS price_cents'}
+              ${
+                branchId === undefined
+                  ? 'p.price_cents, p.price_iqd'
+                  : 'coalesce(bp.price_cents, p.price_cents) AS price_cents, CASE WHEN bp.price_cents IS NULL THEN p.price_iqd END AS price_iqd'
+              }
        FROM products p
        ${branchId === undefined ? '' : 'LEFT JOIN branch_prices bp ON bp.product_id = p.id AND bp.branch_id = $2'}
        WHERE p.id = ANY($1::uuid[]) AND p.deleted_at IS NULL
