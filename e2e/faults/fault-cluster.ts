@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,6 +125,14 @@ export interface FaultClusterOptions {
   env?: Record<string, string>;
 }
 
+/** Where a fault cluster's processes write their log: a file under FAULT_LOG_DIR when it is set, or nowhere. */
+function logFile(label: string): 'ignore' | number {
+  const dir = process.env.FAULT_LOG_DIR;
+  if (!dir) return 'ignore';
+  mkdirSync(dir, { recursive: true });
+  return openSync(join(dir, `${label}.log`), 'a');
+}
+
 export async function startFaultCluster(label: string, options: FaultClusterOptions = {}): Promise<FaultCluster> {
   const db = options.database ?? (await createTestDatabase(label, { migrated: true }));
   const dataDir = tempDataDir();
@@ -141,7 +149,8 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
     replicas: options.replicas ?? {},
     // A dozen processes starting at once on a machine shared with other test runs take their time.
     readyTimeoutMs: 240_000,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // FAULT_LOG_DIR: every process's log lines (at FAULT_LOG_LEVEL, default warn) into <dir>/<label>.log, to see why a run failed.
+    stdio: ['ignore', logFile(label), 'inherit'],
     env: {
       DATABASE_URL: db.url,
       NATS_URL: natsUrl,
@@ -150,7 +159,7 @@ export async function startFaultCluster(label: string, options: FaultClusterOpti
       NATS_STREAM: ns,
       NATS_SUBJECT_PREFIX: `${ns}.`,
       NATS_STREAM_MAX_BYTES: String(64 * 1024 ** 2),
-      LOG_LEVEL: 'fatal',
+      LOG_LEVEL: process.env.FAULT_LOG_DIR ? (process.env.FAULT_LOG_LEVEL ?? 'warn') : 'fatal',
       DB_POOL_SIZE: '3',
       DB_ROLE_PREFIX: `${ns}_`,
       ...options.env,

@@ -99,6 +99,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       logger().error({ err: exception }, 'unhandled error');
     } else if (!(exception instanceof DomainError) && isDatabaseUnavailable(exception)) {
       logger().warn({ err: exception }, 'database unavailable');
+    } else if (error.code === 'SERVICE_UNAVAILABLE') {
+      // Where the call was turned away (its stack), so that a 503 seen by a till can be traced to its cause.
+      logger().warn({ err: exception }, 'answered unavailable');
     }
     sendError(res, error, ctx?.locale ?? 'en', ctx?.correlationId);
   }
