@@ -108,6 +108,10 @@ describe('reports (browser)', () => {
       await page.screenshot({ path: artifact(`reports-${tab}-en.png`), fullPage: true });
     }
     await page.waitForSelector(`[data-testid=table-topCustomers] tr`);
+    // All time: new customers month by month, a bar for the month they joined.
+    await page.click('[data-testid=preset-allTime]');
+    await page.waitForSelector('[data-testid=preset-allTime][aria-pressed=true]');
+    await page.locator('[data-testid=chart-newCustomers] .recharts-bar-rectangle').first().waitFor();
     await page.click('[data-testid=tab-inventory]');
     await page.locator('[data-testid=table-products] tr', { hasText: kettle.name.en }).first().waitFor();
     await page.context().close();

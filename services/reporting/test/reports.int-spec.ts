@@ -189,6 +189,10 @@ describe('customer report', () => {
       { date: '2026-03-12', count: 1 },
     ]);
     expect(march.newCustomersInterval).toBe('day');
+    // All time: new customers per month, every customer counted.
+    const all = await report('customers');
+    expect(all.newCustomersInterval).toBe('month');
+    expect(all.newCustomersOverTime).toEqual([{ date: '2026-03-01', count: 3 }]);
     void C2;
     void C3;
   });
