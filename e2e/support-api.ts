@@ -1,7 +1,7 @@
 // The browser tests' calls to the running app's API: sign-in, products, customers, sales, users, and waiting
 // for what events bring. The browser's own helpers are in support.ts, which re-exports these.
 import { randomUUID } from 'node:crypto';
-import { fromCents, priceSale, toCents } from '@dukan/contracts';
+import { fromCents, priceSale, settleSale, toCents, type Currency, type SaleChange } from '@dukan/contracts';
 import { eventually as sharedEventually } from '@dukan/testing';
 
 export const BASE_URL = (process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
@@ -53,6 +53,26 @@ export async function api<T = any>(
 function ok<T>(r: ApiResult<T>, what: string): T {
   if (r.status >= 300) throw new Error(`${what} failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/** The till's money settings for this user as settings gives them: the rate, the dinar cash step, the change currency. */
+export async function tillMoney(token: string): Promise<{ exchangeRate: number; iqdCashRounding: number; changeCurrency: Currency }> {
+  const d = ok(await api('/settings/exchange-rate', { token }), 'till money settings').data;
+  return { exchangeRate: Number(d.exchangeRate), iqdCashRounding: Number(d.iqdCashRounding), changeCurrency: d.changeCurrency };
+}
+
+/** The change the till gives for cash in the sale's currency, by the shop's rules (change currency, dinar step). */
+export async function expectedChange(token: string, currency: Currency, totalMinor: number, cashMinor: number): Promise<SaleChange> {
+  const money = await tillMoney(token);
+  const settled = settleSale({
+    ...money,
+    currency,
+    totalMinor,
+    tenders: [{ method: 'cash', currency, amountMinor: cashMinor }],
+    hasCustomer: false,
+  });
+  if (!settled.ok || !settled.change) throw new Error(`cash ${cashMinor} does not settle ${totalMinor} ${currency}`);
+  return settled.change;
 }
 
 export async function login(username: string, password: string): Promise<string> {

@@ -28,6 +28,8 @@ describe('tenders, change and dinar cash rounding at the till (browser)', () => 
   const session = browserSession();
   let product: { barcode: string; sku: string };
 
+  let stepBefore = 250;
+
   beforeAll(async () => {
     const token = session.adminToken;
     const categoryId = await createCategory(token);
@@ -49,13 +51,14 @@ describe('tenders, change and dinar cash rounding at the till (browser)', () => 
       },
     });
     expect(created.status).toBe(201);
+    stepBefore = (await api('/settings/general', { token })).body.data.iqdCashRounding;
     expect((await api('/settings/general', { method: 'PUT', token, body: { iqdCashRounding: 250, exchangeRate: 1450 } })).status).toBe(200);
     // The till asks for the step with the rate; sales learn it from the settings event.
     await eventually(async () => (await api('/settings/exchange-rate', { token })).body.data.iqdCashRounding === 250, 'the 250 step');
   });
 
   afterAll(async () => {
-    await api('/settings/general', { method: 'PUT', token: session.adminToken, body: { iqdCashRounding: 1 } });
+    await api('/settings/general', { method: 'PUT', token: session.adminToken, body: { iqdCashRounding: stepBefore } });
   });
 
   async function ringUp(page: Page): Promise<void> {

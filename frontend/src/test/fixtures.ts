@@ -272,6 +272,7 @@ export function generalSettings(over: Partial<GeneralSettingsDto> = {}): General
     timeZone: 'Asia/Baghdad',
     taxRate: 0,
     iqdCashRounding: 250,
+    changeCurrency: 'IQD',
     sellWithoutShift: true,
     shiftDifferenceLimit: { USD: 100, IQD: 1000 },
     branches: [branch({ _id: 'main', name: 'Main' })],

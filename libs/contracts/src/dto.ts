@@ -1,5 +1,6 @@
 // JSON shapes the API returns (ARCHITECTURE §4: ids are `_id`, bilingual fields `{en, ku}`, dates ISO strings).
 // Catalog's and sales' shapes are in catalog-dto.ts and sales-dto.ts; expenses' and reports' in expenses.ts and reports.ts.
+import type { Currency } from './money.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
 import type { CurrencyAmounts } from './tenders.js';
@@ -159,7 +160,10 @@ export interface GeneralSettingsDto {
   defaultLanguage: 'en' | 'ku';
   timeZone: string; // IANA, default Asia/Baghdad
   taxRate: number; // percent, included in prices
+  /** Dinar cash amounts round to this many dinars (250 for a new shop); 1 = none. */
   iqdCashRounding: number;
+  /** The currency the till starts the change in; the cashier may pick the other. */
+  changeCurrency: Currency;
   /** Whether a till may sell with no shift open on its register. */
   sellWithoutShift: boolean;
   /** A close whose count differs from the expected by more than this (per currency, minor units) needs pos → close. */

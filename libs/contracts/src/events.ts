@@ -336,6 +336,7 @@ export interface SettingsChangedData {
   changed: string[]; // names of the fields that changed
   sellWithoutShift?: boolean; // whether a till may sell with no open shift (absent before shifts: it may)
   shiftDifferenceLimit?: CurrencyAmounts; // a close whose count differs by more needs pos → close (absent before shifts)
+  changeCurrency?: Currency; // the currency the till starts the change in (absent before it could be set)
 }
 
 /** A branch was created, renamed, deactivated or reactivated, or its registers changed. */

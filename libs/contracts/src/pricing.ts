@@ -282,6 +282,12 @@ export function unitPriceInSaleCurrency(priceMinor: number, priceCurrency: Curre
   return convertMinor(priceMinor, priceCurrency, saleCurrency, exchangeRate);
 }
 
+/** A new shop's dinar cash-rounding step: the smallest note in use (issue 27). 1 means no rounding. */
+export const DEFAULT_IQD_CASH_ROUNDING = 250;
+
+/** The currency a new shop's till gives change in until the cashier picks another (Kurdistan shops: dinars). */
+export const DEFAULT_CHANGE_CURRENCY: Currency = 'IQD';
+
 /** The cash-rounding step in force for `currency`: the shop's dinar step for IQD (1 or less: none), none for USD. */
 export function cashStep(currency: Currency, iqdCashRounding: number): number {
   return currency === 'IQD' && Number.isSafeInteger(iqdCashRounding) && iqdCashRounding > 1 ? iqdCashRounding : 1;

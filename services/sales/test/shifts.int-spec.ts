@@ -292,3 +292,43 @@ describe('a shop that sells only in a shift', () => {
     expect((await shiftOf(id)).figures).toMatchObject({ saleCount: 1, expected: { USD: FLOAT.USD + 125, IQD: FLOAT.IQD } });
   });
 });
+
+describe("the report's discount and rounding lines", () => {
+  it('leave out a voided sale: what it took off in discount and cash rounding was never given', async () => {
+    await settings({ iqdCashRounding: 250 });
+    const id = (await open('till-8')).body.data._id;
+    const sell = () =>
+      t.post(
+        '/api/transactions',
+        salePayload([{ product: shirt, quantity: 1 }], {
+          register: 'till-8',
+          currency: 'IQD',
+          discount: { type: 'percentage', value: 10 },
+          tenderExtraCents: 7,
+        }),
+        { token: t.tokens.manager },
+      );
+    const kept = await sell();
+    const voided = await sell();
+    expect([kept.status, voided.status]).toEqual([201, 201]);
+    const { discountAmount, cashRounding } = kept.body.data.amountsInCurrency;
+    expect(discountAmount).toBeGreaterThan(0);
+    expect(cashRounding).not.toBe(0);
+    expect(voided.body.data.amountsInCurrency).toMatchObject({ discountAmount, cashRounding });
+    expect((await shiftOf(id)).figures).toMatchObject({
+      discounts: { USD: 0, IQD: 2 * discountAmount },
+      rounding: { USD: 0, IQD: 2 * cashRounding },
+    });
+
+    expect((await t.request('DELETE', `/api/transactions/${voided.body.data._id}`, { token: t.tokens.admin })).status).toBe(200);
+    const f = (await shiftOf(id)).figures;
+    expect(f).toMatchObject({
+      saleCount: 2,
+      voids: { count: 1 },
+      discounts: { USD: 0, IQD: discountAmount },
+      rounding: { USD: 0, IQD: cashRounding },
+    });
+    const closed = await t.post(`/api/shifts/${id}/close`, { counted: f.expected }, { token: t.tokens.cashier });
+    expect(closed.body.data.figures).toMatchObject({ discounts: { IQD: discountAmount }, rounding: { IQD: cashRounding } });
+  });
+});

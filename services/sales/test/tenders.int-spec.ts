@@ -69,6 +69,40 @@ const sell = (body: unknown) => t.post('/api/transactions', body, { token: t.tok
 const eventOf = async (saleId: string) =>
   (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).find((e: { saleId: string }) => e.saleId === saleId);
 
+describe('a new shop, before settings has announced anything', () => {
+  it("rounds dinar cash to settings' default of 250, change too; a dollar sale's change stays in dollars", async () => {
+    const res = await sell(
+      tendered([{ product: iqdItem, quantity: 1 }], 'IQD', [{ method: 'cash', currency: 'IQD', amountMinor: 60_000 }]),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.data.change).toEqual({ currency: 'IQD', amountMinor: 7750 });
+    expect(res.body.data.amountsInCurrency).toMatchObject({ total: 52_345, cashRounding: -95 });
+    // No changeCurrency from the till: the change is in the sale's currency, as before there was a setting.
+    const usd = await sell(tendered([{ product: usdItem, quantity: 1 }], 'USD', [{ method: 'cash', currency: 'USD', amountMinor: 4000 }]));
+    expect(usd.status).toBe(201);
+    expect(usd.body.data.change).toEqual({ currency: 'USD', amountMinor: 390 });
+  });
+
+  it('keeps its step when an older settings announces a change without one', async () => {
+    const { iqdCashRounding: _none, ...older } = {
+      exchangeRate: 1450,
+      userExchangeRates: {},
+      storeName: 'Dukan',
+      defaultLanguage: 'en' as const,
+      timeZone: 'Asia/Baghdad',
+      iqdCashRounding: 0,
+      taxRateBasisPoints: 0,
+      branches: [],
+      changed: ['storeName'],
+    };
+    await t.bus.publish(envelope('dukan.settings.settings.changed.v1', older as typeof older & { iqdCashRounding: number }));
+    const res = await sell(
+      tendered([{ product: iqdItem, quantity: 1 }], 'IQD', [{ method: 'cash', currency: 'IQD', amountMinor: 60_000 }]),
+    );
+    expect(res.body.data.change).toEqual({ currency: 'IQD', amountMinor: 7750 });
+  });
+});
+
 describe('IQD 60,000 tendered on IQD 52,345', () => {
   it('is stored and shown as exactly 60,000 with 7,750 change at a 250 rounding, the -95 kept as its own figure', async () => {
     await cashRounding(250);

@@ -22,6 +22,8 @@ import { PrintService } from './printing/print.service.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { ReceiptsService } from './receipts/receipts.service.js';
 import { ShiftSettings1797000000700 } from './migrations/1797000000700-shift-settings.js';
+import { CashRoundingDefault1797100000700 } from './migrations/1797100000700-cash-rounding-default.js';
+import { ChangeCurrency1797100100700 } from './migrations/1797100100700-change-currency.js';
 
 /** Exchange rates, store settings, receipts and payments, branches and registers: /api/settings/*; printing: /api/print. */
 @Module({})
@@ -44,6 +46,8 @@ export class SettingsModule implements OnModuleDestroy {
             BranchesActive1767225600701,
             ReceiptsPaymentsPrinters1796400000700,
             ShiftSettings1797000000700,
+            CashRoundingDefault1797100000700,
+            ChangeCurrency1797100100700,
           ],
         }),
       ],

@@ -1,6 +1,7 @@
 // GET /api/settings/exchange-rate, GET/PUT /api/settings/general, GET /api/settings/branches.
 import { authorizationMatrix, matrixFailures, roleCallers, startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSettingsConfig, SettingsModule } from '@dukan/settings';
+import { CashRoundingDefault1797100000700 } from '../src/migrations/1797100000700-cash-rounding-default.js';
 
 let t: ServiceTestApp;
 beforeAll(async () => {
@@ -22,9 +23,14 @@ describe('exchange rate', () => {
   it('is 1450 on a fresh install, for everyone', async () => {
     expect(await rate(t.tokens.cashier)).toEqual({
       success: true,
-      data: { exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 1 },
+      data: { exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 250, changeCurrency: 'IQD' },
     });
-    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 1 });
+    expect((await rate(t.tokens.admin)).data).toEqual({
+      exchangeRate: 1450,
+      isUserSpecific: false,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
+    });
   });
 
   it('lets a cashier set their own rate, seen by nobody else', async () => {
@@ -36,8 +42,18 @@ describe('exchange rate', () => {
       isUserSpecific: true,
       userExchangeRates: { [CASHIER]: 1480 },
     });
-    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true, iqdCashRounding: 1 });
-    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1450, isUserSpecific: false, iqdCashRounding: 1 });
+    expect((await rate(t.tokens.cashier)).data).toEqual({
+      exchangeRate: 1480,
+      isUserSpecific: true,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
+    });
+    expect((await rate(t.tokens.manager)).data).toEqual({
+      exchangeRate: 1450,
+      isUserSpecific: false,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
+    });
   });
 
   it('tells sales, over the internal route with the internal token only, the rate that applies to a user now', async () => {
@@ -53,7 +69,12 @@ describe('exchange rate', () => {
 
   it('turns values below 1 into 1', async () => {
     await t.put('/api/settings/general', { exchangeRate: 0.2 }, { token: t.tokens.manager });
-    expect((await rate(t.tokens.manager)).data).toEqual({ exchangeRate: 1, isUserSpecific: true, iqdCashRounding: 1 });
+    expect((await rate(t.tokens.manager)).data).toEqual({
+      exchangeRate: 1,
+      isUserSpecific: true,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
+    });
     await t.put('/api/settings/general', { exchangeRate: -5 }, { token: t.tokens.manager });
     expect((await rate(t.tokens.manager)).data.exchangeRate).toBe(1);
   });
@@ -63,13 +84,24 @@ describe('exchange rate', () => {
     const res = await t.put('/api/settings/general', { exchangeRate: 1500 }, { token: t.tokens.admin });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ exchangeRate: 1500, userExchangeRates: { [CASHIER]: 1480, [MANAGER]: 1475 } });
-    expect((await rate(t.tokens.admin)).data).toEqual({ exchangeRate: 1500, isUserSpecific: false, iqdCashRounding: 1 });
-    expect((await rate(t.tokens.cashier)).data).toEqual({ exchangeRate: 1480, isUserSpecific: true, iqdCashRounding: 1 });
+    expect((await rate(t.tokens.admin)).data).toEqual({
+      exchangeRate: 1500,
+      isUserSpecific: false,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
+    });
+    expect((await rate(t.tokens.cashier)).data).toEqual({
+      exchangeRate: 1480,
+      isUserSpecific: true,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
+    });
     // Someone who never set a rate follows the global one.
     expect((await rate(t.tokenFor({ role: 'cashier', id: '00000000-0000-4000-8000-0000000000ff' }))).data).toEqual({
       exchangeRate: 1500,
       isUserSpecific: false,
-      iqdCashRounding: 1,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
     });
   });
 
@@ -78,7 +110,7 @@ describe('exchange rate', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.userExchangeRates).toEqual({});
     for (const token of [t.tokens.cashier, t.tokens.manager, t.tokens.admin]) {
-      expect((await rate(token)).data).toEqual({ exchangeRate: 1520, isUserSpecific: false, iqdCashRounding: 1 });
+      expect((await rate(token)).data).toEqual({ exchangeRate: 1520, isUserSpecific: false, iqdCashRounding: 250, changeCurrency: 'IQD' });
     }
     const last = (await events()).at(-1);
     expect(last).toMatchObject({ exchangeRate: 1520, userExchangeRates: {} });
@@ -96,14 +128,15 @@ describe('exchange rate', () => {
 });
 
 describe('shop settings', () => {
-  it('has the defaults: store name, English, Asia/Baghdad, no tax, one branch with register main', async () => {
+  it('has the defaults: store name, English, Asia/Baghdad, no tax, dinar cash to 250, change in dinars, one branch', async () => {
     const res = await t.get('/api/settings/general', { token: t.tokens.cashier });
     expect(res.body.data).toMatchObject({
       storeName: 'Dukan',
       defaultLanguage: 'en',
       timeZone: 'Asia/Baghdad',
       taxRate: 0,
-      iqdCashRounding: 1,
+      iqdCashRounding: 250,
+      changeCurrency: 'IQD',
     });
     expect((await t.get('/api/settings/branches', { token: t.tokens.cashier })).body.data).toEqual([
       { _id: 'main', name: 'Main', registers: ['main'], active: true },
@@ -148,11 +181,12 @@ describe('shop settings', () => {
   it('refuses global fields from managers and cashiers, changing nothing', async () => {
     const before = (await t.get('/api/settings/general', { token: t.tokens.admin })).body.data;
     for (const token of [t.tokens.manager, t.tokens.cashier]) {
-      const res = await t.put('/api/settings/general', { storeName: 'Mine', taxRate: 0 }, { token });
+      const res = await t.put('/api/settings/general', { storeName: 'Mine', taxRate: 0, changeCurrency: 'USD' }, { token });
       expect(res.status).toBe(403);
       expect(res.body.errors).toEqual({
         storeName: { message: 'Only an administrator can change this setting' },
         taxRate: { message: 'Only an administrator can change this setting' },
+        changeCurrency: { message: 'Only an administrator can change this setting' },
       });
       const all = await t.put('/api/settings/general', { exchangeRate: 1000, applyToAllUsers: true }, { token });
       expect(all.status).toBe(403);
@@ -168,6 +202,8 @@ describe('shop settings', () => {
       [{ taxRate: 101 }, 'taxRate'],
       [{ taxRate: 1.234 }, 'taxRate'],
       [{ defaultLanguage: 'fr' }, 'defaultLanguage'],
+      [{ changeCurrency: 'EUR' }, 'changeCurrency'],
+      [{ iqdCashRounding: 0 }, 'iqdCashRounding'],
       [{ storeName: '   ' }, 'storeName'],
       [{ branches: [{ _id: 'main', name: 'Main', registers: [] }] }, 'branches.0.registers'],
       [{ role: 'admin' }, 'role'],
@@ -177,6 +213,38 @@ describe('shop settings', () => {
       expect({ field, status: res.status }).toEqual({ field, status: 400 });
       expect(Object.keys(res.body.errors)).toContain(field);
     }
+  });
+});
+
+describe("the till's cash rules", () => {
+  it('lets an admin set the dinar step and the change currency: the till reads them, sales is told, the log keeps both', async () => {
+    const res = await t.put('/api/settings/general', { iqdCashRounding: 500, changeCurrency: 'USD' }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ iqdCashRounding: 500, changeCurrency: 'USD' });
+    expect((await rate(t.tokens.cashier)).data).toMatchObject({ iqdCashRounding: 500, changeCurrency: 'USD' });
+    const last = (await events()).at(-1);
+    expect(last).toMatchObject({ iqdCashRounding: 500, changeCurrency: 'USD' });
+    expect(last.changed.sort()).toEqual(['changeCurrency', 'iqdCashRounding']);
+    const [logged] = await t.dataSource().query(`SELECT details FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`);
+    expect(logged.details).toMatchObject({
+      before: { iqdCashRounding: 250, changeCurrency: 'IQD' },
+      after: { iqdCashRounding: 500, changeCurrency: 'USD' },
+    });
+    await t.put('/api/settings/general', { iqdCashRounding: 250, changeCurrency: 'IQD' }, { token: t.tokens.admin });
+    expect((await rate(t.tokens.cashier)).data).toMatchObject({ iqdCashRounding: 250, changeCurrency: 'IQD' });
+  });
+
+  it('refuses a currency it does not know, in English and Kurdish', async () => {
+    const en = await t.put('/api/settings/general', { changeCurrency: 'EUR' }, { token: t.tokens.admin });
+    const ku = await t.put(
+      '/api/settings/general',
+      { changeCurrency: 'EUR' },
+      { token: t.tokens.admin, headers: { 'accept-language': 'ku' } },
+    );
+    expect([en.status, ku.status]).toEqual([400, 400]);
+    expect(en.body.errors.changeCurrency.message).toMatch(/[A-Za-z]/);
+    expect(ku.body.errors.changeCurrency.message).toMatch(/[\u0600-\u06FF]/);
+    expect((await rate(t.tokens.cashier)).data.changeCurrency).toBe('IQD');
   });
 });
 
@@ -294,5 +362,28 @@ describe('authorization of every settings route', () => {
     // Rate, general, branches and registers (7); the receipt, its logo, payments and the till's settings (8); printing (2).
     expect(cases.length).toBe(17 * 5);
     expect(await matrixFailures(t, cases)).toEqual([]);
+  });
+});
+
+describe('the 250 default reaches only shops nobody has set up', () => {
+  const upgrade = async () => {
+    const migration = new CashRoundingDefault1797100000700();
+    const qr = t.dataSource().createQueryRunner();
+    try {
+      await migration.down(qr);
+      await qr.query(`UPDATE general_settings SET iqd_cash_rounding = 1`);
+      await migration.up(qr);
+    } finally {
+      await qr.release();
+    }
+    return (await t.dataSource().query(`SELECT iqd_cash_rounding FROM general_settings`))[0].iqd_cash_rounding;
+  };
+
+  it('keeps no rounding for a shop whose settings were saved, and gives 250 to one still as installed', async () => {
+    expect(await upgrade()).toBe(1); // this shop's settings were saved by the tests above
+    const [{ updated_at: saved }] = await t.dataSource().query(`SELECT updated_at FROM general_settings`);
+    await t.dataSource().query(`UPDATE general_settings SET updated_at = NULL`);
+    expect(await upgrade()).toBe(250);
+    await t.dataSource().query(`UPDATE general_settings SET updated_at = $1`, [saved]);
   });
 });

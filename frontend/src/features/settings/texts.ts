@@ -114,6 +114,15 @@ export const en = {
     loadFailed: 'Failed to load general settings',
     invalidNumber: 'Please enter a valid number',
   },
+  tillCash: {
+    title: 'Cash at the till',
+    help: 'Dinar cash is rounded to the smallest note in use; card, transfer and account payments never are. The till starts the change in the currency chosen here, and the cashier may pick the other.',
+    rounding: 'Round dinar cash to',
+    roundingNone: 'No rounding',
+    roundingDinars: '{{step}} dinars',
+    changeCurrency: 'Give change in',
+    currency: { IQD: 'Iraqi dinars (IQD)', USD: 'US dollars (USD)' },
+  },
   branches: {
     subtitle: "The shop's branches and the registers (tills) of each.",
     list: 'Branches',
@@ -296,6 +305,15 @@ export const ku: Texts<typeof en> = {
     saveFailed: 'پاشەکەوتکردنی ڕێکخستنەکان سەرکەوتوو نەبوو',
     loadFailed: 'بارکردنی ڕێکخستنە گشتییەکان سەرکەوتوو نەبوو',
     invalidNumber: 'تکایە ژمارەیەکی دروست بنووسە',
+  },
+  tillCash: {
+    title: 'پارەی نەخت لە قاسە',
+    help: 'پارەی نەختی دینار بۆ بچووکترین دراوی بەکارهاتوو خڕ دەکرێتەوە؛ پارەدان بە کارت، گواستنەوە و حساب هەرگیز خڕ ناکرێتەوە. قاسە باقی پارە بەو دراوە دەست پێدەکات کە لێرە هەڵدەبژێردرێت، و کاشێر دەتوانێت ئەوی تر هەڵبژێرێت.',
+    rounding: 'خڕکردنەوەی پارەی نەختی دینار بۆ',
+    roundingNone: 'بێ خڕکردنەوە',
+    roundingDinars: '{{step}} دینار',
+    changeCurrency: 'باقی پارە بە',
+    currency: { IQD: 'دیناری عێراقی (IQD)', USD: 'دۆلاری ئەمریکی (USD)' },
   },
   branches: {
     subtitle: 'لقەکانی دوکان و قاسەکانی هەر یەکێکیان.',

@@ -115,9 +115,9 @@ export class SettingsChangedHandler implements EventHandler<'dukan.settings.sett
   async handle(event: EventOf<'dukan.settings.settings.changed.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     // Events may arrive out of order after a redelivery: the newest change wins.
-    // Shift rules left out by settings from before shifts keep what the replica holds.
+    // Shift rules (and a rounding step) left out by settings from before them keep what the replica holds.
     await m.query(
-      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, iqd_cash_rounding = $4, changed_at = $3,
+      `UPDATE shop_settings SET tax_rate_bp = $1, time_zone = $2, iqd_cash_rounding = coalesce($4, iqd_cash_rounding), changed_at = $3,
               sell_without_shift = coalesce($5, sell_without_shift),
               shift_limit_usd_cents = coalesce($6, shift_limit_usd_cents), shift_limit_iqd = coalesce($7, shift_limit_iqd)
         WHERE id = 1 AND (changed_at IS NULL OR changed_at <= $3)`,
@@ -125,7 +125,7 @@ export class SettingsChangedHandler implements EventHandler<'dukan.settings.sett
         d.taxRateBasisPoints ?? 0,
         d.timeZone || 'Asia/Baghdad',
         event.occurredAt,
-        Math.max(1, Math.round(d.iqdCashRounding ?? 1)),
+        Number.isFinite(d.iqdCashRounding) ? Math.max(1, Math.round(d.iqdCashRounding)) : null,
         d.sellWithoutShift ?? null,
         d.shiftDifferenceLimit?.USD ?? null,
         d.shiftDifferenceLimit?.IQD ?? null,

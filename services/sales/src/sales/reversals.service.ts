@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { cashStep, roundCash, type RefundLineData, type SaleRefundResultDto, type SaleDto } from '@dukan/contracts';
+import {
+  cashStep,
+  DEFAULT_IQD_CASH_ROUNDING,
+  roundCash,
+  type RefundLineData,
+  type SaleRefundResultDto,
+  type SaleDto,
+} from '@dukan/contracts';
 import {
   audit,
   DomainError,
@@ -157,10 +164,8 @@ export class ReversalsService {
       });
       const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
       const amountMinor = refundLines.reduce((s, l) => s + l.amountMinor, 0);
-      const [{ iqd_cash_rounding: step }]: { iqd_cash_rounding: number }[] = await m.query(
-        `SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1`,
-      );
-      const handedBack = roundCash(amountMinor, cashStep(sale.currency, step));
+      const [shop]: { iqd_cash_rounding: number }[] = await m.query(`SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1`);
+      const handedBack = roundCash(amountMinor, cashStep(sale.currency, shop?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING));
       const cashRoundingMinor = handedBack - amountMinor;
 
       // Points follow the share of the sale refunded so far (by net amount; by units when the sale was free).

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import { paymentMethodOf, type CartDiscount, type Currency, type LocalizedText, type PricedSale, type Settled } from '@dukan/contracts';
+import {
+  DEFAULT_IQD_CASH_ROUNDING,
+  paymentMethodOf,
+  type CartDiscount,
+  type Currency,
+  type LocalizedText,
+  type PricedSale,
+  type Settled,
+} from '@dukan/contracts';
 import { DomainError, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
@@ -93,7 +101,8 @@ export class SaleStore {
       keySeen: row?.key_seen ?? false,
       products: row?.products ?? [],
       taxRateBp: row?.tax_rate_bp ?? 0,
-      iqdCashRounding: row?.iqd_cash_rounding ?? 1,
+      // Sales' copy of settings' step; with no copy at all, settings' own default.
+      iqdCashRounding: row?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
       customer: row?.customer ?? null,
       cashier: row?.cashier ?? null,
     };

@@ -290,7 +290,8 @@ export class ShiftsService {
 
   /**
    * Money a refund hands back (cash in the sale's currency, rounded as the sale's cash was) comes out of the shift open on
-   * the sale's register, else out of the refunder's open shift.
+   * the sale's register, else out of the refunder's open shift. Cash, because that is how sales hands every refund back:
+   * the refund row keeps no tender of its own and its event names cash in the sale's currency.
    */
   async recordRefund(m: EntityManager, ctx: RequestContext, sale: SaleRow, refundId: string, handedBackMinor: number): Promise<void> {
     const shiftId = await this.shiftForReversal(m, ctx, sale);
@@ -300,7 +301,10 @@ export class ShiftsService {
     ]);
   }
 
-  /** A void takes the sale's tenders and change back out (into the shift open now, as a refund does). */
+  /**
+   * A void takes the sale's tenders and change back out (into the shift open now, as a refund does), and its discount
+   * and cash rounding off the report's lines: a sale that did not happen gave no discount and rounded nothing.
+   */
   async recordVoid(m: EntityManager, ctx: RequestContext, sale: SaleRow): Promise<void> {
     const shiftId = await this.shiftForReversal(m, ctx, sale);
     if (!shiftId) return;
@@ -310,6 +314,8 @@ export class ShiftsService {
       ...(s.change.amountMinor > 0
         ? [{ kind: 'void' as const, method: 'cash' as const, currency: s.change.currency, amountMinor: s.change.amountMinor }]
         : []),
+      ...(s.discountMinor > 0 ? [{ kind: 'discount' as const, method: null, currency: s.currency, amountMinor: -s.discountMinor }] : []),
+      ...(s.roundingMinor !== 0 ? [{ kind: 'rounding' as const, method: null, currency: s.currency, amountMinor: -s.roundingMinor }] : []),
     ];
     await this.write(m, shiftId, sale.id, ctx.actorId, entries);
   }

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { LOCALES, type Locale } from '@dukan/contracts';
+import { CURRENCIES, LOCALES, type Currency, type Locale } from '@dukan/contracts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SLUG = /^[\p{L}\p{N}._-]{1,40}$/u;
@@ -97,6 +97,11 @@ export class UpdateGeneralSettingsDto {
   @Min(1)
   @Max(100_000)
   iqdCashRounding?: number;
+
+  /** The currency the till starts the change in (the cashier may pick the other). */
+  @IsOptional()
+  @IsIn(CURRENCIES)
+  changeCurrency?: Currency;
 
   /** Whether a till may sell with no shift open on its register. */
   @IsOptional()

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BranchDto, GeneralSettingsDto, Locale, SettingsChangedData } from '@dukan/contracts';
+import {
+  DEFAULT_CHANGE_CURRENCY,
+  DEFAULT_EXCHANGE_RATE,
+  DEFAULT_IQD_CASH_ROUNDING,
+  type BranchDto,
+  type Currency,
+  type GeneralSettingsDto,
+  type Locale,
+  type SettingsChangedData,
+} from '@dukan/contracts';
 import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import type { UpdateGeneralSettingsDto } from './settings.dto.js';
 import { effectiveExchangeRate, isTimeZone, percentToBasisPoints, rateChange } from './settings.policy.js';
@@ -12,6 +21,7 @@ interface SettingsRow {
   time_zone: string;
   tax_rate_bp: number;
   iqd_cash_rounding: number;
+  change_currency: Currency;
   sell_without_shift: boolean;
   shift_limit_usd_cents: string;
   shift_limit_iqd: string;
@@ -32,6 +42,7 @@ const GLOBAL_FIELDS = [
   'timeZone',
   'taxRate',
   'iqdCashRounding',
+  'changeCurrency',
   'sellWithoutShift',
   'shiftDifferenceLimit',
   'branches',
@@ -45,13 +56,24 @@ export class SettingsService {
     private readonly outbox: Outbox,
   ) {}
 
-  /** The till's money settings: the rate that applies to the signed-in user, and the shop's dinar cash-rounding step. */
-  async exchangeRate(ctx: RequestContext): Promise<{ exchangeRate: number; isUserSpecific: boolean; iqdCashRounding: number }> {
+  /**
+   * The till's money settings: the rate that applies to the signed-in user, the shop's dinar cash-rounding step and
+   * the currency the till starts the change in.
+   */
+  async exchangeRate(
+    ctx: RequestContext,
+  ): Promise<{ exchangeRate: number; isUserSpecific: boolean; iqdCashRounding: number; changeCurrency: Currency }> {
     const [rate, [row]] = await Promise.all([
       this.exchangeRateFor(ctx.actorId ?? ''),
-      this.ds.query(`SELECT iqd_cash_rounding FROM general_settings WHERE id = 1`) as Promise<{ iqd_cash_rounding: number }[]>,
+      this.ds.query(`SELECT iqd_cash_rounding, change_currency FROM general_settings WHERE id = 1`) as Promise<
+        { iqd_cash_rounding: number; change_currency: Currency }[]
+      >,
     ]);
-    return { ...rate, iqdCashRounding: row?.iqd_cash_rounding ?? 1 };
+    return {
+      ...rate,
+      iqdCashRounding: row?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
+      changeCurrency: row?.change_currency ?? DEFAULT_CHANGE_CURRENCY,
+    };
   }
 
   /** The rate that applies to a user: their own, else the shop's (what the till shows them, and what sales records). */
@@ -76,8 +98,8 @@ export class SettingsService {
     );
     return {
       storeName: row?.store_name ?? '',
-      exchangeRate: Number(row?.exchange_rate ?? 1450),
-      iqdCashRounding: row?.iqd_cash_rounding ?? 1,
+      exchangeRate: Number(row?.exchange_rate ?? DEFAULT_EXCHANGE_RATE),
+      iqdCashRounding: row?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
     };
   }
 
@@ -139,6 +161,7 @@ export class SettingsService {
     if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
     if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
     if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
+    if (dto.changeCurrency !== undefined) sets.push(['change_currency', dto.changeCurrency]);
     if (dto.sellWithoutShift !== undefined) sets.push(['sell_without_shift', dto.sellWithoutShift]);
     if (dto.shiftDifferenceLimit !== undefined) {
       sets.push(['shift_limit_usd_cents', dto.shiftDifferenceLimit.USD], ['shift_limit_iqd', dto.shiftDifferenceLimit.IQD]);
@@ -221,6 +244,7 @@ export class SettingsService {
       defaultLanguage: s.row.default_language,
       timeZone: s.row.time_zone,
       iqdCashRounding: s.row.iqd_cash_rounding,
+      changeCurrency: s.row.change_currency,
       taxRateBasisPoints: s.row.tax_rate_bp,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
@@ -244,6 +268,7 @@ export class SettingsService {
       timeZone: s.row.time_zone,
       taxRate: s.row.tax_rate_bp / 100,
       iqdCashRounding: s.row.iqd_cash_rounding,
+      changeCurrency: s.row.change_currency,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
       branches: s.branches,

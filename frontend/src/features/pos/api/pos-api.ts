@@ -1,21 +1,31 @@
-import type { ApiSuccess, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, SaleDto } from '@dukan/contracts';
+import type { ApiSuccess, Currency, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, SaleDto } from '@dukan/contracts';
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { listTag, listTags } from '../../../app/tags.js';
 import { keptRead } from '../lib/kept-reads.js';
 import type { SalePayload } from '../lib/totals.js';
 
+export interface TillMoneySettings {
+  exchangeRate: number;
+  isUserSpecific: boolean;
+  iqdCashRounding?: number;
+  changeCurrency?: Currency;
+}
+
 /** The till's own calls; the shared ones (the product list, categories, loyalty settings, adding a customer) come with `sharedApi`. */
 export const posApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The rate that applies to this user and the shop's dinar cash-rounding step (absent from an older server: none). */
-    exchangeRate: build.query<{ exchangeRate: number; isUserSpecific: boolean; iqdCashRounding?: number }, void>({
+    /**
+     * The rate that applies to this user, the shop's dinar cash-rounding step (absent from an older server: none) and
+     * the currency the till starts the change in (absent from an older server: the sale's own).
+     */
+    exchangeRate: build.query<TillMoneySettings, void>({
       // A user may have a rate of their own: kept per user.
       queryFn: (_arg, { getState }, _extra, baseQuery) =>
         keptRead(
           `exchange-rate:${(getState() as { auth: { user: { _id: string } | null } }).auth.user?._id ?? ''}`,
           () => baseQuery('/settings/exchange-rate'),
-          (res) => (res as { data: { exchangeRate: number; isUserSpecific: boolean; iqdCashRounding?: number } }).data,
+          (res) => (res as { data: TillMoneySettings }).data,
         ),
       providesTags: ['ExchangeRate'],
     }),

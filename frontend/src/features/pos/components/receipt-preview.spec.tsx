@@ -8,7 +8,7 @@ import { ReceiptPreview } from './receipt-preview.js';
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
 
 /** One product priced IQD 52,345, in a dinar sale at 1450, with the shop's step of 250. */
-function checkout(opts: { customer?: boolean; step?: number } = {}) {
+function checkout(opts: { customer?: boolean; step?: number; changeCurrency?: Currency | null } = {}) {
   const lines: CartLine[] = [
     {
       productId: 'p1',
@@ -31,6 +31,7 @@ function checkout(opts: { customer?: boolean; step?: number } = {}) {
       customer={opts.customer ? { _id: 'c1', name: 'Aram', loyaltyPoints: 0 } : null}
       rate={1450}
       iqdCashRounding={opts.step ?? 250}
+      changeCurrency={opts.changeCurrency ?? null}
       saving={false}
       error={null}
       onCancel={() => undefined}
@@ -55,6 +56,20 @@ describe('the checkout dialog', () => {
     expect(tenders).toEqual([{ method: 'cash', currency: 'IQD', amountMinor: 60_000 }]);
     expect(changeCurrency).toBe('IQD');
     expect(settled).toMatchObject({ change: { currency: 'IQD', amountMinor: 7750 }, cashRoundingMinor: -95 });
+  });
+
+  it("starts the change in the shop's currency, which the cashier may change", () => {
+    const onConfirm = checkout({ changeCurrency: 'USD' });
+    const picker = screen.getByTestId('change-currency') as HTMLSelectElement;
+    expect(picker.value).toBe('USD');
+    const amount = screen.getByTestId('tendered');
+    fireEvent.change(amount, { target: { value: '60000' } });
+    // 7,750 dinars over, given back as $5.34 at 1450
+    expect(plain(screen.getByTestId('change').textContent)).toBe('$5.34');
+    fireEvent.change(picker, { target: { value: 'IQD' } });
+    expect(plain(screen.getByTestId('change').textContent)).toBe('IQD 7,750');
+    fireEvent.keyDown(amount, { key: 'Enter' });
+    expect(onConfirm.mock.calls[0]![1]).toBe('IQD');
   });
 
   it('mixes tenders from the keyboard: a card part, then dollars with change in dinars (F9); an account needs a customer', () => {

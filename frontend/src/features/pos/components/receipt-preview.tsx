@@ -28,6 +28,8 @@ interface PreviewProps {
   rate: number;
   /** The shop's dinar cash-rounding step (1: none). */
   iqdCashRounding: number;
+  /** The currency the change starts in: the shop's setting (null: the sale's own). The cashier may pick the other. */
+  changeCurrency: Currency | null;
   /** The tender the cashier started with (the Card or Cash button). */
   initialMethod?: 'card' | 'cash';
   saving: boolean;
@@ -47,6 +49,7 @@ export function ReceiptPreview({
   customer,
   rate,
   iqdCashRounding,
+  changeCurrency: shopChangeCurrency,
   initialMethod,
   saving,
   error,
@@ -60,7 +63,7 @@ export function ReceiptPreview({
   const [tenders, setTenders] = useState<SaleTender[]>([]);
   const [kind, setKind] = useState<TenderKind>(initialMethod === 'card' ? 'card' : `cash-${cur}`);
   const [typed, setTyped] = useState('');
-  const [changeCurrency, setChangeCurrency] = useState<Currency>(cur);
+  const [changeCurrency, setChangeCurrency] = useState<Currency>(shopChangeCurrency ?? cur);
   const amountRef = useRef<HTMLInputElement>(null);
 
   const base = { currency: cur, totalMinor: totals.totalMinor, exchangeRate: rate, iqdCashRounding };

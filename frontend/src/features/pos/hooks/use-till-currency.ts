@@ -5,7 +5,10 @@ import { useMoney, type DisplayCurrency } from './use-money.js';
 
 const CURRENCY_KEY = 'dukan.currency';
 
-/** The sale currency the cashier chose (remembered on this device), the exchange rate, the dinar cash step and money formatting. */
+/**
+ * The sale currency the cashier chose (remembered on this device), the exchange rate, the dinar cash step, the shop's
+ * change currency (null: the sale's own) and money formatting.
+ */
 export function useTillCurrency() {
   const rateQuery = useExchangeRateQuery();
   const rate = rateQuery.data?.exchangeRate && rateQuery.data.exchangeRate >= 1 ? rateQuery.data.exchangeRate : FALLBACK_EXCHANGE_RATE;
@@ -13,5 +16,6 @@ export function useTillCurrency() {
   useEffect(() => localStorage.setItem(CURRENCY_KEY, currency), [currency]);
   const money = useMoney(currency, rate);
   const iqdCashRounding = rateQuery.data?.iqdCashRounding ?? 1;
-  return { rateQuery, rate, currency, setCurrency, money, iqdCashRounding };
+  const changeCurrency = rateQuery.data?.changeCurrency ?? null;
+  return { rateQuery, rate, currency, setCurrency, money, iqdCashRounding, changeCurrency };
 }

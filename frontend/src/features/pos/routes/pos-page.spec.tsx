@@ -29,7 +29,9 @@ const products = [
   }),
 ];
 
-function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
+function shop(
+  opts: { saleStatus?: number[]; rateChangesTo?: number; money?: { iqdCashRounding: number; changeCurrency: 'USD' | 'IQD' } } = {},
+) {
   const saleStatus = [...(opts.saleStatus ?? [201])];
   let rate = 1500;
   return fakeApi(({ method, url, body }) => {
@@ -44,7 +46,7 @@ function shop(opts: { saleStatus?: number[]; rateChangesTo?: number } = {}) {
           ],
         };
       case '/api/settings/exchange-rate':
-        return ok({ exchangeRate: rate, isUserSpecific: true });
+        return ok({ exchangeRate: rate, isUserSpecific: true, ...opts.money });
       case '/api/loyalty/settings':
         return ok(loyaltySettings({ redemptionRate: 0.01 }));
       case '/api/customers':
@@ -197,6 +199,27 @@ describe('the till', () => {
     expect(sales[0]!.body).not.toHaveProperty('customer');
     fireEvent.click(screen.getByTestId('new-sale'));
     expect(screen.queryAllByTestId('cart-line')).toHaveLength(0);
+  });
+
+  it("starts a dollar sale's change in the shop's change currency, rounded to its dinar step", async () => {
+    const calls = shop({ money: { iqdCashRounding: 250, changeCurrency: 'IQD' } });
+    const { search } = await openTill();
+    addBySearch(search, 'tea');
+    fireEvent.keyDown(window, { key: 'F4' });
+    fireEvent.click(await screen.findByTestId('pick-guest'));
+    const tender = await screen.findByTestId('tendered');
+    expect((screen.getByTestId('change-currency') as HTMLSelectElement).value).toBe('IQD');
+    fireEvent.change(tender, { target: { value: '4.10' } });
+    // $1.60 over at 1500 is 2,400 dinars, handed back to the nearest 250
+    expect(screen.getByTestId('change').textContent).toMatch(/IQD\s?2,500/);
+    await act(async () => fireEvent.click(screen.getByTestId('confirm-sale')));
+    expect(await screen.findByTestId('final-receipt')).toBeTruthy();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/api/transactions');
+    expect(sent?.body).toMatchObject({
+      currency: 'USD',
+      changeCurrency: 'IQD',
+      tenders: [{ method: 'cash', currency: 'USD', amountMinor: 410 }],
+    });
   });
 
   it('shows the validation message of a refused sale and sends the corrected one under a fresh key', async () => {

@@ -39,7 +39,7 @@ export function PosPage() {
   const canDiscount = can(user, 'pos', 'discount');
 
   const { products, categories, stockOf, recordSold } = useTillCatalogue();
-  const { rateQuery, rate, currency, setCurrency, money, iqdCashRounding } = useTillCurrency();
+  const { rateQuery, rate, currency, setCurrency, money, iqdCashRounding, changeCurrency } = useTillCurrency();
   const loyaltySettings = useLoyaltySettingsQuery();
   // The shop's receipt and payment settings, followed while the till is open (its receipt reads them).
   useTillSettings();
@@ -187,6 +187,7 @@ export function PosPage() {
           customer={cart.customer}
           rate={rate}
           iqdCashRounding={iqdCashRounding}
+          changeCurrency={changeCurrency}
           initialMethod={checkout.firstMethod}
           saving={checkout.saving}
           error={checkout.saleError}

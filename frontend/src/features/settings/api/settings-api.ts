@@ -15,6 +15,13 @@ export const settingsApi = api.injectEndpoints({
       // The till reads the rate through the ExchangeRate tag.
       invalidatesTags: ['Settings', 'ExchangeRate'],
     }),
+    /** The till's cash rules (admins): the dinar rounding step and the currency change starts in. */
+    saveTillCash: build.mutation<GeneralSettingsDto, Pick<GeneralSettingsDto, 'iqdCashRounding' | 'changeCurrency'>>({
+      query: (body) => ({ url: '/settings/general', method: 'PUT', body }),
+      transformResponse: (res: { data: GeneralSettingsDto }) => res.data,
+      // The till reads both with its rate, through the ExchangeRate tag.
+      invalidatesTags: ['Settings', 'ExchangeRate'],
+    }),
     branches: build.query<BranchDto[], void>({
       query: () => '/settings/branches',
       transformResponse: (res: { data: BranchDto[] }) => res.data,
@@ -77,6 +84,7 @@ export const settingsApi = api.injectEndpoints({
 export const {
   useSettingsGeneralQuery,
   useSettingsSaveGeneralMutation,
+  useSaveTillCashMutation,
   useSettingsSaveLoyaltyMutation,
   useBranchesQuery,
   useBranchCreateMutation,

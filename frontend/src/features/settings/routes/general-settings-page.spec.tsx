@@ -73,6 +73,38 @@ describe('general settings', () => {
     expect((await screen.findByTestId('settings-error')).textContent).toBe('Exchange rate is too large');
   });
 
+  it("lets an admin set the till's dinar rounding and the currency change starts in, in English and Kurdish", async () => {
+    let state = { ...general };
+    const calls = fakeApi(({ url, method, body }) => {
+      if (url.pathname !== '/api/settings/general') return undefined;
+      if (method === 'PUT') state = { ...state, ...(body as object) };
+      return ok(state);
+    });
+    renderScreen(<GeneralSettingsPage />, { signedInAs: user({ _id: 'a1', role: 'admin' }) });
+    const rounding = (await screen.findByLabelText('Round dinar cash to')) as HTMLSelectElement;
+    const change = screen.getByLabelText('Give change in') as HTMLSelectElement;
+    expect(rounding.selectedOptions[0]!.textContent).toBe('250 dinars');
+    expect(change.selectedOptions[0]!.textContent).toBe('Iraqi dinars (IQD)');
+    fireEvent.change(rounding, { target: { value: '1' } });
+    fireEvent.change(change, { target: { value: 'USD' } });
+    fireEvent.click(screen.getByTestId('save-till-cash'));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ iqdCashRounding: 1, changeCurrency: 'USD' }));
+    expect((await screen.findByTestId('till-cash-success')).textContent).toBe('Settings saved successfully');
+    expect(rounding.selectedOptions[0]!.textContent).toBe('No rounding');
+  });
+
+  it("shows the till's cash rules in Kurdish, and not to a manager", async () => {
+    fakeApi(({ url }) => (url.pathname === '/api/settings/general' ? ok(general) : undefined));
+    const admin = renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'admin' }), language: 'ku' });
+    const change = (await screen.findByLabelText('باقی پارە بە')) as HTMLSelectElement;
+    expect(change.selectedOptions[0]!.textContent).toBe('دیناری عێراقی (IQD)');
+    expect(screen.getByText('پارەی نەخت لە قاسە')).toBeTruthy();
+    admin.unmount();
+    renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
+    await screen.findByLabelText('Iraqi dinars (IQD) per US dollar');
+    expect(screen.queryByTestId('till-cash-form')).toBeNull();
+  });
+
   it("shows 'Failed to load general settings' with Try again, which loads again", async () => {
     let fail = true;
     const calls = fakeApi(({ url }) =>
