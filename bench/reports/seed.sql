@@ -35,11 +35,13 @@ SELECT id::text, 'Customer', 'No. ' || n, '0750' || lpad(n::text, 7, '0'), (n * 
 
 -- Sales: spread evenly over the 730 days before today, each with three lines of popular-first products.
 INSERT INTO sales (sale_id, invoice_number, branch_id, register, cashier_id, customer_id, currency, exchange_rate, subtotal_cents, discount_cents,
-                   loyalty_discount_cents, tax_cents, total_cents, points_redeemed, points_awarded, status, completed_at, updated_at)
+                   loyalty_discount_cents, tax_cents, total_cents, points_redeemed, points_awarded, status, completed_at, updated_at,
+                   subtotal_minor, discount_minor, loyalty_discount_minor, tax_minor, total_minor, total_iqd)
 SELECT gen_random_uuid()::text, 'INV-' || lpad(g::text, 10, '0'), 'main', 'main', c.id::text,
        CASE WHEN g % 5 < 3 THEN (SELECT id::text FROM seed_customers WHERE n = 1 + (g::bigint * 104729) % :customers) END,
        'USD', 1450, 0, 0, 0, 0, 0, 0, 0, 'completed',
-       date_trunc('day', now()) - interval '730 days' + (g::float8 / :sales) * interval '730 days' + interval '1 hour', now()
+       date_trunc('day', now()) - interval '730 days' + (g::float8 / :sales) * interval '730 days' + interval '1 hour', now(),
+       0, 0, 0, 0, 0, 0
   FROM generate_series(1, :sales) g JOIN seed_cashiers c ON c.n = 1 + g % :cashiers;
 
 INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
@@ -49,7 +51,7 @@ SELECT s.sale_id, 'l' || k, p.id::text, 'SKU-' || lpad(p.n::text, 6, '0'), jsonb
   CROSS JOIN generate_series(1, 3) k
   JOIN seed_products p ON p.n = 1 + floor(:products * power(((s.h # (k * 40503)) % 1000003)::float8 / 1000003, 2))::int;
 
-UPDATE sales s SET subtotal_cents = t.sum, total_cents = t.sum FROM (SELECT sale_id, sum(subtotal_cents) AS sum FROM sale_lines GROUP BY sale_id) t WHERE t.sale_id = s.sale_id;
+UPDATE sales s SET subtotal_cents = t.sum, total_cents = t.sum, subtotal_minor = t.sum, total_minor = t.sum, total_iqd = round(t.sum * 14.5) FROM (SELECT sale_id, sum(subtotal_cents) AS sum FROM sale_lines GROUP BY sale_id) t WHERE t.sale_id = s.sale_id;
 
 -- One sale in 200 voided a day later; one in 200 has one unit of its first line refunded two days later (none in the future).
 UPDATE sales SET status = 'voided', voided_at = completed_at + interval '1 day' WHERE (hashtext(sale_id) & 2147483647) % 200 = 0 AND completed_at < now() - interval '1 day';
@@ -59,7 +61,8 @@ SELECT 'r' || s.sale_id, s.sale_id, l.unit_price_cents, s.completed_at + interva
  WHERE (hashtext(s.sale_id) & 2147483647) % 200 = 7 AND s.completed_at < now() - interval '2 days';
 INSERT INTO refund_lines (refund_id, line_id, quantity, amount_cents) SELECT refund_id, 'l1', 1, amount_cents FROM refunds WHERE refund_id LIKE 'r%';
 UPDATE sale_lines l SET refunded_quantity = 1 FROM refunds r WHERE r.sale_id = l.sale_id AND l.line_id = 'l1' AND r.refund_id LIKE 'r%';
-UPDATE sales s SET refunded_cents = r.amount_cents FROM refunds r WHERE r.sale_id = s.sale_id AND r.refund_id LIKE 'r%';
+UPDATE refunds SET amount_minor = amount_cents, amount_iqd = round(amount_cents * 14.5) WHERE refund_id LIKE 'r%';
+UPDATE sales s SET refunded_cents = r.amount_cents, refunded_minor = r.amount_cents, refunded_iqd = r.amount_iqd FROM refunds r WHERE r.sale_id = s.sale_id AND r.refund_id LIKE 'r%';
 
 -- Every change to the rollups as a signed row: + the sale on its day, - what a void or refund took back on theirs.
 CREATE TEMP TABLE seed_moves AS
@@ -77,19 +80,29 @@ SELECT (r.refunded_at AT TIME ZONE 'Asia/Baghdad')::date, s.sale_id, s.cashier_i
   FROM refunds r JOIN sales s ON s.sale_id = r.sale_id JOIN sale_lines l ON l.sale_id = s.sale_id AND l.line_id = 'l1' WHERE r.refund_id LIKE 'r%';
 
 -- Sale-level figures once per sale and day (carried on its first line), product figures on every line.
-INSERT INTO branch_sales_daily (day, branch_id, sales_cents, cost_cents, transactions)
-SELECT day, 'main', sum(money) FILTER (WHERE first_line), sum(cost), sum(tx) FILTER (WHERE first_line) FROM seed_moves GROUP BY day ORDER BY day;
+-- Every sale is in dollars at 1450: its dinars are its cents x 14.5. Each sale paid in dollar cash.
+INSERT INTO branch_sales_daily (day, branch_id, sales_cents, cost_cents, transactions, sales_iqd, cost_iqd)
+SELECT day, 'main', sum(money) FILTER (WHERE first_line), sum(cost), sum(tx) FILTER (WHERE first_line),
+       round(sum(money) FILTER (WHERE first_line) * 14.5), round(sum(cost) * 14.5) FROM seed_moves GROUP BY day ORDER BY day;
+
+INSERT INTO tender_takings_daily (day, branch_id, method, currency, taken_minor, payments, refunded_minor, refunds)
+SELECT day, 'main', 'cash', 'USD', coalesce(sum(money) FILTER (WHERE tx <> 0), 0), coalesce(sum(tx), 0),
+       coalesce(-sum(money) FILTER (WHERE tx = 0), 0), count(*) FILTER (WHERE tx = 0)
+  FROM seed_moves WHERE first_line GROUP BY day ORDER BY day;
 
 INSERT INTO cashier_sales_daily (day, branch_id, cashier_id, sales_cents, transactions, first_sale_at, last_sale_at)
 SELECT day, 'main', cashier_id::uuid, sum(money) FILTER (WHERE first_line), sum(tx) FILTER (WHERE first_line), min(at), max(at)
   FROM seed_moves GROUP BY day, cashier_id ORDER BY day, cashier_id;
 
-INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents)
-SELECT 'd', day, 'main', product_id::uuid, sum(qty), sum(revenue), sum(cost) FROM seed_moves GROUP BY day, product_id ORDER BY 2, 4;
-INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents)
-SELECT 'm', date_trunc('month', period)::date, 'main', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents) FROM product_sales WHERE grain = 'd' GROUP BY 2, 4 ORDER BY 2, 4;
-INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents)
-SELECT 'a', DATE '2000-01-01', 'main', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents) FROM product_sales WHERE grain = 'd' GROUP BY 4 ORDER BY 4;
+INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents, revenue_iqd, cost_iqd)
+SELECT 'd', day, 'main', product_id::uuid, sum(qty), sum(revenue), sum(cost), round(sum(revenue) * 14.5), round(sum(cost) * 14.5)
+  FROM seed_moves GROUP BY day, product_id ORDER BY 2, 4;
+INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents, revenue_iqd, cost_iqd)
+SELECT 'm', date_trunc('month', period)::date, 'main', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents), sum(revenue_iqd), sum(cost_iqd)
+  FROM product_sales WHERE grain = 'd' GROUP BY 2, 4 ORDER BY 2, 4;
+INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents, revenue_iqd, cost_iqd)
+SELECT 'a', DATE '2000-01-01', 'main', product_id, sum(quantity), sum(revenue_cents), sum(cost_cents), sum(revenue_iqd), sum(cost_iqd)
+  FROM product_sales WHERE grain = 'd' GROUP BY 4 ORDER BY 4;
 
 INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, purchases, last_purchase_at)
 SELECT 'd', day, 'main', customer_id::uuid, sum(money), sum(tx), max(at) FROM seed_moves WHERE first_line AND customer_id IS NOT NULL GROUP BY day, customer_id ORDER BY 2, 4;

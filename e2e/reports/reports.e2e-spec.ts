@@ -133,7 +133,7 @@ describe('reports (browser)', () => {
     expect(xlsx.name).toBe('sales-report.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(xlsx.body as unknown as ArrayBuffer);
-    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Sales by date', 'Top products']);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Summary', 'Sales by date', 'Top products', 'Takings by payment method']);
     const row = book
       .getWorksheet('Top products')!
       .getRows(2, 50)!

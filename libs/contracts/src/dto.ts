@@ -4,6 +4,7 @@ import type { Currency } from './money.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
 import type { CurrencyAmounts } from './tenders.js';
+import type { TenderTakingsDto } from './reports.js';
 
 export interface Pagination {
   total: number; // items matching the filters
@@ -123,7 +124,12 @@ export type TrendDto = 'up' | 'down';
 
 /** GET /api/dashboard `data` (spec part 1 §3). Money in dollars; "today" in the shop's time zone. */
 export interface DashboardDto {
+  /** Dollars: the dollar sales' own and the dinar sales' at each one's rate. */
   todaySales: number;
+  /** Whole dinars: the dinar sales' own and the dollar sales' at each one's rate. */
+  todaySalesIqd: number;
+  /** Today's money per payment method and currency, each in its own minor unit. */
+  todayTakings: TenderTakingsDto[];
   totalProducts: number;
   lowStock: number;
   activeUsers: number;

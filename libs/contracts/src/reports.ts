@@ -1,6 +1,9 @@
 // The four reports (spec part 2 §3, §7) and their exports. Money is in the currency the viewer asked for:
-// dollars with 2 decimals for USD, whole dinars for IQD (USD is the base; IQD at the viewer's exchange rate).
+// dollars with 2 decimals for USD, whole dinars for IQD. The sales report's money is each sale at its own rate (in
+// dinars: the dinar sales' own dinars and the dollar sales' at their rate; in dollars the other way round); the
+// other reports' dinars are at the viewer's exchange rate.
 import type { Currency } from './money.js';
+import type { TenderMethod } from './tenders.js';
 import type { LocalizedText } from './events.js';
 import type { Role } from './permissions.js';
 import type { ExpenseCategory, ExpenseStatus, ReportExportFormat, ReportType } from './constants.js';
@@ -28,6 +31,23 @@ export interface SalesReportDto extends ReportMetaDto {
   salesByDate: { date: string; total: number; transactions: number; profit: number }[];
   /** The 50 products with the most revenue in the range. */
   topProducts: { _id: string; name: LocalizedText; sku: string; quantity: number; revenue: number; profit: number }[];
+  /** What was taken and handed back per payment method and currency in the range (not converted: see TenderTakingsDto). */
+  takingsByTender: TenderTakingsDto[];
+}
+
+/**
+ * Money per payment method and currency, each in that currency's minor unit (US cents, whole dinars), never
+ * converted: what the drawer, card terminal, bank or customer accounts actually took (tenders less the change given
+ * in that currency, less what voids gave back), and what refunds handed back. In method order, then USD before IQD.
+ */
+export interface TenderTakingsDto {
+  method: TenderMethod;
+  currency: Currency;
+  takenMinor: number;
+  /** Payments handed over (less voided ones); 0 for a currency only change was given in. */
+  payments: number;
+  refundedMinor: number;
+  refunds: number;
 }
 
 export interface InventoryProductRowDto {

@@ -53,3 +53,34 @@ export function paymentMethodOf(tenders: readonly SaleTender[]): SalePaymentMeth
   if (methods.size === 0) return 'cash';
   return methods.size === 1 ? [...methods][0]! : 'mixed';
 }
+
+/** What one payment method took in one currency: in that currency's minor unit, and how many payments made it up. */
+export interface TenderTaking {
+  method: TenderMethod;
+  currency: Currency;
+  amountMinor: number;
+  count: number;
+}
+
+/**
+ * What a sale actually took, per method and currency: its tenders, the change taken off the cash of the currency it
+ * was given in (so dollars in with dinars back is + dollars and - dinars). Each amount in its own currency, never
+ * converted; `count` is the tenders handed over (0 for a currency only the change was given in).
+ */
+export function takingsOf(tenders: readonly SaleTender[], change: SaleChange | null): TenderTaking[] {
+  const out = new Map<string, TenderTaking>();
+  const at = (method: TenderMethod, currency: Currency) => {
+    const key = `${method}|${currency}`;
+    let row = out.get(key);
+    if (!row) out.set(key, (row = { method, currency, amountMinor: 0, count: 0 }));
+    return row;
+  };
+  for (const t of tenders) {
+    if (t.amountMinor === 0) continue;
+    const row = at(t.method, t.currency);
+    row.amountMinor += t.amountMinor;
+    row.count += 1;
+  }
+  if (change && change.amountMinor !== 0) at('cash', change.currency).amountMinor -= change.amountMinor;
+  return [...out.values()];
+}

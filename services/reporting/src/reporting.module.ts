@@ -38,6 +38,7 @@ import { ReportsController } from './reports/reports.controller.js';
 import { ReportsService } from './reports/reports.service.js';
 import { REPORTING_CONSUMERS } from './consumers.js';
 import { ShiftReports1797000000500 } from './migrations/1797000000500-shift-reports.js';
+import { SaleTakings1797100000500 } from './migrations/1797100000500-sale-takings.js';
 import { ReportShiftClosedHandler, ReportShiftOpenedHandler } from './shifts/shift.handlers.js';
 import { ZReportController } from './shifts/z-report.controller.js';
 
@@ -84,6 +85,7 @@ export class ReportingModule {
             BranchRollups1796000000510,
             UserBranches1796300000500,
             ShiftReports1797000000500,
+            SaleTakings1797100000500,
           ],
           consumers: REPORTING_CONSUMERS,
         }),

@@ -11,6 +11,8 @@ describe('sales cards', () => {
   it('is all zeros before any event', async () => {
     expect(await dashboard(t)).toEqual({
       todaySales: 0,
+      todaySalesIqd: 0,
+      todayTakings: [],
       totalProducts: 0,
       lowStock: 0,
       activeUsers: 0,

@@ -53,6 +53,11 @@ describe('CSV', () => {
     const products = section('Top products');
     expect(products[0]).toBe('Name,SKU,Quantity,Revenue,Profit');
     expect(products).toContain(`"Coffee, dark",'=HACK(),1,12.50,5.50`); // sold 4, voided 2, refunded 1
+    // Every sale paid in dollars cash: eight sales less the two voided; two refunds handed back $5.00 and $12.50.
+    expect(section('Takings by payment method')).toEqual([
+      'Payment method,Payments,Taken (USD),Taken (IQD),Refunds,Refunded (USD),Refunded (IQD)',
+      'Cash,6,68.00,0,2,17.50,0',
+    ]);
   });
 
   it('writes the inventory with every product and Kurdish labels', async () => {
@@ -109,8 +114,13 @@ describe('Excel', () => {
     await book.xlsx.load(res.body as unknown as ArrayBuffer);
     const summary = book.worksheets[0]!;
     expect(summary.views[0]).toMatchObject({ rightToLeft: false });
-    expect(summary.getRow(2).getCell(2).value).toBe(75_750); // $50.50 at 1500
+    expect(summary.getRow(2).getCell(2).value).toBe(73_225); // $50.50, each sale at its own 1450 (not today's 1500)
     expect(summary.getRow(2).getCell(2).numFmt).toBe('#,##0" IQD";-#,##0" IQD"');
+    // The takings keep each currency's own format, whatever the report's.
+    const takings = book.worksheets.find((w) => w.name === translate('en', 'report.section.takingsByTender'))!;
+    expect(takings.getRow(2).getCell(3).value).toBe(68);
+    expect(takings.getRow(2).getCell(3).numFmt).toBe('"$"#,##0.00;-"$"#,##0.00');
+    expect(takings.getRow(2).getCell(4).numFmt).toBe('#,##0" IQD";-#,##0" IQD"');
   });
 });
 
@@ -134,6 +144,7 @@ describe('PDF', () => {
         '-$17.00',
         'Sales by date',
         'Top products',
+        'Takings by payment method',
         'Coffee, dark',
         '=HACK()',
         'Mar 12, 2026',

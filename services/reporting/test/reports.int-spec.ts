@@ -78,7 +78,7 @@ describe('sales report', () => {
     expect(eleventh.summary.totalTransactions).toBe(3); // s2 at 00:01, s4, s5
   });
 
-  it('names products and answers in the currency asked for, at the viewer’s own rate', async () => {
+  it('names products and answers in the currency asked for: in dinars each dollar sale at its own rate, whoever asks', async () => {
     const d = await report('sales', query('2026-03-10', '2026-03-10'));
     expect(d.topProducts[0]).toMatchObject({ name: { en: 'Coffee, dark', ku: 'قاوە' }, sku: '=HACK()' });
     expect(d).toMatchObject({
@@ -88,13 +88,21 @@ describe('sales report', () => {
       startDate: '2026-03-10',
       endDate: '2026-03-10',
     });
+    // Every sale was made in dollars at 1450: its dinars, less its refunds' (each at that rate); a void leaves nothing.
+    const dinars = made
+      .filter((m) => !m.voided)
+      .reduce(
+        (sum, m) => sum + usdCentsToIqd(m.sale.totalCents, 1450) - m.refunds.reduce((r, x) => r + usdCentsToIqd(x.amountCents, 1450), 0),
+        0,
+      );
     const cents = expected(made, null, null).salesCents;
+    expect(dinars).not.toBe(usdCentsToIqd(cents, 1500));
     const asAdmin = await report('sales', { currency: 'IQD' });
     expect(asAdmin).toMatchObject({ currency: 'IQD', exchangeRate: 1500 });
-    expect(asAdmin.summary.totalSales).toBe(usdCentsToIqd(cents, 1500));
+    expect(asAdmin.summary.totalSales).toBe(dinars);
     const asManager = await report('sales', { currency: 'IQD' }, t.tokens.manager);
     expect(asManager.exchangeRate).toBe(1300);
-    expect(asManager.summary.totalSales).toBe(usdCentsToIqd(cents, 1300));
+    expect(asManager.summary.totalSales).toBe(dinars);
   });
 });
 

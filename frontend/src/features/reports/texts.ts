@@ -63,6 +63,20 @@ export const en = {
     newCustomers: 'New customers over time',
     topCustomers: 'Top customers',
   },
+  takings: {
+    title: 'Takings by payment method',
+    caption:
+      'Each amount in its own currency: what the drawer, card terminal, bank or customer accounts kept (payments less change and voids), and what refunds handed back.',
+    method: 'Payment method',
+    currency: 'Currency',
+    payments: 'Payments',
+    taken: 'Taken',
+    refunds: 'Refunds',
+    refunded: 'Refunded',
+    total: 'Total ({{currency}})',
+    empty: 'No money taken in this range.',
+    methods: { cash: 'Cash', card: 'Card', transfer: 'Bank transfer', account: 'Customer account' },
+  },
   fields: {
     totalSales: 'Total sales',
     totalTransactions: 'Transactions',
@@ -218,6 +232,20 @@ export const ku: Texts<typeof en> = {
     loyaltyDistribution: 'خاڵەکانی دڵسۆزی',
     newCustomers: 'کڕیارە نوێیەکان بەپێی کات',
     topCustomers: 'باشترین کڕیاران',
+  },
+  takings: {
+    title: 'وەرگیراو بەپێی شێوازی پارەدان',
+    caption:
+      'هەر بڕێک بە دراوی خۆی: ئەوەی لە قاسە، ئامێری کارت، بانک یان حسابی کڕیاران مایەوە (پارەدان بێ باقی و هەڵوەشاندنەوەکان)، و ئەوەی بە گەڕاندنەوە درایەوە.',
+    method: 'شێوازی پارەدان',
+    currency: 'دراو',
+    payments: 'پارەدانەکان',
+    taken: 'وەرگیراو',
+    refunds: 'گەڕاندنەوەکان',
+    refunded: 'گەڕێنراو',
+    total: 'کۆی گشتی ({{currency}})',
+    empty: 'لەم ماوەیەدا هیچ پارەیەک وەرنەگیراوە.',
+    methods: { cash: 'نەختینە', card: 'کارت', transfer: 'گواستنەوەی بانکی', account: 'حسابی کڕیار' },
   },
   fields: {
     totalSales: 'کۆی فرۆشتن',

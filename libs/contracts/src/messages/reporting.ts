@@ -38,6 +38,7 @@ export const reportingEn = {
   'report.section.loyaltyDistribution': 'Loyalty points',
   'report.section.newCustomers': 'New customers over time',
   'report.section.topCustomers': 'Top customers',
+  'report.section.takingsByTender': 'Takings by payment method',
 
   'report.field.metric': 'Figure',
   'report.field.value': 'Value',
@@ -101,6 +102,12 @@ export const reportingEn = {
   'report.field.purchaseCount': 'Purchases',
   'report.field.loyaltyPoints': 'Points',
   'report.field.lastPurchase': 'Last purchase',
+  'report.field.method': 'Payment method',
+  'report.field.payments': 'Payments',
+  'report.field.takenUsd': 'Taken (USD)',
+  'report.field.takenIqd': 'Taken (IQD)',
+  'report.field.refundedUsd': 'Refunded (USD)',
+  'report.field.refundedIqd': 'Refunded (IQD)',
 
   'report.frequency.oneTime': 'One purchase',
   'report.frequency.occasional': '2 to 3 purchases',
@@ -165,6 +172,7 @@ export const reportingKu: Record<keyof typeof reportingEn, string> = {
   'report.section.loyaltyDistribution': 'خاڵەکانی دڵسۆزی',
   'report.section.newCustomers': 'کڕیارە نوێیەکان بەپێی کات',
   'report.section.topCustomers': 'باشترین کڕیاران',
+  'report.section.takingsByTender': 'وەرگیراو بەپێی شێوازی پارەدان',
 
   'report.field.metric': 'ژمارە',
   'report.field.value': 'بەها',
@@ -228,6 +236,12 @@ export const reportingKu: Record<keyof typeof reportingEn, string> = {
   'report.field.purchaseCount': 'کڕینەکان',
   'report.field.loyaltyPoints': 'خاڵەکان',
   'report.field.lastPurchase': 'دوایین کڕین',
+  'report.field.method': 'شێوازی پارەدان',
+  'report.field.payments': 'پارەدانەکان',
+  'report.field.takenUsd': 'وەرگیراو (USD)',
+  'report.field.takenIqd': 'وەرگیراو (IQD)',
+  'report.field.refundedUsd': 'گەڕێنراو (USD)',
+  'report.field.refundedIqd': 'گەڕێنراو (IQD)',
 
   'report.frequency.oneTime': 'یەک کڕین',
   'report.frequency.occasional': '2 تا 3 کڕین',

@@ -1,8 +1,18 @@
 import type { Currency, Locale } from '@dukan/contracts';
 
-/** What a table cell holds, and how it is shown (the writers format each kind their own way). */
-export type CellKind = 'text' | 'money' | 'number' | 'hours' | 'date' | 'datetime';
+/**
+ * What a table cell holds, and how it is shown (the writers format each kind their own way). 'money' is in the
+ * report's currency; 'usd' and 'iqd' are money in that currency whatever the report's (dollars, whole dinars).
+ */
+export type CellKind = 'text' | 'money' | 'usd' | 'iqd' | 'number' | 'hours' | 'date' | 'datetime';
 export type Cell = string | number | null;
+
+/** The currency a money cell is shown in (null: not money). */
+export function moneyCurrency(kind: CellKind, reportCurrency: Currency): Currency | null {
+  if (kind === 'usd') return 'USD';
+  if (kind === 'iqd') return 'IQD';
+  return kind === 'money' ? reportCurrency : null;
+}
 
 /** Wall-clock parts of an instant in a time zone. */
 export function wallClock(iso: string, timeZone: string): { y: number; mo: number; d: number; h: number; mi: number } {
@@ -24,7 +34,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A cell as plain machine-readable text (CSV): numbers with a dot, money with the currency's decimals, dates ISO, times in the shop's zone. */
 export function plainCell(value: Cell, kind: CellKind, currency: Currency, timeZone: string): string | number | null {
   if (value === null || value === '') return null;
-  if (kind === 'money' && typeof value === 'number') return currency === 'USD' ? value.toFixed(2) : value.toFixed(0);
+  const money = moneyCurrency(kind, currency);
+  if (money && typeof value === 'number') return money === 'USD' ? value.toFixed(2) : value.toFixed(0);
   if (kind === 'datetime' && typeof value === 'string') {
     const w = wallClock(value, timeZone);
     return `${w.y}-${pad(w.mo)}-${pad(w.d)} ${pad(w.h)}:${pad(w.mi)}`;
@@ -39,11 +50,12 @@ export function displayCell(value: Cell, kind: CellKind, currency: Currency, loc
   if (value === null || value === '') return '';
   const loc = INTL[locale];
   if (typeof value === 'number') {
-    if (kind === 'money') {
-      const digits = currency === 'USD' ? 2 : 0;
+    const money = moneyCurrency(kind, currency);
+    if (money) {
+      const digits = money === 'USD' ? 2 : 0;
       return new Intl.NumberFormat(loc, {
         style: 'currency',
-        currency,
+        currency: money,
         minimumFractionDigits: digits,
         maximumFractionDigits: digits,
       }).format(value);

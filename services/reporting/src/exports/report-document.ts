@@ -16,6 +16,9 @@ import {
   type ReportType,
   type SalesReportDto,
   type StaffReportDto,
+  type TenderMethod,
+  type TenderTakingsDto,
+  type CurrencyAmounts,
 } from '@dukan/contracts';
 
 export interface Column {
@@ -58,6 +61,32 @@ export interface InventoryExtra {
 }
 
 const CHART_POINTS = 10;
+
+/** The takings one row per payment method: both currencies side by side (dollars, whole dinars), payments of both counted. */
+function takingsRows(takings: readonly TenderTakingsDto[]) {
+  const rows = new Map<
+    TenderMethod,
+    { method: TenderMethod; payments: number; refunds: number } & Record<'taken' | 'refunded', CurrencyAmounts>
+  >();
+  for (const x of takings) {
+    let r = rows.get(x.method);
+    if (!r)
+      rows.set(x.method, (r = { method: x.method, payments: 0, refunds: 0, taken: { USD: 0, IQD: 0 }, refunded: { USD: 0, IQD: 0 } }));
+    r.payments += x.payments;
+    r.refunds += x.refunds;
+    r.taken[x.currency] += x.takenMinor;
+    r.refunded[x.currency] += x.refundedMinor;
+  }
+  return [...rows.values()].map((r) => ({
+    method: r.method,
+    payments: r.payments,
+    refunds: r.refunds,
+    takenUsd: r.taken.USD / 100,
+    takenIqd: r.taken.IQD,
+    refundedUsd: r.refunded.USD / 100,
+    refundedIqd: r.refunded.IQD,
+  }));
+}
 
 /** A branch an export was asked for: its name as settings gives it, null when settings could not say. */
 export interface NamedBranch {
@@ -133,6 +162,27 @@ export function buildDocument<T extends ReportType>(
             'topProducts',
             [col('name'), col('sku'), col('quantity', 'number'), col('revenue', 'money'), col('profit', 'money')],
             d.topProducts.map((p) => [name(p.name), p.sku, p.quantity, p.revenue, p.profit]),
+          ),
+          section(
+            'takingsByTender',
+            [
+              col('method'),
+              col('payments', 'number'),
+              col('takenUsd', 'usd'),
+              col('takenIqd', 'iqd'),
+              col('refunds', 'number'),
+              col('refundedUsd', 'usd'),
+              col('refundedIqd', 'iqd'),
+            ],
+            takingsRows(d.takingsByTender ?? []).map((r) => [
+              t(`zReport.method.${r.method}`),
+              r.payments,
+              r.takenUsd,
+              r.takenIqd,
+              r.refunds,
+              r.refundedUsd,
+              r.refundedIqd,
+            ]),
           ),
         ],
       };

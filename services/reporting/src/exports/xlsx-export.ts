@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { translate } from '@dukan/contracts';
-import { wallClock, type Cell, type CellKind } from './cell-format.js';
+import { moneyCurrency, wallClock, type Cell, type CellKind } from './cell-format.js';
 import type { WriteControl } from './csv-export.js';
 import type { ReportDocument } from './report-document.js';
 
@@ -42,7 +42,10 @@ export async function writeXlsx(doc: ReportDocument, out: Writable, control: Wri
   book.created = new Date(doc.generatedAt);
   const views = [{ rightToLeft: doc.locale === 'ku', state: 'frozen' as const, ySplit: 1 }];
   const taken = new Set<string>();
-  const format = (kind: CellKind) => (kind === 'money' ? MONEY_FORMAT[doc.currency] : FORMAT[kind]);
+  const format = (kind: CellKind) => {
+    const money = moneyCurrency(kind, doc.currency);
+    return money ? MONEY_FORMAT[money] : FORMAT[kind];
+  };
 
   const summary = book.addWorksheet(sheetName(translate(doc.locale, 'report.section.summary'), taken), { views });
   summary.columns = [

@@ -1,16 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventOf, ExpenseEventData } from '@dukan/contracts';
+import { convertMinor, DEFAULT_EXCHANGE_RATE, type EventOf, type ExpenseEventData } from '@dukan/contracts';
 import { one, type EventHandler } from '@dukan/platform';
 
 /** Expenses replica (the staff report's expenses, the sales report's paid expenses): a change older than the one held is ignored. */
 async function upsertExpense(m: EntityManager, d: ExpenseEventData, at: string, branchId: string): Promise<void> {
   // The branch the expense was recorded in (its first event's); a later change made from another branch keeps it.
   await m.query(
-    `INSERT INTO expenses (expense_id, expense_number, title, description, category, amount_base_cents, expense_date, status, created_by, as_of, branch_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+    `INSERT INTO expenses (expense_id, expense_number, title, description, category, amount_base_cents, expense_date, status, created_by, as_of, branch_id,
+       amount_iqd)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (expense_id) DO UPDATE SET expense_number = EXCLUDED.expense_number, title = EXCLUDED.title, description = EXCLUDED.description,
-       category = EXCLUDED.category, amount_base_cents = EXCLUDED.amount_base_cents, expense_date = EXCLUDED.expense_date,
+       category = EXCLUDED.category, amount_base_cents = EXCLUDED.amount_base_cents, amount_iqd = EXCLUDED.amount_iqd, expense_date = EXCLUDED.expense_date,
        status = EXCLUDED.status, created_by = EXCLUDED.created_by, as_of = EXCLUDED.as_of
      WHERE expenses.as_of <= EXCLUDED.as_of AND expenses.deleted_at IS NULL`,
     [
@@ -25,6 +26,10 @@ async function upsertExpense(m: EntityManager, d: ExpenseEventData, at: string, 
       d.createdBy,
       at,
       branchId,
+      // In dinars: a dinar expense's own amount, a dollar one's at its own rate.
+      d.currency === 'IQD'
+        ? d.amountMinor
+        : convertMinor(d.amountMinor, 'USD', 'IQD', d.exchangeRate > 0 ? d.exchangeRate : DEFAULT_EXCHANGE_RATE),
     ],
   );
 }

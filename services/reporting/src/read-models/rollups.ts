@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { TenderTaking } from '@dukan/contracts';
 
 /** The period an 'all time' row is kept under. */
 export const ALL_TIME = '2000-01-01';
@@ -17,14 +18,19 @@ export function shopDay(at: string | Date, timeZone: string): string {
 
 export const monthOf = (day: string) => `${day.slice(0, 7)}-01`;
 
-/** What a sale (or what is left of it) adds to the rollups; negated for a void or a refund. */
+/**
+ * What a sale (or what is left of it) adds to the rollups; negated for a void or a refund. Money in dollars (cents)
+ * and in dinars, each of a sale at its own rate.
+ */
 export interface SaleFigures {
   branchId: string;
   cashierId: string;
   customerId: string | null;
   salesCents: number;
   costCents: number;
-  lines: { productId: string; quantity: number; revenueCents: number; costCents: number }[];
+  salesIqd: number;
+  costIqd: number;
+  lines: { productId: string; quantity: number; revenueCents: number; costCents: number; revenueIqd: number; costIqd: number }[];
 }
 
 interface Sums {
@@ -40,6 +46,7 @@ export class RollupDelta {
   private readonly cashier = new Map<string, Sums>();
   private readonly product = new Map<string, Sums>();
   private readonly customer = new Map<string, Sums>();
+  private readonly takings = new Map<string, Sums>();
 
   constructor(private readonly timeZone: string) {}
 
@@ -67,11 +74,12 @@ export class RollupDelta {
     const iso = new Date(at).toISOString();
     const tx = transaction ? sign : 0;
     const stamp = activity ? { first: iso, last: iso } : undefined;
-    this.bump(this.branch, `${day}|${f.branchId}`, () => ({ day, branchId: f.branchId, sales: 0, cost: 0, tx: 0 }), {
-      sales: sign * f.salesCents,
-      cost: sign * f.costCents,
-      tx,
-    });
+    this.bump(
+      this.branch,
+      `${day}|${f.branchId}`,
+      () => ({ day, branchId: f.branchId, sales: 0, cost: 0, tx: 0, salesIqd: 0, costIqd: 0 }),
+      { sales: sign * f.salesCents, cost: sign * f.costCents, tx, salesIqd: sign * f.salesIqd, costIqd: sign * f.costIqd },
+    );
     this.bump(
       this.cashier,
       `${day}|${f.branchId}|${f.cashierId}`,
@@ -84,11 +92,13 @@ export class RollupDelta {
         this.bump(
           this.product,
           `${grain}|${period}|${f.branchId}|${l.productId}`,
-          () => ({ grain, period, branchId: f.branchId, id: l.productId, qty: 0, revenue: 0, cost: 0 }),
+          () => ({ grain, period, branchId: f.branchId, id: l.productId, qty: 0, revenue: 0, cost: 0, revenueIqd: 0, costIqd: 0 }),
           {
             qty: sign * l.quantity,
             revenue: sign * l.revenueCents,
             cost: sign * l.costCents,
+            revenueIqd: sign * l.revenueIqd,
+            costIqd: sign * l.costIqd,
           },
         );
       }
@@ -119,6 +129,24 @@ export class RollupDelta {
     );
   }
 
+  /**
+   * Money taken (a sale's takings: sign 1; what a void gives back: -1) or handed back by a refund, per method and
+   * currency, in that currency, on the day of `at` in the branch.
+   */
+  tenders(branchId: string, at: string, takings: readonly TenderTaking[], kind: 'taken' | 'refunded', sign: 1 | -1 = 1): void {
+    const day = shopDay(at, this.timeZone);
+    for (const t of takings) {
+      this.bump(
+        this.takings,
+        `${day}|${branchId}|${t.method}|${t.currency}`,
+        () => ({ day, branchId, method: t.method, currency: t.currency, taken: 0, payments: 0, refunded: 0, refunds: 0 }),
+        kind === 'taken'
+          ? { taken: sign * t.amountMinor, payments: sign * t.count }
+          : { refunded: sign * t.amountMinor, refunds: sign * t.count },
+      );
+    }
+  }
+
   private periods(day: string): [string, string][] {
     return [
       ['d', day],
@@ -133,11 +161,20 @@ export class RollupDelta {
     const branch = sorted(this.branch);
     if (branch.length) {
       await m.query(
-        `INSERT INTO branch_sales_daily (day, branch_id, sales_cents, cost_cents, transactions)
-         SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], $5::int[])
+        `INSERT INTO branch_sales_daily (day, branch_id, sales_cents, cost_cents, transactions, sales_iqd, cost_iqd)
+         SELECT * FROM unnest($1::date[], $2::text[], $3::bigint[], $4::bigint[], $5::int[], $6::bigint[], $7::bigint[])
          ON CONFLICT (day, branch_id) DO UPDATE SET sales_cents = branch_sales_daily.sales_cents + EXCLUDED.sales_cents,
-           cost_cents = branch_sales_daily.cost_cents + EXCLUDED.cost_cents, transactions = branch_sales_daily.transactions + EXCLUDED.transactions`,
-        [col(branch, 'day'), col(branch, 'branchId'), col(branch, 'sales'), col(branch, 'cost'), col(branch, 'tx')],
+           cost_cents = branch_sales_daily.cost_cents + EXCLUDED.cost_cents, transactions = branch_sales_daily.transactions + EXCLUDED.transactions,
+           sales_iqd = branch_sales_daily.sales_iqd + EXCLUDED.sales_iqd, cost_iqd = branch_sales_daily.cost_iqd + EXCLUDED.cost_iqd`,
+        [
+          col(branch, 'day'),
+          col(branch, 'branchId'),
+          col(branch, 'sales'),
+          col(branch, 'cost'),
+          col(branch, 'tx'),
+          col(branch, 'salesIqd'),
+          col(branch, 'costIqd'),
+        ],
       );
     }
     const cashier = sorted(this.cashier);
@@ -168,10 +205,11 @@ export class RollupDelta {
     const product = sorted(this.product);
     if (product.length) {
       await m.query(
-        `INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents, branch_id)
-         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[], $7::text[])
+        `INSERT INTO product_sales (grain, period, product_id, quantity, revenue_cents, cost_cents, branch_id, revenue_iqd, cost_iqd)
+         SELECT * FROM unnest($1::"char"[], $2::date[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[], $7::text[], $8::bigint[], $9::bigint[])
          ON CONFLICT (grain, period, branch_id, product_id) DO UPDATE SET quantity = product_sales.quantity + EXCLUDED.quantity,
-           revenue_cents = product_sales.revenue_cents + EXCLUDED.revenue_cents, cost_cents = product_sales.cost_cents + EXCLUDED.cost_cents`,
+           revenue_cents = product_sales.revenue_cents + EXCLUDED.revenue_cents, cost_cents = product_sales.cost_cents + EXCLUDED.cost_cents,
+           revenue_iqd = product_sales.revenue_iqd + EXCLUDED.revenue_iqd, cost_iqd = product_sales.cost_iqd + EXCLUDED.cost_iqd`,
         [
           col(product, 'grain'),
           col(product, 'period'),
@@ -180,6 +218,8 @@ export class RollupDelta {
           col(product, 'revenue'),
           col(product, 'cost'),
           col(product, 'branchId'),
+          col(product, 'revenueIqd'),
+          col(product, 'costIqd'),
         ],
       );
     }
@@ -199,6 +239,27 @@ export class RollupDelta {
           col(customer, 'purchases'),
           col(customer, 'last'),
           col(customer, 'branchId'),
+        ],
+      );
+    }
+    const takings = sorted(this.takings);
+    if (takings.length) {
+      await m.query(
+        `INSERT INTO tender_takings_daily (day, branch_id, method, currency, taken_minor, payments, refunded_minor, refunds)
+         SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::int[], $7::bigint[], $8::int[])
+         ON CONFLICT (day, branch_id, method, currency) DO UPDATE SET taken_minor = tender_takings_daily.taken_minor + EXCLUDED.taken_minor,
+           payments = tender_takings_daily.payments + EXCLUDED.payments,
+           refunded_minor = tender_takings_daily.refunded_minor + EXCLUDED.refunded_minor,
+           refunds = tender_takings_daily.refunds + EXCLUDED.refunds`,
+        [
+          col(takings, 'day'),
+          col(takings, 'branchId'),
+          col(takings, 'method'),
+          col(takings, 'currency'),
+          col(takings, 'taken'),
+          col(takings, 'payments'),
+          col(takings, 'refunded'),
+          col(takings, 'refunds'),
         ],
       );
     }

@@ -3,22 +3,30 @@ import type { EntityManager } from 'typeorm';
 import type { EventOf, SaleEventData } from '@dukan/contracts';
 import { one, rows, type EventHandler } from '@dukan/platform';
 import { RollupDelta, type SaleFigures } from './rollups.js';
+import { lineDinars, ownMoney, refundMoney, saleTakings } from './sale-money.js';
 import { ShopClock } from './shop-clock.js';
 
 /** What a whole sale adds to the rollups. */
 export function saleFigures(d: SaleEventData): SaleFigures {
-  const lines = d.lines.map((l) => ({
-    productId: l.productId,
-    quantity: l.quantity,
-    revenueCents: l.subtotalCents,
-    costCents: l.unitCostCents * l.quantity,
-  }));
+  const lines = d.lines.map((l) => {
+    const iqd = lineDinars(d, l);
+    return {
+      productId: l.productId,
+      quantity: l.quantity,
+      revenueCents: l.subtotalCents,
+      costCents: l.unitCostCents * l.quantity,
+      revenueIqd: iqd.subtotalIqd,
+      costIqd: iqd.unitCostIqd * l.quantity,
+    };
+  });
   return {
     branchId: d.branchId,
     cashierId: d.cashierId,
     customerId: d.customerId,
     salesCents: d.totalCents,
     costCents: lines.reduce((s, l) => s + l.costCents, 0),
+    salesIqd: ownMoney(d).totalIqd,
+    costIqd: lines.reduce((s, l) => s + l.costIqd, 0),
     lines,
   };
 }
@@ -31,18 +39,25 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
     customer_id: string | null;
     total_cents: string;
     refunded_cents: string;
+    total_iqd: string;
+    refunded_iqd: string;
     product_id: string;
     quantity: number;
     refunded_quantity: number;
     subtotal_cents: string;
     unit_cost_cents: string;
     refunded_line_cents: string;
+    subtotal_iqd: string;
+    unit_cost_iqd: string;
+    refunded_line_iqd: string;
   }>(
     m,
-    `SELECT s.branch_id, s.cashier_id, s.customer_id, s.total_cents, s.refunded_cents, l.product_id, l.quantity, l.refunded_quantity,
-            l.subtotal_cents, l.unit_cost_cents, coalesce(r.amount, 0) AS refunded_line_cents
+    `SELECT s.branch_id, s.cashier_id, s.customer_id, s.total_cents, s.refunded_cents, s.total_iqd, s.refunded_iqd, l.product_id, l.quantity,
+            l.refunded_quantity, l.subtotal_cents, l.unit_cost_cents, coalesce(r.amount, 0) AS refunded_line_cents, l.subtotal_iqd,
+            l.unit_cost_iqd, coalesce(r.amount_iqd, 0) AS refunded_line_iqd
        FROM sales s JOIN sale_lines l ON l.sale_id = s.sale_id
-       LEFT JOIN (SELECT rl.line_id, sum(rl.amount_cents) AS amount FROM refund_lines rl JOIN refunds rf ON rf.refund_id = rl.refund_id
+       LEFT JOIN (SELECT rl.line_id, sum(rl.amount_cents) AS amount, sum(rl.amount_iqd) AS amount_iqd
+                    FROM refund_lines rl JOIN refunds rf ON rf.refund_id = rl.refund_id
                    WHERE rf.sale_id = $1 GROUP BY rl.line_id) r ON r.line_id = l.line_id
       WHERE s.sale_id = $1`,
     [saleId],
@@ -56,6 +71,8 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
       quantity,
       revenueCents: Number(l.subtotal_cents) - Number(l.refunded_line_cents),
       costCents: Number(l.unit_cost_cents) * quantity,
+      revenueIqd: Number(l.subtotal_iqd) - Number(l.refunded_line_iqd),
+      costIqd: Number(l.unit_cost_iqd) * quantity,
     };
   });
   return {
@@ -64,7 +81,23 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
     customerId: s.customer_id,
     salesCents: Number(s.total_cents) - Number(s.refunded_cents),
     costCents: lines.reduce((sum, l) => sum + l.costCents, 0),
+    salesIqd: Number(s.total_iqd) - Number(s.refunded_iqd),
+    costIqd: lines.reduce((sum, l) => sum + l.costIqd, 0),
     lines,
+  };
+}
+
+/** A sale's figures in its own currency (and its total in dinars at its rate), as the sales row keeps them. */
+function ownColumns(d: SaleEventData) {
+  const o = ownMoney(d);
+  return {
+    subtotal_minor: o.subtotalMinor,
+    discount_minor: o.discountMinor,
+    loyalty_discount_minor: o.loyaltyDiscountMinor,
+    tax_minor: o.taxMinor,
+    total_minor: o.totalMinor,
+    cash_rounding_minor: o.cashRoundingMinor,
+    total_iqd: o.totalIqd,
   };
 }
 
@@ -78,14 +111,18 @@ async function insertSales(
 ): Promise<Set<string>> {
   const inserted = (await m.query(
     `INSERT INTO sales (sale_id, invoice_number, branch_id, register, cashier_id, customer_id, currency, exchange_rate, subtotal_cents,
-       discount_cents, loyalty_discount_cents, tax_cents, total_cents, points_redeemed, points_awarded, status, completed_at, voided_at)
+       discount_cents, loyalty_discount_cents, tax_cents, total_cents, points_redeemed, points_awarded, status, completed_at, voided_at,
+       subtotal_minor, discount_minor, loyalty_discount_minor, tax_minor, total_minor, cash_rounding_minor, total_iqd)
      SELECT * FROM jsonb_to_recordset($1::jsonb) AS s(sale_id text, invoice_number text, branch_id text, register text, cashier_id text,
        customer_id text, currency text, exchange_rate numeric, subtotal_cents bigint, discount_cents bigint, loyalty_discount_cents bigint,
-       tax_cents bigint, total_cents bigint, points_redeemed int, points_awarded int, status text, completed_at timestamptz, voided_at timestamptz)
+       tax_cents bigint, total_cents bigint, points_redeemed int, points_awarded int, status text, completed_at timestamptz, voided_at timestamptz,
+       subtotal_minor bigint, discount_minor bigint, loyalty_discount_minor bigint, tax_minor bigint, total_minor bigint,
+       cash_rounding_minor bigint, total_iqd bigint)
      ON CONFLICT (sale_id) DO NOTHING RETURNING sale_id`,
     [
       JSON.stringify(
         sales.map(({ d, status, voidedAt }) => ({
+          ...ownColumns(d),
           sale_id: d.saleId,
           invoice_number: d.invoiceNumber,
           branch_id: d.branchId,
@@ -109,27 +146,40 @@ async function insertSales(
     ],
   )) as { sale_id: string }[];
   const ids = new Set(inserted.map((r) => r.sale_id));
-  const lines = sales
-    .filter(({ d }) => ids.has(d.saleId))
-    .flatMap(({ d }) =>
-      d.lines.map((l) => ({
-        sale_id: d.saleId,
-        line_id: l.lineId,
-        product_id: l.productId,
-        sku: l.sku,
-        name: l.name,
-        quantity: l.quantity,
-        unit_price_cents: l.unitPriceCents,
-        unit_cost_cents: l.unitCostCents,
-        discount_cents: l.discountCents,
-        subtotal_cents: l.subtotalCents,
-      })),
+  const held = sales.filter(({ d }) => ids.has(d.saleId));
+  const takings = held.flatMap(({ d }) =>
+    saleTakings(d).map((t) => ({ sale_id: d.saleId, method: t.method, currency: t.currency, amount_minor: t.amountMinor, count: t.count })),
+  );
+  if (takings.length > 0) {
+    await m.query(
+      `INSERT INTO sale_takings (sale_id, method, currency, amount_minor, count)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS t(sale_id text, method text, currency text, amount_minor bigint, count int)
+       ON CONFLICT DO NOTHING`,
+      [JSON.stringify(takings)],
     );
+  }
+  const lines = held.flatMap(({ d }) =>
+    d.lines.map((l) => ({
+      sale_id: d.saleId,
+      line_id: l.lineId,
+      product_id: l.productId,
+      sku: l.sku,
+      name: l.name,
+      quantity: l.quantity,
+      unit_price_cents: l.unitPriceCents,
+      unit_cost_cents: l.unitCostCents,
+      discount_cents: l.discountCents,
+      subtotal_cents: l.subtotalCents,
+      subtotal_iqd: lineDinars(d, l).subtotalIqd,
+      unit_cost_iqd: lineDinars(d, l).unitCostIqd,
+    })),
+  );
   if (lines.length > 0) {
     await m.query(
-      `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents)
+      `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents,
+         subtotal_iqd, unit_cost_iqd)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS l(sale_id text, line_id text, product_id text, sku text, name jsonb, quantity int,
-         unit_price_cents bigint, unit_cost_cents bigint, discount_cents bigint, subtotal_cents bigint)
+         unit_price_cents bigint, unit_cost_cents bigint, discount_cents bigint, subtotal_cents bigint, subtotal_iqd bigint, unit_cost_iqd bigint)
        ON CONFLICT DO NOTHING`,
       [JSON.stringify(lines)],
     );
@@ -150,7 +200,11 @@ export class ReportSaleCompletedHandler implements EventHandler<'dukan.sales.sal
     );
     if (inserted.size === 0) return;
     const delta = new RollupDelta(await this.clock.timeZone(m));
-    for (const e of events) if (inserted.has(e.data.saleId)) delta.sale(saleFigures(e.data), e.data.completedAt, 1, true);
+    for (const e of events) {
+      if (!inserted.has(e.data.saleId)) continue;
+      delta.sale(saleFigures(e.data), e.data.completedAt, 1, true);
+      delta.tenders(e.data.branchId, e.data.completedAt, saleTakings(e.data), 'taken');
+    }
     await delta.flush(m);
   }
 }
@@ -171,13 +225,21 @@ export class ReportSaleVoidedHandler implements EventHandler<'dukan.sales.sale.v
     if ((await insertSales(m, [{ d, status: 'voided', voidedAt: d.voidedAt }])).has(d.saleId)) {
       delta.sale(saleFigures(d), d.completedAt, 1, true);
       delta.sale(saleFigures(d), d.voidedAt, -1, true);
+      delta.tenders(d.branchId, d.completedAt, saleTakings(d), 'taken');
+      delta.tenders(d.branchId, d.voidedAt, saleTakings(d), 'taken', -1);
     } else {
-      const before = await one<{ status: string }>(m, `SELECT status FROM sales WHERE sale_id = $1 FOR UPDATE`, [d.saleId]);
+      const before = await one<{ status: string; refunded_cents: string }>(
+        m,
+        `SELECT status, refunded_cents FROM sales WHERE sale_id = $1 FOR UPDATE`,
+        [d.saleId],
+      );
       if (!before || before.status === 'voided') return; // already voided
       await m.query(`UPDATE sales SET status = 'voided', voided_at = $2, updated_at = now() WHERE sale_id = $1`, [d.saleId, d.voidedAt]);
       const left = await remainingFigures(m, d.saleId);
       // A fully refunded sale no longer counted as a transaction.
       if (left) delta.sale(left, d.voidedAt, -1, before.status === 'completed');
+      // The void gives back what the sale took, tender by tender (sales voids only a sale nothing was refunded of).
+      if (Number(before.refunded_cents) === 0) delta.tenders(d.branchId, d.voidedAt, saleTakings(d), 'taken', -1);
     }
     delta.staffAction(d.voidedBy, d.branchId, d.voidedAt, 'void');
     await delta.flush(m);
@@ -199,36 +261,52 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
       [d.saleId],
     );
     if (!sale) throw new Error(`sale ${d.saleId} not yet in reporting; retry later`);
+    const money = refundMoney(d);
     const fresh = await m.query(
-      `INSERT INTO refunds (refund_id, sale_id, amount_cents, refunded_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING refund_id`,
-      [d.refundId, d.saleId, d.amountCents, d.refundedAt],
+      `INSERT INTO refunds (refund_id, sale_id, amount_cents, refunded_at, amount_minor, amount_iqd) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT DO NOTHING RETURNING refund_id`,
+      [d.refundId, d.saleId, d.amountCents, d.refundedAt, money.amountMinor, money.amountIqd],
     );
     if ((fresh as unknown[]).length === 0) return;
     if (d.lines.length > 0) {
       await m.query(
-        `INSERT INTO refund_lines (refund_id, line_id, quantity, amount_cents) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::bigint[])`,
-        [d.refundId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.quantity), d.lines.map((l) => l.amountCents)],
+        `INSERT INTO refund_lines (refund_id, line_id, quantity, amount_cents, amount_iqd)
+         SELECT $1, * FROM unnest($2::text[], $3::int[], $4::bigint[], $5::bigint[])`,
+        [d.refundId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.quantity), d.lines.map((l) => l.amountCents), money.lineIqd],
       );
     }
-    const costs = await rows<{ line_id: string; product_id: string; unit_cost_cents: string }>(
+    if (money.takings.length > 0) {
+      await m.query(
+        `INSERT INTO refund_takings (refund_id, method, currency, amount_minor, count) SELECT $1, * FROM unnest($2::text[], $3::text[], $4::bigint[], $5::int[])`,
+        [
+          d.refundId,
+          money.takings.map((t) => t.method),
+          money.takings.map((t) => t.currency),
+          money.takings.map((t) => t.amountMinor),
+          money.takings.map((t) => t.count),
+        ],
+      );
+    }
+    const costs = await rows<{ line_id: string; product_id: string; unit_cost_cents: string; unit_cost_iqd: string }>(
       m,
       `UPDATE sale_lines l SET refunded_quantity = l.refunded_quantity + r.quantity
          FROM unnest($2::text[], $3::int[]) AS r(line_id, quantity)
         WHERE l.sale_id = $1 AND l.line_id = r.line_id
-        RETURNING l.line_id, l.product_id, l.unit_cost_cents`,
+        RETURNING l.line_id, l.product_id, l.unit_cost_cents, l.unit_cost_iqd`,
       [d.saleId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.quantity)],
     );
     const after = await one<{ status: string }>(
       m,
       `UPDATE sales SET refunded_cents = LEAST(total_cents, refunded_cents + $2),
+         refunded_minor = LEAST(total_minor, refunded_minor + $4), refunded_iqd = LEAST(total_iqd, refunded_iqd + $5),
          status = CASE WHEN status = 'voided' THEN status WHEN $3 OR refunded_cents + $2 >= total_cents THEN 'refunded' ELSE status END,
          updated_at = now()
        WHERE sale_id = $1 RETURNING status`,
-      [d.saleId, d.amountCents, d.fullyRefunded],
+      [d.saleId, d.amountCents, d.fullyRefunded, money.amountMinor, money.amountIqd],
     );
     if (sale.status === 'voided') return; // the void took everything off already
     const byLine = new Map(costs.map((c) => [c.line_id, c]));
-    const lines = d.lines.flatMap((l) => {
+    const lines = d.lines.flatMap((l, i) => {
       const c = byLine.get(l.lineId);
       return c
         ? [
@@ -237,6 +315,8 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
               quantity: l.quantity,
               revenueCents: l.amountCents,
               costCents: Number(c.unit_cost_cents) * l.quantity,
+              revenueIqd: money.lineIqd[i] ?? 0,
+              costIqd: Number(c.unit_cost_iqd) * l.quantity,
             },
           ]
         : [];
@@ -250,12 +330,15 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
         customerId: sale.customer_id,
         salesCents: d.amountCents,
         costCents: lines.reduce((s, l) => s + l.costCents, 0),
+        salesIqd: money.amountIqd,
+        costIqd: lines.reduce((s, l) => s + l.costIqd, 0),
         lines,
       },
       d.refundedAt,
       -1,
       emptied,
     );
+    delta.tenders(sale.branch_id, d.refundedAt, money.takings, 'refunded');
     delta.staffAction(d.cashierId, sale.branch_id, d.refundedAt, 'refund', d.amountCents);
     await delta.flush(m);
   }

@@ -1,4 +1,12 @@
-import type { LocalizedText, SalesReportDto } from '@dukan/contracts';
+import {
+  CURRENCIES,
+  TENDER_METHODS,
+  type Currency,
+  type LocalizedText,
+  type SalesReportDto,
+  type TenderMethod,
+  type TenderTakingsDto,
+} from '@dukan/contracts';
 import { one } from '@dukan/platform';
 import { IN_RANGE, inBranches, inPeriods, isSingleRead, jsonRows, type ReportScope } from './report-scope.js';
 
@@ -8,30 +16,73 @@ interface Row {
   days: { day: string; sales: number; cost: number; tx: number }[];
   top: { product_id: string; qty: number; revenue: number; cost: number; name: LocalizedText | null; sku: string | null }[];
   paid: string | null;
+  tenders: TakingsRow[];
 }
 
-/** The best-selling products of the range: one branch's stored period read in index order, else summed per product. */
+export interface TakingsRow {
+  method: TenderMethod;
+  currency: Currency;
+  taken: number | string;
+  payments: number | string;
+  refunded: number | string;
+  refunds: number | string;
+}
+
+/** Takings rows as the reports give them: method order, then USD before IQD; rows where nothing happened left out. */
+export function takingsByTender(rows: readonly TakingsRow[]): TenderTakingsDto[] {
+  const rank = (r: TakingsRow) => TENDER_METHODS.indexOf(r.method) * CURRENCIES.length + CURRENCIES.indexOf(r.currency);
+  return [...rows]
+    .sort((a, b) => rank(a) - rank(b))
+    .map((r) => ({
+      method: r.method,
+      currency: r.currency,
+      takenMinor: Number(r.taken),
+      payments: Number(r.payments),
+      refundedMinor: Number(r.refunded),
+      refunds: Number(r.refunds),
+    }))
+    .filter((r) => r.takenMinor !== 0 || r.payments !== 0 || r.refundedMinor !== 0 || r.refunds !== 0);
+}
+
+/**
+ * The best-selling products of the range: one branch's stored period read in index order, else summed per product.
+ * Revenue and cost in the report's currency: dollars or dinars, each sale's at its own rate.
+ */
 function topProducts(s: ReportScope): string {
   const where = `${inPeriods(s.periods)} AND ${inBranches(s.branches, 'branch_id')}`;
+  const [revenue, cost] = s.currency === 'IQD' ? ['revenue_iqd', 'cost_iqd'] : ['revenue_cents', 'cost_cents'];
   if (isSingleRead(s)) {
-    return `SELECT product_id, quantity AS qty, revenue_cents AS revenue, cost_cents AS cost FROM product_sales
-             WHERE ${where} ORDER BY revenue_cents DESC, product_id LIMIT ${TOP_ROWS}`;
+    return `SELECT product_id, quantity AS qty, ${revenue} AS revenue, ${cost} AS cost FROM product_sales
+             WHERE ${where} ORDER BY ${revenue} DESC, product_id LIMIT ${TOP_ROWS}`;
   }
-  return `SELECT product_id, sum(quantity) AS qty, sum(revenue_cents) AS revenue, sum(cost_cents) AS cost
+  return `SELECT product_id, sum(quantity) AS qty, sum(${revenue}) AS revenue, sum(${cost}) AS cost
             FROM product_sales WHERE ${where} GROUP BY product_id
-           ORDER BY sum(revenue_cents) DESC, product_id LIMIT ${TOP_ROWS}`;
+           ORDER BY sum(${revenue}) DESC, product_id LIMIT ${TOP_ROWS}`;
 }
 
-/** Sales, profit and paid expenses per shop day from the branch rollup (of the scope's branches); the best-selling products from the product rollup. One statement. */
+/**
+ * Sales, profit and paid expenses per shop day from the branch rollup (of the scope's branches); the best-selling
+ * products from the product rollup; the takings per payment method and currency from their daily rollup. One
+ * statement. In dinars every figure is the dinar column the rollups keep (each sale, refund and expense at its own
+ * rate), never the dollars converted at today's rate.
+ */
 export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
+  const iqd = s.currency === 'IQD';
+  const [sales, cost, paid] = iqd ? ['sales_iqd', 'cost_iqd', 'amount_iqd'] : ['sales_cents', 'cost_cents', 'amount_base_cents'];
+  // Dollars come as cents, dinars as dinars.
+  const money = (amount: number | string | null) => (iqd ? Math.round(Number(amount ?? 0)) : Math.round(Number(amount ?? 0)) / 100);
   const row = await one<Row>(
     s.m,
     `SELECT
        ${jsonRows(
-         `SELECT day::text AS day, sum(sales_cents) AS sales, sum(cost_cents) AS cost, sum(transactions) AS tx
+         `SELECT day::text AS day, sum(${sales}) AS sales, sum(${cost}) AS cost, sum(transactions) AS tx
                      FROM branch_sales_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY day`,
          'x.day',
        )} AS days,
+       ${jsonRows(
+         `SELECT method, currency, sum(taken_minor) AS taken, sum(payments) AS payments, sum(refunded_minor) AS refunded, sum(refunds) AS refunds
+                     FROM tender_takings_daily WHERE ${IN_RANGE('day')} AND ${inBranches(s.branches, 'branch_id')} GROUP BY method, currency`,
+       )} AS tenders,
        -- Names from the products replica; for a product it never heard of, the name the sale recorded.
        ${jsonRows(
          `SELECT t.product_id, t.qty, t.revenue, t.cost,
@@ -41,38 +92,39 @@ export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
                      LEFT JOIN products p ON p.product_id = t.product_id::text`,
          'x.revenue DESC, x.product_id',
        )} AS top,
-       (SELECT sum(amount_base_cents) FROM expenses
+       (SELECT sum(${paid}) FROM expenses
          WHERE status = 'paid' AND deleted_at IS NULL AND ${IN_RANGE('expense_date')} AND ${inBranches(s.branches, 'branch_id')}) AS paid`,
     [s.start, s.end],
   );
   const days = row?.days ?? [];
-  const sales = days.reduce((t, d) => t + Number(d.sales), 0);
-  const cost = days.reduce((t, d) => t + Number(d.cost), 0);
+  const totalSales = days.reduce((t, d) => t + Number(d.sales), 0);
+  const totalCost = days.reduce((t, d) => t + Number(d.cost), 0);
   const tx = days.reduce((t, d) => t + Number(d.tx), 0);
   const expenses = Number(row?.paid ?? 0);
   return {
     ...s.meta,
     summary: {
-      totalSales: s.money(sales),
+      totalSales: money(totalSales),
       totalTransactions: tx,
-      averageOrderValue: s.money(tx > 0 ? Math.round(sales / tx) : 0),
-      grossProfit: s.money(sales - cost),
-      expenses: s.money(expenses),
-      netProfit: s.money(sales - cost - expenses),
+      averageOrderValue: money(tx > 0 ? Math.round(totalSales / tx) : 0),
+      grossProfit: money(totalSales - totalCost),
+      expenses: money(expenses),
+      netProfit: money(totalSales - totalCost - expenses),
     },
     salesByDate: days.map((d) => ({
       date: d.day,
-      total: s.money(d.sales),
+      total: money(d.sales),
       transactions: Number(d.tx),
-      profit: s.money(Number(d.sales) - Number(d.cost)),
+      profit: money(Number(d.sales) - Number(d.cost)),
     })),
     topProducts: (row?.top ?? []).map((p) => ({
       _id: p.product_id,
       name: p.name ?? { en: p.product_id, ku: '' },
       sku: p.sku ?? '',
       quantity: Number(p.qty),
-      revenue: s.money(p.revenue),
-      profit: s.money(Number(p.revenue) - Number(p.cost)),
+      revenue: money(p.revenue),
+      profit: money(Number(p.revenue) - Number(p.cost)),
     })),
+    takingsByTender: takingsByTender(row?.tenders ?? []),
   };
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { formatters } from '../../../i18n/format.js';
 import { DashboardPage } from './dashboard-page.js';
 
 const data = {
@@ -33,6 +34,24 @@ describe('dashboard', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/transactions/abc123');
     expect(within(rows[1]!).getByText('Failed').className).toContain('danger');
+  });
+
+  it("shows today's sales in dinars too and today's takings by payment method", async () => {
+    const today = {
+      ...data,
+      todaySalesIqd: 1_790_000,
+      todayTakings: [
+        { method: 'cash', currency: 'IQD', takenMinor: 1_250_000, payments: 9, refundedMinor: 5_000, refunds: 1 },
+        { method: 'card', currency: 'USD', takenMinor: 37_025, payments: 4, refundedMinor: 0, refunds: 0 },
+      ],
+    };
+    fakeApi(({ url }) => (url.pathname === '/api/dashboard' ? { body: { success: true, data: today } } : undefined));
+    renderScreen(<DashboardPage />, { signedInAs: user({ firstName: 'Aram' }) });
+    await waitFor(() => expect(screen.getByTestId('detail-sales').textContent).toBe(`In dinars: ${formatters('en').iqd(1_790_000)}`));
+    const takings = screen.getByTestId('today-takings');
+    expect(takings.textContent).toContain("Today's takings by payment method");
+    expect(within(screen.getByTestId('takings-card-USD')).getAllByRole('cell')[3]!.textContent).toBe('$370.25');
+    expect(within(screen.getByTestId('takings-cash-IQD')).getAllByRole('cell')[3]!.textContent).toBe(formatters('en').iqd(1_250_000));
   });
 
   it('says "same as yesterday" for no change, and shows a rising low-stock count in red', async () => {

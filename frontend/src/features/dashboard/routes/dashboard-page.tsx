@@ -9,11 +9,14 @@ import { useViewBranch, ViewBranchPicker } from '../../../components/layout/view
 import { useCurrentUser } from '../../auth/index.js';
 import { useDashboardQuery } from '../api/dashboard-api.js';
 import { dollarsToCents } from '../../../lib/money.js';
+import { TakingsByTender } from '../../../components/ui/takings-by-tender.js';
 
 interface Card {
   key: string;
   labelKey: string;
   value: (d: DashboardDto) => string;
+  /** A second line under the value (today's sales in dinars). */
+  detail?: (d: DashboardDto) => string | null;
   trend: (d: DashboardDto) => TrendDto;
   percent: (d: DashboardDto) => number;
   icon: IconName;
@@ -58,6 +61,7 @@ export function DashboardPage() {
       key: 'sales',
       labelKey: 'dashboard.todaySales',
       value: (d) => f.usd(dollarsToCents(d.todaySales)),
+      detail: (d) => (typeof d.todaySalesIqd === 'number' ? t('dashboard.todaySalesIqd', { amount: f.iqd(d.todaySalesIqd) }) : null),
       trend: (d) => d.salesTrend,
       percent: (d) => d.salesPercent,
       icon: 'pos',
@@ -125,6 +129,11 @@ export function DashboardPage() {
               <Icon name={card.icon} />
             </div>
             <p className="stat-value">{data ? card.value(data) : '—'}</p>
+            {data && card.detail?.(data) && (
+              <p className="muted small" data-testid={`detail-${card.key}`}>
+                {card.detail(data)}
+              </p>
+            )}
             {data &&
               (() => {
                 const trend = trendView(card, data);
@@ -210,6 +219,15 @@ export function DashboardPage() {
           {fulfilledTimeStamp && <p className="muted small">{t('dashboard.updatedAt', { time: f.time(fulfilledTimeStamp) })}</p>}
         </section>
       </div>
+
+      {data && (
+        <TakingsByTender
+          takings={data.todayTakings}
+          title={t('dashboard.todayTakings')}
+          emptyText={t('dashboard.noTakings')}
+          testId="today-takings"
+        />
+      )}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { useReportFormat } from '../lib/use-report-format.js';
 import { RankChart, SeriesChart } from './charts.js';
 import { ReportTable } from './report-table.js';
 import { SummaryCards } from './summary-cards.js';
+import { TakingsByTender } from '../../../components/ui/takings-by-tender.js';
 
 type Day = SalesReportDto['salesByDate'][number];
 type Product = SalesReportDto['topProducts'][number];
@@ -75,6 +76,12 @@ export function SalesReport({ data }: { data: SalesReportDto }) {
         rows={data.topProducts}
         rowKey={(r) => r._id}
         pageSize={10}
+      />
+      <TakingsByTender
+        takings={data.takingsByTender}
+        title={t('reports.takings.title')}
+        emptyText={t('reports.takings.empty')}
+        testId="takings-by-tender"
       />
     </>
   );

@@ -28,6 +28,10 @@ const sales = {
     revenue: 100 - i,
     profit: 10,
   })),
+  takingsByTender: [
+    { method: 'cash', currency: 'USD', takenMinor: 80_000, payments: 8, refundedMinor: 0, refunds: 0 },
+    { method: 'card', currency: 'USD', takenMinor: 43_450, payments: 4, refundedMinor: 0, refunds: 0 },
+  ],
 };
 const staff = {
   ...meta,
@@ -69,6 +73,8 @@ describe('reports page', { timeout: 30_000 }, () => {
     fireEvent.click(within(table).getByRole('button', { name: /Quantity/ }));
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Product 11');
     expect(screen.getByTestId('export-pdf')).toBeTruthy();
+    expect(screen.getByTestId('takings-by-tender').textContent).toContain('Takings by payment method');
+    expect(screen.getByTestId('takings-total-USD').textContent).toContain('$1,234.50');
   });
 
   it('asks for all time without dates, keeps each report and range cached when tabs change', async () => {
