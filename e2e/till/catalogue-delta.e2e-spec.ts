@@ -37,7 +37,8 @@ describe('the till catalogue kept in the browser', () => {
     const edit = await api(`/products/${product._id}`, { method: 'PUT', token: session.adminToken, body: { price: 5.25 } });
     expect(edit.status).toBe(200);
     await page.waitForFunction(
-      (sku) => document.querySelector(`[data-testid=product-tile][data-sku="${sku}"] .tile-price`)?.textContent?.split(' · ')[0] === '$5.25',
+      (sku) =>
+        document.querySelector(`[data-testid=product-tile][data-sku="${sku}"] .tile-price`)?.textContent?.split(' · ')[0] === '$5.25',
       product.sku,
     );
 
