@@ -2,6 +2,7 @@
 // Catalog's and sales' shapes are in catalog-dto.ts and sales-dto.ts; expenses' and reports' in expenses.ts and reports.ts.
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
+import type { TaxMode } from './pricing.js';
 import type { CurrencyAmounts } from './tenders.js';
 
 export interface Pagination {
@@ -158,7 +159,8 @@ export interface GeneralSettingsDto {
   storeName: string;
   defaultLanguage: 'en' | 'ku';
   timeZone: string; // IANA, default Asia/Baghdad
-  taxRate: number; // percent, included in prices
+  taxRate: number; // percent (0: no tax)
+  taxMode: TaxMode; // the rate is included in prices, or added to them
   iqdCashRounding: number;
   /** Whether a till may sell with no shift open on its register. */
   sellWithoutShift: boolean;

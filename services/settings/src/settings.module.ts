@@ -22,6 +22,7 @@ import { PrintService } from './printing/print.service.js';
 import { ReceiptsController } from './receipts/receipts.controller.js';
 import { ReceiptsService } from './receipts/receipts.service.js';
 import { ShiftSettings1797000000700 } from './migrations/1797000000700-shift-settings.js';
+import { TaxMode1797200000700 } from './migrations/1797200000700-tax-mode.js';
 
 /** Exchange rates, store settings, receipts and payments, branches and registers: /api/settings/*; printing: /api/print. */
 @Module({})
@@ -44,6 +45,7 @@ export class SettingsModule implements OnModuleDestroy {
             BranchesActive1767225600701,
             ReceiptsPaymentsPrinters1796400000700,
             ShiftSettings1797000000700,
+            TaxMode1797200000700,
           ],
         }),
       ],

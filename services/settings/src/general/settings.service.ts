@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import type { BranchDto, GeneralSettingsDto, Locale, SettingsChangedData } from '@dukan/contracts';
+import type { BranchDto, GeneralSettingsDto, Locale, SettingsChangedData, TaxMode, TillTaxDto } from '@dukan/contracts';
 import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import type { UpdateGeneralSettingsDto } from './settings.dto.js';
 import { effectiveExchangeRate, isTimeZone, percentToBasisPoints, rateChange } from './settings.policy.js';
@@ -11,6 +11,7 @@ interface SettingsRow {
   default_language: Locale;
   time_zone: string;
   tax_rate_bp: number;
+  tax_mode: TaxMode;
   iqd_cash_rounding: number;
   sell_without_shift: boolean;
   shift_limit_usd_cents: string;
@@ -31,6 +32,7 @@ const GLOBAL_FIELDS = [
   'defaultLanguage',
   'timeZone',
   'taxRate',
+  'taxMode',
   'iqdCashRounding',
   'sellWithoutShift',
   'shiftDifferenceLimit',
@@ -79,6 +81,14 @@ export class SettingsService {
       exchangeRate: Number(row?.exchange_rate ?? 1450),
       iqdCashRounding: row?.iqd_cash_rounding ?? 1,
     };
+  }
+
+  /** The shop's tax as the till prices a cart with it (it follows it within its poll). */
+  async tax(m: EntityManager = this.ds.manager): Promise<TillTaxDto> {
+    const [row]: { tax_rate_bp: number; tax_mode: TaxMode }[] = await m.query(
+      `SELECT tax_rate_bp, tax_mode FROM general_settings WHERE id = 1`,
+    );
+    return { rate: (row?.tax_rate_bp ?? 0) / 100, mode: row?.tax_mode ?? 'included' };
   }
 
   async general(ctx: RequestContext, m: EntityManager = this.ds.manager): Promise<GeneralSettingsDto> {
@@ -138,6 +148,7 @@ export class SettingsService {
     if (dto.defaultLanguage !== undefined) sets.push(['default_language', dto.defaultLanguage]);
     if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
     if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
+    if (dto.taxMode !== undefined) sets.push(['tax_mode', dto.taxMode]);
     if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
     if (dto.sellWithoutShift !== undefined) sets.push(['sell_without_shift', dto.sellWithoutShift]);
     if (dto.shiftDifferenceLimit !== undefined) {
@@ -222,6 +233,7 @@ export class SettingsService {
       timeZone: s.row.time_zone,
       iqdCashRounding: s.row.iqd_cash_rounding,
       taxRateBasisPoints: s.row.tax_rate_bp,
+      taxMode: s.row.tax_mode,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
       branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers, active: b.active })),
@@ -243,6 +255,7 @@ export class SettingsService {
       defaultLanguage: s.row.default_language,
       timeZone: s.row.time_zone,
       taxRate: s.row.tax_rate_bp / 100,
+      taxMode: s.row.tax_mode,
       iqdCashRounding: s.row.iqd_cash_rounding,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
