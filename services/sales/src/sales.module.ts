@@ -23,6 +23,7 @@ import { MoneyInOwnCurrency1796510000300 } from './migrations/1796510000300-mone
 import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
+import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 
@@ -46,6 +47,7 @@ export class SalesModule {
             CustomerSearch1796500000300,
             MoneyInOwnCurrency1796510000300,
             Shifts1797000000300,
+            TaxMode1797200000300,
           ],
           consumers: SALES_CONSUMERS,
         }),
