@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '../components/settings-header.js';
 import { SettingsPageState } from '../components/settings-page-state.js';
+import { TaxSettingsForm } from '../components/tax-settings-form.js';
 import { LOCALES, MIN_EXCHANGE_RATE } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
@@ -14,7 +15,7 @@ import { useSettingsGeneralQuery, useSettingsSaveGeneralMutation } from '../api/
 import { exchangeRatePayload, parseExchangeRate } from '../lib/settings-rules.js';
 import '../settings.css';
 
-/** /settings/general: the exchange rate (own, or for an admin the shop's, optionally for all), store name, language. */
+/** /settings/general: the exchange rate (own, or for an admin the shop's, optionally for all), sales tax, store name, language. */
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
   const f = useFormat();
@@ -176,6 +177,7 @@ export function GeneralSettingsPage() {
           </label>
           <p className="muted small">{t('settings.general.comingSoonNote')}</p>
         </section>
+        {isAdmin && <TaxSettingsForm settings={data} />}
         {isAdmin && <ShiftRulesForm settings={data} />}
       </div>
     </section>
