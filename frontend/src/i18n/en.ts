@@ -192,6 +192,8 @@ export const en = {
     subtotal: 'Subtotal',
     discount: 'Discount',
     loyaltyDiscount: 'Loyalty discount',
+    taxIncluded: 'Incl. tax ({{rate}})',
+    taxAdded: '+ Tax ({{rate}})',
     total: 'Total',
     discountType: 'Discount type',
     discountPercent: 'Percent',

@@ -194,6 +194,8 @@ export const ku: Texts<Catalogue> = {
     subtotal: 'کۆی لاوەکی',
     discount: 'داشکاندن',
     loyaltyDiscount: 'داشکاندنی دڵسۆزی',
+    taxIncluded: 'باجی تێدایە ({{rate}})',
+    taxAdded: '+ باج ({{rate}})',
     total: 'کۆی گشتی',
     discountType: 'جۆری داشکاندن',
     discountPercent: 'ڕێژەی سەدی',

@@ -164,6 +164,7 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
     loyaltyPointsRedeemed: 0,
     loyaltyPointsAwarded: 0,
     taxRate: 0,
+    taxMode: 'included',
     taxAmount: 0,
     total: 0,
     amountsInCurrency: {
@@ -271,6 +272,7 @@ export function generalSettings(over: Partial<GeneralSettingsDto> = {}): General
     defaultLanguage: 'en',
     timeZone: 'Asia/Baghdad',
     taxRate: 0,
+    taxMode: 'included',
     iqdCashRounding: 250,
     changeCurrency: 'IQD',
     sellWithoutShift: true,

@@ -3,6 +3,7 @@
 import type { Currency } from './money.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
+import type { TaxMode } from './pricing.js';
 import type { CurrencyAmounts } from './tenders.js';
 import type { TenderTakingsDto } from './reports.js';
 
@@ -165,7 +166,8 @@ export interface GeneralSettingsDto {
   storeName: string;
   defaultLanguage: 'en' | 'ku';
   timeZone: string; // IANA, default Asia/Baghdad
-  taxRate: number; // percent, included in prices
+  taxRate: number; // percent (0: no tax)
+  taxMode: TaxMode; // the rate is included in prices, or added to them
   /** Dinar cash amounts round to this many dinars (250 for a new shop); 1 = none. */
   iqdCashRounding: number;
   /** The currency the till starts the change in; the cashier may pick the other. */

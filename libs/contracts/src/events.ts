@@ -2,6 +2,7 @@
 // Money fields are integers in minor units: *Cents are USD cents unless a field says otherwise.
 // Timestamps are ISO 8601 strings in UTC. Payloads may grow fields; a field never changes meaning within a version.
 import type { Currency } from './money.js';
+import type { TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
@@ -199,7 +200,8 @@ export interface SaleEventData {
   discountCents: number; // sale-level discount (percent or fixed), resolved to cents
   loyaltyDiscountCents: number; // value of redeemed points
   taxRateBasisPoints: number; // 100 = 1 %
-  taxCents: number;
+  taxMode?: TaxMode; // included in the prices, or added to them (absent on events from before: included)
+  taxCents: number; // in the total either way
   totalCents: number; // what the customer pays, USD cents, never below 0
   pointsRedeemed: number; // points the sale used (the reservation's `points`); loyalty spends exactly these
   redemptionId: string | null; // the loyalty reservation this sale consumes (reserve's reservationId)
@@ -331,7 +333,8 @@ export interface SettingsChangedData {
   defaultLanguage: Locale;
   timeZone: string; // IANA name, e.g. 'Asia/Baghdad'
   iqdCashRounding: number; // IQD cash amounts round to this many dinars (e.g. 250); 1 = none
-  taxRateBasisPoints: number; // sales tax included in prices; 100 = 1 %, 0 = none
+  taxRateBasisPoints: number; // sales tax; 100 = 1 %, 0 = none
+  taxMode?: TaxMode; // the rate is included in prices or added to them (absent before it could be added: included)
   branches: { id: string; name: string; registers: string[]; active?: boolean }[]; // active: absent before branches could be deactivated
   changed: string[]; // names of the fields that changed
   sellWithoutShift?: boolean; // whether a till may sell with no open shift (absent before shifts: it may)

@@ -2,6 +2,7 @@
 // to both catalogues (the compiler and a test refuse a key missing from either).
 import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
 import { branchesEn, branchesKu } from './messages/branches.js';
+import { taxEn, taxKu } from './messages/tax.js';
 import { catalogEn, catalogKu } from './messages/catalog.js';
 import { loyaltyEn, loyaltyKu } from './messages/loyalty.js';
 import { reportingEn, reportingKu } from './messages/reporting.js';
@@ -113,6 +114,7 @@ const en = {
   ...reportingEn,
   ...securityEn,
   ...branchesEn,
+  ...taxEn,
   ...printingEn,
   ...inputEn,
 } as const satisfies Record<string, string>;
@@ -208,6 +210,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...reportingKu,
   ...securityKu,
   ...branchesKu,
+  ...taxKu,
   ...printingKu,
   ...inputKu,
 };

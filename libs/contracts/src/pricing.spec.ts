@@ -1,6 +1,8 @@
 import {
+  addedTaxCents,
   agreesWithin,
   allocate,
+  applyTax,
   cartDiscountCents,
   checkTender,
   includedTaxCents,
@@ -63,6 +65,27 @@ describe('included tax', () => {
   });
 });
 
+describe('added tax', () => {
+  it.each([
+    [10000, 1000, 1000], // 10 % on 100.00 is 10.00
+    [10000, 0, 0],
+    [1999, 750, 150], // 149.925 -> 150
+    [1990, 750, 149], // 149.25 -> 149
+    [2000, 25, 5], // 0.25 % of 20.00 is 5 cents exactly
+    [1, 4999, 0], // 0.4999 of a cent
+    [1, 5000, 1], // half a cent rounds up
+    [0, 1000, 0],
+  ])('%i at %i bp adds %i', (amount, bp, tax) => {
+    expect(addedTaxCents(amount, bp)).toBe(tax);
+    expect(applyTax(amount, bp, 'added')).toEqual({ taxCents: tax, totalCents: amount + tax });
+  });
+
+  it('included leaves the amount as the total and finds the tax inside it', () => {
+    expect(applyTax(11000, 1000, 'included')).toEqual({ taxCents: 1000, totalCents: 11000 });
+    expect(applyTax(11000, 1000)).toEqual({ taxCents: 1000, totalCents: 11000 });
+  });
+});
+
 describe('priceSale', () => {
   const lines = [
     { priceCents: 1250, quantity: 2, discountPercent: 0 }, // 2500
@@ -88,6 +111,28 @@ describe('priceSale', () => {
     const s = priceSale({ lines, discount: { type: 'percentage', value: 33 }, loyaltyDiscountCents: 7, taxRateBasisPoints: 1000 });
     expect(s.lineNetCents.reduce((a, b) => a + b, 0)).toBe(s.totalCents);
     expect(s.taxCents).toBe(includedTaxCents(s.totalCents, 1000));
+  });
+
+  it('adds the tax on what is left after the discounts and loyalty, and the lines share the taxed total', () => {
+    const input = { lines, discount: { type: 'percentage' as const, value: 10 }, loyaltyDiscountCents: 500, taxRateBasisPoints: 750 };
+    const added = priceSale({ ...input, taxMode: 'added' });
+    expect(added).toMatchObject({ totalBeforeLoyaltyCents: 3059, loyaltyDiscountCents: 500, netCents: 2559, taxMode: 'added' });
+    expect(added.taxCents).toBe(192); // 2559 x 7.5 % = 191.925
+    expect(added.totalCents).toBe(2751);
+    expect(added.lineNetCents.reduce((a, b) => a + b, 0)).toBe(2751);
+    const included = priceSale(input);
+    expect(included).toMatchObject({ totalCents: 2559, taxCents: 179, netCents: 2380, taxMode: 'included' }); // 2559 x 7.5 / 107.5
+  });
+
+  it('adds whole dinars of tax to a dinar sale', () => {
+    const s = priceSale({
+      lines: [{ priceCents: 18_125, quantity: 1, discountPercent: 0 }],
+      discount: null,
+      loyaltyDiscountCents: 0,
+      taxRateBasisPoints: 1000,
+      taxMode: 'added',
+    });
+    expect(s).toMatchObject({ netCents: 18_125, taxCents: 1_813, totalCents: 19_938 }); // 1,812.5 dinars half up
   });
 });
 

@@ -7,7 +7,10 @@
 //   10 % off is 11.025, so 11.03), and its discount is what is left (gross - amount). The cart's percent discount
 //   is subtotal x percent % rounded half up.
 // - A fixed discount is whole cents, never negative, never above what it is taken off.
-// - The tax included in a total is total x rate / (1 + rate), half up.
+// - Tax is none by default (rate 0). A shop's one rate is either included in its prices (the tax contained in the
+//   total is total x rate / (1 + rate), half up; the total is unchanged) or added to them (tax = the amount left after
+//   the discounts and loyalty x rate, half up, in the sale's minor unit, and the total is that amount plus its tax).
+//   Cash rounding applies to the total after tax.
 // - A price is kept in the currency it was set in (USD cents or whole dinars). A sale is priced in its own currency:
 //   each unit price in the other currency is converted ONCE at the sale's rate, half up (cents x rate / 100, or
 //   dinars x 100 / rate), and every figure after that is exact in the sale's minor unit.
@@ -21,6 +24,15 @@ import { iqdToUsdCents, usdCentsToIqd, type Currency } from './money.js';
 import type { CurrencyAmounts, SaleChange, SaleTender, ValuedTender } from './tenders.js';
 
 export type DiscountType = 'percentage' | 'fixed';
+
+/** How the shop's tax rate applies: contained in its prices, or added on top of them. */
+export const TAX_MODES = ['included', 'added'] as const;
+export type TaxMode = (typeof TAX_MODES)[number];
+export const DEFAULT_TAX_MODE: TaxMode = 'included';
+
+export function isTaxMode(value: unknown): value is TaxMode {
+  return typeof value === 'string' && (TAX_MODES as readonly string[]).includes(value);
+}
 
 export interface LineInput {
   /** List price of one unit, cents. */
@@ -51,8 +63,10 @@ export interface SaleInput {
   discount: CartDiscount | null;
   /** Value of the redeemed points; capped by what is left after the cart discount. */
   loyaltyDiscountCents: number;
-  /** Tax included in prices, basis points (100 = 1 %). */
+  /** The shop's tax rate, basis points (100 = 1 %; 0: no tax). */
   taxRateBasisPoints: number;
+  /** Whether the rate is included in the prices or added to them; absent: included. */
+  taxMode?: TaxMode;
 }
 
 export interface PricedSale {
@@ -61,9 +75,16 @@ export interface PricedSale {
   discountCents: number;
   totalBeforeLoyaltyCents: number;
   loyaltyDiscountCents: number;
+  /** The tax it was priced with. */
+  taxRateBasisPoints: number;
+  taxMode: TaxMode;
+  /** The tax in the total: contained in it (included), or added to it. */
   taxCents: number;
+  /** The total less its tax. */
+  netCents: number;
+  /** What the customer is charged (before cash rounding): net + tax. */
   totalCents: number;
-  /** Net amount of each line after the cart and loyalty discounts; sums to the total (used for partial refunds). */
+  /** Each line's share of the total after the cart and loyalty discounts (and added tax); sums to the total (used for partial refunds). */
   lineNetCents: number[];
 }
 
@@ -130,6 +151,25 @@ export function includedTaxCents(amountCents: number, rateBasisPoints: number): 
   return Number(divRound(BigInt(amountCents) * BigInt(rateBasisPoints), 10_000n + BigInt(rateBasisPoints)));
 }
 
+/** Tax added to a taxable amount: amount x rate, half up. */
+export function addedTaxCents(amountCents: number, rateBasisPoints: number): number {
+  if (rateBasisPoints <= 0 || amountCents <= 0) return 0;
+  return Number(divRound(BigInt(amountCents) * BigInt(Math.round(rateBasisPoints)), 10_000n));
+}
+
+/** The tax of an amount after its discounts, and the total charged for it, in the given mode. */
+export function applyTax(
+  amountCents: number,
+  rateBasisPoints: number,
+  mode: TaxMode = DEFAULT_TAX_MODE,
+): { taxCents: number; totalCents: number } {
+  if (mode === 'added') {
+    const taxCents = addedTaxCents(amountCents, rateBasisPoints);
+    return { taxCents, totalCents: amountCents + taxCents };
+  }
+  return { taxCents: includedTaxCents(amountCents, rateBasisPoints), totalCents: amountCents };
+}
+
 /** A redemption rate (dollars per point, at most 4 decimals) in hundredths of a cent per point. */
 function ratePerPoint(redemptionRate: number): bigint {
   return BigInt(Math.round(redemptionRate * 10_000));
@@ -170,21 +210,26 @@ export function allocate(totalCents: number, weights: number[]): number[] {
   return parts;
 }
 
-/** The whole sale: lines, subtotal, cart discount, loyalty discount, tax (included), total never below 0. */
+/** The whole sale: lines, subtotal, cart discount, loyalty discount, tax (included or added), total never below 0. */
 export function priceSale(input: SaleInput): PricedSale {
   const lines = input.lines.map(priceLine);
   const subtotalCents = lines.reduce((sum, l) => sum + l.subtotalCents, 0);
   const discountCents = cartDiscountCents(subtotalCents, input.discount);
   const totalBeforeLoyaltyCents = Math.max(0, subtotalCents - discountCents);
   const loyaltyDiscountCents = Math.min(Math.max(0, Math.round(input.loyaltyDiscountCents)), totalBeforeLoyaltyCents);
-  const totalCents = Math.max(0, totalBeforeLoyaltyCents - loyaltyDiscountCents);
+  const taxMode = input.taxMode ?? DEFAULT_TAX_MODE;
+  const taxRateBasisPoints = Math.max(0, Math.round(input.taxRateBasisPoints));
+  const { taxCents, totalCents } = applyTax(Math.max(0, totalBeforeLoyaltyCents - loyaltyDiscountCents), taxRateBasisPoints, taxMode);
   return {
     lines,
     subtotalCents,
     discountCents,
     totalBeforeLoyaltyCents,
     loyaltyDiscountCents,
-    taxCents: includedTaxCents(totalCents, input.taxRateBasisPoints),
+    taxRateBasisPoints,
+    taxMode,
+    taxCents,
+    netCents: totalCents - taxCents,
     totalCents,
     lineNetCents: allocate(
       totalCents,

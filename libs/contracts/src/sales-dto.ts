@@ -1,6 +1,7 @@
 // Sales' JSON shapes: a sale, its lines and refunds. Money in USD dollars as JSON numbers; the database keeps
 // integer cents.
 import type { LocalizedTextDto } from './catalog-dto.js';
+import type { TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 
 export interface SaleLineDto {
@@ -58,8 +59,9 @@ export interface SaleDto {
   loyaltyDiscount: number;
   loyaltyPointsRedeemed: number;
   loyaltyPointsAwarded: number;
-  taxRate: number; // percent, included in the prices
-  taxAmount: number; // dollars, included in the total
+  taxRate: number; // percent
+  taxMode: TaxMode; // the tax was included in the prices, or added to them
+  taxAmount: number; // dollars, part of the total either way
   total: number;
   /**
    * The sale exact in its own currency: dollars for USD, whole dinars for IQD, as charged and handed over.

@@ -1,6 +1,7 @@
 // The shop's own receipt, the tenders its till offers, its printers, and its label sheets: shapes shared by the
 // settings service, catalog, the till and the settings screens.
 import type { Currency } from './money.js';
+import type { TaxMode } from './pricing.js';
 import { TENDER_METHODS, type TenderMethod } from './tenders.js';
 
 /** Thermal paper widths a shop may print on, in millimetres. */
@@ -80,6 +81,13 @@ export interface PaymentSettingsDto {
 export interface TillSettingsDto {
   receipt: ReceiptSettingsDto;
   payments: PaymentSettingsDto;
+  /** The shop's tax: its rate (percent, 0: none) and whether it is included in prices or added to them. */
+  tax: TillTaxDto;
+}
+
+export interface TillTaxDto {
+  rate: number;
+  mode: TaxMode;
 }
 
 export const DEFAULT_RECEIPT_FIELDS: Record<ReceiptField, boolean> = {

@@ -24,6 +24,7 @@ import { InvoiceBlocks } from './invoice-blocks/invoice-blocks.js';
 import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.controller.js';
 import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
 import { CashRoundingDefault1797100000300 } from './migrations/1797100000300-cash-rounding-default.js';
+import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 
@@ -48,6 +49,7 @@ export class SalesModule {
             MoneyInOwnCurrency1796510000300,
             Shifts1797000000300,
             CashRoundingDefault1797100000300,
+            TaxMode1797200000300,
           ],
           consumers: SALES_CONSUMERS,
         }),

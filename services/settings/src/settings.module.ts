@@ -24,6 +24,7 @@ import { ReceiptsService } from './receipts/receipts.service.js';
 import { ShiftSettings1797000000700 } from './migrations/1797000000700-shift-settings.js';
 import { CashRoundingDefault1797100000700 } from './migrations/1797100000700-cash-rounding-default.js';
 import { ChangeCurrency1797100100700 } from './migrations/1797100100700-change-currency.js';
+import { TaxMode1797200000700 } from './migrations/1797200000700-tax-mode.js';
 
 /** Exchange rates, store settings, receipts and payments, branches and registers: /api/settings/*; printing: /api/print. */
 @Module({})
@@ -48,6 +49,7 @@ export class SettingsModule implements OnModuleDestroy {
             ShiftSettings1797000000700,
             CashRoundingDefault1797100000700,
             ChangeCurrency1797100100700,
+            TaxMode1797200000700,
           ],
         }),
       ],

@@ -248,6 +248,78 @@ describe("the till's cash rules", () => {
   });
 });
 
+describe('sales tax', () => {
+  const ku = { 'accept-language': 'ku' };
+
+  it('is included in prices by default, and the till is told so', async () => {
+    expect((await t.get('/api/settings/general', { token: t.tokens.cashier })).body.data.taxMode).toBe('included');
+    expect((await t.get('/api/settings/till', { token: t.tokens.cashier })).body.data.tax).toMatchObject({ mode: 'included' });
+  });
+
+  it('lets an admin set one rate added to prices: saved, audited, announced, and followed by the till', async () => {
+    const till = await t.get('/api/settings/till', { token: t.tokens.cashier });
+    const res = await t.put('/api/settings/general', { taxRate: 5.25, taxMode: 'added' }, { token: t.tokens.admin });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ taxRate: 5.25, taxMode: 'added' });
+    expect((await t.get('/api/settings/general', { token: t.tokens.manager })).body.data).toMatchObject({
+      taxRate: 5.25,
+      taxMode: 'added',
+    });
+
+    const last = (await events()).at(-1);
+    expect(last).toMatchObject({ taxRateBasisPoints: 525, taxMode: 'added' });
+    expect(last.changed.sort()).toEqual(['taxMode', 'taxRateBasisPoints']);
+    const [audit] = await t
+      .dataSource()
+      .query(`SELECT actor_id, details FROM audit_log WHERE action = 'settings.changed' ORDER BY id DESC LIMIT 1`);
+    expect(audit).toEqual({
+      actor_id: ADMIN,
+      details: {
+        changed: ['taxRateBasisPoints', 'taxMode'],
+        before: { taxRateBasisPoints: 750, taxMode: 'included' },
+        after: { taxRateBasisPoints: 525, taxMode: 'added' },
+      },
+    });
+
+    // The open till's poll: its old copy is stale, the new one carries the tax.
+    const next = await t.get('/api/settings/till', { token: t.tokens.cashier, headers: { 'if-none-match': till.headers.get('etag')! } });
+    expect(next.status).toBe(200);
+    expect(next.body.data.tax).toEqual({ rate: 5.25, mode: 'added' });
+  });
+
+  it('changes only the mode when only the mode is sent, and announces only that', async () => {
+    const res = await t.put('/api/settings/general', { taxMode: 'included' }, { token: t.tokens.admin });
+    expect(res.body.data).toMatchObject({ taxRate: 5.25, taxMode: 'included' });
+    const last = (await events()).at(-1);
+    expect(last).toMatchObject({ taxRateBasisPoints: 525, taxMode: 'included', changed: ['taxMode'] });
+  });
+
+  it('refuses a bad rate or mode with a clear message in English and Kurdish, changing nothing', async () => {
+    const before = (await t.get('/api/settings/general', { token: t.tokens.admin })).body.data;
+    const cases: [Record<string, unknown>, string, string, string][] = [
+      [{ taxRate: 100.01 }, 'taxRate', 'The tax rate must be a percent from 0 to 100, with at most 2 decimals', 'ڕێژەی باج'],
+      [{ taxRate: -1 }, 'taxRate', 'The tax rate must be a percent from 0 to 100, with at most 2 decimals', 'ڕێژەی باج'],
+      [{ taxRate: 7.125 }, 'taxRate', 'The tax rate must be a percent from 0 to 100, with at most 2 decimals', 'ڕێژەی باج'],
+      [{ taxRate: '7' }, 'taxRate', 'The tax rate must be a percent from 0 to 100, with at most 2 decimals', 'ڕێژەی باج'],
+      [{ taxMode: 'both' }, 'taxMode', 'Tax must be either included in prices or added to them', 'باج دەبێت'],
+    ];
+    for (const [body, field, en, kuStart] of cases) {
+      const res = await t.put('/api/settings/general', body, { token: t.tokens.admin });
+      expect({ body, status: res.status, message: res.body.errors?.[field]?.message }).toEqual({ body, status: 400, message: en });
+      const inKu = await t.put('/api/settings/general', body, { token: t.tokens.admin, headers: ku });
+      expect(inKu.body.errors[field].message.startsWith(kuStart)).toBe(true);
+    }
+    const cashier = await t.put('/api/settings/general', { taxMode: 'added' }, { token: t.tokens.cashier });
+    expect(cashier.status).toBe(403);
+    expect(cashier.body.errors).toEqual({ taxMode: { message: 'Only an administrator can change this setting' } });
+    expect((await t.get('/api/settings/general', { token: t.tokens.admin })).body.data).toEqual(before);
+  });
+
+  afterAll(async () => {
+    await t.put('/api/settings/general', { taxRate: 7.5, taxMode: 'included' }, { token: t.tokens.admin });
+  });
+});
+
 describe('branches and registers', () => {
   const branchEvents = async () =>
     (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.branch.changed.v1' ORDER BY seq`)).map(

@@ -11,7 +11,7 @@ export const en = {
   devNote:
     'Notification settings are not built yet: their card says what they will hold. Everything else here works now, and an open till picks up receipt and payment changes within a few seconds.',
   cards: {
-    general: 'Exchange rate, store name and default language.',
+    general: 'Exchange rate, sales tax, store name and default language.',
     loyalty: 'Points per dollar, redemption, status tiers and purchase bonuses.',
     users: 'What each manager and cashier may do.',
     branches: 'Branches of the shop and their registers.',
@@ -64,7 +64,7 @@ export const en = {
     saveFailed: 'Failed to save settings',
     loadFailed: 'Failed to load receipt settings',
     adminOnly: 'Only an administrator can change these settings.',
-    taxNote: 'Tax rates are set with the prices, not here.',
+    taxNote: 'The tax rate, and whether it is included in prices or added to them, is set in General settings.',
   },
   payments: {
     subtitle: 'How customers may pay at the till.',
@@ -122,6 +122,18 @@ export const en = {
     roundingDinars: '{{step}} dinars',
     changeCurrency: 'Give change in',
     currency: { IQD: 'Iraqi dinars (IQD)', USD: 'US dollars (USD)' },
+  },
+  tax: {
+    title: 'Sales tax',
+    help: 'One rate for the whole shop; 0 means no tax. An open till uses a change within a few seconds.',
+    rate: 'Tax rate (%)',
+    invalidRate: 'Enter a percent from 0 to 100, with at most 2 decimals',
+    mode: 'The rate is',
+    included: 'Included in prices',
+    includedHelp: 'Prices already contain the tax; the receipt shows how much of the total it is.',
+    added: 'Added to prices',
+    addedHelp: 'The tax is added at the till on top of the prices, after discounts.',
+    save: 'Save tax',
   },
   branches: {
     subtitle: "The shop's branches and the registers (tills) of each.",
@@ -203,7 +215,7 @@ export const ku: Texts<typeof en> = {
   devNote:
     'ڕێکخستنەکانی ئاگادارکردنەوە هێشتا دروست نەکراون: کارتەکەیان دەڵێت چی لەخۆ دەگرن. هەموو شتێکی تر لێرە ئێستا کار دەکات، و قاسەیەکی کراوە لە چەند چرکەیەکدا گۆڕانکارییەکانی پسوولە و پارەدان وەردەگرێت.',
   cards: {
-    general: 'نرخی ئاڵوگۆڕ، ناوی دوکان و زمانی بنەڕەت.',
+    general: 'نرخی ئاڵوگۆڕ، باجی فرۆشتن، ناوی دوکان و زمانی بنەڕەت.',
     loyalty: 'خاڵ بۆ هەر دۆلارێک، بەکارهێنانی خاڵ، پلەکانی ئاست و پاداشتی کڕین.',
     users: 'ئەوەی هەر بەڕێوەبەر و کاشێرێک دەتوانێت بیکات.',
     branches: 'لقەکانی دوکان و قاسەکانیان.',
@@ -256,7 +268,7 @@ export const ku: Texts<typeof en> = {
     saveFailed: 'پاشەکەوتکردنی ڕێکخستنەکان سەرکەوتوو نەبوو',
     loadFailed: 'بارکردنی ڕێکخستنەکانی پسوولە سەرکەوتوو نەبوو',
     adminOnly: 'تەنها بەڕێوەبەری سیستەم دەتوانێت ئەم ڕێکخستنانە بگۆڕێت.',
-    taxNote: 'ڕێژەی باج لەگەڵ نرخەکان دادەنرێت، نەک لێرە.',
+    taxNote: 'ڕێژەی باج، و ئەوەی لەناو نرخەکاندایە یان دەخرێتە سەریان، لە ڕێکخستنە گشتییەکان دادەنرێت.',
   },
   payments: {
     subtitle: 'کڕیاران چۆن دەتوانن لە قاسە پارە بدەن.',
@@ -314,6 +326,18 @@ export const ku: Texts<typeof en> = {
     roundingDinars: '{{step}} دینار',
     changeCurrency: 'باقی پارە بە',
     currency: { IQD: 'دیناری عێراقی (IQD)', USD: 'دۆلاری ئەمریکی (USD)' },
+  },
+  tax: {
+    title: 'باجی فرۆشتن',
+    help: 'یەک ڕێژە بۆ هەموو دوکانەکە؛ ٠ واتە بێ باج. قاسەیەکی کراوە لە چەند چرکەیەکدا گۆڕانکارییەکە بەکاردەهێنێت.',
+    rate: 'ڕێژەی باج (%)',
+    invalidRate: 'ڕێژەیەک لە ٠ بۆ ١٠٠ بنووسە، لانیزۆر بە ٢ ژمارەی دوای خاڵ',
+    mode: 'ڕێژەکە',
+    included: 'لەناو نرخەکاندایە',
+    includedHelp: 'نرخەکان باجەکەیان تێدایە؛ پسوولەکە پیشان دەدات چەندی کۆی گشتییە.',
+    added: 'دەخرێتە سەر نرخەکان',
+    addedHelp: 'باجەکە لە قاسە دەخرێتە سەر نرخەکان، دوای داشکاندنەکان.',
+    save: 'پاشەکەوتکردنی باج',
   },
   branches: {
     subtitle: 'لقەکانی دوکان و قاسەکانی هەر یەکێکیان.',

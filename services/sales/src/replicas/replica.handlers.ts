@@ -1,7 +1,7 @@
 // Sales' own copies of what it needs from other services, fed only by their events.
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventOf, ProductEventData, UserEventData, CustomerEventData } from '@dukan/contracts';
+import { isTaxMode, type EventOf, type ProductEventData, type UserEventData, type CustomerEventData, type TaxMode } from '@dukan/contracts';
 import { batchHandler, replicaHandler, tombstoneHandler, type EventHandler, type ReplicaTable } from '@dukan/platform';
 
 // --- product prices (catalog); an event older than the row's version changes nothing
@@ -131,7 +131,16 @@ export class SettingsChangedHandler implements EventHandler<'dukan.settings.sett
         d.shiftDifferenceLimit?.IQD ?? null,
       ],
     );
+    await applyTaxMode(m, d.taxMode, event.occurredAt);
   }
+}
+
+/** The tax mode, where this event's change is the one the replica now holds (settings from before it: included). */
+async function applyTaxMode(m: EntityManager, mode: TaxMode | undefined, occurredAt: string): Promise<void> {
+  await m.query(`UPDATE shop_settings SET tax_mode = $1 WHERE id = 1 AND changed_at = $2`, [
+    isTaxMode(mode) ? mode : 'included',
+    occurredAt,
+  ]);
 }
 
 export const REPLICA_HANDLERS = [

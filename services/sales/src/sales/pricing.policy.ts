@@ -2,6 +2,7 @@
 // is how a client's figures are checked against them, and how refunds share out a priced sale.
 import {
   agreesWithin,
+  applyTax,
   formatMoney,
   lineDiscountValue,
   shareOfCents,
@@ -29,6 +30,8 @@ export interface ClientSale {
   discountAmount?: number;
   loyaltyDiscount?: number;
   loyaltyPointsRedeemed?: number;
+  /** The tax in the total (included or added), when the client states it. */
+  taxAmount?: number;
   total: number;
   paymentDetails?: { amountTendered: number; change?: number };
 }
@@ -83,17 +86,18 @@ export function checkBeforeLoyalty(
   return errors;
 }
 
-/** The total if the client's loyalty discount is what loyalty will grant. */
+/** The total (with its tax, when added) if the client's loyalty discount is what loyalty will grant. */
 export function expectedTotalIfLoyaltyRight(client: ClientSale, before: PricedSale, cur: Currency = 'USD'): number {
   const loyalty = Math.min(Math.max(0, toMinor(client.loyaltyDiscount ?? 0, cur)), before.totalBeforeLoyaltyCents);
-  return Math.max(0, before.totalBeforeLoyaltyCents - loyalty);
+  return applyTax(Math.max(0, before.totalBeforeLoyaltyCents - loyalty), before.taxRateBasisPoints, before.taxMode).totalCents;
 }
 
-/** The figures that depend on loyalty's answer: the loyalty discount and the total. */
+/** The figures that depend on loyalty's answer: the loyalty discount, the tax and the total. */
 export function checkAfterLoyalty(client: ClientSale, priced: PricedSale, cur: Currency = 'USD'): FieldErrors {
   const errors: FieldErrors = {};
   const compare = comparer(cur);
   compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, client.loyaltyDiscount ?? 0);
+  compare(errors, 'taxAmount', 'sales.taxMismatch', priced.taxCents, client.taxAmount);
   compare(errors, 'total', 'sales.totalFieldMismatch', priced.totalCents, client.total);
   return errors;
 }

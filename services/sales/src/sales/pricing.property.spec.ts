@@ -60,6 +60,11 @@ const cart = fc.record({
     fc.constant(null),
     fc.record({ points: fc.integer({ min: 1, max: 20_000 }), redemptionRate: fc.constantFrom(0.01, 0.05, 0.0125, 0.1) }),
   ),
+  // The shop's tax: none, or a rate (percent, up to 2 decimals) included in prices or added to them.
+  tax: fc.oneof(
+    fc.constant({ rate: 0, mode: 'included' as const }),
+    fc.record({ rate: percent, mode: fc.constantFrom('included' as const, 'added' as const) }),
+  ),
   // What the customer hands over beyond the total, in the display currency's minor units.
   extraTender: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 100_000 })),
 });
@@ -85,16 +90,17 @@ describe('the till and the server price alike', () => {
           : c.discount.type === 'percentage'
             ? { type: 'percentage', value: Number.parseFloat(c.discount.typed) }
             : { type: 'fixed', value: typedAmountToMinor(c.discount.typed, c.currency) };
-        const beforeLoyalty = computeTotals(lines, discount, 0, m);
+        const beforeLoyalty = computeTotals(lines, discount, 0, m, c.tax);
         // Loyalty quotes the points' value in dollars, capped by what is left to pay (the same quote reaches the server).
         const quote = (totalBeforeLoyaltyMinor: number) =>
           Math.min(
             pointsValueCents(c.loyalty!.points, c.loyalty!.redemptionRate),
             convertMinor(totalBeforeLoyaltyMinor, c.currency, 'USD', c.rate),
           );
-        const loyalty =
-          c.loyalty && quote(beforeLoyalty.totalMinor) > 0 ? { points: c.loyalty.points, cents: quote(beforeLoyalty.totalMinor) } : null;
-        const totals = computeTotals(lines, discount, loyaltyInSale(loyalty?.cents ?? 0, m), m);
+        // Points pay for the goods, not for tax added on top of them.
+        const toPay = beforeLoyalty.subtotalMinor - beforeLoyalty.discountMinor;
+        const loyalty = c.loyalty && quote(toPay) > 0 ? { points: c.loyalty.points, cents: quote(toPay) } : null;
+        const totals = computeTotals(lines, discount, loyaltyInSale(loyalty?.cents ?? 0, m), m, c.tax);
         const base = { currency: c.currency, totalMinor: totals.totalMinor, exchangeRate: c.rate, iqdCashRounding: 250 };
         const owed = remainingToPay({ ...base, tenders: [] })[c.currency];
         const tenders =
@@ -126,7 +132,13 @@ describe('the till and the server price alike', () => {
           quantity: dto.items[i]!.quantity,
           discountPercent: Number(String(l.discountPercent)), // numeric column read back as text
         }));
-        const saleBase = { lines: replica, discount: requestedDiscount(dto, c.currency), loyaltyDiscountCents: 0, taxRateBasisPoints: 0 };
+        const saleBase = {
+          lines: replica,
+          discount: requestedDiscount(dto, c.currency),
+          loyaltyDiscountCents: 0,
+          taxRateBasisPoints: Math.round(c.tax.rate * 100),
+          taxMode: c.tax.mode,
+        };
         const before = priceSale(saleBase);
         expect(checkBeforeLoyalty(dto, replica, before, c.currency)).toEqual({});
         const priced = loyalty
@@ -147,12 +159,14 @@ describe('the till and the server price alike', () => {
           subtotal: priced.subtotalCents,
           discount: priced.discountCents,
           loyalty: priced.loyaltyDiscountCents,
+          tax: priced.taxCents,
           total: priced.totalCents,
           lines: priced.lines.map((l) => l.subtotalCents),
         }).toEqual({
           subtotal: totals.subtotalMinor,
           discount: totals.discountMinor,
           loyalty: totals.loyaltyMinor,
+          tax: totals.taxMinor,
           total: totals.totalMinor,
           lines: lines.map((l) => lineSubtotal(l, m)),
         });

@@ -8,6 +8,7 @@ import {
   type LocalizedText,
   type PricedSale,
   type Settled,
+  type TaxMode,
 } from '@dukan/contracts';
 import { DomainError, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
@@ -34,6 +35,8 @@ export interface Lookup {
   keySeen: boolean;
   products: ProductRow[];
   taxRateBp: number;
+  /** Whether the shop's tax is included in its prices or added to them. */
+  taxMode: TaxMode;
   /** The shop's dinar cash-rounding step (1: none). */
   iqdCashRounding: number;
   customer: { first_name: string; last_name: string; phone: string | null; deleted: boolean } | null;
@@ -75,6 +78,7 @@ export class SaleStore {
     const [row]: {
       products: ProductRow[] | null;
       tax_rate_bp: number;
+      tax_mode: TaxMode | null;
       iqd_cash_rounding: number | null;
       customer: Lookup['customer'];
       cashier: Lookup['cashier'];
@@ -89,6 +93,7 @@ export class SaleStore {
               FROM product_prices pp LEFT JOIN branch_prices bp ON bp.product_id = pp.product_id AND bp.branch_id = $5
              WHERE pp.product_id = ANY($1::uuid[])) AS products,
            (SELECT tax_rate_bp FROM shop_settings WHERE id = 1) AS tax_rate_bp,
+           (SELECT tax_mode FROM shop_settings WHERE id = 1) AS tax_mode,
            (SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1) AS iqd_cash_rounding,
            (SELECT json_build_object('first_name', first_name, 'last_name', last_name, 'phone', phone, 'deleted', deleted)
               FROM customers WHERE customer_id = $2) AS customer,
@@ -101,6 +106,7 @@ export class SaleStore {
       keySeen: row?.key_seen ?? false,
       products: row?.products ?? [],
       taxRateBp: row?.tax_rate_bp ?? 0,
+      taxMode: row?.tax_mode ?? 'included',
       // Sales' copy of settings' step; with no copy at all, settings' own default.
       iqdCashRounding: row?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
       customer: row?.customer ?? null,
@@ -164,9 +170,9 @@ export class SaleStore {
                             subtotal_cents, discount_type, discount_value, discount_cents, loyalty_discount_cents, points_redeemed,
                             redemption_id, points_awarded, tax_rate_bp, tax_cents, total_cents, payment_method, payment_status,
                             tendered_cents, change_cents, created_at, subtotal_minor, discount_minor, loyalty_discount_minor, tax_minor,
-                            total_minor, tendered_minor, change_currency, change_minor, cash_rounding_minor)
+                            total_minor, tendered_minor, change_currency, change_minor, cash_rounding_minor, tax_mode)
          SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $41, 'paid', $20, $21,
-                coalesce($36::timestamptz, now()), $37, $38, $39, $40, $42, $43, $44, $45, $46
+                coalesce($36::timestamptz, now()), $37, $38, $39, $40, $42, $43, $44, $45, $46, $54
            FROM n
          RETURNING *
        ), l AS (
@@ -220,6 +226,7 @@ export class SaleStore {
           a.settled.tenders.map((t) => t.method),
           a.settled.tenders.map((t) => t.currency),
           a.settled.tenders.map((t) => t.amountMinor),
+          a.priced.taxMode,
         ],
       )
       .catch((e: unknown) => {

@@ -197,6 +197,13 @@ export class CreateSaleDto {
   @Max(1_000_000_000)
   loyaltyPointsRedeemed?: number;
 
+  /** The tax in the total, included or added (optional: the server prices it with the shop's rate either way). */
+  @IsOptional()
+  @Money()
+  @Min(0)
+  @Max(MAX_DOLLARS)
+  taxAmount?: number;
+
   @Money()
   @Min(0)
   @Max(MAX_DOLLARS)

@@ -7,6 +7,7 @@ import {
   type SaleEventData,
   type SaleLineData,
   type SaleTender,
+  type TaxMode,
 } from '@dukan/contracts';
 import type { SaleDto, SaleLineDto } from '@dukan/contracts';
 
@@ -34,6 +35,8 @@ export interface SaleRow {
   redemption_id: string | null;
   points_awarded: number;
   tax_rate_bp: number;
+  /** Absent from rows read without it: included. */
+  tax_mode?: TaxMode;
   tax_cents: string;
   total_cents: string;
   payment_method: string;
@@ -169,6 +172,7 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
     loyaltyPointsRedeemed: s.points_redeemed,
     loyaltyPointsAwarded: s.points_awarded,
     taxRate: s.tax_rate_bp / 100,
+    taxMode: s.tax_mode ?? 'included',
     taxAmount: dollars(s.tax_cents),
     total: dollars(s.total_cents),
     amountsInCurrency: {
@@ -244,6 +248,7 @@ export function toSaleEvent(s: SaleRow, lines: LineRow[]): SaleEventData {
     discountCents: n(s.discount_cents),
     loyaltyDiscountCents: n(s.loyalty_discount_cents),
     taxRateBasisPoints: s.tax_rate_bp,
+    taxMode: s.tax_mode ?? 'included',
     taxCents: n(s.tax_cents),
     totalCents: n(s.total_cents),
     pointsRedeemed: s.points_redeemed,

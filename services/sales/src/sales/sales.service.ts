@@ -189,8 +189,9 @@ export class SalesService {
     const lines = linesIn(saleCur);
     const figLines = figCur === saleCur ? lines : linesIn(figCur);
     const discount = statedDiscount?.type === 'fixed' ? { ...statedDiscount, value: toSale(statedDiscount.value, figCur) } : statedDiscount;
-    const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
-    const figBase: SaleInput = { lines: figLines, discount: statedDiscount, loyaltyDiscountCents: 0, taxRateBasisPoints: lookup.taxRateBp };
+    const tax = { taxRateBasisPoints: lookup.taxRateBp, taxMode: lookup.taxMode };
+    const base: SaleInput = { lines, discount, loyaltyDiscountCents: 0, ...tax };
+    const figBase: SaleInput = { lines: figLines, discount: statedDiscount, loyaltyDiscountCents: 0, ...tax };
     const before = priceSale(base);
     const figBefore = figCur === saleCur ? before : priceSale(figBase);
 

@@ -16,7 +16,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CURRENCIES, LOCALES, type Currency, type Locale } from '@dukan/contracts';
+import { CURRENCIES, LOCALES, TAX_MODES, type Currency, type Locale, type TaxMode } from '@dukan/contracts';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SLUG = /^[\p{L}\p{N}._-]{1,40}$/u;
@@ -85,12 +85,17 @@ export class UpdateGeneralSettingsDto {
   @MaxLength(64)
   timeZone?: string;
 
-  /** Percent included in prices, e.g. 7.5. */
+  /** Percent, e.g. 7.5 (0: no tax). */
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
-  @Min(0)
-  @Max(100)
+  @IsNumber({ maxDecimalPlaces: 2, allowNaN: false, allowInfinity: false }, { message: 'validation.taxRate' })
+  @Min(0, { message: 'validation.taxRate' })
+  @Max(100, { message: 'validation.taxRate' })
   taxRate?: number;
+
+  /** Whether the rate is included in prices or added to them. */
+  @IsOptional()
+  @IsIn(TAX_MODES, { message: 'validation.taxMode' })
+  taxMode?: TaxMode;
 
   @IsOptional()
   @IsInt({ message: 'validation.integer' })

@@ -9,6 +9,8 @@ import {
   type GeneralSettingsDto,
   type Locale,
   type SettingsChangedData,
+  type TaxMode,
+  type TillTaxDto,
 } from '@dukan/contracts';
 import { audit, DomainError, Outbox, type RequestContext } from '@dukan/platform';
 import type { UpdateGeneralSettingsDto } from './settings.dto.js';
@@ -20,6 +22,7 @@ interface SettingsRow {
   default_language: Locale;
   time_zone: string;
   tax_rate_bp: number;
+  tax_mode: TaxMode;
   iqd_cash_rounding: number;
   change_currency: Currency;
   sell_without_shift: boolean;
@@ -41,6 +44,7 @@ const GLOBAL_FIELDS = [
   'defaultLanguage',
   'timeZone',
   'taxRate',
+  'taxMode',
   'iqdCashRounding',
   'changeCurrency',
   'sellWithoutShift',
@@ -103,6 +107,14 @@ export class SettingsService {
     };
   }
 
+  /** The shop's tax as the till prices a cart with it (it follows it within its poll). */
+  async tax(m: EntityManager = this.ds.manager): Promise<TillTaxDto> {
+    const [row]: { tax_rate_bp: number; tax_mode: TaxMode }[] = await m.query(
+      `SELECT tax_rate_bp, tax_mode FROM general_settings WHERE id = 1`,
+    );
+    return { rate: (row?.tax_rate_bp ?? 0) / 100, mode: row?.tax_mode ?? 'included' };
+  }
+
   async general(ctx: RequestContext, m: EntityManager = this.ds.manager): Promise<GeneralSettingsDto> {
     return this.toDto(ctx, await this.state(m));
   }
@@ -160,6 +172,7 @@ export class SettingsService {
     if (dto.defaultLanguage !== undefined) sets.push(['default_language', dto.defaultLanguage]);
     if (dto.timeZone !== undefined) sets.push(['time_zone', dto.timeZone]);
     if (dto.taxRate !== undefined) sets.push(['tax_rate_bp', percentToBasisPoints(dto.taxRate)]);
+    if (dto.taxMode !== undefined) sets.push(['tax_mode', dto.taxMode]);
     if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
     if (dto.changeCurrency !== undefined) sets.push(['change_currency', dto.changeCurrency]);
     if (dto.sellWithoutShift !== undefined) sets.push(['sell_without_shift', dto.sellWithoutShift]);
@@ -246,6 +259,7 @@ export class SettingsService {
       iqdCashRounding: s.row.iqd_cash_rounding,
       changeCurrency: s.row.change_currency,
       taxRateBasisPoints: s.row.tax_rate_bp,
+      taxMode: s.row.tax_mode,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
       branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers, active: b.active })),
@@ -267,6 +281,7 @@ export class SettingsService {
       defaultLanguage: s.row.default_language,
       timeZone: s.row.time_zone,
       taxRate: s.row.tax_rate_bp / 100,
+      taxMode: s.row.tax_mode,
       iqdCashRounding: s.row.iqd_cash_rounding,
       changeCurrency: s.row.change_currency,
       sellWithoutShift: s.row.sell_without_shift,

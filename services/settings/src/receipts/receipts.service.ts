@@ -62,7 +62,11 @@ export class ReceiptsService {
   }
 
   async till(): Promise<TillSettingsDto> {
-    return this.ds.transaction('REPEATABLE READ', async (m) => ({ receipt: await this.receipt(m), payments: await this.payments(m) }));
+    return this.ds.transaction('REPEATABLE READ', async (m) => ({
+      receipt: await this.receipt(m),
+      payments: await this.payments(m),
+      tax: await this.general.tax(m),
+    }));
   }
 
   async updateReceipt(ctx: RequestContext, dto: UpdateReceiptSettingsDto): Promise<ReceiptSettingsDto> {

@@ -6,6 +6,7 @@ import { sanitizeAmountInput } from '../../../lib/money.js';
 import { Icon } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useMinorMoney, type DisplayCurrency } from '../hooks/use-money.js';
+import { TaxRow } from './sale-summary.js';
 
 interface CartPanelProps {
   cart: CartState;
@@ -198,6 +199,7 @@ export function CartPanel({
           <dt>{t('pos.loyaltyDiscount')}</dt>
           <dd data-testid="loyalty-amount">{totals.loyaltyMinor > 0 ? `−${money(totals.loyaltyMinor)}` : money(0)}</dd>
         </div>
+        <TaxRow totals={totals} money={money} testId="tax-amount" />
         <div className="grand">
           <dt>{t('pos.total')}</dt>
           <dd data-testid="total">{money(totals.totalMinor)}</dd>

@@ -121,7 +121,13 @@ function ReceiptPaper({ done, shop, forPrint = false }: { done: CompletedSale; s
         )}
       </div>
       <SaleLinesTable lines={lines} money={money} sale={{ currency: done.currency, rate: done.rate }} className="receipt-items" />
-      <SaleTotals totals={totals} money={money} className="receipt-totals" totalTestId={tid('receipt-total')}>
+      <SaleTotals
+        totals={totals}
+        money={money}
+        className="receipt-totals"
+        totalTestId={tid('receipt-total')}
+        taxTestId={tid('receipt-tax')}
+      >
         {rounding !== 0 && (
           <>
             <div>

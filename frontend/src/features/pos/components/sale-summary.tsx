@@ -47,18 +47,43 @@ export function SaleLinesTable({
   );
 }
 
-/** Subtotal, discounts and total; `children` adds rows after the total (the receipt's tender and change). */
+/**
+ * The shop's tax, when it has one: "incl. tax" for the part of the total it is, or "+ tax" for what is added to the
+ * prices (after the discounts), so the total below it adds up.
+ */
+export function TaxRow({ totals, money, testId }: { totals: Totals; money: (minor: number) => string; testId?: string | undefined }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  if (!totals.taxRate) return null;
+  const rate = f.percent(totals.taxRate);
+  const added = totals.taxMode === 'added';
+  return (
+    <div data-testid={testId}>
+      <dt>{added ? t('pos.taxAdded', { rate }) : t('pos.taxIncluded', { rate })}</dt>
+      <dd>
+        <bdi dir="ltr">
+          {added ? '+' : ''}
+          {money(totals.taxMinor ?? 0)}
+        </bdi>
+      </dd>
+    </div>
+  );
+}
+
+/** Subtotal, discounts, tax and total; `children` adds rows after the total (the receipt's tender and change). */
 export function SaleTotals({
   totals,
   money,
   className,
   totalTestId,
+  taxTestId,
   children,
 }: {
   totals: Totals;
   money: (minor: number) => string;
   className: string;
-  totalTestId?: string;
+  totalTestId?: string | undefined;
+  taxTestId?: string | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -80,6 +105,7 @@ export function SaleTotals({
           <dd>−{money(totals.loyaltyMinor)}</dd>
         </div>
       )}
+      <TaxRow totals={totals} money={money} testId={taxTestId} />
       <div className="grand">
         <dt>{t('pos.total')}</dt>
         <dd data-testid={totalTestId}>{money(totals.totalMinor)}</dd>

@@ -2,11 +2,11 @@ import { useMemo } from 'react';
 import { convertMinor } from '@dukan/contracts';
 import type { CartState } from '../lib/cart.js';
 import { typedAmountToMinor } from '../../../lib/money.js';
-import { clampPercent, computeTotals, loyaltyInSale, type OrderDiscount } from '../lib/totals.js';
+import { clampPercent, computeTotals, loyaltyInSale, NO_TAX, type OrderDiscount, type ShopTax } from '../lib/totals.js';
 import type { DisplayCurrency } from './use-money.js';
 
-/** The order discount as typed (only for who may give one) and the cart's totals, exact in the sale's currency. */
-export function useCartTotals(cart: CartState, canDiscount: boolean, currency: DisplayCurrency, rate: number) {
+/** The order discount as typed (only for who may give one) and the cart's totals with the shop's tax, exact in the sale's currency. */
+export function useCartTotals(cart: CartState, canDiscount: boolean, currency: DisplayCurrency, rate: number, tax: ShopTax = NO_TAX) {
   const discount: OrderDiscount = useMemo(() => {
     if (!canDiscount || !cart.discountInput) return { type: 'percentage', value: 0 };
     if (cart.discountType === 'percentage') return { type: 'percentage', value: clampPercent(Number.parseFloat(cart.discountInput) || 0) };
@@ -17,7 +17,7 @@ export function useCartTotals(cart: CartState, canDiscount: boolean, currency: D
 
   const totals = useMemo(() => {
     const m = { currency, rate };
-    return computeTotals(cart.lines, discount, loyaltyInSale(cart.redemption?.cents ?? 0, m), m);
-  }, [cart.lines, discount, cart.redemption, currency, rate]);
+    return computeTotals(cart.lines, discount, loyaltyInSale(cart.redemption?.cents ?? 0, m), m, tax);
+  }, [cart.lines, discount, cart.redemption, currency, rate, tax]);
   return { discount, totals };
 }

@@ -9,6 +9,8 @@ import {
   type DiscountType,
   type LineInput,
   type SaleTender,
+  type TaxMode,
+  type TillTaxDto,
 } from '@dukan/contracts';
 
 export { clampPercent, type DiscountType };
@@ -39,12 +41,21 @@ export interface SaleMoney {
   rate: number;
 }
 
+/** The shop's tax as the till follows it: a percent (0: none), included in prices or added to them. */
+export type ShopTax = TillTaxDto;
+export const NO_TAX: ShopTax = { rate: 0, mode: 'included' };
+
 /** The cart's totals in minor units of `currency` (cents, or whole dinars). */
 export interface Totals {
   currency: Currency;
   subtotalMinor: number;
   discountMinor: number;
   loyaltyMinor: number;
+  /** The shop's tax rate (percent, 0: none) and how it applies; absent on totals kept from before: no tax. */
+  taxRate?: number;
+  taxMode?: TaxMode;
+  /** The tax in the total: contained in it, or added to it. */
+  taxMinor?: number;
   totalMinor: number;
 }
 
@@ -69,19 +80,29 @@ export function lineSubtotal(line: PricedLineFields, m: SaleMoney = USD): number
   return priceLine(asLineInput(line, m)).subtotalCents;
 }
 
-/** The cart's totals in the sale's currency, priced by the same module the server prices the sale with. */
-export function computeTotals(lines: readonly CartLine[], discount: OrderDiscount, loyaltyMinor: number, m: SaleMoney = USD): Totals {
+/** The cart's totals in the sale's currency, priced by the same module the server prices the sale with (the shop's tax too). */
+export function computeTotals(
+  lines: readonly CartLine[],
+  discount: OrderDiscount,
+  loyaltyMinor: number,
+  m: SaleMoney = USD,
+  tax: ShopTax = NO_TAX,
+): Totals {
   const priced = priceSale({
     lines: lines.map((l) => asLineInput(l, m)),
     discount,
     loyaltyDiscountCents: loyaltyMinor,
-    taxRateBasisPoints: 0,
+    taxRateBasisPoints: Math.round(tax.rate * 100),
+    taxMode: tax.mode,
   });
   return {
     currency: m.currency,
     subtotalMinor: priced.subtotalCents,
     discountMinor: priced.discountCents,
     loyaltyMinor: priced.loyaltyDiscountCents,
+    taxRate: priced.taxRateBasisPoints / 100,
+    taxMode: priced.taxMode,
+    taxMinor: priced.taxCents,
     totalMinor: priced.totalCents,
   };
 }
@@ -143,6 +164,8 @@ export function buildSalePayload(input: SalePayloadInput) {
     discountAmount: major(totals.discountMinor),
     loyaltyDiscount: major(totals.loyaltyMinor),
     ...(input.loyaltyPointsRedeemed > 0 ? { loyaltyPointsRedeemed: input.loyaltyPointsRedeemed } : {}),
+    // The tax the till priced (the server checks it); a shop with no tax sends none, as before.
+    ...(totals.taxRate ? { taxAmount: major(totals.taxMinor ?? 0) } : {}),
     total: major(totals.totalMinor),
     currency: m.currency,
     exchangeRate: input.exchangeRate,

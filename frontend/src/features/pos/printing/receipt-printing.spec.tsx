@@ -22,6 +22,7 @@ const settings: TillSettingsDto = {
     updatedAt: null,
   },
   payments: { tenders: ['cash:USD', 'cash:IQD'], cardTerminalName: '', updatedAt: null },
+  tax: { rate: 0, mode: 'included' },
 };
 
 function shop(printer: 'prints' | 'off') {

@@ -17,6 +17,7 @@ import { ReceiptPreview } from '../components/receipt-preview.js';
 import { TillToolbar } from '../components/till-toolbar.js';
 import { useBarcodeScanner } from '../hooks/use-barcode-scanner.js';
 import { useCartTotals } from '../hooks/use-cart-totals.js';
+import { NO_TAX } from '../lib/totals.js';
 import { useCheckout } from '../hooks/use-checkout.js';
 import { useTillCatalogue } from '../hooks/use-till-catalogue.js';
 import { useTillCurrency } from '../hooks/use-till-currency.js';
@@ -41,8 +42,8 @@ export function PosPage() {
   const { products, categories, stockOf, recordSold } = useTillCatalogue();
   const { rateQuery, rate, currency, setCurrency, money, iqdCashRounding, changeCurrency } = useTillCurrency();
   const loyaltySettings = useLoyaltySettingsQuery();
-  // The shop's receipt and payment settings, followed while the till is open (its receipt reads them).
-  useTillSettings();
+  // The shop's receipt, payment and tax settings, followed while the till is open (its receipt and cart read them).
+  const tax = useTillSettings()?.tax ?? NO_TAX;
   const [cart, dispatch] = useReducer(cartReducer, emptyCart);
   const [lastAdded, setLastAdded] = useState<{ text: string; n: number } | null>(null);
   const list = products.data;
@@ -68,7 +69,7 @@ export function PosPage() {
     },
     [f, rate],
   );
-  const { discount, totals } = useCartTotals(cart, canDiscount, currency, rate);
+  const { discount, totals } = useCartTotals(cart, canDiscount, currency, rate, tax);
   const reloadRate = useCallback(() => void rateQuery.refetch(), [rateQuery]);
   const queue = useSaleQueue();
   const checkout = useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue });

@@ -1,4 +1,12 @@
-import type { BranchDto, GeneralSettingsDto, LoyaltySettingsDto, LogoType, PaymentSettingsDto, ReceiptSettingsDto } from '@dukan/contracts';
+import type {
+  BranchDto,
+  GeneralSettingsDto,
+  LoyaltySettingsDto,
+  LogoType,
+  PaymentSettingsDto,
+  ReceiptSettingsDto,
+  TaxMode,
+} from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 
 // The loyalty settings are read with the shared `loyaltySettings` query (app/shared-api.ts); this file adds the writes.
@@ -21,6 +29,12 @@ export const settingsApi = api.injectEndpoints({
       transformResponse: (res: { data: GeneralSettingsDto }) => res.data,
       // The till reads both with its rate, through the ExchangeRate tag.
       invalidatesTags: ['Settings', 'ExchangeRate'],
+    }),
+    settingsSaveTax: build.mutation<GeneralSettingsDto, { taxRate: number; taxMode: TaxMode }>({
+      query: (body) => ({ url: '/settings/general', method: 'PUT', body }),
+      transformResponse: (res: { data: GeneralSettingsDto }) => res.data,
+      // An open till prices its cart with the tax it follows through the TillSettings tag.
+      invalidatesTags: ['Settings', 'TillSettings'],
     }),
     branches: build.query<BranchDto[], void>({
       query: () => '/settings/branches',
@@ -85,6 +99,7 @@ export const {
   useSettingsGeneralQuery,
   useSettingsSaveGeneralMutation,
   useSaveTillCashMutation,
+  useSettingsSaveTaxMutation,
   useSettingsSaveLoyaltyMutation,
   useBranchesQuery,
   useBranchCreateMutation,

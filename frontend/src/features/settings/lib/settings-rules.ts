@@ -17,6 +17,14 @@ export function exchangeRatePayload(rate: number, isAdmin: boolean, applyToAll: 
   return isAdmin && applyToAll ? { exchangeRate: rate, applyToAllUsers: true } : { exchangeRate: rate };
 }
 
+/** The typed tax rate: a percent from 0 to 100 with at most 2 decimals (as the server keeps it); null otherwise. */
+export function parseTaxRate(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d{0,2})?$/.test(trimmed)) return null;
+  const value = Number(trimmed);
+  return value >= 0 && value <= 100 ? value : null;
+}
+
 // ---- loyalty settings
 
 type NumberKind = { min: number; step: number; decimals: number };

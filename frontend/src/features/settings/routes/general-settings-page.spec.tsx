@@ -119,4 +119,67 @@ describe('general settings', () => {
     expect(await screen.findByLabelText('Iraqi dinars (IQD) per US dollar')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'GET')).toHaveLength(2);
   });
+
+  describe('sales tax', () => {
+    function taxServer(refuse?: { field: string; message: string }) {
+      let state = generalSettings({ taxRate: 0, taxMode: 'included' });
+      return fakeApi(({ url, method, body }) => {
+        if (url.pathname !== '/api/settings/general') return undefined;
+        if (method === 'PUT' && refuse)
+          return {
+            status: 400,
+            body: {
+              success: false,
+              code: 'VALIDATION_FAILED',
+              message: 'Validation failed',
+              errors: { [refuse.field]: { message: refuse.message } },
+            },
+          };
+        if (method === 'PUT') state = { ...state, ...(body as object) };
+        return ok(state);
+      });
+    }
+
+    it('lets an admin set one rate added to prices', async () => {
+      const calls = taxServer();
+      renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'admin' }) });
+      const rate = (await screen.findByLabelText('Tax rate (%)')) as HTMLInputElement;
+      expect(rate.value).toBe('0');
+      expect((screen.getByTestId('tax-mode-included') as HTMLInputElement).checked).toBe(true);
+      fireEvent.change(rate, { target: { value: '7.5' } });
+      fireEvent.click(screen.getByTestId('tax-mode-added'));
+      fireEvent.click(screen.getByTestId('save-tax'));
+      await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ taxRate: 7.5, taxMode: 'added' }));
+      expect((await screen.findByTestId('tax-success')).textContent).toBe('Settings saved successfully');
+    });
+
+    it('refuses a rate above 100 or with more than 2 decimals before asking the server, in Kurdish too', async () => {
+      const calls = taxServer();
+      renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'admin' }), language: 'ku' });
+      const rate = await screen.findByTestId('tax-rate');
+      for (const typed of ['100.5', '7.125', '-1']) {
+        fireEvent.change(rate, { target: { value: typed } });
+        fireEvent.click(screen.getByTestId('save-tax'));
+        expect((await screen.findByRole('alert')).textContent).toBe('ڕێژەیەک لە ٠ بۆ ١٠٠ بنووسە، لانیزۆر بە ٢ ژمارەی دوای خاڵ');
+      }
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    });
+
+    it("shows the server's message under the rate", async () => {
+      taxServer({ field: 'taxRate', message: 'The tax rate must be a percent from 0 to 100, with at most 2 decimals' });
+      renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'admin' }) });
+      fireEvent.change(await screen.findByTestId('tax-rate'), { target: { value: '5' } });
+      fireEvent.click(screen.getByTestId('save-tax'));
+      const shown = await screen.findByText('The tax rate must be a percent from 0 to 100, with at most 2 decimals');
+      expect(shown.className).toBe('field-error');
+      expect(screen.queryByTestId('tax-success')).toBeNull();
+    });
+
+    it('is not offered to a manager', async () => {
+      taxServer();
+      renderScreen(<GeneralSettingsPage />, { signedInAs: user({ role: 'manager' }) });
+      await screen.findByLabelText('Iraqi dinars (IQD) per US dollar');
+      expect(screen.queryByTestId('tax-form')).toBeNull();
+    });
+  });
 });

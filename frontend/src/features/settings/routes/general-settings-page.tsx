@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SettingsHeader } from '../components/settings-header.js';
 import { SettingsPageState } from '../components/settings-page-state.js';
 import { TillCashForm } from '../components/till-cash-form.js';
+import { TaxSettingsForm } from '../components/tax-settings-form.js';
 import { LOCALES, MIN_EXCHANGE_RATE } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
@@ -17,7 +18,7 @@ import '../settings.css';
 
 /**
  * /settings/general: the exchange rate (own, or for an admin the shop's, optionally for all), store name, language;
- * for an admin the till's cash rules and the shift rules.
+ * for an admin the till's cash rules, sales tax and the shift rules.
  */
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
@@ -181,6 +182,7 @@ export function GeneralSettingsPage() {
           <p className="muted small">{t('settings.general.comingSoonNote')}</p>
         </section>
         {isAdmin && <TillCashForm settings={data} />}
+        {isAdmin && <TaxSettingsForm settings={data} />}
         {isAdmin && <ShiftRulesForm settings={data} />}
       </div>
     </section>

@@ -37,7 +37,9 @@ export function SaleAmounts({ sale, f }: SaleSectionProps) {
           <AmountRow className="negative" label={t('transactions.detail.loyaltyDiscount')} value={usd(f, -sale.loyaltyDiscount)} />
         )}
         <AmountRow
-          label={t('transactions.detail.tax', { rate: f.percent(sale.taxRate ?? 0) })}
+          label={t(sale.taxMode === 'added' ? 'transactions.detail.taxAdded' : 'transactions.detail.tax', {
+            rate: f.percent(sale.taxRate ?? 0),
+          })}
           value={usd(f, sale.taxAmount ?? 0)}
           testId="detail-tax"
         />

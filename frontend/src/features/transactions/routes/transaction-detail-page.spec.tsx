@@ -51,6 +51,7 @@ function sale(over: Partial<SaleDto> = {}): SaleDto {
     loyaltyPointsRedeemed: 0,
     loyaltyPointsAwarded: 18,
     taxRate: 0,
+    taxMode: 'included',
     taxAmount: 0,
     total: 18,
     amountsInCurrency: {
