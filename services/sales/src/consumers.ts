@@ -13,6 +13,7 @@ import {
   UserCreatedHandler,
   UserUpdatedHandler,
 } from './replicas/replica.handlers.js';
+import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
 
 export const SALES_CONSUMERS = declareConsumers('sales', [
   { name: 'sales.ProductCreatedHandler', subject: 'dukan.catalog.product.created.v1', handler: ProductCreatedHandler },
@@ -25,4 +26,5 @@ export const SALES_CONSUMERS = declareConsumers('sales', [
   { name: 'sales.UserCreatedHandler', subject: 'dukan.identity.user.created.v1', handler: UserCreatedHandler },
   { name: 'sales.UserUpdatedHandler', subject: 'dukan.identity.user.updated.v1', handler: UserUpdatedHandler },
   { name: 'sales.SettingsChangedHandler', subject: 'dukan.settings.settings.changed.v1', handler: SettingsChangedHandler },
+  { name: 'sales.SupplierPaymentHandler', subject: 'dukan.catalog.supplier-payment.made.v1', handler: SupplierPaymentHandler },
 ]);

@@ -27,6 +27,7 @@ import { CashRoundingDefault1797100000300 } from './migrations/1797100000300-cas
 import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
+import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
 
 /** Sales, invoice numbers, registers and their shifts, idempotency, voids and refunds, a replica of prices: /api/transactions/*, /api/shifts/*. */
 @Module({})
@@ -70,6 +71,7 @@ export class SalesModule {
         ShiftsService,
         ...REPLICA_HANDLERS,
         BranchPriceChangedHandler,
+        SupplierPaymentHandler,
       ],
     };
   }

@@ -1,6 +1,6 @@
 // A register's shift on the real sales service: the float, sales, refunds and voids counted into the drawer, cash in
 // and out, the close with and without a difference, who may accept one, and a shop that sells only in a shift.
-import { formatMoney, type SettingsChangedData } from '@dukan/contracts';
+import { formatMoney, type SettingsChangedData, type SupplierPaymentData } from '@dukan/contracts';
 import type { ServiceTestApp } from '@dukan/testing';
 import { countRows, envelope, outboxEvents, salePayload, startCheckoutShop, type TestProduct } from './helpers.js';
 
@@ -330,5 +330,35 @@ describe("the report's discount and rounding lines", () => {
     });
     const closed = await t.post(`/api/shifts/${id}/close`, { counted: f.expected }, { token: t.tokens.cashier });
     expect(closed.body.data.figures).toMatchObject({ discounts: { IQD: discountAmount }, rounding: { IQD: cashRounding } });
+  });
+});
+
+describe('a supplier paid from the drawer', () => {
+  it('is cash out of the shift open on that register, once, whatever the redelivery; a bank payment is not', async () => {
+    const opened = (await open('till-7')).body.data;
+    const payment = (over: Partial<SupplierPaymentData> = {}) =>
+      envelope('dukan.catalog.supplier-payment.made.v1', {
+        paymentId: crypto.randomUUID(),
+        supplierId: crypto.randomUUID(),
+        invoiceId: crypto.randomUUID(),
+        branchId: opened.branchId,
+        currency: 'IQD',
+        amountMinor: 50_000,
+        source: 'drawer',
+        registerId: 'till-7',
+        paidAt: new Date().toISOString(),
+        ...over,
+      });
+    const paid = payment();
+    await t.bus.publish(paid);
+    await t.bus.publish({ ...paid, id: crypto.randomUUID() }); // the same payment announced twice
+    await t.bus.publish(payment({ source: 'bank', registerId: null }));
+    await t.bus.publish(payment({ registerId: 'till-8' }));
+
+    const shift = await shiftOf(opened._id);
+    expect(shift.figures.expected).toEqual({ USD: FLOAT.USD, IQD: FLOAT.IQD - 50_000 });
+    expect(shift.movements).toEqual([
+      expect.objectContaining({ kind: 'cash_out', currency: 'IQD', amountMinor: 50_000, reason: 'Paid to a supplier · دراوە بە دابینکەر' }),
+    ]);
   });
 });
