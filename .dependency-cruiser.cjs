@@ -26,10 +26,14 @@ module.exports = {
     },
     {
       name: 'contracts-pure',
-      comment: 'libs/contracts is pure TypeScript shared with the browser: no other package',
+      comment: 'libs/contracts is pure TypeScript shared with the browser: no other package but libphonenumber-js (plain JavaScript)',
       severity: 'error',
       from: { path: '^libs/contracts/src/' },
-      to: { path: '^(node_modules|libs/(platform|testing))/', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^(node_modules|libs/(platform|testing))/',
+        pathNot: '^node_modules/libphonenumber-js/',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'frontend-only-contracts',

@@ -20,7 +20,8 @@ const base = {
     '^@dukan/(contracts|platform|testing)$': '<rootDir>/libs/$1/src/index.ts',
     '^@dukan/(identity|catalog|sales|loyalty|reporting|expenses|settings)$': '<rootDir>/services/$1/src/index.ts',
     '^@dukan/gateway$': '<rootDir>/gateway/src/index.ts',
-    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // Our sources import './x.js' for './x.ts'; a package's own '*.json.js' (libphonenumber-js's metadata) stays as it is.
+    '^(\\.{1,2}/.*)(?<!\\.json)\\.js$': '$1',
   },
   rootDir: '.',
 };

@@ -39,7 +39,9 @@ describe('customers screen (browser)', () => {
   it('adds a customer (an invalid phone refused first), edits and deletes it', async () => {
     const tag = unique();
     const first = `Dilan${tag}`;
-    const phone = `+964 750${Math.floor(1_000_000 + Math.random() * 8_999_999)}`;
+    const digits = String(Math.floor(1_000_000 + Math.random() * 8_999_999));
+    // Typed as people write it; kept as one number (E.164).
+    const phone = `0750 ${digits.slice(0, 3)} ${digits.slice(3)}`;
     const page = await open('admin', adminPassword());
 
     await page.click('[data-testid=add-customer]');
@@ -58,10 +60,10 @@ describe('customers screen (browser)', () => {
     await page.fill('[data-testid=customer-city]', 'Sulaymaniyah');
     await page.click('[data-testid=customer-save]');
     await page.waitForSelector('[data-testid=customer-form-success]');
-    // The form clears after an add, and the customer is saved with what was typed.
+    // The form clears after an add, and the customer is saved with what was typed, the phone in its one form.
     expect(await page.inputValue('[data-testid=customer-firstName]')).toBe('');
     const [saved] = await customersMatching(session.adminToken, first);
-    expect(saved).toMatchObject({ firstName: first, lastName: 'Hassan', phone, email: `dilan.${tag}@example.com` });
+    expect(saved).toMatchObject({ firstName: first, lastName: 'Hassan', phone: `+964750${digits}`, email: `dilan.${tag}@example.com` });
     expect(saved.address.city).toBe('Sulaymaniyah');
     await page.click('[data-testid=customer-form-close]');
 
@@ -70,6 +72,7 @@ describe('customers screen (browser)', () => {
     await row.waitFor();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=customer-row]').length === 1);
     expect(await row.textContent()).toContain('$0.00');
+    expect(await row.textContent()).toContain(phone); // shown the local way
     await page.screenshot({ path: artifact('customers-en.png'), fullPage: true });
 
     // Edit: a phone with too few digits is refused; a good one saved, the email cleared.
@@ -89,7 +92,7 @@ describe('customers screen (browser)', () => {
     expect(await page.inputValue('[data-testid=customer-lastName]')).toBe('Rasul');
     await page.locator('[data-testid=customer-row]', { hasText: `${first} Rasul` }).waitFor();
     const edited = (await customersMatching(session.adminToken, first))[0];
-    expect(edited).toMatchObject({ lastName: 'Rasul', phone: newPhone, email: null });
+    expect(edited).toMatchObject({ lastName: 'Rasul', phone: `+964${newPhone.slice(1)}`, email: null });
 
     // Delete, after the confirmation.
     await page.locator('[data-testid=customer-row]', { hasText: first }).locator('[data-testid=delete-customer]').click();
@@ -104,16 +107,22 @@ describe('customers screen (browser)', () => {
     await page.context().close();
   });
 
-  it('refuses a phone another customer already has, under the phone field', async () => {
+  it('refuses a phone another customer already has, written another way, under the phone field with a link to them', async () => {
     const existing = await createCustomer(session.adminToken);
     const page = await open('admin', adminPassword());
     await page.click('[data-testid=add-customer]');
     await page.fill('[data-testid=customer-firstName]', 'Twin');
     await page.fill('[data-testid=customer-lastName]', 'Phone');
-    await page.fill('[data-testid=customer-phone]', existing.phone);
+    await page.fill('[data-testid=customer-phone]', `+964 ${existing.phone.slice(1)}`);
     await page.click('[data-testid=customer-save]');
     await page.waitForSelector('[data-testid=error-phone]');
-    expect(await page.textContent('[data-testid=error-phone]')).toBe('A customer with this phone number already exists');
+    const name = `${existing.firstName} ${existing.lastName}`;
+    expect(await page.textContent('[data-testid=error-phone]')).toBe(`A customer with this phone number already exists: ${name}`);
+    await page.click('[data-testid=customer-phone-holder]');
+    await page.waitForFunction(
+      (n) => (document.querySelector('[data-testid=customer-firstName]') as HTMLInputElement | null)?.value === n,
+      existing.firstName,
+    );
     await page.context().close();
   });
 

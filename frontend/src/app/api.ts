@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { ErrorBody } from '@dukan/contracts';
+import type { ErrorBody, ExistingRecord } from '@dukan/contracts';
 import { currentI18n } from '../i18n/index.js';
 import { signedOut, tokenRefreshed } from '../features/auth/auth-slice.js';
 import { readBranch, replaceToken } from './session.js';
@@ -189,6 +189,14 @@ export function serverCode(error: unknown): string | null {
   if (!error || typeof error !== 'object' || !('data' in error)) return null;
   const data = (error as { data: unknown }).data;
   return data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string' ? (data as { code: string }).code : null;
+}
+
+/** The record a refusal says already holds the value (a customer with that phone): its id and name, or null. */
+export function serverExisting(error: unknown): ExistingRecord | null {
+  if (!error || typeof error !== 'object' || !('data' in error)) return null;
+  const data = (error as { data: unknown }).data;
+  const existing = isErrorBody(data) ? data.existing : undefined;
+  return existing && typeof existing.id === 'string' && typeof existing.name === 'string' ? { id: existing.id, name: existing.name } : null;
 }
 
 /** Field errors of a validation failure (`errors`), first one first. */

@@ -55,7 +55,10 @@ export const LOYALTY_POINT_VALUE_CENTS = 1;
 export const MIN_PASSWORD_LENGTH = 6;
 export const PHONE_DIGITS_MIN = 10;
 export const PHONE_DIGITS_MAX = 14;
-/** Optional country prefix (+ and 1-3 digits, optional dash or space), then 10-14 digits. */
+/**
+ * The spec's phone shape: optional country prefix (+ and 1-3 digits, optional dash or space), then 10-14 digits. Still
+ * the check of an expense's vendor contact; customers', suppliers' and staff phones are read by parsePhone (phone.ts).
+ */
 export const PHONE_PATTERN = '^(\\+\\d{1,3}[- ]?)?\\d{10,14}$';
 export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
 /** Local part, '@', dot-separated domain labels and a 2-63 letter top-level domain. Linear: no nested ambiguity. */
@@ -64,10 +67,6 @@ export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
 export const EMAIL_MAX_LENGTH = 254;
 export const DEFAULT_COUNTRY = 'Iraq';
 export const DEFAULT_LANGUAGE = 'en';
-
-export function isValidPhone(value: string): boolean {
-  return typeof value === 'string' && value.length <= 20 && PHONE_REGEX.test(value);
-}
 
 export function isValidEmail(value: string): boolean {
   return typeof value === 'string' && value.length <= EMAIL_MAX_LENGTH && EMAIL_REGEX.test(value);

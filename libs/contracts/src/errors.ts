@@ -155,7 +155,15 @@ export interface ErrorBody {
   errorKeys?: Record<string, string>;
   /** With RATE_LIMITED (and the Retry-After header). */
   retryAfterSeconds?: number;
+  /** With CONFLICT over a value another record holds (a customer's phone): that record, so a client can link to it. */
+  existing?: ExistingRecord;
   correlationId?: string;
+}
+
+/** The record already holding a value that must be unique: its id and a name to show. */
+export interface ExistingRecord {
+  id: string;
+  name: string;
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {

@@ -1,5 +1,6 @@
 // @dukan/contracts: pure TypeScript shared by the services, the gateway and the frontend.
-// No Node or browser API and no dependency may enter this package (index.spec.ts checks).
+// No Node or browser API and no dependency may enter this package (index.spec.ts checks), except libphonenumber-js,
+// plain JavaScript that reads phone numbers the same way in every service and in the browser.
 export * from './permissions.js';
 export * from './routes.js';
 export * from './errors.js';
@@ -22,5 +23,6 @@ export * from './pricing.js';
 export * from './dates.js';
 export * from './tenders.js';
 export * from './search-text.js';
+export * from './phone.js';
 export * from './shop-settings.js';
 export * from './shifts.js';

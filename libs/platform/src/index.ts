@@ -6,6 +6,7 @@ export * from './errors/error.filter.js';
 export * from './errors/database-unavailable.js';
 export * from './errors/validation.pipe.js';
 export * from './errors/page-query.js';
+export * from './errors/phone-field.js';
 export * from './auth/keys.js';
 export * from './auth/tokens.js';
 export * from './auth/session-validator.js';

@@ -12,6 +12,7 @@ import { TransferCancel1796200000200 } from './migrations/1796200000200-transfer
 import { SearchNorm1796500000200 } from './migrations/1796500000200-search-norm.js';
 import { PriceInDinars1796510000200 } from './migrations/1796510000200-price-in-dinars.js';
 import { SupplierSearch1796520000200 } from './migrations/1796520000200-supplier-search.js';
+import { CanonicalSupplierPhones1797300000200 } from './migrations/1797300000200-canonical-supplier-phones.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
@@ -75,6 +76,7 @@ export class CatalogModule implements OnModuleDestroy {
             SearchNorm1796500000200,
             PriceInDinars1796510000200,
             SupplierSearch1796520000200,
+            CanonicalSupplierPhones1797300000200,
           ],
           consumers: CATALOG_CONSUMERS,
         }),

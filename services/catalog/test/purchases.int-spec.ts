@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ServiceTestApp } from '@dukan/testing';
+import { CanonicalSupplierPhones1797300000200 } from '../src/migrations/1797300000200-canonical-supplier-phones.js';
 import { productBody, startCatalog } from './helpers.js';
 
 // Stock bought from suppliers: an order received in two deliveries (each line a cost batch at the received cost, the
@@ -79,6 +80,56 @@ it('finds a supplier by its Kurdish name typed on an Arabic keyboard, or without
   // Arabic kaf and yeh (an Arabic keyboard), the plain yeh for ێ, the name as written, Arabic heh for ە, any case.
   for (const typed of ['كيك', 'کیک', 'کێک', 'نانهواخانه', 'KEK']) expect(await ids(typed)).toContain(id);
   expect(await ids('زاگرۆس')).not.toContain(id);
+});
+
+it('keeps a supplier phone written any common way as one number, shown back as E.164, found by any fragment', async () => {
+  const made = await t.post('/api/purchases/suppliers', { name: { en: 'Sirwan Dairy' }, phone: '٠٧٥١ ٨٨٨ ٧٧٦٦' }, as(t.tokens.manager));
+  expect(made.status).toBe(201);
+  expect(made.body.data.phone).toBe('+9647518887766');
+  const id = made.body.data._id;
+  const ids = async (search: string) =>
+    (await t.get(`/api/purchases/suppliers?search=${encodeURIComponent(search)}`, as(t.tokens.manager))).body.data.map(
+      (s: { _id: string }) => s._id,
+    );
+  for (const typed of ['0751', '751 888', '+964751888', '0751-888-7766', '00964 751 888']) expect(await ids(typed)).toContain(id);
+  for (const typed of ['0752', '0751 889']) expect(await ids(typed)).not.toContain(id);
+
+  for (const [typed, kept] of [
+    ['+964 751 888 7766', '+9647518887766'],
+    ['066 222 3344', '+964662223344'],
+    ['', null],
+  ] as const) {
+    const edited = await t.put(`/api/purchases/suppliers/${id}`, { phone: typed }, as(t.tokens.manager));
+    expect(edited.status).toBe(200);
+    expect(edited.body.data.phone).toBe(kept);
+  }
+  for (const typed of ['0751 888 776', '+964 751 888 77665', '12345678901234']) {
+    const refused = await t.put(`/api/purchases/suppliers/${id}`, { phone: typed }, as(t.tokens.manager));
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.phone.message).toBe('Please enter a valid phone number');
+  }
+});
+
+it('rewrites the phones suppliers were given before as E.164, leaving one that is not a number as typed', async () => {
+  const ds = t.dataSource();
+  const insert = async (phone: string | null) =>
+    (await ds.query(`INSERT INTO suppliers (name_en, name_ku, phone) VALUES ('Old', '', $1) RETURNING id`, [phone]))[0].id as string;
+  const local = await insert('0753 444 5566');
+  const spaced = await insert('+964 753-444-5577');
+  const unreadable = await insert('12345678901234');
+  const none = await insert(null);
+  const runner = ds.createQueryRunner();
+  try {
+    await new CanonicalSupplierPhones1797300000200().up(runner);
+  } finally {
+    await runner.release();
+  }
+  const phones = Object.fromEntries(
+    (await ds.query(`SELECT id, phone FROM suppliers WHERE id = ANY($1)`, [[local, spaced, unreadable, none]])).map(
+      (r: { id: string; phone: string | null }) => [r.id, r.phone],
+    ),
+  );
+  expect(phones).toEqual({ [local]: '+9647534445566', [spaced]: '+9647534445577', [unreadable]: '12345678901234', [none]: null });
 });
 
 it('receives an order in two deliveries: partly received, then received, each line a cost batch at its cost', async () => {

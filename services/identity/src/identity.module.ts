@@ -18,6 +18,7 @@ import { RefreshFloor1779321600100 } from './migrations/1779321600100-refresh-fl
 import { ThrottlePairs1779408000100 } from './migrations/1779408000100-throttle-pairs.js';
 import { UserBranches1779494400100 } from './migrations/1779494400100-user-branches.js';
 import { UserSearch1796500000100 } from './migrations/1796500000100-user-search.js';
+import { CanonicalUserPhones1797300000100 } from './migrations/1797300000100-canonical-user-phones.js';
 import { PermissionsController } from './permissions/permissions.controller.js';
 import { FirstRun } from './users/first-run.js';
 import { User } from './users/user.entity.js';
@@ -40,6 +41,7 @@ export class IdentityModule {
             ThrottlePairs1779408000100,
             UserBranches1779494400100,
             UserSearch1796500000100,
+            CanonicalUserPhones1797300000100,
           ],
         }),
       ],

@@ -1,5 +1,6 @@
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { IdentityModule, loadIdentityConfig } from '@dukan/identity';
+import { CanonicalUserPhones1797300000100 } from '../src/migrations/1797300000100-canonical-user-phones.js';
 
 // Staff cannot raise their own or others' rights (issue 11), and PUT /api/auth/users/:id takes permissions
 // from an admin only (issue 12 point 5). Every refusal leaves the stored user exactly as it was.
@@ -289,5 +290,54 @@ describe('staff search', () => {
       expect([term, await found('/api/auth/permissions', term)]).toEqual([term, true]);
     }
     expect(await found('/api/auth/users', 'ريبوار')).toBe(false);
+  });
+});
+
+describe('staff phones', () => {
+  it('are read as people write them and kept as one number (E.164); a blank phone on an edit removes it', async () => {
+    seq += 1;
+    const username = `phone${seq}`;
+    const body = { username, firstName: 'Hana', lastName: 'Aziz', email: `${username}@shop.iq`, password: 'secret1', role: 'cashier' };
+    const made = await t.post('/api/auth/register', { ...body, phone: '0750 123 4567' }, { token: admin });
+    expect(made.status).toBe(201);
+    expect(made.body.data.phone).toBe('+9647501234567');
+    const id = made.body.data._id;
+    for (const [typed, kept] of [
+      ['+964 770-111-2233', '+9647701112233'],
+      ['٠٧٥١ ٢٢٢ ٣٣٤٤', '+9647512223344'],
+      ['', null],
+    ] as const) {
+      const edited = await t.put(`/api/auth/users/${id}`, { phone: typed }, { token: admin });
+      expect(edited.status).toBe(200);
+      expect(edited.body.data.phone).toBe(kept);
+    }
+    for (const typed of ['0750 123 456', '12345678901234', 'call me']) {
+      const refused = await t.put(`/api/auth/users/${id}`, { phone: typed }, { token: admin, headers: { 'accept-language': 'ku' } });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors.phone.message).toBe('تکایە ژمارەی تەلەفۆنێکی دروست بنووسە');
+    }
+    expect((await t.dataSource().query(`SELECT phone FROM users WHERE id = $1`, [id]))[0].phone).toBeNull();
+  });
+
+  it('given before are rewritten as E.164 where they read as a number, the rest left as typed', async () => {
+    const a = await make('cashier');
+    const b = await make('cashier');
+    await t
+      .dataSource()
+      .query(`UPDATE users SET phone = CASE id WHEN $1::uuid THEN '0770 999 8877' ELSE '12345678901234' END WHERE id IN ($1, $2)`, [
+        a._id,
+        b._id,
+      ]);
+    const runner = t.dataSource().createQueryRunner();
+    try {
+      await new CanonicalUserPhones1797300000100().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const phones = await t.dataSource().query(`SELECT id, phone FROM users WHERE id IN ($1, $2)`, [a._id, b._id]);
+    expect(Object.fromEntries(phones.map((r: { id: string; phone: string }) => [r.id, r.phone]))).toEqual({
+      [a._id]: '+9647709998877',
+      [b._id]: '12345678901234',
+    });
   });
 });

@@ -8,6 +8,7 @@ import { LoyaltySettingsService } from './loyalty/loyalty-settings.service.js';
 import { LoyaltyInit1767225600400 } from './migrations/1767225600400-loyalty-init.js';
 import { ReleasedAttempts1796400000400 } from './migrations/1796400000400-released-attempts.js';
 import { CustomerSearch1796500000400 } from './migrations/1796500000400-customer-search.js';
+import { CanonicalPhones1797300000400 } from './migrations/1797300000400-canonical-phones.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './points/sale-events.handlers.js';
 import { InternalReservationsController, RedeemController } from './redemptions/redemptions.controller.js';
 import { RedemptionsService } from './redemptions/redemptions.service.js';
@@ -24,7 +25,7 @@ export class LoyaltyModule {
         ServicePlatformModule.forService({
           service: 'loyalty',
           entities: [],
-          migrations: [LoyaltyInit1767225600400, ReleasedAttempts1796400000400, CustomerSearch1796500000400],
+          migrations: [LoyaltyInit1767225600400, ReleasedAttempts1796400000400, CustomerSearch1796500000400, CanonicalPhones1797300000400],
           consumers: LOYALTY_CONSUMERS,
         }),
       ],

@@ -1,4 +1,5 @@
 import type { ServiceTestApp } from '@dukan/testing';
+import { CanonicalPhones1797300000400 } from '../src/migrations/1797300000400-canonical-phones.js';
 import { createCustomer, phone, startLoyalty } from './fixtures.js';
 
 let t: ServiceTestApp;
@@ -23,7 +24,7 @@ describe('create', () => {
       firstName: 'Shilan',
       lastName: 'Aziz',
       fullName: 'Shilan Aziz',
-      phone: p,
+      phone: p.replace(' ', ''), // one form: E.164
       email: 'shilan@example.com',
       address: { country: 'Iraq' },
       languagePreference: 'en',
@@ -64,7 +65,10 @@ describe('create', () => {
     [{ firstName: '  ', lastName: 'B', phone: '07701234567' }, 'firstName', 'This field is required'],
     [{ firstName: 'A', lastName: 'B', phone: '12345' }, 'phone', 'Please enter a valid phone number'],
     [{ firstName: 'A', lastName: 'B', phone: '+96 4770123456789012' }, 'phone', 'Please enter a valid phone number'],
-    [{ firstName: 'A', lastName: 'B', phone: '0770-123-4567' }, 'phone', 'Please enter a valid phone number'],
+    [{ firstName: 'A', lastName: 'B', phone: '0770 123 456' }, 'phone', 'Please enter a valid phone number'],
+    [{ firstName: 'A', lastName: 'B', phone: '0770 123 4567 8' }, 'phone', 'Please enter a valid phone number'],
+    [{ firstName: 'A', lastName: 'B', phone: '12345678901234' }, 'phone', 'Please enter a valid phone number'],
+    [{ firstName: 'A', lastName: 'B', phone: 'Tel 07701234567' }, 'phone', 'Please enter a valid phone number'],
     [{ firstName: 'A', lastName: 'B', phone: '07701234567', email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     [{ firstName: 'A', lastName: 'B', phone: '07701234567', languagePreference: 'fr' }, 'languagePreference', 'This value is not allowed'],
     [{ firstName: 'A', lastName: 'B', phone: '07701234567', loyaltyPoints: 5000 }, 'loyaltyPoints', 'This field is not allowed'],
@@ -88,19 +92,58 @@ describe('create', () => {
     expect(res.body.errors.phone.message).toBe('تکایە ژمارەی تەلەفۆنێکی دروست بنووسە');
   });
 
-  it.each(['+964 7701234599', '+9647701234598', '+1-2025550123', '07701234597', '12345678901234'])('accepts the phone %s', async (p) => {
-    const res = await t.post('/api/customers', { firstName: 'P', lastName: 'Q', phone: p }, { token: t.tokens.admin });
+  it.each([
+    ['0750 123 4567', '+9647501234567'],
+    ['+964 750 123 4567', '+9647501234567'],
+    ['00964 750-123-4567', '+9647501234567'],
+    ['٠٧٥٠ ١٢٣ ٤٥٦٧', '+9647501234567'],
+    ['+964 7701234599', '+9647701234599'],
+    ['07701234597', '+9647701234597'],
+    ['066 222 3344', '+964662223344'],
+    ['+1-202-555-0123', '+12025550123'],
+  ])('accepts the phone %j and keeps it as %s', async (typed, canonical) => {
+    const res = await t.post('/api/customers', { firstName: 'P', lastName: 'Q', phone: typed }, { token: t.tokens.admin });
     expect(res.status).toBe(201);
+    expect(res.body.phone).toBe(canonical);
+    const [row] = await t.dataSource().query(`SELECT phone FROM customers WHERE id = $1`, [res.body._id]);
+    expect(row.phone).toBe(canonical);
+    // The same number is written several ways above: free it for the next.
+    expect((await t.delete(`/api/customers/${res.body._id}`, { token: t.tokens.admin })).status).toBe(200);
   });
 
-  it('refuses a second live customer with the same phone digits (409), and frees the number on delete', async () => {
-    const p = '+964 7709990001';
-    const first = await createCustomer(t, { phone: p });
-    const dup = await t.post('/api/customers', { firstName: 'X', lastName: 'Y', phone: '+9647709990001' }, { token: t.tokens.admin });
+  it('refuses a second live customer with the same number written another way (409), naming the first, and frees it on delete', async () => {
+    const first = await createCustomer(t, { firstName: 'Lana', lastName: 'Jalal', phone: '07701112233' });
+    const before = await count();
+    const dup = await t.post('/api/customers', { firstName: 'X', lastName: 'Y', phone: '+964 7701112233' }, { token: t.tokens.admin });
     expect(dup.status).toBe(409);
-    expect(dup.body.errors.phone.message).toBe('A customer with this phone number already exists');
+    expect(dup.body.code).toBe('CONFLICT');
+    expect(dup.body.errors.phone.message).toBe('A customer with this phone number already exists: Lana Jalal');
+    expect(dup.body.existing).toEqual({ id: first._id, name: 'Lana Jalal' });
+    expect(await count()).toBe(before);
+    const ku = await t.post(
+      '/api/customers',
+      { firstName: 'X', lastName: 'Y', phone: '0770 111 2233' },
+      { token: t.tokens.admin, headers: { 'accept-language': 'ku' } },
+    );
+    expect(ku.status).toBe(409);
+    expect(ku.body.errors.phone.message).toBe('کڕیارێک بەم ژمارە تەلەفۆنەوە پێشتر هەیە: Lana Jalal');
+    expect(ku.body.existing.id).toBe(first._id);
+
+    // Changing another customer's phone to it is refused the same way; the customer keeps its own.
+    const other = await createCustomer(t);
+    const moved = await t.put(`/api/customers/${other._id}`, { phone: '00964 770 111 2233' }, { token: t.tokens.admin });
+    expect(moved.status).toBe(409);
+    expect(moved.body.existing).toEqual({ id: first._id, name: 'Lana Jalal' });
+    expect((await t.get(`/api/customers/${other._id}`, { token: t.tokens.admin })).body.phone).toBe(other.phone);
+    // Its own number, written another way, is no clash.
+    const same = await t.put(`/api/customers/${first._id}`, { phone: '0770-111-2233' }, { token: t.tokens.admin });
+    expect(same.status).toBe(200);
+    expect(same.body.phone).toBe('+9647701112233');
+
     expect((await t.delete(`/api/customers/${first._id}`, { token: t.tokens.admin })).status).toBe(200);
-    expect((await t.post('/api/customers', { firstName: 'X', lastName: 'Y', phone: p }, { token: t.tokens.admin })).status).toBe(201);
+    const again = await t.post('/api/customers', { firstName: 'X', lastName: 'Y', phone: '+964 7701112233' }, { token: t.tokens.admin });
+    expect(again.status).toBe(201);
+    await t.delete(`/api/customers/${again.body._id}`, { token: t.tokens.admin });
   });
 });
 
@@ -200,6 +243,28 @@ describe('list and search', () => {
     expect(ids.sort()).toEqual(want.sort());
   });
 
+  it.each([
+    ['0770', true],
+    ['770', true],
+    ['+964770', true],
+    ['0770 111', true],
+    ['+964 770 111 2233', true],
+    ['07701112233', true],
+    ['٠٧٧٠ ١١١', true],
+    ['0771', false],
+    ['0770 112', false],
+    ['+964771', false],
+  ])('search %p finds the customer whose phone was typed 0770 111 2233: %p', async (search, found) => {
+    const e = await createCustomer(t, { firstName: 'Sozan', lastName: 'Hama', phone: '0770 111 2233' });
+    try {
+      const res = await t.get(`/api/customers?search=${encodeURIComponent(search)}`, { token: t.tokens.admin });
+      expect(res.status).toBe(200);
+      expect(res.body.map((x: any) => x._id).includes(e._id)).toBe(found);
+    } finally {
+      await t.delete(`/api/customers/${e._id}`, { token: t.tokens.admin });
+    }
+  });
+
   it('pages with {data, pagination} when page is given', async () => {
     const all = (await t.get('/api/customers', { token: t.tokens.admin })).body;
     const res = await t.get('/api/customers?page=2&limit=2', { token: t.tokens.admin });
@@ -212,5 +277,44 @@ describe('list and search', () => {
 
   it.each(['page=0', 'limit=0', 'limit=5000', 'page=abc', 'sort=name'])('refuses the query %s with 400', async (query) => {
     expect((await t.get(`/api/customers?${query}`, { token: t.tokens.admin })).status).toBe(400);
+  });
+});
+
+describe('phones kept before they were kept in one form', () => {
+  it('are rewritten as E.164 where they read as a number; the rest, and a number another customer holds, stay as typed', async () => {
+    const ds = t.dataSource();
+    const insert = async (phone: string, deleted = false) =>
+      (
+        await ds.query(`INSERT INTO customers (first_name, last_name, phone, deleted_at) VALUES ('Old', 'Row', $1, $2) RETURNING id`, [
+          phone,
+          deleted ? new Date() : null,
+        ])
+      )[0].id as string;
+    const local = await insert('0751 222 3344');
+    const clash = await insert('+964 7512223344'); // the same number, already in the canonical digits
+    const international = await insert('+964 752-222-3344');
+    const unreadable = await insert('12345678901234');
+    const gone = await insert('0751 222 3344', true);
+    const runner = ds.createQueryRunner();
+    try {
+      await new CanonicalPhones1797300000400().up(runner);
+    } finally {
+      await runner.release();
+    }
+    const phones = Object.fromEntries(
+      (await ds.query(`SELECT id, phone FROM customers WHERE id = ANY($1)`, [[local, clash, international, unreadable, gone]])).map(
+        (r: { id: string; phone: string }) => [r.id, r.phone],
+      ),
+    );
+    expect(phones).toEqual({
+      [local]: '0751 222 3344',
+      [clash]: '+9647512223344',
+      [international]: '+9647522223344',
+      [unreadable]: '12345678901234',
+      [gone]: '+9647512223344',
+    });
+    // Found by a local fragment either way.
+    const found = await t.get('/api/customers?search=0751 222', { token: t.tokens.admin });
+    expect(found.body.map((x: any) => x._id).sort()).toEqual([local, clash].sort());
   });
 });

@@ -10,7 +10,7 @@ export const loyaltyEn = {
   'loyalty.settingsSaved': 'Settings saved successfully',
   'loyalty.statusTiersOrder': 'Silver, gold and platinum thresholds must increase in that order',
   'loyalty.reservationMismatch': 'This sale already reserved points with different details',
-  'customers.duplicatePhone': 'A customer with this phone number already exists',
+  'customers.duplicatePhone': 'A customer with this phone number already exists: {name}',
   'customers.deleted': 'Customer deleted',
 } as const satisfies Record<string, string>;
 
@@ -24,6 +24,6 @@ export const loyaltyKu: Record<keyof typeof loyaltyEn, string> = {
   'loyalty.settingsSaved': 'ڕێکخستنەکان بە سەرکەوتوویی پاشەکەوت کران',
   'loyalty.statusTiersOrder': 'سنووری زیو، ئاڵتوون و پلاتین دەبێت بەو ڕیزبەندییە زیاد بن',
   'loyalty.reservationMismatch': 'ئەم فرۆشتنە پێشتر بە وردەکاری جیاوازەوە خاڵی گل داوەتەوە',
-  'customers.duplicatePhone': 'کڕیارێک بەم ژمارە تەلەفۆنەوە پێشتر هەیە',
+  'customers.duplicatePhone': 'کڕیارێک بەم ژمارە تەلەفۆنەوە پێشتر هەیە: {name}',
   'customers.deleted': 'کڕیار سڕایەوە',
 };

@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@dukan/contracts';
+import { ERROR_STATUS, type ErrorCode, type ExistingRecord } from '@dukan/contracts';
 
 /** What a 503 asks a client to wait before trying again: a restarting database is usually back within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
@@ -16,6 +16,7 @@ export class DomainError extends Error {
     readonly params: MessageParams = {},
     readonly fieldErrors: Record<string, { key: string; params?: MessageParams }> = {},
     readonly retryAfterSeconds?: number,
+    readonly existing?: ExistingRecord,
   ) {
     super(messageKey);
     this.name = 'DomainError';
@@ -32,6 +33,12 @@ export class DomainError extends Error {
   /** A dependency (the database, another service) cannot answer now; the caller may send the same call again shortly. */
   static unavailable(retryAfterSeconds = UNAVAILABLE_RETRY_AFTER_SECONDS): DomainError {
     return new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable', {}, {}, retryAfterSeconds);
+  }
+
+  /** A value (e.g. a phone) that another record already holds: 409 on that field, naming the record to link to. */
+  static heldBy(field: string, messageKey: string, existing: ExistingRecord): DomainError {
+    const params = { name: existing.name };
+    return new DomainError('CONFLICT', messageKey, params, { [field]: { key: messageKey, params } }, undefined, existing);
   }
 
   static validation(fields: Record<string, string | { key: string; params?: MessageParams }>): DomainError {

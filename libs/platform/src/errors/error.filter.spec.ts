@@ -24,3 +24,16 @@ describe('the error body of a validation failure', () => {
     expect('errors' in errorBody(DomainError.notFound('entities.product'), 'en')).toBe(false);
   });
 });
+
+describe('the error body of a value another record holds', () => {
+  it('is a 409 on the field, in the caller’s language, naming the record with its id so a client can link to it', () => {
+    const error = DomainError.heldBy('phone', 'customers.duplicatePhone', { id: 'c-1', name: 'Lana Jalal' });
+    expect(error.status).toBe(409);
+    const body = errorBody(error, 'en');
+    expect(body).toMatchObject({ code: 'CONFLICT', message: 'A customer with this phone number already exists: Lana Jalal' });
+    expect(body.errors).toEqual({ phone: { message: 'A customer with this phone number already exists: Lana Jalal' } });
+    expect(body.existing).toEqual({ id: 'c-1', name: 'Lana Jalal' });
+    expect(errorBody(error, 'ku').errors?.phone?.message).toBe('کڕیارێک بەم ژمارە تەلەفۆنەوە پێشتر هەیە: Lana Jalal');
+    expect('existing' in errorBody(DomainError.notFound('entities.customer'), 'en')).toBe(false);
+  });
+});

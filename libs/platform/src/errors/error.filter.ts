@@ -85,6 +85,7 @@ export function errorBody(error: DomainError, locale: Locale, correlationId?: st
     body.errorKeys = Object.fromEntries(fields.map(([f, e]) => [f, e.key]));
   }
   if (error.retryAfterSeconds !== undefined) body.retryAfterSeconds = error.retryAfterSeconds;
+  if (error.existing) body.existing = error.existing;
   if (correlationId) body.correlationId = correlationId;
   return body;
 }

@@ -21,14 +21,13 @@ import {
   CURRENCIES,
   MAX_PURCHASE_LINES,
   MAX_RECEIPT_LINES,
-  PHONE_PATTERN,
   PURCHASE_ORDER_STATES,
   SUPPLIER_PAYMENT_SOURCES,
   type Currency,
   type PurchaseOrderState,
   type SupplierPaymentSource,
 } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { IsPhone, PageQuery, toPhoneOrNull } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -53,18 +52,18 @@ export class SupplierName {
   ku?: string;
 }
 
-/** POST /api/purchases/suppliers; PUT takes any of its fields. Phone read as the customers' phones are. */
+/** POST /api/purchases/suppliers; PUT takes any of its fields. Phone read and kept as the customers' phones are. */
 export class CreateSupplierDto {
   @IsDefined({ message: 'validation.required' })
   @ValidateNested()
   @Type(() => SupplierName)
   name!: SupplierName;
 
+  /** As people write it ('0750 123 4567', '+964 750-123-4567', Eastern digits); kept as E.164. */
   @IsOptional()
-  @Transform(trimOrNull)
+  @Transform(toPhoneOrNull)
   @IsString()
-  @MaxLength(20, { message: 'validation.invalidPhone' })
-  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  @IsPhone()
   phone?: string | null;
 
   @IsOptional()
@@ -86,11 +85,11 @@ export class UpdateSupplierDto {
   @Type(() => SupplierName)
   name?: SupplierName;
 
+  /** As people write it ('0750 123 4567', '+964 750-123-4567', Eastern digits); kept as E.164. */
   @IsOptional()
-  @Transform(trimOrNull)
+  @Transform(toPhoneOrNull)
   @IsString()
-  @MaxLength(20, { message: 'validation.invalidPhone' })
-  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  @IsPhone()
   phone?: string | null;
 
   @IsOptional()

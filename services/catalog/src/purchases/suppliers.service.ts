@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { normalizeSearchText, paginationOf, type Paginated, type SupplierDto } from '@dukan/contracts';
+import { normalizeSearchText, paginationOf, phoneSearchDigits, type Paginated, type SupplierDto } from '@dukan/contracts';
 import { audit, DomainError, escapeLike, rows, UUID, type RequestContext } from '@dukan/platform';
 import type { CreateSupplierDto, SupplierListQuery, UpdateSupplierDto } from './purchase.dto.js';
 import { SUPPLIER_JSON } from './purchase.sql.js';
@@ -25,11 +25,11 @@ export class SuppliersService {
       // search_text is the folded names and phone (search_norm, indexed): Kurdish typed on either keyboard.
       params.push(`%${escapeLike(normalizeSearchText(q.search))}%`);
       const clauses = [`s.search_text LIKE $${params.length}`];
-      // Digits match the phone's digits; a local '0770…' also finds '+964 770…'.
-      const digits = q.search.replace(/\D/g, '').replace(/^0/, '');
-      if (digits.length >= 3) {
-        params.push(`%${digits}%`);
-        clauses.push(`regexp_replace(coalesce(s.phone, ''), '\\D', '', 'g') LIKE $${params.length}`);
+      // Digits match the phone's digits, written locally or internationally: '0770 111' finds '+964770111…'.
+      const phone = phoneSearchDigits(q.search);
+      if (phone) {
+        params.push([`%${phone.contains}%`, ...phone.prefixes.map((p) => `${p}%`)]);
+        clauses.push(`regexp_replace(coalesce(s.phone, ''), '\\D', '', 'g') LIKE ANY ($${params.length}::text[])`);
       }
       where.push(`(${clauses.join(' OR ')})`);
     }

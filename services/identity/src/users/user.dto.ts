@@ -16,8 +16,8 @@ import {
   MinLength,
   ArrayMaxSize,
 } from 'class-validator';
-import { LOCALES, MIN_PASSWORD_LENGTH, PHONE_PATTERN, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { LOCALES, MIN_PASSWORD_LENGTH, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
+import { IsPhone, PageQuery, toPhone } from '@dukan/platform';
 
 const BRANCH_CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -76,11 +76,11 @@ export class CreateUserDto {
   @IsEmail({}, { message: 'validation.invalidEmail' })
   email!: string;
 
+  /** As people write it ('0750 123 4567', '+964 750-123-4567', Eastern digits); kept as E.164. */
   @IsOptional()
-  @Transform(trim)
+  @Transform(toPhone)
   @IsString()
-  @MaxLength(20)
-  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  @IsPhone()
   phone?: string;
 
   @IsString()
@@ -125,10 +125,9 @@ export class CreateUserDto {
  */
 export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone', 'permissions'] as const)) {
   @IsOptional()
-  @Transform(trim)
+  @Transform(toPhone)
   @IsString()
-  @MaxLength(20)
-  @Matches(new RegExp(`(${PHONE_PATTERN})|^$`), { message: 'validation.invalidPhone' })
+  @IsPhone({ blank: true })
   phone?: string;
 
   /** Admin only, as on PUT /api/auth/users/:id/permissions. */

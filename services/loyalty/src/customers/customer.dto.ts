@@ -1,8 +1,8 @@
 import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, PHONE_PATTERN, type Locale } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, type Locale } from '@dukan/contracts';
+import { IsPhone, PageQuery, toPhone } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -53,11 +53,11 @@ export class CreateCustomerDto {
   @MaxLength(100)
   lastName!: string;
 
-  @Transform(trim)
+  /** As people write it ('0750 123 4567', '+964 750 123 4567', Eastern digits); kept as E.164 ('+9647501234567'). */
+  @Transform(toPhone)
   @IsString()
   @IsNotEmpty({ message: 'validation.required' })
-  @MaxLength(20, { message: 'validation.invalidPhone' })
-  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  @IsPhone()
   phone!: string;
 
   /** Optional; an empty string means none. */

@@ -6,6 +6,7 @@ import {
   MAX_PAGE_LIMIT,
   normalizeSearchText,
   paginationOf,
+  phoneSearchDigits,
   type CustomerDto,
   type Paginated,
 } from '@dukan/contracts';
@@ -34,7 +35,8 @@ export class CustomersService {
 
   /**
    * Case-insensitive, Arabic-script-folded substring search on first, last and full name, phone and email (spec part 2 §2); a search
-   * with digits also matches the phone's digits, so '0770 123' finds '+964 770123…'. Without `page` an array
+   * with digits also matches the phone's digits, written locally or internationally, so '0770 123', '770 123' and '+964770123'
+   * all find '+964770123…' (phoneSearchDigits). Without `page` an array
    * (at most MAX_PAGE_LIMIT, the till's picker reads one); with `page` the `{data, pagination}` form.
    */
   async list(q: ListCustomersQuery): Promise<CustomerDto[] | Paginated<CustomerDto>> {
@@ -45,10 +47,10 @@ export class CustomersService {
       // search_text is the folded names, phone and email (search_norm, indexed): Kurdish typed on either keyboard.
       params.push(`%${escapeLike(normalizeSearchText(search))}%`);
       const clauses = [`search_text LIKE $${params.length}`];
-      const digits = search.replace(/\D/g, '');
-      if (digits.length >= 3) {
-        params.push(`%${digits}%`);
-        clauses.push(`regexp_replace(phone, '\\D', '', 'g') LIKE $${params.length}`);
+      const phone = phoneSearchDigits(search);
+      if (phone) {
+        params.push([`%${phone.contains}%`, ...phone.prefixes.map((p) => `${p}%`)]);
+        clauses.push(`regexp_replace(phone, '\\D', '', 'g') LIKE ANY ($${params.length}::text[])`);
       }
       where.push(`(${clauses.join(' OR ')})`);
     }
@@ -157,13 +159,15 @@ export class CustomersService {
     });
   }
 
+  /** One live customer per number: a second is refused naming the first, whose id lets the form link to it. */
   private async assertPhoneFree(m: EntityManager, phone: string, exceptId?: string): Promise<void> {
-    const clash = await one<{ id: string }>(
+    const clash = await one<{ id: string; name: string }>(
       m,
-      `SELECT id FROM customers WHERE deleted_at IS NULL AND regexp_replace(phone, '\\D', '', 'g') = regexp_replace($1, '\\D', '', 'g')
+      `SELECT id, trim(first_name || ' ' || last_name) AS name FROM customers
+         WHERE deleted_at IS NULL AND regexp_replace(phone, '\\D', '', 'g') = regexp_replace($1, '\\D', '', 'g')
          AND ($2::uuid IS NULL OR id <> $2::uuid)`,
       [phone, exceptId ?? null],
     );
-    if (clash) throw new DomainError('CONFLICT', 'customers.duplicatePhone', {}, { phone: { key: 'customers.duplicatePhone' } });
+    if (clash) throw DomainError.heldBy('phone', 'customers.duplicatePhone', { id: clash.id, name: clash.name });
   }
 }

@@ -28,6 +28,10 @@ export const customersApi = api.injectEndpoints({
       query: ({ search, page }) => ({ url: '/customers', params: { page, limit: CUSTOMERS_PAGE_SIZE, ...(search ? { search } : {}) } }),
       providesTags: (r) => listTags('Customer', r?.data),
     }),
+    customer: build.query<CustomerDto, string>({
+      query: (id) => `/customers/${encodeURIComponent(id)}`,
+      providesTags: (_r, _e, id) => [{ type: 'Customer', id }],
+    }),
     customersUpdate: build.mutation<CustomerDto, { id: string; body: CustomerInput }>({
       query: ({ id, body }) => ({ url: `/customers/${encodeURIComponent(id)}`, method: 'PUT', body }),
       invalidatesTags: (_r, _e, { id }) => [{ type: 'Customer', id }, listTag('Customer')],
@@ -39,4 +43,4 @@ export const customersApi = api.injectEndpoints({
   }),
 });
 
-export const { useCustomersPageQuery, useCustomersUpdateMutation, useCustomersDeleteMutation } = customersApi;
+export const { useCustomersPageQuery, useCustomerQuery, useCustomersUpdateMutation, useCustomersDeleteMutation } = customersApi;

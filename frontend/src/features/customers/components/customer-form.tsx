@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerDto } from '@dukan/contracts';
-import { errorText } from '../../../app/api.js';
+import { Link } from 'react-router';
+import type { CustomerDto, ExistingRecord } from '@dukan/contracts';
+import { errorText, serverExisting } from '../../../app/api.js';
 import { useAddCustomerMutation } from '../../../app/shared-api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { useServerForm } from '../../../components/ui/use-server-form.js';
@@ -42,14 +43,20 @@ function customerFieldOf(path: string): CustomerField | undefined {
   return FORM_FIELDS.includes(field) ? field : undefined;
 }
 
+/** Where the customers screen opens one customer's form: the link from a phone another customer already has. */
+export const customerLink = (id: string) => `/customers?open=${encodeURIComponent(id)}`;
+
 /**
  * The inline add/edit form. After an add it clears for the next customer; after an edit it keeps what was saved
- * (spec part 2 §4). Server refusals (a phone already in use) show under their field, anything else above the form.
+ * (spec part 2 §4). Server refusals (a phone already in use) show under their field, anything else above the form;
+ * a phone another customer has links to that customer.
  */
 export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<CustomerFormValues>(() => (editing ? customerFormFrom(editing) : emptyCustomerForm()));
   const [errors, setErrors] = useState<Partial<Record<CustomerField, string>>>({});
+  // The customer who already has the phone typed, as the server named them.
+  const [holder, setHolder] = useState<ExistingRecord | null>(null);
   const { formError, setFormError, success, setSuccess, fieldErrors } = useServerForm({ fieldOf: customerFieldOf });
   const [addCustomer, adding] = useAddCustomerMutation();
   const [updateCustomer, updating] = useCustomersUpdateMutation();
@@ -59,6 +66,7 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
     const value = e.target.value;
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((er) => ({ ...er, [field]: undefined }));
+    if (field === 'phone') setHolder(null);
     setSuccess(null);
   };
 
@@ -67,6 +75,7 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
     if (busy) return;
     setFormError(null);
     setSuccess(null);
+    setHolder(null);
     const broken = validateCustomer(values);
     const texts: Partial<Record<CustomerField, string>> = {};
     for (const [field, rule] of Object.entries(broken)) texts[field as CustomerField] = t(`customers.form.${rule}`);
@@ -87,6 +96,7 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
     } catch (err) {
       const fields = fieldErrors(err);
       setErrors(fields);
+      if (fields.phone) setHolder(serverExisting(err));
       const fallback = editing ? t('customers.form.updateFailed') : t('customers.form.addFailed');
       // A refusal that names a field shows under it; anything else above the form.
       setFormError(Object.keys(fields).length > 0 ? null : errorText(err, fallback));
@@ -117,6 +127,11 @@ export function CustomerForm({ editing, onClose, onSaved }: CustomerFormProps) {
         <span className="field-error" data-testid={`error-${name}`}>
           {errors[name]}
         </span>
+      )}
+      {name === 'phone' && holder && errors.phone && (
+        <Link to={customerLink(holder.id)} className="small" data-testid="customer-phone-holder">
+          {t('customers.form.openExisting', { name: holder.name })}
+        </Link>
       )}
     </label>
   );

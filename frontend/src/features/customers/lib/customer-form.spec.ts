@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { customerCreateBody, customerUpdateBody, emptyCustomerForm, validateCustomer, type CustomerFormValues } from './customer-form.js';
+import { customer } from '../../../test/fixtures.js';
+import {
+  customerCreateBody,
+  customerFormFrom,
+  customerUpdateBody,
+  emptyCustomerForm,
+  validateCustomer,
+  type CustomerFormValues,
+} from './customer-form.js';
 
 const filled = (over: Partial<CustomerFormValues> = {}): CustomerFormValues => ({
   ...emptyCustomerForm(),
@@ -18,15 +26,17 @@ describe('customer form rules (spec part 2 §5)', () => {
 
   it.each([
     ['07501234567', true],
+    ['0750 123 4567', true], // as people write it (issue 31)
+    ['+964 750 123 4567', true],
     ['+9647501234567', true],
-    ['+964 7501234567', true],
     ['+964-7501234567', true],
-    ['12345678901234', true],
+    ['00964 750 123 4567', true],
     ['٠٧٥٠١٢٣٤٥٦٧', true], // typed on a Kurdish keyboard
-    ['075012345', false], // 9 digits
-    ['123456789012345', false], // 15 digits
-    ['+96412 7501234567', false], // prefix of 5 digits
-    ['0750 123 4567', false], // spaces inside the number
+    ['+1 202 555 0123', true],
+    ['075012345', false], // a digit short
+    ['0750 123 45678', false], // a digit too many
+    ['12345678901234', false],
+    ['+96412 7501234567', false],
     ['0750-abc-4567', false],
   ])('phone %s is valid: %s', (phone, ok) => {
     expect(validateCustomer(filled({ phone })).phone).toBe(ok ? undefined : 'invalidPhone');
@@ -39,11 +49,20 @@ describe('customer form rules (spec part 2 §5)', () => {
     expect(validateCustomer(filled({ email: 'shilan example.com' })).email).toBe('invalidEmail');
   });
 
-  it('sends trimmed values, western digits, no blank email on create and null to clear one on edit', () => {
-    const v = filled({ firstName: ' Shilan ', phone: '٠٧٥٠١٢٣٤٥٦٧', email: '  ', city: ' Erbil ' });
+  it('sends trimmed values, the phone in its one form, no blank email on create and null to clear one on edit', () => {
+    const v = filled({ firstName: ' Shilan ', phone: '٠٧٥٠ ١٢٣ ٤٥٦٧', email: '  ', city: ' Erbil ' });
     const create = customerCreateBody(v);
     expect(create).not.toHaveProperty('email');
-    expect(create).toMatchObject({ firstName: 'Shilan', phone: '07501234567', address: { city: 'Erbil', street: null, country: 'Iraq' } });
+    expect(create).toMatchObject({
+      firstName: 'Shilan',
+      phone: '+9647501234567',
+      address: { city: 'Erbil', street: null, country: 'Iraq' },
+    });
     expect(customerUpdateBody(v).email).toBeNull();
+  });
+
+  it('shows a kept phone the local way when editing', () => {
+    expect(customerFormFrom(customer({ _id: 'c1', firstName: 'A', lastName: 'B', phone: '+9647501234567' })).phone).toBe('0750 123 4567');
+    expect(customerFormFrom(customer({ _id: 'c1', firstName: 'A', lastName: 'B', phone: '+12025550123' })).phone).toBe('+1 202 555 0123');
   });
 });

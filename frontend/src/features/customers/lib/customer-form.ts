@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, isValidEmail, isValidPhone, type CustomerDto, type Locale } from '@dukan/contracts';
+import { DEFAULT_COUNTRY, formatPhone, isValidEmail, isValidPhone, parsePhone, type CustomerDto, type Locale } from '@dukan/contracts';
 import type { NewCustomer } from '../../../app/shared-api.js';
 import { toWesternDigits } from '../../../lib/money.js';
 import type { CustomerInput } from '../api/customers-api.js';
@@ -40,7 +40,8 @@ export function customerFormFrom(c: CustomerDto): CustomerFormValues {
   return {
     firstName: c.firstName,
     lastName: c.lastName,
-    phone: c.phone,
+    // Kept as E.164; shown and edited the local way ('0750 123 4567').
+    phone: formatPhone(c.phone),
     email: c.email ?? '',
     languagePreference: c.languagePreference === 'ku' ? 'ku' : 'en',
     street: c.address?.street ?? '',
@@ -52,14 +53,14 @@ export function customerFormFrom(c: CustomerDto): CustomerFormValues {
   };
 }
 
-/** A phone as typed on a Kurdish or Arabic keyboard, in the digits the server checks. */
+/** A phone as typed (spaces, dashes, +964 or 0, Kurdish or Arabic digits) in the one form the server keeps (E.164). */
 export function normalisePhone(phone: string): string {
-  return toWesternDigits(phone.trim());
+  return parsePhone(phone) ?? toWesternDigits(phone.trim());
 }
 
 /**
- * Spec part 2 §5: first name, last name and phone are required; the phone is an optional country prefix
- * (+ and 1-3 digits, an optional dash or space) then 10-14 digits; the email is optional but must look like one.
+ * Spec part 2 §5: first name, last name and phone are required; the phone is any common way of writing a number
+ * (parsePhone: an Iraqi one without a country code); the email is optional but must look like one.
  */
 export function validateCustomer(v: CustomerFormValues): Partial<Record<CustomerField, CustomerFormError>> {
   const errors: Partial<Record<CustomerField, CustomerFormError>> = {};

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerDto } from '@dukan/contracts';
+import { useSearchParams } from 'react-router';
+import { formatPhone, type CustomerDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -10,7 +11,7 @@ import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/index.js';
 import { dollarsToCents } from '../../../lib/money.js';
-import { useCustomersDeleteMutation, useCustomersPageQuery } from '../api/customers-api.js';
+import { useCustomerQuery, useCustomersDeleteMutation, useCustomersPageQuery } from '../api/customers-api.js';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { CustomerForm } from '../components/customer-form.js';
 import '../customers.css';
@@ -42,6 +43,23 @@ export function CustomersPage() {
     }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
+
+  // `?open=<id>` (the link from a phone another customer has) opens that customer's form.
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('open');
+  const opened = useCustomerQuery(openId ?? '', { skip: !openId || !canEdit });
+  useEffect(() => {
+    if (!openId || (!opened.data && !opened.error)) return;
+    if (opened.data) setForm({ mode: 'edit', customer: opened.data });
+    else toast.error(errorText(opened.error, t('customers.fetchError')));
+    setParams(
+      (p) => {
+        p.delete('open');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [openId, opened.data, opened.error, setParams, toast, t]);
 
   const { data, error, isLoading, isFetching, refetch } = useCustomersPageQuery({ search, page });
   const [remove, removing] = useCustomersDeleteMutation();
@@ -144,7 +162,7 @@ export function CustomersPage() {
                   <tr key={c._id} data-testid="customer-row" data-id={c._id}>
                     <td className="customer-name">{fullName(c)}</td>
                     <td>
-                      <span dir="ltr">{c.phone}</span>
+                      <span dir="ltr">{formatPhone(c.phone)}</span>
                     </td>
                     <td>{c.email ? <span dir="ltr">{c.email}</span> : <span className="muted">—</span>}</td>
                     <td className="num">{f.number(c.loyaltyPoints ?? 0)}</td>

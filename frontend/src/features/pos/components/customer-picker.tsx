@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { isValidEmail, isValidPhone } from '@dukan/contracts';
+import { formatPhone, isValidEmail, isValidPhone, parsePhone } from '@dukan/contracts';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
 import { errorText } from '../../../app/api.js';
@@ -99,7 +99,7 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
                     <strong>{cc.name}</strong>
                     <span className="muted small" dir="ltr">
                       {' '}
-                      {c.phone} {c.email ? `· ${c.email}` : ''}
+                      {formatPhone(c.phone)} {c.email ? `· ${c.email}` : ''}
                     </span>
                   </span>
                   <span className="badge">{t('pos.picker.pointsShort', { points: f.number(cc.loyaltyPoints) })}</span>
@@ -148,7 +148,7 @@ function NewCustomerForm({ onSaved, onBack, onClose }: NewCustomerFormProps) {
       const saved = await addCustomer({
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
-        phone,
+        phone: parsePhone(phone) ?? phone,
         ...(values.email.trim() ? { email: values.email.trim() } : {}),
       }).unwrap();
       onSaved(saved);

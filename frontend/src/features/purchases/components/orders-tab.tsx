@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import type { Currency, PurchaseOrderDto } from '@dukan/contracts';
+import { formatPhone, type Currency, type PurchaseOrderDto } from '@dukan/contracts';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -254,7 +254,7 @@ function OrderPaper({ order, forPrint = false }: { order: PurchaseOrderDto; forP
         </div>
         {order.supplier.phone && (
           <div>
-            <span>{t('purchases.paper.phone')}</span> <bdi>{order.supplier.phone}</bdi>
+            <span>{t('purchases.paper.phone')}</span> <bdi>{formatPhone(order.supplier.phone)}</bdi>
           </div>
         )}
         {order.supplier.address && (

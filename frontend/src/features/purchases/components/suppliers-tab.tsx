@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SupplierDto } from '@dukan/contracts';
+import { formatPhone, type SupplierDto } from '@dukan/contracts';
 import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -55,7 +55,7 @@ export function SuppliersTab({ onNotice }: { onNotice: (notice: Notice) => void 
               {list.data.data.map((s) => (
                 <tr key={s._id} data-testid="supplier-row">
                   <td>{nameIn(i18n.language, s.name)}</td>
-                  <td dir="ltr">{s.phone ?? '—'}</td>
+                  <td dir="ltr">{s.phone ? formatPhone(s.phone) : '—'}</td>
                   <td>{s.address ?? '—'}</td>
                   <td>{s.active ? t('purchases.suppliers.active') : t('purchases.suppliers.inactive')}</td>
                   {canCreate && (
@@ -99,7 +99,7 @@ function SupplierDialog({
   const [form, setForm] = useState({
     en: supplier?.name.en ?? '',
     ku: supplier?.name.ku ?? '',
-    phone: supplier?.phone ?? '',
+    phone: supplier?.phone ? formatPhone(supplier.phone) : '',
     address: supplier?.address ?? '',
     notes: supplier?.notes ?? '',
     active: supplier?.active ?? true,

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { canManageRole, type Role } from '@dukan/contracts';
+import { canManageRole, formatPhone, type Role } from '@dukan/contracts';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/index.js';
@@ -43,7 +43,7 @@ export function StaffRow({ user: u, onEdit, onResetPassword, onDelete }: Props) 
         </div>
         {u.phone && (
           <div className="muted small cell-ltr" dir="ltr">
-            {u.phone}
+            {formatPhone(u.phone)}
           </div>
         )}
       </td>

@@ -54,9 +54,12 @@ describe('user form rules', () => {
     ['+964 7501234567', undefined],
     ['+964-7501234567', undefined],
     ['075012', 'invalidPhone'],
-    ['0750-123-4567', 'invalidPhone'],
+    ['0750-123-4567', undefined], // as people write it (issue 31)
+    ['0750 123 4567', undefined],
+    ['٠٧٥٠١٢٣٤٥٦٧', undefined],
+    ['0750 123 45678', 'invalidPhone'],
     ['phone', 'invalidPhone'],
-  ])('phone %j is optional but must match the pattern', (phone, key) => {
+  ])('phone %j is optional but must be a phone number', (phone, key) => {
     expect(validateUserForm({ ...filled, phone }, 'create').phone).toBe(key);
   });
 
@@ -78,6 +81,7 @@ describe('user form rules', () => {
     expect(body.email).toBe('rezan@example.com');
     expect('phone' in body).toBe(false);
     expect(userPayload({ ...filled, phone: '' }, 'edit').phone).toBe('');
+    expect(userPayload({ ...filled, phone: ' 0750 123 4567 ' }, 'edit').phone).toBe('+9647501234567');
   });
 
   it('fills the edit form from a user with a blank password', () => {
@@ -95,6 +99,23 @@ describe('user form rules', () => {
       permissions: null,
     });
     expect(form).toMatchObject({ username: 'karwan', phone: '', password: '', role: 'manager', active: false, languagePreference: 'ku' });
+  });
+
+  it('shows a kept phone (E.164) the local way in the edit form', () => {
+    const form = userFormFrom({
+      _id: 'u9',
+      username: 'karwan',
+      firstName: 'Karwan',
+      lastName: 'Kamal',
+      email: 'k@example.com',
+      phone: '+9647501234567',
+      role: 'cashier',
+      active: true,
+      languagePreference: 'en',
+      lastLogin: null,
+      permissions: null,
+    });
+    expect(form.phone).toBe('0750 123 4567');
   });
 
   it('enables the reset confirm from 6 characters on', () => {

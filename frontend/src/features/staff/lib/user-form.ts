@@ -1,5 +1,5 @@
 // Rules of the staff user form (spec part 2 §5): pure functions, tested in user-form.spec.ts.
-import { MIN_PASSWORD_LENGTH, PHONE_REGEX, type Locale, type Role } from '@dukan/contracts';
+import { formatPhone, isValidPhone, MIN_PASSWORD_LENGTH, parsePhone, type Locale, type Role } from '@dukan/contracts';
 import type { StaffUser, UserPayload } from '../api/staff-api.js';
 
 export type UserFormMode = 'create' | 'edit';
@@ -47,7 +47,7 @@ export function userFormFrom(user: StaffUser): UserFormValues {
     firstName: user.firstName,
     lastName: user.lastName,
     email: user.email,
-    phone: user.phone ?? '',
+    phone: user.phone ? formatPhone(user.phone) : '',
     password: '',
     role: user.role,
     active: user.active,
@@ -66,7 +66,7 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
   if (!email) errors.email = 'required';
   else if (!EMAIL.test(email)) errors.email = 'invalidEmail';
   const phone = values.phone.trim();
-  if (phone && !PHONE_REGEX.test(phone)) errors.phone = 'invalidPhone';
+  if (phone && !isValidPhone(phone)) errors.phone = 'invalidPhone';
   if (mode === 'create' && !values.password) errors.password = 'required';
   else if (values.password && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
   return errors;
@@ -77,7 +77,8 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
  * out (the old one stays), a cleared phone is sent blank (removed); on create a blank phone is left out.
  */
 export function userPayload(values: UserFormValues, mode: UserFormMode): UserPayload {
-  const phone = values.phone.trim();
+  const typed = values.phone.trim();
+  const phone = parsePhone(typed) ?? typed;
   return {
     username: values.username.trim(),
     firstName: values.firstName.trim(),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatPhone } from '@dukan/contracts';
 import { customerName } from '../lib/filter.js';
 import { usd, type SaleSectionProps } from './sale-section.js';
 import { StatusBadges } from './status-badges.js';
@@ -71,7 +72,7 @@ export function SaleParties({ sale, f }: SaleSectionProps) {
         </Fact>
         {sale.customer?.phone && (
           <Fact label={t('transactions.detail.phone')}>
-            <span dir="ltr">{sale.customer.phone}</span>
+            <span dir="ltr">{formatPhone(sale.customer.phone)}</span>
           </Fact>
         )}
         <Fact label={t('transactions.detail.cashier')} testId="detail-cashier">
