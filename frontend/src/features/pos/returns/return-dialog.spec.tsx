@@ -47,7 +47,10 @@ const sold = sale({
   ],
   total: 31.5,
   subtotal: 31.5,
-  tenders: [{ method: 'cash', currency: 'USD', amountMinor: 3150 }],
+  tenders: [
+    { method: 'cash', currency: 'USD', amountMinor: 500 },
+    { method: 'card', currency: 'USD', amountMinor: 2650 },
+  ],
 });
 
 function refunded(): SaleRefundResultDto {
@@ -66,6 +69,10 @@ function refunded(): SaleRefundResultDto {
       pointsRevoked: 0,
       reason: null,
       lines: [{ lineId: 'l2', quantity: 1, amount: 12 }],
+      tenders: [
+        { method: 'cash', currency: 'USD', amountMinor: 500 },
+        { method: 'card', currency: 'USD', amountMinor: 700 },
+      ],
       createdBy: 'u1',
       createdAt: sold.createdAt,
     },
@@ -159,7 +166,12 @@ describe('a return from the receipt at the till', () => {
       fireEvent.click(within(dialog).getByTestId('return-confirm'));
     });
     expect((await within(dialog).findByTestId('return-done')).textContent).toContain(`Returned on \u2066${INVOICE}\u2069`);
-    expect(within(dialog).getByTestId('return-given').textContent).toBe('Cash (USD)$12.00');
+    // Back to where it came from, as the server says: the sale's cash first, the rest to the card.
+    expect(
+      within(dialog)
+        .getAllByTestId('return-given')
+        .map((g) => g.textContent),
+    ).toEqual(['Cash (USD)$5.00', 'To the card$7.00']);
 
     const posts = calls.filter((c) => c.method === 'POST' && c.path === `/api/transactions/${SALE_ID}/refund`);
     expect(posts).toHaveLength(1);

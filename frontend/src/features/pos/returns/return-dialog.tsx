@@ -15,12 +15,6 @@ import { returnable, returnChoice } from './return-choice.js';
 /** The money of a sale exact in its own currency (dollars or whole dinars) as minor units. */
 const minorOf = (sale: Pick<SaleDto, 'currency'>, major: number) => (sale.currency === 'USD' ? Math.round(major * 100) : major);
 
-/** The refund's money as it went back: cash in the sale's currency. */
-function givenBack(sale: SaleDto, result: SaleRefundResultDto): SaleTender[] {
-  const minor = minorOf(sale, result.refund.amountInCurrency + result.refund.cashRounding);
-  return minor > 0 ? [{ method: 'cash', currency: sale.currency, amountMinor: minor }] : [];
-}
-
 /**
  * A return at the till from a receipt's invoice number (scanned or typed): the sale's lines with what was sold and
  * already returned, the units to return (never more than are left), then the refund (POST .../refund), once
@@ -198,7 +192,7 @@ function ReturnForm({ sale, title, result, onDone, onClose }: ReturnFormProps) {
         <div className="info-box" role="status" data-testid="return-done">
           <p>{t('pos.returns.done', { invoice: ltr(sale.invoiceNumber) })}</p>
           <dl className="return-given">
-            {givenBack(sale, result).map((tn, i) => (
+            {result.refund.tenders.map((tn, i) => (
               <div key={i} data-testid="return-given">
                 <dt>{tenderLabel(tn)}</dt>
                 <dd>
