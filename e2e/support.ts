@@ -105,12 +105,11 @@ export async function scan(page: Page, code: string, gapMs = 8): Promise<void> {
     cdpSessions.set(page, cdp);
   }
   const t0 = Date.now() / 1000;
-  const keys = [...code].map((ch) => ({
-    key: ch,
-    text: ch,
-    code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`,
-    vk: ch.toUpperCase().charCodeAt(0),
-  }));
+  const keys = [...code].map((ch) =>
+    ch === '-'
+      ? { key: ch, text: ch, code: 'Minus', vk: 189 } // a receipt's invoice number (INV-…)
+      : { key: ch, text: ch, code: /\d/.test(ch) ? `Digit${ch}` : `Key${ch.toUpperCase()}`, vk: ch.toUpperCase().charCodeAt(0) },
+  );
   keys.push({ key: 'Enter', text: '\r', code: 'Enter', vk: 13 });
   // Sent as one burst, as a scanner does: awaiting each key's round trip to the test process let a busy page see
   // real gaps longer than a scanner's, and give the first digits back to the search box.

@@ -13,6 +13,7 @@ import * as expensesTexts from '../features/expenses/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
+import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
@@ -223,6 +224,7 @@ export const en = {
     keyboardHelp: 'Keys: F2 search · ↑↓ choose · Enter add · F8 quantity · F4 checkout · Esc close',
     offline: offlineTexts.en,
     printing: printingTexts.en,
+    returns: returnsTexts.en,
     loyalty: {
       title: 'Loyalty points',
       noCustomer: 'Choose a customer to use loyalty points.',

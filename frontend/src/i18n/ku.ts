@@ -14,6 +14,7 @@ import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
+import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 
@@ -225,6 +226,7 @@ export const ku: Texts<Catalogue> = {
     keyboardHelp: 'دوگمەکان: F2 گەڕان · ↑↓ هەڵبژاردن · Enter زیادکردن · F8 بڕ · F4 پارەدان · Esc داخستن',
     offline: offlineTexts.ku,
     printing: printingTexts.ku,
+    returns: returnsTexts.ku,
     loyalty: {
       title: 'خاڵەکانی دڵسۆزی',
       noCustomer: 'کڕیارێک هەڵبژێرە بۆ بەکارهێنانی خاڵەکانی دڵسۆزی.',

@@ -253,7 +253,10 @@ export interface SaleRefundedData {
   // Sales always send these; absent only on events from before they existed (then: amountCents in the sale's currency).
   amountMinor?: number; // total returned, exact in the sale's currency
   cashRoundingMinor?: number; // cash rounding of the money handed back (dinars), + or -
-  tenders?: SaleTender[]; // how the money went back: cash in the sale's currency, amountMinor + cashRoundingMinor
+  // How the money went back, each in its own currency: to the tenders the sale was paid with, cash first (in the
+  // currency paid) up to the cash the sale kept, then card, transfer, account in the order paid (events from before
+  // named cash in the sale's currency alone, amountMinor + cashRoundingMinor).
+  tenders?: SaleTender[];
   change?: SaleChange | null; // always null for a refund
   // Informational (for the till and reports): loyalty works out the points itself from what it recorded for the sale:
   // owed so far = floor(points x refunded so far / total), all of them once fully refunded; a balance never goes below 0.

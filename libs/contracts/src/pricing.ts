@@ -454,3 +454,96 @@ export function remainingToPay(input: Omit<SettleInput, 'hasCustomer' | 'changeC
   const s = settleSale({ ...input, hasCustomer: true, changeCurrency: input.currency });
   return s.ok ? { USD: 0, IQD: 0 } : s.remaining;
 }
+
+/** What a refund hands back on one way of paying: in that tender's own currency, and its value in the sale's. */
+export type RefundTender = ValuedTender;
+
+export interface RefundTendersInput {
+  /** The sale's currency, rate, tenders and change, as stored. */
+  currency: Currency;
+  exchangeRate: number;
+  tenders: readonly SaleTender[];
+  change: SaleChange | null;
+  /** What the sale's earlier refunds handed back (their values in the sale's currency count against each tender). */
+  before: readonly RefundTender[];
+  /** What this refund is worth, exact in the sale's currency (its lines' shares). */
+  amountMinor: number;
+  /** The shop's dinar cash step (250; 1 or 0: none). */
+  iqdCashRounding: number;
+}
+
+export interface RefundTenders {
+  /** Where the money goes back, in the order handed back; amounts > 0. */
+  tenders: RefundTender[];
+  /** Cash rounding of the cash handed back in the sale's own currency (dinars to the step), + or -. */
+  cashRoundingMinor: number;
+}
+
+/**
+ * Where a refund's money goes back: to the tenders the sale was paid with. Cash first (the sale's currency, then the
+ * other), up to the cash the sale kept: its cash tenders less its change, the change taken off the cash of its own
+ * currency first; each currency's cash goes back in that currency. Then card, transfer and account in the order
+ * they were paid, up to what each paid. Whatever the sale's earlier refunds gave back counts against each. A refund
+ * worth more than all that (a sale whose cash rounding took some off) hands the rest back in cash in the sale's
+ * currency. Each part is valued in the sale's currency; a part in the other currency is converted once at the
+ * sale's rate. Cash in dinars is rounded to the shop's step (the rounding of cash in the sale's own currency is the
+ * refund's cash rounding); card, transfer and account go back exact.
+ */
+export function refundTenders(input: RefundTendersInput): RefundTenders {
+  const { currency: cur, exchangeRate: rate } = input;
+  const other: Currency = cur === 'USD' ? 'IQD' : 'USD';
+  type Slot = { method: SaleTender['method']; currency: Currency; valueMinor: number };
+  const slots: Slot[] = [];
+  const slotOf = (method: Slot['method'], currency: Currency) => {
+    let s = slots.find((x) => x.method === method && x.currency === currency);
+    if (!s) slots.push((s = { method, currency, valueMinor: 0 }));
+    return s;
+  };
+  for (const c of [cur, other]) if (input.tenders.some((t) => t.method === 'cash' && t.currency === c)) slotOf('cash', c);
+  for (const t of input.tenders) slotOf(t.method, t.currency).valueMinor += convertMinor(t.amountMinor, t.currency, cur, rate);
+  const cashSlots = slots.filter((s) => s.method === 'cash');
+  /** Takes `valueMinor` off the given slots in order, never below 0 each. */
+  const takeOff = (from: Slot[], valueMinor: number) => {
+    let left = valueMinor;
+    for (const s of from) {
+      const taken = Math.min(left, Math.max(0, s.valueMinor));
+      s.valueMinor -= taken;
+      left -= taken;
+    }
+  };
+  if (input.change) {
+    const k = input.change.currency;
+    takeOff(
+      [...cashSlots.filter((s) => s.currency === k), ...cashSlots.filter((s) => s.currency !== k)],
+      convertMinor(input.change.amountMinor, k, cur, rate),
+    );
+  }
+  for (const b of input.before) {
+    const s = slots.find((x) => x.method === b.method && x.currency === b.currency);
+    // A refund from before refunds named their tenders went back as cash: off whichever cash the sale kept.
+    takeOff(s ? [s] : cashSlots, b.valueMinor);
+  }
+
+  const parts: Slot[] = [];
+  let left = Math.max(0, input.amountMinor);
+  for (const s of slots) {
+    const v = Math.min(left, Math.max(0, s.valueMinor));
+    if (v > 0) parts.push({ method: s.method, currency: s.currency, valueMinor: v });
+    left -= v;
+  }
+  if (left > 0) {
+    const own = parts.find((p) => p.method === 'cash' && p.currency === cur);
+    if (own) own.valueMinor += left;
+    else parts.push({ method: 'cash', currency: cur, valueMinor: left });
+  }
+
+  let cashRoundingMinor = 0;
+  const tenders: RefundTender[] = [];
+  for (const p of parts) {
+    const exact = convertMinor(p.valueMinor, cur, p.currency, rate);
+    const amountMinor = p.method === 'cash' ? roundCash(exact, cashStep(p.currency, input.iqdCashRounding)) : exact;
+    if (p.method === 'cash' && p.currency === cur) cashRoundingMinor += amountMinor - exact;
+    if (amountMinor > 0) tenders.push({ method: p.method, currency: p.currency, amountMinor, valueMinor: p.valueMinor });
+  }
+  return { tenders, cashRoundingMinor };
+}

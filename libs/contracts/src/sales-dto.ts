@@ -28,6 +28,8 @@ export interface SaleRefundDto {
   pointsRevoked: number;
   reason: string | null;
   lines: { lineId: string; quantity: number; amount: number }[];
+  /** Where the money went back: cash in the currency paid, card, transfer or the customer's account (minor units, each its own currency). */
+  tenders: SaleTender[];
   createdBy: string;
   createdAt: string;
 }

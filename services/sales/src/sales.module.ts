@@ -25,6 +25,7 @@ import { InvoiceBlocksController } from './invoice-blocks/invoice-blocks.control
 import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
 import { CashRoundingDefault1797100000300 } from './migrations/1797100000300-cash-rounding-default.js';
 import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
+import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-tenders.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
@@ -51,6 +52,7 @@ export class SalesModule {
             Shifts1797000000300,
             CashRoundingDefault1797100000300,
             TaxMode1797200000300,
+            RefundTenders1797300000300,
           ],
           consumers: SALES_CONSUMERS,
         }),

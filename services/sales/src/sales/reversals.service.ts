@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
-  cashStep,
   DEFAULT_IQD_CASH_ROUNDING,
-  roundCash,
+  refundTenders,
   type RefundLineData,
+  type RefundTender,
   type SaleRefundResultDto,
   type SaleDto,
 } from '@dukan/contracts';
@@ -20,7 +20,7 @@ import {
   type RequestContext,
 } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
-import { SALE_TENDERS, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { changeOf, SALE_TENDERS, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
@@ -165,8 +165,19 @@ export class ReversalsService {
       const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
       const amountMinor = refundLines.reduce((s, l) => s + l.amountMinor, 0);
       const [shop]: { iqd_cash_rounding: number }[] = await m.query(`SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1`);
-      const handedBack = roundCash(amountMinor, cashStep(sale.currency, shop?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING));
-      const cashRoundingMinor = handedBack - amountMinor;
+      // The money goes back to the tenders it came from (cash first, in the currency paid; then the others in order).
+      const before: { tenders: RefundTender[] }[] = await m.query(`SELECT tenders FROM refunds WHERE sale_id = $1`, [id]);
+      const back = refundTenders({
+        currency: sale.currency,
+        exchangeRate: Number(sale.exchange_rate),
+        tenders: (sale.tenders ?? []).map((t) => ({ ...t, amountMinor: Number(t.amountMinor) })),
+        change: changeOf(sale),
+        before: before.flatMap((r) => r.tenders),
+        amountMinor,
+        iqdCashRounding: shop?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
+      });
+      const { cashRoundingMinor } = back;
+      const tenders = back.tenders.map(({ valueMinor: _value, ...t }) => t);
 
       // Points follow the share of the sale refunded so far (by net amount; by units when the sale was free).
       const totalCents = Number(sale.total_cents);
@@ -196,8 +207,9 @@ export class ReversalsService {
       const reason = dto.reason?.trim() || null;
       const storedLines = refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents }));
       await m.query(
-        `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by, amount_minor, cash_rounding_minor)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by, amount_minor, cash_rounding_minor,
+                              tenders)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
           refundId,
           id,
@@ -209,15 +221,25 @@ export class ReversalsService {
           ctx.actorId,
           amountMinor,
           cashRoundingMinor,
+          JSON.stringify(back.tenders),
         ],
       );
-      await this.shifts.recordRefund(m, ctx, sale, refundId, handedBack);
+      await this.shifts.recordRefund(m, ctx, sale, refundId, tenders);
       await audit(
         m,
         ctx,
         'sale.refunded',
         { type: 'sale', id },
-        { refundId, invoiceNumber: sale.invoice_number, amountCents, amountMinor, currency: sale.currency, lines: storedLines, reason },
+        {
+          refundId,
+          invoiceNumber: sale.invoice_number,
+          amountCents,
+          amountMinor,
+          currency: sale.currency,
+          tenders,
+          lines: storedLines,
+          reason,
+        },
       );
       await this.outbox.add(m, ctx, 'dukan.sales.sale.refunded.v1', {
         saleId: id,
@@ -233,7 +255,7 @@ export class ReversalsService {
         amountCents,
         amountMinor,
         cashRoundingMinor,
-        tenders: handedBack > 0 ? [{ method: 'cash', currency: sale.currency, amountMinor: handedBack }] : [],
+        tenders,
         change: null,
         pointsReturned,
         pointsRevoked,

@@ -3,6 +3,7 @@ import {
   paymentStatusLabel,
   type Currency,
   type LocalizedText,
+  type RefundTender,
   type SaleChange,
   type SaleEventData,
   type SaleLineData,
@@ -104,6 +105,8 @@ export interface RefundRow {
   points_revoked: number;
   reason: string | null;
   lines: { lineId: string; quantity: number; amountCents: number }[];
+  /** Where the money went back (jsonb; amounts in each tender's own currency, values in the sale's). */
+  tenders: RefundTender[];
   created_by: string;
   created_at: Date;
 }
@@ -113,7 +116,8 @@ const dollars = (cents: string | number): number => n(cents) / 100;
 /** An amount in minor units of `currency` as the API shows it: dollars (2 decimals) or whole dinars. */
 const major = (minor: string | number | null, currency: Currency): number => (currency === 'USD' ? n(minor) / 100 : n(minor));
 
-function changeOf(s: SaleRow): SaleChange | null {
+/** The change the sale gave, in its own currency; null when no cash was tendered. */
+export function changeOf(s: SaleRow): SaleChange | null {
   return s.change_currency && s.change_minor !== null ? { currency: s.change_currency, amountMinor: n(s.change_minor) } : null;
 }
 
@@ -199,6 +203,7 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
       pointsRevoked: r.points_revoked,
       reason: r.reason,
       lines: r.lines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amount: l.amountCents / 100 })),
+      tenders: (r.tenders ?? []).map((t) => ({ method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
       createdBy: r.created_by,
       createdAt: r.created_at.toISOString(),
     })),

@@ -13,6 +13,7 @@ import {
   type Pagination,
   type ShiftDto,
   type ShiftFigures,
+  type SaleTender,
   type ShiftSummaryDto,
 } from '@dukan/contracts';
 import { audit, DomainError, KnownBranches, one, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
@@ -289,16 +290,28 @@ export class ShiftsService {
   }
 
   /**
-   * Money a refund hands back (cash in the sale's currency, rounded as the sale's cash was) comes out of the shift open on
-   * the sale's register, else out of the refunder's open shift. Cash, because that is how sales hands every refund back:
-   * the refund row keeps no tender of its own and its event names cash in the sale's currency.
+   * Money a refund hands back, on the tenders it went back to (cash in the currency paid, card, transfer, account), goes
+   * into the book of the shift open on the sale's register, else of the refunder's open shift; only its cash leaves
+   * the drawer (the figures count cash entries alone into the expected cash).
    */
-  async recordRefund(m: EntityManager, ctx: RequestContext, sale: SaleRow, refundId: string, handedBackMinor: number): Promise<void> {
+  async recordRefund(
+    m: EntityManager,
+    ctx: RequestContext,
+    sale: SaleRow,
+    refundId: string,
+    tenders: readonly SaleTender[],
+  ): Promise<void> {
     const shiftId = await this.shiftForReversal(m, ctx, sale);
-    if (!shiftId || handedBackMinor === 0) return;
-    await this.write(m, shiftId, refundId, ctx.actorId, [
-      { kind: 'refund', method: 'cash', currency: sale.currency, amountMinor: -handedBackMinor },
-    ]);
+    const given = tenders.filter((t) => t.amountMinor !== 0);
+    if (!shiftId || given.length === 0) return;
+    // Each part out of the tender it went back to: only the cash ones leave the drawer.
+    await this.write(
+      m,
+      shiftId,
+      refundId,
+      ctx.actorId,
+      given.map((t) => ({ kind: 'refund' as const, method: t.method, currency: t.currency, amountMinor: -t.amountMinor })),
+    );
   }
 
   /**

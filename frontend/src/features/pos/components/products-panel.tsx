@@ -5,6 +5,8 @@ import type { TillProductDto } from '@dukan/contracts';
 import type { useTillSearch } from '../hooks/use-till-search.js';
 import { CategoryChips } from './category-chips.js';
 import { ProductGrid } from './product-grid.js';
+import { invoiceOfCode } from '../returns/return-choice.js';
+import { ltr } from '../../transactions/index.js';
 
 interface ProductsPanelProps {
   list: TillProductDto[];
@@ -20,6 +22,7 @@ export function ProductsPanel({ list, search, toolbar, stockOf, priceOf, onAdd }
   const { t } = useTranslation();
   const f = useFormat();
   const { hits } = search;
+  const invoice = invoiceOfCode(search.query);
   return (
     <section className="pos-main" aria-label={t('pos.products')}>
       {toolbar}
@@ -31,7 +34,9 @@ export function ProductsPanel({ list, search, toolbar, stockOf, priceOf, onAdd }
       {list.length === 0 ? (
         <p className="panel muted">{t('pos.noProducts')}</p>
       ) : hits.length === 0 ? (
-        <p className="panel muted">{t('pos.noResults', { query: search.query })}</p>
+        <p className="panel muted" data-testid="no-results">
+          {invoice ? t('pos.returns.invoiceEnter', { invoice: ltr(invoice) }) : t('pos.noResults', { query: search.query })}
+        </p>
       ) : (
         <div id="pos-grid" className="grid-wrap">
           <ProductGrid

@@ -2,15 +2,18 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, ty
 import { useTranslation } from 'react-i18next';
 import type { CategoryDto, TillProductDto } from '@dukan/contracts';
 import { ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
+import { invoiceOfCode } from '../returns/return-choice.js';
 
 /**
  * The till's search: the index over the product list, the typed query, the chosen category, the hits and the
- * highlighted one, and the search box's keys (arrows move, Enter adds, Escape clears).
+ * highlighted one, and the search box's keys (arrows move, Enter adds, Escape clears). Enter on a receipt's invoice
+ * number (no product's code) hands it to `onInvoice`.
  */
 export function useTillSearch(
   list: TillProductDto[] | undefined,
   categories: CategoryDto[] | undefined,
   onPick: (p: TillProductDto) => void,
+  onInvoice?: (invoice: string) => void,
 ) {
   const { i18n } = useTranslation();
   const [builtIndex, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
@@ -77,6 +80,12 @@ export function useTillSearch(
       setActiveIndex((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
       e.preventDefault();
+      const invoice = onInvoice && invoiceOfCode(query);
+      if (invoice && !index?.findByCode(query.trim())) {
+        onInvoice(invoice);
+        setQuery('');
+        return;
+      }
       // Enter right after typing must act on what was typed, even if the deferred results lag behind.
       const current = deferredQuery === query || !index ? hits : filterByCategory(index.search(query));
       const at = deferredQuery === query && activeIndex >= 0 ? activeIndex : current.length >= 1 && query.trim() ? 0 : -1;

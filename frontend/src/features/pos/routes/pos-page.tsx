@@ -29,6 +29,8 @@ import { useSaleQueue } from '../offline/use-sale-queue.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { ShiftBar } from '../../shifts/index.js';
+import { ReturnDialog } from '../returns/return-dialog.js';
+import { invoiceOfCode } from '../returns/return-choice.js';
 
 /** The shortest time between two catch-ups for scanned codes the till does not know. */
 const SCAN_MISS_CATCH_UP_MS = 5000;
@@ -57,7 +59,9 @@ export function PosPage() {
     [stockOf, i18n.language, t],
   );
 
-  const search = useTillSearch(list, categories.data, addProduct);
+  // A receipt's invoice number, scanned or typed, opens the sale for a return.
+  const [returning, setReturning] = useState<string | null>(null);
+  const search = useTillSearch(list, categories.data, addProduct, setReturning);
   const f = useFormat();
   /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
   const priceOf = useCallback(
@@ -82,6 +86,8 @@ export function PosPage() {
     (code: string) => {
       const product = findByCode(code);
       if (product) return addProduct(product);
+      const invoice = invoiceOfCode(code);
+      if (invoice) return setReturning(invoice);
       // Not in the list this till keeps: it may have been added elsewhere a moment ago, so catch up once and look
       // again; a till scanning unknown codes one after another asks the server at most once in a few seconds.
       if (Date.now() - lastMissCatchUp.current < SCAN_MISS_CATCH_UP_MS) return toast.error(t('pos.scanNotFound', { code }));
@@ -94,10 +100,10 @@ export function PosPage() {
     },
     [findByCode, addProduct, refetchList, toast, t],
   );
-  useBarcodeScanner(phase === 'cart' && !!list, onScan);
+  useBarcodeScanner(phase === 'cart' && !!list && !returning, onScan);
   const { startCheckout } = checkout;
   const startCashCheckout = useCallback(() => startCheckout('cash'), [startCheckout]);
-  useTillKeys(phase === 'cart', search.searchRef, startCashCheckout);
+  useTillKeys(phase === 'cart' && !returning, search.searchRef, startCashCheckout);
 
   const { reset: resetCheckout } = checkout;
   const { setQuery, searchRef } = search;
@@ -197,6 +203,15 @@ export function PosPage() {
         />
       )}
       {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} onNewSale={newSale} />}
+      {returning && (
+        <ReturnDialog
+          invoice={returning}
+          onClose={() => {
+            setReturning(null);
+            requestAnimationFrame(() => searchRef.current?.focus());
+          }}
+        />
+      )}
     </div>
   );
 }

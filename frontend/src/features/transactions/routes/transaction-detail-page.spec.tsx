@@ -151,6 +151,7 @@ describe('transaction detail', () => {
               pointsRevoked: 4,
               reason: null,
               lines: [],
+              tenders: [{ method: 'cash', currency: 'USD', amountMinor: 400 }],
               createdBy: 'u1',
               createdAt: '2026-01-02T11:00:00Z',
             },

@@ -1,0 +1,37 @@
+import { INVOICE_PREFIX, type SaleLineDto } from '@dukan/contracts';
+import { toWesternDigits } from '../../../lib/money.js';
+
+/** A receipt's invoice number as the scanner or the cashier gives it ('INV-' and digits, any case); null for anything else. */
+export function invoiceOfCode(code: string): string | null {
+  const c = code.trim().toUpperCase();
+  return c.startsWith(INVOICE_PREFIX) && /^\d{1,30}$/.test(c.slice(INVOICE_PREFIX.length)) ? c : null;
+}
+
+/** Units of a line still returnable: sold less already returned. */
+export function returnable(line: Pick<SaleLineDto, 'quantity' | 'refundedQuantity'>): number {
+  return Math.max(0, line.quantity - (line.refundedQuantity ?? 0));
+}
+
+export type QuantityProblem = { kind: 'tooMany'; max: number } | { kind: 'notWhole' };
+
+export interface ReturnChoice {
+  /** The units chosen, lines with none left out. */
+  lines: { lineId: string; quantity: number }[];
+  /** Lines whose typed quantity cannot be returned, by line id. */
+  problems: Record<string, QuantityProblem>;
+}
+
+/** What the cashier typed per line (Eastern digits too) as the lines to return: never more than each line has left. */
+export function returnChoice(lines: readonly SaleLineDto[], typed: Readonly<Record<string, string>>): ReturnChoice {
+  const chosen: ReturnChoice['lines'] = [];
+  const problems: ReturnChoice['problems'] = {};
+  for (const line of lines) {
+    const text = toWesternDigits(typed[line._id] ?? '').trim();
+    if (text === '') continue;
+    const n = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n)) problems[line._id] = { kind: 'notWhole' };
+    else if (n > returnable(line)) problems[line._id] = { kind: 'tooMany', max: returnable(line) };
+    else if (n > 0) chosen.push({ lineId: line._id, quantity: n });
+  }
+  return { lines: chosen, problems };
+}
