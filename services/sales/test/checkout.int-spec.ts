@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceTestApp } from '@dukan/testing';
 import {
   envelope,
+  type FakeLoyalty,
+  type FakeSettings,
   outboxEvents,
   publishProduct,
+  publishSettings,
   saleCounts,
   salePayload,
   startCheckoutShop,
-  type FakeLoyalty,
-  type FakeSettings,
   type TestProduct,
 } from './helpers.js';
 
@@ -267,37 +268,13 @@ describe('currency and tax', () => {
   });
 
   it('takes the tax rate from settings events (included in prices)', async () => {
-    await t.bus.publish(
-      envelope('dukan.settings.settings.changed.v1', {
-        exchangeRate: 1450,
-        userExchangeRates: {},
-        storeName: 'Dukan',
-        defaultLanguage: 'en',
-        timeZone: 'Asia/Baghdad',
-        iqdCashRounding: 1,
-        taxRateBasisPoints: 1000,
-        branches: [],
-        changed: ['taxRateBasisPoints'],
-      }),
-    );
+    await publishSettings(t, { taxRateBasisPoints: 1000, changed: ['taxRateBasisPoints'] });
     const res = await t.post('/api/transactions', salePayload([{ product: { ...pen, priceCents: 125 }, quantity: 88 }]), {
       token: t.tokens.cashier,
     });
     expect(res.status).toBe(201);
     expect(res.body.data).toMatchObject({ total: 110, taxRate: 10, taxAmount: 10 });
-    await t.bus.publish(
-      envelope('dukan.settings.settings.changed.v1', {
-        exchangeRate: 1450,
-        userExchangeRates: {},
-        storeName: 'Dukan',
-        defaultLanguage: 'en',
-        timeZone: 'Asia/Baghdad',
-        iqdCashRounding: 1,
-        taxRateBasisPoints: 0,
-        branches: [],
-        changed: ['taxRateBasisPoints'],
-      }),
-    );
+    await publishSettings(t, { changed: ['taxRateBasisPoints'] });
   });
 });
 

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceTestApp } from '@dukan/testing';
 import {
   countRows,
-  envelope,
+  type FakeSettings,
   outboxEvents,
+  publishSettings,
   saleCounts,
   salePayload,
   startCheckoutShop,
-  type FakeSettings,
   type TestProduct,
 } from './helpers.js';
 
@@ -28,19 +28,7 @@ const snapshot = () => saleCounts(t);
 describe('the exchange rate is the one settings gives the cashier now', () => {
   const changeRate = async (rate: number) => {
     settings.exchangeRate = rate;
-    await t.bus.publish(
-      envelope('dukan.settings.settings.changed.v1', {
-        exchangeRate: rate,
-        userExchangeRates: {},
-        storeName: 'Dukan',
-        defaultLanguage: 'en',
-        timeZone: 'Asia/Baghdad',
-        iqdCashRounding: 1,
-        taxRateBasisPoints: 0,
-        branches: [],
-        changed: ['exchangeRate'],
-      }),
-    );
+    await publishSettings(t, { exchangeRate: rate, changed: ['exchangeRate'] });
   };
   afterEach(async () => {
     settings.mode = 'up';

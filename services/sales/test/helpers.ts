@@ -2,13 +2,31 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EventOf, EventPayloads, EventSubject, ProductEventData } from '@dukan/contracts';
+import type { EventOf, EventPayloads, EventSubject, ProductEventData, SettingsChangedData } from '@dukan/contracts';
 import { priceSale } from '@dukan/contracts';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
 
 export function envelope<S extends EventSubject>(type: S, data: EventPayloads[S], occurredAt = new Date()): EventOf<S> {
   return { id: randomUUID(), type, occurredAt: occurredAt.toISOString(), branchId: 'main', actorId: null, data } as EventOf<S>;
+}
+
+/** Settings announce the shop's settings: a shop at 1,450 dinars to the dollar, no tax, no cash rounding, with `over` changed. */
+export function publishSettings(t: ServiceTestApp, over: Partial<SettingsChangedData>): Promise<void> {
+  return t.bus.publish(
+    envelope('dukan.settings.settings.changed.v1', {
+      exchangeRate: 1450,
+      userExchangeRates: {},
+      storeName: 'Dukan',
+      defaultLanguage: 'en',
+      timeZone: 'Asia/Baghdad',
+      iqdCashRounding: 1,
+      taxRateBasisPoints: 0,
+      branches: [],
+      changed: [],
+      ...over,
+    }),
+  );
 }
 
 export interface TestProduct {

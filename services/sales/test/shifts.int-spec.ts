@@ -2,7 +2,7 @@
 // and out, the close with and without a difference, who may accept one, and a shop that sells only in a shift.
 import { formatMoney, type SettingsChangedData, type SupplierPaymentData } from '@dukan/contracts';
 import type { ServiceTestApp } from '@dukan/testing';
-import { countRows, envelope, outboxEvents, salePayload, startCheckoutShop, type TestProduct } from './helpers.js';
+import { countRows, envelope, outboxEvents, publishSettings, salePayload, startCheckoutShop, type TestProduct } from './helpers.js';
 
 let shop: Awaited<ReturnType<typeof startCheckoutShop>>;
 let t: ServiceTestApp;
@@ -19,21 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const settings = (over: Partial<SettingsChangedData>) =>
-  t.bus.publish(
-    envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: 1450,
-      userExchangeRates: {},
-      storeName: 'Dukan',
-      defaultLanguage: 'en',
-      timeZone: 'Asia/Baghdad',
-      iqdCashRounding: 1,
-      taxRateBasisPoints: 0,
-      branches: [],
-      changed: ['sellWithoutShift'],
-      ...over,
-    }),
-  );
+const settings = (over: Partial<SettingsChangedData>) => publishSettings(t, { changed: ['sellWithoutShift'], ...over });
 
 const open = (register: string, token = t.tokens.cashier, float = FLOAT) => t.post('/api/shifts', { register, float }, { token });
 const shiftOf = async (id: string) => (await t.get(`/api/shifts/${id}`, { token: t.tokens.cashier })).body.data;

@@ -2,7 +2,7 @@
 // On the real sales service (its database, events and HTTP); the rate and mode arrive as settings' events.
 import type { ServiceTestApp } from '@dukan/testing';
 import { priceSale, unitPriceInSaleCurrency, type Currency, type SaleTender, type TaxMode } from '@dukan/contracts';
-import { envelope, outboxEvents, publishProduct, salePayload, saleCounts, startCheckoutShop, type TestProduct } from './helpers.js';
+import { outboxEvents, publishProduct, publishSettings, saleCounts, salePayload, startCheckoutShop, type TestProduct } from './helpers.js';
 
 let t: ServiceTestApp;
 let close: () => Promise<void>;
@@ -13,20 +13,12 @@ let iqdItem: TestProduct;
 
 /** Settings announce a tax (and a dinar cash step); `taxMode` left out as settings from before it could be added. */
 async function shopTax(rateBp: number, taxMode: TaxMode | undefined, iqdCashRounding = 1): Promise<void> {
-  await t.bus.publish(
-    envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: 1450,
-      userExchangeRates: {},
-      storeName: 'Dukan',
-      defaultLanguage: 'en',
-      timeZone: 'Asia/Baghdad',
-      iqdCashRounding,
-      taxRateBasisPoints: rateBp,
-      ...(taxMode ? { taxMode } : {}),
-      branches: [],
-      changed: ['taxRateBasisPoints', 'taxMode'],
-    }),
-  );
+  await publishSettings(t, {
+    iqdCashRounding,
+    taxRateBasisPoints: rateBp,
+    ...(taxMode ? { taxMode } : {}),
+    changed: ['taxRateBasisPoints', 'taxMode'],
+  });
 }
 
 /** What the till sends: its figures in the sale's currency, priced with the shop's tax by the shared module. */

@@ -2,7 +2,7 @@
 // in dinars; refunds in the sale's currency. On the real sales service (its database, events and HTTP).
 import type { ServiceTestApp } from '@dukan/testing';
 import { priceSale, unitPriceInSaleCurrency, type Currency, type SaleTender } from '@dukan/contracts';
-import { envelope, outboxEvents, publishProduct, saleCounts, startCheckoutShop, type TestProduct } from './helpers.js';
+import { envelope, outboxEvents, publishProduct, publishSettings, saleCounts, startCheckoutShop, type TestProduct } from './helpers.js';
 
 let t: ServiceTestApp;
 let close: () => Promise<void>;
@@ -12,19 +12,7 @@ let usdItem: TestProduct & { currency: Currency };
 let iqdItem: TestProduct & { currency: Currency };
 
 async function cashRounding(step: number): Promise<void> {
-  await t.bus.publish(
-    envelope('dukan.settings.settings.changed.v1', {
-      exchangeRate: 1450,
-      userExchangeRates: {},
-      storeName: 'Dukan',
-      defaultLanguage: 'en',
-      timeZone: 'Asia/Baghdad',
-      iqdCashRounding: step,
-      taxRateBasisPoints: 0,
-      branches: [],
-      changed: ['iqdCashRounding'],
-    }),
-  );
+  await publishSettings(t, { iqdCashRounding: step, changed: ['iqdCashRounding'] });
 }
 
 beforeAll(async () => {
