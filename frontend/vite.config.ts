@@ -8,6 +8,9 @@ import { VitePWA } from 'vite-plugin-pwa';
 const CHART_LIBRARIES =
   /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
+/** Libraries the app imports only when it needs them (the receipt's barcode): a chunk of their own, loaded then. */
+const LAZY_LIBRARIES = /node_modules[\\/](bwip-js)[\\/]/;
+
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 
 /**
@@ -58,7 +61,11 @@ export default defineConfig({
         // group goes first so the libraries charts share with the rest (React, Redux) stay in it.
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: (id: string) => id.includes('node_modules') && !CHART_LIBRARIES.test(id), priority: 2 },
+            {
+              name: 'vendor',
+              test: (id: string) => id.includes('node_modules') && !CHART_LIBRARIES.test(id) && !LAZY_LIBRARIES.test(id),
+              priority: 2,
+            },
             { name: 'charts', test: CHART_LIBRARIES, priority: 1 },
           ],
         },
