@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { STOCK_ADJUSTMENT_REASONS, type StockAdjustmentReason } from '@dukan/contracts';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -198,6 +199,26 @@ export function PricingSection({ form }: Section) {
         >
           <TextInput form={form} name="quantity" inputMode="numeric" dir="ltr" />
         </Field>
+        {form.stockChanged && (
+          <Field form={form} name="stockReason" label={t('productForm.fields.stockReason')} hint={t('productForm.hints.stockReason')}>
+            <select
+              id="pf-stockReason"
+              value={form.values.stockReason}
+              onChange={(e) => form.set('stockReason', e.target.value as StockAdjustmentReason | '')}
+              disabled={form.locked}
+              required
+              aria-invalid={form.err('stockReason') !== null}
+              data-testid="input-stockReason"
+            >
+              <option value="">{t('productForm.stockReasons.choose')}</option>
+              {STOCK_ADJUSTMENT_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {t(`productForm.stockReasons.${r}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+        )}
         <Field form={form} name="reorderLevel" label={t('productForm.fields.reorderLevel')} hint={t('productForm.hints.reorderLevel')}>
           <TextInput form={form} name="reorderLevel" inputMode="numeric" dir="ltr" />
         </Field>

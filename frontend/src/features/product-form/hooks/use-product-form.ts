@@ -15,6 +15,7 @@ import { activeTree, chosenCategory, pathTo, type CategoryNode } from '../lib/ca
 import {
   EMPTY_VALUES,
   productFieldOf,
+  stockChanged,
   toPayload,
   validateProduct,
   valuesFromProduct,
@@ -188,6 +189,8 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
     mode,
     product,
     values,
+    /** An edit changes the stock by hand: the form asks why. */
+    stockChanged: stockChanged(values, mode, loaded),
     set,
     err,
     formRef,

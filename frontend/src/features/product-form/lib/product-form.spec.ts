@@ -109,6 +109,21 @@ describe('product form payload', () => {
     expect(changed.cost).toBe(1.2);
   });
 
+  it('asks why when an edit changes the stock, and sends the reason with the new quantity', () => {
+    const loaded = { ...valid, quantity: '7' };
+    expect(validateProduct(loaded, 'edit', loaded).stockReason).toBeUndefined();
+    expect(validateProduct({ ...loaded, quantity: '5' }, 'edit', loaded).stockReason?.key).toBe('required');
+    expect(validateProduct({ ...loaded, quantity: '٧' }, 'edit', loaded).stockReason).toBeUndefined(); // 7 in Eastern digits
+    expect(validateProduct({ ...loaded, quantity: '5', stockReason: 'damaged' }, 'edit', loaded).stockReason).toBeUndefined();
+    expect(toPayload({ ...loaded, quantity: '5', stockReason: 'damaged' }, 'edit', false, loaded)).toMatchObject({
+      quantity: 5,
+      stockReason: 'damaged',
+    });
+    // A new product's first stock is no change by hand.
+    expect(validateProduct({ ...valid, quantity: '5' }, 'add').stockReason).toBeUndefined();
+    expect(toPayload({ ...valid, quantity: '5' }, 'add', false)).not.toHaveProperty('stockReason');
+  });
+
   it('fills the form from a product as the API sends it', () => {
     const v = valuesFromProduct({
       sku: 'S',

@@ -1,5 +1,12 @@
 /** Values, rules and payload of the product form (spec part 1 §5, part 2 §3 and §5). Money on the wire is dollars. */
-import { DEFAULT_PRODUCT_QUANTITY, DEFAULT_REORDER_LEVEL, DISCOUNT_PERCENT_MAX, fromCents, toCents } from '@dukan/contracts';
+import {
+  DEFAULT_PRODUCT_QUANTITY,
+  DEFAULT_REORDER_LEVEL,
+  DISCOUNT_PERCENT_MAX,
+  fromCents,
+  toCents,
+  type StockAdjustmentReason,
+} from '@dukan/contracts';
 import { serverFieldMessages } from '../../../app/api.js';
 import { toWesternDigits } from '../../../lib/money.js';
 
@@ -17,6 +24,8 @@ export interface ProductFormValues {
   priceIqd: string;
   cost: string;
   quantity: string;
+  /** Why an edited quantity changes (asked only when it does); empty until chosen. */
+  stockReason: StockAdjustmentReason | '';
   reorderLevel: string;
   discount: string;
   active: boolean;
@@ -47,6 +56,7 @@ export const EMPTY_VALUES: ProductFormValues = {
   priceIqd: '',
   cost: '',
   quantity: String(DEFAULT_PRODUCT_QUANTITY),
+  stockReason: '',
   reorderLevel: String(DEFAULT_REORDER_LEVEL),
   discount: '0',
   active: true,
@@ -113,6 +123,7 @@ export function validateProduct(v: ProductFormValues, mode: FormMode, loaded?: P
   } else if (parseDecimal(v.quantity) === null) errors.quantity = { key: 'invalidNumber' };
   else if (parseWhole(v.quantity) === null) errors.quantity = { key: 'wholeNumber' };
   else if (parseWhole(v.quantity)! < minQuantity) errors.quantity = { key: 'quantityMin', params: { min: minQuantity } };
+  if (stockChanged(v, mode, loaded) && v.stockReason === '') errors.stockReason = { key: 'required' };
 
   if (parseDecimal(v.reorderLevel) === null) errors.reorderLevel = { key: 'invalidNumber' };
   else if (parseWhole(v.reorderLevel) === null) errors.reorderLevel = { key: 'wholeNumber' };
@@ -143,11 +154,17 @@ export interface ProductPayload {
   priceIqd?: number;
   cost?: number;
   quantity?: number;
+  stockReason?: StockAdjustmentReason;
   reorderLevel: number;
   discount: number;
   active: boolean;
   imageUrl: string;
   isNewBarcode: boolean;
+}
+
+/** Whether an edit changes the stock by hand: the form then asks why (damaged, expired, lost, own use, a correction). */
+export function stockChanged(v: ProductFormValues, mode: FormMode, loaded?: ProductFormValues): boolean {
+  return mode === 'edit' && loaded !== undefined && westernDigits(loaded.quantity) !== westernDigits(v.quantity);
 }
 
 /**
@@ -175,6 +192,7 @@ export function toPayload(v: ProductFormValues, mode: FormMode, isNewBarcode: bo
   const quantity = parseWhole(v.quantity) ?? DEFAULT_PRODUCT_QUANTITY;
   const cost = typedDollars(v.cost);
   if (mode === 'add' || !loaded || westernDigits(loaded.quantity) !== westernDigits(v.quantity)) body.quantity = quantity;
+  if (stockChanged(v, mode, loaded) && v.stockReason !== '') body.stockReason = v.stockReason;
   if (mode === 'add' || !loaded || typedDollars(loaded.cost) !== cost) body.cost = cost;
   return body;
 }
@@ -194,6 +212,7 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   priceCurrency: 'priceIqd',
   cost: 'cost',
   quantity: 'quantity',
+  stockReason: 'stockReason',
   reorderLevel: 'reorderLevel',
   discount: 'discount',
   active: 'active',
@@ -253,6 +272,7 @@ export function valuesFromProduct(p: ProductLike): ProductFormValues {
     priceIqd: p.priceIqd !== null && p.priceIqd !== undefined ? String(p.priceIqd) : '',
     cost: dollarsText(p.cost),
     quantity: String(p.quantity ?? DEFAULT_PRODUCT_QUANTITY),
+    stockReason: '',
     reorderLevel: String(p.reorderLevel ?? DEFAULT_REORDER_LEVEL),
     discount: String(p.discount ?? 0),
     active: p.active ?? true,
