@@ -53,6 +53,8 @@ describe('desktop bridge', () => {
     await bridge.restartServer();
     await bridge.checkForUpdates();
     await bridge.getFirstRunAdmin();
+    await bridge.getPrinter();
+    await bridge.printEscpos(Uint8Array.of(0x1b, 0x40));
     expect(await bridge.getServerPort()).toBe(5000);
     bridge.onServerStatus(() => undefined);
     bridge.onServerLog(() => undefined);
@@ -64,6 +66,8 @@ describe('desktop bridge', () => {
         CHANNELS.restart,
         CHANNELS.checkForUpdates,
         CHANNELS.firstRun,
+        CHANNELS.printer,
+        CHANNELS.print,
         `on:${CHANNELS.statusChanged}`,
         `on:${CHANNELS.log}`,
         `on:${CHANNELS.update}`,

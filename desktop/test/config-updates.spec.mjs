@@ -31,6 +31,25 @@ describe('desktop configuration', () => {
     );
   });
 
+  it('takes this computer’s receipt printer from config.json or the environment: a device file or a network address', () => {
+    const dir = tempDir();
+    expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir }).printer).toBeNull();
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ printer: '/dev/usb/lp0' }));
+    expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir }).printer).toEqual({ kind: 'device', path: '/dev/usb/lp0' });
+    expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir, DUKAN_PRINTER: '192.168.1.50' }).printer).toEqual({
+      kind: 'network',
+      host: '192.168.1.50',
+      port: 9100,
+    });
+    expect(loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir, DUKAN_PRINTER: 'printer.shop:9101' }).printer).toEqual({
+      kind: 'network',
+      host: 'printer.shop',
+      port: 9101,
+    });
+    expect(() => loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir, DUKAN_PRINTER: 'the printer' })).toThrow(/DUKAN_PRINTER: a printer/);
+    expect(() => loadDesktopConfig({ DUKAN_USER_DATA_DIR: dir, DUKAN_PRINTER: '192.168.1.50:99999' })).toThrow(DesktopConfigError);
+  });
+
   it('stops with a list of what is wrong', () => {
     expect(() => loadDesktopConfig({ PORT: 'x', DUKAN_UPDATE_URL: 'ftp://u', DUKAN_RESTART_DELAYS_MS: '1,-2' })).toThrow(
       DesktopConfigError,

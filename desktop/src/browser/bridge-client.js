@@ -67,6 +67,18 @@
     getFirstRunAdmin: function () {
       return get('/first-run');
     },
+    getPrinter: function () {
+      return get('/printer').then(function (body) {
+        return body.printer;
+      });
+    },
+    printEscpos: function (bytes) {
+      return fetch(base + '/print', {
+        method: 'POST',
+        headers: { 'X-Dukan-Shell': '1', 'Content-Type': 'application/octet-stream' },
+        body: bytes,
+      }).then(answer);
+    },
   };
   Object.defineProperty(window, 'dukanDesktop', { value: Object.freeze(bridge), enumerable: true });
   // eslint-disable-next-line no-undef -- the shell replaces this name with the window's facts before serving the file

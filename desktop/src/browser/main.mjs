@@ -50,11 +50,12 @@ if (!config.skipBuild) {
 }
 
 const updates = new UpdateChecker({ feedUrl: config.updateUrl, currentVersion: VERSION });
-const host = new BridgeHost({ supervisor, updates, version: VERSION, shell: 'browser' });
+const host = new BridgeHost({ supervisor, updates, version: VERSION, shell: 'browser', printer: config.printer });
 const shell = await startShellServer({ host, port: config.shellPort });
 supervisor.announce({ url: shell.url });
 supervisor.on('first-run', () => say('First start: the admin account and its password are shown in the Dukan window.'));
 say(`Dukan ${VERSION}: ${shell.url} (data in ${config.userDataDir})`);
+if (host.printer()) say(`Receipt printer: ${host.printer()}`);
 
 /** @type {import('node:child_process').ChildProcess | null} */
 let appWindow = null;

@@ -2,11 +2,14 @@
 // page and answered on /__dukan/*. While the server is down, API calls fail as a lost connection would, and a
 // page that is opened meanwhile waits on a small "starting" page. The bridge answers only the shell's own window:
 // the window enters once through a single-use address that gives it this run's secret as a cookie (HttpOnly,
-// SameSite=Strict), and every bridge call must carry it, from the shell's own origin and host.
+// SameSite=Strict), and every bridge call must carry it, from the shell's own origin and host. The window prints
+// receipts through it too: POST /__dukan/print takes the server's ESC/POS bytes to this computer's printer.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, request } from 'node:http';
+import { MAX_PRINT_BYTES, NoShellPrinter } from '../supervisor/bridge.mjs';
 import { firstFreePort } from '../supervisor/ports.mjs';
+import { PrinterUnavailable } from '../supervisor/printer.mjs';
 import { WAITING_PAGE } from '../supervisor/waiting-page.mjs';
 
 const BRIDGE_SOURCE = readFileSync(new URL('./bridge-client.js', import.meta.url), 'utf8');
@@ -39,6 +42,49 @@ function sameSecret(given, expected) {
 function json(res, status, body) {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   res.end(JSON.stringify(body));
+}
+
+/**
+ * A request's body up to `limit` bytes; null when it is larger (the rest is not read).
+ * @param {import('node:http').IncomingMessage} req @param {number} limit @returns {Promise<Buffer | null>}
+ */
+function readBody(req, limit) {
+  if (Number(req.headers['content-length'] ?? 0) > limit) return Promise.resolve(null);
+  return new Promise((resolve, reject) => {
+    /** @type {Buffer[]} */
+    const chunks = [];
+    let size = 0;
+    req.on('data', (/** @type {Buffer} */ c) => {
+      size += c.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(null);
+      } else chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * The window's document to this computer's receipt printer: the body is the ESC/POS bytes the server made.
+ * @param {import('../supervisor/bridge.mjs').BridgeHost} host
+ * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res
+ */
+async function print(host, req, res) {
+  if (String(req.headers['content-type']).split(';')[0].trim() !== 'application/octet-stream') {
+    return json(res, 415, { message: 'the document is sent as application/octet-stream' });
+  }
+  const bytes = await readBody(req, MAX_PRINT_BYTES);
+  if (!bytes) return json(res, 413, { message: `a document for the printer is at most ${MAX_PRINT_BYTES} bytes` });
+  try {
+    return json(res, 200, await host.print(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length)));
+  } catch (e) {
+    if (e instanceof NoShellPrinter) return json(res, 409, { code: 'NO_PRINTER', message: e.message });
+    if (e instanceof PrinterUnavailable) return json(res, 502, { code: 'PRINTER_UNAVAILABLE', printer: e.printer, message: e.message });
+    return json(res, 400, { message: e instanceof Error ? e.message : String(e) });
+  }
 }
 
 /**
@@ -107,6 +153,7 @@ export async function startShellServer({ host, port: firstPort }) {
         }
       }
       if (path === '/updates/check') return json(res, 200, await host.checkForUpdates());
+      if (path === '/print') return print(host, req, res);
       return json(res, 404, { message: 'not found' });
     }
     if (path === '/bridge.js') {
@@ -116,6 +163,7 @@ export async function startShellServer({ host, port: firstPort }) {
     if (path === '/status') return json(res, 200, host.serverStatus());
     if (path === '/logs') return json(res, 200, host.logs());
     if (path === '/first-run') return json(res, 200, host.firstRunAdmin());
+    if (path === '/printer') return json(res, 200, { printer: host.printer() });
     if (path === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: status\ndata: ${JSON.stringify(host.serverStatus())}\n\n`);

@@ -26,7 +26,7 @@ if (!app.requestSingleInstanceLock()) {
     log,
   });
   const updates = new ElectronUpdates({ feedUrl: config.updateUrl, autoUpdater: electronUpdater.autoUpdater });
-  const host = new BridgeHost({ supervisor, updates, version, shell: 'electron' });
+  const host = new BridgeHost({ supervisor, updates, version, shell: 'electron', printer: config.printer });
   /** @type {BrowserWindow | null} */
   let win = null;
   /** @type {string | null} */
@@ -96,6 +96,12 @@ if (!app.requestSingleInstanceLock()) {
   ipcMain.handle(CHANNELS.restart, () => host.restart('asked by the window'));
   ipcMain.handle(CHANNELS.checkForUpdates, () => host.checkForUpdates());
   ipcMain.handle(CHANNELS.firstRun, () => host.firstRunAdmin());
+  ipcMain.handle(CHANNELS.printer, () => host.printer());
+  // Only the app's own page prints, with the bytes its server made.
+  ipcMain.handle(CHANNELS.print, (event, bytes) => {
+    if (!serverUrl || !event.senderFrame?.url.startsWith(serverUrl)) throw new Error('forbidden');
+    return host.print(bytes);
+  });
   ipcMain.on(CHANNELS.language, (_event, lang) => {
     const next = menuLanguage(String(lang));
     if (next !== language) {

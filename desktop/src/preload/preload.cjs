@@ -13,6 +13,8 @@ const CHANNELS = {
   log: 'dukan:server-log',
   update: 'dukan:update-message',
   language: 'dukan:language',
+  printer: 'dukan:printer',
+  print: 'dukan:print',
 };
 
 /** The main process passes small facts as switches (webPreferences.additionalArguments). */
@@ -43,6 +45,8 @@ contextBridge.exposeInMainWorld('dukanDesktop', {
   checkForUpdates: () => ipcRenderer.invoke(CHANNELS.checkForUpdates),
   onUpdateMessage: subscribe(CHANNELS.update),
   getFirstRunAdmin: () => ipcRenderer.invoke(CHANNELS.firstRun),
+  getPrinter: () => ipcRenderer.invoke(CHANNELS.printer),
+  printEscpos: (bytes) => ipcRenderer.invoke(CHANNELS.print, bytes),
 });
 
 // The menu follows the page's language, which the app writes to <html lang>.

@@ -2,6 +2,18 @@
 // shell (preload over IPC) and the browser shell (a script over HTTP). BridgeHost answers both.
 import { EventEmitter } from 'node:events';
 import { LOG_LINES } from './log-view.mjs';
+import { printerName, sendToPrinter } from './printer.mjs';
+
+/** The most a document for the receipt printer may weigh (a long receipt's raster is a few hundred KB). */
+export const MAX_PRINT_BYTES = 8 * 1024 * 1024;
+
+/** The shell has no printer of its own set (DUKAN_PRINTER or "printer" in config.json). */
+export class NoShellPrinter extends Error {
+  constructor() {
+    super('no receipt printer is set for this computer');
+    this.name = 'NoShellPrinter';
+  }
+}
 
 /** Exactly what `window.dukanDesktop` offers the page; frontend/src/app/desktop.ts types it. */
 export const BRIDGE_MEMBERS = Object.freeze([
@@ -17,6 +29,8 @@ export const BRIDGE_MEMBERS = Object.freeze([
   'checkForUpdates',
   'onUpdateMessage',
   'getFirstRunAdmin',
+  'getPrinter',
+  'printEscpos',
 ]);
 
 /** IPC channels of the Electron shell (preload.cjs repeats them: a sandboxed preload cannot import this file). */
@@ -31,6 +45,8 @@ export const CHANNELS = Object.freeze({
   log: 'dukan:server-log',
   update: 'dukan:update-message',
   language: 'dukan:language',
+  printer: 'dukan:printer',
+  print: 'dukan:print',
 });
 
 /**
@@ -46,8 +62,10 @@ export class BridgeHost extends EventEmitter {
    * @param {string} options.version
    * @param {'electron' | 'browser'} options.shell
    * @param {NodeJS.Platform} [options.platform]
+   * @param {import('./printer.mjs').PrinterTarget | null} [options.printer] this computer's receipt printer
+   * @param {typeof sendToPrinter} [options.send]
    */
-  constructor({ supervisor, updates, version, shell, platform = process.platform }) {
+  constructor({ supervisor, updates, version, shell, platform = process.platform, printer = null, send = sendToPrinter }) {
     super();
     this.setMaxListeners(50);
     this.supervisor = supervisor;
@@ -55,6 +73,10 @@ export class BridgeHost extends EventEmitter {
     this.info = { version, platform, shell };
     /** @type {import('./updates.mjs').UpdateMessage | null} */
     this.lastUpdate = null;
+    this.printerTarget = printer;
+    this.send = send;
+    /** Documents go to the printer one after another, never interleaved. @type {Promise<unknown>} */
+    this.printing = Promise.resolve();
     supervisor.on('status', (s) => this.emit('status', s));
     supervisor.log.on('line', (l) => this.emit('log', l));
     updates.on('message', (m) => {
@@ -80,6 +102,27 @@ export class BridgeHost extends EventEmitter {
   async checkForUpdates() {
     await this.updates.check();
     return this.lastUpdate;
+  }
+
+  /** The name of this computer's receipt printer (its device file or address), or null when none is set. */
+  printer() {
+    return this.printerTarget ? printerName(this.printerTarget) : null;
+  }
+
+  /**
+   * ESC/POS bytes (the server's POST /api/print/escpos answer) to this computer's receipt printer, after any
+   * document already on its way. A printer that does not take them is a PrinterUnavailable naming it.
+   * @param {Uint8Array} bytes @returns {Promise<{ printer: string, bytes: number }>}
+   */
+  print(bytes) {
+    const target = this.printerTarget;
+    if (!target) return Promise.reject(new NoShellPrinter());
+    if (!(bytes instanceof Uint8Array) || bytes.length === 0 || bytes.length > MAX_PRINT_BYTES) {
+      return Promise.reject(new RangeError(`a document for the printer is 1 to ${MAX_PRINT_BYTES} bytes`));
+    }
+    const done = this.printing.then(() => this.send(target, bytes)).then(() => ({ printer: printerName(target), bytes: bytes.length }));
+    this.printing = done.catch(() => undefined);
+    return done;
   }
 
   /** The account the server made on this first run, for the sign-in screen; null on every later start. */

@@ -14,6 +14,7 @@ import { join } from 'node:path';
  * @property {string|null} updateUrl where electron-builder's update files are published; none by default
  * @property {string|null} browser   a Chromium, Chrome or Edge to use instead of the first one found
  * @property {string[]} browserArgs  extra switches for that browser
+ * @property {import('./printer.mjs').PrinterTarget|null} printer this computer's receipt printer, which the shell prints to
  * @property {number[]} restartDelaysMs backoff after the server dies, one entry per consecutive failure
  * @property {string|null} adminPassword DUKAN_ADMIN_PASSWORD, only to keep it out of the log view
  * @property {string} logLevel
@@ -73,14 +74,39 @@ function feedUrl(value, problems) {
 }
 
 /**
+ * The computer's own receipt printer: a device file (a USB printer, e.g. /dev/usb/lp0, or \\.\USB001 on Windows) or a
+ * network printer as host or host:port (port 9100 unless told), for one the server cannot reach.
+ * @param {string | undefined} value @param {string[]} problems
+ * @returns {import('./printer.mjs').PrinterTarget | null}
+ */
+export function printerTarget(value, problems) {
+  const text = value?.trim();
+  if (!text) return null;
+  if (text.startsWith('/') || text.startsWith('\\\\') || /^[A-Za-z]:\\/.test(text)) return { kind: 'device', path: text };
+  const m = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?$/.exec(text);
+  const portNumber = m?.[2] === undefined ? 9100 : Number(m[2]);
+  if (!m || portNumber < 1 || portNumber > 65535) {
+    problems.push(
+      `DUKAN_PRINTER: a printer's device file (/dev/usb/lp0) or network address (192.168.1.50 or 192.168.1.50:9100), got "${text}"`,
+    );
+    return null;
+  }
+  return { kind: 'network', host: m[1].replace(/^\[|\]$/g, ''), port: portNumber };
+}
+
+/**
  * Settings an installed app keeps beside its data (config.json in the user data folder), for what a shop sets once,
- * such as where updates are published: { "updateUrl": "https://…" }. The environment wins over the file.
+ * such as where updates are published and the receipt printer: { "updateUrl": "https://…", "printer": "/dev/usb/lp0" }.
+ * The environment wins over the file.
  * @param {string} userDataDir @returns {Record<string, string | undefined>}
  */
 function fileSettings(userDataDir) {
   try {
     const file = JSON.parse(readFileSync(join(userDataDir, 'config.json'), 'utf8'));
-    return { DUKAN_UPDATE_URL: typeof file.updateUrl === 'string' ? file.updateUrl : undefined };
+    return {
+      DUKAN_UPDATE_URL: typeof file.updateUrl === 'string' ? file.updateUrl : undefined,
+      DUKAN_PRINTER: typeof file.printer === 'string' ? file.printer : undefined,
+    };
   } catch {
     return {};
   }
@@ -97,6 +123,7 @@ export class DesktopConfigError extends Error {}
 export function loadDesktopConfig(env = process.env, machine = {}) {
   const problems = [];
   const userDataDir = env.DUKAN_USER_DATA_DIR || userDataFolder(machine.platform ?? process.platform, env, machine.home ?? homedir());
+  const saved = fileSettings(userDataDir);
   const config = {
     userDataDir,
     dataDir: join(userDataDir, 'data'),
@@ -104,7 +131,8 @@ export function loadDesktopConfig(env = process.env, machine = {}) {
     port: port(env.PORT, 'PORT', 5000, problems),
     dbPort: port(env.DUKAN_DB_PORT, 'DUKAN_DB_PORT', 5488, problems),
     shellPort: port(env.DUKAN_SHELL_PORT, 'DUKAN_SHELL_PORT', 5080, problems),
-    updateUrl: feedUrl(env.DUKAN_UPDATE_URL || fileSettings(userDataDir).DUKAN_UPDATE_URL, problems),
+    updateUrl: feedUrl(env.DUKAN_UPDATE_URL || saved.DUKAN_UPDATE_URL, problems),
+    printer: printerTarget(env.DUKAN_PRINTER || saved.DUKAN_PRINTER, problems),
     browser: env.DUKAN_BROWSER || null,
     browserArgs: env.DUKAN_BROWSER_ARGS ? env.DUKAN_BROWSER_ARGS.split(' ').filter(Boolean) : [],
     restartDelaysMs: delays(env.DUKAN_RESTART_DELAYS_MS, problems),

@@ -42,6 +42,10 @@ export interface DesktopBridge {
   onUpdateMessage?: (listener: (message: UpdateMessage) => void) => Unsubscribe;
   /** The account the server made on its very first start, to be shown once on the sign-in screen. */
   getFirstRunAdmin?: () => Promise<{ username: string; password: string } | null>;
+  /** This computer's receipt printer as the shell names it (a USB device file or a network address), or null. */
+  getPrinter?: () => Promise<string | null>;
+  /** ESC/POS bytes (the server's POST /api/print/escpos answer) to that printer; rejects when it does not take them. */
+  printEscpos?: (bytes: Uint8Array) => Promise<{ printer: string; bytes: number }>;
 }
 
 export function desktopBridge(): DesktopBridge | null {

@@ -58,6 +58,13 @@ export function fakeApi(handler: Handler) {
       status: 404,
       body: { success: false, message: 'Not found', error: 'Not found', code: 'NOT_FOUND' },
     };
+    // Bytes (a printer's document) are answered as they are; everything else as JSON.
+    if (res.body instanceof Uint8Array) {
+      return new Response(res.body.slice().buffer as ArrayBuffer, {
+        status: res.status ?? 200,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+    }
     return new Response(JSON.stringify(res.body), { status: res.status ?? 200, headers: { 'content-type': 'application/json' } });
   };
   globalThis.fetch = fetchMock as typeof fetch;

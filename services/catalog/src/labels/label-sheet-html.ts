@@ -35,6 +35,9 @@ export function labelIqd(p: Pick<LabelProduct, 'price_cents' | 'price_iqd'>, rat
 /**
  * The labels as one HTML document for Chromium to print: A4 sheets whose stickers sit exactly on the layout's grid,
  * or one roll label per page. Each carries the name(s), the price(s) and the barcode with its digits beneath.
+ * Every page and label is a fixed-size box contained on its own (`contain: strict`) and clipped with `overflow: clip`
+ * (no scroll box each, as `hidden` makes): Chromium then lays out and paints thousands of labels in a fraction of the
+ * time, which with the untagged PDF keeps 5,000 labels within seconds.
  */
 export function labelSheetHtml(
   products: readonly LabelProduct[],
@@ -91,11 +94,11 @@ export function labelSheetHtml(
 html, body { margin: 0; padding: 0; }
 body { font-family: 'Noto Sans', 'DejaVu Sans', sans-serif; color: #000; }
 [dir='rtl'] { font-family: 'Noto Sans Arabic', 'Noto Naskh Arabic', sans-serif; }
-.page { width: ${pageW}mm; height: ${pageH}mm; padding: ${marginY}mm ${marginX}mm; display: grid; overflow: hidden;
+.page { width: ${pageW}mm; height: ${pageH}mm; padding: ${marginY}mm ${marginX}mm; display: grid; overflow: clip; contain: strict;
   grid-template-columns: repeat(${l.columns}, ${l.widthMm}mm); grid-template-rows: repeat(${l.rows}, ${l.heightMm}mm); break-after: page; }
 .page:last-child { break-after: auto; }
-.label { overflow: hidden; padding: ${(1.5 * scale).toFixed(2)}mm ${(2 * scale).toFixed(2)}mm; display: flex; flex-direction: column; align-items: center; justify-content: space-between; text-align: center; }
-.name { font-size: ${(2.9 * scale).toFixed(2)}mm; line-height: 1.15; max-width: 100%; white-space: nowrap; overflow: hidden; }
+.label { overflow: clip; contain: strict; padding: ${(1.5 * scale).toFixed(2)}mm ${(2 * scale).toFixed(2)}mm; display: flex; flex-direction: column; align-items: center; justify-content: space-between; text-align: center; }
+.name { font-size: ${(2.9 * scale).toFixed(2)}mm; line-height: 1.15; max-width: 100%; white-space: nowrap; overflow: clip; }
 .price { font-weight: 700; font-size: ${(3.6 * scale).toFixed(2)}mm; display: flex; gap: 2mm; justify-content: center; }
 .code { width: 100%; display: flex; flex-direction: column; align-items: center; }
 .bars { display: block; width: 92%; height: ${(12 * scale).toFixed(2)}mm; }

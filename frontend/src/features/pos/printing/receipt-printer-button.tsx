@@ -4,7 +4,13 @@ import type { TillSettingsDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { readRegister } from '../../../app/session.js';
 import { printDocument } from './print-document.js';
-import { usePrintDocumentMutation, useRegisterPrinter } from './till-settings.js';
+import {
+  isShellPrinterFailure,
+  usePrintDocumentMutation,
+  usePrintThroughShellMutation,
+  useRegisterPrinter,
+  useShellPrinter,
+} from './till-settings.js';
 
 /** Until `ready()` or `ms` have passed (a part of the receipt drawn after it first showed, such as its barcode). */
 async function settle(ready: () => boolean, ms: number): Promise<void> {
@@ -24,11 +30,18 @@ interface Props {
 /**
  * Where the register has a receipt printer: the receipt goes to it as soon as it is complete (the drawer opens for
  * cash), and can be printed again. A printer that does not print is told in the cashier's language; the sale stays.
+ * In the desktop shell with a printer of its own (USB, or on a network the server does not reach), the server makes
+ * the printer's bytes and the shell sends them to that printer, which then serves this till whatever the register says.
  */
 export function ReceiptPrinterButton({ settings, printRoot, logoReady, cashSale }: Props) {
   const { t } = useTranslation();
-  const printer = useRegisterPrinter(settings);
-  const [send, state] = usePrintDocumentMutation();
+  const registerPrinter = useRegisterPrinter(settings);
+  const shellPrinter = useShellPrinter();
+  const printer = shellPrinter ?? registerPrinter;
+  const [sendToServer, serverState] = usePrintDocumentMutation();
+  const [sendThroughShell, shellState] = usePrintThroughShellMutation();
+  const send = shellPrinter ? sendThroughShell : sendToServer;
+  const state = shellPrinter ? shellState : serverState;
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const printedOnce = useRef(false);
 
@@ -42,19 +55,25 @@ export function ReceiptPrinterButton({ settings, printRoot, logoReady, cashSale 
         await send({ register: readRegister(), html: printDocument(root, settings.receipt.paperWidth), openDrawer }).unwrap();
         setOutcome({ ok: true, text: t('pos.printing.printed') });
       } catch (err) {
-        setOutcome({ ok: false, text: errorText(err, t('pos.printing.printFailed')) });
+        setOutcome({
+          ok: false,
+          text: isShellPrinterFailure(err)
+            ? t('pos.printing.shellPrinterFailed', { printer: shellPrinter })
+            : errorText(err, t('pos.printing.printFailed')),
+        });
       }
     },
-    [printRoot, settings, send, t],
+    [printRoot, settings, send, shellPrinter, t],
   );
 
   useEffect(() => {
-    if (!printer || !logoReady || printedOnce.current) return;
+    // Not before the shell has said whether this computer has a printer of its own.
+    if (!printer || shellPrinter === undefined || !logoReady || printedOnce.current) return;
     printedOnce.current = true;
     // After the receipt's copy has been laid out with the shop's details.
     const timer = setTimeout(() => void print(cashSale), 0);
     return () => clearTimeout(timer);
-  }, [printer, logoReady, print, cashSale]);
+  }, [printer, shellPrinter, logoReady, print, cashSale]);
 
   if (!printer) return null;
   return (

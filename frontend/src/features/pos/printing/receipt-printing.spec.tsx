@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import type { SaleDto, TillSettingsDto } from '@dukan/contracts';
+import type { DesktopBridge } from '../../../app/desktop.js';
 import { loyaltySettings, ok, sale, tillProduct } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { PosPage } from '../routes/pos-page.js';
@@ -25,6 +26,11 @@ const settings: TillSettingsDto = {
   tax: { rate: 0, mode: 'included' },
 };
 
+/** What the server's POST /api/print/escpos answers: reset, drawer, a raster band, cut. */
+const ESCPOS = Uint8Array.from([
+  0x1b, 0x40, 0x1b, 0x70, 0x00, 0x32, 0xfa, 0x1d, 0x76, 0x30, 0x00, 0x01, 0x00, 0x01, 0x00, 0x80, 0x1d, 0x56, 0x00,
+]);
+
 function shop(printer: 'prints' | 'off') {
   return fakeApi(({ method, url, body }) => {
     switch (url.pathname) {
@@ -40,6 +46,8 @@ function shop(printer: 'prints' | 'off') {
         return ok(loyaltySettings());
       case '/api/settings/till':
         return ok(settings);
+      case '/api/print/escpos':
+        return { body: ESCPOS };
       case '/api/print':
         return printer === 'prints'
           ? ok({ printer: '192.168.1.50:9100', bytes: 1000 })
@@ -118,5 +126,55 @@ describe('the shop’s receipt and its printer', () => {
     fireEvent.click(screen.getByTestId('print-to-printer'));
     await waitFor(() => expect(calls.filter((c) => c.path === '/api/print')).toHaveLength(2));
     expect(screen.getByTestId('print-receipt')).toBeTruthy(); // the browser's print stays
+  });
+});
+
+describe('the receipt printer of the computer the desktop shell runs on', () => {
+  afterEach(() => {
+    delete (window as unknown as { dukanDesktop?: unknown }).dukanDesktop;
+  });
+
+  /** The shell's bridge with a USB printer that takes the bytes, or one that is off. */
+  function shellWithPrinter(takes: boolean) {
+    const printed: Uint8Array[] = [];
+    const bridge: DesktopBridge = {
+      shell: 'browser',
+      getPrinter: async () => '/dev/usb/lp0',
+      printEscpos: async (bytes) => {
+        if (!takes) throw new Error('the printer /dev/usb/lp0 did not take the receipt');
+        printed.push(bytes);
+        return { printer: '/dev/usb/lp0', bytes: bytes.length };
+      },
+    };
+    (window as unknown as { dukanDesktop: DesktopBridge }).dukanDesktop = bridge;
+    return printed;
+  }
+
+  it('has the server make the printer’s bytes and hands them to the shell, drawer opened for cash, instead of the server printing', async () => {
+    const printed = shellWithPrinter(true);
+    const calls = shop('prints');
+    await sellTea();
+    expect((await screen.findByTestId('printer-outcome')).textContent).toBe('Printed on the receipt printer.');
+    const asked = calls.filter((c) => c.path === '/api/print/escpos');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.body).toMatchObject({ register: 'main', openDrawer: true });
+    expect((asked[0]!.body as { html: string }).html).toContain('Shar Market');
+    expect(printed).toEqual([ESCPOS]);
+    expect(calls.filter((c) => c.path === '/api/print')).toHaveLength(0);
+    // A reprint goes the same way, without the drawer.
+    fireEvent.click(screen.getByTestId('print-to-printer'));
+    await waitFor(() => expect(printed).toHaveLength(2));
+    expect(calls.filter((c) => c.path === '/api/print/escpos')[1]!.body).toMatchObject({ openDrawer: false });
+  });
+
+  it('names this computer’s printer when it does not print, and keeps the sale', async () => {
+    shellWithPrinter(false);
+    const calls = shop('prints');
+    await sellTea();
+    expect((await screen.findByTestId('printer-outcome')).textContent).toBe(
+      'The printer /dev/usb/lp0 on this computer did not print. Check that it is on, has paper and is connected, then print again. The sale is saved.',
+    );
+    expect(screen.getByTestId('invoice-number').textContent).toBe('INV-000123');
+    expect(calls.filter((c) => c.path === '/api/print')).toHaveLength(0);
   });
 });

@@ -8,6 +8,8 @@ export const en = {
   printing: 'Printing…',
   printed: 'Printed on the receipt printer.',
   printFailed: 'The receipt printer did not print. The sale is saved: print again, or use the browser’s print.',
+  shellPrinterFailed:
+    'The printer {{printer}} on this computer did not print. Check that it is on, has paper and is connected, then print again. The sale is saved.',
 };
 
 export const ku: Texts<typeof en> = {
@@ -17,4 +19,6 @@ export const ku: Texts<typeof en> = {
   printing: 'چاپ دەکرێت…',
   printed: 'لەسەر چاپکەری پسوولە چاپ کرا.',
   printFailed: 'چاپکەری پسوولە چاپی نەکرد. فرۆشتنەکە پاشەکەوت کراوە: دووبارە چاپ بکە، یان چاپی وێبگەڕ بەکاربهێنە.',
+  shellPrinterFailed:
+    'چاپکەری {{printer}} لەسەر ئەم کۆمپیوتەرە چاپی نەکرد. دڵنیابە کە کارایە، کاغەزی تێدایە و پەیوەستە، پاشان دووبارە چاپ بکە. فرۆشتنەکە پاشەکەوت کراوە.',
 };

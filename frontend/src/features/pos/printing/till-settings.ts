@@ -1,4 +1,7 @@
+import { useEffect, useState } from 'react';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { PrintRequestDto, RegisterPrinterDto, TillSettingsDto } from '@dukan/contracts';
+import { desktopBridge } from '../../../app/desktop.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { readBranch, readRegister } from '../../../app/session.js';
 import { useCurrentUser } from '../../auth/index.js';
@@ -13,6 +16,13 @@ function dataUrl(blob: Blob): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
     reader.readAsDataURL(blob);
   });
+}
+
+/** The error of a print the shell's printer did not take (the server had made the bytes). */
+export const SHELL_PRINTER_FAILED = 'SHELL_PRINTER_FAILED';
+
+export function isShellPrinterFailure(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { error?: unknown }).error === SHELL_PRINTER_FAILED;
 }
 
 /**
@@ -44,10 +54,53 @@ export const tillSettingsApi = sharedApi.injectEndpoints({
       query: (body) => ({ url: '/print', method: 'POST', body }),
       transformResponse: (res: { data: { printer: string; bytes: number } }) => res.data,
     }),
+    /** In the desktop shell: the server makes the ESC/POS bytes and the shell sends them to this computer's printer. */
+    printThroughShell: build.mutation<{ printer: string; bytes: number }, PrintRequestDto>({
+      queryFn: async (body, _api, _extra, baseQuery) => {
+        const res = await baseQuery({
+          url: '/print/escpos',
+          method: 'POST',
+          body,
+          responseHandler: (r) => (r.ok ? r.arrayBuffer() : r.json()),
+        });
+        if (res.error) return { error: res.error };
+        const printEscpos = desktopBridge()?.printEscpos;
+        try {
+          if (!printEscpos) throw new Error('not in the desktop shell');
+          return { data: await printEscpos(new Uint8Array(res.data as ArrayBuffer)) };
+        } catch (err) {
+          return { error: { status: 'CUSTOM_ERROR', error: SHELL_PRINTER_FAILED, data: String(err) } satisfies FetchBaseQueryError };
+        }
+      },
+    }),
   }),
 });
 
-export const { useTillSettingsQuery, useReceiptLogoQuery, usePrintDocumentMutation } = tillSettingsApi;
+export const { useTillSettingsQuery, useReceiptLogoQuery, usePrintDocumentMutation, usePrintThroughShellMutation } = tillSettingsApi;
+
+/**
+ * This computer's own receipt printer when the app runs in the desktop shell and the shell has one: its name; null
+ * when there is none (or no shell); undefined while the shell is being asked.
+ */
+export function useShellPrinter(): string | null | undefined {
+  const [printer, setPrinter] = useState<string | null | undefined>(() => (desktopBridge()?.getPrinter ? undefined : null));
+  useEffect(() => {
+    const bridge = desktopBridge();
+    if (!bridge?.getPrinter || !bridge.printEscpos) {
+      setPrinter(null);
+      return;
+    }
+    let live = true;
+    bridge.getPrinter().then(
+      (name) => live && setPrinter(name || null),
+      () => live && setPrinter(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return printer;
+}
 
 /** The settings while the till is open: followed every few seconds. */
 export function useTillSettings(follow = true): TillSettingsDto | undefined {
