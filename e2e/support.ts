@@ -81,6 +81,18 @@ export async function signIn(page: Page, username: string, password: string): Pr
   await page.waitForSelector('[data-testid=sidebar]');
 }
 
+/**
+ * The sidebar's language switch: waits until the page speaks `language` and the server has kept it as the user's
+ * preference, so that closing the page at once cannot leave the user's next sign-in (in a later file) in the other
+ * language.
+ */
+export async function switchLanguage(page: Page, language: 'en' | 'ku'): Promise<void> {
+  const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && new URL(r.url()).pathname === '/api/auth/me/preferences');
+  await page.click('[data-testid=language-toggle]');
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language === 'ku' ? 'ckb' : 'en');
+  await saved;
+}
+
 /** Opens the till and waits until its products are loaded and indexed. */
 export async function openTill(page: Page): Promise<void> {
   await page.goto(`${BASE_URL}/pos`);

@@ -14,10 +14,11 @@ import {
   eventually,
   getProduct,
   kurdishLeaks,
+  type SeededProduct,
   sellViaApi,
   signIn,
+  switchLanguage,
   unique,
-  type SeededProduct,
 } from '../support.js';
 
 jest.setTimeout(240_000);
@@ -125,8 +126,7 @@ describe('stock in and stock counted (browser)', () => {
     expect(await payables.locator('[data-testid=payables-total]').innerText()).toBe('$17.00');
 
     // The same screens in Kurdish.
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'ckb');
+    await switchLanguage(page, 'ku');
     expect(await page.textContent('h1')).toBe(purchasesKu.title);
     expect(await page.textContent('[data-testid=tab-payables]')).toBe(purchasesKu.tabs.payables);
     expect(await kurdishLeaks(page, [purchasesEn], [purchasesKu])).toEqual([]);
@@ -139,8 +139,7 @@ describe('stock in and stock counted (browser)', () => {
     expect(await kurdishLeaks(page, [purchasesEn], [purchasesKu])).toEqual([]);
     await page.screenshot({ path: artifact('purchase-order-ku.png') });
     await page.keyboard.press('Escape');
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await switchLanguage(page, 'en');
     await page.context().close();
   });
 
@@ -185,8 +184,7 @@ describe('stock in and stock counted (browser)', () => {
     await variance.waitFor();
     expect(await variance.locator('[data-testid=variance-difference]').innerText()).toBe('-7');
 
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'ckb');
+    await switchLanguage(page, 'ku');
     expect(await page.textContent('[data-testid=variance-panel] h2')).toBe(stocktakesKu.variance.title);
     expect(await kurdishLeaks(page, [stocktakesEn], [stocktakesKu])).toEqual([]);
     await page.click('[data-testid=approve-stocktake]');
@@ -194,8 +192,7 @@ describe('stock in and stock counted (browser)', () => {
       stocktakesKu.variance.approved.replace('{{number}}', started.body.data.number),
     );
     await page.screenshot({ path: artifact('stocktake-ku.png'), fullPage: true });
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await switchLanguage(page, 'en');
     // 8 left after the sale, 7 fewer than the ledger held when counted: 1 now, which is what is on the shelf.
     expect((await getProduct(session.adminToken, cola._id)).quantity).toBe(1);
     await page.context().close();

@@ -12,8 +12,9 @@ import {
   eventually,
   kurdishLeaks,
   login,
-  signIn,
   type SeededProduct,
+  signIn,
+  switchLanguage,
 } from '../support.js';
 
 jest.setTimeout(180_000);
@@ -106,14 +107,13 @@ describe('stock transfers between branches (browser)', () => {
     expect(await stock('main')).toBe(6);
 
     await page.click('[data-testid=state-short]');
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'ckb');
+    await switchLanguage(page, 'ku');
     await row.waitFor();
     expect(await page.textContent('h1')).toBe(ku.title);
     expect(await row.locator('[data-testid=transfer-state]').innerText()).toBe(ku.states.short);
     expect(await kurdishLeaks(page, [en], [ku])).toEqual([]);
     await page.screenshot({ path: artifact('transfers-ku.png'), fullPage: true });
-    await page.click('[data-testid=language-toggle]');
+    await switchLanguage(page, 'en');
     await page.context().close();
   });
 
@@ -148,8 +148,7 @@ describe('stock transfers between branches (browser)', () => {
     await eventually(async () => (await rowOf(first).count()) === 0, 'the cancelled transfer gone from In transit');
     expect(await stock('main')).toBe(4);
 
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'ckb');
+    await switchLanguage(page, 'ku');
     await rowOf(second).locator('[data-testid=cancel-transfer]').click();
     expect(await page.textContent('[data-testid=cancel-transfer-dialog] h2')).toBe(ku.cancelDialog.title.replace('{{number}}', second));
     await page.click('[data-testid=cancel-confirm]');
@@ -182,7 +181,7 @@ describe('stock transfers between branches (browser)', () => {
     await page.screenshot({ path: artifact('transfer-note-ku-print.png') });
     await page.emulateMedia({ media: 'screen' });
     await page.keyboard.press('Escape');
-    await page.click('[data-testid=language-toggle]');
+    await switchLanguage(page, 'en');
     await page.context().close();
   });
 

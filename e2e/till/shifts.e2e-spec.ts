@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/shifts/texts.js';
-import { api, artifact, browserSession, createUser, eventually, kurdishLeaks, openTill, signIn } from '../support.js';
+import { api, artifact, browserSession, createUser, eventually, kurdishLeaks, openTill, signIn, switchLanguage } from '../support.js';
 
 jest.setTimeout(180_000);
 
@@ -116,8 +116,7 @@ describe("a register's shift (browser)", () => {
     // In Kurdish: the same shift day, right to left (the English toasts dismissed first).
     while ((await page.locator('[data-testid=toast] .icon-button').count()) > 0)
       await page.locator('[data-testid=toast] .icon-button').first().click();
-    await page.click('[data-testid=language-toggle]');
-    await page.waitForFunction(() => document.documentElement.lang === 'ckb');
+    await switchLanguage(page, 'ku');
     expect(await page.textContent('[data-testid=shift-state]')).toBe(ku.noShift.replace('{{register}}', 'main'));
     await page.click('[data-testid=shift-open]');
     expect(await page.textContent('[data-testid=open-shift-dialog] h2')).toBe(ku.open.title.replace('{{register}}', 'main'));
@@ -147,7 +146,7 @@ describe("a register's shift (browser)", () => {
     expect(paperKu).toContain(ku.report.difference);
     await page.screenshot({ path: artifact('z-report-ku.png') });
     await page.keyboard.press('Escape');
-    await page.click('[data-testid=language-toggle]');
+    await switchLanguage(page, 'en');
     await page.context().close();
   });
 });
