@@ -85,7 +85,7 @@ describe.each(SHAPES)('%s', (_shape, start) => {
     expect(labels.status).toBeLessThan(500);
   });
 
-  it('keeps /api/health answering within a second while twenty 1 MB hostile bodies arrive', async () => {
+  it('keeps /api/health answering, never held up, while twenty 1 MB hostile bodies arrive', async () => {
     // The flood comes from another process, as an attacker's would: this one only serves and asks for health.
     const flooder = spawn(process.execPath, ['--input-type=module', '-e', FLOOD], {
       env: { ...process.env, URL: s.url, TOKEN: s.adminToken },
@@ -108,7 +108,10 @@ describe.each(SHAPES)('%s', (_shape, start) => {
     // Too large for sign-in (413, unread), too deep for the label export (400, scanned, never parsed).
     expect(await done).toEqual(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? 413 : 400)));
     expect(slowest.length).toBeGreaterThan(1);
-    expect(Math.max(...slowest)).toBeLessThan(1000);
+    // Parsed, such bodies held health for 21-38 s. The bound is for a test run loading both cores (a second and more
+    // there, well under one on a quiet machine): health waits on no body, whatever the machine's load.
+    console.log(`health answered ${slowest.length} times during the flood, the slowest in ${Math.round(Math.max(...slowest))} ms`);
+    expect(Math.max(...slowest)).toBeLessThan(5000);
   });
 
   it('refuses a 20 MB import of one-character lines within seconds, saying why, while /api/health answers', async () => {
