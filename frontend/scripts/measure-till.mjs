@@ -1,13 +1,16 @@
 // Measures the till in Chromium: time until usable after sign-in (first open) and on reopen, keystroke-to-results, scan-to-cart-line,
 // and the gzipped JavaScript the till loads. Usage:
-//   node frontend/scripts/measure-till.mjs [baseUrl] [username] [password]
-// (defaults: DUKAN_URL or http://localhost:5000, admin, DUKAN_ADMIN_PASSWORD). Prints one JSON object.
+//   node frontend/scripts/measure-till.mjs [baseUrl] [username] [password] [cpuSlowdown]
+// (defaults: DUKAN_URL or http://localhost:5000, admin, DUKAN_ADMIN_PASSWORD, 1). Prints one JSON object.
+// A cpuSlowdown above 1 runs the page with Chromium's CPU throttled that many times (DevTools' Emulation
+// domain), so a slow shop PC is measured on any machine.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const base = (process.argv[2] ?? process.env.DUKAN_URL ?? 'http://localhost:5000').replace(/\/$/, '');
 const username = process.argv[3] ?? 'admin';
 const password = process.argv[4] ?? process.env.DUKAN_ADMIN_PASSWORD;
+const cpuSlowdown = Number(process.argv[5] ?? 1);
 const args = [
   '--headless',
   '--no-sandbox',
@@ -21,6 +24,11 @@ const args = [
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args });
 const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+if (cpuSlowdown > 1) {
+  // Held by the page's target across its navigations (the reopen below is measured at the same slowdown).
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+}
 const scripts = new Map();
 page.on('response', async (res) => {
   if (res.request().resourceType() === 'script') {
@@ -127,6 +135,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
   JSON.stringify(
     {
+      cpuSlowdown,
       products: productCount,
       gridVisibleAfterSignInMs: gridMs,
       usableAfterSignInMs: usableMs,
