@@ -8,8 +8,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 const CHART_LIBRARIES =
   /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|es-toolkit|eventemitter3|tiny-invariant)[\\/]/;
 
-/** Libraries the app imports only when it needs them (the receipt's barcode): a chunk of their own, loaded then. */
-const LAZY_LIBRARIES = /node_modules[\\/](bwip-js)[\\/]/;
+/**
+ * Libraries the app needs only on some screens (the receipt's barcode; reading a typed phone, on the customer, staff and
+ * supplier forms and the till's customer picker): a chunk of their own, loaded with the first screen that imports them.
+ */
+const LAZY_LIBRARIES = /node_modules[\\/](bwip-js|libphonenumber-js)[\\/]/;
 
 const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import.meta.url));
 

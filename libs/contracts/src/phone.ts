@@ -14,8 +14,7 @@ export const PHONE_SEARCH_MIN_DIGITS = 3;
 /** Digits and what people put between them: spaces, dashes, dots, slashes, brackets, one leading '+'. */
 const PHONE_TEXT = /^\+?[\d\s().\-/]+$/;
 
-/** The region's calling code ('964'), and the national (trunk) prefix Iraqis write before a local number. */
-const REGION_CALLING_CODE: string = getCountryCallingCode(PHONE_DEFAULT_REGION);
+/** The national (trunk) prefix Iraqis write before a local number. */
 const REGION_NATIONAL_PREFIX = '0';
 
 function read(text: string): PhoneNumber | undefined {
@@ -59,7 +58,10 @@ export function phoneSearchDigits(search: string): { contains: string; prefixes:
   if (digits.length < PHONE_SEARCH_MIN_DIGITS) return null;
   const prefixes = new Set<string>();
   if (digits.startsWith('00')) prefixes.add(digits.slice(2));
-  else if (digits.startsWith(REGION_NATIONAL_PREFIX)) prefixes.add(REGION_CALLING_CODE + digits.slice(REGION_NATIONAL_PREFIX.length));
+  else if (digits.startsWith(REGION_NATIONAL_PREFIX))
+    // The region's calling code ('964'), asked when needed: nothing runs when this module is loaded, so a bundle that
+    // imports the contracts without a phone function leaves the phone metadata out.
+    prefixes.add(getCountryCallingCode(PHONE_DEFAULT_REGION) + digits.slice(REGION_NATIONAL_PREFIX.length));
   prefixes.delete(digits);
   prefixes.delete('');
   return { contains: digits, prefixes: [...prefixes] };

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone } from '@dukan/contracts';
 import type { CartCustomer, Redemption } from '../lib/cart.js';
 import { checkRedeem, clampRedeemPoints } from '../lib/totals.js';
 import { dollarsToCents, sanitizeAmountInput } from '../../../lib/money.js';
@@ -52,7 +51,7 @@ export function CustomerBox({
             <strong data-testid="customer-name">{customer ? customer.name : t('pos.guestCustomer')}</strong>
             {customer && (
               <div className="muted small">
-                <span dir="ltr">{customer.phone ? formatPhone(customer.phone) : ''}</span> ·{' '}
+                <span dir="ltr">{customer.phone ?? ''}</span> ·{' '}
                 <span data-testid="customer-points">{t('pos.points', { points: f.number(customer.loyaltyPoints) })}</span>
               </div>
             )}

@@ -13,7 +13,7 @@ export function toCartCustomer(c: CustomerDto): CartCustomer {
   return {
     _id: c._id,
     name: c.fullName || `${c.firstName} ${c.lastName}`.trim(),
-    phone: c.phone,
+    phone: c.phone ? formatPhone(c.phone) : undefined,
     loyaltyPoints: c.loyaltyPoints ?? 0,
   };
 }

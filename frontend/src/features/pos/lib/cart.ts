@@ -8,6 +8,7 @@ export type CartProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode' | 'name
 export interface CartCustomer {
   _id: string;
   name: string;
+  /** As the cashier reads it ('0750 123 4567'), formatted when the customer was picked. */
   phone?: string;
   loyaltyPoints: number;
 }

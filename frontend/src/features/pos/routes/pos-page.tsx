@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, convertMinor, type TillProductDto } from '@dukan/contracts';
 import { useFormat } from '../../../i18n/format.js';
@@ -10,7 +10,6 @@ import { useCurrentUser } from '../../auth/index.js';
 import { useLoyaltySettingsQuery } from '../../../app/shared-api.js';
 import { CartPanel } from '../components/cart-panel.js';
 import { CustomerBox } from '../components/customer-box.js';
-import { CustomerPicker } from '../components/customer-picker.js';
 import { ProductsPanel } from '../components/products-panel.js';
 import { FinalReceipt } from '../components/receipt.js';
 import { ReceiptPreview } from '../components/receipt-preview.js';
@@ -28,6 +27,9 @@ import { useTillSettings } from '../printing/till-settings.js';
 import { useSaleQueue } from '../offline/use-sale-queue.js';
 import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
+
+// Loaded when first opened, with the phone library it reads typed numbers by: the till opens without either.
+const CustomerPicker = lazy(() => import('../components/customer-picker.js').then((m) => ({ default: m.CustomerPicker })));
 import { ShiftBar } from '../../shifts/index.js';
 import { ReturnDialog } from '../returns/return-dialog.js';
 import { invoiceOfCode } from '../returns/return-choice.js';
@@ -185,7 +187,9 @@ export function PosPage() {
       />
 
       {(phase === 'checkout-pick' || phase === 'change-customer') && (
-        <CustomerPicker onPick={checkout.onPicked} onClose={() => setPhase('cart')} />
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <CustomerPicker onPick={checkout.onPicked} onClose={() => setPhase('cart')} />
+        </Suspense>
       )}
       {phase === 'preview' && (
         <ReceiptPreview
