@@ -66,6 +66,20 @@ export interface ProductEventData {
   reorderLevel: number;
   quantity: number; // stock in the envelope's branch after the change; sales move stock without a product event (follow stock.changed.v2)
   version: number; // increases with every change (edit, received batch, delete); replicas ignore a lower version than they hold
+  // Absent on events from before packs and weighed goods: sold by the unit, no scale code; `packs` absent also on
+  // events that did not touch them (a received batch): a replica keeps the packs it holds.
+  soldBy?: 'unit' | 'weight';
+  scaleCode?: string | null;
+  packs?: ProductPackEventData[];
+}
+
+export interface ProductPackEventData {
+  packId: string;
+  barcode: string;
+  units: number; // units of stock one pack takes
+  priceCents: number; // USD cents per pack
+  priceCurrency: Currency; // the product's price currency
+  priceMinor: number; // the pack's price in that currency's minor unit
 }
 
 export interface ProductDeletedData {
@@ -184,6 +198,11 @@ export interface SaleLineData {
   unitPriceMinor?: number;
   subtotalMinor?: number;
   netMinor?: number; // after the cart and loyalty discounts; the lines' sum is totalMinor
+  // A pack line: quantity is packs, each taking unitsPerQuantity units; a weighed line: quantity in grams, price per kg;
+  // a price-label line: quantity 1, unitsPerQuantity its grams. Absent on events from before: 1 unit per quantity.
+  packId?: string | null;
+  unitsPerQuantity?: number;
+  weighed?: boolean;
 }
 
 export interface SaleEventData {
@@ -233,7 +252,8 @@ export interface RefundLineData {
   lineId: string;
   productId: string;
   sku: string;
-  quantity: number; // units refunded from that line
+  quantity: number; // units refunded from that line (packs of a pack line, grams of a weighed line)
+  unitsPerQuantity?: number; // stock units each of them puts back (absent: 1)
   amountCents: number; // money returned for them
   restock: boolean; // whether the units go back into stock
 }

@@ -1,7 +1,6 @@
 import {
   buildScaleLabel,
   DEFAULT_SCALE_LABEL_RULE,
-  ean13CheckDigit,
   gramsFromKg,
   parseScaleLabel,
   scaleItemKey,
@@ -9,6 +8,7 @@ import {
   valueCheckDigit,
   type ScaleLabelRule,
 } from './scale-labels.js';
+import { ean13CheckDigit } from './constants.js';
 import { priceLine, weighedGross } from './pricing.js';
 
 const rule = (r: Partial<ScaleLabelRule>): ScaleLabelRule => ({ ...DEFAULT_SCALE_LABEL_RULE, enabled: true, ...r });

@@ -2,6 +2,7 @@
 // A shop's rule says which prefixes are scale labels, how many digits of item code follow, whether the label
 // carries a weight (grams) or a price (minor units of the shop's label currency), and whether an inner check digit
 // guards that figure. Layout: prefix, item code, [inner check digit], value, EAN-13 check digit = 13 digits.
+import { ean13CheckDigit } from './constants.js';
 import type { Currency } from './money.js';
 
 export type ScaleLabelValue = 'weight' | 'price';
@@ -63,13 +64,6 @@ export function scaleRuleProblem(rule: ScaleLabelRule): { field: keyof ScaleLabe
   const valueDigits = scaleValueDigits(rule);
   if (valueDigits < 4 || valueDigits > 5) return { field: 'codeDigits', key: 'settings.scaleLayoutInvalid' };
   return null;
-}
-
-/** The EAN-13 check digit of the first 12 digits. */
-export function ean13CheckDigit(first12: string): number {
-  let sum = 0;
-  for (let i = 0; i < 12; i++) sum += Number(first12[i]) * (i % 2 === 0 ? 1 : 3);
-  return (10 - (sum % 10)) % 10;
 }
 
 // GS1 weighting factors for the check digit of a price or weight field (General Specifications 7.9.3).
