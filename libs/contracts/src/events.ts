@@ -1,6 +1,7 @@
 // Event subjects and payloads (ARCHITECTURE §6). Subjects are `dukan.<service>.<aggregate>.<event>.v1`.
 // Money fields are integers in minor units: *Cents are USD cents unless a field says otherwise.
 // Timestamps are ISO 8601 strings in UTC. Payloads may grow fields; a field never changes meaning within a version.
+import type { ScaleLabelRule } from './scale-labels.js';
 import type { Currency } from './money.js';
 import type { TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
@@ -363,6 +364,7 @@ export interface SettingsChangedData {
   sellWithoutShift?: boolean; // whether a till may sell with no open shift (absent before shifts: it may)
   shiftDifferenceLimit?: CurrencyAmounts; // a close whose count differs by more needs pos → close (absent before shifts)
   changeCurrency?: Currency; // the currency the till starts the change in (absent before it could be set)
+  scaleLabel?: ScaleLabelRule; // how the till reads the shop's scale labels (absent before: labels off)
 }
 
 /** A branch was created, renamed, deactivated or reactivated, or its registers changed. */
