@@ -55,9 +55,10 @@ export interface ProductDto {
   version: number; // increases with every change
   createdAt: string;
   updatedAt: string;
-  soldBy: SoldBy;
-  scaleCode: string | null; // the item code the shop's scale prints on labels
-  packs: ProductPackDto[];
+  // Absent from a server (or a till's kept list) from before packs and weighed goods: by the unit, no packs.
+  soldBy?: SoldBy;
+  scaleCode?: string | null; // the item code the shop's scale prints on labels
+  packs?: ProductPackDto[];
   /** Only on single-product answers (GET /:id, POST, PUT, PATCH quantity): newest first. */
   costHistory?: CostHistoryEntryDto[];
   /** POST only: true when the sku already existed and the quantity was added to that product (status 200, not 201). */
@@ -79,9 +80,9 @@ export interface TillProductDto {
   quantity: number; // stock in the caller's branch
   categoryId: string | null;
   imageUrl: string | null;
-  soldBy: SoldBy;
-  scaleCode: string | null;
-  packs: ProductPackDto[];
+  soldBy?: SoldBy;
+  scaleCode?: string | null;
+  packs?: ProductPackDto[];
 }
 
 /**

@@ -177,8 +177,8 @@ export interface GeneralSettingsDto {
   sellWithoutShift: boolean;
   /** A close whose count differs from the expected by more than this (per currency, minor units) needs pos → close. */
   shiftDifferenceLimit: CurrencyAmounts;
-  /** How the till reads the shop's scale labels (labels off by default). */
-  scaleLabel: ScaleLabelRule;
+  /** How the till reads the shop's scale labels (labels off by default; absent from an older server). */
+  scaleLabel?: ScaleLabelRule;
   branches: BranchDto[];
   updatedAt: string | null;
 }

@@ -91,6 +91,7 @@ describe('weights and item codes', () => {
     ['1,250', 1250],
     ['0.005', 5],
     ['2', 2000],
+    ['١٫٢٥', 1250], // Arabic-Indic digits and decimal separator, as a Kurdish keyboard types them
     ['0', null],
     ['1.2345', null],
     ['-1', null],

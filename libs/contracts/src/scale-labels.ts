@@ -117,9 +117,10 @@ export function buildScaleLabel(prefix: string, itemCode: string, valueText: str
   return body + String(ean13CheckDigit(body));
 }
 
-/** Grams as the till shows and takes them: kilograms with 3 decimals ("1.250"); null for anything else. */
+/** Grams as the till shows and takes them: kilograms with 3 decimals ("1.250", "١٫٢٥"); null for anything else. */
 export function gramsFromKg(text: string): number | null {
-  const m = /^\s*(\d{1,4})(?:[.,](\d{0,3}))?\s*$/.exec(text);
+  const ascii = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const m = /^\s*(\d{1,4})(?:[.,\u066b](\d{0,3}))?\s*$/.exec(ascii);
   if (!m) return null;
   const grams = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
   return grams > 0 ? grams : null;

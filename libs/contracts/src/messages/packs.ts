@@ -16,7 +16,6 @@ export const packsEn = {
   'sales.unitQuantity': 'Quantity must be a whole number from 1 to 10,000',
   'settings.scalePrefixInvalid': 'The prefix is one to three digits, or a range such as 20-29',
   'settings.scaleLayoutInvalid': 'Prefix, item code and check digits must leave 4 or 5 digits for the weight or price',
-  'pos.scaleLabel': 'Scale label',
 };
 
 export const packsKu: Record<keyof typeof packsEn, string> = {
@@ -34,5 +33,4 @@ export const packsKu: Record<keyof typeof packsEn, string> = {
   'sales.unitQuantity': 'بڕ دەبێت ژمارەیەکی تەواو بێت لە ١ تا ١٠٬٠٠٠',
   'settings.scalePrefixInvalid': 'پێشگر یەک تا سێ ژمارەیە، یان ڕیزێکی وەک 20-29',
   'settings.scaleLayoutInvalid': 'پێشگر و کۆدی کاڵا و ژمارەکانی پشکنین دەبێت ٤ یان ٥ ژمارە بۆ کێش یان نرخ بهێڵنەوە',
-  'pos.scaleLabel': 'لیبڵی تەرازوو',
 };
