@@ -111,8 +111,8 @@ describe('packs and weighed goods at the till (browser)', () => {
       const body = label.slice(0, 12);
       const misread = body + String((ean13CheckDigit(body) + 1) % 10);
       await scan(page, misread);
-      await page.waitForSelector('[data-testid=toast]');
-      expect(await page.textContent('[data-testid=toast]')).toContain('ئەم لیبڵی تەرازووە بە هەڵە خوێنرایەوە');
+      await page.locator('[data-testid=toast]', { hasText: 'ئەم لیبڵی تەرازووە بە هەڵە خوێنرایەوە (ژمارەی پشکنینی هەڵەیە)' }).waitFor();
+      expect(await page.locator('[data-testid=cart-line]').count()).toBe(0);
       await scan(page, label);
       await page.waitForSelector('[data-testid=line-weight]');
       expect(await page.textContent('[data-testid=line-weight]')).toBe('0.500 کگم');

@@ -224,7 +224,7 @@ export const ku: Texts<Catalogue> = {
     scanAdded: '{{name}} زیادکرا',
     kg: 'کگم',
     pack: 'پاکەت',
-    packOf: '{{name}} × {{n}}',
+    packOf: '{{name}} × {{n}} دانە',
     scaleLabel: 'لیبڵی تەرازوو',
     weighTitle: 'کێشی {{name}}',
     weightKg: 'کێش (کگم)',
