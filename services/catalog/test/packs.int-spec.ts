@@ -128,6 +128,22 @@ describe('packs and weighed goods in the catalogue', () => {
     expect((await lastProductEvent(made.body._id)).packs).toEqual([]);
   });
 
+  it('counts a carton scanned in a stocktake as its 12 units', async () => {
+    const cat = (await t.post('/api/categories', { name: { en: `Cartons ${Date.now()}`, ku: 'کارتۆن' } }, { token: t.tokens.admin })).body._id;
+    const made = await t.post('/api/products', productBody(cat, { quantity: 30, packs: [{ barcode: `S${Date.now()}`, units: 12, price: 8 }] }), {
+      token: t.tokens.admin,
+    });
+    const started = await t.post('/api/stocktakes', { categories: [cat] }, { token: t.tokens.manager });
+    expect(started.status).toBe(201);
+    const counted = await t.post(
+      `/api/stocktakes/${started.body.data._id}/counts`,
+      { lines: [{ barcode: made.body.packs[0].barcode, quantity: 2 }, { barcode: made.body.barcode, quantity: 5 }] },
+      { token: t.tokens.cashier },
+    );
+    expect(counted.status).toBe(200);
+    expect(counted.body.data).toEqual([expect.objectContaining({ productId: made.body._id, counted: 29 })]);
+  });
+
   it('keeps a weighed product’s stock in grams, with its scale code, and a sale of 1.250 kg takes 1,250 g', async () => {
     const code = String(Date.now() % 100000);
     const res = await t.post('/api/products', productBody(categoryId, { soldBy: 'weight', scaleCode: `0${code}`, quantity: 10_000, price: 12.99 }), {
