@@ -160,13 +160,13 @@ export class ProductCommands {
     await this.ds.transaction(async (m) => {
       await beginCatalogWrite(m);
       await this.lockLive(m, ctx, id);
+      // Its packs go with it, freeing their barcodes (sales keep each sold line's pack as it was).
+      await m.query(`DELETE FROM product_packs WHERE product_id = $1`, [id]);
       const [row] = await rows<ProductRow>(
         m,
         `UPDATE products SET deleted_at = now(), active = false, version = version + 1, updated_at = now() WHERE id = $1 RETURNING *`,
         [id],
       );
-      // Its packs go with it, freeing their barcodes (sales keep each sold line's pack as it was).
-      await m.query(`DELETE FROM product_packs WHERE product_id = $1`, [id]);
       await audit(m, ctx, 'product.deleted', { type: 'product', id }, { sku: row!.sku, name: row!.name_en });
       await this.outbox.add(m, ctx, 'dukan.catalog.product.deleted.v1', { productId: id, sku: row!.sku, version: row!.version });
     });
