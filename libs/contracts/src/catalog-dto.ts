@@ -19,6 +19,19 @@ export interface CostHistoryEntryDto {
 
 export type StockStatusDto = 'out' | 'low' | 'in';
 
+/** How a product is sold: by the unit, or by weight (stock and quantities in grams, the price per kilogram). */
+export type SoldBy = 'unit' | 'weight';
+
+/** A pack of a product (a carton of 12): its own barcode and price, taking `units` from stock. */
+export interface ProductPackDto {
+  _id: string;
+  barcode: string;
+  units: number; // >= 2
+  price: number; // dollars per pack
+  priceIqd: number | null; // whole dinars per pack, when the product is priced in dinars
+  name: LocalizedTextDto; // optional label ("Carton"); empty strings when none
+}
+
 /** GET/POST/PUT /api/products[/:id], search results, and the list without view=till. */
 export interface ProductDto {
   _id: string;
@@ -42,6 +55,10 @@ export interface ProductDto {
   version: number; // increases with every change
   createdAt: string;
   updatedAt: string;
+  // Absent from a server (or a till's kept list) from before packs and weighed goods: by the unit, no packs.
+  soldBy?: SoldBy;
+  scaleCode?: string | null; // the item code the shop's scale prints on labels
+  packs?: ProductPackDto[];
   /** Only on single-product answers (GET /:id, POST, PUT, PATCH quantity): newest first. */
   costHistory?: CostHistoryEntryDto[];
   /** POST only: true when the sku already existed and the quantity was added to that product (status 200, not 201). */
@@ -63,6 +80,9 @@ export interface TillProductDto {
   quantity: number; // stock in the caller's branch
   categoryId: string | null;
   imageUrl: string | null;
+  soldBy?: SoldBy;
+  scaleCode?: string | null;
+  packs?: ProductPackDto[];
 }
 
 /**

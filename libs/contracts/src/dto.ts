@@ -1,5 +1,6 @@
 // JSON shapes the API returns (ARCHITECTURE §4: ids are `_id`, bilingual fields `{en, ku}`, dates ISO strings).
 // Catalog's and sales' shapes are in catalog-dto.ts and sales-dto.ts; expenses' and reports' in expenses.ts and reports.ts.
+import type { ScaleLabelRule } from './scale-labels.js';
 import type { Currency } from './money.js';
 import type { Locale } from './messages.js';
 import type { Permissions, Role } from './permissions.js';
@@ -176,6 +177,8 @@ export interface GeneralSettingsDto {
   sellWithoutShift: boolean;
   /** A close whose count differs from the expected by more than this (per currency, minor units) needs pos → close. */
   shiftDifferenceLimit: CurrencyAmounts;
+  /** How the till reads the shop's scale labels (labels off by default; absent from an older server). */
+  scaleLabel?: ScaleLabelRule;
   branches: BranchDto[];
   updatedAt: string | null;
 }

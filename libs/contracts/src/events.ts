@@ -1,6 +1,7 @@
 // Event subjects and payloads (ARCHITECTURE §6). Subjects are `dukan.<service>.<aggregate>.<event>.v1`.
 // Money fields are integers in minor units: *Cents are USD cents unless a field says otherwise.
 // Timestamps are ISO 8601 strings in UTC. Payloads may grow fields; a field never changes meaning within a version.
+import type { ScaleLabelRule } from './scale-labels.js';
 import type { Currency } from './money.js';
 import type { TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
@@ -66,6 +67,20 @@ export interface ProductEventData {
   reorderLevel: number;
   quantity: number; // stock in the envelope's branch after the change; sales move stock without a product event (follow stock.changed.v2)
   version: number; // increases with every change (edit, received batch, delete); replicas ignore a lower version than they hold
+  // Absent on events from before packs and weighed goods: sold by the unit, no scale code; `packs` absent also on
+  // events that did not touch them (a received batch): a replica keeps the packs it holds.
+  soldBy?: 'unit' | 'weight';
+  scaleCode?: string | null;
+  packs?: ProductPackEventData[];
+}
+
+export interface ProductPackEventData {
+  packId: string;
+  barcode: string;
+  units: number; // units of stock one pack takes
+  priceCents: number; // USD cents per pack
+  priceCurrency: Currency; // the product's price currency
+  priceMinor: number; // the pack's price in that currency's minor unit
 }
 
 export interface ProductDeletedData {
@@ -184,6 +199,11 @@ export interface SaleLineData {
   unitPriceMinor?: number;
   subtotalMinor?: number;
   netMinor?: number; // after the cart and loyalty discounts; the lines' sum is totalMinor
+  // A pack line: quantity is packs, each taking unitsPerQuantity units; a weighed line: quantity in grams, price per kg;
+  // a price-label line: quantity 1, unitsPerQuantity its grams. Absent on events from before: 1 unit per quantity.
+  packId?: string | null;
+  unitsPerQuantity?: number;
+  weighed?: boolean;
 }
 
 export interface SaleEventData {
@@ -233,7 +253,8 @@ export interface RefundLineData {
   lineId: string;
   productId: string;
   sku: string;
-  quantity: number; // units refunded from that line
+  quantity: number; // units refunded from that line (packs of a pack line, grams of a weighed line)
+  unitsPerQuantity?: number; // stock units each of them puts back (absent: 1)
   amountCents: number; // money returned for them
   restock: boolean; // whether the units go back into stock
 }
@@ -343,6 +364,7 @@ export interface SettingsChangedData {
   sellWithoutShift?: boolean; // whether a till may sell with no open shift (absent before shifts: it may)
   shiftDifferenceLimit?: CurrencyAmounts; // a close whose count differs by more needs pos → close (absent before shifts)
   changeCurrency?: Currency; // the currency the till starts the change in (absent before it could be set)
+  scaleLabel?: ScaleLabelRule; // how the till reads the shop's scale labels (absent before: labels off)
 }
 
 /** A branch was created, renamed, deactivated or reactivated, or its registers changed. */

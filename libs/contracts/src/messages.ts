@@ -13,6 +13,7 @@ import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
 import { purchasesEn, purchasesKu } from './messages/purchases.js';
+import { packsEn, packsKu } from './messages/packs.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -108,6 +109,7 @@ const en = {
   ...catalogEn,
   ...transfersEn,
   ...purchasesEn,
+  ...packsEn,
   ...salesEn,
   ...shiftsEn,
   ...loyaltyEn,
@@ -204,6 +206,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...catalogKu,
   ...transfersKu,
   ...purchasesKu,
+  ...packsKu,
   ...salesKu,
   ...shiftsKu,
   ...loyaltyKu,

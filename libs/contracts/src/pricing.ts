@@ -11,6 +11,8 @@
 //   total is total x rate / (1 + rate), half up; the total is unchanged) or added to them (tax = the amount left after
 //   the discounts and loyalty x rate, half up, in the sale's minor unit, and the total is that amount plus its tax).
 //   Cash rounding applies to the total after tax.
+// - A weighed line (price per kg, quantity in grams): gross = price x grams / 1000, half up in the minor unit, once
+//   per line; its discount, the cart's, tax and cash rounding then apply as to any line.
 // - A price is kept in the currency it was set in (USD cents or whole dinars). A sale is priced in its own currency:
 //   each unit price in the other currency is converted ONCE at the sale's rate, half up (cents x rate / 100, or
 //   dinars x 100 / rate), and every figure after that is exact in the sale's minor unit.
@@ -37,10 +39,12 @@ export function isTaxMode(value: unknown): value is TaxMode {
 export interface LineInput {
   /** List price of one unit, cents. */
   priceCents: number;
-  /** Whole units, > 0. */
+  /** Whole units, > 0 (grams for a weighed line). */
   quantity: number;
   /** The product's own discount, percent (clamped to 0-100). */
   discountPercent: number;
+  /** A weighed line: the price is per kilogram and the quantity is in grams. */
+  weighed?: boolean;
 }
 
 export interface PricedLine {
@@ -116,9 +120,14 @@ export function shareOfCents(cents: number, part: number, whole: number): number
   return Number(divRound(BigInt(cents) * BigInt(part), BigInt(whole)));
 }
 
+/** A weighed line's gross: the price of a kilogram x grams / 1000, half up in the minor unit (1.255 kg at 1,000 is 1,255). */
+export function weighedGross(pricePerKgMinor: number, grams: number): number {
+  return Number(divRound(BigInt(Math.round(pricePerKgMinor)) * BigInt(Math.round(grams)), 1000n));
+}
+
 /** A line: gross x (100 - product discount) %, half up, once per line; the discount is what is left. */
 export function priceLine(line: LineInput): PricedLine {
-  const grossCents = line.priceCents * line.quantity;
+  const grossCents = line.weighed ? weighedGross(line.priceCents, line.quantity) : line.priceCents * line.quantity;
   const subtotalCents = percentOfCents(grossCents, 100 - clampPercent(line.discountPercent));
   return { grossCents, discountCents: grossCents - subtotalCents, subtotalCents };
 }

@@ -17,6 +17,10 @@ export interface SaleLineDto {
   discountAmount: number; // dollars taken off this line
   subtotal: number; // quantity x unitPrice - discountAmount, dollars
   refundedQuantity: number;
+  // Absent on sales kept from before packs and weighed goods: units.
+  packId?: string | null; // the pack sold: quantity is packs
+  unitsPerQuantity?: number; // stock units each of the quantity took (a pack's units; a price label's grams)
+  weighed?: boolean; // quantity in grams, unitPrice per kg
 }
 
 export interface SaleRefundDto {

@@ -13,6 +13,7 @@ import { SearchNorm1796500000200 } from './migrations/1796500000200-search-norm.
 import { PriceInDinars1796510000200 } from './migrations/1796510000200-price-in-dinars.js';
 import { SupplierSearch1796520000200 } from './migrations/1796520000200-supplier-search.js';
 import { CanonicalSupplierPhones1797300000200 } from './migrations/1797300000200-canonical-supplier-phones.js';
+import { PacksWeighed1797500000200 } from './migrations/1797500000200-packs-weighed.js';
 import { BranchPricesController } from './branch-prices/branch-prices.controller.js';
 import { BranchPrices } from './branch-prices/branch-prices.service.js';
 import { TransferCommands } from './transfers/transfer-commands.js';
@@ -25,6 +26,7 @@ import { ProductsController } from './products/products.controller.js';
 import { Barcodes } from './products/barcodes.js';
 import { ProductCommands } from './products/product-commands.js';
 import { ProductIntake } from './products/product-intake.js';
+import { ProductPacks } from './products/product-packs.js';
 import { ProductDelta } from './products/product-delta.js';
 import { ProductQueries } from './products/product-queries.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './stock/sale.handlers.js';
@@ -77,6 +79,7 @@ export class CatalogModule implements OnModuleDestroy {
             PriceInDinars1796510000200,
             SupplierSearch1796520000200,
             CanonicalSupplierPhones1797300000200,
+            PacksWeighed1797500000200,
           ],
           consumers: CATALOG_CONSUMERS,
         }),
@@ -106,6 +109,7 @@ export class CatalogModule implements OnModuleDestroy {
         ProductDelta,
         ProductCommands,
         ProductIntake,
+        ProductPacks,
         Barcodes,
         ProductImportService,
         CategoriesService,

@@ -48,6 +48,9 @@ describe('the till list', () => {
       quantity: 1,
       categoryId: cat.food,
       imageUrl: null,
+      soldBy: 'unit',
+      scaleCode: null,
+      packs: [],
     });
   });
 

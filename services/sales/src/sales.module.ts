@@ -26,6 +26,7 @@ import { Shifts1797000000300 } from './migrations/1797000000300-shifts.js';
 import { CashRoundingDefault1797100000300 } from './migrations/1797100000300-cash-rounding-default.js';
 import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-tenders.js';
+import { PacksWeighed1797500000300 } from './migrations/1797500000300-packs-weighed.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
@@ -53,6 +54,7 @@ export class SalesModule {
             CashRoundingDefault1797100000300,
             TaxMode1797200000300,
             RefundTenders1797300000300,
+            PacksWeighed1797500000300,
           ],
           consumers: SALES_CONSUMERS,
         }),

@@ -25,6 +25,7 @@ import { ShiftSettings1797000000700 } from './migrations/1797000000700-shift-set
 import { CashRoundingDefault1797100000700 } from './migrations/1797100000700-cash-rounding-default.js';
 import { ChangeCurrency1797100100700 } from './migrations/1797100100700-change-currency.js';
 import { TaxMode1797200000700 } from './migrations/1797200000700-tax-mode.js';
+import { ScaleLabels1797500000700 } from './migrations/1797500000700-scale-labels.js';
 
 /** Exchange rates, store settings, receipts and payments, branches and registers: /api/settings/*; printing: /api/print. */
 @Module({})
@@ -50,6 +51,7 @@ export class SettingsModule implements OnModuleDestroy {
             CashRoundingDefault1797100000700,
             ChangeCurrency1797100100700,
             TaxMode1797200000700,
+            ScaleLabels1797500000700,
           ],
         }),
       ],

@@ -20,6 +20,15 @@ export const en = {
     pricing: 'Price and stock',
     category: 'Category',
     extra: 'Description and image',
+    packs: 'Packs and weight',
+  },
+  soldBy: {
+    unit: 'By the unit',
+    weight: 'By weight (kg)',
+  },
+  packs: {
+    add: 'Add a pack',
+    remove: 'Remove pack',
   },
   fields: {
     sku: 'SKU',
@@ -39,6 +48,14 @@ export const en = {
     active: 'Active (sold at the till)',
     imageUrl: 'Image URL',
     optional: 'optional',
+    soldBy: 'Sold',
+    scaleCode: 'Scale code',
+    packBarcode: 'Pack barcode',
+    packUnits: 'Units in the pack',
+    packPrice: 'Pack price (USD)',
+    packPriceIqd: 'Pack price (IQD)',
+    packNameEn: 'Pack name (English)',
+    packNameKu: 'Pack name (Kurdish)',
   },
   hints: {
     priceIqd:
@@ -49,6 +66,8 @@ export const en = {
     stockReason: 'Kept with the change on the stock ledger and in the audit log.',
     reorderLevel: 'Stock at or below this counts as low.',
     barcodeNew: 'A new barcode was generated for this product.',
+    soldBy: 'By weight: the stock is kept in grams, the price is per kilogram and the till asks for the weight.',
+    scaleCode: 'Optional. The item code your scale prints on this product’s labels.',
   },
   stockReasons: {
     choose: 'Choose a reason',
@@ -162,6 +181,15 @@ export const ku: Texts<typeof en> = {
     pricing: 'نرخ و کۆگا',
     category: 'پۆل',
     extra: 'وەسف و وێنە',
+    packs: 'پاکەت و کێش',
+  },
+  soldBy: {
+    unit: 'بە دانە',
+    weight: 'بە کێش (کگم)',
+  },
+  packs: {
+    add: 'زیادکردنی پاکەت',
+    remove: 'لابردنی پاکەت',
   },
   fields: {
     sku: 'SKU',
@@ -181,6 +209,14 @@ export const ku: Texts<typeof en> = {
     active: 'چالاک (لە خاڵی فرۆشتن دەفرۆشرێت)',
     imageUrl: 'بەستەری وێنە',
     optional: 'ئارەزوومەندانە',
+    soldBy: 'فرۆشتن',
+    scaleCode: 'کۆدی تەرازوو',
+    packBarcode: 'بارکۆدی پاکەت',
+    packUnits: 'ژمارەی دانە لە پاکەتدا',
+    packPrice: 'نرخی پاکەت (USD)',
+    packPriceIqd: 'نرخی پاکەت (IQD)',
+    packNameEn: 'ناوی پاکەت (ئینگلیزی)',
+    packNameKu: 'ناوی پاکەت (کوردی)',
   },
   hints: {
     priceIqd:
@@ -191,6 +227,8 @@ export const ku: Texts<typeof en> = {
     stockReason: 'لەگەڵ گۆڕانکارییەکە لە تۆماری کۆگا و تۆماری چاودێریدا دەپارێزرێت.',
     reorderLevel: 'کاتێک کۆگا گەیشتە ئەم ژمارەیە یان کەمتر، بە کەم دادەنرێت.',
     barcodeNew: 'بارکۆدێکی نوێ بۆ ئەم بەرهەمە دروستکرا.',
+    soldBy: 'بە کێش: کاڵاکە بە گرام هەژمار دەکرێت، نرخەکە بۆ هەر کیلۆگرامێکە و کاشێر کێشەکە دەنووسێت.',
+    scaleCode: 'ئارەزوومەندانە. ئەو کۆدەی تەرازووەکەت لەسەر لیبڵی ئەم کاڵایە چاپی دەکات.',
   },
   stockReasons: {
     choose: 'هۆکارێک هەڵبژێرە',

@@ -7,6 +7,7 @@ import { StockLedger } from '../stock/stock-ledger.js';
 import type { CreateProductDto, ReceiveStockDto, UpdateProductDto } from './product.dto.js';
 import { duplicateBarcode } from './product-errors.js';
 import { ProductIntake } from './product-intake.js';
+import { ProductPacks } from './product-packs.js';
 import { ProductQueries } from './product-queries.js';
 import { productEvent, type ProductRow } from './product.sql.js';
 
@@ -19,6 +20,7 @@ export class ProductCommands {
     private readonly ledger: StockLedger,
     private readonly intake: ProductIntake,
     private readonly queries: ProductQueries,
+    private readonly packs: ProductPacks,
   ) {}
 
   /**
@@ -30,6 +32,13 @@ export class ProductCommands {
       this.ds.transaction(async (m) => {
         await beginCatalogWrite(m);
         const [{ productId, merged }] = await this.intake.createOrMerge(m, ctx, [dto]);
+        if (!merged && (dto.soldBy !== undefined || dto.scaleCode !== undefined || dto.packs !== undefined)) {
+          // Packs and how it is sold, written with the new product; the replicas learn them from one more event.
+          const packs = await this.packs.apply(m, productId, dto, dto.priceCurrency === 'IQD');
+          const [row] = await rows<ProductRow>(m, `UPDATE products SET version = version + 1 WHERE id = $1 RETURNING *`, [productId]);
+          const quantity = await this.ledger.quantity(m, productId, ctx.branchId);
+          await this.outbox.add(m, ctx, 'dukan.catalog.product.updated.v1', productEvent(row!, quantity, packs ?? []));
+        }
         return { product: await this.queries.get(ctx, productId, m), merged };
       });
     return this.mapUniqueViolations(async () => {
@@ -80,6 +89,7 @@ export class ProductCommands {
           images: dto.images ?? before.images,
           image_url: dto.imageUrl !== undefined ? dto.imageUrl || null : before.image_url,
         };
+        const packs = await this.packs.apply(m, id, dto, next.price_iqd !== null);
         const [row] = await rows<ProductRow>(
           m,
           `UPDATE products SET sku = $2, barcode = $3, name_en = $4, name_ku = $5, description_en = $6, description_ku = $7, category_id = $8,
@@ -139,7 +149,7 @@ export class ProductCommands {
           }));
           await audit(m, ctx, 'stock.adjusted', { type: 'product', id }, { branchId: ctx.branchId, before, after: quantity, reason });
         }
-        await this.outbox.add(m, ctx, 'dukan.catalog.product.updated.v1', productEvent(row!, quantity));
+        await this.outbox.add(m, ctx, 'dukan.catalog.product.updated.v1', productEvent(row!, quantity, packs));
         return this.queries.get(ctx, id, m);
       }),
     );
@@ -150,6 +160,8 @@ export class ProductCommands {
     await this.ds.transaction(async (m) => {
       await beginCatalogWrite(m);
       await this.lockLive(m, ctx, id);
+      // Its packs go with it, freeing their barcodes (sales keep each sold line's pack as it was).
+      await m.query(`DELETE FROM product_packs WHERE product_id = $1`, [id]);
       const [row] = await rows<ProductRow>(
         m,
         `UPDATE products SET deleted_at = now(), active = false, version = version + 1, updated_at = now() WHERE id = $1 RETURNING *`,
@@ -188,7 +200,7 @@ export class ProductCommands {
       `SELECT 1 FROM products WHERE barcode = $1 AND deleted_at IS NULL AND id <> coalesce($2::uuid, '00000000-0000-0000-0000-000000000000')`,
       [barcode, exceptId ?? null],
     );
-    if (clash) throw duplicateBarcode();
+    if (clash || (await this.packs.isPackBarcode(m, barcode))) throw duplicateBarcode();
   }
 
   private async assertCategory(m: EntityManager, id: string): Promise<void> {
@@ -203,6 +215,10 @@ export class ProductCommands {
     } catch (e) {
       const constraint = uniqueViolation(e);
       if (constraint === 'products_barcode_live') throw duplicateBarcode();
+      if (constraint === 'product_packs_barcode')
+        throw new DomainError('DUPLICATE_BARCODE', 'products.packBarcodeTaken', {}, { packs: { key: 'products.packBarcodeTaken' } });
+      if (constraint === 'products_scale_code_live')
+        throw new DomainError('DUPLICATE_BARCODE', 'products.scaleCodeTaken', {}, { scaleCode: { key: 'products.scaleCodeTaken' } });
       if (constraint === 'products_sku_live')
         throw new DomainError('DUPLICATE_SKU', 'products.duplicateSku', {}, { sku: { key: 'products.duplicateSku' } });
       throw e;

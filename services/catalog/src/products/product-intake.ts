@@ -96,7 +96,8 @@ export class ProductIntake {
     if (fresh.length === 0) return;
     const [taken] = await rows<{ barcode: string }>(
       m,
-      `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL LIMIT 1`,
+      `SELECT barcode FROM products WHERE barcode = ANY($1::text[]) AND deleted_at IS NULL
+       UNION ALL SELECT barcode FROM product_packs WHERE barcode = ANY($1::text[]) LIMIT 1`,
       [fresh.map((r) => r.dto.barcode)],
     );
     if (taken) throw duplicateBarcode();

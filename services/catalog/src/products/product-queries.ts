@@ -149,7 +149,8 @@ export class ProductQueries implements OnApplicationBootstrap {
     const found = await rows<{ j: unknown }>(
       this.ds,
       `WITH exact AS (
-         SELECT p.id FROM products p WHERE p.deleted_at IS NULL ${active} AND (p.barcode = $3 OR lower(p.sku) = lower($3))
+         SELECT p.id FROM products p WHERE p.deleted_at IS NULL ${active} AND (p.barcode = $3 OR lower(p.sku) = lower($3)
+                                                                                 OR p.id IN (SELECT product_id FROM product_packs WHERE barcode = $3))
        ), candidates AS (
          SELECT p.id FROM products p
          WHERE p.deleted_at IS NULL ${active} AND p.search_text LIKE $2 AND p.id NOT IN (SELECT id FROM exact)

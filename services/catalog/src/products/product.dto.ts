@@ -90,6 +90,46 @@ export class ProductDescriptionDto {
 }
 
 /** Presence is IsNotEmpty, not IsDefined: PartialType's IsOptional (UpdateProductDto) skips the one and never the other. */
+/** One pack on the product form: its barcode, how many units it takes, its price (dollars; dinars with a dinar product). */
+export class ProductPackInputDto {
+  @Transform(barcode)
+  @IsNotEmpty({ message: 'validation.required' })
+  @IsString({ message: 'validation.required' })
+  @MaxLength(64)
+  @Matches(PRINTABLE, { message: 'validation.invalidValue' })
+  barcode!: string;
+
+  @Transform(toNumber)
+  @IsInt({ message: 'products.packUnitsInvalid' })
+  @Min(2, { message: 'products.packUnitsInvalid' })
+  @Max(MAX_UNITS)
+  units!: number;
+
+  @Transform(toNumber)
+  @IsNotEmpty({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(MAX_MONEY)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  price!: number;
+
+  /** Whole dinars per pack; required when the product is priced in dinars (checked with the product). */
+  @IsOptional()
+  @Transform(toNumber)
+  @IsInt({ message: 'validation.invalidNumber' })
+  @Min(0, { message: 'validation.invalidNumber' })
+  @Max(MAX_MONEY * 10_000)
+  priceIqd?: number | null;
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ProductDescriptionDto)
+  name?: ProductDescriptionDto;
+}
+
+/** Packs one product may have. */
+export const MAX_PACKS = 10;
+
 export class CreateProductDto {
   @Transform(trim)
   @IsNotEmpty({ message: 'validation.required' })
@@ -186,6 +226,26 @@ export class CreateProductDto {
   @IsString()
   @MaxLength(2000)
   imageUrl?: string | null;
+
+  /** By the unit (default) or by weight: a weighed product's stock is in grams and its price per kilogram. */
+  @IsOptional()
+  @IsIn(['unit', 'weight'], { message: 'validation.invalidValue' })
+  soldBy?: 'unit' | 'weight';
+
+  /** The item code the shop's scale prints on this product's labels (digits; leading zeros are not part of it). */
+  @IsOptional()
+  @Transform(barcode)
+  @ValidateIf((_o, v) => v !== null && v !== '')
+  @Matches(/^\d{1,12}$/, { message: 'validation.invalidValue' })
+  scaleCode?: string | null;
+
+  /** The product's packs, all of them (a form that sends the list replaces what was there; absent: unchanged). */
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_PACKS)
+  @ValidateNested({ each: true })
+  @Type(() => ProductPackInputDto)
+  packs?: ProductPackInputDto[];
 
   /** Sent by the form when the barcode was generated there; informational. */
   @IsOptional()

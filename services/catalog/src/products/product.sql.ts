@@ -1,5 +1,5 @@
 // SQL shared by the product queries: the JSON shapes of ProductDto and TillProductDto, built in PostgreSQL.
-import type { ProductEventData } from '@dukan/contracts';
+import type { ProductEventData, ProductPackEventData } from '@dukan/contracts';
 
 const iso = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -9,6 +9,13 @@ export const PRODUCT_FROM = `
   LEFT JOIN stock_levels s ON s.product_id = p.id AND s.branch_id = $1
   LEFT JOIN branch_prices bp ON bp.product_id = p.id AND bp.branch_id = $1
   LEFT JOIN categories c ON c.id = p.category_id`;
+
+/** A product's packs as ProductPackDto[], in their order. */
+export const PACKS_JSON = `coalesce((
+  SELECT json_agg(json_build_object('_id', k.id, 'barcode', k.barcode, 'units', k.units, 'price', k.price_cents::float8 / 100,
+                                    'priceIqd', k.price_iqd, 'name', json_build_object('en', k.name_en, 'ku', k.name_ku))
+                  ORDER BY k.position)
+  FROM product_packs k WHERE k.product_id = p.id), '[]'::json)`;
 
 /** ProductDto without costHistory (see libs/contracts dto.ts). */
 export const PRODUCT_JSON = `json_build_object(
@@ -34,7 +41,10 @@ export const PRODUCT_JSON = `json_build_object(
   'imageUrl', p.image_url,
   'version', p.version,
   'createdAt', ${iso('p.created_at')},
-  'updatedAt', ${iso('p.updated_at')})`;
+  'updatedAt', ${iso('p.updated_at')},
+  'soldBy', p.sold_by,
+  'scaleCode', p.scale_code,
+  'packs', ${PACKS_JSON})`;
 
 /** TillProductDto: what the till loads for every product, at the price of the caller's branch. */
 export const TILL_JSON = `json_build_object(
@@ -48,7 +58,10 @@ export const TILL_JSON = `json_build_object(
   'discount', p.discount_percent::float8,
   'quantity', coalesce(s.quantity, 0),
   'categoryId', p.category_id,
-  'imageUrl', p.image_url)`;
+  'imageUrl', p.image_url,
+  'soldBy', p.sold_by,
+  'scaleCode', p.scale_code,
+  'packs', ${PACKS_JSON})`;
 
 export const COST_HISTORY_JSON = `coalesce((
   SELECT json_agg(json_build_object('date', ${iso('b.received_at')}, 'quantity', b.quantity, 'cost', b.unit_cost_cents::float8 / 100)
@@ -91,9 +104,12 @@ export interface ProductRow {
   image_url: string | null;
   version: number;
   deleted_at: Date | null;
+  sold_by: 'unit' | 'weight';
+  scale_code: string | null;
 }
 
-export function productEvent(row: ProductRow, quantity: number): ProductEventData {
+/** The product's event; `packs` when the change set them (else the replicas keep theirs). */
+export function productEvent(row: ProductRow, quantity: number, packs?: ProductPackEventData[]): ProductEventData {
   return {
     productId: row.id,
     sku: row.sku,
@@ -109,5 +125,8 @@ export function productEvent(row: ProductRow, quantity: number): ProductEventDat
     reorderLevel: row.reorder_level,
     quantity,
     version: row.version,
+    soldBy: row.sold_by ?? 'unit',
+    scaleCode: row.scale_code ?? null,
+    ...(packs ? { packs } : {}),
   };
 }

@@ -35,7 +35,7 @@ async function applyMoves<E extends EventEnvelope>(
   );
 }
 
-/** A completed sale takes its lines' units off the sale's branch. */
+/** A completed sale takes its lines' units off the sale's branch (a pack line: its packs x the units of a pack). */
 @Injectable()
 export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.completed.v1'> {
   readonly subject = 'dukan.sales.sale.completed.v1' as const;
@@ -50,7 +50,7 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
         sale.lines.map((l) => ({
           productId: l.productId,
           branchId: sale.branchId || branchId,
-          delta: -l.quantity,
+          delta: -l.quantity * (l.unitsPerQuantity ?? 1),
           reason: 'sold',
           refType: 'sale',
           refId: sale.saleId,
@@ -75,7 +75,7 @@ export class SaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.
         sale.lines.map((l) => ({
           productId: l.productId,
           branchId: sale.branchId || branchId,
-          delta: l.quantity,
+          delta: l.quantity * (l.unitsPerQuantity ?? 1),
           reason: 'returned',
           refType: 'void',
           refId: sale.saleId,
@@ -103,7 +103,7 @@ export class SaleRefundedHandler implements EventHandler<'dukan.sales.sale.refun
           .map((l) => ({
             productId: l.productId,
             branchId: refund.branchId || branchId,
-            delta: l.quantity,
+            delta: l.quantity * (l.unitsPerQuantity ?? 1),
             reason: 'returned',
             refType: 'refund',
             refId: refund.refundId,

@@ -129,6 +129,8 @@ export class Stocktakes {
       if (take.state !== 'counting') throw new DomainError('INVALID_TRANSITION', 'stocktakes.notCounting');
       const codes = dto.lines.filter((l) => l.barcode).map((l) => l.barcode!);
       const byCode = new Map<string, string>();
+      /** A pack's barcode counts its units: a carton of 12 scanned once is 12 counted. */
+      const packUnits = new Map<string, number>();
       if (codes.length > 0) {
         for (const r of await rows<{ id: string; barcode: string | null; sku: string }>(
           m,
@@ -138,8 +140,19 @@ export class Stocktakes {
           if (r.barcode) byCode.set(r.barcode, r.id);
           if (!byCode.has(r.sku.toLowerCase())) byCode.set(r.sku.toLowerCase(), r.id);
         }
+        for (const r of await rows<{ product_id: string; barcode: string; units: number }>(
+          m,
+          `SELECT k.product_id, k.barcode, k.units FROM product_packs k JOIN products p ON p.id = k.product_id
+            WHERE p.deleted_at IS NULL AND k.barcode = ANY($1::text[])`,
+          [codes],
+        )) {
+          if (byCode.has(r.barcode)) continue;
+          byCode.set(r.barcode, r.product_id);
+          packUnits.set(r.barcode, r.units);
+        }
       }
       const resolved = dto.lines.map((l) => l.product ?? byCode.get(l.barcode!) ?? byCode.get(l.barcode!.toLowerCase()) ?? null);
+      const counted = dto.lines.map((l) => l.quantity * (l.product ? 1 : (packUnits.get(l.barcode!) ?? 1)));
       const unknown = resolved.findIndex((p) => p === null);
       if (unknown >= 0) throw DomainError.validation({ [`lines.${unknown}.barcode`]: 'stocktakes.unknownBarcode' });
       const ids = [...new Set(resolved as string[])];
@@ -151,11 +164,11 @@ export class Stocktakes {
         throw DomainError.validation({
           [`lines.${outside}.${dto.lines[outside]!.product ? 'product' : 'barcode'}`]: 'stocktakes.outOfScope',
         });
-      const sums = countsByProduct(resolved.map((p, i) => ({ productId: p!, quantity: dto.lines[i]!.quantity })));
+      const sums = countsByProduct(resolved.map((p, i) => ({ productId: p!, quantity: counted[i]! })));
       await m.query(
         `INSERT INTO stocktake_counts (stocktake_id, product_id, quantity, counted_by)
          SELECT $1, product_id, quantity, $4 FROM unnest($2::uuid[], $3::int[]) AS t(product_id, quantity)`,
-        [id, resolved, dto.lines.map((l) => l.quantity), ctx.actorId],
+        [id, resolved, counted, ctx.actorId],
       );
       try {
         await m.query(

@@ -14,14 +14,16 @@ async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]
   const col = <T>(f: (p: ProductEventData) => T) => list.map(f);
   await m.query(
     `INSERT INTO product_prices (product_id, sku, name, price_cents, cost_cents, discount_percent, active, deleted, version, updated_at,
-                                 price_currency, price_minor)
-     SELECT product_id, sku, name, price_cents, cost_cents, discount_percent, active, false, version, now(), price_currency, price_minor
+                                 price_currency, price_minor, sold_by, scale_code)
+     SELECT product_id, sku, name, price_cents, cost_cents, discount_percent, active, false, version, now(), price_currency, price_minor,
+            sold_by, scale_code
        FROM unnest($1::uuid[], $2::text[], $3::jsonb[], $4::bigint[], $5::bigint[], $6::numeric[], $7::boolean[], $8::bigint[],
-                   $9::text[], $10::bigint[])
-         AS p(product_id, sku, name, price_cents, cost_cents, discount_percent, active, version, price_currency, price_minor)
+                   $9::text[], $10::bigint[], $11::text[], $12::text[])
+         AS p(product_id, sku, name, price_cents, cost_cents, discount_percent, active, version, price_currency, price_minor, sold_by, scale_code)
      ON CONFLICT (product_id) DO UPDATE SET
        sku = EXCLUDED.sku, name = EXCLUDED.name, price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents,
        price_currency = EXCLUDED.price_currency, price_minor = EXCLUDED.price_minor,
+       sold_by = EXCLUDED.sold_by, scale_code = EXCLUDED.scale_code,
        discount_percent = EXCLUDED.discount_percent, active = EXCLUDED.active, deleted = false,
        version = EXCLUDED.version, updated_at = now()
      WHERE product_prices.version < EXCLUDED.version`,
@@ -36,6 +38,43 @@ async function upsertProducts(m: EntityManager, all: readonly ProductEventData[]
       col((p) => p.version),
       col((p) => p.priceCurrency ?? 'USD'),
       col((p) => (p.priceCurrency === 'IQD' ? (p.priceMinor ?? p.priceCents) : p.priceCents)),
+      col((p) => p.soldBy ?? 'unit'),
+      col((p) => p.scaleCode ?? null),
+    ],
+  );
+  await replacePacks(m, list);
+}
+
+/**
+ * The packs of the events that carry them, where that event's version is the one the replica now holds (an older
+ * event changes nothing); an event without packs (a received batch) leaves them.
+ */
+async function replacePacks(m: EntityManager, list: readonly ProductEventData[]): Promise<void> {
+  const withPacks = list.filter((p) => p.packs !== undefined);
+  if (withPacks.length === 0) return;
+  const held = (await m.query(`SELECT product_id, version FROM product_prices WHERE product_id = ANY($1::uuid[])`, [
+    withPacks.map((p) => p.productId),
+  ])) as { product_id: string; version: string }[];
+  const current = new Map(held.map((r) => [r.product_id, Number(r.version)]));
+  const apply = withPacks.filter((p) => current.get(p.productId) === p.version);
+  if (apply.length === 0) return;
+  await m.query(`DELETE FROM product_packs WHERE product_id = ANY($1::uuid[])`, [apply.map((p) => p.productId)]);
+  const packs = apply.flatMap((p) => (p.packs ?? []).map((k) => ({ ...k, productId: p.productId })));
+  if (packs.length === 0) return;
+  const col = <T>(f: (k: (typeof packs)[number]) => T) => packs.map(f);
+  await m.query(
+    `INSERT INTO product_packs (pack_id, product_id, barcode, units, price_cents, price_currency, price_minor)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::bigint[], $6::text[], $7::bigint[])
+     ON CONFLICT (pack_id) DO UPDATE SET product_id = EXCLUDED.product_id, barcode = EXCLUDED.barcode, units = EXCLUDED.units,
+       price_cents = EXCLUDED.price_cents, price_currency = EXCLUDED.price_currency, price_minor = EXCLUDED.price_minor`,
+    [
+      col((k) => k.packId),
+      col((k) => k.productId),
+      col((k) => k.barcode),
+      col((k) => k.units),
+      col((k) => k.priceCents),
+      col((k) => k.priceCurrency),
+      col((k) => k.priceMinor),
     ],
   );
 }
@@ -132,6 +171,11 @@ export class SettingsChangedHandler implements EventHandler<'dukan.settings.sett
       ],
     );
     await applyTaxMode(m, d.taxMode, event.occurredAt);
+    // The scale-label rule, where this event's change is the one held (settings from before it: labels off).
+    await m.query(`UPDATE shop_settings SET scale_label = $1 WHERE id = 1 AND changed_at = $2`, [
+      d.scaleLabel ? JSON.stringify(d.scaleLabel) : null,
+      event.occurredAt,
+    ]);
   }
 }
 

@@ -156,6 +156,7 @@ export class ReversalsService {
           productId: line.product_id,
           sku: line.sku,
           quantity: r.quantity,
+          unitsPerQuantity: line.units_per_quantity ?? 1,
           amountCents,
           restock,
           line,

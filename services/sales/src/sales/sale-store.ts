@@ -7,6 +7,7 @@ import {
   type Currency,
   type LocalizedText,
   type PricedSale,
+  type ScaleLabelRule,
   type Settled,
   type TaxMode,
 } from '@dukan/contracts';
@@ -27,6 +28,9 @@ export interface ProductRow {
   discount_percent: string;
   active: boolean;
   deleted: boolean;
+  sold_by: 'unit' | 'weight';
+  scale_code: string | null;
+  packs: { pack_id: string; units: number; price_currency: Currency; price_minor: string }[];
 }
 
 /** What a sale needs to know before it is priced, read in one round trip. */
@@ -41,6 +45,8 @@ export interface Lookup {
   iqdCashRounding: number;
   customer: { first_name: string; last_name: string; phone: string | null; deleted: boolean } | null;
   cashier: { username: string; first_name: string; last_name: string } | null;
+  /** The shop's scale-label rule as settings last said (null: none yet, labels off). */
+  scaleLabel: ScaleLabelRule | null;
 }
 
 /** A priced sale as it is written. */
@@ -80,6 +86,7 @@ export class SaleStore {
       tax_rate_bp: number;
       tax_mode: TaxMode | null;
       iqd_cash_rounding: number | null;
+      scale_label: ScaleLabelRule | null;
       customer: Lookup['customer'];
       cashier: Lookup['cashier'];
       key_seen: boolean;
@@ -89,12 +96,17 @@ export class SaleStore {
                    'price_cents', coalesce(bp.price_cents, pp.price_cents)::text,
                    'price_currency', CASE WHEN bp.price_cents IS NULL THEN pp.price_currency ELSE 'USD' END,
                    'price_minor', coalesce(bp.price_cents, pp.price_minor, pp.price_cents)::text,
-                   'cost_cents', cost_cents::text, 'discount_percent', discount_percent::text, 'active', active, 'deleted', deleted))
+                   'cost_cents', cost_cents::text, 'discount_percent', discount_percent::text, 'active', active, 'deleted', deleted,
+                   'sold_by', pp.sold_by, 'scale_code', pp.scale_code,
+                   'packs', coalesce((SELECT json_agg(json_build_object('pack_id', k.pack_id, 'units', k.units,
+                                              'price_currency', k.price_currency, 'price_minor', k.price_minor::text))
+                                        FROM product_packs k WHERE k.product_id = pp.product_id), '[]'::json)))
               FROM product_prices pp LEFT JOIN branch_prices bp ON bp.product_id = pp.product_id AND bp.branch_id = $5
              WHERE pp.product_id = ANY($1::uuid[])) AS products,
            (SELECT tax_rate_bp FROM shop_settings WHERE id = 1) AS tax_rate_bp,
            (SELECT tax_mode FROM shop_settings WHERE id = 1) AS tax_mode,
            (SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1) AS iqd_cash_rounding,
+           (SELECT scale_label FROM shop_settings WHERE id = 1) AS scale_label,
            (SELECT json_build_object('first_name', first_name, 'last_name', last_name, 'phone', phone, 'deleted', deleted)
               FROM customers WHERE customer_id = $2) AS customer,
            (SELECT json_build_object('username', username, 'first_name', first_name, 'last_name', last_name)
@@ -111,6 +123,7 @@ export class SaleStore {
       iqdCashRounding: row?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
       customer: row?.customer ?? null,
       cashier: row?.cashier ?? null,
+      scaleLabel: row?.scale_label ?? null,
     };
   }
 
@@ -178,10 +191,10 @@ export class SaleStore {
        ), l AS (
          INSERT INTO sale_lines (id, sale_id, line_no, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents,
                                  discount_percent, discount_cents, subtotal_cents, net_cents, unit_price_minor, discount_minor,
-                                 subtotal_minor, net_minor)
+                                 subtotal_minor, net_minor, pack_id, units_per_quantity, weighed)
          SELECT * FROM unnest($22::uuid[], $23::uuid[], $24::smallint[], $25::uuid[], $26::text[], $27::jsonb[], $28::int[], $29::bigint[],
                               $30::bigint[], $31::numeric[], $32::bigint[], $33::bigint[], $34::bigint[], $47::bigint[], $48::bigint[],
-                              $49::bigint[], $50::bigint[])
+                              $49::bigint[], $50::bigint[], $55::uuid[], $56::int[], $57::boolean[])
        ), t AS (
          INSERT INTO sale_tenders (sale_id, seq, method, currency, amount_minor)
          SELECT $1, seq, method, currency, amount FROM unnest($51::text[], $52::text[], $53::bigint[]) WITH ORDINALITY AS x(method, currency, amount, seq)
@@ -227,6 +240,9 @@ export class SaleStore {
           a.settled.tenders.map((t) => t.currency),
           a.settled.tenders.map((t) => t.amountMinor),
           a.priced.taxMode,
+          lines.map((l) => l.pack_id),
+          lines.map((l) => l.units_per_quantity),
+          lines.map((l) => l.weighed),
         ],
       )
       .catch((e: unknown) => {

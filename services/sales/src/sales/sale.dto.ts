@@ -33,6 +33,8 @@ const Money = () => IsNumber({ allowNaN: false, allowInfinity: false }, { messag
 const MAX_DOLLARS = 100_000_000_000;
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 10_000;
+/** A weighed line's most grams (1,000 kg); a line of units or packs is still at most MAX_QUANTITY (checked with its product). */
+export const MAX_GRAMS = 1_000_000;
 
 /** A product name as the till sends it in a snapshot: a string, or `{en, ku}`. The server keeps its own copy. */
 function IsSnapshotName(options?: ValidationOptions) {
@@ -93,10 +95,22 @@ export class SaleItemDto {
   @Type(() => ProductSnapshotDto)
   productSnapshot?: ProductSnapshotDto;
 
+  /** Units, packs (with `pack`), or grams (a product sold by weight). */
   @IsInt({ message: 'validation.integer' })
   @Min(1)
-  @Max(MAX_QUANTITY)
+  @Max(MAX_GRAMS)
   quantity!: number;
+
+  /** The pack sold: the quantity is packs, each at the pack's price, taking its units from stock. */
+  @IsOptional()
+  @IsUUID('all', { message: 'validation.invalidId' })
+  pack?: string;
+
+  /** The scale label scanned for this line (13 digits): the server reads its weight or price by the shop's rule. */
+  @IsOptional()
+  @IsString()
+  @Matches(/^\d{13}$/, { message: 'sales.scaleLabelInvalid' })
+  scaleLabel?: string;
 
   @Money()
   @Min(0)
@@ -285,7 +299,7 @@ export class RefundLineDto {
 
   @IsInt({ message: 'validation.integer' })
   @Min(1)
-  @Max(MAX_QUANTITY)
+  @Max(MAX_GRAMS)
   quantity!: number;
 }
 

@@ -94,6 +94,12 @@ export interface LineRow {
   subtotal_minor: string;
   net_minor: string;
   refunded_minor: string;
+  /** The pack sold (quantity is packs), null for units or weight. */
+  pack_id: string | null;
+  /** Stock units each of the quantity takes: a pack's units, a price label's grams; 1 otherwise. */
+  units_per_quantity: number;
+  /** Quantity in grams, price per kg. */
+  weighed: boolean;
 }
 
 export interface RefundRow {
@@ -142,6 +148,9 @@ export function toLineDto(l: LineRow, currency: Currency = 'USD'): SaleLineDto {
     discountAmount: dollars(l.discount_cents),
     subtotal: dollars(l.subtotal_cents),
     refundedQuantity: l.refunded_quantity,
+    packId: l.pack_id ?? null,
+    unitsPerQuantity: l.units_per_quantity ?? 1,
+    weighed: l.weighed ?? false,
   };
 }
 
@@ -233,6 +242,9 @@ export function toLineEvent(l: LineRow): SaleLineData {
     unitPriceMinor: n(l.unit_price_minor),
     subtotalMinor: n(l.subtotal_minor),
     netMinor: n(l.net_minor),
+    packId: l.pack_id ?? null,
+    unitsPerQuantity: l.units_per_quantity ?? 1,
+    weighed: l.weighed ?? false,
   };
 }
 

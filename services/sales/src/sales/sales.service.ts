@@ -31,6 +31,7 @@ import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mappe
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
 import { ShiftsService } from '../shifts/shifts.service.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
+import { soldLines, type SoldLine } from './line-kinds.policy.js';
 import {
   checkAfterLoyalty,
   checkBeforeLoyalty,
@@ -164,6 +165,7 @@ export class SalesService {
     const register = dto.register?.trim() || DEFAULT_REGISTER;
     const customerId = dto.customer ?? null;
     const products = this.productsOnSale(dto, lookup, customerId);
+    const sold = this.soldAs(dto, products, lookup);
     const saleCur = dto.currency;
     // A client that sends tenders states its figures in the sale's currency; the specification's client, in dollars.
     const figCur: Currency = dto.tenders ? saleCur : 'USD';
@@ -179,9 +181,10 @@ export class SalesService {
       products.map((p, i) =>
         lineAsSold(
           {
-            priceCents: unitPriceInSaleCurrency(Number(p.price_minor), p.price_currency, cur, exchangeRate),
-            quantity: dto.items[i]!.quantity,
+            priceCents: unitPriceInSaleCurrency(sold[i]!.priceMinor, sold[i]!.priceCurrency, cur, exchangeRate),
+            quantity: sold[i]!.quantity,
             discountPercent: Number(p.discount_percent),
+            weighed: sold[i]!.weighed,
           },
           dto.items[i]!.discount,
         ),
@@ -270,8 +273,8 @@ export class SalesService {
       product_id: item.product,
       sku: products[i]!.sku,
       name: products[i]!.name,
-      quantity: item.quantity,
-      unit_price_cents: String(products[i]!.price_currency === 'USD' ? Number(products[i]!.price_minor) : toUsd(lines[i]!.priceCents)),
+      quantity: sold[i]!.quantity,
+      unit_price_cents: String(sold[i]!.priceCurrency === 'USD' ? sold[i]!.priceMinor : toUsd(lines[i]!.priceCents)),
       unit_cost_cents: products[i]!.cost_cents,
       discount_percent: String(lines[i]!.discountPercent),
       discount_cents: String(toUsd(priced.lines[i]!.discountCents)),
@@ -284,6 +287,9 @@ export class SalesService {
       subtotal_minor: String(priced.lines[i]!.subtotalCents),
       net_minor: String(priced.lineNetCents[i]!),
       refunded_minor: '0',
+      pack_id: sold[i]!.packId,
+      units_per_quantity: sold[i]!.unitsPerQuantity,
+      weighed: sold[i]!.weighed,
     }));
 
     return this.ds.transaction(async (m) => {
@@ -354,6 +360,14 @@ export class SalesService {
     if ((dto.loyaltyPointsRedeemed ?? 0) > 0 && !customerId) unavailable.customer = { key: 'validation.required' };
     if (Object.keys(unavailable).length > 0) throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, unavailable);
     return dto.items.map((item) => byId.get(item.product)!);
+  }
+
+  /** How each line is sold (units, packs, weight, a scale label), refused with the first problem's message when any line cannot be. */
+  private soldAs(dto: CreateSaleDto, products: ProductRow[], lookup: Lookup): SoldLine[] {
+    const { lines, errors } = soldLines(dto.items, products, lookup.scaleLabel);
+    const first = Object.values(errors)[0];
+    if (first) throw new DomainError('VALIDATION_FAILED', first.key, first.params ?? {}, errors);
+    return lines;
   }
 
   /** Reserves the points a sale redeems and quotes those it awards; without loyalty a sale that redeems nothing goes on. */

@@ -18,6 +18,30 @@ import {
 } from 'class-validator';
 import { CURRENCIES, LOCALES, TAX_MODES, type Currency, type Locale, type TaxMode } from '@dukan/contracts';
 
+/** The shop's scale-label rule (see ScaleLabelRule); checked as a whole by scaleRuleProblem. */
+export class ScaleLabelRuleDto {
+  @IsBoolean()
+  enabled!: boolean;
+
+  @IsString()
+  @Matches(/^\d{1,3}(-\d{1,3})?$/, { message: 'settings.scalePrefixInvalid' })
+  prefix!: string;
+
+  @IsInt({ message: 'validation.integer' })
+  @Min(1, { message: 'settings.scaleLayoutInvalid' })
+  @Max(10, { message: 'settings.scaleLayoutInvalid' })
+  codeDigits!: number;
+
+  @IsIn(['weight', 'price'])
+  value!: 'weight' | 'price';
+
+  @IsBoolean()
+  valueCheckDigit!: boolean;
+
+  @IsIn(CURRENCIES)
+  currency!: Currency;
+}
+
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const SLUG = /^[\p{L}\p{N}._-]{1,40}$/u;
 
@@ -117,6 +141,12 @@ export class UpdateGeneralSettingsDto {
   @ValidateNested()
   @Type(() => ShiftDifferenceLimitDto)
   shiftDifferenceLimit?: ShiftDifferenceLimitDto;
+
+  /** How the till reads the shop's scale labels. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ScaleLabelRuleDto)
+  scaleLabel?: ScaleLabelRuleDto;
 
   @IsOptional()
   @IsArray()

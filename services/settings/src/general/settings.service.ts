@@ -4,10 +4,13 @@ import {
   DEFAULT_CHANGE_CURRENCY,
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_IQD_CASH_ROUNDING,
+  DEFAULT_SCALE_LABEL_RULE,
+  scaleRuleProblem,
   type BranchDto,
   type Currency,
   type GeneralSettingsDto,
   type Locale,
+  type ScaleLabelRule,
   type SettingsChangedData,
   type TaxMode,
   type TillTaxDto,
@@ -29,7 +32,11 @@ interface SettingsRow {
   shift_limit_usd_cents: string;
   shift_limit_iqd: string;
   updated_at: Date | null;
+  scale_label: Partial<ScaleLabelRule> | null;
 }
+
+/** The shop's scale-label rule: its own, else the default (labels off). */
+const scaleRuleOf = (row: SettingsRow): ScaleLabelRule => ({ ...DEFAULT_SCALE_LABEL_RULE, ...(row.scale_label ?? {}) });
 
 const shiftLimit = (row: SettingsRow) => ({ USD: Number(row.shift_limit_usd_cents), IQD: Number(row.shift_limit_iqd) });
 
@@ -50,6 +57,7 @@ const GLOBAL_FIELDS = [
   'sellWithoutShift',
   'shiftDifferenceLimit',
   'branches',
+  'scaleLabel',
 ] as const;
 
 /** General settings: exchange rates (global and per user), store name, language, time zone, tax, branches and registers. */
@@ -176,6 +184,12 @@ export class SettingsService {
     if (dto.iqdCashRounding !== undefined) sets.push(['iqd_cash_rounding', dto.iqdCashRounding]);
     if (dto.changeCurrency !== undefined) sets.push(['change_currency', dto.changeCurrency]);
     if (dto.sellWithoutShift !== undefined) sets.push(['sell_without_shift', dto.sellWithoutShift]);
+    if (dto.scaleLabel !== undefined) {
+      const rule: ScaleLabelRule = { ...dto.scaleLabel, prefix: dto.scaleLabel.prefix.trim() };
+      const problem = scaleRuleProblem(rule);
+      if (problem) throw new DomainError('VALIDATION_FAILED', problem.key, {}, { [`scaleLabel.${problem.field}`]: { key: problem.key } });
+      sets.push(['scale_label', JSON.stringify(rule)]);
+    }
     if (dto.shiftDifferenceLimit !== undefined) {
       sets.push(['shift_limit_usd_cents', dto.shiftDifferenceLimit.USD], ['shift_limit_iqd', dto.shiftDifferenceLimit.IQD]);
     }
@@ -262,6 +276,7 @@ export class SettingsService {
       taxMode: s.row.tax_mode,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
+      scaleLabel: scaleRuleOf(s.row),
       branches: s.branches.map((b) => ({ id: b._id, name: b.name, registers: b.registers, active: b.active })),
       changed,
     };
@@ -286,6 +301,7 @@ export class SettingsService {
       changeCurrency: s.row.change_currency,
       sellWithoutShift: s.row.sell_without_shift,
       shiftDifferenceLimit: shiftLimit(s.row),
+      scaleLabel: scaleRuleOf(s.row),
       branches: s.branches,
       updatedAt: s.row.updated_at ? s.row.updated_at.toISOString() : null,
     };

@@ -1,4 +1,4 @@
-import type { ApiSuccess, Currency, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, SaleDto } from '@dukan/contracts';
+import type { ApiSuccess, Currency, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, SaleDto, ScaleLabelRule } from '@dukan/contracts';
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { listTag, listTags } from '../../../app/tags.js';
@@ -28,6 +28,12 @@ export const posApi = sharedApi.injectEndpoints({
           (res) => (res as { data: TillMoneySettings }).data,
         ),
       providesTags: ['ExchangeRate'],
+    }),
+    /** The shop's scale-label rule (labels off on an older server, or before the shop sets one). */
+    scaleRule: build.query<ScaleLabelRule | null, void>({
+      queryFn: (_arg, _api, _extra, baseQuery) =>
+        keptRead('scale-rule', () => baseQuery('/settings/general'), (res) => (res as { data: { scaleLabel?: ScaleLabelRule } }).data.scaleLabel ?? null),
+      providesTags: ['Settings'],
     }),
     customers: build.query<CustomerDto[], string>({
       query: (search) => ({ url: '/customers', params: search ? { search } : {} }),
@@ -65,5 +71,5 @@ export const posApi = sharedApi.injectEndpoints({
   }),
 });
 
-export const { useExchangeRateQuery, useCustomersQuery, useRedeemPointsMutation, useCreateSaleMutation, useReserveInvoiceBlockMutation } =
+export const { useExchangeRateQuery, useScaleRuleQuery, useCustomersQuery, useRedeemPointsMutation, useCreateSaleMutation, useReserveInvoiceBlockMutation } =
   posApi;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Dispatch, ReactNode } from 'react';
-import type { CartAction, CartState } from '../lib/cart.js';
+import { kgText } from '@dukan/contracts';
+import { fixedQuantity, lineKey, type CartAction, type CartState } from '../lib/cart.js';
 import { lineSubtotal, unitInSale, type Totals } from '../lib/totals.js';
 import { sanitizeAmountInput } from '../../../lib/money.js';
 import { Icon } from '../../../components/layout/icons.js';
@@ -41,7 +42,7 @@ export function CartPanel({
   const format = useMinorMoney();
   const money = (minor: number) => format(minor, currency);
   const m = { currency, rate };
-  const itemCount = cart.lines.reduce((n, l) => n + l.quantity, 0);
+  const itemCount = cart.lines.reduce((n, l) => n + (fixedQuantity(l) ? 1 : l.quantity), 0);
 
   return (
     <aside className="cart-panel" aria-label={t('pos.cart')} data-testid="cart">
@@ -85,27 +86,41 @@ export function CartPanel({
         <ul className="cart-lines">
           {cart.lines.map((line) => {
             const name = (i18n.language === 'ku' && line.name.ku) || line.name.en;
-            const over = line.quantity > line.stock;
+            const over = !line.weighed && !line.scaleLabel && line.quantity > line.stock;
+            const packText = line.packId
+              ? t('pos.packOf', { name: (i18n.language === 'ku' && line.packName?.ku) || line.packName?.en || t('pos.pack'), n: line.unitsPerQuantity ?? 1 })
+              : null;
             return (
-              <li key={line.productId} className={`cart-line ${over ? 'over-stock' : ''}`} data-testid="cart-line" data-sku={line.sku}>
+              <li key={lineKey(line)} className={`cart-line ${over ? 'over-stock' : ''}`} data-testid="cart-line" data-sku={line.sku}>
                 <div className="line-main">
                   <span className="line-name" title={name}>
                     {name}
                   </span>
+                  {packText && (
+                    <span className="small" data-testid="line-pack">
+                      {packText}
+                    </span>
+                  )}
                   <span className="muted small">
                     {money(unitInSale(line, m))}
+                    {line.weighed && ` / ${t('pos.kg')}`}
                     {line.discountPercent > 0 && ` · ${t('pos.percentOff', { percent: f.percent(line.discountPercent) })}`}
                   </span>
                   {over && (
                     <span className="small warning-text">{t('pos.stockLimit', { n: f.number(Math.max(0, line.stock)), name })}</span>
                   )}
                 </div>
+                {fixedQuantity(line) ? (
+                  <div className="qty" data-testid="line-weight">
+                    {line.weighed ? `${kgText(line.quantity)} ${t('pos.kg')}` : t('pos.scaleLabel')}
+                  </div>
+                ) : (
                 <div className="qty">
                   <button
                     type="button"
                     className="icon-button"
                     aria-label={t('pos.decrease')}
-                    onClick={() => dispatch({ type: 'increment', productId: line.productId, by: -1 })}
+                    onClick={() => dispatch({ type: 'increment', productId: lineKey(line), by: -1 })}
                   >
                     −
                   </button>
@@ -117,7 +132,7 @@ export function CartPanel({
                     data-testid="line-quantity"
                     onChange={(e) => {
                       const digits = sanitizeAmountInput(e.target.value).replace('.', '');
-                      if (digits) dispatch({ type: 'setQuantity', productId: line.productId, quantity: Number(digits) });
+                      if (digits) dispatch({ type: 'setQuantity', productId: lineKey(line), quantity: Number(digits) });
                     }}
                     onFocus={(e) => e.target.select()}
                     onKeyDown={(e) => {
@@ -131,11 +146,12 @@ export function CartPanel({
                     type="button"
                     className="icon-button"
                     aria-label={t('pos.increase')}
-                    onClick={() => dispatch({ type: 'increment', productId: line.productId, by: 1 })}
+                    onClick={() => dispatch({ type: 'increment', productId: lineKey(line), by: 1 })}
                   >
                     +
                   </button>
                 </div>
+                )}
                 <span className="line-total num" data-testid="line-total">
                   {money(lineSubtotal(line, m))}
                 </span>
@@ -143,7 +159,7 @@ export function CartPanel({
                   type="button"
                   className="icon-button danger"
                   aria-label={t('pos.remove', { name })}
-                  onClick={() => dispatch({ type: 'remove', productId: line.productId })}
+                  onClick={() => dispatch({ type: 'remove', productId: lineKey(line) })}
                 >
                   <Icon name="trash" />
                 </button>

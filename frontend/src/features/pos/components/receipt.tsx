@@ -253,6 +253,9 @@ export function receiptOfSale(sale: SaleDto, cashier: string): CompletedSale {
       discountPercent: l.discount,
       quantity: l.quantity,
       stock: l.quantity,
+      // A weighed line's quantity is grams at a price per kg; a pack's price is the pack's.
+      weighed: l.weighed ?? false,
+      ...(l.packId ? { packId: l.packId, unitsPerQuantity: l.unitsPerQuantity ?? 1 } : {}),
     })),
     totals: {
       currency: sale.currency,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format.js';
+import { kgText } from '@dukan/contracts';
 import { lineSubtotal, type CartLine, type SaleMoney, type Totals } from '../lib/totals.js';
 
 /**
@@ -32,10 +33,10 @@ export function SaleLinesTable({
       </thead>
       <tbody>
         {lines.map((l) => (
-          <tr key={l.productId}>
+          <tr key={l.key ?? l.productId}>
             <td>{(i18n.language === 'ku' && l.name.ku) || l.name.en}</td>
             <td className="num qty-cell">
-              <bdi dir="ltr">×{f.number(l.quantity)}</bdi>
+              <bdi dir="ltr">{l.weighed ? `${kgText(l.quantity)} ${t('pos.kg')}` : `×${f.number(l.quantity)}`}</bdi>
             </td>
             <td className="num amount-cell">
               <bdi dir="ltr">{money(lineSubtotal(l, sale))}</bdi>

@@ -106,7 +106,7 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     const shiftId = rememberedShift(payload.register);
     const body = { ...payload, ...(invoiceNumber ? { reservedInvoiceNumber: invoiceNumber } : {}), ...(shiftId ? { shiftId } : {}) };
     const finish = (sale: ReceiptSale, queued: boolean) => {
-      recordSold(cart.lines);
+      recordSold(cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity * (l.unitsPerQuantity ?? 1) })));
       setDone({
         sale,
         lines: cart.lines,

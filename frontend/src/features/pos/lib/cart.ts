@@ -3,7 +3,68 @@ import type { CartLine, DiscountType } from './totals.js';
 
 /** What the cart reads of a till product. */
 export type CartProduct = Pick<TillProductDto, '_id' | 'sku' | 'barcode' | 'name' | 'price' | 'discount' | 'quantity'> &
-  Partial<Pick<TillProductDto, 'priceCurrency' | 'priceIqd'>>;
+  Partial<Pick<TillProductDto, 'priceCurrency' | 'priceIqd' | 'soldBy' | 'scaleCode' | 'packs'>>;
+
+/** A line's identity in the cart: its key (packs, weighed lines), else its product. */
+export function lineKey(line: Pick<CartLine, 'key' | 'productId'>): string {
+  return line.key ?? line.productId;
+}
+
+/** A line of fixed quantity: weighed, or read from a scale label (its weight or price is the label's). */
+export function fixedQuantity(line: Pick<CartLine, 'weighed' | 'scaleLabel'>): boolean {
+  return Boolean(line.weighed || line.scaleLabel);
+}
+
+/** A cart line for one of a product's packs: the pack's price, each taking its units. */
+export function packLine(p: CartProduct, pack: NonNullable<CartProduct['packs']>[number]): CartLine {
+  return {
+    productId: p._id,
+    key: `${p._id}:pack:${pack._id}`,
+    sku: p.sku,
+    barcode: pack.barcode,
+    name: p.name,
+    unitCents: Math.round(pack.price * 100),
+    ...(pack.priceIqd !== null && pack.priceIqd !== undefined ? { priceCurrency: 'IQD' as const, priceMinor: pack.priceIqd } : {}),
+    discountPercent: p.discount ?? 0,
+    quantity: 1,
+    stock: Math.floor(p.quantity / pack.units),
+    packId: pack._id,
+    unitsPerQuantity: pack.units,
+    packName: pack.name,
+  };
+}
+
+let weighedSeq = 0;
+
+/** A weighed line of `grams` (typed, or from a weight label); or, from a price label, one at the label's price. */
+export function weighedLine(
+  p: CartProduct,
+  grams: number,
+  label?: { code: string; price?: { minor: number; currency: 'USD' | 'IQD' } },
+): CartLine {
+  weighedSeq += 1;
+  const base = {
+    productId: p._id,
+    key: `${p._id}:w:${weighedSeq}`,
+    sku: p.sku,
+    barcode: p.barcode,
+    name: p.name,
+    discountPercent: p.discount ?? 0,
+    stock: p.quantity,
+    ...(label ? { scaleLabel: label.code } : {}),
+  };
+  if (label?.price) {
+    const { minor, currency } = label.price;
+    return { ...base, unitCents: currency === 'USD' ? minor : 0, priceCurrency: currency, priceMinor: minor, quantity: 1 };
+  }
+  return {
+    ...base,
+    unitCents: Math.round(p.price * 100),
+    ...(p.priceCurrency === 'IQD' && typeof p.priceIqd === 'number' ? { priceCurrency: 'IQD' as const, priceMinor: p.priceIqd } : {}),
+    quantity: grams,
+    weighed: true,
+  };
+}
 
 export interface CartCustomer {
   _id: string;
@@ -53,6 +114,7 @@ export const emptyCart: CartState = {
 
 export type CartAction =
   | { type: 'add'; product: CartProduct; priceCents: number }
+  | { type: 'addLine'; line: CartLine }
   | { type: 'setQuantity'; productId: string; quantity: number }
   | { type: 'increment'; productId: string; by: number }
   | { type: 'remove'; productId: string }
@@ -91,7 +153,7 @@ function linesChanged(state: CartState, lines: CartLine[], undo: CartUndo | null
 export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
-      const existing = state.lines.find((l) => l.productId === action.product._id);
+      const existing = state.lines.find((l) => lineKey(l) === action.product._id);
       if (existing) return cartReducer(state, { type: 'increment', productId: existing.productId, by: 1 });
       const p = action.product;
       const line: CartLine = {
@@ -107,27 +169,37 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       };
       return linesChanged(state, [...state.lines, line]);
     }
-    case 'increment':
+    case 'addLine': {
+      // A pack scanned again is one more pack; a weighed line is always a line of its own.
+      const existing = state.lines.find((l) => lineKey(l) === lineKey(action.line));
+      if (existing && !fixedQuantity(existing)) return cartReducer(state, { type: 'increment', productId: lineKey(existing), by: 1 });
+      return linesChanged(state, [...state.lines, action.line]);
+    }
+    case 'increment': {
+      const line = state.lines.find((l) => lineKey(l) === action.productId);
+      if (line && fixedQuantity(line)) return action.by < 0 ? cartReducer(state, { type: 'remove', productId: action.productId }) : state;
       return cartReducer(state, {
         type: 'setQuantity',
         productId: action.productId,
-        quantity: (state.lines.find((l) => l.productId === action.productId)?.quantity ?? 0) + action.by,
+        quantity: (line?.quantity ?? 0) + action.by,
       });
+    }
     case 'setQuantity': {
       if (action.quantity < 1) return cartReducer(state, { type: 'remove', productId: action.productId });
       const quantity = clampQuantity(action.quantity);
       return linesChanged(
         state,
-        state.lines.map((l) => (l.productId === action.productId ? { ...l, quantity } : l)),
+        // A weighed line keeps its weight (typed again as a new line).
+        state.lines.map((l) => (lineKey(l) === action.productId && !fixedQuantity(l) ? { ...l, quantity } : l)),
       );
     }
     case 'remove': {
-      const gone = state.lines.find((l) => l.productId === action.productId);
+      const gone = state.lines.find((l) => lineKey(l) === action.productId);
       if (!gone) return state;
-      const undo: CartUndo | null = gone.quantity > 1 ? { kind: 'remove', lines: state.lines, name: gone.name } : null;
+      const undo: CartUndo | null = gone.quantity > 1 || fixedQuantity(gone) ? { kind: 'remove', lines: state.lines, name: gone.name } : null;
       return linesChanged(
         state,
-        state.lines.filter((l) => l.productId !== action.productId),
+        state.lines.filter((l) => lineKey(l) !== action.productId),
         undo,
       );
     }

@@ -30,6 +30,17 @@ export interface CartLine {
   quantity: number;
   /** Units in stock when the product list was loaded. */
   stock: number;
+  /** The line's identity in the cart when it is not the product's only line (a pack, a weighed line); absent: productId. */
+  key?: string;
+  /** A pack line: the pack sold (its price is the line's), each taking `unitsPerQuantity` units. */
+  packId?: string;
+  unitsPerQuantity?: number;
+  /** A weighed line: quantity in grams, the price per kg. */
+  weighed?: boolean;
+  /** The scale label the line was read from (the server reads it again). */
+  scaleLabel?: string;
+  /** A short label of what the line is ("Carton × 12"), shown under its name. */
+  packName?: { en: string; ku?: string };
 }
 
 /** Percent (0–100) for 'percentage'; minor units of the sale's currency for 'fixed'. */
@@ -59,7 +70,7 @@ export interface Totals {
   totalMinor: number;
 }
 
-type PricedLineFields = Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent' | 'priceCurrency' | 'priceMinor'>;
+type PricedLineFields = Pick<CartLine, 'unitCents' | 'quantity' | 'discountPercent' | 'priceCurrency' | 'priceMinor' | 'weighed'>;
 
 /** One unit of a line in the sale's currency: converted once from the currency its price was set in. */
 export function unitInSale(line: PricedLineFields, m: SaleMoney): number {
@@ -70,7 +81,7 @@ export function unitInSale(line: PricedLineFields, m: SaleMoney): number {
 
 /** A cart line as the shared pricing rules read it, in the sale's currency. */
 function asLineInput(line: PricedLineFields, m: SaleMoney): LineInput {
-  return { priceCents: unitInSale(line, m), quantity: line.quantity, discountPercent: line.discountPercent };
+  return { priceCents: unitInSale(line, m), quantity: line.quantity, discountPercent: line.discountPercent, weighed: line.weighed ?? false };
 }
 
 const USD: SaleMoney = { currency: 'USD', rate: 1 };
@@ -151,6 +162,8 @@ export function buildSalePayload(input: SalePayloadInput) {
     ...(input.customerId ? { customer: input.customerId } : {}),
     items: lines.map((line) => ({
       product: line.productId,
+      ...(line.packId ? { pack: line.packId } : {}),
+      ...(line.scaleLabel ? { scaleLabel: line.scaleLabel } : {}),
       productSnapshot: { name: line.name.en, sku: line.sku, price: line.unitCents / 100 },
       quantity: line.quantity,
       unitPrice: major(unitInSale(line, m)),

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { can, convertMinor, type TillProductDto } from '@dukan/contracts';
+import { can, convertMinor, parseScaleLabel, scaleItemKey, type TillProductDto } from '@dukan/contracts';
 import { useFormat } from '../../../i18n/format.js';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
@@ -25,7 +25,9 @@ import { useTillSearch } from '../hooks/use-till-search.js';
 import { OfflinePanel } from '../offline/offline-panel.js';
 import { useTillSettings } from '../printing/till-settings.js';
 import { useSaleQueue } from '../offline/use-sale-queue.js';
-import { cartReducer, emptyCart } from '../lib/cart.js';
+import { cartReducer, emptyCart, packLine, weighedLine } from '../lib/cart.js';
+import { useScaleRuleQuery } from '../api/pos-api.js';
+import { WeighDialog } from '../components/weigh-dialog.js';
 import { dollarsToCents } from '../../../lib/money.js';
 
 // Loaded when first opened, with the phone library it reads typed numbers by: the till opens without either.
@@ -52,13 +54,58 @@ export function PosPage() {
   const [lastAdded, setLastAdded] = useState<{ text: string; n: number } | null>(null);
   const list = products.data;
 
-  const addProduct = useCallback(
+  const scaleRule = useScaleRuleQuery().data ?? null;
+  /** A product sold by weight waiting for its weight to be typed. */
+  const [weighing, setWeighing] = useState<TillProductDto | null>(null);
+  const added = useCallback(
     (p: TillProductDto) => {
-      dispatch({ type: 'add', product: { ...p, quantity: stockOf(p) }, priceCents: dollarsToCents(p.price) });
       const name = (i18n.language === 'ku' && p.name.ku) || p.name.en;
       setLastAdded((last) => ({ text: t('pos.scanAdded', { name }), n: (last?.n ?? 0) + 1 }));
     },
-    [stockOf, i18n.language, t],
+    [i18n.language, t],
+  );
+  const addProduct = useCallback(
+    (p: TillProductDto) => {
+      if (p.soldBy === 'weight') return setWeighing(p);
+      dispatch({ type: 'add', product: { ...p, quantity: stockOf(p) }, priceCents: dollarsToCents(p.price) });
+      added(p);
+    },
+    [stockOf, added],
+  );
+  /** A scanned code that is a pack's barcode or the shop's scale label; false when it is neither. */
+  const addSpecial = useCallback(
+    (code: string, all: readonly TillProductDto[]): boolean => {
+      const label = scaleRule ? parseScaleLabel(code, scaleRule) : null;
+      if (label && !label.ok && label.error !== 'layout') {
+        toast.error(t('pos.scaleLabelMisread'));
+        return true;
+      }
+      if (label?.ok) {
+        const p = all.find((x) => x.scaleCode === scaleItemKey(label.itemCode));
+        if (!p) toast.error(t('pos.scaleLabelUnknown', { code: label.itemCode }));
+        else if (label.value === 'weight' && p.soldBy !== 'weight') toast.error(t('pos.scaleLabelNotWeighed'));
+        else {
+          const product = { ...p, quantity: stockOf(p) };
+          const line =
+            label.value === 'weight'
+              ? weighedLine(product, label.amount, { code })
+              : weighedLine(product, 0, { code, price: { minor: label.amount, currency: label.currency } });
+          dispatch({ type: 'addLine', line });
+          added(p);
+        }
+        return true;
+      }
+      for (const p of all) {
+        const pack = p.packs?.find((k) => k.barcode === code);
+        if (pack) {
+          dispatch({ type: 'addLine', line: packLine({ ...p, quantity: stockOf(p) }, pack) });
+          added(p);
+          return true;
+        }
+      }
+      return false;
+    },
+    [scaleRule, stockOf, added, toast, t],
   );
 
   // A receipt's invoice number, scanned or typed, opens the sale for a return.
@@ -88,6 +135,7 @@ export function PosPage() {
     (code: string) => {
       const product = findByCode(code);
       if (product) return addProduct(product);
+      if (list && addSpecial(code, list)) return;
       const invoice = invoiceOfCode(code);
       if (invoice) return setReturning(invoice);
       // Not in the list this till keeps: it may have been added elsewhere a moment ago, so catch up once and look
@@ -97,12 +145,13 @@ export function PosPage() {
       void refetchList().then(({ data }) => {
         const fresh = data?.find((p) => p.barcode === code || p.sku === code);
         if (fresh) addProduct(fresh);
+        else if (data && addSpecial(code, data)) return;
         else toast.error(t('pos.scanNotFound', { code }));
       });
     },
-    [findByCode, addProduct, refetchList, toast, t],
+    [findByCode, addProduct, addSpecial, list, refetchList, toast, t],
   );
-  useBarcodeScanner(phase === 'cart' && !!list && !returning, onScan);
+  useBarcodeScanner(phase === 'cart' && !!list && !returning && !weighing, onScan);
   const { startCheckout } = checkout;
   const startCashCheckout = useCallback(() => startCheckout('cash'), [startCheckout]);
   useTillKeys(phase === 'cart' && !returning, search.searchRef, startCashCheckout);
@@ -204,6 +253,18 @@ export function PosPage() {
           error={checkout.saleError}
           onCancel={checkout.cancelPreview}
           onConfirm={(tenders, changeCurrency, settled) => void checkout.confirmSale(tenders, changeCurrency, settled)}
+        />
+      )}
+      {weighing && (
+        <WeighDialog
+          product={weighing}
+          onClose={() => setWeighing(null)}
+          onWeighed={(grams) => {
+            dispatch({ type: 'addLine', line: weighedLine({ ...weighing, quantity: stockOf(weighing) }, grams) });
+            added(weighing);
+            setWeighing(null);
+            requestAnimationFrame(() => searchRef.current?.focus());
+          }}
         />
       )}
       {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} onNewSale={newSale} />}

@@ -126,7 +126,8 @@ export function useProductForm(mode: FormMode, product?: ProductDto) {
     const from = valuesFromProduct(p);
     // A copy is a new batch, not the whole stock: quantity starts again at 1. An inactive category is not offered.
     const usable = !tree.data || pathTo(categories, from.category).length > 0;
-    setValues({ ...from, quantity: EMPTY_VALUES.quantity, category: usable ? from.category : '' });
+    // Packs' barcodes and the scale code are the other product's own: not copied.
+    setValues({ ...from, quantity: EMPTY_VALUES.quantity, category: usable ? from.category : '', packs: [], scaleCode: '' });
     setIsNewBarcode(false);
     setErrors({});
     setServerErrors({});

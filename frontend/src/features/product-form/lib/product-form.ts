@@ -9,6 +9,7 @@ import {
 } from '@dukan/contracts';
 import { serverFieldMessages } from '../../../app/api.js';
 import { toWesternDigits } from '../../../lib/money.js';
+import { packProblem, packsPayload, packValues, type PackLike, type PackValues } from './packs.js';
 
 /** What the inputs hold: numbers as typed, so a half-typed "12." is not lost. */
 export interface ProductFormValues {
@@ -30,6 +31,11 @@ export interface ProductFormValues {
   discount: string;
   active: boolean;
   imageUrl: string;
+  /** By the unit, or by weight (stock in grams, the price per kg). */
+  soldBy: 'unit' | 'weight';
+  /** The item code the shop's scale prints on this product's labels. */
+  scaleCode: string;
+  packs: PackValues[];
 }
 
 export type FieldName = keyof ProductFormValues;
@@ -61,6 +67,9 @@ export const EMPTY_VALUES: ProductFormValues = {
   discount: '0',
   active: true,
   imageUrl: '',
+  soldBy: 'unit',
+  scaleCode: '',
+  packs: [],
 };
 
 /** Western digits for Arabic-Indic and Persian ones (Kurdish keyboards type either), trimmed; an Arabic comma is left as typed. */
@@ -134,6 +143,8 @@ export function validateProduct(v: ProductFormValues, mode: FormMode, loaded?: P
     else if (d > DISCOUNT_PERCENT_MAX) errors.discount = { key: 'discountRange' };
     else if (decimals(v.discount) > 2) errors.discount = { key: 'twoDecimals' };
   }
+  if (v.scaleCode.trim() !== '' && parseWhole(v.scaleCode) === null) errors.scaleCode = { key: 'wholeNumber' };
+  if (v.packs.some((p) => packProblem(p, v.priceIqd.trim() !== ''))) errors.packs = { key: 'invalidNumber' };
   return errors;
 }
 
@@ -160,6 +171,9 @@ export interface ProductPayload {
   active: boolean;
   imageUrl: string;
   isNewBarcode: boolean;
+  soldBy?: 'unit' | 'weight';
+  scaleCode?: string | null;
+  packs?: ReturnType<typeof packsPayload>;
 }
 
 /** Whether an edit changes the stock by hand: the form then asks why (damaged, expired, lost, own use, a correction). */
@@ -194,6 +208,12 @@ export function toPayload(v: ProductFormValues, mode: FormMode, isNewBarcode: bo
   if (mode === 'add' || !loaded || westernDigits(loaded.quantity) !== westernDigits(v.quantity)) body.quantity = quantity;
   if (stockChanged(v, mode, loaded) && v.stockReason !== '') body.stockReason = v.stockReason;
   if (mode === 'add' || !loaded || typedDollars(loaded.cost) !== cost) body.cost = cost;
+  // How it is sold and its packs: sent when set (add) or changed (edit), so an untouched form keeps the packs' ids.
+  if (mode === 'add' ? v.soldBy !== 'unit' : v.soldBy !== loaded?.soldBy) body.soldBy = v.soldBy;
+  if (mode === 'add' ? v.scaleCode.trim() !== '' : v.scaleCode.trim() !== (loaded?.scaleCode ?? '').trim())
+    body.scaleCode = westernDigits(v.scaleCode) || null;
+  if (mode === 'add' ? v.packs.length > 0 : JSON.stringify(v.packs) !== JSON.stringify(loaded?.packs ?? []))
+    body.packs = packsPayload(v.packs, v.priceIqd.trim() !== '');
   return body;
 }
 
@@ -217,10 +237,13 @@ const SERVER_FIELDS: Record<string, FieldName> = {
   discount: 'discount',
   active: 'active',
   imageUrl: 'imageUrl',
+  soldBy: 'soldBy',
+  scaleCode: 'scaleCode',
 };
 
-/** The form's field for a server field path, if it shows one. */
+/** The form's field for a server field path, if it shows one (a pack's fields show on the packs). */
 export function productFieldOf(path: string): FieldName | undefined {
+  if (path === 'packs' || path.startsWith('packs.')) return 'packs';
   return SERVER_FIELDS[path];
 }
 
@@ -245,6 +268,9 @@ export interface ProductLike {
   discount?: number;
   active?: boolean;
   imageUrl?: string | null;
+  soldBy?: 'unit' | 'weight';
+  scaleCode?: string | null;
+  packs?: PackLike[];
 }
 
 export function categoryIdOf(p: ProductLike): string {
@@ -277,6 +303,9 @@ export function valuesFromProduct(p: ProductLike): ProductFormValues {
     discount: String(p.discount ?? 0),
     active: p.active ?? true,
     imageUrl: p.imageUrl ?? '',
+    soldBy: p.soldBy ?? 'unit',
+    scaleCode: p.scaleCode ?? '',
+    packs: packValues(p.packs),
   };
 }
 

@@ -13,6 +13,7 @@ import { CostHistory } from '../components/cost-history.js';
 import { ProductFormFrame } from '../components/product-form-frame.js';
 import { BasicsSection, CategorySection, ExtraSection, MergeNotice, PricingSection } from '../components/product-form-sections.js';
 import { BranchPricesSection } from '../components/branch-prices-section.js';
+import { PacksSection } from '../components/packs-section.js';
 import { PRODUCT_LIST, useProductForm } from '../hooks/use-product-form.js';
 import type { FormMode } from '../lib/product-form.js';
 import '../product-form.css';
@@ -75,6 +76,7 @@ function ProductForm({ mode, product }: { mode: FormMode; product?: ProductDto }
         <BasicsSection form={form} />
         <CategorySection form={form} />
         <PricingSection form={form} />
+        <PacksSection form={form} />
         <ExtraSection form={form} />
 
         {mode === 'edit' && product?.costHistory && <CostHistory history={product.costHistory} averageCostCents={toCents(product.cost)} />}

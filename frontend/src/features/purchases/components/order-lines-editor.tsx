@@ -27,14 +27,15 @@ interface Props {
 /** Lines of products with a quantity and a unit cost each; a scan adds one of the product or a new line. */
 export function OrderLinesEditor({ lines, onChange, currency, scanLabel, onUnknown, costFor }: Props) {
   const { t, i18n } = useTranslation();
-  const add = (p: ProductDto) => {
+  /** One of the product scanned, or a pack's units. */
+  const add = (p: ProductDto, units = 1) => {
     const at = lines.findIndex((l) => l.productId === p._id);
     if (at >= 0) {
       const next = [...lines];
-      next[at] = { ...next[at]!, quantity: String((Number(toWesternDigits(next[at]!.quantity)) || 0) + 1) };
+      next[at] = { ...next[at]!, quantity: String((Number(toWesternDigits(next[at]!.quantity)) || 0) + units) };
       onChange(next);
     } else if (onUnknown) onUnknown(p);
-    else onChange([...lines, { productId: p._id, sku: p.sku, name: p.name, quantity: '1', cost: costFor?.(p) ?? '' }]);
+    else onChange([...lines, { productId: p._id, sku: p.sku, name: p.name, quantity: String(units), cost: costFor?.(p) ?? '' }]);
   };
   const update = (i: number, patch: Partial<EditLine>) => onChange(lines.map((l, n) => (n === i ? { ...l, ...patch } : l)));
   return (

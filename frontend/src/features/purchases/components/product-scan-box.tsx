@@ -6,7 +6,8 @@ import { useLazyPurchaseProductSearchQuery } from '../api/purchases-api.js';
 import { nameIn } from '../lib/money.js';
 
 interface Props {
-  onProduct: (product: ProductDto) => void;
+  /** The product found; `units` > 1 when the code was one of its packs' (a carton of 12 received is 12). */
+  onProduct: (product: ProductDto, units?: number) => void;
   label: string;
   testId?: string;
 }
@@ -30,7 +31,12 @@ export function ProductScanBox({ onProduct, label, testId = 'scan-input' }: Prop
       .unwrap()
       .catch(() => [])) as ProductDto[];
     const exact = found.find((p) => p.barcode === term || p.sku.toLowerCase() === term.toLowerCase());
-    if (exact || found.length === 1) {
+    const pack = exact ? undefined : found.flatMap((p) => (p.packs ?? []).map((k) => ({ p, k }))).find(({ k }) => k.barcode === term);
+    if (pack) {
+      onProduct(pack.p, pack.k.units);
+      setCode('');
+      setMatches(null);
+    } else if (exact || found.length === 1) {
       onProduct(exact ?? found[0]!);
       setCode('');
       setMatches(null);
