@@ -26,3 +26,4 @@ export * from './search-text.js';
 export * from './phone.js';
 export * from './shop-settings.js';
 export * from './shifts.js';
+export * from './accounts.js';

@@ -13,6 +13,7 @@ import { inputEn, inputKu } from './messages/input.js';
 import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
 import { purchasesEn, purchasesKu } from './messages/purchases.js';
+import { accountsEn, accountsKu } from './messages/accounts.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -117,6 +118,7 @@ const en = {
   ...taxEn,
   ...printingEn,
   ...inputEn,
+  ...accountsEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
@@ -213,6 +215,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...taxKu,
   ...printingKu,
   ...inputKu,
+  ...accountsKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({

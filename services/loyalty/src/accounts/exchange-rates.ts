@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { EventOf } from '@dukan/contracts';
+import { DomainError, one, type EventHandler } from '@dukan/platform';
+
+/**
+ * The shop's exchange rates as settings last announced them (the shop's, and a cashier's own where set), newest
+ * announcement wins whatever order they come in. A repayment in the other currency is converted at the rate of the
+ * user taking it, as a sale by them would be.
+ */
+@Injectable()
+export class ExchangeRates {
+  constructor(private readonly ds: DataSource) {}
+
+  async rateFor(userId: string | null, m: EntityManager = this.ds.manager): Promise<number> {
+    const row = await one<{ rate: string; user_rates: Record<string, number> }>(
+      m,
+      `SELECT rate, user_rates FROM exchange_rates WHERE id = 1`,
+    );
+    if (!row) throw new DomainError('SERVICE_UNAVAILABLE', 'accounts.rateUnknown');
+    const own = userId ? row.user_rates[userId] : undefined;
+    return typeof own === 'number' && own > 0 ? own : Number(row.rate);
+  }
+}
+
+@Injectable()
+export class RatesChangedHandler implements EventHandler<'dukan.settings.settings.changed.v1'> {
+  readonly subject = 'dukan.settings.settings.changed.v1' as const;
+
+  async handle(event: EventOf<'dukan.settings.settings.changed.v1'>, m: EntityManager): Promise<void> {
+    const d = event.data;
+    if (!(d.exchangeRate > 0)) return;
+    await m.query(
+      `INSERT INTO exchange_rates (id, rate, user_rates, as_of) VALUES (1, $1, $2, $3)
+       ON CONFLICT (id) DO UPDATE SET rate = EXCLUDED.rate, user_rates = EXCLUDED.user_rates, as_of = EXCLUDED.as_of
+         WHERE exchange_rates.as_of <= EXCLUDED.as_of`,
+      [d.exchangeRate, JSON.stringify(d.userExchangeRates ?? {}), event.occurredAt],
+    );
+  }
+}
