@@ -28,6 +28,7 @@ import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-tenders.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
+import { AccountRepaidHandler } from './shifts/repayment.handler.js';
 import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
 
 /** Sales, invoice numbers, registers and their shifts, idempotency, voids and refunds, a replica of prices: /api/transactions/*, /api/shifts/*. */
@@ -74,6 +75,7 @@ export class SalesModule {
         ...REPLICA_HANDLERS,
         BranchPriceChangedHandler,
         SupplierPaymentHandler,
+        AccountRepaidHandler,
       ],
     };
   }
