@@ -196,6 +196,7 @@ export function PosPage() {
           iqdCashRounding={iqdCashRounding}
           changeCurrency={changeCurrency}
           initialMethod={checkout.firstMethod}
+          offline={!queue.online}
           saving={checkout.saving}
           error={checkout.saleError}
           onCancel={checkout.cancelPreview}
