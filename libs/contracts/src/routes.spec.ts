@@ -96,6 +96,8 @@ GET /api/customers/:id/account loyalty customers:view|pos:use
 PUT /api/customers/:id/credit-limit loyalty customers:credit
 POST /api/customers/:id/repayments loyalty pos:use|customers:edit
 POST /api/customers/:id/adjustments loyalty admin
+GET /api/receivables loyalty reports:view
+GET /api/receivables/export/csv loyalty reports:export
 GET /api/loyalty/settings loyalty authenticated
 PUT /api/loyalty/settings loyalty settings:edit
 GET /api/settings/exchange-rate settings authenticated

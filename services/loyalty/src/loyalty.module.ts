@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { ExchangeRates, RatesChangedHandler } from './accounts/exchange-rates.js';
+import { ReceivablesController, ReceivablesService } from './accounts/receivables.js';
 import { ServicePlatformModule } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from './config.js';
 import { CustomersController } from './customers/customers.controller.js';
@@ -39,7 +40,7 @@ export class LoyaltyModule {
           consumers: LOYALTY_CONSUMERS,
         }),
       ],
-      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController, AccountsController],
+      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController, AccountsController, ReceivablesController],
       providers: [
         { provide: LOYALTY_CONFIG, useValue: config },
         CustomersService,
@@ -52,6 +53,7 @@ export class LoyaltyModule {
         AccountsService,
         ExchangeRates,
         RatesChangedHandler,
+        ReceivablesService,
       ],
     };
   }

@@ -268,3 +268,48 @@ describe('adjustments', () => {
     expect(a.details).toMatchObject({ before: { USD: 0, IQD: 0 }, after: { USD: 0, IQD: 2_500 }, reason: 'Paper book carried over' });
   });
 });
+
+describe('receivables', () => {
+  it('lists who owes what since when by age (repayments paying the oldest first), with totals per branch, and as CSV', async () => {
+    const c = await createCustomer(t, { firstName: 'Aged', lastName: 'Debtor' });
+    const day = 24 * 3600 * 1000;
+    const charge = async (iqd: number, daysAgo: number, branchId: string) => {
+      const { saleId } = await holdSale(c._id, { iqd }, { override: true });
+      const at = new Date(Date.now() - daysAgo * day).toISOString();
+      await t.bus.publish(
+        completed(saleOnAccount(c._id, saleId, [{ method: 'account', currency: 'IQD', amountMinor: iqd }], { completedAt: at, branchId })),
+      );
+    };
+    await charge(10_000, 100, 'main');
+    await charge(20_000, 45, 'erbil');
+    await charge(30_000, 5, 'main');
+    // 15,000 pays the 100-day charge and half of the 45-day one.
+    expect((await repay(c._id, { method: 'cash', currency: 'IQD', amountMinor: 15_000 })).status).toBe(201);
+
+    const all = [];
+    for (let page = 1; ; page++) {
+      const res = await t.get(`/api/receivables?page=${page}&limit=100`, { token: t.tokens.manager });
+      expect(res.status).toBe(200);
+      all.push(...res.body.data.rows);
+      if (page >= res.body.data.pagination.pages) break;
+    }
+    const mine = all.find((r: { customerId: string }) => r.customerId === c._id);
+    expect(mine).toMatchObject({
+      name: 'Aged Debtor',
+      currency: 'IQD',
+      owedMinor: 45_000,
+      aged: { d0_30: 30_000, d31_60: 15_000, d61_90: 0, d90_plus: 0 },
+    });
+    expect(new Date(mine.since).getTime()).toBeLessThan(Date.now() - 44 * day);
+    const report = (await t.get('/api/receivables', { token: t.tokens.manager })).body.data;
+    const erbil = report.totals.find((r: { branchId: string; currency: string }) => r.branchId === 'erbil' && r.currency === 'IQD');
+    expect(erbil.owedMinor).toBeGreaterThanOrEqual(15_000);
+    expect(erbil.aged.d31_60).toBeGreaterThanOrEqual(15_000);
+    expect((await t.get('/api/receivables', { token: t.tokens.cashier })).status).toBe(403);
+
+    const csv = await t.get('/api/receivables/export/csv', { token: t.tokens.manager, headers: { 'accept-language': 'ku' } });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain('قەرزەکانی کڕیاران');
+    expect(csv.text).toMatch(/Aged Debtor,'?\+964\d+,IQD,45000,\d{4}-\d\d-\d\d,30000,15000,0,0/);
+  });
+});

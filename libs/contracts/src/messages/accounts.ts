@@ -17,6 +17,18 @@ export const accountsEn = {
   /** A refusal customer accounts worded, passed on by the till's service as it came. */
   'accounts.passedOn': 'Customer account: {message}',
   'accounts.methodNotAccount': 'A repayment is taken in cash, by card or by transfer, never on account',
+  'receivables.title': 'Receivables: what customers owe',
+  'receivables.branch': 'Branch',
+  'receivables.currency': 'Currency',
+  'receivables.customers': 'Customers',
+  'receivables.customer': 'Customer',
+  'receivables.phone': 'Phone',
+  'receivables.owed': 'Owed',
+  'receivables.since': 'Owing since',
+  'receivables.d0_30': '0–30 days',
+  'receivables.d31_60': '31–60 days',
+  'receivables.d61_90': '61–90 days',
+  'receivables.d90_plus': 'Over 90 days',
 } as const satisfies Record<string, string>;
 
 export const accountsKu: Record<keyof typeof accountsEn, string> = {
@@ -34,4 +46,16 @@ export const accountsKu: Record<keyof typeof accountsEn, string> = {
   'accounts.customerRepayment': 'دانەوەی قەرزی کڕیار',
   'accounts.passedOn': 'هەژماری کڕیار: {message}',
   'accounts.methodNotAccount': 'دانەوەی قەرز بە پارەی نەقد، کارت یان گواستنەوە وەردەگیرێت، هەرگیز لەسەر هەژمار نا',
+  'receivables.title': 'قەرزەکانی کڕیاران: ئەوەی کڕیاران قەرزارن',
+  'receivables.branch': 'لق',
+  'receivables.currency': 'دراو',
+  'receivables.customers': 'کڕیاران',
+  'receivables.customer': 'کڕیار',
+  'receivables.phone': 'تەلەفۆن',
+  'receivables.owed': 'قەرز',
+  'receivables.since': 'قەرزارە لە',
+  'receivables.d0_30': '0–30 ڕۆژ',
+  'receivables.d31_60': '31–60 ڕۆژ',
+  'receivables.d61_90': '61–90 ڕۆژ',
+  'receivables.d90_plus': 'زیاتر لە 90 ڕۆژ',
 };

@@ -282,14 +282,8 @@ export class AccountsService {
   }
 }
 
-/** The oldest day of the debt still owed: entries are paid oldest first, so it is the first charge not yet covered. */
-const owingSinceSql = `
-  WITH e AS (
-    SELECT currency, amount_minor, created_at,
-           sum(amount_minor) FILTER (WHERE amount_minor > 0) OVER (PARTITION BY currency ORDER BY seq) AS charged_to_here,
-           sum(-amount_minor) FILTER (WHERE amount_minor < 0) OVER (PARTITION BY currency) AS credited
-      FROM account_entries WHERE customer_id = $1)
-  SELECT min(created_at) AS since FROM e WHERE amount_minor > 0 AND charged_to_here > coalesce(credited, 0)`;
+/** The oldest day of the debt still owed: the first charge not yet wholly paid (credits pay the oldest first). */
+const owingSinceSql = `SELECT min(created_at) AS since FROM account_entries WHERE customer_id = $1 AND open_minor > 0`;
 
 function toEntryDto(r: EntryRow): AccountEntryDto {
   return {
