@@ -23,6 +23,7 @@ export const en = {
   noMatches: 'No customers match “{{query}}”.',
   fetchError: 'Failed to fetch customers',
   owed: 'Owes',
+  owedToShop: 'Owed to the shop',
   openAccount: 'Account',
   openAccountName: 'Account of {{name}}',
   account: {
@@ -125,6 +126,7 @@ export const ku: Texts<typeof en> = {
   noMatches: 'هیچ کڕیارێک لەگەڵ «{{query}}» ناگونجێت.',
   fetchError: 'وەرگرتنی کڕیاران سەرکەوتوو نەبوو',
   owed: 'قەرزار',
+  owedToShop: 'قەرزی کڕیاران لای دوکان',
   openAccount: 'هەژمار',
   openAccountName: 'هەژماری {{name}}',
   account: {

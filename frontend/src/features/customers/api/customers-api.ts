@@ -66,6 +66,12 @@ export const customersApi = api.injectEndpoints({
       query: () => '/settings/exchange-rate',
       transformResponse: (res: { data: { exchangeRate: number } }) => res.data.exchangeRate,
     }),
+    /** Receivables' totals per branch and currency (reports → view): what customers owe the shop, by age. */
+    receivablesTotals: build.query<{ branchId: string; currency: Currency; owedMinor: number }[], void>({
+      query: () => ({ url: '/receivables', params: { limit: 1 } }),
+      transformResponse: (r: { data: { totals: { branchId: string; currency: Currency; owedMinor: number }[] } }) => r.data.totals,
+      providesTags: ['Dashboard'],
+    }),
     customerAccount: build.query<CustomerAccount, { id: string; page?: number }>({
       query: ({ id, page }) => ({
         url: `/customers/${encodeURIComponent(id)}/account`,
@@ -92,6 +98,7 @@ export const customersApi = api.injectEndpoints({
   }),
 });
 
-export const { useCustomerAccountQuery, useCustomerCreditLimitMutation, useCustomerRepayMutation } = customersApi;
+export const { useReceivablesTotalsQuery, useCustomerAccountQuery, useCustomerCreditLimitMutation, useCustomerRepayMutation } =
+  customersApi;
 
 export const { useCustomersPageQuery, useCustomerQuery, useCustomersUpdateMutation, useCustomersDeleteMutation } = customersApi;

@@ -6,7 +6,9 @@ import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { sanitizeAmountInput, typedAmountToMinor } from '../../../lib/money.js';
-import { useCustomerRepayMutation } from '../api/customers-api.js';
+import { readRegister } from '../../../app/session.js';
+import { rememberedShift } from '../../shifts/index.js';
+import { customersApi, useCustomerAccountQuery, useCustomerRepayMutation } from '../api/customers-api.js';
 
 interface RepaymentDialogProps {
   customerId: string;
@@ -128,5 +130,24 @@ export function RepaymentDialog({ customerId, name, owed, rate, register, shiftI
         </button>
       </div>
     </Modal>
+  );
+}
+
+/** At the till: a repayment from the customer on the sale, into this register's drawer (its open shift counts the cash). */
+export function TillRepayment({ customerId, name, onClose }: { customerId: string; name: string; onClose: () => void }) {
+  const { data } = useCustomerAccountQuery({ id: customerId });
+  const rate = customersApi.endpoints.customerAccountRate.useQuery().data ?? 0;
+  if (!data) return null;
+  const register = readRegister();
+  return (
+    <RepaymentDialog
+      customerId={customerId}
+      name={name}
+      owed={data.balance}
+      rate={rate}
+      register={register}
+      shiftId={rememberedShift(register)}
+      onClose={onClose}
+    />
   );
 }

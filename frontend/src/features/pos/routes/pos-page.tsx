@@ -30,6 +30,7 @@ import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { ShiftBar } from '../../shifts/index.js';
 import { ReturnDialog } from '../returns/return-dialog.js';
+import { TillRepayment } from '../../customers/components/repayment-dialog.js';
 import { invoiceOfCode } from '../returns/return-choice.js';
 
 /** The shortest time between two catch-ups for scanned codes the till does not know. */
@@ -61,6 +62,7 @@ export function PosPage() {
 
   // A receipt's invoice number, scanned or typed, opens the sale for a return.
   const [returning, setReturning] = useState<string | null>(null);
+  const [repaying, setRepaying] = useState(false);
   const search = useTillSearch(list, categories.data, addProduct, setReturning);
   const f = useFormat();
   /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
@@ -169,18 +171,25 @@ export function PosPage() {
         onCheckout={checkout.startCheckout}
         lastAdded={lastAdded}
         customerBox={
-          <CustomerBox
-            customer={cart.customer}
-            redemption={cart.redemption}
-            money={money}
-            pointValue={pointValue}
-            hasItems={cart.lines.length > 0}
-            onChange={() => setPhase('change-customer')}
-            onRemove={() => dispatch({ type: 'customer', customer: null })}
-            onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
-            dropped={cart.droppedRedemption}
-            onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
-          />
+          <>
+            <CustomerBox
+              customer={cart.customer}
+              redemption={cart.redemption}
+              money={money}
+              pointValue={pointValue}
+              hasItems={cart.lines.length > 0}
+              onChange={() => setPhase('change-customer')}
+              onRemove={() => dispatch({ type: 'customer', customer: null })}
+              onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
+              dropped={cart.droppedRedemption}
+              onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
+            />
+            {cart.customer && queue.online && (
+              <button type="button" className="button small" onClick={() => setRepaying(true)} data-testid="till-repayment">
+                {t('customers.account.repay')}
+              </button>
+            )}
+          </>
         }
       />
 
@@ -204,6 +213,9 @@ export function PosPage() {
         />
       )}
       {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} onNewSale={newSale} />}
+      {repaying && cart.customer && (
+        <TillRepayment customerId={cart.customer._id} name={cart.customer.name} onClose={() => setRepaying(false)} />
+      )}
       {returning && (
         <ReturnDialog
           invoice={returning}
