@@ -96,6 +96,7 @@ GET /api/customers/:id/account loyalty customers:view|pos:use
 PUT /api/customers/:id/credit-limit loyalty customers:credit
 POST /api/customers/:id/repayments loyalty pos:use|customers:edit
 POST /api/customers/:id/adjustments loyalty admin
+GET /api/customers/:id/statement/pdf loyalty customers:view|pos:use
 GET /api/receivables loyalty reports:view
 GET /api/receivables/export/csv loyalty reports:export
 GET /api/loyalty/settings loyalty authenticated

@@ -330,6 +330,7 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('PUT', '/api/customers/:id/credit-limit', 'loyalty', anyOf(permission('customers', 'credit')), "Set a customer's credit limit"),
   route('POST', '/api/customers/:id/repayments', 'loyalty', anyOf(permission('pos', 'use'), permission('customers', 'edit')), 'Take a repayment of what a customer owes'),
   route('POST', '/api/customers/:id/adjustments', 'loyalty', ADMIN, "Adjust a customer's balance (audited)"),
+  route('GET', '/api/customers/:id/statement/pdf', 'loyalty', CUSTOMER_READ, "A customer's statement as PDF (paper: a4 or 58 mm)"),
   route('GET', '/api/receivables', 'loyalty', anyOf(permission('reports', 'view')), 'Who owes what and since when, by age, with totals per branch'),
   route('GET', '/api/receivables/export/csv', 'loyalty', anyOf(permission('reports', 'export')), 'The receivables report as CSV'),
   route('GET', '/api/loyalty/settings', 'loyalty', AUTHENTICATED, 'Loyalty program settings'),

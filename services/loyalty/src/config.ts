@@ -11,6 +11,8 @@ export const loyaltyConfigSchema = platformConfigSchema.extend({
     .default(15),
   /** How often expired holds are marked released. */
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** The system Chromium that prints customers' statements as PDF. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;

@@ -3,6 +3,7 @@ import { AccountsController } from './accounts/accounts.controller.js';
 import { AccountsService } from './accounts/accounts.service.js';
 import { ExchangeRates, RatesChangedHandler } from './accounts/exchange-rates.js';
 import { ReceivablesController, ReceivablesService } from './accounts/receivables.js';
+import { StatementPdf, StatementPdfController } from './accounts/statement-pdf.js';
 import { ServicePlatformModule } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from './config.js';
 import { CustomersController } from './customers/customers.controller.js';
@@ -40,7 +41,7 @@ export class LoyaltyModule {
           consumers: LOYALTY_CONSUMERS,
         }),
       ],
-      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController, AccountsController, ReceivablesController],
+      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController, AccountsController, ReceivablesController, StatementPdfController],
       providers: [
         { provide: LOYALTY_CONFIG, useValue: config },
         CustomersService,
@@ -54,6 +55,7 @@ export class LoyaltyModule {
         ExchangeRates,
         RatesChangedHandler,
         ReceivablesService,
+        StatementPdf,
       ],
     };
   }

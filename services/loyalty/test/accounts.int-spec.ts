@@ -313,3 +313,34 @@ describe('receivables', () => {
     expect(csv.text).toMatch(/Aged Debtor,'?\+964\d+,IQD,45000,\d{4}-\d\d-\d\d,30000,15000,0,0/);
   });
 });
+
+describe('statement as PDF', () => {
+  it('prints on A4 and on a 58 mm roll, in English and Kurdish', async () => {
+    const c = await createCustomer(t, { firstName: 'Printed', lastName: 'Statement' });
+    const { saleId } = await holdSale(c._id, { iqd: 12_000 }, { override: true });
+    await t.bus.publish(completed(saleOnAccount(c._id, saleId, [{ method: 'account', currency: 'IQD', amountMinor: 12_000 }])));
+    const a4 = await t.get(`/api/customers/${c._id}/statement/pdf`, { token: t.tokens.cashier });
+    expect(a4.status).toBe(200);
+    expect(a4.headers.get('content-type')).toBe('application/pdf');
+    expect(a4.text.startsWith('%PDF')).toBe(true);
+    const roll = await t.get(`/api/customers/${c._id}/statement/pdf?paper=58`, {
+      token: t.tokens.cashier,
+      headers: { 'accept-language': 'ku' },
+    });
+    expect(roll.status).toBe(200);
+    expect(roll.text.startsWith('%PDF')).toBe(true);
+    expect((await t.get(`/api/customers/${c._id}/statement/pdf?paper=80`, { token: t.tokens.cashier })).status).toBe(400);
+  });
+
+  it('is written in the language asked for, each entry with both running balances', async () => {
+    const c = await createCustomer(t, { firstName: 'Html', lastName: 'Check' });
+    const { saleId } = await holdSale(c._id, { usdCents: 2_500 }, { override: true });
+    await t.bus.publish(completed(saleOnAccount(c._id, saleId, [{ method: 'account', currency: 'USD', amountMinor: 2_500 }])));
+    const { StatementPdf } = await import('@dukan/loyalty');
+    const html: string = await t.app.get(StatementPdf).html(c._id, 'ku', '58');
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('کەشفی حساب');
+    expect(html).toContain('فرۆشتن لەسەر حساب');
+    expect(html).toMatch(/٢٥٫٠٠\sUS\$/); // dollars, in the digits Kurdish is read in
+  });
+});

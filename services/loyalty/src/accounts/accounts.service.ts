@@ -18,7 +18,7 @@ import { heldCharges, owedOf, postEntry, type AccountCustomer } from './account.
 import type { AccountHoldDto, AdjustmentDto, CreditLimitDto, RepaymentDto, StatementQuery } from './account.dto.js';
 import { ExchangeRates } from './exchange-rates.js';
 
-interface EntryRow {
+export interface EntryRow {
   id: string;
   kind: AccountEntryDto['kind'];
   currency: Currency;
@@ -87,15 +87,7 @@ export class AccountsService {
     const [count] = await rows<{ n: string }>(m, `SELECT count(*) AS n FROM account_entries WHERE customer_id = $1`, [id]);
     const total = Number(count?.n ?? 0);
     const page = q.page ?? Math.max(1, Math.ceil(total / limit));
-    // Each line's balance in the other currency is the last one written before it (entries carry their own currency's).
-    const found = await rows<EntryRow>(
-      m,
-      `SELECT e.*,
-         coalesce((SELECT balance_after_minor FROM account_entries p WHERE p.customer_id = e.customer_id AND p.currency = 'USD' AND p.seq <= e.seq ORDER BY p.seq DESC LIMIT 1), 0) AS usd_after,
-         coalesce((SELECT balance_after_minor FROM account_entries p WHERE p.customer_id = e.customer_id AND p.currency = 'IQD' AND p.seq <= e.seq ORDER BY p.seq DESC LIMIT 1), 0) AS iqd_after
-       FROM account_entries e WHERE e.customer_id = $1 ORDER BY e.seq LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-      [id],
-    );
+    const found = await statementRows(m, id, limit, (page - 1) * limit);
     return {
       ...(await this.summary(m, c)),
       statement: { data: found.map(toEntryDto), pagination: paginationOf(total, page, limit) },
@@ -282,10 +274,23 @@ export class AccountsService {
   }
 }
 
+/** A customer's entries, oldest first, each with both running balances after it (an entry carries its own currency's). */
+export function statementRows(m: EntityManager, customerId: string, limit: number, offset: number): Promise<EntryRow[]> {
+  return rows<EntryRow>(
+    m,
+    `SELECT * FROM (
+       SELECT e.*, coalesce(sum(amount_minor) FILTER (WHERE currency = 'USD') OVER w, 0) AS usd_after,
+              coalesce(sum(amount_minor) FILTER (WHERE currency = 'IQD') OVER w, 0) AS iqd_after
+         FROM account_entries e WHERE e.customer_id = $1 WINDOW w AS (ORDER BY seq)) s
+     ORDER BY seq LIMIT ${limit} OFFSET ${offset}`,
+    [customerId],
+  );
+}
+
 /** The oldest day of the debt still owed: the first charge not yet wholly paid (credits pay the oldest first). */
 const owingSinceSql = `SELECT min(created_at) AS since FROM account_entries WHERE customer_id = $1 AND open_minor > 0`;
 
-function toEntryDto(r: EntryRow): AccountEntryDto {
+export function toEntryDto(r: EntryRow): AccountEntryDto {
   return {
     _id: r.id,
     kind: r.kind,
