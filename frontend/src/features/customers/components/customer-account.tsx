@@ -10,15 +10,19 @@ import { useFormat } from '../../../i18n/format.js';
 import { sanitizeAmountInput, typedAmountToMinor } from '../../../lib/money.js';
 import { useCan } from '../../auth/index.js';
 import { customersApi, useCustomerAccountQuery, useCustomerCreditLimitMutation } from '../api/customers-api.js';
+import { useAppSelector } from '../../../app/hooks.js';
+import { readBranch } from '../../../app/session.js';
+import { saveFile } from '../../inventory/index.js';
 import { RepaymentDialog } from './repayment-dialog.js';
 
 const useRate = () => customersApi.endpoints.customerAccountRate.useQuery().data ?? 0;
 
 /** A customer's account: what they owe in each currency, the limit (editable with customers → credit), the statement. */
 export function CustomerAccount({ customerId, name, onClose }: { customerId: string; name: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const f = useFormat();
   const toast = useToast();
+  const token = useAppSelector((st) => st.auth.token);
   const canCredit = useCan('customers', 'credit');
   const [page, setPage] = useState<number | undefined>(undefined);
   const [repaying, setRepaying] = useState(false);
@@ -41,6 +45,24 @@ export function CustomerAccount({ customerId, name, onClose }: { customerId: str
       setLimitTyped(null);
     } catch (err) {
       toast.error(errorText(err, t('customers.account.limitFailed')));
+    }
+  }
+
+  /** The statement as PDF (A4, or a 58 mm roll for the till's printer), in the language on screen. */
+  async function downloadStatement(paper: 'a4' | '58') {
+    try {
+      const branch = readBranch();
+      const res = await fetch(`${window.location.origin}/api/customers/${encodeURIComponent(customerId)}/statement/pdf?paper=${paper}`, {
+        headers: {
+          Authorization: `Bearer ${token ?? ''}`,
+          'Accept-Language': i18n.language === 'ku' ? 'ku' : 'en',
+          ...(branch ? { 'X-Dukan-Branch': branch } : {}),
+        },
+      });
+      if (!res.ok) throw { status: res.status, data: await res.json().catch(() => null) };
+      saveFile(await res.blob(), `statement-${paper === '58' ? '58mm' : 'a4'}.pdf`);
+    } catch (e) {
+      toast.error(errorText(e, t('customers.account.fetchError')));
     }
   }
 
@@ -145,6 +167,12 @@ export function CustomerAccount({ customerId, name, onClose }: { customerId: str
               data-testid="take-repayment"
             >
               {t('customers.account.repay')}
+            </button>
+            <button type="button" className="button" onClick={() => void downloadStatement('a4')} data-testid="statement-pdf">
+              {t('customers.account.pdf')}
+            </button>
+            <button type="button" className="button" onClick={() => void downloadStatement('58')} data-testid="statement-58">
+              {t('customers.account.print58')}
             </button>
           </div>
           <h3>{t('customers.account.statement')}</h3>
