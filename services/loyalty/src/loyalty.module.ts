@@ -41,7 +41,15 @@ export class LoyaltyModule {
           consumers: LOYALTY_CONSUMERS,
         }),
       ],
-      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController, AccountsController, ReceivablesController, StatementPdfController],
+      controllers: [
+        CustomersController,
+        LoyaltySettingsController,
+        RedeemController,
+        InternalReservationsController,
+        AccountsController,
+        ReceivablesController,
+        StatementPdfController,
+      ],
       providers: [
         { provide: LOYALTY_CONFIG, useValue: config },
         CustomersService,
