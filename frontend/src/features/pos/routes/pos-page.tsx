@@ -30,7 +30,7 @@ import { cartReducer, emptyCart } from '../lib/cart.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { ShiftBar } from '../../shifts/index.js';
 import { ReturnDialog } from '../returns/return-dialog.js';
-import { TillRepayment } from '../../customers/components/repayment-dialog.js';
+import { TillRepayment } from '../../customers/index.js';
 import { invoiceOfCode } from '../returns/return-choice.js';
 
 /** The shortest time between two catch-ups for scanned codes the till does not know. */
