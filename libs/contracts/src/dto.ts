@@ -85,6 +85,10 @@ export interface CustomerDto {
   memberSince: string;
   createdAt: string;
   updatedAt: string;
+  /** What the customer owes, per currency in its own minor unit (issue 31). */
+  accountBalance?: { USD: number; IQD: number };
+  /** 0: no credit. */
+  creditLimit?: { currency: 'USD' | 'IQD'; amountMinor: number };
 }
 
 /** GET/PUT /api/loyalty/settings `data` (spec part 2 §3); PUT takes the same object. */

@@ -32,6 +32,7 @@ const EXPECTED_STATUS: Record<number, string[]> = {
     'LAST_ADMIN',
     'PRINTER_UNAVAILABLE',
     'SHIFT_REQUIRED',
+    'CREDIT_LIMIT',
   ],
   429: ['RATE_LIMITED'],
   503: ['SERVICE_UNAVAILABLE'],

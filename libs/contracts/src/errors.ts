@@ -44,6 +44,7 @@ export const ERROR_CODES = [
   'LAST_ADMIN',
   'PRINTER_UNAVAILABLE',
   'SHIFT_REQUIRED',
+  'CREDIT_LIMIT',
   // 429
   'RATE_LIMITED',
   // 503
@@ -90,6 +91,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = Object.freeze({
   LAST_ADMIN: 422,
   PRINTER_UNAVAILABLE: 422,
   SHIFT_REQUIRED: 422,
+  CREDIT_LIMIT: 422,
   RATE_LIMITED: 429,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL: 500,
@@ -133,6 +135,7 @@ export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
   LAST_ADMIN: 'users.lastAdmin',
   PRINTER_UNAVAILABLE: 'print.printerUnreachable',
   SHIFT_REQUIRED: 'shifts.required',
+  CREDIT_LIMIT: 'accounts.creditLimitExceeded',
   RATE_LIMITED: 'errors.rateLimited',
   SERVICE_UNAVAILABLE: 'errors.serviceUnavailable',
   INTERNAL: 'errors.internal',

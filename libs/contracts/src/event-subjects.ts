@@ -30,6 +30,7 @@ const SUBJECT_SET: Record<EventSubject, true> = {
   'dukan.loyalty.customer.created.v1': true,
   'dukan.loyalty.customer.updated.v1': true,
   'dukan.loyalty.customer.deleted.v1': true,
+  'dukan.loyalty.account.repaid.v1': true,
   'dukan.settings.settings.changed.v1': true,
   'dukan.settings.branch.changed.v1': true,
   'dukan.settings.receipt.changed.v1': true,

@@ -288,6 +288,24 @@ export interface SaleRefundedData {
   refundedAt: string;
 }
 
+// --- customer accounts (loyalty keeps the debt book)
+
+/** A customer paid (some of) what they owe. Cash taken at a register counts into that register's open shift. */
+export interface AccountRepaidData {
+  repaymentId: string;
+  customerId: string;
+  branchId: string;
+  method: 'cash' | 'card' | 'transfer';
+  /** What was handed over, in its own currency and minor unit. */
+  currency: Currency;
+  amountMinor: number;
+  /** IQD per USD at that moment (recorded on the entries when the payment was converted). */
+  exchangeRate: number;
+  registerId: string | null;
+  shiftId: string | null;
+  paidAt: string;
+}
+
 // --- shifts (sales: the drawer is the register's)
 
 export interface ShiftOpenedData {
@@ -435,6 +453,7 @@ export interface EventPayloads {
   'dukan.loyalty.customer.created.v1': CustomerEventData;
   'dukan.loyalty.customer.updated.v1': CustomerEventData;
   'dukan.loyalty.customer.deleted.v1': { customerId: string };
+  'dukan.loyalty.account.repaid.v1': AccountRepaidData;
 
   'dukan.settings.settings.changed.v1': SettingsChangedData;
   'dukan.settings.branch.changed.v1': BranchChangedData;

@@ -27,3 +27,4 @@ export * from './phone.js';
 export * from './shop-settings.js';
 export * from './shifts.js';
 export * from './scale-labels.js';
+export * from './accounts.js';

@@ -14,6 +14,7 @@ import { securityEn, securityKu } from './messages/security.js';
 import { transfersEn, transfersKu } from './messages/transfers.js';
 import { purchasesEn, purchasesKu } from './messages/purchases.js';
 import { packsEn, packsKu } from './messages/packs.js';
+import { accountsEn, accountsKu } from './messages/accounts.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -119,6 +120,7 @@ const en = {
   ...taxEn,
   ...printingEn,
   ...inputEn,
+  ...accountsEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
@@ -216,6 +218,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...taxKu,
   ...printingKu,
   ...inputKu,
+  ...accountsKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({

@@ -35,6 +35,8 @@ const SPEC_ROLE_TABLE = `
 const EXPENSES_ROW = '| expenses | view, create, edit, delete, approve | view, create, edit, approve | view, create |';
 // Issue 29: suppliers, orders, receiving and payables; managers all but pay, cashiers none.
 const PURCHASES_ROW = '| purchases | view, create, receive, pay | view, create, receive | none |';
+// Issue 31: a customer's credit (limit and owing beyond it); managers by default.
+const CREDIT = { admin: ['credit'], manager: ['credit'], cashier: [] as string[] };
 
 // Spec part 2 §3 "Permission modules and actions"; pos close (accepting a shift's difference) from issue 27.
 const SPEC_MODULE_ACTIONS =
@@ -82,6 +84,7 @@ function parseRoleTable(text: string): Record<Role, Record<string, string[]>> {
 }
 
 const SPEC = parseRoleTable(`${SPEC_ROLE_TABLE.trim()}\n${EXPENSES_ROW}\n${PURCHASES_ROW}`);
+for (const role of ROLES) SPEC[role].customers = [...SPEC[role].customers!, ...CREDIT[role]];
 const user = (role: Role, permissions?: PermissionSubject['permissions']): PermissionSubject => ({ role, permissions });
 
 describe('module actions', () => {
@@ -93,6 +96,7 @@ describe('module actions', () => {
     }
     expected.expenses = ['view', 'create', 'edit', 'delete', 'approve'];
     expected.purchases = ['view', 'create', 'receive', 'pay'];
+    expected.customers = [...expected.customers!, 'credit'];
     expect(Object.fromEntries(Object.entries(MODULE_ACTIONS).map(([m, a]) => [m, [...a]]))).toEqual(expected);
     expect([...PERMISSION_MODULES].sort()).toEqual(Object.keys(expected).sort());
   });
@@ -111,8 +115,8 @@ describe('role defaults', () => {
   );
 
   it('covers every cell of the table', () => {
-    // 3 roles x 36 actions: 26 in the 9 spec modules, pos close, 5 for expenses, 4 for purchases.
-    expect(cells).toHaveLength(3 * 36);
+    // 3 roles x 37 actions: 26 in the 9 spec modules, pos close, 5 for expenses, 4 for purchases, customers credit.
+    expect(cells).toHaveLength(3 * 37);
   });
 
   it.each(cells)('$role / $module / $action -> $granted', ({ role, module, action, granted }) => {

@@ -24,7 +24,8 @@ export const MODULE_ACTIONS = deepFreeze({
   pos: ['use', 'refund', 'discount', 'close'],
   products: CRUD,
   categories: CRUD,
-  customers: CRUD,
+  // credit: let a customer owe beyond their limit, and set the limit (issue 31).
+  customers: [...CRUD, 'credit'],
   staff: CRUD,
   reports: ['view', 'export'],
   transactions: ['view', 'refund'],
@@ -55,7 +56,7 @@ export type Permissions = Partial<{ [M in PermissionModule]: ActionOf<M>[] }>;
 
 /**
  * Role defaults: spec part 1 §6 table, plus expenses (admin all; manager all but delete; cashier view, create) and
- * purchases (admin all; manager all but pay; cashier none).
+ * purchases (admin all; manager all but pay; cashier none); customers credit (issue 31: admin and manager).
  */
 export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
   admin: {
@@ -63,7 +64,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
     pos: ['use', 'refund', 'discount', 'close'],
     products: ['view', 'create', 'edit', 'delete'],
     categories: ['view', 'create', 'edit', 'delete'],
-    customers: ['view', 'create', 'edit', 'delete'],
+    customers: ['view', 'create', 'edit', 'delete', 'credit'],
     staff: ['view', 'create', 'edit', 'delete'],
     reports: ['view', 'export'],
     transactions: ['view', 'refund'],
@@ -76,7 +77,7 @@ export const ROLE_DEFAULT_PERMISSIONS: Record<Role, Permissions> = deepFreeze({
     pos: ['use', 'refund', 'discount', 'close'],
     products: ['view', 'create', 'edit', 'delete'],
     categories: ['view', 'create', 'edit'],
-    customers: ['view', 'create', 'edit'],
+    customers: ['view', 'create', 'edit', 'credit'],
     staff: ['view'],
     reports: ['view', 'export'],
     transactions: ['view', 'refund'],

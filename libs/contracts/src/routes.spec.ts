@@ -92,6 +92,13 @@ POST /api/customers loyalty customers:create
 GET /api/customers/:id loyalty customers:view|pos:use
 PUT /api/customers/:id loyalty customers:edit
 DELETE /api/customers/:id loyalty customers:delete
+GET /api/customers/:id/account loyalty customers:view|pos:use
+PUT /api/customers/:id/credit-limit loyalty customers:credit
+POST /api/customers/:id/repayments loyalty pos:use|customers:edit
+POST /api/customers/:id/adjustments loyalty admin
+GET /api/customers/:id/statement/pdf loyalty customers:view|pos:use
+GET /api/receivables loyalty reports:view
+GET /api/receivables/export/csv loyalty reports:export
 GET /api/loyalty/settings loyalty authenticated
 PUT /api/loyalty/settings loyalty settings:edit
 GET /api/settings/exchange-rate settings authenticated

@@ -325,6 +325,14 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/customers/:id', 'loyalty', CUSTOMER_READ, 'One customer'),
   route('PUT', '/api/customers/:id', 'loyalty', anyOf(permission('customers', 'edit')), 'Update a customer'),
   route('DELETE', '/api/customers/:id', 'loyalty', anyOf(permission('customers', 'delete')), 'Delete a customer'),
+  // customer accounts (the debt book, issue 31)
+  route('GET', '/api/customers/:id/account', 'loyalty', CUSTOMER_READ, "A customer's balance, credit limit and statement"),
+  route('PUT', '/api/customers/:id/credit-limit', 'loyalty', anyOf(permission('customers', 'credit')), "Set a customer's credit limit"),
+  route('POST', '/api/customers/:id/repayments', 'loyalty', anyOf(permission('pos', 'use'), permission('customers', 'edit')), 'Take a repayment of what a customer owes'),
+  route('POST', '/api/customers/:id/adjustments', 'loyalty', ADMIN, "Adjust a customer's balance (audited)"),
+  route('GET', '/api/customers/:id/statement/pdf', 'loyalty', CUSTOMER_READ, "A customer's statement as PDF (paper: a4 or 58 mm)"),
+  route('GET', '/api/receivables', 'loyalty', anyOf(permission('reports', 'view')), 'Who owes what and since when, by age, with totals per branch'),
+  route('GET', '/api/receivables/export/csv', 'loyalty', anyOf(permission('reports', 'export')), 'The receivables report as CSV'),
   route('GET', '/api/loyalty/settings', 'loyalty', AUTHENTICATED, 'Loyalty program settings'),
   route('PUT', '/api/loyalty/settings', 'loyalty', anyOf(permission('settings', 'edit')), 'Replace loyalty program settings'),
 

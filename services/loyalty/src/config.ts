@@ -11,6 +11,11 @@ export const loyaltyConfigSchema = platformConfigSchema.extend({
     .default(15),
   /** How often expired holds are marked released. */
   RESERVATION_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  /** The system Chromium that prints customers' statements as PDF. */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Settings' internal API (a user's exchange rate) for a shop whose rate loyalty has not heard announced; the all-in-one points it at itself. */
+  SETTINGS_URL: z.string().min(1).default('http://127.0.0.1:5107'),
+  SETTINGS_TIMEOUT_MS: z.coerce.number().int().min(100).default(3000),
 });
 
 export type LoyaltyConfig = z.infer<typeof loyaltyConfigSchema>;

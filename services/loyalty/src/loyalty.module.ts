@@ -1,4 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { AccountsController } from './accounts/accounts.controller.js';
+import { AccountsService } from './accounts/accounts.service.js';
+import { ExchangeRates, RatesChangedHandler } from './accounts/exchange-rates.js';
+import { ReceivablesController, ReceivablesService } from './accounts/receivables.js';
+import { StatementPdf, StatementPdfController } from './accounts/statement-pdf.js';
 import { ServicePlatformModule } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from './config.js';
 import { CustomersController } from './customers/customers.controller.js';
@@ -9,6 +14,7 @@ import { LoyaltyInit1767225600400 } from './migrations/1767225600400-loyalty-ini
 import { ReleasedAttempts1796400000400 } from './migrations/1796400000400-released-attempts.js';
 import { CustomerSearch1796500000400 } from './migrations/1796500000400-customer-search.js';
 import { CanonicalPhones1797300000400 } from './migrations/1797300000400-canonical-phones.js';
+import { CustomerAccounts1797400000400 } from './migrations/1797400000400-customer-accounts.js';
 import { SaleCompletedHandler, SaleRefundedHandler, SaleVoidedHandler } from './points/sale-events.handlers.js';
 import { InternalReservationsController, RedeemController } from './redemptions/redemptions.controller.js';
 import { RedemptionsService } from './redemptions/redemptions.service.js';
@@ -25,11 +31,25 @@ export class LoyaltyModule {
         ServicePlatformModule.forService({
           service: 'loyalty',
           entities: [],
-          migrations: [LoyaltyInit1767225600400, ReleasedAttempts1796400000400, CustomerSearch1796500000400, CanonicalPhones1797300000400],
+          migrations: [
+            LoyaltyInit1767225600400,
+            ReleasedAttempts1796400000400,
+            CustomerSearch1796500000400,
+            CanonicalPhones1797300000400,
+            CustomerAccounts1797400000400,
+          ],
           consumers: LOYALTY_CONSUMERS,
         }),
       ],
-      controllers: [CustomersController, LoyaltySettingsController, RedeemController, InternalReservationsController],
+      controllers: [
+        CustomersController,
+        LoyaltySettingsController,
+        RedeemController,
+        InternalReservationsController,
+        AccountsController,
+        ReceivablesController,
+        StatementPdfController,
+      ],
       providers: [
         { provide: LOYALTY_CONFIG, useValue: config },
         CustomersService,
@@ -39,6 +59,11 @@ export class LoyaltyModule {
         SaleCompletedHandler,
         SaleVoidedHandler,
         SaleRefundedHandler,
+        AccountsService,
+        ExchangeRates,
+        RatesChangedHandler,
+        ReceivablesService,
+        StatementPdf,
       ],
     };
   }

@@ -13,6 +13,7 @@ import {
   UserCreatedHandler,
   UserUpdatedHandler,
 } from './replicas/replica.handlers.js';
+import { AccountRepaidHandler } from './shifts/repayment.handler.js';
 import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
 
 export const SALES_CONSUMERS = declareConsumers('sales', [
@@ -27,4 +28,5 @@ export const SALES_CONSUMERS = declareConsumers('sales', [
   { name: 'sales.UserUpdatedHandler', subject: 'dukan.identity.user.updated.v1', handler: UserUpdatedHandler },
   { name: 'sales.SettingsChangedHandler', subject: 'dukan.settings.settings.changed.v1', handler: SettingsChangedHandler },
   { name: 'sales.SupplierPaymentHandler', subject: 'dukan.catalog.supplier-payment.made.v1', handler: SupplierPaymentHandler },
+  { name: 'sales.AccountRepaidHandler', subject: 'dukan.loyalty.account.repaid.v1', handler: AccountRepaidHandler },
 ]);

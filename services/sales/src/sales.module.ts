@@ -29,6 +29,7 @@ import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-te
 import { PacksWeighed1797500000300 } from './migrations/1797500000300-packs-weighed.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
+import { AccountRepaidHandler } from './shifts/repayment.handler.js';
 import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
 
 /** Sales, invoice numbers, registers and their shifts, idempotency, voids and refunds, a replica of prices: /api/transactions/*, /api/shifts/*. */
@@ -76,6 +77,7 @@ export class SalesModule {
         ...REPLICA_HANDLERS,
         BranchPriceChangedHandler,
         SupplierPaymentHandler,
+        AccountRepaidHandler,
       ],
     };
   }

@@ -142,7 +142,13 @@ export async function outboxEvents<T = any>(t: ServiceTestApp, type: string): Pr
 
 export interface ReserveCall {
   saleId: string;
-  body: { customerId: string; pointsToRedeem: number; totalBeforeLoyaltyUsdCents: number; loyaltyDiscountUsdCents?: number };
+  body: {
+    customerId: string;
+    pointsToRedeem: number;
+    totalBeforeLoyaltyUsdCents: number;
+    loyaltyDiscountUsdCents?: number;
+    account?: { usdCents: number; iqd: number; exchangeRate: number; override: boolean; branchId: string };
+  };
   internalToken: string | undefined;
 }
 
@@ -156,6 +162,8 @@ export interface FakeLoyalty {
   delayMs: number;
   /** What one point is worth (1 cent unless a test says otherwise). */
   centsPerPoint: number;
+  /** Customer id -> credit limit in cents (none: no credit); an account tender beyond it is refused unless overridden. */
+  creditLimits: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -177,6 +185,7 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
     mode: 'up',
     delayMs: 0,
     centsPerPoint: 1,
+    creditLimits: new Map(),
     close: async () => undefined,
   };
   const server: Server = createServer(async (req, res) => {
@@ -196,6 +205,14 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
     if (token !== internalToken()) return send(403, { code: 'FORBIDDEN' });
     const saleId = decodeURIComponent(match[1]!);
     fake.calls.push({ saleId, body, internalToken: typeof token === 'string' ? token : undefined });
+    const account = body.account as ReserveCall['body']['account'];
+    if (account && !account.override) {
+      const owed = account.usdCents + Math.round((account.iqd * 100) / account.exchangeRate);
+      const limit = fake.creditLimits.get(body.customerId) ?? 0;
+      const ku = req.headers['accept-language'] === 'ku';
+      if (owed > limit)
+        return send(422, { code: 'CREDIT_LIMIT', message: ku ? `سنووری قەرز ${limit}` : `Over the credit limit of ${limit}` });
+    }
     if (reservations.has(saleId)) return send(200, reservations.get(saleId));
     const balance = fake.balances.get(body.customerId);
     if (balance === undefined) return send(404, { code: 'NOT_FOUND' });

@@ -84,6 +84,7 @@ export const en = {
     approve: 'Approve',
     receive: 'Receive',
     pay: 'Pay',
+    credit: 'Credit (limit, sell beyond it)',
   },
 };
 
@@ -171,5 +172,6 @@ export const ku: Texts<typeof en> = {
     approve: 'پەسەندکردن',
     receive: 'وەرگرتن',
     pay: 'پارەدان',
+    credit: 'قەرز (سنوور، فرۆشتن لە سەرووی سنوور)',
   },
 };

@@ -25,6 +25,11 @@ export interface CustomerRow {
   deleted_at: Date | null;
   created_at: Date;
   updated_at: Date;
+  // The account (issue 31); absent only on rows read before its migration.
+  credit_limit_currency?: 'USD' | 'IQD';
+  credit_limit_minor?: string | number;
+  owed_usd_cents?: string | number;
+  owed_iqd?: string | number;
 }
 
 export function toCustomerDto(r: CustomerRow): CustomerDto {
@@ -46,6 +51,8 @@ export function toCustomerDto(r: CustomerRow): CustomerDto {
     memberSince: new Date(r.member_since).toISOString(),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
+    accountBalance: { USD: Number(r.owed_usd_cents ?? 0), IQD: Number(r.owed_iqd ?? 0) },
+    creditLimit: { currency: r.credit_limit_currency ?? 'USD', amountMinor: Number(r.credit_limit_minor ?? 0) },
   };
 }
 

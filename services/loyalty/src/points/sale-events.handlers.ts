@@ -12,6 +12,7 @@ import {
   type PointsUndo,
   type SalePointsState,
 } from '../loyalty/loyalty.policy.js';
+import { chargeSale, returnToAccount, voidOnAccount } from '../accounts/sale-account.js';
 import { lockCustomer, PointsAccount } from './points.ledger.js';
 
 interface SalePointsRow {
@@ -62,6 +63,7 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
   async handle(event: EventOf<'dukan.sales.sale.completed.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     if (!d.customerId) return; // a guest
+    await chargeSale(m, d);
     const customer = await lockCustomer(m, d.customerId);
     if (!customer) {
       logger().warn({ saleId: d.saleId, customerId: d.customerId }, 'sale for a customer loyalty does not know; no points');
@@ -148,6 +150,7 @@ export class SaleVoidedHandler implements EventHandler<'dukan.sales.sale.voided.
   async handle(event: EventOf<'dukan.sales.sale.voided.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     if (!d.customerId) return;
+    await voidOnAccount(m, d);
     await undoSale(m, this.outbox, this.settings, d.saleId, d.customerId, `void:${d.saleId}`, (sp) => {
       const state = stateOf(sp);
       return {
@@ -178,6 +181,7 @@ export class SaleRefundedHandler implements EventHandler<'dukan.sales.sale.refun
   async handle(event: EventOf<'dukan.sales.sale.refunded.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
     if (!d.customerId) return;
+    await returnToAccount(m, d);
     await undoSale(m, this.outbox, this.settings, d.saleId, d.customerId, d.refundId, (sp) => {
       const state = stateOf(sp);
       const amount = Math.min(Math.max(0, d.amountCents), Math.max(0, state.totalCents - state.refundedCents));

@@ -1,4 +1,6 @@
-import { IsInt, IsOptional, IsString, IsUUID, Matches, Max, Min } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import { AccountHoldDto } from '../accounts/account.dto.js';
 
 const ATTEMPT = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -43,6 +45,13 @@ export class ReserveDto {
   @IsString()
   @Matches(ATTEMPT)
   attempt?: string;
+
+  /** The sale's account tender (issue 31): held on the customer's account within their credit limit. */
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => AccountHoldDto)
+  account?: AccountHoldDto;
 }
 
 /** POST /internal/loyalty/sales/:saleId/release, from sales when a sale failed after asking for its hold. */

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { formatMoney, fromCents, pointsForValue, type RedemptionQuoteDto, type ReserveResponseDto } from '@dukan/contracts';
 import { DomainError, one, type RequestContext } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from '../config.js';
+import { AccountsService } from '../accounts/accounts.service.js';
 import { CustomersService } from '../customers/customers.service.js';
 import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
 import { awardFor, redeem, statusFor, type LoyaltySettings } from '../loyalty/loyalty.policy.js';
@@ -30,6 +31,7 @@ export class RedemptionsService {
     private readonly ds: DataSource,
     private readonly customers: CustomersService,
     private readonly settings: LoyaltySettingsService,
+    private readonly accounts: AccountsService,
     @Inject(LOYALTY_CONFIG) private readonly config: LoyaltyConfig,
   ) {}
 
@@ -48,7 +50,7 @@ export class RedemptionsService {
    * same answer) and quotes the points the sale will earn. The customer row is locked, so two tills redeeming the
    * same points at once are served one after the other and the second finds them held.
    */
-  async reserve(_ctx: RequestContext, saleId: string, dto: ReserveDto): Promise<ReserveResponseDto> {
+  async reserve(ctx: RequestContext, saleId: string, dto: ReserveDto): Promise<ReserveResponseDto> {
     if (saleId.length > 100) throw DomainError.validation({ saleId: { key: 'validation.tooLong', params: { max: 100 } } });
     if (!dto.customerId) return { redemption: null, pointsToAward: 0 };
     const customerId = dto.customerId;
@@ -62,6 +64,8 @@ export class RedemptionsService {
         throw new DomainError('CONFLICT', 'loyalty.reservationMismatch');
       }
       const attempt = dto.attempt ?? null;
+      // The sale's account tender is held in the same step, under the same lock (refused beyond the credit limit).
+      if (dto.account) await this.accounts.hold(m, ctx, customerId, saleId, dto.account, attempt);
       const existing = await one<ReservationRow>(m, `SELECT * FROM reservations WHERE sale_id = $1`, [saleId]);
       if (existing) {
         if (
@@ -135,7 +139,11 @@ export class RedemptionsService {
         `UPDATE reservations SET status = 'released', settled_at = now() WHERE sale_id = $1 AND attempt = $2 AND status = 'active'`,
         [saleId, attempt],
       );
-      return Array.isArray(res) && res[1] === 1;
+      const held: unknown = await m.query(
+        `UPDATE account_holds SET status = 'released' WHERE sale_id = $1 AND attempt = $2 AND status = 'active'`,
+        [saleId, attempt],
+      );
+      return (Array.isArray(res) && res[1] === 1) || (Array.isArray(held) && held[1] === 1);
     });
   }
 
@@ -144,6 +152,7 @@ export class RedemptionsService {
     const res: unknown = await this.ds.query(
       `UPDATE reservations SET status = 'released', settled_at = now() WHERE status = 'active' AND expires_at <= now()`,
     );
+    await this.ds.query(`UPDATE account_holds SET status = 'released' WHERE status = 'active' AND expires_at <= now()`);
     // A released attempt is remembered as long as its reserve could still arrive, a day at most.
     await this.ds.query(`DELETE FROM released_attempts WHERE released_at < now() - interval '1 day'`);
     return Array.isArray(res) && typeof res[1] === 'number' ? res[1] : 0;

@@ -23,6 +23,10 @@ export interface ReserveRequest {
   loyaltyDiscountUsdCents?: number;
   /** This attempt at the sale, named again when it fails (release). */
   attempt: string;
+  /** The sale's account tender, held on the customer's account within their credit limit (issue 31). */
+  account?: { usdCents: number; iqd: number; exchangeRate: number; override: boolean; branchId: string };
+  /** The caller's language, for a refusal loyalty words (the credit limit). */
+  locale?: string;
 }
 
 const PASSED_ON = new Set(['MINIMUM_POINTS', 'INSUFFICIENT_POINTS', 'LOYALTY_DISABLED', 'LOYALTY_DISCOUNT_NOT_POINTS']);
@@ -49,13 +53,18 @@ export class LoyaltyClient {
         `/internal/loyalty/sales/${encodeURIComponent(req.saleId)}/reserve`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
+          headers: {
+            'content-type': 'application/json',
+            'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '',
+            ...(req.locale ? { 'accept-language': req.locale } : {}),
+          },
           body: JSON.stringify({
             customerId: req.customerId,
             pointsToRedeem: req.pointsToRedeem,
             totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
             ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
             attempt: req.attempt,
+            ...(req.account ? { account: req.account } : {}),
           }),
           signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
         },
@@ -73,6 +82,11 @@ export class LoyaltyClient {
       throw new DomainError('VALIDATION_FAILED', 'validation.failed', {}, { customer: { key: 'sales.customerUnknown' } });
     }
     const code = body?.code;
+    if (res.status === 422 && code === 'CREDIT_LIMIT' && typeof body?.message === 'string') {
+      // Loyalty worded it (the amounts owed and the limit) in the caller's language.
+      const params = { message: body.message };
+      throw new DomainError('CREDIT_LIMIT', 'accounts.passedOn', params, { tenders: { key: 'accounts.passedOn', params } });
+    }
     if (res.status === 422 && code === 'LOYALTY_DISCOUNT_NOT_POINTS') {
       const params = { amount: formatMoney(req.loyaltyDiscountUsdCents ?? 0, 'USD', 'en') };
       throw new DomainError(code, 'loyalty.discountNotPoints', params, { loyaltyDiscount: { key: 'loyalty.discountNotPoints', params } });

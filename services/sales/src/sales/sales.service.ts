@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  accountCharge,
   allocate,
   can,
   cashStep,
@@ -208,6 +209,13 @@ export class SalesService {
     if (!dto.tenders) this.assertLegacyTender(legacyTenderedCents, expectedFigTotal);
     else this.settle(dto, lookup, toSale(expectedFigTotal, figCur), exchangeRate);
 
+    // The account tender is held by loyalty in the same call, within the customer's credit limit (customers.credit overrides it).
+    const charge = accountCharge(dto.tenders ?? []);
+    const onAccount =
+      customerId && (charge.USD > 0 || charge.IQD > 0)
+        ? { usdCents: charge.USD, iqd: charge.IQD, exchangeRate, override: can(user, 'customers', 'credit'), branchId: ctx.branchId }
+        : null;
+
     // 3. Loyalty (in dollars): reserve the points redeemed and quote the points awarded (idempotent by sale id).
     const { redemption, pointsAwarded } = customerId
       ? await this.reserveLoyalty(
@@ -218,8 +226,10 @@ export class SalesService {
             totalBeforeLoyaltyUsdCents: toUsd(before.totalBeforeLoyaltyCents),
             ...(derivePoints ? { loyaltyDiscountUsdCents: convertMinor(statedLoyalty, figCur, 'USD', exchangeRate) } : {}),
             attempt,
+            ...(onAccount ? { account: onAccount, locale: ctx.locale } : {}),
           },
           pointsToRedeem > 0 || derivePoints,
+          onAccount !== null,
         )
       : { redemption: null, pointsAwarded: 0 };
     const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: toSale(redemption.valueCents, 'USD') }) : before;
@@ -374,9 +384,12 @@ export class SalesService {
   private async reserveLoyalty(
     request: ReserveRequest,
     redeems: boolean,
+    onAccount = false,
   ): Promise<{ redemption: Redemption | null; pointsAwarded: number }> {
     const answer = await this.loyalty.reserve(request);
     if (answer.kind === 'unavailable') {
+      // Nobody can check the credit limit: no sale on account (the till offers the other tenders).
+      if (onAccount) throw new DomainError('SERVICE_UNAVAILABLE', 'accounts.unavailable', {}, { tenders: { key: 'accounts.unavailable' } });
       // Loyalty awards the points from sale.completed when it is back.
       if (redeems) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
       return { redemption: null, pointsAwarded: 0 };

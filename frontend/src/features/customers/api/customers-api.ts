@@ -1,4 +1,4 @@
-import type { CustomerDto, Locale, Pagination } from '@dukan/contracts';
+import type { AccountEntryDto, Currency, CustomerAccountDto, CustomerDto, Locale, Pagination, RepaymentMethod } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 import { listTag, listTags } from '../../../app/tags.js';
 
@@ -20,6 +20,27 @@ export interface CustomersPage {
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 
+/** A customer's account: balances, limit, what sales in progress hold, and one page of the statement. */
+export interface CustomerAccount extends CustomerAccountDto {
+  statement: { data: AccountEntryDto[]; pagination: Pagination };
+}
+
+export interface RepaymentInput {
+  method: RepaymentMethod;
+  currency: Currency;
+  amountMinor: number;
+  register?: string | null;
+  shiftId?: string | null;
+}
+
+export interface RepaymentAnswer {
+  repaymentId: string;
+  balance: { USD: number; IQD: number };
+  exchangeRate: number;
+}
+
+const accountTag = (id: string) => ({ type: 'Customer' as const, id: `account:${id}` });
+
 /** Creating a customer goes through the shared addCustomer (app/shared-api, also the till's); these are the screen's own calls. */
 export const customersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -40,7 +61,44 @@ export const customersApi = api.injectEndpoints({
       query: (id) => ({ url: `/customers/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [{ type: 'Customer', id }, listTag('Customer'), 'Dashboard'],
     }),
+    /** The user's rate now: what "all owed" in the other currency is worked out at (the server converts at its own). */
+    customerAccountRate: build.query<number, void>({
+      query: () => '/settings/exchange-rate',
+      transformResponse: (res: { data: { exchangeRate: number } }) => res.data.exchangeRate,
+    }),
+    /** Receivables' totals per branch and currency (reports → view): what customers owe the shop, by age. */
+    receivablesTotals: build.query<{ branchId: string; currency: Currency; owedMinor: number }[], void>({
+      query: () => ({ url: '/receivables', params: { limit: 1 } }),
+      transformResponse: (r: { data: { totals: { branchId: string; currency: Currency; owedMinor: number }[] } }) => r.data.totals,
+      providesTags: ['Dashboard'],
+    }),
+    customerAccount: build.query<CustomerAccount, { id: string; page?: number }>({
+      query: ({ id, page }) => ({
+        url: `/customers/${encodeURIComponent(id)}/account`,
+        params: page ? { page, limit: 50 } : { limit: 50 },
+      }),
+      transformResponse: (r: { data: CustomerAccount }) => r.data,
+      providesTags: (_r, _e, { id }) => [accountTag(id)],
+    }),
+    customerCreditLimit: build.mutation<CustomerAccountDto, { id: string; currency: Currency; amountMinor: number }>({
+      query: ({ id, ...body }) => ({ url: `/customers/${encodeURIComponent(id)}/credit-limit`, method: 'PUT', body }),
+      invalidatesTags: (_r, _e, { id }) => [accountTag(id), { type: 'Customer', id }, listTag('Customer')],
+    }),
+    /** One key per repayment the cashier confirms: sent again (a lost answer), it is taken once. */
+    customerRepay: build.mutation<RepaymentAnswer, { id: string; key: string; body: RepaymentInput }>({
+      query: ({ id, key, body }) => ({
+        url: `/customers/${encodeURIComponent(id)}/repayments`,
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': key },
+      }),
+      transformResponse: (r: { data: RepaymentAnswer }) => r.data,
+      invalidatesTags: (_r, _e, { id }) => [accountTag(id), { type: 'Customer', id }, listTag('Customer'), 'Dashboard'],
+    }),
   }),
 });
+
+export const { useReceivablesTotalsQuery, useCustomerAccountQuery, useCustomerCreditLimitMutation, useCustomerRepayMutation } =
+  customersApi;
 
 export const { useCustomersPageQuery, useCustomerQuery, useCustomersUpdateMutation, useCustomersDeleteMutation } = customersApi;

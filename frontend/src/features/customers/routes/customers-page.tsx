@@ -14,6 +14,7 @@ import { dollarsToCents } from '../../../lib/money.js';
 import { useCustomerQuery, useCustomersDeleteMutation, useCustomersPageQuery } from '../api/customers-api.js';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { CustomerForm } from '../components/customer-form.js';
+import { CustomerAccount } from '../components/customer-account.js';
 import '../customers.css';
 
 const SEARCH_DELAY_MS = 250;
@@ -33,6 +34,7 @@ export function CustomersPage() {
   const [page, setPage] = useState(1);
   const [form, setForm] = useState<FormState>({ mode: 'closed' });
   const [deleting, setDeleting] = useState<CustomerDto | null>(null);
+  const [account, setAccount] = useState<CustomerDto | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
 
   // The server searches (name, phone digits, email); a short pause keeps one call per typed word.
@@ -116,6 +118,8 @@ export function CustomersPage() {
         />
       )}
 
+      {account && <CustomerAccount key={account._id} customerId={account._id} name={fullName(account)} onClose={() => setAccount(null)} />}
+
       <section className="panel">
         <div className="customers-toolbar">
           <label className="search-box">
@@ -153,7 +157,9 @@ export function CustomersPage() {
                   <th>{t('customers.email')}</th>
                   <th className="num">{t('customers.loyaltyPoints')}</th>
                   <th className="num">{t('customers.totalSpent')}</th>
+                  <th className="num">{t('customers.owed')}</th>
                   <th>{t('customers.memberSince')}</th>
+                  <th>{t('customers.openAccount')}</th>
                   {showActions && <th className="actions-col">{t('customers.actions')}</th>}
                 </tr>
               </thead>
@@ -169,7 +175,28 @@ export function CustomersPage() {
                     <td className="num" data-testid="customer-total-spent">
                       {f.usd(dollarsToCents(c.totalSpent ?? 0))}
                     </td>
+                    <td className="num" data-testid="customer-owed" dir="ltr">
+                      {c.accountBalance && (c.accountBalance.USD !== 0 || c.accountBalance.IQD !== 0)
+                        ? [
+                            c.accountBalance.USD !== 0 && f.usd(c.accountBalance.USD),
+                            c.accountBalance.IQD !== 0 && f.iqd(c.accountBalance.IQD),
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')
+                        : '—'}
+                    </td>
                     <td>{f.date(c.memberSince)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button small"
+                        aria-label={t('customers.openAccountName', { name: fullName(c) })}
+                        onClick={() => setAccount(c)}
+                        data-testid="open-account"
+                      >
+                        {t('customers.openAccount')}
+                      </button>
+                    </td>
                     {showActions && (
                       <td className="actions-col">
                         <RowActions

@@ -10,6 +10,7 @@ import { useCurrentUser } from '../../auth/index.js';
 import { useDashboardQuery } from '../api/dashboard-api.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { TakingsByTender } from '../../../components/ui/takings-by-tender.js';
+import { OwedToShop } from '../../customers/index.js';
 
 interface Card {
   key: string;
@@ -146,6 +147,7 @@ export function DashboardPage() {
               })()}
           </article>
         ))}
+        <OwedToShop />
       </div>
 
       <div className="dashboard-columns">

@@ -8,7 +8,7 @@ import { ReceiptPreview } from './receipt-preview.js';
 const plain = (text: string | null) => (text ?? '').replace(/\u00a0/g, ' ');
 
 /** One product priced IQD 52,345, in a dinar sale at 1450, with the shop's step of 250. */
-function checkout(opts: { customer?: boolean; step?: number; changeCurrency?: Currency | null } = {}) {
+function checkout(opts: { customer?: boolean; step?: number; changeCurrency?: Currency | null; offline?: boolean } = {}) {
   const lines: CartLine[] = [
     {
       productId: 'p1',
@@ -32,6 +32,7 @@ function checkout(opts: { customer?: boolean; step?: number; changeCurrency?: Cu
       rate={1450}
       iqdCashRounding={opts.step ?? 250}
       changeCurrency={opts.changeCurrency ?? null}
+      offline={opts.offline ?? false}
       saving={false}
       error={null}
       onCancel={() => undefined}
@@ -99,5 +100,30 @@ describe('the checkout dialog', () => {
     fireEvent.change(amount, { target: { value: '52345' } });
     expect(screen.getByTestId('tender-refusal').textContent).toMatch(/needs a customer/);
     expect((screen.getByTestId('confirm-sale') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('puts half of a dinar sale on the customer’s account, the rest in cash', () => {
+    const onConfirm = checkout({ customer: true });
+    const amount = screen.getByTestId('tendered');
+    fireEvent.change(amount, { target: { value: '26000' } });
+    fireEvent.click(screen.getByTestId('add-tender'));
+    fireEvent.change(screen.getByTestId('tender-kind'), { target: { value: 'account' } });
+    fireEvent.change(amount, { target: { value: '26345' } });
+    fireEvent.click(screen.getByTestId('confirm-sale'));
+    expect(onConfirm.mock.calls[0]![0]).toEqual([
+      { method: 'cash', currency: 'IQD', amountMinor: 26_000 },
+      { method: 'account', currency: 'IQD', amountMinor: 26_345 },
+    ]);
+  });
+
+  it('offline: the account tender is disabled with the reason, and never confirmed', () => {
+    const onConfirm = checkout({ customer: true, offline: true });
+    const option = screen.getByRole('option', { name: 'Customer account' }) as HTMLOptionElement;
+    expect(option.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('tender-kind'), { target: { value: 'account' } });
+    fireEvent.change(screen.getByTestId('tendered'), { target: { value: '52345' } });
+    expect(screen.getByTestId('account-offline').textContent).toMatch(/offline/);
+    expect((screen.getByTestId('confirm-sale') as HTMLButtonElement).disabled).toBe(true);
+    expect(onConfirm).not.toHaveBeenCalled();
   });
 });

@@ -32,6 +32,8 @@ interface PreviewProps {
   changeCurrency: Currency | null;
   /** The tender the cashier started with (the Card or Cash button). */
   initialMethod?: 'card' | 'cash';
+  /** The till cannot reach the server: the customer's credit limit cannot be checked, so no tender on account. */
+  offline?: boolean;
   saving: boolean;
   error: string | null;
   onCancel: () => void;
@@ -51,6 +53,7 @@ export function ReceiptPreview({
   iqdCashRounding,
   changeCurrency: shopChangeCurrency,
   initialMethod,
+  offline = false,
   saving,
   error,
   onCancel,
@@ -68,19 +71,21 @@ export function ReceiptPreview({
 
   const base = { currency: cur, totalMinor: totals.totalMinor, exchangeRate: rate, iqdCashRounding };
   const typedMinor = typed === '' ? 0 : typedAmountToMinor(typed, kindCurrency(kind, cur));
-  const typedTender = typedMinor > 0 ? tenderOf(kind, typedMinor, cur) : null;
+  const accountOffline = offline && kind === 'account';
+  const typedTender = typedMinor > 0 && !accountOffline ? tenderOf(kind, typedMinor, cur) : null;
   const all = typedTender ? [...tenders, typedTender] : tenders;
   const settle = (list: readonly SaleTender[], changeCur: Currency) =>
     settleSale({ ...base, tenders: list, changeCurrency: changeCur, hasCustomer: customer !== null });
   const settlement = settle(all, changeCurrency);
   const remaining = remainingToPay({ ...base, tenders: tenders });
   const stillDue = remainingToPay({ ...base, tenders: all });
-  const canConfirm = settlement.ok && !saving;
+  const onAccountOffline = offline && all.some((tn) => tn.method === 'account');
+  const canConfirm = settlement.ok && !saving && !onAccountOffline;
 
   const confirmWith = (list: SaleTender[], changeCur: Currency) => {
     if (saving) return;
     const s = settle(list, changeCur);
-    if (s.ok) onConfirm(list, changeCur, s);
+    if (s.ok && !(offline && list.some((tn) => tn.method === 'account'))) onConfirm(list, changeCur, s);
     else {
       setTenders(list);
       setTyped('');
@@ -154,7 +159,7 @@ export function ReceiptPreview({
             <span>{t('pos.tender.kind')}</span>
             <select value={kind} onChange={(e) => setKind(e.target.value as TenderKind)} data-testid="tender-kind">
               {KINDS.map((k) => (
-                <option key={k} value={k}>
+                <option key={k} value={k} disabled={offline && k === 'account'}>
                   {k.startsWith('cash-') ? t('pos.tender.cashIn', { currency: k.slice(5) }) : t(`pos.tender.${k}`)}
                 </option>
               ))}
@@ -251,6 +256,11 @@ export function ReceiptPreview({
           </div>
         </dl>
         {all.length > 0 && !settlement.ok && !refusal && <p className="field-error">{t('pos.preview.short')}</p>}
+        {(accountOffline || onAccountOffline) && (
+          <p className="field-error" role="alert" data-testid="account-offline">
+            {t('pos.tender.error.accountOffline')}
+          </p>
+        )}
         {refusal && (
           <p className="field-error" data-testid="tender-refusal">
             {refusal}

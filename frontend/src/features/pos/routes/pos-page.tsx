@@ -34,6 +34,7 @@ import { dollarsToCents } from '../../../lib/money.js';
 const CustomerPicker = lazy(() => import('../components/customer-picker.js').then((m) => ({ default: m.CustomerPicker })));
 import { ShiftBar } from '../../shifts/index.js';
 import { ReturnDialog } from '../returns/return-dialog.js';
+import { TillRepayment } from '../../customers/index.js';
 import { invoiceOfCode } from '../returns/return-choice.js';
 
 /** The shortest time between two catch-ups for scanned codes the till does not know. */
@@ -110,6 +111,7 @@ export function PosPage() {
 
   // A receipt's invoice number, scanned or typed, opens the sale for a return.
   const [returning, setReturning] = useState<string | null>(null);
+  const [repaying, setRepaying] = useState(false);
   const search = useTillSearch(list, categories.data, addProduct, setReturning);
   const f = useFormat();
   /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
@@ -220,18 +222,25 @@ export function PosPage() {
         onCheckout={checkout.startCheckout}
         lastAdded={lastAdded}
         customerBox={
-          <CustomerBox
-            customer={cart.customer}
-            redemption={cart.redemption}
-            money={money}
-            pointValue={pointValue}
-            hasItems={cart.lines.length > 0}
-            onChange={() => setPhase('change-customer')}
-            onRemove={() => dispatch({ type: 'customer', customer: null })}
-            onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
-            dropped={cart.droppedRedemption}
-            onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
-          />
+          <>
+            <CustomerBox
+              customer={cart.customer}
+              redemption={cart.redemption}
+              money={money}
+              pointValue={pointValue}
+              hasItems={cart.lines.length > 0}
+              onChange={() => setPhase('change-customer')}
+              onRemove={() => dispatch({ type: 'customer', customer: null })}
+              onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
+              dropped={cart.droppedRedemption}
+              onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
+            />
+            {cart.customer && queue.online && (
+              <button type="button" className="button small" onClick={() => setRepaying(true)} data-testid="till-repayment">
+                {t('customers.account.repay')}
+              </button>
+            )}
+          </>
         }
       />
 
@@ -249,6 +258,7 @@ export function PosPage() {
           iqdCashRounding={iqdCashRounding}
           changeCurrency={changeCurrency}
           initialMethod={checkout.firstMethod}
+          offline={!queue.online}
           saving={checkout.saving}
           error={checkout.saleError}
           onCancel={checkout.cancelPreview}
@@ -268,6 +278,9 @@ export function PosPage() {
         />
       )}
       {phase === 'done' && checkout.done && <FinalReceipt done={checkout.done} onNewSale={newSale} />}
+      {repaying && cart.customer && (
+        <TillRepayment customerId={cart.customer._id} name={cart.customer.name} onClose={() => setRepaying(false)} />
+      )}
       {returning && (
         <ReturnDialog
           invoice={returning}
