@@ -1,0 +1,162 @@
+// Restoring a backup into a database whose schemas this build has migrated (and that holds nothing the shop needs:
+// every backed-up table is emptied first). It all happens in one transaction: a damaged file, a wrong passphrase or
+// a backup from another version of the schema changes nothing. Triggers and foreign-key checks are off while the
+// rows go in (`session_replication_role = replica`: the rows were consistent when copied), sequences are set to
+// the backup's values, and every table's row count is compared with the manifest before the commit.
+import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { pipeline, type Readable, type Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { BackupFormatError, frameReader, opener, parseHeader, type Frame, type SealHeader } from './format.js';
+import type { BackupHead, BackupTrailer } from './manifest.js';
+
+export class BackupMismatchError extends Error {}
+
+export interface Restored {
+  head: BackupHead;
+  trailer: BackupTrailer;
+  /** "schema.table" → rows now in the database. */
+  counted: Record<string, number>;
+}
+
+export async function readSeal(file: string): Promise<{ seal: SealHeader; length: number }> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(4200);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    return parseHeader(buf.subarray(0, bytesRead));
+  } finally {
+    await fh.close();
+  }
+}
+
+/** The backup's frames, opened (decrypted, authenticated) and unzipped as they are read. */
+export async function backupFrames(file: string, passphrase?: string): Promise<AsyncIterable<Frame>> {
+  const { seal, length } = await readSeal(file);
+  const unseal = await opener(seal, passphrase);
+  const gunzip = createGunzip();
+  const reader = frameReader();
+  pipeline(createReadStream(file, { start: length }), unseal, gunzip, reader, () => undefined);
+  // A zlib failure says "incorrect header check": the owner is told the file is damaged.
+  return (async function* () {
+    try {
+      yield* reader as AsyncIterable<Frame>;
+    } catch (e) {
+      if (e instanceof BackupFormatError) throw e;
+      throw new BackupFormatError(`the backup file is damaged (${(e as Error).message})`, { cause: e });
+    }
+  })();
+}
+
+const json = <T>(f: Frame) => JSON.parse(f.payload.toString()) as T;
+
+async function schemaMigrations(client: pg.Client, schemas: string[]): Promise<Record<string, string[]>> {
+  const out: Record<string, string[]> = {};
+  for (const s of schemas) {
+    const r = await client
+      .query<{ name: string }>(`SELECT name FROM ${client.escapeIdentifier(s)}.migrations ORDER BY id`)
+      .catch(() => ({ rows: [] as { name: string }[] }));
+    out[s] = r.rows.map((x) => x.name);
+  }
+  return out;
+}
+
+async function checkSchema(client: pg.Client, head: BackupHead): Promise<void> {
+  const here = await schemaMigrations(client, Object.keys(head.migrations));
+  for (const [schema, names] of Object.entries(head.migrations)) {
+    const mine = here[schema] ?? [];
+    if (mine.join('\n') !== names.join('\n')) {
+      const missing = names.filter((n) => !mine.includes(n));
+      throw new BackupMismatchError(
+        missing.length
+          ? `this backup comes from a newer Dukan (${schema} has changes this version does not know: ${missing.slice(0, 3).join(', ')}): restore it with ${head.version ?? 'a newer version'}`
+          : `this backup comes from an older Dukan (${head.version ?? 'unknown version'}; ${schema} has changed since): restore it with that version, then update`,
+      );
+    }
+  }
+}
+
+export async function countRows(client: pg.Client, head: BackupHead): Promise<Record<string, number>> {
+  const counted: Record<string, number> = {};
+  for (const t of head.tables) {
+    const r = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)}`);
+    counted[`${t.schema}.${t.table}`] = Number(r.rows[0]?.n ?? 0);
+  }
+  return counted;
+}
+
+async function write(stream: Writable, chunk: Buffer): Promise<void> {
+  if (!stream.write(chunk)) await new Promise<void>((resolve, reject) => {
+    stream.once('drain', resolve);
+    stream.once('error', reject);
+  });
+}
+
+/** Restores the file into `databaseUrl` (migrated by this build); throws, changing nothing, when anything is off. */
+export async function restoreInto(file: string, databaseUrl: string, passphrase?: string): Promise<Restored> {
+  const frames = await backupFrames(file, passphrase);
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'dukan-restore' });
+  // A connection the server ends fails the query in progress; the event itself is not a crash.
+  client.on('error', () => undefined);
+  await client.connect();
+  let head: BackupHead | null = null;
+  let trailer: BackupTrailer | null = null;
+  let copy: (Writable & { rowCount?: number }) | null = null;
+  let current = '';
+  try {
+    for await (const f of frames) {
+      if (f.type === 'H') {
+        head = json<BackupHead>(f);
+        if (head.format !== 1) throw new BackupFormatError(`this backup's format (${head.format}) is newer than this Dukan knows`);
+        await checkSchema(client, head);
+        await client.query('BEGIN');
+        await client.query(`SET LOCAL session_replication_role = replica`);
+        const names = head.tables.map((t) => `${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)}`);
+        if (names.length) await client.query(`TRUNCATE ${names.join(', ')}`);
+      } else if (!head) {
+        throw new BackupFormatError('the backup file is damaged: it does not start with its manifest');
+      } else if (f.type === 'T') {
+        const { schema, table } = json<{ schema: string; table: string }>(f);
+        const info = head.tables.find((t) => t.schema === schema && t.table === table);
+        if (!info) throw new BackupFormatError(`the backup file is damaged: ${schema}.${table} is not in its manifest`);
+        current = `${schema}.${table}`;
+        const cols = info.columns.map((c) => client.escapeIdentifier(c)).join(', ');
+        copy = client.query(copyFrom(`COPY ${client.escapeIdentifier(schema)}.${client.escapeIdentifier(table)} (${cols}) FROM STDIN`));
+      } else if (f.type === 'D') {
+        if (!copy) throw new BackupFormatError('the backup file is damaged');
+        await write(copy, f.payload);
+      } else if (f.type === 'E') {
+        if (!copy) throw new BackupFormatError('the backup file is damaged');
+        copy.end();
+        await finished(copy);
+        const { rows } = json<{ rows: number }>(f);
+        if (copy.rowCount !== undefined && copy.rowCount !== rows)
+          throw new BackupFormatError(`the backup file is damaged: ${current} restored ${copy.rowCount} rows of ${rows}`);
+        copy = null;
+      } else if (f.type === 'Z') {
+        trailer = json<BackupTrailer>(f);
+      }
+    }
+    if (!head || !trailer) throw new BackupFormatError('the backup file is cut short: it has no end');
+    for (const s of trailer.sequences) {
+      const seq = `${client.escapeIdentifier(s.schema)}.${client.escapeIdentifier(s.name)}`;
+      if (s.value === null) await client.query(`ALTER SEQUENCE ${seq} RESTART`);
+      else await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [seq, s.value]);
+    }
+    const counted = await countRows(client, head);
+    for (const [table, rows] of Object.entries(trailer.rows)) {
+      if (counted[table] !== rows) throw new BackupFormatError(`the restore of ${table} has ${counted[table]} rows, the backup ${rows}`);
+    }
+    await client.query('COMMIT');
+    return { head, trailer, counted };
+  } catch (e) {
+    (copy as Readable | Writable | null)?.destroy();
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
