@@ -16,7 +16,16 @@ async function backupOn(at: Date, good: boolean): Promise<string> {
   const file = join(folder, backupName('Dilan Market', 'main', at) + EXTENSION);
   writeFileSync(file, 'x');
   if (good) {
-    await writeGoodMark({ file, takenAt: at.toISOString(), verifiedAt: at.toISOString(), shop: 'Dilan Market', branch: 'main', encrypted: false, bytes: 1, rows: {} });
+    await writeGoodMark({
+      file,
+      takenAt: at.toISOString(),
+      verifiedAt: at.toISOString(),
+      shop: 'Dilan Market',
+      branch: 'main',
+      encrypted: false,
+      bytes: 1,
+      rows: {},
+    });
   }
   return file;
 }
@@ -31,11 +40,28 @@ test('over a simulated year, retention keeps the last 7 days, 4 weeks and 12 mon
   expect(kept).toEqual(
     [
       // the newest of each month, January to November
-      '2026-01-31', '2026-02-28', '2026-03-31', '2026-04-29', '2026-05-31', '2026-06-29', '2026-07-31', '2026-08-31', '2026-09-29', '2026-10-31', '2026-11-29',
+      '2026-01-31',
+      '2026-02-28',
+      '2026-03-31',
+      '2026-04-29',
+      '2026-05-31',
+      '2026-06-29',
+      '2026-07-31',
+      '2026-08-31',
+      '2026-09-29',
+      '2026-10-31',
+      '2026-11-29',
       // the newest of the weeks ending 13 and 20 December (and of the two weeks the last 7 days cover)
-      '2026-12-13', '2026-12-19',
+      '2026-12-13',
+      '2026-12-19',
       // the last 7 days with a good backup (30 December's failed one is gone: more than a day old)
-      '2026-12-24', '2026-12-25', '2026-12-26', '2026-12-27', '2026-12-28', '2026-12-29', '2026-12-31',
+      '2026-12-24',
+      '2026-12-25',
+      '2026-12-26',
+      '2026-12-27',
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-31',
     ].sort(),
   );
   expect(readdirSync(folder).filter((f) => f.endsWith(GOOD_SUFFIX))).toHaveLength(kept.length);

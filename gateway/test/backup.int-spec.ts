@@ -219,7 +219,11 @@ test('a backup whose process is killed, or whose database connection dies, leave
       databaseUrl: db.url,
       folder: cutIn,
       onTable: async () => {
-        if (++n === 30) await query(db.url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dukan-backup' AND datname = current_database()`);
+        if (++n === 30)
+          await query(
+            db.url,
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'dukan-backup' AND datname = current_database()`,
+          );
       },
     }),
   ).rejects.toThrow();

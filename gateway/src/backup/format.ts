@@ -79,7 +79,10 @@ export async function sealer(passphrase: string | undefined): Promise<{ header: 
       cb();
     },
   });
-  return { header: headerBytes({ encrypted: true, salt: salt.toString('base64'), noncePrefix: prefix.toString('base64'), scrypt: params }), stream };
+  return {
+    header: headerBytes({ encrypted: true, salt: salt.toString('base64'), noncePrefix: prefix.toString('base64'), scrypt: params }),
+    stream,
+  };
 }
 
 /** Reads the plain header from the start of a file's bytes. */

@@ -15,7 +15,12 @@ export async function backupNow(
   options: TakeOptions & { adminUrl?: string; prepare?: PrepareDatabase; prune?: boolean },
 ): Promise<GoodMark & { pruned: string[] }> {
   const taken = await takeBackup(options);
-  const mark = await verifyBackup({ file: taken.file, adminUrl: options.adminUrl ?? options.databaseUrl, passphrase: options.passphrase, prepare: options.prepare });
+  const mark = await verifyBackup({
+    file: taken.file,
+    adminUrl: options.adminUrl ?? options.databaseUrl,
+    passphrase: options.passphrase,
+    prepare: options.prepare,
+  });
   const pruned = options.prune === false ? [] : await pruneBackups(options.folder);
   const { restored: _restored, ...good } = mark;
   return { ...good, pruned };

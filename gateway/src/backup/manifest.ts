@@ -52,7 +52,10 @@ const slug = (s: string) =>
 
 /** `dukan-<shop>-<branch>-<YYYYMMDD>T<HHMMSS>Z` (UTC, so names sort by time). */
 export function backupName(shop: string, branch: string, at: Date): string {
-  const t = at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const t = at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `dukan-${slug(shop)}-${slug(branch)}-${t}`;
 }
 

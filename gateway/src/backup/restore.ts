@@ -82,17 +82,20 @@ async function checkSchema(client: pg.Client, head: BackupHead): Promise<void> {
 export async function countRows(client: pg.Client, head: BackupHead): Promise<Record<string, number>> {
   const counted: Record<string, number> = {};
   for (const t of head.tables) {
-    const r = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)}`);
+    const r = await client.query<{ n: string }>(
+      `SELECT count(*) AS n FROM ${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)}`,
+    );
     counted[`${t.schema}.${t.table}`] = Number(r.rows[0]?.n ?? 0);
   }
   return counted;
 }
 
 async function write(stream: Writable, chunk: Buffer): Promise<void> {
-  if (!stream.write(chunk)) await new Promise<void>((resolve, reject) => {
-    stream.once('drain', resolve);
-    stream.once('error', reject);
-  });
+  if (!stream.write(chunk))
+    await new Promise<void>((resolve, reject) => {
+      stream.once('drain', resolve);
+      stream.once('error', reject);
+    });
 }
 
 /** Restores the file into `databaseUrl` (migrated by this build); throws, changing nothing, when anything is off. */

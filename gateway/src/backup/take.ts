@@ -93,9 +93,9 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
     const layout = await readLayout(client);
     const migrations: Record<string, string[]> = {};
     for (const s of layout.schemas) {
-      migrations[s] = (await client.query<{ name: string }>(`SELECT name FROM ${client.escapeIdentifier(s)}.migrations ORDER BY id`)).rows.map(
-        (r) => r.name,
-      );
+      migrations[s] = (
+        await client.query<{ name: string }>(`SELECT name FROM ${client.escapeIdentifier(s)}.migrations ORDER BY id`)
+      ).rows.map((r) => r.name);
     }
     const { shop, branch } = await shopAndBranch(client, layout.schemas);
     const head: BackupHead = {
@@ -125,7 +125,9 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
       const key = `${t.schema}.${t.table}`;
       await write(frame('T', { schema: t.schema, table: t.table }));
       const cols = t.columns.map((c) => client.escapeIdentifier(c)).join(', ');
-      const source = client.query(copyTo(`COPY ${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)} (${cols}) TO STDOUT`));
+      const source = client.query(
+        copyTo(`COPY ${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)} (${cols}) TO STDOUT`),
+      );
       let n = 0;
       for await (const chunk of source as AsyncIterable<Buffer>) {
         n += countRows(chunk);

@@ -54,7 +54,12 @@ export interface VerifyOptions {
 }
 
 /** Restores the backup into a scratch database; on success marks it good and returns the mark. Throws otherwise. */
-export async function verifyBackup({ file, adminUrl, passphrase, prepare = migratedDatabase }: VerifyOptions): Promise<GoodMark & { restored: Restored }> {
+export async function verifyBackup({
+  file,
+  adminUrl,
+  passphrase,
+  prepare = migratedDatabase,
+}: VerifyOptions): Promise<GoodMark & { restored: Restored }> {
   const scratch = `dukan_verify_${randomBytes(6).toString('hex')}`;
   try {
     await prepare(adminUrl, scratch);
