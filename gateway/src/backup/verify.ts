@@ -32,13 +32,18 @@ async function admin<T>(adminUrl: string, use: (c: pg.Client) => Promise<T>): Pr
   }
 }
 
-/** The built `migrate` command, run on a new database. */
-export const migratedDatabase: PrepareDatabase = async (adminUrl, name) => {
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
+/** The built `migrate` command, run on a database. */
+export async function migrateDatabase(url: string): Promise<void> {
   await promisify(execFile)(process.execPath, [join(gatewayDir, 'dist', 'migrate.js')], {
-    env: { ...process.env, DATABASE_URL: databaseUrlFor(adminUrl, name), LOG_LEVEL: 'warn', DUKAN_MODE: 'all-in-one' },
+    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', DUKAN_MODE: 'all-in-one' },
     maxBuffer: 16 * 1024 * 1024,
   });
+}
+
+/** A new database, migrated by the built `migrate` command. */
+export const migratedDatabase: PrepareDatabase = async (adminUrl, name) => {
+  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
+  await migrateDatabase(databaseUrlFor(adminUrl, name));
 };
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
