@@ -55,7 +55,7 @@ export async function sealer(passphrase: string | undefined): Promise<{ header: 
   const prefix = randomBytes(7);
   const params = { N: SCRYPT.N, r: SCRYPT.r, p: SCRYPT.p };
   const key = await deriveKey(passphrase, salt, params);
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let counter = 0;
   const seal = (plain: Buffer, last: boolean): Buffer => {
     const c = createCipheriv('aes-256-gcm', key, nonce(prefix, counter++, last));
@@ -103,7 +103,7 @@ export async function opener(seal: SealHeader, passphrase: string | undefined): 
   if (!passphrase) throw new WrongPassphraseError('this backup is encrypted: its passphrase is needed to restore it');
   const key = await deriveKey(passphrase, Buffer.from(seal.salt ?? '', 'base64'), seal.scrypt ?? SCRYPT);
   const prefix = Buffer.from(seal.noncePrefix ?? '', 'base64');
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   let counter = 0;
   const open = (body: Buffer, last: boolean): Buffer => {
     if (body.length < TAG) throw new BackupFormatError('the backup file is damaged');
@@ -169,7 +169,7 @@ export interface Frame {
 
 /** Splits a byte stream back into frames (object mode out). */
 export function frameReader(maxFrame = 16 * 1024 * 1024): Transform {
-  let pending = Buffer.alloc(0);
+  let pending: Buffer = Buffer.alloc(0);
   return new Transform({
     readableObjectMode: true,
     transform(chunk: Buffer, _e, cb: TransformCallback) {

@@ -8,7 +8,7 @@ export * from './format.js';
 export * from './manifest.js';
 export { restoreInto, backupFrames, countRows, BackupMismatchError, type Restored } from './restore.js';
 export { takeBackup, type TakeOptions, type TakenBackup } from './take.js';
-export { verifyBackup, migratedDatabase, dropDatabase, databaseUrlFor, type PrepareDatabase } from './verify.js';
+export { verifyBackup, migratedDatabase, migrateDatabase, dropDatabase, databaseUrlFor, type PrepareDatabase } from './verify.js';
 
 /** Take, verify (marked good only then) and prune: what the daily schedule and `npm run backup` do. */
 export async function backupNow(

@@ -53,6 +53,15 @@ export async function backupFrames(file: string, passphrase?: string): Promise<A
 
 const json = <T>(f: Frame) => JSON.parse(f.payload.toString()) as T;
 
+/** The backup's manifest head (opening it needs the passphrase of an encrypted one). */
+export async function readHead(file: string, passphrase?: string): Promise<BackupHead> {
+  for await (const f of await backupFrames(file, passphrase)) {
+    if (f.type === 'H') return json<BackupHead>(f);
+    break;
+  }
+  throw new BackupFormatError('the backup file is damaged: it does not start with its manifest');
+}
+
 async function schemaMigrations(client: pg.Client, schemas: string[]): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const s of schemas) {

@@ -2,17 +2,20 @@
 // build, with every table's row count compared with the manifest (the counts at the snapshot's moment). Only then is
 // the mark written beside it; the scratch database is dropped either way.
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { writeGoodMark, type GoodMark } from './manifest.js';
-import { readSeal, restoreInto, type Restored } from './restore.js';
+import { readHead, readSeal, restoreInto, type Restored } from './restore.js';
 
-/** Makes an empty database named `name`, migrated by this build, on the server `adminUrl` points at. */
-export type PrepareDatabase = (adminUrl: string, name: string) => Promise<void>;
+/**
+ * Makes an empty database named `name`, migrated by this build, on the server `adminUrl` points at; `migrations` are
+ * the backup's (every schema's list), which a kept template may be named by.
+ */
+export type PrepareDatabase = (adminUrl: string, name: string, migrations: Record<string, string[]>) => Promise<void>;
 
 const gatewayDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -40,11 +43,53 @@ export async function migrateDatabase(url: string): Promise<void> {
   });
 }
 
-/** A new database, migrated by the built `migrate` command. */
-export const migratedDatabase: PrepareDatabase = async (adminUrl, name) => {
-  await admin(adminUrl, (c) => c.query(`CREATE DATABASE ${c.escapeIdentifier(name)}`));
-  await migrateDatabase(databaseUrlFor(adminUrl, name));
+const TEMPLATE_PREFIX = 'dukan_schema_';
+
+/**
+ * A new database, migrated by this build. Migrating takes longer than the restore of a small shop, so the first
+ * verification after an update keeps its migrated database as a template, named after the migrations it holds,
+ * and later ones copy it (CREATE DATABASE … TEMPLATE): templates of other migrations are dropped then.
+ */
+export const migratedDatabase: PrepareDatabase = async (adminUrl, name, migrations) => {
+  const template = TEMPLATE_PREFIX + createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
+  await admin(adminUrl, async (c) => {
+    await c.query(`SELECT pg_advisory_lock(hashtext('dukan-backup-template'))`);
+    const exists = (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [template])).rowCount;
+    if (!exists) {
+      const building = `${template}_building`;
+      await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(building)} WITH (FORCE)`);
+      await c.query(`CREATE DATABASE ${c.escapeIdentifier(building)}`);
+      await migrateDatabase(databaseUrlFor(adminUrl, building));
+      const made = await readMigrations(databaseUrlFor(adminUrl, building), Object.keys(migrations));
+      if (JSON.stringify(made) !== JSON.stringify(migrations)) {
+        // This build's schema is not the backup's: the restore will say so; no template is kept for it.
+        await c.query(`ALTER DATABASE ${c.escapeIdentifier(building)} RENAME TO ${c.escapeIdentifier(name)}`);
+        return;
+      }
+      const old = await c.query<{ d: string }>(`SELECT datname AS d FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`);
+      for (const { d } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(d)} WITH (FORCE)`);
+      await c.query(`ALTER DATABASE ${c.escapeIdentifier(building)} RENAME TO ${c.escapeIdentifier(template)}`);
+    }
+    await c.query(`CREATE DATABASE ${c.escapeIdentifier(name)} TEMPLATE ${c.escapeIdentifier(template)}`);
+  });
 };
+
+async function readMigrations(url: string, schemas: string[]): Promise<Record<string, string[]>> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const out: Record<string, string[]> = {};
+    for (const s of schemas) {
+      const r = await c
+        .query<{ name: string }>(`SELECT name FROM ${c.escapeIdentifier(s)}.migrations ORDER BY id`)
+        .catch(() => ({ rows: [] }));
+      out[s] = r.rows.map((x) => x.name);
+    }
+    return out;
+  } finally {
+    await c.end();
+  }
+}
 
 export async function dropDatabase(adminUrl: string, name: string): Promise<void> {
   await admin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(name)} WITH (FORCE)`));
@@ -67,7 +112,8 @@ export async function verifyBackup({
 }: VerifyOptions): Promise<GoodMark & { restored: Restored }> {
   const scratch = `dukan_verify_${randomBytes(6).toString('hex')}`;
   try {
-    await prepare(adminUrl, scratch);
+    const head = await readHead(file, passphrase);
+    await prepare(adminUrl, scratch, head.migrations);
     const restored = await restoreInto(file, databaseUrlFor(adminUrl, scratch), passphrase);
     const { seal } = await readSeal(file);
     const mark: GoodMark = {
