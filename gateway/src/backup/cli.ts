@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { stopPostgres } from '../../../desktop/src/supervisor/processes.mjs';
 import { liveOwner, startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded-db.js';
 import { backupNow, listBackups, pruneBackups, restoreInto, verifyBackup } from './index.js';
+import { readWhole } from './restore.js';
 import { migrateDatabase } from './verify.js';
 
 export interface BackupSettings {
@@ -95,6 +96,13 @@ async function restore(file: string): Promise<void> {
   await stopPostgres(databaseDir); // one left running by a server that died: stopped cleanly before its folder moves
   const source = resolve(file);
   if (!existsSync(source)) throw new Error(`no such backup: ${source}`);
+  // The whole file is read once first: a damaged file or a wrong passphrase stops here, before anything moves.
+  try {
+    await readWhole(source, passphrase);
+  } catch (e) {
+    say('Nothing was changed: the database is as it was.');
+    throw e;
+  }
   const stamp = new Date()
     .toISOString()
     .replace(/[-:]/g, '')

@@ -62,6 +62,18 @@ export async function readHead(file: string, passphrase?: string): Promise<Backu
   throw new BackupFormatError('the backup file is damaged: it does not start with its manifest');
 }
 
+/** Reads the whole file (opened, unzipped, every frame) without restoring it: a damaged one throws. */
+export async function readWhole(file: string, passphrase?: string): Promise<{ head: BackupHead; trailer: BackupTrailer }> {
+  let head: BackupHead | null = null;
+  let trailer: BackupTrailer | null = null;
+  for await (const f of await backupFrames(file, passphrase)) {
+    if (f.type === 'H') head = json<BackupHead>(f);
+    else if (f.type === 'Z') trailer = json<BackupTrailer>(f);
+  }
+  if (!head || !trailer) throw new BackupFormatError('the backup file is cut short: it has no end');
+  return { head, trailer };
+}
+
 async function schemaMigrations(client: pg.Client, schemas: string[]): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const s of schemas) {
