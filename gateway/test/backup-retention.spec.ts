@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backupName, EXTENSION, GOOD_SUFFIX, listBackups, pruneBackups, writeGoodMark } from '../src/backup/index.js';
+import { backupStatus } from '../src/backup/status.controller.js';
 
 // A year of daily backups, pruned after each one as the schedule does: the shop keeps the last 7 days, the newest of
 // each of the last 4 weeks and of each of the last 12 months; failed leftovers go after a day; good ones never early.
@@ -65,4 +66,32 @@ test('over a simulated year, retention keeps the last 7 days, 4 weeks and 12 mon
     ].sort(),
   );
   expect(readdirSync(folder).filter((f) => f.endsWith(GOOD_SUFFIX))).toHaveLength(kept.length);
+});
+
+test('the status the settings page and dashboard show: the last good backup, where it is, and two days without one', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dukan-status-'));
+  const usb = join(dataDir, 'usb');
+  writeFileSync(join(dataDir, 'backup.json'), JSON.stringify({ folder: usb, time: '22:15' }));
+  expect(await backupStatus(dataDir)).toEqual({ managed: false, folder: usb, time: '22:15', lastGood: null, overdue: true });
+  mkdirSync(usb);
+  const at = new Date('2026-11-02T19:15:00Z');
+  const file = join(usb, backupName('Dilan Market', 'main', at) + EXTENSION);
+  writeFileSync(file, 'x');
+  writeFileSync(join(usb, backupName('Dilan Market', 'main', new Date('2026-11-03T19:15:00Z')) + EXTENSION), 'x'); // not verified
+  await writeGoodMark({
+    file,
+    takenAt: at.toISOString(),
+    verifiedAt: at.toISOString(),
+    shop: 'Dilan Market',
+    branch: 'main',
+    encrypted: true,
+    bytes: 1,
+    rows: {},
+  });
+  expect(await backupStatus(dataDir, new Date('2026-11-04T19:00:00Z'))).toMatchObject({
+    lastGood: { takenAt: at.toISOString(), file, encrypted: true },
+    overdue: false,
+  });
+  expect((await backupStatus(dataDir, new Date('2026-11-04T19:16:00Z'))).overdue).toBe(true);
+  rmSync(dataDir, { recursive: true, force: true });
 });
