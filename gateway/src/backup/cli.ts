@@ -8,6 +8,7 @@ import { rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { stopPostgres } from '../../../desktop/src/supervisor/processes.mjs';
 import { liveOwner, startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded-db.js';
+import { VERSION } from '../version.js';
 import { backupNow, listBackups, pruneBackups, restoreInto, verifyBackup } from './index.js';
 import { readWhole } from './restore.js';
 import { migrateDatabase } from './verify.js';
@@ -55,7 +56,7 @@ const counts = (rows: Record<string, number>) =>
 async function now(): Promise<void> {
   const db = await database();
   try {
-    const good = await backupNow({ databaseUrl: db.url, folder, passphrase });
+    const good = await backupNow({ databaseUrl: db.url, folder, passphrase, version: VERSION });
     say(`Backup taken and verified: ${good.file}`);
     say(`  as of ${good.takenAt}, ${(good.bytes / 1024 / 1024).toFixed(1)} MB${good.encrypted ? ', encrypted' : ''}; ${counts(good.rows)}`);
     if (good.pruned.length) say(`  ${good.pruned.length} older backup(s) pruned (kept: 7 daily, 4 weekly, 12 monthly)`);

@@ -6,6 +6,7 @@
 // sequence's value, gzip (node:zlib) and optionally AES-256-GCM under a scrypt key (format.ts). The file is written
 // as `<name>.partial` and renamed only once complete and flushed to disk, so a killed backup leaves no file that
 // looks finished; it is marked good only by verify.ts.
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -86,6 +87,7 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
   client.on('error', () => undefined);
   await client.connect();
   let partial: string | null = null;
+  let frames: PassThrough | null = null;
   try {
     // One snapshot for the whole backup; READ ONLY and DEFERRABLE-free so selling is never waited on.
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -113,10 +115,12 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
     const { header, stream: seal } = await sealer(options.passphrase);
     const out = createWriteStream(partial, { flags: 'wx' });
     out.write(header);
-    const frames = new PassThrough();
-    const done = pipeline(frames, createGzip({ level: 3 }), seal, out);
+    const input = (frames = new PassThrough());
+    const done = pipeline(input, createGzip({ level: 1 }), seal, out);
+    done.catch(() => undefined); // awaited below; a failure before then is the one thrown
     const write = async (b: Buffer) => {
-      if (!frames.write(b)) await new Promise((r) => frames.once('drain', r));
+      // A failed write (a full or pulled-out drive) ends the pipeline: that failure, not a wait for ever.
+      if (!input.write(b)) await Promise.race([once(input, 'drain'), done]);
     };
     await write(frame('H', head));
     const rows: Record<string, number> = {};
@@ -145,7 +149,7 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
     ).rows;
     const trailer: BackupTrailer = { rows, sequences };
     await write(frame('Z', trailer));
-    frames.end();
+    input.end();
     await done;
     await client.query('COMMIT');
     // On disk before it gets its finished name.
@@ -157,6 +161,8 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
     partial = null;
     return { file, head, trailer, bytes };
   } finally {
+    // A backup that failed half-way closes its file before the half-written file is removed.
+    if (partial) frames?.destroy();
     if (partial) await rm(partial, { force: true }).catch(() => undefined);
     await client.end().catch(() => undefined);
   }

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { writeGoodMark, type GoodMark } from './manifest.js';
-import { readHead, readSeal, restoreInto, type Restored } from './restore.js';
+import { readHead, readSeal, restoreInto, stripForCounting, type Restored } from './restore.js';
 
 /**
  * Makes an empty database named `name`, migrated by this build, on the server `adminUrl` points at; `migrations` are
@@ -114,6 +114,7 @@ export async function verifyBackup({
   try {
     const head = await readHead(file, passphrase);
     await prepare(adminUrl, scratch, head.migrations);
+    await stripForCounting(databaseUrlFor(adminUrl, scratch), Object.keys(head.migrations));
     const restored = await restoreInto(file, databaseUrlFor(adminUrl, scratch), passphrase);
     const { seal } = await readSeal(file);
     const mark: GoodMark = {
