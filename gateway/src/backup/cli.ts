@@ -2,7 +2,7 @@
 // this, built). The database is the all-in-one's embedded PostgreSQL in DUKAN_DATA_DIR (started for the command
 // when the server is not running), or DATABASE_URL when set. The folder: DUKAN_BACKUP_DIR, else the one the owner
 // chose (backup.json in the data folder: { "folder": …, "time": "HH:MM" }), else `backups` in the data folder.
-// The passphrase, when the backups are sealed: DUKAN_BACKUP_PASSPHRASE.
+// The passphrase, when the backups are sealed: DUKAN_BACKUP_PASSPHRASE, else backup-passphrase in the data folder.
 import { existsSync, readFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -31,7 +31,16 @@ const env = process.env;
 const dataDir = resolve(env.DUKAN_DATA_DIR ?? 'data');
 const databaseDir = join(dataDir, 'pg');
 const folder = resolve(env.DUKAN_BACKUP_DIR ?? backupSettings(dataDir).folder ?? join(dataDir, 'backups'));
-const passphrase = env.DUKAN_BACKUP_PASSPHRASE || undefined;
+/** The owner's passphrase: DUKAN_BACKUP_PASSPHRASE, else `backup-passphrase` in the data folder; none: not sealed. */
+function ownersPassphrase(): string | undefined {
+  if (env.DUKAN_BACKUP_PASSPHRASE) return env.DUKAN_BACKUP_PASSPHRASE;
+  try {
+    return readFileSync(join(dataDir, 'backup-passphrase'), 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+const passphrase = ownersPassphrase();
 const say = (s: string) => process.stdout.write(`${s}\n`);
 
 /** The running server's database (port from PostgreSQL's lock file), or the embedded one started for this command. */
