@@ -106,3 +106,12 @@ test('restore brings the shop back on a fresh database folder, keeps the old one
   // The damaged file was found out before anything moved: only the first restore's folder is aside.
   expect(readdirSync(dataDir).filter((n) => n.startsWith('pg.'))).toEqual(aside);
 });
+
+test('npm run backup takes a verified backup of the restored shop (this build migrates the scratch database), and list calls it good', async () => {
+  const now = await run('now');
+  expect(now.out).toMatch(/Backup taken and verified: .*dukan-dilan-market-main-\d{8}T\d{6}Z\.dukanbak/);
+  expect(now.code).toBe(0);
+  const listed = await run('list');
+  expect(listed.out.split('\n').filter((l) => l.includes('good (verified')).length).toBe(1);
+  expect(listed.out).toMatch(/NOT verified/); // the damaged copy of the first test
+});

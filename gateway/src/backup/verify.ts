@@ -66,7 +66,10 @@ export const migratedDatabase: PrepareDatabase = async (adminUrl, name, migratio
         await c.query(`ALTER DATABASE ${c.escapeIdentifier(building)} RENAME TO ${c.escapeIdentifier(name)}`);
         return;
       }
-      const old = await c.query<{ d: string }>(`SELECT datname AS d FROM pg_database WHERE datname LIKE '${TEMPLATE_PREFIX}%'`);
+      const old = await c.query<{ d: string }>(`SELECT datname AS d FROM pg_database WHERE starts_with(datname, $1) AND datname <> $2`, [
+        TEMPLATE_PREFIX,
+        building,
+      ]);
       for (const { d } of old.rows) await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(d)} WITH (FORCE)`);
       await c.query(`ALTER DATABASE ${c.escapeIdentifier(building)} RENAME TO ${c.escapeIdentifier(template)}`);
     }
