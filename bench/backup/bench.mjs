@@ -84,7 +84,7 @@ async function main() {
       line('verify', verified.s, TARGET.verify);
       // Restore as `npm run backup -- restore` does it: a new database migrated by this build, then the rows.
       const restored = await seconds(async () => {
-        await migratedDatabase(adminUrl, restoredDb);
+        await migratedDatabase(adminUrl, restoredDb, taken.value.head.migrations);
         return restoreInto(taken.value.file, withDatabase(adminUrl, restoredDb), passphrase);
       });
       line('restore', restored.s, TARGET.restore);
