@@ -4,7 +4,7 @@ import { ROLES } from '@dukan/contracts';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/index.js';
-import { BackupStatusPanel } from '../../backups/backup-status.js';
+import { BackupStatusPanel } from '../../backups/index.js';
 import '../settings.css';
 
 interface Card {
