@@ -4,6 +4,7 @@ import { SERVICES } from '@dukan/contracts';
 import { createDukanApp, PlatformCoreModule, type EventBus } from '@dukan/platform';
 import { loadGatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
+import { backupStatusController } from './backup/status.controller.js';
 import { GatewayHealthController } from './health.controller.js';
 import { SERVICE_MODULES } from './service-modules.js';
 import { VERSION } from './version.js';
@@ -39,7 +40,7 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
       PlatformCoreModule.forRoot({ config, processName: 'dukan', ownsSigningKey: true, ...(o.bus ? { bus: o.bus } : {}) }),
       ...SERVICE_MODULES.map(([, register]) => register(env)),
     ],
-    controllers: [GatewayHealthController],
+    controllers: [GatewayHealthController, backupStatusController(config.DUKAN_DATA_DIR)],
   })
   class AllInOneModule {}
 

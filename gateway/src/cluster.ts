@@ -25,6 +25,7 @@ import {
 import { serviceUrls, type GatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
 import { forward } from './forward.js';
+import { backupStatusController } from './backup/status.controller.js';
 import { GatewayHealthController } from './health.controller.js';
 import { VERSION } from './version.js';
 
@@ -75,7 +76,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
 
   @Module({
     imports: [PlatformCoreModule.forRoot({ config, processName: 'gateway', ownsSigningKey: false, sessions: 'remote' })],
-    controllers: [GatewayHealthController],
+    controllers: [GatewayHealthController, backupStatusController(null)],
   })
   class ClusterGatewayModule {}
 

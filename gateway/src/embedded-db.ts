@@ -15,7 +15,7 @@ export interface EmbeddedDatabase {
  * The Dukan server still running the PostgreSQL on the folder, if one is (its parent process, read from /proc
  * where the system has it): that database is in use, not left behind, and is not stopped.
  */
-function liveOwner(databaseDir: string): number | null {
+export function liveOwner(databaseDir: string): number | null {
   const pid = postmasterPid(databaseDir);
   if (pid === null) return null;
   let stat: string;

@@ -1,6 +1,7 @@
 // `npm run desktop`: the desktop shell for a machine without Electron. The supervisor runs the server; the app opens
 // in the installed Chromium, Chrome or Edge in app mode, on the shell's address, with the desktop bridge.
 import { join } from 'node:path';
+import { shellBackups } from '../supervisor/backups.mjs';
 import { BridgeHost } from '../supervisor/bridge.mjs';
 import { DesktopConfigError, loadDesktopConfig } from '../supervisor/config.mjs';
 import { LogView } from '../supervisor/log-view.mjs';
@@ -26,6 +27,7 @@ try {
 const log = new LogView({ dir: config.logDir });
 log.on('line', (line) => say(line));
 const supervisor = new Supervisor({ config, server: serverCommand(), log });
+const backups = shellBackups(supervisor);
 const browser = findBrowser({ preferred: config.browser, env: config.env });
 const profileDir = join(config.userDataDir, 'browser');
 
@@ -63,6 +65,7 @@ let quitting = false;
 async function quit(code = 0) {
   if (quitting) return;
   quitting = true;
+  await backups.beforeStop().catch((e) => say(`backup: ${e instanceof Error ? e.message : e}`));
   await supervisor.stop().catch((e) => say(`while stopping: ${e instanceof Error ? e.message : e}`));
   await shell.close();
   if (appWindow && appWindow.exitCode === null) appWindow.kill();

@@ -3,6 +3,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, shell } from 'electron';
 import electronUpdater from 'electron-updater';
 import { join } from 'node:path';
+import { shellBackups } from '../supervisor/backups.mjs';
 import { BridgeHost, CHANNELS } from '../supervisor/bridge.mjs';
 import { loadDesktopConfig } from '../supervisor/config.mjs';
 import { LogView } from '../supervisor/log-view.mjs';
@@ -25,6 +26,7 @@ if (!app.requestSingleInstanceLock()) {
     server: serverCommand({ resourcesPath: app.isPackaged ? process.resourcesPath : null, electron: true }),
     log,
   });
+  const backups = shellBackups(supervisor, { electron: true });
   const updates = new ElectronUpdates({ feedUrl: config.updateUrl, autoUpdater: electronUpdater.autoUpdater });
   const host = new BridgeHost({ supervisor, updates, version, shell: 'electron', printer: config.printer });
   /** @type {BrowserWindow | null} */
@@ -125,10 +127,14 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', (event) => {
     if (stopped) return;
     event.preventDefault();
-    void supervisor.stop().finally(() => {
-      stopped = true;
-      app.quit();
-    });
+    void backups
+      .beforeStop()
+      .catch(() => undefined)
+      .then(() => supervisor.stop())
+      .finally(() => {
+        stopped = true;
+        app.quit();
+      });
   });
 
   app.whenReady().then(() => {

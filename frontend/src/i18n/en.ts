@@ -15,6 +15,7 @@ import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
 import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
+import * as backupsTexts from '../features/backups/texts.js';
 
 /** English texts. Every key here must exist in ku.ts (a test checks both ways). */
 export const en = {
@@ -344,6 +345,7 @@ export const en = {
   expenses: expensesTexts.en,
   reports: reportsTexts.en,
   shifts: shiftsTexts.en,
+  backups: backupsTexts.en,
 };
 
 export type Catalogue = typeof en;

@@ -16,6 +16,7 @@ import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
 import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
+import * as backupsTexts from '../features/backups/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
@@ -346,4 +347,5 @@ export const ku: Texts<Catalogue> = {
   expenses: expensesTexts.ku,
   reports: reportsTexts.ku,
   shifts: shiftsTexts.ku,
+  backups: backupsTexts.ku,
 };

@@ -436,6 +436,7 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/health', 'gateway', PUBLIC, 'Liveness and readiness of the gateway and services'),
   route('GET', '/api/docs', 'gateway', PUBLIC, 'API documentation'),
   route('GET', '/api/docs/openapi.json', 'gateway', PUBLIC, 'OpenAPI document'),
+  route('GET', '/api/backups/status', 'gateway', ADMIN, 'The last good backup (when, where) and whether two days have gone without one'),
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useViewBranch, ViewBranchPicker } from '../../../components/layout/view-branch.js';
 import { useCurrentUser } from '../../auth/index.js';
+import { BackupOverdueWarning } from '../../backups/index.js';
 import { useDashboardQuery } from '../api/dashboard-api.js';
 import { dollarsToCents } from '../../../lib/money.js';
 import { TakingsByTender } from '../../../components/ui/takings-by-tender.js';
@@ -120,6 +121,7 @@ export function DashboardPage() {
       </header>
 
       <ViewBranchPicker />
+      <BackupOverdueWarning />
       {error && !data && <ErrorPanel message={errorText(error, t('dashboard.fetchError'))} onRetry={() => void refetch()} />}
 
       <div className="stat-grid" aria-busy={isLoading}>

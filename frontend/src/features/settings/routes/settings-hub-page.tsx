@@ -4,6 +4,7 @@ import { ROLES } from '@dukan/contracts';
 import { Icon, type IconName } from '../../../components/layout/icons.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/index.js';
+import { BackupStatusPanel } from '../../backups/index.js';
 import '../settings.css';
 
 interface Card {
@@ -95,6 +96,8 @@ export function SettingsHubPage() {
           );
         })}
       </div>
+
+      <BackupStatusPanel />
 
       <section className="panel settings-roles" aria-labelledby="settings-roles-title">
         <div className="row between">

@@ -1,0 +1,117 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '@dukan/gateway';
+import { configureLogger } from '@dukan/platform';
+import { createTestDatabase, freePort, type TestDatabase } from '@dukan/testing';
+import { postmasterPid } from '../../desktop/src/supervisor/processes.mjs';
+import { takeBackup } from '../src/backup/index.js';
+
+// `npm run backup -- restore FILE` on the all-in-one's own data folder, as on a new PC of the same shop: the database
+// folder there is kept aside (never deleted), the backup's shop comes back with its numbers, and a damaged file
+// changes nothing.
+
+const root = join(import.meta.dirname, '..', '..');
+const cli = join(root, 'gateway', 'dist', 'backup', 'cli.js');
+let source: TestDatabase;
+let dataDir: string;
+let folder: string;
+let port: number;
+
+async function one<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<T>(sql)).rows[0] as T;
+  } finally {
+    await c.end();
+  }
+}
+
+function run(...args: string[]) {
+  return promisify(execFile)(process.execPath, [cli, ...args], {
+    env: {
+      ...process.env,
+      DUKAN_DATA_DIR: dataDir,
+      DUKAN_DB_PORT: String(port),
+      DUKAN_BACKUP_DIR: folder,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+    },
+  }).then(
+    (r) => ({ code: 0, out: r.stdout + r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout + e.stderr }),
+  );
+}
+
+beforeAll(async () => {
+  configureLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', service: 'test' });
+  source = await createTestDatabase('backup_restore', { migrated: true });
+  await one(source.url, `UPDATE settings.general_settings SET store_name = 'Dilan Market'`);
+  await one(
+    source.url,
+    `INSERT INTO sales.invoice_counters (branch_id, register, register_no, last_number) VALUES ('main', 'till-1', 1, 4180)`,
+  );
+  dataDir = mkdtempSync(join(tmpdir(), 'dukan-restore-'));
+  folder = mkdtempSync(join(tmpdir(), 'dukan-restore-usb-'));
+  port = await freePort();
+  // The PC's own database as it was before the restore: one table of its own, to be found kept aside.
+  const before = await startEmbeddedPostgres(dataDir, port);
+  await one(before.url, 'CREATE TABLE public.before_restore (x int)');
+  await before.stop();
+}, 180_000);
+afterAll(async () => {
+  const pid = postmasterPid(resolve(dataDir, 'pg'));
+  if (pid) process.kill(pid, 'SIGINT');
+  await source?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(folder, { recursive: true, force: true });
+});
+
+test('restore brings the shop back on a fresh database folder, keeps the old one aside, and a damaged file changes nothing', async () => {
+  const { file } = await takeBackup({ databaseUrl: source.url, folder });
+  const restored = await run('restore', file);
+  expect(restored.out).toMatch(/Restored the backup of Dilan Market \(Main\) as of \d{4}-\d\d-\d\dT/);
+  expect(restored.code).toBe(0);
+  const aside = readdirSync(dataDir).filter((n) => n.startsWith('pg.before-restore-'));
+  expect(aside).toHaveLength(1);
+  expect(existsSync(join(dataDir, aside[0]!, 'PG_VERSION'))).toBe(true);
+
+  const check = async () => {
+    const db = await startEmbeddedPostgres(dataDir, port);
+    try {
+      return {
+        shop: (await one<{ v: string }>(db.url, 'SELECT store_name AS v FROM settings.general_settings')).v,
+        counter: (await one<{ v: string }>(db.url, `SELECT last_number::text AS v FROM sales.invoice_counters WHERE register = 'till-1'`))
+          .v,
+        mine: (await one<{ v: string | null }>(db.url, `SELECT to_regclass('public.before_restore')::text AS v`)).v,
+      };
+    } finally {
+      await db.stop();
+    }
+  };
+  expect(await check()).toEqual({ shop: 'Dilan Market', counter: '4180', mine: null });
+
+  const damaged = join(folder, 'dukan-x-main-20260101T000000Z.dukanbak');
+  const bytes = readFileSync(file);
+  writeFileSync(damaged, bytes.subarray(0, bytes.length - 40));
+  const failed = await run('restore', damaged);
+  expect(failed.code).toBe(1);
+  expect(failed.out).toMatch(/Nothing was changed/);
+  expect(failed.out).toMatch(/damaged|cut short/);
+  expect(await check()).toEqual({ shop: 'Dilan Market', counter: '4180', mine: null });
+  // The damaged file was found out before anything moved: only the first restore's folder is aside.
+  expect(readdirSync(dataDir).filter((n) => n.startsWith('pg.'))).toEqual(aside);
+});
+
+test('npm run backup takes a verified backup of the restored shop (this build migrates the scratch database), and list calls it good', async () => {
+  const now = await run('now');
+  expect(now.out).toMatch(/Backup taken and verified: .*dukan-dilan-market-main-\d{8}T\d{6}Z\.dukanbak/);
+  expect(now.code).toBe(0);
+  const listed = await run('list');
+  expect(listed.out.split('\n').filter((l) => l.includes('good (verified')).length).toBe(1);
+  expect(listed.out).toMatch(/NOT verified/); // the damaged copy of the first test
+});
