@@ -134,6 +134,7 @@ PUT /api/expenses/:id/paid expenses expenses:approve
 GET /api/health gateway public
 GET /api/docs gateway public
 GET /api/docs/openapi.json gateway public
+GET /api/stream gateway products:view|pos:use
 `
   .trim()
   .split('\n');
@@ -171,7 +172,7 @@ describe('route table', () => {
 
   it('has routes for every service', () => {
     for (const service of SERVICES) expect(routesOf(service).length).toBeGreaterThan(0);
-    expect(routesOf('gateway').map((r) => r.path)).toEqual(['/api/health', '/api/docs', '/api/docs/openapi.json']);
+    expect(routesOf('gateway').map((r) => r.path)).toEqual(['/api/health', '/api/docs', '/api/docs/openapi.json', '/api/stream']);
   });
 
   it('serves every call the spec lists', () => {

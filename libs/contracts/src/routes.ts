@@ -428,6 +428,13 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/health', 'gateway', PUBLIC, 'Liveness and readiness of the gateway and services'),
   route('GET', '/api/docs', 'gateway', PUBLIC, 'API documentation'),
   route('GET', '/api/docs/openapi.json', 'gateway', PUBLIC, 'OpenAPI document'),
+  route(
+    'GET',
+    '/api/stream',
+    'gateway',
+    PRODUCT_READ,
+    "The till's push stream (server-sent events): catalogue, price, stock and settings changes; Last-Event-ID resumes",
+  ),
 ]);
 
 // ---------------------------------------------------------------------------------------------
