@@ -6,7 +6,7 @@ import { loadGatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
 import { GatewayHealthController } from './health.controller.js';
 import { SERVICE_MODULES } from './service-modules.js';
-import { streamHandler, TillStreamHub } from './till-stream.js';
+import { streamHandler, streamLimits, TillStreamHub } from './till-stream.js';
 import { VERSION } from './version.js';
 
 export interface AllInOneOptions {
@@ -36,7 +36,7 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
   const config = { ...loadGatewayConfig(env), DATABASE_URL: o.databaseUrl };
 
   // The tills' push stream; closed before the server.
-  const hub = new TillStreamHub();
+  const hub = new TillStreamHub(streamLimits(config));
 
   @Module({
     imports: [

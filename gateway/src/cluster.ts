@@ -28,7 +28,7 @@ import { serviceUrls, type GatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
 import { forward } from './forward.js';
 import { GatewayHealthController } from './health.controller.js';
-import { streamHandler, TillStreamHub } from './till-stream.js';
+import { streamHandler, streamLimits, TillStreamHub } from './till-stream.js';
 import { VERSION } from './version.js';
 
 /**
@@ -77,7 +77,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig, options
   };
 
   // The tills' push stream, held here (the services never hold a till's connection); closed before the server.
-  const hub = new TillStreamHub();
+  const hub = new TillStreamHub(streamLimits(config));
 
   @Module({
     imports: [

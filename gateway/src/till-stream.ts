@@ -49,6 +49,11 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   maxBuffered: 64 * 1024,
 };
 
+/** The limits with the gateway's configured caps. */
+export function streamLimits(config: { STREAMS_PER_PROCESS: number; STREAMS_PER_USER: number }): StreamLimits {
+  return { ...DEFAULT_STREAM_LIMITS, perProcess: config.STREAMS_PER_PROCESS, perUser: config.STREAMS_PER_USER };
+}
+
 /** One notice: what changed (and for whom); the till then asks for the delta since the revision it holds. */
 export interface Notice {
   id: number;
