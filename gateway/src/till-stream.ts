@@ -112,7 +112,7 @@ export class TillStreamHub {
 
   /** One event from the bus, gathered into the next notice. */
   heard(event: EventEnvelope): void {
-    const topic = TOPIC_OF[event.type];
+    const topic = TOPIC_OF[event.type as EventSubject];
     if (!topic) return;
     const data = (event.data ?? {}) as { productId?: string; branchId?: string };
     if (topic === 'stock') {
