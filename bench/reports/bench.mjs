@@ -6,6 +6,7 @@
 //   node bench/reports/bench.mjs                 BENCH_SALES=1000000 BENCH_PRODUCTS=50000 BENCH_CUSTOMERS=20000 BENCH_CASHIERS=30
 //   BENCH_REPEAT=15 BENCH_LAG_SECONDS=15         requests per figure; length of the checkout run for the lag
 //   BENCH_KEEP=1 [BENCH_SEED_ONLY=1], BENCH_DB=name  keep the seeded database; measure a kept one again
+//   BENCH_RANGES_ONLY=1                          the reports over each range only (no PDF, Excel, lag)
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
@@ -134,6 +135,22 @@ function ranges() {
   return [
     ['all time', {}],
     ['two years', { startDate: dayOf(new Date(now.getFullYear() - 2, now.getMonth(), now.getDate() - 1)), endDate: dayOf(now) }],
+    // Ranges that are not whole months nor all of the history (the rollups' hardest: most of it, ragged at both ends).
+    [
+      '700 d to -7 d',
+      {
+        startDate: dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 700)),
+        endDate: dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 7)),
+      },
+    ],
+    ['18 months', { startDate: dayOf(new Date(now.getFullYear(), now.getMonth() - 18, now.getDate() + 3)), endDate: dayOf(now) }],
+    [
+      'one year',
+      {
+        startDate: dayOf(new Date(now.getFullYear() - 1, now.getMonth(), now.getDate() - 9)),
+        endDate: dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 9)),
+      },
+    ],
     ['last month', { startDate: dayOf(lastMonthStart), endDate: dayOf(lastMonthEnd) }],
     ['last 30 days', { startDate: dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 29)), endDate: dayOf(now) }],
     ['last 7 days', { startDate: dayOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6)), endDate: dayOf(now) }],
@@ -294,12 +311,13 @@ async function main() {
     console.log(
       `\nbaseline: GET /api/auth/me p50 ${fmt(floor.p50)} ms, p95 ${fmt(floor.p95)} ms; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${os.cpus().length} cores`,
     );
-    console.log('\nreport     | range         | p50 ms | p95 ms | max ms | target');
+    console.log('\nreport     | range         | p50 ms | p95 ms | max ms | target (p95)');
     const failures = [];
     for (const type of ['sales', 'inventory', 'staff', 'customers']) {
       for (const [name, q] of ranges()) {
         const r = await timeRequests(app.url, token, `/api/reports/${type}?${new URLSearchParams(q)}`);
-        const target = name === 'all time' || name === 'two years' ? 300 : name === 'last month' ? 100 : null;
+        // Every range under 300 ms (issue 32); a calendar month, one stored period, under 100 ms.
+        const target = name === 'last month' ? 100 : 300;
         const ok = target === null ? '' : r.p95 < target ? `< ${target}: yes` : `< ${target}: NO`;
         if (target !== null && r.p95 >= target) failures.push(`${type} ${name}`);
         console.log(
@@ -307,6 +325,8 @@ async function main() {
         );
       }
     }
+    if (failures.length) console.log(`over target: ${failures.join(', ')}`);
+    if (process.env.BENCH_RANGES_ONLY) return clearInterval(sampler);
     const page = await timeRequests(app.url, token, '/api/reports/inventory/products?sort=name&order=asc&page=200');
     console.log(`inventory products page 200 by name: p50 ${fmt(page.p50)} ms, p95 ${fmt(page.p95)} ms`);
 

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
 import { SERVICES } from '@dukan/contracts';
-import { createDukanApp, PlatformCoreModule, type EventBus } from '@dukan/platform';
+import { createDukanApp, EVENT_BUS, PlatformCoreModule, type EventBus } from '@dukan/platform';
 import { loadGatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
 import { backupStatusController } from './backup/status.controller.js';
 import { GatewayHealthController } from './health.controller.js';
 import { SERVICE_MODULES } from './service-modules.js';
+import { streamHandler, streamLimits, TillStreamHub } from './till-stream.js';
 import { VERSION } from './version.js';
 
 export interface AllInOneOptions {
@@ -35,26 +36,34 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
   };
   const config = { ...loadGatewayConfig(env), DATABASE_URL: o.databaseUrl };
 
+  // The tills' push stream; closed before the server.
+  const hub = new TillStreamHub(streamLimits(config));
+
   @Module({
     imports: [
       PlatformCoreModule.forRoot({ config, processName: 'dukan', ownsSigningKey: true, ...(o.bus ? { bus: o.bus } : {}) }),
       ...SERVICE_MODULES.map(([, register]) => register(env)),
     ],
     controllers: [GatewayHealthController, backupStatusController(config.DUKAN_DATA_DIR)],
+    providers: [{ provide: TillStreamHub, useValue: hub }],
   })
   class AllInOneModule {}
 
-  return createDukanApp(AllInOneModule, {
+  const app = await createDukanApp(AllInOneModule, {
     branchId: config.BRANCH_ID,
     role: 'edge',
     trustProxy: config.TRUST_PROXY ?? false,
-    before: (app) =>
-      mountEdge(app, {
+    before: (server) => {
+      server.use(streamHandler(hub));
+      mountEdge(server, {
         frontendDist: config.FRONTEND_DIST,
         version: VERSION,
         settingsUrl: config.SETTINGS_URL,
         internalToken: config.INTERNAL_TOKEN,
-      }),
+      });
+    },
     shutdownHooks: o.shutdownHooks ?? true,
   });
+  await hub.follow(app.get<EventBus>(EVENT_BUS));
+  return app;
 }

@@ -10,6 +10,7 @@ import {
   ConfigError,
   createDukanApp,
   DomainError,
+  EVENT_BUS,
   HealthRegistry,
   INTERNAL_TOKEN_HEADER,
   logger,
@@ -18,6 +19,7 @@ import {
   Replicas,
   sendError,
   SESSION_VALIDATOR,
+  type EventBus,
   type GatedRequest,
   type PlatformConfig,
   type SessionValidator,
@@ -27,6 +29,7 @@ import { mountEdge } from './edge.js';
 import { forward } from './forward.js';
 import { backupStatusController } from './backup/status.controller.js';
 import { GatewayHealthController } from './health.controller.js';
+import { streamHandler, streamLimits, TillStreamHub } from './till-stream.js';
 import { VERSION } from './version.js';
 
 /**
@@ -35,7 +38,7 @@ import { VERSION } from './version.js';
  * its route, spelled as the route spells it, with the internal token (the service answers nothing else) and
  * the client's address as this gateway saw it.
  */
-export async function createClusterGateway(gatewayConfig: GatewayConfig): Promise<INestApplication> {
+export async function createClusterGateway(gatewayConfig: GatewayConfig, options: { bus?: EventBus } = {}): Promise<INestApplication> {
   // The gateway opens no database; it needs none of the services' credentials.
   const config: GatewayConfig & PlatformConfig = { ...gatewayConfig, DATABASE_URL: '' };
   const internalToken = config.INTERNAL_TOKEN;
@@ -74,9 +77,22 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
     });
   };
 
+  // The tills' push stream, held here (the services never hold a till's connection); closed before the server.
+  const hub = new TillStreamHub(streamLimits(config));
+
   @Module({
-    imports: [PlatformCoreModule.forRoot({ config, processName: 'gateway', ownsSigningKey: false, sessions: 'remote' })],
+    imports: [
+      PlatformCoreModule.forRoot({
+        config,
+        processName: 'gateway',
+        ownsSigningKey: false,
+        sessions: 'remote',
+        // The services' bus in a test's cluster of one process (the stream hears their events); NATS otherwise.
+        ...(options.bus ? { bus: options.bus } : {}),
+      }),
+    ],
     controllers: [GatewayHealthController, backupStatusController(null)],
+    providers: [{ provide: TillStreamHub, useValue: hub }],
   })
   class ClusterGatewayModule {}
 
@@ -85,6 +101,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
     role: 'edge',
     trustProxy: config.TRUST_PROXY ?? false,
     before: (server) => {
+      server.use(streamHandler(hub));
       server.use((req: GatedRequest, res, next) => {
         const decision = req.dukan;
         if (decision?.zone !== 'api' || !decision.route || decision.route.owner === 'gateway') return next();
@@ -110,6 +127,7 @@ export async function createClusterGateway(gatewayConfig: GatewayConfig): Promis
     },
   });
   sessions = app.get<SessionValidator>(SESSION_VALIDATOR);
+  await hub.follow(app.get<EventBus>(EVENT_BUS));
 
   const health = app.get(HealthRegistry);
   for (const [service, url] of Object.entries(replicas).flatMap(([s, set]) =>

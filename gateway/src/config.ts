@@ -21,6 +21,9 @@ export const gatewayConfigSchema = platformConfigSchema.extend({
   /** Port of the embedded PostgreSQL when DATABASE_URL is not set (not 5432, where a system PostgreSQL may listen). */
   DUKAN_DB_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   FRONTEND_DIST: z.string().default(join(repoRoot, 'frontend', 'dist')),
+  /** The tills' push streams one gateway process holds (more are refused; those tills poll), and one user holds. */
+  STREAMS_PER_PROCESS: z.coerce.number().int().min(0).max(200_000).default(20_000),
+  STREAMS_PER_USER: z.coerce.number().int().min(1).max(200_000).default(8),
   CATALOG_URL: z.string().default('http://127.0.0.1:5102'),
   SALES_URL: z.string().default('http://127.0.0.1:5103'),
   LOYALTY_URL: z.string().default('http://127.0.0.1:5104'),

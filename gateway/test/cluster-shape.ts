@@ -139,7 +139,7 @@ export async function startClusterShape(extraEnv: Record<string, string> = {}): 
       await startDukanApp(app, ports[service], config.HOST);
     }
     const gatewayPort = await freePort();
-    const gateway = await createClusterGateway(loadGatewayConfig({ ...env, DUKAN_MODE: 'cluster', PORT: String(gatewayPort) }));
+    const gateway = await createClusterGateway(loadGatewayConfig({ ...env, DUKAN_MODE: 'cluster', PORT: String(gatewayPort) }), { bus });
     apps.push(gateway);
     url = await startDukanApp(gateway, gatewayPort, '127.0.0.1');
   } catch (e) {

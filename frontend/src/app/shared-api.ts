@@ -1,10 +1,11 @@
 import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillDeltaDto, TillProductDto } from '@dukan/contracts';
 import { followCatalogue } from '../features/pos/lib/catalogue-follow.js';
+import { followPush, tillPush } from '../features/pos/lib/catalogue-push.js';
 import { openCatalogue } from '../features/pos/lib/catalogue-sync.js';
 import { keptRead } from '../features/pos/lib/kept-reads.js';
 import { selectTillShown, type TillState } from '../features/pos/till-slice.js';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { api, unwrap, type Wrapped } from './api.js';
+import { API_BASE, api, unwrap, type Wrapped } from './api.js';
 import { listTag, listTags, TILL_PRODUCTS } from './tags.js';
 import { readBranch } from './session.js';
 
@@ -21,6 +22,13 @@ export interface NewCustomer {
 
 /** Which categories: the active ones (the till), or all of them (the inventory, whose products keep inactive ones). */
 export type CategoryScope = 'active' | 'all';
+
+/** The push stream's headers: the current token and the device's branch, as every other call sends them. */
+function streamHeaders(state: unknown): Record<string, string> {
+  const token = (state as { auth?: { token?: string | null } }).auth?.token;
+  const branch = readBranch();
+  return { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(branch ? { 'X-Dukan-Branch': branch } : {}) };
+}
 
 /** What changed in the till's catalogue since a revision (the open till asks every few seconds). */
 const deltaApi = api.injectEndpoints({
@@ -47,7 +55,22 @@ export const sharedApi = api.injectEndpoints({
           () => tillBranch(entry.getState()),
           entry,
           (since) => entry.dispatch(deltaApi.endpoints.tillDelta.initiate(since, { subscribe: false, forceRefetch: true })),
-          { inUse: () => selectTillShown(entry.getState() as unknown as { till: TillState }) },
+          {
+            inUse: () => selectTillShown(entry.getState() as unknown as { till: TillState }),
+            push: ({ notice, held }) =>
+              followPush({
+                url: `${API_BASE}/stream`,
+                headers: () => streamHeaders(entry.getState()),
+                onNotice: (n) => {
+                  notice(n);
+                  tillPush.notice(n);
+                },
+                onHeld: (h) => {
+                  held(h);
+                  tillPush.held(h);
+                },
+              }),
+          },
         ),
       providesTags: [TILL_PRODUCTS],
       keepUnusedDataFor: 600,

@@ -142,6 +142,7 @@ GET /api/health gateway public
 GET /api/docs gateway public
 GET /api/docs/openapi.json gateway public
 GET /api/backups/status gateway admin
+GET /api/stream gateway products:view|pos:use
 `
   .trim()
   .split('\n');
@@ -179,7 +180,7 @@ describe('route table', () => {
 
   it('has routes for every service', () => {
     for (const service of SERVICES) expect(routesOf(service).length).toBeGreaterThan(0);
-    expect(routesOf('gateway').map((r) => r.path)).toEqual(['/api/health', '/api/docs', '/api/docs/openapi.json', '/api/backups/status']);
+    expect(routesOf('gateway').map((r) => r.path)).toEqual(['/api/health', '/api/docs', '/api/docs/openapi.json', '/api/backups/status', '/api/stream']);
   });
 
   it('serves every call the spec lists', () => {

@@ -437,6 +437,13 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
   route('GET', '/api/docs', 'gateway', PUBLIC, 'API documentation'),
   route('GET', '/api/docs/openapi.json', 'gateway', PUBLIC, 'OpenAPI document'),
   route('GET', '/api/backups/status', 'gateway', ADMIN, 'The last good backup (when, where) and whether two days have gone without one'),
+  route(
+    'GET',
+    '/api/stream',
+    'gateway',
+    PRODUCT_READ,
+    "The till's push stream (server-sent events): catalogue, price, stock and settings changes; Last-Event-ID resumes",
+  ),
 ]);
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { LOYALTY_RANGES, type CustomerReportDto } from '@dukan/contracts';
 import { one } from '@dukan/platform';
-import { DAILY_SERIES_MAX_DAYS, daysBetween } from './report-range.policy.js';
-import { dayText, inBranches, inPeriods, isSingleRead, jsonRows, type ReportScope } from './report-scope.js';
+import { DAILY_SERIES_MAX_DAYS, daysBetween, withoutLess } from './report-range.policy.js';
+import { dayText, inBranches, inPeriods, isSingleRead, jsonRows, signed, type ReportScope } from './report-scope.js';
 import { TOP_ROWS } from './sales-report.js';
 
 const LOYALTY_CASE = `CASE ${LOYALTY_RANGES.map((r) => `WHEN loyalty_points <= ${Number.isFinite(r.max) ? r.max : 2147483647} THEN '${r.range}'`).join(' ')} END`;
@@ -28,12 +28,16 @@ interface Row {
 export async function customersReport(s: ReportScope): Promise<CustomerReportDto> {
   // All time, or more than 92 days: new members per month.
   const monthly = s.start === null || daysBetween(s.start, s.end ?? dayText(new Date())) + 1 > DAILY_SERIES_MAX_DAYS;
-  const single = isSingleRead(s);
-  const where = `${inPeriods(s.periods)} AND ${inBranches(s.branches, 'branch_id')}`;
+  // All time less what lies outside the range only when the range reaches the last day: each customer's latest
+  // purchase is then all time's (a latest time cannot be taken off).
+  const p = s.periods.less?.toLast ? s.periods : withoutLess(s.periods);
+  const single = isSingleRead({ ...s, periods: p });
+  const where = `${inPeriods(p)} AND ${inBranches(s.branches, 'branch_id')}`;
   // One branch's stored period is read as it is (and its biggest spenders in index order); else summed per customer.
   const perCustomer = single
     ? `SELECT customer_id, spent_cents AS spent, purchases AS n, last_purchase_at AS last FROM customer_sales WHERE ${where}`
-    : `SELECT customer_id, sum(spent_cents) AS spent, sum(purchases) AS n, max(last_purchase_at) AS last
+    : `SELECT customer_id, sum(${signed(p, 'spent_cents')}) AS spent, sum(${signed(p, 'purchases')}) AS n,
+              max(last_purchase_at) FILTER (WHERE grain = 'a' OR ${p.less ? 'false' : 'true'}) AS last
          FROM customer_sales WHERE ${where} GROUP BY customer_id`;
   const top = single
     ? `SELECT customer_id, spent_cents AS spent, purchases AS n, last_purchase_at AS last FROM customer_sales

@@ -86,3 +86,19 @@ describe('hours', () => {
     [180, 0.1],
   ])('%d s -> %d h', (s, h) => expect(hoursOf(s)).toBe(h));
 });
+
+describe('a range over most of the history', () => {
+  it('is all time less the months and days outside it, when that reads fewer rows', () => {
+    // Two years of figures; the range leaves out the first two months and a half and the last nine days.
+    const p = periodsOf('2025-02-15', '2026-11-19', '2024-11-28', '2026-11-28');
+    expect(p).toMatchObject({ all: true, months: [], days: [] });
+    expect(p.less?.months).toEqual(['2024-11-01', '2024-12-01', '2025-01-01']);
+    expect(p.less?.days).toHaveLength(14 + 9);
+    expect(p.less?.toLast).toBe(false);
+    expect(p.less?.inside.months).toHaveLength(20);
+  });
+
+  it('is read as its own months and days when those are fewer', () => {
+    expect(periodsOf('2025-06-10', '2025-08-20', '2024-11-28', '2026-11-28').less).toBeUndefined();
+  });
+});

@@ -27,16 +27,27 @@ export const IN_RANGE = (column: string) => `($1::date IS NULL OR ${column} >= $
  */
 export function inPeriods(p: Periods): string {
   const dates = (days: string[]) => `ARRAY[${days.map((d) => `'${assertDay(d)}'`).join(',')}]::date[]`;
+  const months = [...p.months, ...(p.less?.months ?? [])];
+  const days = [...p.days, ...(p.less?.days ?? [])];
   const parts = [
     ...(p.all ? [`grain = 'a'`] : []),
-    ...(p.months.length ? [`(grain = 'm' AND period = ANY(${dates(p.months)}))`] : []),
-    ...(p.days.length ? [`(grain = 'd' AND period = ANY(${dates(p.days)}))`] : []),
+    ...(months.length ? [`(grain = 'm' AND period = ANY(${dates(months)}))`] : []),
+    ...(days.length ? [`(grain = 'd' AND period = ANY(${dates(days)}))`] : []),
   ];
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 
+/**
+ * A rollup column as it counts towards the range: as stored, or, when the range is all time less the periods outside
+ * it, negated on those periods' rows (so `sum(signed(p, 'quantity'))` is the range's quantity).
+ */
+export function signed(p: Periods, column: string): string {
+  return p.less ? `(CASE WHEN grain = 'a' THEN ${column} ELSE -${column} END)` : column;
+}
+
 /** True when the range is one stored period: its rows need no summing, and an index gives them in order. */
-export const isSinglePeriod = (p: Periods) => Number(p.all) + p.months.length + p.days.length === 1;
+export const isSinglePeriod = (p: Periods) =>
+  Number(p.all) + p.months.length + p.days.length + (p.less ? p.less.months.length + p.less.days.length : 0) === 1;
 
 /**
  * SQL condition on a branch column for the branches a view reads (true for every branch). The codes come from the

@@ -8,7 +8,7 @@ import {
   type TenderTakingsDto,
 } from '@dukan/contracts';
 import { one } from '@dukan/platform';
-import { IN_RANGE, inBranches, inPeriods, isSingleRead, jsonRows, type ReportScope } from './report-scope.js';
+import { IN_RANGE, inBranches, inPeriods, isSingleRead, jsonRows, signed, type ReportScope } from './report-scope.js';
 
 export const TOP_ROWS = 50;
 
@@ -55,9 +55,14 @@ function topProducts(s: ReportScope): string {
     return `SELECT product_id, quantity AS qty, ${revenue} AS revenue, ${cost} AS cost FROM product_sales
              WHERE ${where} ORDER BY ${revenue} DESC, product_id LIMIT ${TOP_ROWS}`;
   }
-  return `SELECT product_id, sum(quantity) AS qty, sum(${revenue}) AS revenue, sum(${cost}) AS cost
-            FROM product_sales WHERE ${where} GROUP BY product_id
-           ORDER BY sum(${revenue}) DESC, product_id LIMIT ${TOP_ROWS}`;
+  const p = s.periods;
+  // All time less the periods outside: a product sold only outside the range nets to nothing and is not listed.
+  const having = p.less
+    ? `HAVING sum(${signed(p, 'quantity')}) <> 0 OR sum(${signed(p, revenue)}) <> 0 OR sum(${signed(p, cost)}) <> 0`
+    : '';
+  return `SELECT product_id, sum(${signed(p, 'quantity')}) AS qty, sum(${signed(p, revenue)}) AS revenue, sum(${signed(p, cost)}) AS cost
+            FROM product_sales WHERE ${where} GROUP BY product_id ${having}
+           ORDER BY sum(${signed(p, revenue)}) DESC, product_id LIMIT ${TOP_ROWS}`;
 }
 
 /**

@@ -58,3 +58,39 @@ describe('an open till follows the catalogue', () => {
     expect(isUnreachable(error)).toBe(offline);
   });
 });
+
+describe('an open till told of changes by the push stream', () => {
+  it('asks for nothing while the stream is held and nothing changes, takes a pushed price at once, and polls again when the stream is lost', async () => {
+    forgetRevisions();
+    let asked = 0;
+    let price = 1;
+    let handlers!: Parameters<NonNullable<Parameters<typeof followCatalogue>[3]>['push'] & object>[0];
+    const e = entry([tea(1)]);
+    const following = followCatalogue(
+      () => 'b1',
+      e,
+      async () => {
+        asked += 1;
+        return { data: { revision: String(asked), full: false, products: price === 1 ? [] : [tea(price)], deleted: [] } };
+      },
+      { everyMs: 20, push: (h) => ((handlers = h), () => undefined) },
+    );
+    await vi.waitFor(() => expect(handlers).toBeDefined());
+    const polled = asked;
+    handlers.held(true);
+    await vi.waitFor(() => expect(asked).toBe(polled + 1)); // once, for what changed while the stream opened
+    await new Promise((r) => setTimeout(r, 150)); // seven polls' time: the held stream asks for nothing
+    expect(asked).toBe(polled + 1);
+    price = 2.75;
+    handlers.notice({ topics: ['catalogue'], branches: null, products: ['t'] });
+    await vi.waitFor(() => expect(e.state.data[0]!.price).toBe(2.75));
+    expect(asked).toBe(polled + 2);
+    handlers.notice({ topics: ['stock'], branches: ['another-branch'] }); // another branch's sale: not this till's
+    await new Promise((r) => setTimeout(r, 60));
+    expect(asked).toBe(polled + 2);
+    handlers.held(false);
+    await vi.waitFor(() => expect(asked).toBeGreaterThanOrEqual(polled + 4)); // polling again
+    e.close();
+    await following;
+  });
+});

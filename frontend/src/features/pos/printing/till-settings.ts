@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { PrintRequestDto, RegisterPrinterDto, TillSettingsDto } from '@dukan/contracts';
 import { desktopBridge } from '../../../app/desktop.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { readBranch, readRegister } from '../../../app/session.js';
 import { useCurrentUser } from '../../auth/index.js';
+import { tillPush } from '../lib/catalogue-push.js';
 import { CATALOGUE_POLL_MS } from '../lib/catalogue-sync.js';
 import { keptRead } from '../lib/kept-reads.js';
 
@@ -102,9 +103,19 @@ export function useShellPrinter(): string | null | undefined {
   return printer;
 }
 
-/** The settings while the till is open: followed every few seconds. */
+/** The settings while the till is open: asked for again when the push stream says they changed, else every few seconds. */
 export function useTillSettings(follow = true): TillSettingsDto | undefined {
-  const { data } = useTillSettingsQuery(undefined, { pollingInterval: follow ? CATALOGUE_POLL_MS : 0, skipPollingIfUnfocused: false });
+  const push = useSyncExternalStore(tillPush.subscribe, tillPush.snapshot);
+  const { data, refetch } = useTillSettingsQuery(undefined, {
+    pollingInterval: follow && !push.held ? CATALOGUE_POLL_MS : 0,
+    skipPollingIfUnfocused: false,
+  });
+  const told = useRef(push.settings);
+  useEffect(() => {
+    if (!follow || told.current === push.settings) return;
+    told.current = push.settings;
+    void refetch();
+  }, [follow, push.settings, refetch]);
   return data;
 }
 

@@ -1,0 +1,220 @@
+// A chain's tills on the push stream instead of polling: BENCH_STREAMS (5,000) tills hold GET /api/stream open on
+// one gateway process of the cluster shape (loopback), opened by a bounded load generator (BENCH_OPENING at a time);
+// the gateway's memory and CPU per idle till are read from /proc; then, while tills ring up sales paced at
+// BENCH_SALES_PER_SECOND (200: a chain of 1,000 branches at its peak), a price is changed in the back office and the
+// time until every stream has been told of it is measured. Before the push, each open till asked for the delta every
+// 3 s: 5,000 tills were ~1,700 requests a second before anyone sold.
+//
+//   node bench/push/bench.mjs     BENCH_STREAMS=5000 BENCH_OPENING=200 BENCH_SALES_PER_SECOND=200 BENCH_IDLE_SECONDS=30
+import { request } from 'node:http';
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { adminPostgresUrl, api, fmt, memoryMb, percentile, sleep } from '../lib.mjs';
+import { startClusterShape } from '../checkout/app.mjs';
+import { PASSWORD } from '../checkout/settings.mjs';
+import { prepare, randomLines, salePayload } from '../checkout/tills.mjs';
+import { randomUUID } from 'node:crypto';
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 5000);
+const OPENING = Number(process.env.BENCH_OPENING ?? 200);
+const SALES_PER_SECOND = Number(process.env.BENCH_SALES_PER_SECOND ?? 200);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const TARGET_MS = 5000;
+
+// The gateway lets each user hold a few streams; the bench's tills all sign in as one cashier.
+process.env.STREAMS_PER_USER = String(STREAMS + 100);
+process.env.STREAMS_PER_PROCESS = String(STREAMS + 100);
+process.env.BENCH_SECONDS ??= '20';
+
+/** One till's stream: every notice's arrival time, by the products it names. */
+function openStream(url, token) {
+  return new Promise((resolve, reject) => {
+    const u = new URL(`${url}/api/stream`);
+    const s = { told: new Map(), notices: 0, bytes: 0, req: null, closed: false };
+    const req = request(
+      {
+        host: u.hostname,
+        port: u.port,
+        path: u.pathname,
+        agent: false,
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`stream: ${res.statusCode}`));
+        }
+        res.setEncoding('utf8');
+        let text = '';
+        res.on('data', (chunk) => {
+          const at = performance.now();
+          s.bytes += chunk.length;
+          text += chunk;
+          const blocks = text.split('\n\n');
+          text = blocks.pop().slice(-65536); // bounded: a frame is small
+          for (const b of blocks) {
+            const data = b.split('\n').find((l) => l.startsWith('data: '));
+            if (!data || data === 'data: {}') continue;
+            s.notices += 1;
+            for (const id of JSON.parse(data.slice(6)).products ?? []) if (!s.told.has(id)) s.told.set(id, at);
+          }
+        });
+        res.on('close', () => (s.closed = true));
+        resolve(s);
+      },
+    );
+    s.req = req;
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+function cpuSeconds(pid) {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
+  return (Number(parts[11]) + Number(parts[12])) / 100;
+}
+
+function gatewayPid() {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== process.pid) continue;
+      if (readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes('gateway/dist/main.js')) return Number(entry);
+    } catch {
+      /* gone */
+    }
+  }
+  return null;
+}
+
+/** 20 tills ringing up sales paced at SALES_PER_SECOND in all for `ms`: what they made, and each sale's time from when it was due. */
+async function sell(url, token, products, ms) {
+  const tills = 20;
+  const interval = (tills * 1000) / SALES_PER_SECOND;
+  const start = performance.now();
+  const end = start + ms;
+  const latencies = [];
+  const statuses = {};
+  await Promise.all(
+    Array.from({ length: tills }, async (_, i) => {
+      for (let due = start + Math.random() * interval; due < end && performance.now() < end; due += interval) {
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        const res = await fetch(`${url}/api/transactions`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+          body: JSON.stringify(salePayload(randomLines(products), `bench-${String(i + 1).padStart(2, '0')}`)),
+        });
+        await res.arrayBuffer();
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        if (res.status === 201) latencies.push(performance.now() - due);
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  latencies.sort((a, b) => a - b);
+  const errors = Object.entries(statuses).filter(([k]) => k !== '201');
+  return {
+    sales: latencies.length,
+    rate: latencies.length / seconds,
+    p99: percentile(latencies, 99),
+    errors: errors.map(([k, v]) => `${v} x ${k}`).join(', '),
+  };
+}
+
+/** One more product, apart from those the tills sell. */
+async function prepareOne(url, admin) {
+  const category = await api(url, 'POST', '/api/categories', admin, { name: { en: 'Push', ku: 'پاڵ' } });
+  const res = await api(url, 'POST', '/api/products', admin, {
+    sku: `PUSH-${Date.now()}`,
+    barcode: `PUSH${Date.now()}`,
+    name: { en: 'Pushed price', ku: 'نرخی نوێ' },
+    category: category.body.data?._id ?? category.body._id,
+    price: 1.25,
+    cost: 0.5,
+    quantity: 100,
+  });
+  if (res.status !== 201) throw new Error(`product: ${res.status} ${res.text}`);
+  return { products: [{ id: res.body.data?._id ?? res.body._id, priceCents: 125 }] };
+}
+
+async function main() {
+  const adminUrl = await adminPostgresUrl();
+  const cluster = await startClusterShape(adminUrl);
+  if (!cluster) {
+    console.log('push: NATS is not reachable on 127.0.0.1:4222; the cluster shape cannot be measured');
+    return;
+  }
+  const streams = [];
+  try {
+    const { token, products } = await prepare(cluster.url, 'admin', PASSWORD);
+    const admin = (await api(cluster.url, 'POST', '/api/auth/login', null, { username: 'admin', password: PASSWORD })).body.token;
+    const [target] = (await prepareOne(cluster.url, admin)).products;
+    const gw = gatewayPid();
+    await sleep(2000);
+    const before = { rss: memoryMb(gw).rss, cpu: cpuSeconds(gw) };
+
+    // Open the streams, a bounded number at a time.
+    const t0 = performance.now();
+    let next = 0;
+    let refused = 0;
+    await Promise.all(
+      Array.from({ length: OPENING }, async () => {
+        while (next < STREAMS) {
+          next += 1;
+          try {
+            streams.push(await openStream(cluster.url, token));
+          } catch {
+            refused += 1;
+          }
+        }
+      }),
+    );
+    const openMs = performance.now() - t0;
+    console.log(
+      `push: ${streams.length.toLocaleString('en')} streams open on one gateway process in ${fmt(openMs / 1000)} s${refused ? ` (${refused} refused)` : ''}; load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} on ${os.cpus().length} cores (shared with other work: figures are noisy)`,
+    );
+
+    // Idle: the gateway holds them; its memory and CPU per till.
+    await sleep(3000);
+    const idleFrom = { cpu: cpuSeconds(gw), at: performance.now() };
+    await sleep(IDLE_SECONDS * 1000);
+    const idle = { rss: memoryMb(gw).rss, cpu: cpuSeconds(gw) - idleFrom.cpu, seconds: (performance.now() - idleFrom.at) / 1000 };
+    const n = streams.filter((s) => !s.closed).length;
+    console.log(
+      `idle, ${n.toLocaleString('en')} tills held for ${fmt(idle.seconds, 0)} s: gateway RSS ${before.rss} MB -> ${idle.rss} MB (${fmt(((idle.rss - before.rss) * 1024) / Math.max(1, n), 1)} KB per till); gateway CPU ${fmt(idle.cpu * 1000, 0)} ms over the idle window (${fmt((idle.cpu * 1e6) / Math.max(1, n) / idle.seconds, 2)} µs per till per second; heartbeats every 25 s); polling at 3 s would have been ${fmt(n / 3, 0)} requests/s`,
+    );
+
+    // Sales at the chain's peak, and a price change in the middle of them (of a product the tills do not sell, so
+    // their sales stay priced right).
+    const selling = sell(cluster.url, token, products, Number(process.env.BENCH_SECONDS) * 1000);
+    await sleep(8000);
+    const changedAt = performance.now();
+    const put = await api(cluster.url, 'PUT', `/api/products/${target.id}`, admin, { price: (target.priceCents + 11) / 100 });
+    if (put.status !== 200) throw new Error(`price change: ${put.status} ${put.text}`);
+    for (const end = performance.now() + 30_000; performance.now() < end; await sleep(100)) {
+      if (streams.every((s) => s.closed || s.told.has(target.id))) break;
+    }
+    const lags = streams.map((s) => (s.told.has(target.id) ? s.told.get(target.id) - changedAt : Infinity)).sort((a, b) => a - b);
+    const reached = lags.filter(Number.isFinite).length;
+    const sold = await selling;
+    const last = lags.at(-1);
+    console.log(
+      `price change -> every stream told: ${reached.toLocaleString('en')} of ${streams.length.toLocaleString('en')} tills, p50 ${fmt(percentile(lags, 50), 0)} ms, p99 ${fmt(percentile(lags, 99), 0)} ms, last ${fmt(last, 0)} ms; target all < ${TARGET_MS} ms: ${reached === streams.length && last < TARGET_MS ? 'yes' : 'NO'}`,
+    );
+    console.log(
+      `  while selling: ${sold.sales.toLocaleString('en')} sales made in ${process.env.BENCH_SECONDS} s (${fmt(sold.rate)} sales/s paced at ${SALES_PER_SECOND}/s${sold.rate < SALES_PER_SECOND * 0.9 ? ': the machine made fewer' : ''}), p99 from due ${fmt(sold.p99, 0)} ms${sold.errors ? `; refused: ${sold.errors}` : ''}`,
+    );
+    console.log(
+      `  gateway RSS at the end ${memoryMb(gw).rss} MB; notices per till over the run: ${fmt(streams.reduce((t, s) => t + s.notices, 0) / Math.max(1, streams.length), 1)} (stock gathered per branch every 3 s)`,
+    );
+  } finally {
+    for (const s of streams) s.req.destroy();
+    await cluster.stop();
+  }
+}
+
+await main();
