@@ -96,7 +96,15 @@ describe('packs and weighed goods at the till (browser)', () => {
       await page.screenshot({ path: 'test-results/e2e/packs-weighed-en.png' }).catch(() => undefined);
       const invoice = await payCash(page);
       const sale = await saleByInvoice(admin, invoice);
-      expect(sale.items.map((i: any) => ({ q: i.quantity, pack: Boolean(i.packId), units: i.unitsPerQuantity, weighed: i.weighed, sub: i.subtotal }))).toEqual([
+      expect(
+        sale.items.map((i: any) => ({
+          q: i.quantity,
+          pack: Boolean(i.packId),
+          units: i.unitsPerQuantity,
+          weighed: i.weighed,
+          sub: i.subtotal,
+        })),
+      ).toEqual([
         { q: 1, pack: true, units: 12, weighed: false, sub: 8 },
         { q: 1250, pack: false, units: 1, weighed: true, sub: meatCents / 100 },
       ]);

@@ -12,7 +12,8 @@ interface StateWithToken {
 }
 
 // Same origin as the page (the gateway serves both); absolute so it also works where Request needs a full URL.
-export const API_BASE = typeof window !== 'undefined' && window.location?.origin?.startsWith('http') ? `${window.location.origin}/api` : '/api';
+export const API_BASE =
+  typeof window !== 'undefined' && window.location?.origin?.startsWith('http') ? `${window.location.origin}/api` : '/api';
 
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: API_BASE,

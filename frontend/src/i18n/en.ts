@@ -293,7 +293,8 @@ export const en = {
       dollarsChangeDinars: 'Pays dollars, change in dinars',
       error: {
         accountNeedsCustomer: 'A payment on account needs a customer: choose the customer first.',
-        accountOffline: 'The till is offline: it cannot check the customer’s credit limit, so nothing can go on account until it is back online.',
+        accountOffline:
+          'The till is offline: it cannot check the customer’s credit limit, so nothing can go on account until it is back online.',
         nonCashOverTotal: 'Card, transfer and account payments cannot be more than the total: change is given only from cash.',
         invalidAmount: 'This amount is not valid.',
       },

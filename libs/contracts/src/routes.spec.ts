@@ -180,7 +180,13 @@ describe('route table', () => {
 
   it('has routes for every service', () => {
     for (const service of SERVICES) expect(routesOf(service).length).toBeGreaterThan(0);
-    expect(routesOf('gateway').map((r) => r.path)).toEqual(['/api/health', '/api/docs', '/api/docs/openapi.json', '/api/backups/status', '/api/stream']);
+    expect(routesOf('gateway').map((r) => r.path)).toEqual([
+      '/api/health',
+      '/api/docs',
+      '/api/docs/openapi.json',
+      '/api/backups/status',
+      '/api/stream',
+    ]);
   });
 
   it('serves every call the spec lists', () => {

@@ -55,11 +55,20 @@ describe('parseScaleLabel: the common EAN-13 variable-measure layouts', () => {
 
   it('reads a real printed label digit by digit', () => {
     // 20 | 12345 | 01250 | 9 : 1.250 kg of PLU 12345
-    expect(parseScaleLabel('2012345012509', rule({}))).toEqual({ ok: true, itemCode: '12345', value: 'weight', amount: 1250, currency: 'IQD' });
+    expect(parseScaleLabel('2012345012509', rule({}))).toEqual({
+      ok: true,
+      itemCode: '12345',
+      value: 'weight',
+      amount: 1250,
+      currency: 'IQD',
+    });
     // 2 | 8 | 12345 | inner 9 | 2875 | check: 28.75 of item 12345 with its price check digit
     const label = buildScaleLabel('28', '12345', '2875', true);
     expect(label.slice(7, 8)).toBe('9');
-    expect(parseScaleLabel(label, rule({ value: 'price', valueCheckDigit: true, currency: 'USD' }))).toMatchObject({ ok: true, amount: 2875 });
+    expect(parseScaleLabel(label, rule({ value: 'price', valueCheckDigit: true, currency: 'USD' }))).toMatchObject({
+      ok: true,
+      amount: 2875,
+    });
   });
 
   it.each([

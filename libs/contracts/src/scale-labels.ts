@@ -36,8 +36,7 @@ export const DEFAULT_SCALE_LABEL_RULE: ScaleLabelRule = {
 export type ScaleLabelRefusal = 'layout' | 'checkDigit' | 'valueCheckDigit';
 
 export type ScaleLabel =
-  | { ok: true; itemCode: string; value: ScaleLabelValue; amount: number; currency: Currency }
-  | { ok: false; error: ScaleLabelRefusal };
+  { ok: true; itemCode: string; value: ScaleLabelValue; amount: number; currency: Currency } | { ok: false; error: ScaleLabelRefusal };
 
 const PREFIX = /^(\d{1,3})(?:-(\d{1,3}))?$/;
 
@@ -119,7 +118,9 @@ export function buildScaleLabel(prefix: string, itemCode: string, valueText: str
 
 /** Grams as the till shows and takes them: kilograms with 3 decimals ("1.250", "١٫٢٥"); null for anything else. */
 export function gramsFromKg(text: string): number | null {
-  const ascii = text.replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const ascii = text
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
   const m = /^\s*(\d{1,4})(?:[.,\u066b](\d{0,3}))?\s*$/.exec(ascii);
   if (!m) return null;
   const grams = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));

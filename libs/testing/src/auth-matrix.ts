@@ -213,6 +213,13 @@ export const RECORD_ROUTES: Readonly<Record<string, RecordOwner>> = {
   'GET /api/customers/:id': 'chain',
   'PUT /api/customers/:id': 'chain',
   'DELETE /api/customers/:id': 'chain',
+  // A customer's account is the chain's, like the customer (a regular may buy on account in any branch); the
+  // repayment records the branch it was taken in.
+  'GET /api/customers/:id/account': 'chain',
+  'PUT /api/customers/:id/credit-limit': 'chain',
+  'POST /api/customers/:id/repayments': 'chain',
+  'POST /api/customers/:id/adjustments': 'chain',
+  'GET /api/customers/:id/statement/pdf': 'chain',
   'PUT /api/settings/branches/:id': 'chain',
   'PUT /api/settings/branches/:id/registers': 'chain',
   'GET /api/reports/:type/export/pdf': 'none',

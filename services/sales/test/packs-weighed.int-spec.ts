@@ -36,7 +36,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const sell = (body: unknown, locale = 'en') => t.post('/api/transactions', body, { token: t.tokens.cashier, headers: { 'accept-language': locale } });
+const sell = (body: unknown, locale = 'en') =>
+  t.post('/api/transactions', body, { token: t.tokens.cashier, headers: { 'accept-language': locale } });
 const eventOf = async (saleId: string): Promise<SaleEventData> =>
   (await outboxEvents<SaleEventData>(t, 'dukan.sales.sale.completed.v1')).find((e) => e.saleId === saleId)!;
 

@@ -10,7 +10,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lastEvent = async () =>
-  (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.settings.changed.v1' ORDER BY seq DESC LIMIT 1`))[0]?.data;
+  (await t.dataSource().query(`SELECT data FROM outbox WHERE type = 'dukan.settings.settings.changed.v1' ORDER BY seq DESC LIMIT 1`))[0]
+    ?.data;
 
 describe('the scale-label rule', () => {
   it('is off on a new shop, and everyone signed in reads it', async () => {
@@ -32,7 +33,11 @@ describe('the scale-label rule', () => {
     const en = await t.put('/api/settings/general', { scaleLabel: rule }, { token: t.tokens.admin });
     expect(en.status).toBe(400);
     expect(en.body.message).toBe('Prefix, item code and check digits must leave 4 or 5 digits for the weight or price');
-    const ku = await t.put('/api/settings/general', { scaleLabel: { ...rule, prefix: '29-20' } }, { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
+    const ku = await t.put(
+      '/api/settings/general',
+      { scaleLabel: { ...rule, prefix: '29-20' } },
+      { token: t.tokens.admin, headers: { 'accept-language': 'ku' } },
+    );
     expect(ku.status).toBe(400);
     expect(ku.body.message).toBe('پێشگر یەک تا سێ ژمارەیە، یان ڕیزێکی وەک 20-29');
   });

@@ -12,7 +12,9 @@ export class PacksWeighed1797500000200 implements MigrationInterface {
     await q.query(`ALTER TABLE products
       ADD COLUMN sold_by text NOT NULL DEFAULT 'unit' CHECK (sold_by IN ('unit', 'weight')),
       ADD COLUMN scale_code text CHECK (scale_code ~ '^[1-9][0-9]{0,11}$|^0$')`);
-    await q.query(`CREATE UNIQUE INDEX products_scale_code_live ON products (scale_code) WHERE deleted_at IS NULL AND scale_code IS NOT NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX products_scale_code_live ON products (scale_code) WHERE deleted_at IS NULL AND scale_code IS NOT NULL`,
+    );
     await q.query(`CREATE TABLE product_packs (
       id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
       product_id uuid NOT NULL REFERENCES products (id) ON DELETE CASCADE,

@@ -33,7 +33,10 @@ export class ProductPacks {
     if (dto.soldBy !== undefined || dto.scaleCode !== undefined) {
       const code = dto.scaleCode === undefined ? undefined : dto.scaleCode ? scaleItemKey(dto.scaleCode) || null : null;
       if (code) {
-        const [clash] = await rows(m, `SELECT 1 FROM products WHERE scale_code = $1 AND deleted_at IS NULL AND id <> $2`, [code, productId]);
+        const [clash] = await rows(m, `SELECT 1 FROM products WHERE scale_code = $1 AND deleted_at IS NULL AND id <> $2`, [
+          code,
+          productId,
+        ]);
         if (clash) throw taken('scaleCode', 'products.scaleCodeTaken');
       }
       await m.query(`UPDATE products SET sold_by = $2, scale_code = CASE WHEN $4 THEN $3 ELSE scale_code END WHERE id = $1`, [
@@ -94,9 +97,11 @@ export class ProductPacks {
   /** The product's packs as events carry them. */
   async forEvent(m: EntityManager, productId: string): Promise<ProductPackEventData[]> {
     return (
-      await rows<PackRow>(m, `SELECT id, barcode, units, price_cents, price_iqd FROM product_packs WHERE product_id = $1 ORDER BY position`, [
-        productId,
-      ])
+      await rows<PackRow>(
+        m,
+        `SELECT id, barcode, units, price_cents, price_iqd FROM product_packs WHERE product_id = $1 ORDER BY position`,
+        [productId],
+      )
     ).map(packEvent);
   }
 

@@ -1,10 +1,5 @@
 // How each line of a sale is sold: by the unit, as packs, by weight, or from a scale label; pure, table-tested.
-import {
-  parseScaleLabel,
-  scaleItemKey,
-  type Currency,
-  type ScaleLabelRule,
-} from '@dukan/contracts';
+import { parseScaleLabel, scaleItemKey, type Currency, type ScaleLabelRule } from '@dukan/contracts';
 import type { FieldErrors } from './pricing.policy.js';
 import type { ProductRow } from './sale-store.js';
 
@@ -31,7 +26,11 @@ export interface SoldLine {
   packId: string | null;
 }
 
-const LABEL_ERRORS = { layout: 'sales.scaleLabelInvalid', checkDigit: 'sales.scaleLabelCheckDigit', valueCheckDigit: 'sales.scaleLabelCheckDigit' };
+const LABEL_ERRORS = {
+  layout: 'sales.scaleLabelInvalid',
+  checkDigit: 'sales.scaleLabelCheckDigit',
+  valueCheckDigit: 'sales.scaleLabelCheckDigit',
+};
 
 /**
  * Each item against its product: a pack must be one of the product's; a weighed product's quantity is grams (up to
@@ -61,8 +60,7 @@ export function soldLines(
       }
       if (label.value === 'weight') {
         if (!weighed) errors[`items.${i}.scaleLabel`] = { key: 'sales.scaleLabelNotWeighed' };
-        else if (item.quantity !== label.amount || label.amount < 1)
-          errors[`items.${i}.quantity`] = { key: 'sales.weighedQuantity' };
+        else if (item.quantity !== label.amount || label.amount < 1) errors[`items.${i}.quantity`] = { key: 'sales.weighedQuantity' };
         return { ...own, quantity: label.amount, weighed: true, unitsPerQuantity: 1, packId: null };
       }
       if (item.quantity !== 1) errors[`items.${i}.quantity`] = { key: 'sales.unitQuantity' };
@@ -71,14 +69,28 @@ export function soldLines(
         weighed && own.priceCurrency === label.currency && own.priceMinor > 0
           ? Math.max(1, Math.round((label.amount * 1000) / own.priceMinor))
           : 1;
-      return { priceMinor: label.amount, priceCurrency: label.currency, quantity: 1, weighed: false, unitsPerQuantity: grams, packId: null };
+      return {
+        priceMinor: label.amount,
+        priceCurrency: label.currency,
+        quantity: 1,
+        weighed: false,
+        unitsPerQuantity: grams,
+        packId: null,
+      };
     }
     if (item.pack !== undefined) {
       const pack = (p.packs ?? []).find((k) => k.pack_id === item.pack);
       if (!pack) errors[`items.${i}.pack`] = { key: 'sales.packUnknown' };
       if (item.quantity > MAX_UNITS_PER_LINE) errors[`items.${i}.quantity`] = { key: 'sales.unitQuantity' };
       return pack
-        ? { priceMinor: Number(pack.price_minor), priceCurrency: pack.price_currency, quantity: item.quantity, weighed: false, unitsPerQuantity: pack.units, packId: pack.pack_id }
+        ? {
+            priceMinor: Number(pack.price_minor),
+            priceCurrency: pack.price_currency,
+            quantity: item.quantity,
+            weighed: false,
+            unitsPerQuantity: pack.units,
+            packId: pack.pack_id,
+          }
         : { ...own, quantity: item.quantity, weighed: false, unitsPerQuantity: 1, packId: null };
     }
     if (weighed) {

@@ -54,7 +54,10 @@ describe('changed checkboxes', () => {
 
   it('a whole module at once marks only the actions that actually flip', () => {
     const edits = setModule(EMPTY_EDITS, rezan, 'customers', true);
-    expect(changedCells(edits)).toEqual([{ userId: 'u-rezan', module: 'customers', action: 'delete' }]);
+    expect(changedCells(edits)).toEqual([
+      { userId: 'u-rezan', module: 'customers', action: 'delete' },
+      { userId: 'u-rezan', module: 'customers', action: 'credit' },
+    ]);
     const cleared = setModule(edits, rezan, 'customers', false);
     expect(changedCells(cleared).map((c) => c.action)).toEqual(['view', 'create', 'edit']);
   });

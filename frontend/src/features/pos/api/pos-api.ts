@@ -32,7 +32,11 @@ export const posApi = sharedApi.injectEndpoints({
     /** The shop's scale-label rule (labels off on an older server, or before the shop sets one). */
     scaleRule: build.query<ScaleLabelRule | null, void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
-        keptRead('scale-rule', () => baseQuery('/settings/general'), (res) => (res as { data: { scaleLabel?: ScaleLabelRule } }).data.scaleLabel ?? null),
+        keptRead(
+          'scale-rule',
+          () => baseQuery('/settings/general'),
+          (res) => (res as { data: { scaleLabel?: ScaleLabelRule } }).data.scaleLabel ?? null,
+        ),
       providesTags: ['Settings'],
     }),
     customers: build.query<CustomerDto[], string>({
@@ -71,5 +75,11 @@ export const posApi = sharedApi.injectEndpoints({
   }),
 });
 
-export const { useExchangeRateQuery, useScaleRuleQuery, useCustomersQuery, useRedeemPointsMutation, useCreateSaleMutation, useReserveInvoiceBlockMutation } =
-  posApi;
+export const {
+  useExchangeRateQuery,
+  useScaleRuleQuery,
+  useCustomersQuery,
+  useRedeemPointsMutation,
+  useCreateSaleMutation,
+  useReserveInvoiceBlockMutation,
+} = posApi;

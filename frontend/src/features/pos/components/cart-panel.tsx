@@ -88,7 +88,10 @@ export function CartPanel({
             const name = (i18n.language === 'ku' && line.name.ku) || line.name.en;
             const over = !line.weighed && !line.scaleLabel && line.quantity > line.stock;
             const packText = line.packId
-              ? t('pos.packOf', { name: (i18n.language === 'ku' && line.packName?.ku) || line.packName?.en || t('pos.pack'), n: line.unitsPerQuantity ?? 1 })
+              ? t('pos.packOf', {
+                  name: (i18n.language === 'ku' && line.packName?.ku) || line.packName?.en || t('pos.pack'),
+                  n: line.unitsPerQuantity ?? 1,
+                })
               : null;
             return (
               <li key={lineKey(line)} className={`cart-line ${over ? 'over-stock' : ''}`} data-testid="cart-line" data-sku={line.sku}>
@@ -115,42 +118,42 @@ export function CartPanel({
                     {line.weighed ? `${kgText(line.quantity)} ${t('pos.kg')}` : t('pos.scaleLabel')}
                   </div>
                 ) : (
-                <div className="qty">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('pos.decrease')}
-                    onClick={() => dispatch({ type: 'increment', productId: lineKey(line), by: -1 })}
-                  >
-                    −
-                  </button>
-                  <input
-                    className="qty-input"
-                    inputMode="numeric"
-                    aria-label={t('pos.quantityOf', { name })}
-                    value={line.quantity}
-                    data-testid="line-quantity"
-                    onChange={(e) => {
-                      const digits = sanitizeAmountInput(e.target.value).replace('.', '');
-                      if (digits) dispatch({ type: 'setQuantity', productId: lineKey(line), quantity: Number(digits) });
-                    }}
-                    onFocus={(e) => e.target.select()}
-                    onKeyDown={(e) => {
-                      if (e.key === 'Enter' || e.key === 'Escape') {
-                        e.preventDefault();
-                        document.querySelector<HTMLInputElement>('[data-testid=pos-search]')?.focus();
-                      }
-                    }}
-                  />
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('pos.increase')}
-                    onClick={() => dispatch({ type: 'increment', productId: lineKey(line), by: 1 })}
-                  >
-                    +
-                  </button>
-                </div>
+                  <div className="qty">
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('pos.decrease')}
+                      onClick={() => dispatch({ type: 'increment', productId: lineKey(line), by: -1 })}
+                    >
+                      −
+                    </button>
+                    <input
+                      className="qty-input"
+                      inputMode="numeric"
+                      aria-label={t('pos.quantityOf', { name })}
+                      value={line.quantity}
+                      data-testid="line-quantity"
+                      onChange={(e) => {
+                        const digits = sanitizeAmountInput(e.target.value).replace('.', '');
+                        if (digits) dispatch({ type: 'setQuantity', productId: lineKey(line), quantity: Number(digits) });
+                      }}
+                      onFocus={(e) => e.target.select()}
+                      onKeyDown={(e) => {
+                        if (e.key === 'Enter' || e.key === 'Escape') {
+                          e.preventDefault();
+                          document.querySelector<HTMLInputElement>('[data-testid=pos-search]')?.focus();
+                        }
+                      }}
+                    />
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('pos.increase')}
+                      onClick={() => dispatch({ type: 'increment', productId: lineKey(line), by: 1 })}
+                    >
+                      +
+                    </button>
+                  </div>
                 )}
                 <span className="line-total num" data-testid="line-total">
                   {money(lineSubtotal(line, m))}

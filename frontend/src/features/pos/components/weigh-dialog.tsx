@@ -5,7 +5,15 @@ import { Modal } from '../../../components/ui/modal.js';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 
 /** The weight of a product sold by weight, typed in kilograms with up to 3 decimals (a scale's label is read instead when scanned). */
-export function WeighDialog({ product, onWeighed, onClose }: { product: TillProductDto; onWeighed: (grams: number) => void; onClose: () => void }) {
+export function WeighDialog({
+  product,
+  onWeighed,
+  onClose,
+}: {
+  product: TillProductDto;
+  onWeighed: (grams: number) => void;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [text, setText] = useState('');
   const [invalid, setInvalid] = useState(false);

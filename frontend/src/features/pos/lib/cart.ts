@@ -196,7 +196,8 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
     case 'remove': {
       const gone = state.lines.find((l) => lineKey(l) === action.productId);
       if (!gone) return state;
-      const undo: CartUndo | null = gone.quantity > 1 || fixedQuantity(gone) ? { kind: 'remove', lines: state.lines, name: gone.name } : null;
+      const undo: CartUndo | null =
+        gone.quantity > 1 || fixedQuantity(gone) ? { kind: 'remove', lines: state.lines, name: gone.name } : null;
       return linesChanged(
         state,
         state.lines.filter((l) => lineKey(l) !== action.productId),

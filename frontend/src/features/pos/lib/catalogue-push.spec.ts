@@ -3,7 +3,8 @@ import { ReadableStream } from 'node:stream/web';
 import { followPush, parseFrames, type PushNotice } from './catalogue-push.js';
 
 function streamOf(chunks: string[]): Response {
-  const body = new ReadableStream<Uint8Array>({ // Node's: the DOM test environment has none
+  const body = new ReadableStream<Uint8Array>({
+    // Node's: the DOM test environment has none
     start(c) {
       for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
       c.close();
@@ -14,7 +15,9 @@ function streamOf(chunks: string[]): Response {
 
 describe('the till stream', () => {
   it('reads frames split anywhere, skips heartbeats and keeps the unfinished rest', () => {
-    const { frames, rest } = parseFrames('retry: 3000\nid: a-1\nevent: ready\ndata: {}\n\n: \n\nid: a-2\ndata: {"topics":["catalogue"]}\n\nid: a-');
+    const { frames, rest } = parseFrames(
+      'retry: 3000\nid: a-1\nevent: ready\ndata: {}\n\n: \n\nid: a-2\ndata: {"topics":["catalogue"]}\n\nid: a-',
+    );
     expect(frames).toEqual([
       { id: 'a-1', event: 'ready', data: '{}' },
       { id: 'a-2', data: '{"topics":["catalogue"]}' },
@@ -36,7 +39,8 @@ describe('the till stream', () => {
       fetchImpl: (async (_url: string, init: RequestInit) => {
         sent.push(new Headers(init.headers).get('Last-Event-ID'));
         calls += 1;
-        if (calls === 1) return streamOf(['id: g-4\nevent: ready\ndata: {}\n\nid: g-5\ndata: {"topics":["cata', 'logue"],"branches":null}\n\n']);
+        if (calls === 1)
+          return streamOf(['id: g-4\nevent: ready\ndata: {}\n\nid: g-5\ndata: {"topics":["cata', 'logue"],"branches":null}\n\n']);
         return new Promise<Response>(() => undefined); // held open
       }) as typeof fetch,
     });

@@ -3,7 +3,16 @@ import { cartReducer, emptyCart, lineKey, packLine, weighedLine, type CartProduc
 import { buildSalePayload, computeTotals } from './totals.js';
 
 const carton = { _id: 'k1', barcode: 'C12', units: 12, price: 8, priceIqd: null, name: { en: 'Carton', ku: 'کارتۆن' } };
-const cola: CartProduct = { _id: 'c', sku: 'COLA', barcode: '1', name: { en: 'Cola', ku: 'کۆلا' }, price: 0.75, discount: 0, quantity: 48, packs: [carton] };
+const cola: CartProduct = {
+  _id: 'c',
+  sku: 'COLA',
+  barcode: '1',
+  name: { en: 'Cola', ku: 'کۆلا' },
+  price: 0.75,
+  discount: 0,
+  quantity: 48,
+  packs: [carton],
+};
 const meat: CartProduct = {
   _id: 'm',
   sku: 'MEAT',

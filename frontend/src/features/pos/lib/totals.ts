@@ -81,7 +81,12 @@ export function unitInSale(line: PricedLineFields, m: SaleMoney): number {
 
 /** A cart line as the shared pricing rules read it, in the sale's currency. */
 function asLineInput(line: PricedLineFields, m: SaleMoney): LineInput {
-  return { priceCents: unitInSale(line, m), quantity: line.quantity, discountPercent: line.discountPercent, weighed: line.weighed ?? false };
+  return {
+    priceCents: unitInSale(line, m),
+    quantity: line.quantity,
+    discountPercent: line.discountPercent,
+    weighed: line.weighed ?? false,
+  };
 }
 
 const USD: SaleMoney = { currency: 'USD', rate: 1 };

@@ -61,7 +61,12 @@ export function PacksSection({ form }: { form: ProductFormState }) {
                 type="button"
                 className="button secondary"
                 disabled={form.locked}
-                onClick={() => form.set('packs', packs.filter((_p, j) => j !== i))}
+                onClick={() =>
+                  form.set(
+                    'packs',
+                    packs.filter((_p, j) => j !== i),
+                  )
+                }
               >
                 {t('productForm.packs.remove')}
               </button>

@@ -1,6 +1,6 @@
 /** A product's packs and how it is sold, as the product form holds and sends them. */
 import { toCents } from '@dukan/contracts';
-import { parseDecimal, parseWhole, westernDigits } from './product-form.js';
+import { parseDecimal, parseWhole, westernDigits } from './typed-numbers.js';
 
 /** One pack as typed: its barcode, units, price in dollars and (for a dinar product) in dinars, and its name. */
 export interface PackValues {

@@ -8,7 +8,9 @@ import {
   type StockAdjustmentReason,
 } from '@dukan/contracts';
 import { serverFieldMessages } from '../../../app/api.js';
-import { toWesternDigits } from '../../../lib/money.js';
+import { parseDecimal, parseWhole, westernDigits } from './typed-numbers.js';
+
+export { parseDecimal, parseWhole, westernDigits };
 import { packProblem, packsPayload, packValues, type PackLike, type PackValues } from './packs.js';
 
 /** What the inputs hold: numbers as typed, so a half-typed "12." is not lost. */
@@ -72,31 +74,10 @@ export const EMPTY_VALUES: ProductFormValues = {
   packs: [],
 };
 
-/** Western digits for Arabic-Indic and Persian ones (Kurdish keyboards type either), trimmed; an Arabic comma is left as typed. */
-export function westernDigits(text: string): string {
-  return text.trim().replace(/[٠-٩۰-۹٫]/g, (c) => toWesternDigits(c));
-}
-
-const DECIMAL = /^\d+(\.\d*)?$|^\.\d+$/;
-
-/** A typed non-negative decimal, or null when it is not one (empty, words, minus sign, exponent). */
-export function parseDecimal(text: string): number | null {
-  const t = westernDigits(text);
-  if (!DECIMAL.test(t)) return null;
-  const n = Number(t);
-  return Number.isFinite(n) ? n : null;
-}
-
 function decimals(text: string): number {
   const t = westernDigits(text);
   const point = t.indexOf('.');
   return point < 0 ? 0 : t.length - point - 1;
-}
-
-/** A typed non-negative whole number, or null. */
-export function parseWhole(text: string): number | null {
-  const t = westernDigits(text);
-  return /^\d+$/.test(t) ? Number(t) : null;
 }
 
 function money(text: string): FieldError | null {
