@@ -63,7 +63,8 @@ describe('customer accounts (browser)', () => {
     await page.waitForSelector(`[data-testid=cart-line][data-sku="${product.sku}"]`);
     await page.keyboard.press('F4');
     await page.fill('[data-testid=customer-search]', customer.firstName);
-    await page.click('[data-testid=customer-option]');
+    // Until the search has answered, the list still shows the customers found before: the option naming this one.
+    await page.click(`[data-testid=customer-option]:has-text("${customer.firstName}")`);
     await page.waitForSelector('[data-testid=tendered]');
     await page.selectOption('[data-testid=tender-kind]', 'cash-IQD');
     await page.fill('[data-testid=tendered]', '26000');
