@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { logger } from '../logging/logger.js';
 
 const CHROMIUM_ARGS = [
@@ -60,8 +60,11 @@ export class Chromium {
   }
 
   private launch(): Promise<Browser> {
-    this.browser ??= puppeteer
-      .launch({ executablePath: this.options.executablePath, headless: true, args: CHROMIUM_ARGS })
+    // Loaded on the first document: most processes never render one, and puppeteer is a tenth of a process's modules.
+    this.browser ??= import('puppeteer-core')
+      .then(({ default: puppeteer }) =>
+        puppeteer.launch({ executablePath: this.options.executablePath, headless: true, args: CHROMIUM_ARGS }),
+      )
       .then((b) => {
         b.on('disconnected', () => (this.browser = null));
         return b;

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
-import puppeteer, { type Browser } from 'puppeteer-core';
+import type { Browser } from 'puppeteer-core';
 import { logger } from '@dukan/platform';
 import { REPORTING_CONFIG, type ReportingConfig } from '../config.js';
 
@@ -119,8 +119,11 @@ export class PdfRenderer implements OnModuleDestroy {
   private launch(): Promise<Browser> {
     if (this.idleTimer) clearTimeout(this.idleTimer);
     this.idleTimer = null;
-    this.browser ??= puppeteer
-      .launch({ executablePath: this.config.CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+    // Loaded on the first export, not at start (the service starts often, exports are rare).
+    this.browser ??= import('puppeteer-core')
+      .then(({ default: puppeteer }) =>
+        puppeteer.launch({ executablePath: this.config.CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+      )
       .then((b) => {
         b.on('disconnected', () => (this.browser = null));
         return b;
