@@ -85,7 +85,8 @@ describe.each(SHAPES)("the tills' push stream (%s)", (_shape, start) => {
       await s.until((f) => f.event === 'ready');
       expect((await c.put(`/api/products/${productId}`, { price: 3 }, inBranch(c.adminToken))).status).toBe(200);
       const told = await s.until((f) => !!f.data?.products?.includes(productId));
-      expect(told.data).toMatchObject({ topics: ['catalogue'], branches: null });
+      // Changes close together are told in one frame: a settings event of the cluster's start may share it.
+      expect(told.data).toMatchObject({ topics: expect.arrayContaining(['catalogue']), branches: null });
       expect(await tillPrice('main')).toBe(3);
     } finally {
       await s.close();
