@@ -145,7 +145,9 @@ async function check(name, args, cwd = root) {
 
 async function checksLane() {
   await timed('checks', async () => {
-    const tsc = bin('typescript', 'tsc');
+    // TypeScript 7, the native compiler, for the type check (a third of the CPU time of 6.0, which typescript-eslint
+    // still needs for its type-aware rules and which the build does not use).
+    const tsc = bin('typescript-native', 'tsc');
     await check('types (server)', [tsc, '-p', 'tsconfig.json', '--noEmit', '--pretty', 'false']);
     await check('types (frontend)', [tsc, '-p', 'frontend/tsconfig.json', '--noEmit', '--pretty', 'false']);
     // The boundary tests write probe files that break the rules on purpose while these run: they are not the tree's.
