@@ -231,7 +231,7 @@ export function PosPage() {
               hasItems={cart.lines.length > 0}
               onChange={() => setPhase('change-customer')}
               onRemove={() => dispatch({ type: 'customer', customer: null })}
-              onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
+              onRedeemed={(redemption, customerId) => dispatch({ type: 'redeemed', redemption, customerId })}
               dropped={cart.droppedRedemption}
               onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
             />
