@@ -1,6 +1,7 @@
 // Sales' JSON shapes: a sale, its lines and refunds. Money in USD dollars as JSON numbers; the database keeps
 // integer cents.
 import type { LocalizedTextDto } from './catalog-dto.js';
+import type { Currency } from './money.js';
 import type { TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 
@@ -94,6 +95,20 @@ export interface SaleDto {
   customerId: string | null;
   customer: { _id: string; firstName: string; lastName: string; phone: string } | null;
   cashier: { _id: string; username: string; firstName: string; lastName: string };
+  /** Only in the answer to an exchange: the sale whose units came back, what they were worth and what went back. */
+  exchange?: SaleExchangeDto;
+}
+
+/** What an exchange returned: its value paid for the new sale; whatever was left went back in cash (`back`). */
+export interface SaleExchangeDto {
+  saleId: string;
+  invoiceNumber: string;
+  refundId: string;
+  /** The returned units' value, sale currency. */
+  returnMinor: number;
+  /** What the customer still paid of the new sale, sale currency. */
+  dueMinor: number;
+  back: { method: 'cash'; currency: Currency; amountMinor: number } | null;
 }
 
 /** POST /api/transactions/:id/refund (201). */
