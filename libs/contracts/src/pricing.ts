@@ -120,6 +120,22 @@ export function shareOfCents(cents: number, part: number, whole: number): number
   return Number(divRound(BigInt(cents) * BigInt(part), BigInt(whole)));
 }
 
+/**
+ * Part of a line returned, exact in one currency's minor unit, computed cumulatively so repeated partial returns never
+ * drift: the last units take whatever is left of the line's net amount.
+ */
+export function refundShareMinor(
+  lineNetMinor: number,
+  quantity: number,
+  returnedBefore: number,
+  returnNow: number,
+  returnedMinorBefore: number,
+): number {
+  const after = returnedBefore + returnNow;
+  if (after >= quantity) return lineNetMinor - returnedMinorBefore;
+  return shareOfCents(lineNetMinor, after, quantity) - returnedMinorBefore;
+}
+
 /** A weighed line's gross: the price of a kilogram x grams / 1000, half up in the minor unit (1.255 kg at 1,000 is 1,255). */
 export function weighedGross(pricePerKgMinor: number, grams: number): number {
   return Number(divRound(BigInt(Math.round(pricePerKgMinor)) * BigInt(Math.round(grams)), 1000n));

@@ -18,6 +18,9 @@ export interface SaleLineDto {
   discountAmount: number; // dollars taken off this line
   subtotal: number; // quantity x unitPrice - discountAmount, dollars
   refundedQuantity: number;
+  // Exact in the sale's currency's minor unit: what the line came to after the sale's discounts, and what of it went back.
+  netMinor?: number;
+  refundedMinor?: number;
   // Absent on sales kept from before packs and weighed goods: units.
   packId?: string | null; // the pack sold: quantity is packs
   unitsPerQuantity?: number; // stock units each of the quantity took (a pack's units; a price label's grams)

@@ -148,6 +148,8 @@ export function toLineDto(l: LineRow, currency: Currency = 'USD'): SaleLineDto {
     discountAmount: dollars(l.discount_cents),
     subtotal: dollars(l.subtotal_cents),
     refundedQuantity: l.refunded_quantity,
+    netMinor: n(l.net_minor),
+    refundedMinor: n(l.refunded_minor),
     packId: l.pack_id ?? null,
     unitsPerQuantity: l.units_per_quantity ?? 1,
     weighed: l.weighed ?? false,
