@@ -155,8 +155,9 @@ describe('an exchange at the till', () => {
       post(body, t.tokens.manager, { 'Idempotency-Key': key }),
     ]);
     const c = await post(body, t.tokens.manager, { 'Idempotency-Key': key });
+    // The twin sent meanwhile is answered "still in progress" or with the same sale, never refused as an over-return.
+    for (const r of [a, b]) expect([201, 409]).toContain(r.status);
     const answered = [a, b, c].filter((r) => r.status === 201);
-    expect(answered.length).toBeGreaterThanOrEqual(2);
     expect(new Set(answered.map((r) => r.body.data._id)).size).toBe(1);
     expect(c.headers.get('idempotent-replayed')).toBe('true');
     expect(c.body.data.exchange).toMatchObject({ returnMinor: 1999, dueMinor: 1999 });

@@ -112,9 +112,11 @@ export class SalesService {
     } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
 
-    if (!lookup.keySeen && !customerId) {
+    if (!lookup.keySeen && !customerId && !dto.exchangeFor) {
       // A new key and no call to loyalty: the key is written with the sale, in its transaction. A duplicate racing
-      // this one waits for it on the key's unique index, loses, and then replays the stored answer below.
+      // this one waits for it on the key's unique index, loses, and then replays the stored answer below. (An
+      // exchange claims its key first: a duplicate would otherwise wait on the returned sale's lock and then be
+      // refused as an over-return instead of being answered.)
       try {
         const data = await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
         return { status: 201, body: { success: true, data }, replayed: false };
@@ -122,7 +124,7 @@ export class SalesService {
         if (!(e instanceof LostKeyRace)) throw e;
       }
     }
-    // A key seen before, or a sale that waits on loyalty: claim the key first, so a duplicate meanwhile gets 409.
+    // A key seen before, a sale that waits on loyalty, or an exchange: claim the key first, so a duplicate meanwhile gets 409.
     const claim = await this.idempotency.claim(key, hash);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true };
     try {
