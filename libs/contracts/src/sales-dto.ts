@@ -40,6 +40,8 @@ export interface SaleRefundDto {
   tenders: SaleTender[];
   createdBy: string;
   createdAt: string;
+  /** A return made in an exchange: the sale its value paid for (null or absent: a refund). */
+  exchange?: { saleId: string; invoiceNumber: string } | null;
 }
 
 /** POST /api/transactions (201), GET /api/transactions[/:id], void and refund answers. */

@@ -79,6 +79,7 @@ describe('an exchange at the till', () => {
     expect(first.items[0].refundedQuantity).toBe(1);
     expect(first.refunds).toHaveLength(1);
     expect(first.refunds[0].tenders).toEqual([]);
+    expect(first.refunds[0].exchange).toEqual({ saleId: exchange.body.data._id, invoiceNumber: exchange.body.data.invoiceNumber });
     const [row] = await t.dataSource().query(`SELECT exchange_sale_id FROM refunds WHERE sale_id = $1`, [sold.body.data._id]);
     expect(row.exchange_sale_id).toBe(exchange.body.data._id);
 
