@@ -129,6 +129,24 @@ function ReceiptPaper({ done, shop, forPrint = false }: { done: CompletedSale; s
         totalTestId={tid('receipt-total')}
         taxTestId={tid('receipt-tax')}
       >
+        {sale.exchange && (
+          <>
+            <div>
+              <dt>{t('pos.returns.exchangeReturned', { invoice: ltr(sale.exchange.invoiceNumber) })}</dt>
+              <dd data-testid={tid('receipt-exchange-returned')}>
+                <bdi dir="ltr">−{money(sale.exchange.returnMinor)}</bdi>
+              </dd>
+            </div>
+            {sale.exchange.back && (
+              <div>
+                <dt>{t('pos.returns.exchangeGiveBack')}</dt>
+                <dd data-testid={tid('receipt-exchange-back')}>
+                  <bdi dir="ltr">{format(sale.exchange.back.amountMinor, sale.exchange.back.currency)}</bdi>
+                </dd>
+              </div>
+            )}
+          </>
+        )}
         {rounding !== 0 && (
           <>
             <div>
@@ -143,7 +161,7 @@ function ReceiptPaper({ done, shop, forPrint = false }: { done: CompletedSale; s
             <div>
               <dt>{t('pos.receipt.toPay')}</dt>
               <dd>
-                <bdi dir="ltr">{money(totals.totalMinor + rounding)}</bdi>
+                <bdi dir="ltr">{money((sale.exchange ? sale.exchange.dueMinor : totals.totalMinor) + rounding)}</bdi>
               </dd>
             </div>
           </>

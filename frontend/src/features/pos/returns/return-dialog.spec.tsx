@@ -263,6 +263,9 @@ describe('an exchange from the receipt at the till', () => {
     });
     await screen.findByTestId('final-receipt');
     expect(screen.getByTestId('exchange-done-back').textContent).toBe('$9.50');
+    // The receipt shows the items back and the cash handed back.
+    expect(screen.getByTestId('receipt-exchange-returned').textContent).toBe('−$12.00');
+    expect(screen.getByTestId('receipt-exchange-back').textContent).toBe('$9.50');
     const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/transactions');
     expect(posts).toHaveLength(1);
     expect(posts[0]!.body).toMatchObject({
