@@ -262,6 +262,7 @@ export const en = {
       searchPlaceholder: 'First name, last name, email or phone',
       guest: 'Continue as guest',
       addNew: 'Add new customer',
+      searching: 'Searching…',
       noCustomers: 'No customers found.',
       fetchError: 'Failed to fetch customers',
       pointsShort: '{{points}} pts',

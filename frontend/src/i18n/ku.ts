@@ -264,6 +264,7 @@ export const ku: Texts<Catalogue> = {
       searchPlaceholder: 'ناوی یەکەم، ناوی کۆتایی، ئیمەیڵ یان ژمارەی تەلەفۆن',
       guest: 'بەردەوامبوون وەک میوان',
       addNew: 'زیادکردنی کڕیاری نوێ',
+      searching: 'گەڕان…',
       noCustomers: 'هیچ کڕیارێک نەدۆزرایەوە.',
       fetchError: 'هێنانی کڕیاران سەرکەوتوو نەبوو',
       pointsShort: '{{points}} خاڵ',

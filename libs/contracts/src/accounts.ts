@@ -9,6 +9,7 @@
 //   that converts a little above the debt (rounding) clears that debt exactly.
 // - The limit is one amount in one currency (0: no credit). Checked on everything owed and held for sales in
 //   progress, valued in the limit's currency at the current rate.
+import type { Pagination } from './dto.js';
 import type { Currency } from './money.js';
 import { convertMinor, coveringAmount } from './pricing.js';
 import type { CurrencyAmounts, TenderMethod } from './tenders.js';
@@ -137,4 +138,24 @@ export interface CustomerAccountDto {
   held: CurrencyAmounts;
   /** The oldest day any of the current debt dates from (null: owes nothing). */
   owingSince: string | null;
+}
+
+/** The receivables report's ages of debt, in days since the charge (GET /api/receivables). */
+export const RECEIVABLE_AGES = ['d0_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
+export type ReceivableAge = (typeof RECEIVABLE_AGES)[number];
+
+/** GET /api/receivables: who owes what and since when (a page of customers, oldest debt first), totals per branch. */
+export interface ReceivablesReportDto {
+  asOf: string;
+  totals: { branchId: string; currency: Currency; owedMinor: number; aged: Record<ReceivableAge, number> }[];
+  rows: {
+    customerId: string;
+    name: string;
+    phone: string;
+    currency: Currency;
+    owedMinor: number;
+    since: string;
+    aged: Record<ReceivableAge, number>;
+  }[];
+  pagination: Pagination;
 }

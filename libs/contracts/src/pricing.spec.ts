@@ -4,6 +4,7 @@ import {
   allocate,
   applyTax,
   cartDiscountCents,
+  exchangeBalance,
   checkTender,
   includedTaxCents,
   inSaleCurrency,
@@ -263,5 +264,29 @@ describe('lineAsSold: the product discount is the least the shop charges', () =>
     expect(lineAsSold(rice, undefined)).toEqual(rice);
     expect(lineAsSold(rice, 20)).toEqual(rice);
     expect(lineAsSold(rice, 84)).toEqual(rice);
+  });
+});
+
+describe('exchangeBalance', () => {
+  const base = { currency: 'IQD' as const, exchangeRate: 1450, changeCurrency: 'IQD' as const, iqdCashRounding: 250 };
+  it('leaves the customer what the return does not cover, and hands back what it covers beyond the sale', () => {
+    expect(exchangeBalance({ ...base, saleTotalMinor: 57_972, returnMinor: 28_986 })).toEqual({
+      dueMinor: 28_986,
+      back: null,
+      backRoundingMinor: 0,
+    });
+    // 10,100 dinars back, to the 250 step: 10,000 handed over, 100 kept by the rounding.
+    expect(exchangeBalance({ ...base, saleTotalMinor: 18_886, returnMinor: 28_986 })).toEqual({
+      dueMinor: 0,
+      back: { method: 'cash', currency: 'IQD', amountMinor: 10_000, valueMinor: 10_100 },
+      backRoundingMinor: -100,
+    });
+    // In dollars when the cashier chose dollars: converted once at the sale's rate.
+    expect(exchangeBalance({ ...base, changeCurrency: 'USD', saleTotalMinor: 0, returnMinor: 14_500 }).back).toEqual({
+      method: 'cash',
+      currency: 'USD',
+      amountMinor: 1000,
+      valueMinor: 14_500,
+    });
   });
 });

@@ -120,6 +120,22 @@ export function shareOfCents(cents: number, part: number, whole: number): number
   return Number(divRound(BigInt(cents) * BigInt(part), BigInt(whole)));
 }
 
+/**
+ * Part of a line returned, exact in one currency's minor unit, computed cumulatively so repeated partial returns never
+ * drift: the last units take whatever is left of the line's net amount.
+ */
+export function refundShareMinor(
+  lineNetMinor: number,
+  quantity: number,
+  returnedBefore: number,
+  returnNow: number,
+  returnedMinorBefore: number,
+): number {
+  const after = returnedBefore + returnNow;
+  if (after >= quantity) return lineNetMinor - returnedMinorBefore;
+  return shareOfCents(lineNetMinor, after, quantity) - returnedMinorBefore;
+}
+
 /** A weighed line's gross: the price of a kilogram x grams / 1000, half up in the minor unit (1.255 kg at 1,000 is 1,255). */
 export function weighedGross(pricePerKgMinor: number, grams: number): number {
   return Number(divRound(BigInt(Math.round(pricePerKgMinor)) * BigInt(Math.round(grams)), 1000n));
@@ -555,4 +571,45 @@ export function refundTenders(input: RefundTendersInput): RefundTenders {
     if (amountMinor > 0) tenders.push({ method: p.method, currency: p.currency, amountMinor, valueMinor: p.valueMinor });
   }
   return { tenders, cashRoundingMinor };
+}
+
+export interface ExchangeInput {
+  /** The new sale's currency: an exchange is made in the currency of the sale it exchanges. */
+  currency: Currency;
+  exchangeRate: number;
+  /** The new sale's total, sale currency. */
+  saleTotalMinor: number;
+  /** What the returned units are worth (their lines' shares), exact in the sale's currency. */
+  returnMinor: number;
+  /** The currency the cashier hands a difference back in. */
+  changeCurrency: Currency;
+  /** The shop's dinar cash step (250; 1 or 0: none). */
+  iqdCashRounding: number;
+}
+
+export interface ExchangeBalance {
+  /** What is left of the new sale for the customer to pay, sale currency (settled as any sale's total); 0 or more. */
+  dueMinor: number;
+  /** What is left of the return, handed back in cash in the chosen currency (null when nothing is); its value is the sale currency's. */
+  back: RefundTender | null;
+  /** Cash rounding of a difference handed back in the sale's own currency (dinars to the step), + or -. */
+  backRoundingMinor: number;
+}
+
+/**
+ * An exchange: the returned units' value pays for the new sale first. Whatever the new sale still costs, the customer
+ * pays with the usual tenders; whatever the return is worth beyond the new sale goes back in cash in the currency the
+ * cashier chose, converted once at the sale's rate, dinars rounded to the shop's step.
+ */
+export function exchangeBalance(input: ExchangeInput): ExchangeBalance {
+  const { currency: cur, changeCurrency: k } = input;
+  const net = input.saleTotalMinor - input.returnMinor;
+  if (net >= 0) return { dueMinor: net, back: null, backRoundingMinor: 0 };
+  const exact = convertMinor(-net, cur, k, input.exchangeRate);
+  const amountMinor = roundCash(exact, cashStep(k, input.iqdCashRounding));
+  return {
+    dueMinor: 0,
+    back: amountMinor > 0 ? { method: 'cash', currency: k, amountMinor, valueMinor: -net } : null,
+    backRoundingMinor: k === cur ? amountMinor - exact : 0,
+  };
 }

@@ -99,6 +99,8 @@ POST /api/customers/:id/adjustments loyalty admin
 GET /api/customers/:id/statement/pdf loyalty customers:view|pos:use
 GET /api/receivables loyalty reports:view
 GET /api/receivables/export/csv loyalty reports:export
+GET /api/receivables/export/xlsx loyalty reports:export
+GET /api/receivables/export/pdf loyalty reports:export
 GET /api/loyalty/settings loyalty authenticated
 PUT /api/loyalty/settings loyalty settings:edit
 GET /api/settings/exchange-rate settings authenticated

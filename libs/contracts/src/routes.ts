@@ -345,6 +345,8 @@ export const ROUTES: readonly RouteDef[] = deepFreeze([
     'Who owes what and since when, by age, with totals per branch',
   ),
   route('GET', '/api/receivables/export/csv', 'loyalty', anyOf(permission('reports', 'export')), 'The receivables report as CSV'),
+  route('GET', '/api/receivables/export/xlsx', 'loyalty', anyOf(permission('reports', 'export')), 'The receivables report as Excel'),
+  route('GET', '/api/receivables/export/pdf', 'loyalty', anyOf(permission('reports', 'export')), 'The receivables report as PDF (A4)'),
   route('GET', '/api/loyalty/settings', 'loyalty', AUTHENTICATED, 'Loyalty program settings'),
   route('PUT', '/api/loyalty/settings', 'loyalty', anyOf(permission('settings', 'edit')), 'Replace loyalty program settings'),
 

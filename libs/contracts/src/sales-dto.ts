@@ -1,6 +1,7 @@
 // Sales' JSON shapes: a sale, its lines and refunds. Money in USD dollars as JSON numbers; the database keeps
 // integer cents.
 import type { LocalizedTextDto } from './catalog-dto.js';
+import type { Currency } from './money.js';
 import type { TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 
@@ -17,6 +18,9 @@ export interface SaleLineDto {
   discountAmount: number; // dollars taken off this line
   subtotal: number; // quantity x unitPrice - discountAmount, dollars
   refundedQuantity: number;
+  // Exact in the sale's currency's minor unit: what the line came to after the sale's discounts, and what of it went back.
+  netMinor?: number;
+  refundedMinor?: number;
   // Absent on sales kept from before packs and weighed goods: units.
   packId?: string | null; // the pack sold: quantity is packs
   unitsPerQuantity?: number; // stock units each of the quantity took (a pack's units; a price label's grams)
@@ -36,6 +40,8 @@ export interface SaleRefundDto {
   tenders: SaleTender[];
   createdBy: string;
   createdAt: string;
+  /** A return made in an exchange: the sale its value paid for (null or absent: a refund). */
+  exchange?: { saleId: string; invoiceNumber: string } | null;
 }
 
 /** POST /api/transactions (201), GET /api/transactions[/:id], void and refund answers. */
@@ -94,6 +100,20 @@ export interface SaleDto {
   customerId: string | null;
   customer: { _id: string; firstName: string; lastName: string; phone: string } | null;
   cashier: { _id: string; username: string; firstName: string; lastName: string };
+  /** Only in the answer to an exchange: the sale whose units came back, what they were worth and what went back. */
+  exchange?: SaleExchangeDto;
+}
+
+/** What an exchange returned: its value paid for the new sale; whatever was left went back in cash (`back`). */
+export interface SaleExchangeDto {
+  saleId: string;
+  invoiceNumber: string;
+  refundId: string;
+  /** The returned units' value, sale currency. */
+  returnMinor: number;
+  /** What the customer still paid of the new sale, sale currency. */
+  dueMinor: number;
+  back: { method: 'cash'; currency: Currency; amountMinor: number } | null;
 }
 
 /** POST /api/transactions/:id/refund (201). */

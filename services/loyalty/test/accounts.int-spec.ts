@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import type { SaleEventData } from '@dukan/contracts';
 import type { ServiceTestApp } from '@dukan/testing';
 import { completed, createCustomer, envelope, refunded, saleData, setSettings, startLoyalty, voided } from './fixtures.js';
@@ -311,6 +312,34 @@ describe('receivables', () => {
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('قەرزەکانی کڕیاران');
     expect(csv.text).toMatch(/Aged Debtor,'?\+964\d+,IQD,45000,\d{4}-\d\d-\d\d,30000,15000,0,0/);
+
+    // As Excel: the same customer's row with money as numbers in dinars' format, the sheets right to left in Kurdish.
+    const xlsx = await fetch(`${t.url}/api/receivables/export/xlsx`, {
+      headers: { ...t.gatewayHeaders, authorization: `Bearer ${t.tokens.manager}`, 'accept-language': 'ku' },
+    });
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    expect(book.worksheets.map((w) => w.name)).toEqual(['کۆی گشتی بەپێی لق', 'کڕیاران']);
+    expect(book.worksheets[1]!.views[0]).toMatchObject({ rightToLeft: true });
+    const rows: unknown[][] = [];
+    book.worksheets[1]!.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const row = rows.find((r) => r[0] === 'Aged Debtor')!;
+    expect(row.slice(2, 4)).toEqual(['IQD', 45_000]);
+    expect(row.slice(5)).toEqual([30_000, 15_000, 0, 0]);
+    expect(book.worksheets[1]!.getRow(rows.indexOf(row) + 1).getCell(4).numFmt).toBe('#,##0" IQD";-#,##0" IQD"');
+
+    // As PDF, and the page it prints in Kurdish.
+    const pdf = await t.get('/api/receivables/export/pdf', { token: t.tokens.manager });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.text.startsWith('%PDF')).toBe(true);
+    const { ReceivablesController } = await import('@dukan/loyalty');
+    const html: string = await t.app.get(ReceivablesController).html('ku');
+    expect(html).toContain('dir="rtl"');
+    expect(html).toContain('کۆی گشتی بەپێی لق');
+    expect(html).toMatch(/<td>Aged Debtor<\/td>/);
+    expect((await t.get('/api/receivables/export/xlsx', { token: t.tokens.cashier })).status).toBe(403);
   });
 });
 

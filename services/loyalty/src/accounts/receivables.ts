@@ -1,8 +1,19 @@
 import { Controller, Get, Injectable, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
-import { csvLine, DEFAULT_PAGE_LIMIT, paginationOf, translate, type Currency, type Pagination } from '@dukan/contracts';
+import ExcelJS from 'exceljs';
+import {
+  csvLine,
+  DEFAULT_PAGE_LIMIT,
+  formatMoney,
+  paginationOf,
+  translate,
+  type Currency,
+  type Locale,
+  type Pagination,
+} from '@dukan/contracts';
 import { Ctx, PageQuery, rows, type RequestContext } from '@dukan/platform';
+import { StatementPdf } from './statement-pdf.js';
 
 export const AGE_BUCKETS = ['d0_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
 export type AgeBucket = (typeof AGE_BUCKETS)[number];
@@ -105,10 +116,35 @@ export class ReceivablesService {
   }
 }
 
-/** GET /api/receivables (reports → view) and its CSV (reports → export). */
+/** The most customers the PDF lists (oldest debt first); the CSV and the spreadsheet list every one. */
+export const RECEIVABLES_PDF_MAX_ROWS = 2_000;
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const MONEY_FORMAT = { USD: '"$"#,##0.00;-"$"#,##0.00', IQD: '#,##0" IQD";-#,##0" IQD"' } as const;
+
+/** The report's two tables in the caller's language: totals per branch, then the customers. */
+function tables(r: ReceivablesReport, l: Locale) {
+  const buckets = AGE_BUCKETS.map((b) => translate(l, `receivables.${b}`));
+  return {
+    totalsHead: [translate(l, 'receivables.branch'), translate(l, 'receivables.currency'), translate(l, 'receivables.owed'), ...buckets],
+    customersHead: [
+      translate(l, 'receivables.customer'),
+      translate(l, 'receivables.phone'),
+      translate(l, 'receivables.currency'),
+      translate(l, 'receivables.owed'),
+      translate(l, 'receivables.since'),
+      ...buckets,
+    ],
+  };
+}
+
+/** GET /api/receivables (reports → view) and its exports: CSV, Excel and PDF (reports → export). */
 @Controller('api/receivables')
 export class ReceivablesController {
-  constructor(private readonly receivables: ReceivablesService) {}
+  constructor(
+    private readonly receivables: ReceivablesService,
+    private readonly documents: StatementPdf,
+  ) {}
 
   @Get()
   async report(@Query() q: PageQuery) {
@@ -130,5 +166,87 @@ export class ReceivablesController {
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', 'attachment; filename="receivables.csv"');
     res.send(out);
+  }
+
+  /** Two sheets (totals per branch, customers), money as numbers in each currency's format, right to left in Kurdish. */
+  @Get('export/xlsx')
+  async xlsx(@Ctx() ctx: RequestContext, @Res() res: Response) {
+    const r = await this.receivables.report(new PageQuery(), new Date(), true);
+    const l = ctx.locale;
+    const head = tables(r, l);
+    const book = new ExcelJS.Workbook();
+    const view = [{ rightToLeft: l === 'ku' }];
+    const money = (row: ExcelJS.Row, from: number, cur: Currency) => {
+      for (let i = from; i <= row.cellCount; i++) row.getCell(i).numFmt = MONEY_FORMAT[cur];
+    };
+    const major = (minor: number, c: Currency) => (c === 'USD' ? minor / 100 : minor);
+    const totals = book.addWorksheet(translate(l, 'receivables.totals').slice(0, 31), { views: view });
+    totals.addRow([translate(l, 'receivables.title'), r.asOf.slice(0, 10)]).font = { bold: true };
+    totals.addRow(head.totalsHead).font = { bold: true };
+    for (const t of r.totals)
+      money(
+        totals.addRow([t.branchId, t.currency, ...[t.owedMinor, ...AGE_BUCKETS.map((b) => t.aged[b])].map((v) => major(v, t.currency))]),
+        3,
+        t.currency,
+      );
+    const customers = book.addWorksheet(translate(l, 'receivables.customers').slice(0, 31), { views: view });
+    customers.addRow(head.customersHead).font = { bold: true };
+    for (const c of r.rows) {
+      const row = customers.addRow([
+        c.name,
+        c.phone,
+        c.currency,
+        major(c.owedMinor, c.currency),
+        new Date(`${c.since.slice(0, 10)}T00:00:00Z`),
+        ...AGE_BUCKETS.map((b) => major(c.aged[b], c.currency)),
+      ]);
+      row.getCell(4).numFmt = MONEY_FORMAT[c.currency];
+      row.getCell(5).numFmt = 'yyyy-mm-dd';
+      for (let i = 6; i < 6 + AGE_BUCKETS.length; i++) row.getCell(i).numFmt = MONEY_FORMAT[c.currency];
+    }
+    res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    res.setHeader('content-disposition', 'attachment; filename="receivables.xlsx"');
+    res.send(Buffer.from(await book.xlsx.writeBuffer()));
+  }
+
+  /** An A4 PDF: the totals per branch, then the first customers (oldest debt first), in the caller's language. */
+  @Get('export/pdf')
+  async pdf(@Ctx() ctx: RequestContext, @Res() res: Response) {
+    res.setHeader('content-type', 'application/pdf');
+    res.setHeader('content-disposition', 'attachment; filename="receivables.pdf"');
+    res.send(await this.documents.a4(await this.html(ctx.locale)));
+  }
+
+  async html(l: Locale): Promise<string> {
+    const r = await this.receivables.report(new PageQuery(), new Date(), true);
+    const head = tables(r, l);
+    const money = (minor: number, c: Currency) => `<td class="num">${esc(formatMoney(minor, c, l))}</td>`;
+    const th = (cells: string[]) => `<tr>${cells.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>`;
+    const shown = r.rows.slice(0, RECEIVABLES_PDF_MAX_ROWS);
+    const totals = r.totals
+      .map(
+        (t) =>
+          `<tr><td>${esc(t.branchId)}</td><td>${t.currency}</td>${money(t.owedMinor, t.currency)}${AGE_BUCKETS.map((b) => money(t.aged[b], t.currency)).join('')}</tr>`,
+      )
+      .join('');
+    const customers = shown
+      .map(
+        (c) =>
+          `<tr><td>${esc(c.name)}</td><td dir="ltr">${esc(c.phone)}</td><td>${c.currency}</td>${money(c.owedMinor, c.currency)}<td>${c.since.slice(0, 10)}</td>${AGE_BUCKETS.map((b) => money(c.aged[b], c.currency)).join('')}</tr>`,
+      )
+      .join('');
+    return `<!doctype html><html lang="${l}" dir="${l === 'ku' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><style>
+      @page { size: A4; margin: 12mm; }
+      body { font-family: 'Noto Sans Arabic', 'Noto Sans', sans-serif; font-size: 10px; color: #1f2933; }
+      table { width: 100%; border-collapse: collapse; margin-bottom: 12px; } td, th { padding: 2px 3px; border-bottom: 1px solid #e4e7eb; text-align: start; }
+      .num { text-align: end; white-space: nowrap; direction: ltr; } h1 { font-size: 15px; margin: 0 0 4px; } h2 { font-size: 12px; margin: 8px 0 4px; }
+    </style></head><body>
+      <h1>${esc(translate(l, 'receivables.title'))}</h1><p>${r.asOf.slice(0, 10)}</p>
+      <h2>${esc(translate(l, 'receivables.totals'))}</h2>
+      <table><thead>${th(head.totalsHead)}</thead><tbody>${totals}</tbody></table>
+      <h2>${esc(translate(l, 'receivables.customers'))}</h2>
+      ${r.rows.length > shown.length ? `<p>${esc(translate(l, 'receivables.pdfFirst', { n: RECEIVABLES_PDF_MAX_ROWS }))}</p>` : ''}
+      <table><thead>${th(head.customersHead)}</thead><tbody>${customers}</tbody></table>
+    </body></html>`;
   }
 }

@@ -72,6 +72,14 @@ export class StatementPdf implements OnModuleDestroy {
     </body></html>`;
   }
 
+  /** Any of the service's documents (a whole HTML page) as an A4 PDF, on the same browser. */
+  async a4(html: string): Promise<Buffer> {
+    return this.chromium.withPage(async (page) => {
+      await page.setContent(html, { waitUntil: 'load' });
+      return Buffer.from(await page.pdf({ format: 'A4', printBackground: true }));
+    });
+  }
+
   async pdf(id: string, locale: Locale, paper: 'a4' | '58'): Promise<Buffer> {
     const html = await this.html(id, locale, paper);
     return this.chromium.withPage(async (page) => {

@@ -5,7 +5,7 @@ import {
   applyTax,
   formatMoney,
   lineDiscountValue,
-  shareOfCents,
+  refundShareMinor,
   toMinor,
   type CartDiscount,
   type Currency,
@@ -110,21 +110,8 @@ export function checkChange(client: ClientSale, changeCents: number): FieldError
   return errors;
 }
 
-/**
- * Part of a line refunded, computed cumulatively so repeated partial refunds never drift:
- * the last units take whatever is left of the line's net amount.
- */
-export function refundShareCents(
-  lineNetCents: number,
-  quantity: number,
-  refundedBefore: number,
-  refundNow: number,
-  refundedCentsBefore: number,
-): number {
-  const after = refundedBefore + refundNow;
-  if (after >= quantity) return lineNetCents - refundedCentsBefore;
-  return shareOfCents(lineNetCents, after, quantity) - refundedCentsBefore;
-}
+/** Part of a line refunded (the shared rule, which the till uses for an exchange's preview too). */
+export const refundShareCents = refundShareMinor;
 
 /** Points given back by a refund, proportional to the share of the sale refunded so far; all of them at the end. */
 export function refundPoints(points: number, weightRefundedBefore: number, weightRefundedAfter: number, weightTotal: number): number {

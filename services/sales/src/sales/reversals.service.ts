@@ -38,6 +38,75 @@ export interface RefundAnswer {
   replayed: boolean;
 }
 
+/** Units of a sale's lines going back, each with its share of the line's money (dollars and the sale's currency). */
+export interface PricedReturn {
+  lines: (RefundLineData & { line: LineRow; amountMinor: number })[];
+  amountCents: number;
+  amountMinor: number;
+}
+
+/**
+ * The units asked back (none: everything not yet back), never more than a line has left, each line once; each line's
+ * share of its net amount, exact in the sale's currency (and in dollars for dollar readers).
+ */
+export function priceReturn(
+  sale: SaleRow,
+  lines: LineRow[],
+  asked: readonly { lineId: string; quantity: number }[] | undefined,
+  restock: boolean,
+): PricedReturn {
+  if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
+  const remaining = (l: LineRow) => l.quantity - l.refunded_quantity;
+  const requested = asked ?? lines.filter((l) => remaining(l) > 0).map((l) => ({ lineId: l.id, quantity: remaining(l) }));
+  if (requested.length === 0) throw new DomainError('RULE_VIOLATION', 'sales.nothingToRefund');
+
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const bad: Record<string, { key: string; params?: MessageParams }> = {};
+  const seen = new Set<string>();
+  requested.forEach((r, i) => {
+    const line = byId.get(r.lineId);
+    if (!line) bad[`lines.${i}.lineId`] = { key: 'sales.unknownLine' };
+    else if (seen.has(r.lineId)) bad[`lines.${i}.lineId`] = { key: 'sales.duplicateLine' };
+    else if (r.quantity > remaining(line)) bad[`lines.${i}.quantity`] = { key: 'sales.refundTooMany', params: { max: remaining(line) } };
+    seen.add(r.lineId);
+  });
+  if (Object.keys(bad).length > 0) {
+    const tooMany = Object.keys(bad).every((k) => k.endsWith('.quantity'));
+    throw tooMany
+      ? new DomainError('RULE_VIOLATION', 'errors.ruleViolation', {}, bad)
+      : new DomainError('VALIDATION_FAILED', 'validation.failed', {}, bad);
+  }
+  const priced = requested.map((r) => {
+    const line = byId.get(r.lineId)!;
+    const share = (net: string, refunded: string) =>
+      refundShareCents(Number(net), line.quantity, line.refunded_quantity, r.quantity, Number(refunded));
+    return {
+      lineId: line.id,
+      productId: line.product_id,
+      sku: line.sku,
+      quantity: r.quantity,
+      unitsPerQuantity: line.units_per_quantity ?? 1,
+      amountCents: share(line.net_cents, line.refunded_cents),
+      restock,
+      line,
+      amountMinor: share(line.net_minor, line.refunded_minor),
+    };
+  });
+  return {
+    lines: priced,
+    amountCents: priced.reduce((s, l) => s + l.amountCents, 0),
+    amountMinor: priced.reduce((s, l) => s + l.amountMinor, 0),
+  };
+}
+
+/** Where a return's money goes: the tenders handed back, and for an exchange the sale its value paid for. */
+export interface ReturnMoney {
+  tenders: RefundTender[];
+  cashRoundingMinor: number;
+  reason: string | null;
+  exchangeSaleId: string | null;
+}
+
 /** Voids and refunds: the sale record stays, stock and points come back through events, the audit log remembers. */
 @Injectable()
 export class ReversalsService {
@@ -62,6 +131,11 @@ export class ReversalsService {
     const sale = recordInCallerBranch(ctx, found, (s) => s.branch_id, 'entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
     return { sale, lines };
+  }
+
+  /** A sale and its lines for a return made with another change (an exchange), in the caller's branch, locked in `m`. */
+  lockForReturn(m: EntityManager, ctx: RequestContext, saleId: string): Promise<{ sale: SaleRow; lines: LineRow[] }> {
+    return this.lockSale(m, ctx, saleId);
   }
 
   /** DELETE /api/transactions/:id (admin): the sale is marked voided; catalog restocks and loyalty restores points from the event. */
@@ -120,51 +194,8 @@ export class ReversalsService {
         return { result: answered.body as SaleRefundResultDto, replayed: true };
       }
       if (sale.status === 'voided') throw new DomainError('INVALID_TRANSITION', 'sales.alreadyVoided');
-      const remaining = (l: LineRow) => l.quantity - l.refunded_quantity;
-      const requested = dto.lines ?? lines.filter((l) => remaining(l) > 0).map((l) => ({ lineId: l.id, quantity: remaining(l) }));
-      if (requested.length === 0) throw new DomainError('RULE_VIOLATION', 'sales.nothingToRefund');
-
-      const byId = new Map(lines.map((l) => [l.id, l]));
-      const bad: Record<string, { key: string; params?: MessageParams }> = {};
-      const seen = new Set<string>();
-      requested.forEach((r, i) => {
-        const line = byId.get(r.lineId);
-        if (!line) bad[`lines.${i}.lineId`] = { key: 'sales.unknownLine' };
-        else if (seen.has(r.lineId)) bad[`lines.${i}.lineId`] = { key: 'sales.duplicateLine' };
-        else if (r.quantity > remaining(line))
-          bad[`lines.${i}.quantity`] = { key: 'sales.refundTooMany', params: { max: remaining(line) } };
-        seen.add(r.lineId);
-      });
-      if (Object.keys(bad).length > 0) {
-        const tooMany = Object.keys(bad).every((k) => k.endsWith('.quantity'));
-        throw tooMany
-          ? new DomainError('RULE_VIOLATION', 'errors.ruleViolation', {}, bad)
-          : new DomainError('VALIDATION_FAILED', 'validation.failed', {}, bad);
-      }
-
       const restock = dto.restock ?? true;
-      // Money goes back in the sale's currency: each line's share of its net amount, exact in that currency (and in
-      // dollars for dollar readers); dinars handed back in cash round to the shop's step, once for the refund.
-      const refundLines: (RefundLineData & { line: LineRow; amountMinor: number })[] = requested.map((r) => {
-        const line = byId.get(r.lineId)!;
-        const share = (net: string, refunded: string) =>
-          refundShareCents(Number(net), line.quantity, line.refunded_quantity, r.quantity, Number(refunded));
-        const amountCents = share(line.net_cents, line.refunded_cents);
-        const amountMinor = share(line.net_minor, line.refunded_minor);
-        return {
-          lineId: line.id,
-          productId: line.product_id,
-          sku: line.sku,
-          quantity: r.quantity,
-          unitsPerQuantity: line.units_per_quantity ?? 1,
-          amountCents,
-          restock,
-          line,
-          amountMinor,
-        };
-      });
-      const amountCents = refundLines.reduce((s, l) => s + l.amountCents, 0);
-      const amountMinor = refundLines.reduce((s, l) => s + l.amountMinor, 0);
+      const priced = priceReturn(sale, lines, dto.lines, restock);
       const [shop]: { iqd_cash_rounding: number }[] = await m.query(`SELECT iqd_cash_rounding FROM shop_settings WHERE id = 1`);
       // The money goes back to the tenders it came from (cash first, in the currency paid; then the others in order).
       const before: { tenders: RefundTender[] }[] = await m.query(`SELECT tenders FROM refunds WHERE sale_id = $1`, [id]);
@@ -174,95 +205,14 @@ export class ReversalsService {
         tenders: (sale.tenders ?? []).map((t) => ({ ...t, amountMinor: Number(t.amountMinor) })),
         change: changeOf(sale),
         before: before.flatMap((r) => r.tenders),
-        amountMinor,
+        amountMinor: priced.amountMinor,
         iqdCashRounding: shop?.iqd_cash_rounding ?? DEFAULT_IQD_CASH_ROUNDING,
       });
-      const { cashRoundingMinor } = back;
-      const tenders = back.tenders.map(({ valueMinor: _value, ...t }) => t);
-
-      // Points follow the share of the sale refunded so far (by net amount; by units when the sale was free).
-      const totalCents = Number(sale.total_cents);
-      const totalUnits = lines.reduce((s, l) => s + l.quantity, 0);
-      const unitsBefore = lines.reduce((s, l) => s + l.refunded_quantity, 0);
-      const unitsNow = refundLines.reduce((s, l) => s + l.quantity, 0);
-      const [wBefore, wAfter, wTotal] =
-        totalCents > 0
-          ? [Number(sale.refunded_cents), Number(sale.refunded_cents) + amountCents, totalCents]
-          : [unitsBefore, unitsBefore + unitsNow, totalUnits];
-      const fully = unitsBefore + unitsNow === totalUnits;
-      const pointsReturned = refundPoints(sale.points_redeemed, wBefore, fully ? wTotal : wAfter, wTotal);
-      const pointsRevoked = refundPoints(sale.points_awarded, wBefore, fully ? wTotal : wAfter, wTotal);
-
-      for (const l of refundLines) {
-        await m.query(
-          `UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3,
-                  refunded_minor = refunded_minor + $4 WHERE id = $1`,
-          [l.lineId, l.quantity, l.amountCents, l.amountMinor],
-        );
-      }
-      await m.query(
-        `UPDATE sales SET refunded_cents = refunded_cents + $2, refund_state = $3, refunded_minor = refunded_minor + $4 WHERE id = $1`,
-        [id, amountCents, fully ? 'full' : 'partial', amountMinor],
-      );
-      const refundId = randomUUID();
-      const reason = dto.reason?.trim() || null;
-      const storedLines = refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents }));
-      await m.query(
-        `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by, amount_minor, cash_rounding_minor,
-                              tenders)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          refundId,
-          id,
-          amountCents,
-          pointsReturned,
-          pointsRevoked,
-          reason,
-          JSON.stringify(storedLines),
-          ctx.actorId,
-          amountMinor,
-          cashRoundingMinor,
-          JSON.stringify(back.tenders),
-        ],
-      );
-      await this.shifts.recordRefund(m, ctx, sale, refundId, tenders);
-      await audit(
-        m,
-        ctx,
-        'sale.refunded',
-        { type: 'sale', id },
-        {
-          refundId,
-          invoiceNumber: sale.invoice_number,
-          amountCents,
-          amountMinor,
-          currency: sale.currency,
-          tenders,
-          lines: storedLines,
-          reason,
-        },
-      );
-      await this.outbox.add(m, ctx, 'dukan.sales.sale.refunded.v1', {
-        saleId: id,
-        refundId,
-        invoiceNumber: sale.invoice_number,
-        register: sale.register,
-        branchId: sale.branch_id,
-        cashierId: ctx.actorId ?? '',
-        customerId: sale.customer_id,
-        currency: sale.currency,
-        exchangeRate: Number(sale.exchange_rate),
-        lines: refundLines.map(({ line: _line, amountMinor: _minor, ...l }) => l),
-        amountCents,
-        amountMinor,
-        cashRoundingMinor,
-        tenders,
-        change: null,
-        pointsReturned,
-        pointsRevoked,
-        fullyRefunded: fully,
-        reason,
-        refundedAt: new Date().toISOString(),
+      const { refundId, fully } = await this.writeReturn(m, ctx, sale, lines, priced, {
+        tenders: back.tenders,
+        cashRoundingMinor: back.cashRoundingMinor,
+        reason: dto.reason?.trim() || null,
+        exchangeSaleId: null,
       });
       const transaction = await this.records.get(id, ctx, m);
       const refund = transaction.refunds.find((r) => r._id === refundId)!;
@@ -273,5 +223,111 @@ export class ReversalsService {
       }
       return { result, replayed: false };
     });
+  }
+
+  /**
+   * Writes a return of a sale locked by the caller (`m`): the lines' and sale's refunded figures, the refund row, the
+   * shift's book (only cash leaves the drawer), the audit log and the event that brings stock and points back.
+   */
+  async writeReturn(
+    m: EntityManager,
+    ctx: RequestContext,
+    sale: SaleRow,
+    lines: LineRow[],
+    priced: PricedReturn,
+    money: ReturnMoney,
+  ): Promise<{ refundId: string; fully: boolean }> {
+    const id = sale.id;
+    const { amountCents, amountMinor } = priced;
+    const refundLines = priced.lines;
+    const cashRoundingMinor = money.cashRoundingMinor;
+    const tenders = money.tenders.map(({ valueMinor: _value, ...t }) => t);
+    const reason = money.reason;
+    // Points follow the share of the sale refunded so far (by net amount; by units when the sale was free).
+    const totalCents = Number(sale.total_cents);
+    const totalUnits = lines.reduce((s, l) => s + l.quantity, 0);
+    const unitsBefore = lines.reduce((s, l) => s + l.refunded_quantity, 0);
+    const unitsNow = refundLines.reduce((s, l) => s + l.quantity, 0);
+    const [wBefore, wAfter, wTotal] =
+      totalCents > 0
+        ? [Number(sale.refunded_cents), Number(sale.refunded_cents) + amountCents, totalCents]
+        : [unitsBefore, unitsBefore + unitsNow, totalUnits];
+    const fully = unitsBefore + unitsNow === totalUnits;
+    const pointsReturned = refundPoints(sale.points_redeemed, wBefore, fully ? wTotal : wAfter, wTotal);
+    const pointsRevoked = refundPoints(sale.points_awarded, wBefore, fully ? wTotal : wAfter, wTotal);
+
+    for (const l of refundLines) {
+      await m.query(
+        `UPDATE sale_lines SET refunded_quantity = refunded_quantity + $2, refunded_cents = refunded_cents + $3,
+                refunded_minor = refunded_minor + $4 WHERE id = $1`,
+        [l.lineId, l.quantity, l.amountCents, l.amountMinor],
+      );
+    }
+    await m.query(
+      `UPDATE sales SET refunded_cents = refunded_cents + $2, refund_state = $3, refunded_minor = refunded_minor + $4 WHERE id = $1`,
+      [id, amountCents, fully ? 'full' : 'partial', amountMinor],
+    );
+    const refundId = randomUUID();
+    const storedLines = refundLines.map((l) => ({ lineId: l.lineId, quantity: l.quantity, amountCents: l.amountCents }));
+    await m.query(
+      `INSERT INTO refunds (id, sale_id, amount_cents, points_returned, points_revoked, reason, lines, created_by, amount_minor, cash_rounding_minor,
+                            tenders, exchange_sale_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+      [
+        refundId,
+        id,
+        amountCents,
+        pointsReturned,
+        pointsRevoked,
+        reason,
+        JSON.stringify(storedLines),
+        ctx.actorId,
+        amountMinor,
+        cashRoundingMinor,
+        JSON.stringify(money.tenders),
+        money.exchangeSaleId,
+      ],
+    );
+    await this.shifts.recordRefund(m, ctx, sale, refundId, tenders);
+    await audit(
+      m,
+      ctx,
+      'sale.refunded',
+      { type: 'sale', id },
+      {
+        refundId,
+        invoiceNumber: sale.invoice_number,
+        amountCents,
+        amountMinor,
+        currency: sale.currency,
+        tenders,
+        lines: storedLines,
+        reason,
+        exchangeSaleId: money.exchangeSaleId,
+      },
+    );
+    await this.outbox.add(m, ctx, 'dukan.sales.sale.refunded.v1', {
+      saleId: id,
+      refundId,
+      invoiceNumber: sale.invoice_number,
+      register: sale.register,
+      branchId: sale.branch_id,
+      cashierId: ctx.actorId ?? '',
+      customerId: sale.customer_id,
+      currency: sale.currency,
+      exchangeRate: Number(sale.exchange_rate),
+      lines: refundLines.map(({ line: _line, amountMinor: _minor, ...l }) => l),
+      amountCents,
+      amountMinor,
+      cashRoundingMinor,
+      tenders,
+      change: null,
+      pointsReturned,
+      pointsRevoked,
+      fullyRefunded: fully,
+      reason,
+      refundedAt: new Date().toISOString(),
+    });
+    return { refundId, fully };
   }
 }

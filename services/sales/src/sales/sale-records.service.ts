@@ -49,7 +49,12 @@ export class SaleRecordsService {
       : await m.query(`${SALE_WITH_NAMES} WHERE s.invoice_number = $1 AND s.branch_id = $2`, [idOrInvoice.toUpperCase(), ctx.branchId]);
     const sale = recordInCallerBranch(ctx, found, (s) => s.branch_id, 'entities.transaction');
     const lines: LineRow[] = await m.query(`SELECT * FROM sale_lines WHERE sale_id = $1 ORDER BY line_no`, [sale.id]);
-    const refunds: RefundRow[] = await m.query(`SELECT * FROM refunds WHERE sale_id = $1 ORDER BY created_at`, [sale.id]);
+    // A return made in an exchange names the sale its value paid for.
+    const refunds: RefundRow[] = await m.query(
+      `SELECT r.*, x.invoice_number AS exchange_invoice FROM refunds r LEFT JOIN sales x ON x.id = r.exchange_sale_id
+        WHERE r.sale_id = $1 ORDER BY r.created_at`,
+      [sale.id],
+    );
     return toSaleDto(sale, lines, refunds);
   }
 

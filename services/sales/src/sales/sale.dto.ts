@@ -165,7 +165,37 @@ export class TenderDto {
 export const MAX_TENDERS = 10;
 
 /** POST /api/transactions: the till's payload (spec part 1 §3). Money in USD dollars; the server prices everything again. */
+/** A line of the earlier sale and how many of its units come back (as a refund's). */
+export class ExchangeLineDto {
+  @IsUUID('all', { message: 'validation.invalidId' })
+  lineId!: string;
+
+  @IsInt({ message: 'validation.integer' })
+  @Min(1)
+  @Max(MAX_GRAMS)
+  quantity!: number;
+}
+
+/** An exchange: units of an earlier sale coming back, their value paying for this sale. */
+export class ExchangeForDto {
+  @IsUUID('all', { message: 'validation.invalidId' })
+  saleId!: string;
+
+  @IsArray()
+  @ArrayMinSize(1, { message: 'validation.required' })
+  @ArrayMaxSize(MAX_LINES)
+  @ValidateNested({ each: true })
+  @Type(() => ExchangeLineDto)
+  lines!: ExchangeLineDto[];
+}
+
 export class CreateSaleDto {
+  /** Makes the sale an exchange: these units of that sale come back in the same transaction. */
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ExchangeForDto)
+  exchangeFor?: ExchangeForDto;
+
   @IsOptional()
   @IsUUID('all', { message: 'validation.invalidId' })
   customer?: string | null;

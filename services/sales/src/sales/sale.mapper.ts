@@ -115,6 +115,9 @@ export interface RefundRow {
   tenders: RefundTender[];
   created_by: string;
   created_at: Date;
+  /** The sale an exchange's return paid for (absent or null: a refund). */
+  exchange_sale_id?: string | null;
+  exchange_invoice?: string | null;
 }
 
 const n = (v: string | number | null | undefined): number => (v === null || v === undefined ? 0 : Number(v));
@@ -148,6 +151,8 @@ export function toLineDto(l: LineRow, currency: Currency = 'USD'): SaleLineDto {
     discountAmount: dollars(l.discount_cents),
     subtotal: dollars(l.subtotal_cents),
     refundedQuantity: l.refunded_quantity,
+    netMinor: n(l.net_minor),
+    refundedMinor: n(l.refunded_minor),
     packId: l.pack_id ?? null,
     unitsPerQuantity: l.units_per_quantity ?? 1,
     weighed: l.weighed ?? false,
@@ -215,6 +220,7 @@ export function toSaleDto(s: SaleRow, lines: LineRow[], refunds: RefundRow[] = [
       tenders: (r.tenders ?? []).map((t) => ({ method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
       createdBy: r.created_by,
       createdAt: r.created_at.toISOString(),
+      exchange: r.exchange_sale_id ? { saleId: r.exchange_sale_id, invoiceNumber: r.exchange_invoice ?? '' } : null,
     })),
     voided: s.status === 'voided' ? { at: s.voided_at!.toISOString(), by: s.voided_by, reason: s.void_reason } : null,
     customerId: s.customer_id,

@@ -9,6 +9,7 @@ import {
   checkTender,
   convertMinor,
   DEFAULT_REGISTER,
+  exchangeBalance,
   formatMoney,
   lineAsSold,
   priceSale,
@@ -32,6 +33,7 @@ import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mappe
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
 import { ShiftsService } from '../shifts/shifts.service.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
+import { priceReturn, ReversalsService } from './reversals.service.js';
 import { soldLines, type SoldLine } from './line-kinds.policy.js';
 import {
   checkAfterLoyalty,
@@ -71,6 +73,7 @@ export class SalesService {
     private readonly settings: SettingsClient,
     private readonly blocks: InvoiceBlocks,
     private readonly shifts: ShiftsService,
+    private readonly reversals: ReversalsService,
   ) {}
 
   /**
@@ -109,9 +112,11 @@ export class SalesService {
     } = (rawBody ?? {}) as Record<string, unknown>;
     const hash = requestHash({ actor: ctx.actorId, body: meaningful });
 
-    if (!lookup.keySeen && !customerId) {
+    if (!lookup.keySeen && !customerId && !dto.exchangeFor) {
       // A new key and no call to loyalty: the key is written with the sale, in its transaction. A duplicate racing
-      // this one waits for it on the key's unique index, loses, and then replays the stored answer below.
+      // this one waits for it on the key's unique index, loses, and then replays the stored answer below. (An
+      // exchange claims its key first: a duplicate would otherwise wait on the returned sale's lock and then be
+      // refused as an over-return instead of being answered.)
       try {
         const data = await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
         return { status: 201, body: { success: true, data }, replayed: false };
@@ -119,7 +124,7 @@ export class SalesService {
         if (!(e instanceof LostKeyRace)) throw e;
       }
     }
-    // A key seen before, or a sale that waits on loyalty: claim the key first, so a duplicate meanwhile gets 409.
+    // A key seen before, a sale that waits on loyalty, or an exchange: claim the key first, so a duplicate meanwhile gets 409.
     const claim = await this.idempotency.claim(key, hash);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true };
     try {
@@ -163,6 +168,10 @@ export class SalesService {
   ): Promise<SaleDto> {
     const user = ctx.user!;
     const exchangeRate = await this.confirmedRate(dto, rateAnswer);
+    const exchange = dto.exchangeFor ? await this.exchangeOf(ctx, dto) : null;
+    /** What the tenders must pay of a total: all of it, or for an exchange what the returned units leave of it. */
+    const due = (totalMinor: number) =>
+      exchange ? this.balance(dto, exchange.returnMinor, totalMinor, exchangeRate, lookup).dueMinor : totalMinor;
     const register = dto.register?.trim() || DEFAULT_REGISTER;
     const customerId = dto.customer ?? null;
     const products = this.productsOnSale(dto, lookup, customerId);
@@ -207,7 +216,7 @@ export class SalesService {
     const legacyTenderedCents = dto.paymentDetails ? toCents(dto.paymentDetails.amountTendered) : 0;
     const expectedFigTotal = expectedTotalIfLoyaltyRight(dto, figBefore, figCur);
     if (!dto.tenders) this.assertLegacyTender(legacyTenderedCents, expectedFigTotal);
-    else this.settle(dto, lookup, toSale(expectedFigTotal, figCur), exchangeRate);
+    else this.settle(dto, lookup, due(toSale(expectedFigTotal, figCur)), exchangeRate);
 
     // The account tender is held by loyalty in the same call, within the customer's credit limit (customers.credit overrides it).
     const charge = accountCharge(dto.tenders ?? []);
@@ -241,7 +250,7 @@ export class SalesService {
           : figBefore;
     refuseMismatches(checkAfterLoyalty(dto, figPriced, figCur));
     let settled: Settled;
-    if (dto.tenders) settled = this.settle(dto, lookup, priced.totalCents, exchangeRate);
+    if (dto.tenders) settled = this.settle(dto, lookup, due(priced.totalCents), exchangeRate);
     else {
       // The specification's one cash payment, stated in dollars: one cash tender in the sale's currency. A tender that
       // covers the dollar total covers the sale (its dinars may round a dinar below a total priced unit by unit).
@@ -303,6 +312,8 @@ export class SalesService {
     }));
 
     return this.ds.transaction(async (m) => {
+      // An exchange's earlier sale is locked first: no refund of it can slip in between the check and the return.
+      const returned = exchange && dto.exchangeFor ? await this.reversals.lockForReturn(m, ctx, dto.exchangeFor.saleId) : null;
       const sale = await this.store.insertSale(m, lineRows, {
         saleId,
         ctx,
@@ -334,11 +345,64 @@ export class SalesService {
       await this.shifts.recordSale(m, sale, { shiftId: dto.shiftId, madeOffline: madeAt !== null });
       await this.outbox.add(m, ctx, 'dukan.sales.sale.completed.v1', toSaleEvent(row, lineRows));
       const data = toSaleDto(row, lineRows);
+      if (returned && dto.exchangeFor && exchange) {
+        // Checked again under the lock: units returned meanwhile are refused as any over-return, a changed value as a conflict.
+        const priceNow = priceReturn(returned.sale, returned.lines, dto.exchangeFor.lines, true);
+        if (priceNow.amountMinor !== exchange.returnMinor) throw new DomainError('CONFLICT', 'sales.exchangeChanged');
+        const bal = this.balance(dto, priceNow.amountMinor, priced.totalCents, exchangeRate, lookup);
+        const { refundId } = await this.reversals.writeReturn(m, ctx, returned.sale, returned.lines, priceNow, {
+          tenders: bal.back ? [bal.back] : [],
+          cashRoundingMinor: bal.backRoundingMinor,
+          reason: null,
+          exchangeSaleId: saleId,
+        });
+        data.exchange = {
+          saleId: returned.sale.id,
+          invoiceNumber: returned.sale.invoice_number,
+          refundId,
+          returnMinor: priceNow.amountMinor,
+          dueMinor: bal.dueMinor,
+          back: bal.back ? { method: 'cash', currency: bal.back.currency, amountMinor: bal.back.amountMinor } : null,
+        };
+      }
       const answer = { success: true, data };
       if (idem?.kind === 'claimed') await this.idempotency.complete(m, idem.key, idem.owner, 201, answer);
       if (idem?.kind === 'inline' && !(await this.idempotency.recordDone(m, idem.key, idem.hash, saleId, 201, answer)))
         throw new LostKeyRace();
       return data;
+    });
+  }
+
+  /**
+   * An exchange's return, checked before anything is asked of loyalty: a return needs the refund permission, the sale
+   * must be of the caller's branch (as for a refund) and in the new sale's currency, and paid with tenders; the units
+   * never more than a line has left. Its value is read here and checked again under the sale's lock.
+   */
+  private async exchangeOf(ctx: RequestContext, dto: CreateSaleDto): Promise<{ returnMinor: number }> {
+    const user = ctx.user!;
+    if (!can(user, 'pos', 'refund') && !can(user, 'transactions', 'refund')) {
+      throw new DomainError('FORBIDDEN', 'sales.exchangeNotAllowed', {}, { exchangeFor: { key: 'sales.exchangeNotAllowed' } });
+    }
+    if (!dto.tenders) {
+      throw new DomainError('VALIDATION_FAILED', 'sales.exchangeNeedsTenders', {}, { tenders: { key: 'sales.exchangeNeedsTenders' } });
+    }
+    const { sale, lines } = await this.reversals.lockForReturn(this.ds.manager, ctx, dto.exchangeFor!.saleId);
+    if (sale.currency !== dto.currency) {
+      const params = { currency: sale.currency };
+      throw new DomainError('RULE_VIOLATION', 'sales.exchangeCurrency', params, { currency: { key: 'sales.exchangeCurrency', params } });
+    }
+    return { returnMinor: priceReturn(sale, lines, dto.exchangeFor!.lines, true).amountMinor };
+  }
+
+  /** The shared rule of an exchange's money (what is left to pay, or to hand back in cash in the change currency). */
+  private balance(dto: CreateSaleDto, returnMinor: number, saleTotalMinor: number, exchangeRate: number, lookup: Lookup) {
+    return exchangeBalance({
+      currency: dto.currency,
+      exchangeRate,
+      saleTotalMinor,
+      returnMinor,
+      changeCurrency: dto.changeCurrency ?? dto.currency,
+      iqdCashRounding: lookup.iqdCashRounding,
     });
   }
 

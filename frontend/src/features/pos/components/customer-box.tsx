@@ -17,7 +17,7 @@ interface CustomerBoxProps {
   hasItems: boolean;
   onChange: () => void;
   onRemove: () => void;
-  onRedeemed: (r: Redemption | null) => void;
+  onRedeemed: (r: Redemption | null, customerId: string) => void;
   /** A redemption a change of the cart took away, offered again. */
   dropped?: Redemption | null;
   onDismissDropped?: () => void;
@@ -116,7 +116,7 @@ function DroppedRedemption({
   dropped: Redemption;
   money: (cents: number) => string;
   hasItems: boolean;
-  onRedeemed: (r: Redemption | null) => void;
+  onRedeemed: (r: Redemption | null, customerId: string) => void;
   onDismiss?: () => void;
 }) {
   const { t } = useTranslation();
@@ -129,7 +129,7 @@ function DroppedRedemption({
     setError(null);
     try {
       const res = await redeem({ customerId: customer._id, points }).unwrap();
-      onRedeemed({ points: res.pointsRedeemed, cents: dollarsToCents(res.monetaryValue) });
+      onRedeemed({ points: res.pointsRedeemed, cents: dollarsToCents(res.monetaryValue) }, customer._id);
     } catch (err) {
       setError(errorText(err, t('pos.loyalty.redemptionError')));
     }
@@ -169,7 +169,7 @@ interface LoyaltyPanelProps {
   money: (cents: number) => string;
   pointValue: number;
   hasItems: boolean;
-  onRedeemed: (r: Redemption | null) => void;
+  onRedeemed: (r: Redemption | null, customerId: string) => void;
 }
 
 /** States of spec part 1 §4: no customer, no points, entering points, success. */
@@ -185,7 +185,7 @@ export function LoyaltyPanel({ customer, redemption, money, pointValue, hasItems
     return (
       <div className="loyalty-panel success" data-testid="loyalty-applied">
         <span>{t('pos.loyalty.applied', { points: f.number(redemption.points), amount: money(redemption.cents) })}</span>
-        <button type="button" className="link-button" onClick={() => onRedeemed(null)}>
+        <button type="button" className="link-button" onClick={() => onRedeemed(null, customer._id)}>
           {t('pos.loyalty.undo')}
         </button>
       </div>
@@ -205,7 +205,7 @@ export function LoyaltyPanel({ customer, redemption, money, pointValue, hasItems
     setError(null);
     try {
       const res = await redeem({ customerId: customer._id, points }).unwrap();
-      onRedeemed({ points: res.pointsRedeemed, cents: dollarsToCents(res.monetaryValue) });
+      onRedeemed({ points: res.pointsRedeemed, cents: dollarsToCents(res.monetaryValue) }, customer._id);
       setInput('');
     } catch (err) {
       setError(errorText(err, t('pos.loyalty.redemptionError')));

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { formatPhone, isValidEmail, isValidPhone, parsePhone } from '@dukan/contracts';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.js';
@@ -38,11 +38,23 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
   const [search, setSearch] = useState('');
   const [active, setActive] = useState(0);
   const [adding, setAdding] = useState(false);
-  const term = useDebounced(search.trim(), 250);
-  const { data, error, isFetching } = useCustomersQuery(term);
-  const customers = data ?? [];
+  // Enter pressed before the answer to the typed text came: the text it was pressed on, picked once answered.
+  const [enterOn, setEnterOn] = useState<string | null>(null);
+  const typed = search.trim();
+  const term = useDebounced(typed, 250);
+  // `currentData` is the answer to `term` only (never the previous search's), and only while `term` is what is typed
+  // may a customer be shown or picked: a sale on account can never land on someone an older search found.
+  const { currentData, error, isFetching } = useCustomersQuery(term);
+  const answered = term === typed && currentData !== undefined;
+  const customers = useMemo(() => (answered ? currentData : []), [answered, currentData]);
 
   useEffect(() => setActive(0), [term]);
+  useEffect(() => {
+    if (enterOn === null || !answered || enterOn !== typed) return;
+    setEnterOn(null);
+    const first = customers[0];
+    if (first) onPick(toCartCustomer(first));
+  }, [enterOn, answered, typed, customers, onPick]);
 
   if (adding) return <NewCustomerForm onSaved={(c) => onPick(toCartCustomer(c))} onBack={() => setAdding(false)} onClose={onClose} />;
 
@@ -55,7 +67,10 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
         placeholder={t('pos.picker.searchPlaceholder')}
         value={search}
         data-testid="customer-search"
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={(e) => {
+          setSearch(e.target.value);
+          setEnterOn(null);
+        }}
         onKeyDown={(e) => {
           if (e.key === 'ArrowDown') {
             e.preventDefault();
@@ -63,9 +78,10 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
           } else if (e.key === 'ArrowUp') {
             e.preventDefault();
             setActive((a) => Math.max(0, a - 1));
-          } else if (e.key === 'Enter' && customers[active]) {
+          } else if (e.key === 'Enter') {
             e.preventDefault();
-            onPick(toCartCustomer(customers[active]!));
+            if (!answered) setEnterOn(typed);
+            else if (customers[active]) onPick(toCartCustomer(customers[active]!));
           }
         }}
       />
@@ -81,7 +97,11 @@ export function CustomerPicker({ onPick, onClose }: PickerProps) {
         <p className="field-error" role="alert">
           {errorText(error, t('pos.picker.fetchError'))}
         </p>
-      ) : customers.length === 0 && !isFetching ? (
+      ) : !answered ? (
+        <p className="muted" role="status" data-testid="customer-searching">
+          {t('pos.picker.searching')}
+        </p>
+      ) : customers.length === 0 ? (
         <p className="muted">{t('pos.picker.noCustomers')}</p>
       ) : (
         <ul className="picker-list" role="listbox" aria-label={t('pos.picker.title')} aria-busy={isFetching}>

@@ -1,6 +1,16 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { remainingToPay, settleSale, type Currency, type SaleTender, type Settled, type TenderMethod } from '@dukan/contracts';
+import {
+  exchangeBalance,
+  remainingToPay,
+  settleSale,
+  type Currency,
+  type SaleTender,
+  type Settled,
+  type TenderMethod,
+} from '@dukan/contracts';
+import { ltr } from '../../transactions/index.js';
+import type { PendingExchange } from '../returns/return-choice.js';
 import { Modal } from '../../../components/ui/modal.js';
 import type { CartLine, Totals } from '../lib/totals.js';
 import { SaleLinesTable, SaleTotals } from './sale-summary.js';
@@ -34,6 +44,8 @@ interface PreviewProps {
   initialMethod?: 'card' | 'cash';
   /** The till cannot reach the server: the customer's credit limit cannot be checked, so no tender on account. */
   offline?: boolean;
+  /** Units of an earlier sale coming back: their value pays for this sale first; what it leaves over is handed back. */
+  exchange?: PendingExchange | null;
   saving: boolean;
   error: string | null;
   onCancel: () => void;
@@ -54,6 +66,7 @@ export function ReceiptPreview({
   changeCurrency: shopChangeCurrency,
   initialMethod,
   offline = false,
+  exchange = null,
   saving,
   error,
   onCancel,
@@ -69,7 +82,19 @@ export function ReceiptPreview({
   const [changeCurrency, setChangeCurrency] = useState<Currency>(shopChangeCurrency ?? cur);
   const amountRef = useRef<HTMLInputElement>(null);
 
-  const base = { currency: cur, totalMinor: totals.totalMinor, exchangeRate: rate, iqdCashRounding };
+  // An exchange: the tenders pay what the returned units leave of the total (the shared rule, as the server applies it).
+  const balance = exchange
+    ? exchangeBalance({
+        currency: cur,
+        exchangeRate: rate,
+        saleTotalMinor: totals.totalMinor,
+        returnMinor: exchange.returnMinor,
+        changeCurrency,
+        iqdCashRounding,
+      })
+    : null;
+  const wrongCurrency = exchange !== null && exchange.currency !== cur;
+  const base = { currency: cur, totalMinor: balance ? balance.dueMinor : totals.totalMinor, exchangeRate: rate, iqdCashRounding };
   const typedMinor = typed === '' ? 0 : typedAmountToMinor(typed, kindCurrency(kind, cur));
   const accountOffline = offline && kind === 'account';
   const typedTender = typedMinor > 0 && !accountOffline ? tenderOf(kind, typedMinor, cur) : null;
@@ -80,12 +105,12 @@ export function ReceiptPreview({
   const remaining = remainingToPay({ ...base, tenders: tenders });
   const stillDue = remainingToPay({ ...base, tenders: all });
   const onAccountOffline = offline && all.some((tn) => tn.method === 'account');
-  const canConfirm = settlement.ok && !saving && !onAccountOffline;
+  const canConfirm = settlement.ok && !saving && !onAccountOffline && !wrongCurrency;
 
   const confirmWith = (list: SaleTender[], changeCur: Currency) => {
     if (saving) return;
     const s = settle(list, changeCur);
-    if (s.ok && !(offline && list.some((tn) => tn.method === 'account'))) onConfirm(list, changeCur, s);
+    if (s.ok && !wrongCurrency && !(offline && list.some((tn) => tn.method === 'account'))) onConfirm(list, changeCur, s);
     else {
       setTenders(list);
       setTyped('');
@@ -134,6 +159,31 @@ export function ReceiptPreview({
         </div>
         <SaleLinesTable lines={lines} money={money} sale={{ currency: cur, rate }} className="table compact" />
         <SaleTotals totals={totals} money={money} className="totals" totalTestId="preview-total" />
+        {exchange && balance && (
+          <dl className="totals" data-testid="exchange-summary">
+            <div>
+              <dt>{t('pos.returns.exchangeReturned', { invoice: ltr(exchange.invoiceNumber) })}</dt>
+              <dd data-testid="exchange-returned" dir="ltr">
+                −{format(exchange.returnMinor, exchange.currency)}
+              </dd>
+            </div>
+            {balance.back && (
+              <div>
+                <dt>{t('pos.returns.exchangeGiveBack')}</dt>
+                <dd>
+                  <strong data-testid="exchange-back" dir="ltr">
+                    {format(balance.back.amountMinor, balance.back.currency)}
+                  </strong>
+                </dd>
+              </div>
+            )}
+            {wrongCurrency && (
+              <p className="field-error" role="alert">
+                {t('pos.returns.exchangeCurrency', { currency: exchange.currency })}
+              </p>
+            )}
+          </dl>
+        )}
 
         {tenders.length > 0 && (
           <ul className="tender-list" data-testid="tender-list">

@@ -11,10 +11,11 @@ import { useMinorMoney } from '../hooks/use-money.js';
 import { InvoiceBarcode } from '../printing/invoice-barcode.js';
 import { ReceiptPrinterButton } from '../printing/receipt-printer-button.js';
 import { useReceiptLogo, useTillSettings } from '../printing/till-settings.js';
+import { ltr } from '../../transactions/index.js';
 
 /** What the receipt reads of the stored sale (a sale kept offline has these before the server has it). */
 export type ReceiptSale = Pick<SaleDto, 'invoiceNumber' | 'createdAt' | 'loyaltyPointsRedeemed' | 'loyaltyPointsAwarded'> &
-  Partial<Pick<SaleDto, 'tenders' | 'change' | 'amountsInCurrency'>>;
+  Partial<Pick<SaleDto, 'tenders' | 'change' | 'amountsInCurrency' | 'exchange'>>;
 
 export interface CompletedSale {
   sale: ReceiptSale;
@@ -128,6 +129,24 @@ function ReceiptPaper({ done, shop, forPrint = false }: { done: CompletedSale; s
         totalTestId={tid('receipt-total')}
         taxTestId={tid('receipt-tax')}
       >
+        {sale.exchange && (
+          <>
+            <div>
+              <dt>{t('pos.returns.exchangeReturned', { invoice: ltr(sale.exchange.invoiceNumber) })}</dt>
+              <dd data-testid={tid('receipt-exchange-returned')}>
+                <bdi dir="ltr">−{money(sale.exchange.returnMinor)}</bdi>
+              </dd>
+            </div>
+            {sale.exchange.back && (
+              <div>
+                <dt>{t('pos.returns.exchangeGiveBack')}</dt>
+                <dd data-testid={tid('receipt-exchange-back')}>
+                  <bdi dir="ltr">{format(sale.exchange.back.amountMinor, sale.exchange.back.currency)}</bdi>
+                </dd>
+              </div>
+            )}
+          </>
+        )}
         {rounding !== 0 && (
           <>
             <div>
@@ -142,7 +161,7 @@ function ReceiptPaper({ done, shop, forPrint = false }: { done: CompletedSale; s
             <div>
               <dt>{t('pos.receipt.toPay')}</dt>
               <dd>
-                <bdi dir="ltr">{money(totals.totalMinor + rounding)}</bdi>
+                <bdi dir="ltr">{money((sale.exchange ? sale.exchange.dueMinor : totals.totalMinor) + rounding)}</bdi>
               </dd>
             </div>
           </>
@@ -199,6 +218,25 @@ export function usePageSizedTo(ref: React.RefObject<HTMLDivElement | null>) {
   });
 }
 
+/** After an exchange: the receipt whose items came back, and the cash to hand back when they were worth more. */
+function ExchangeDone({ exchange }: { exchange: NonNullable<ReceiptSale['exchange']> }) {
+  const { t } = useTranslation();
+  const money = useMinorMoney();
+  return (
+    <div className="info-box" role="status" data-testid="exchange-done">
+      <p>{t('pos.returns.exchangeDone', { invoice: ltr(exchange.invoiceNumber) })}</p>
+      {exchange.back && (
+        <p>
+          {t('pos.returns.exchangeGiveBack')}:{' '}
+          <strong data-testid="exchange-done-back" dir="ltr">
+            {money(exchange.back.amountMinor, exchange.back.currency)}
+          </strong>
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function FinalReceipt({ done, onNewSale }: { done: CompletedSale; onNewSale: () => void }) {
   const { t } = useTranslation();
   const printRoot = useRef<HTMLDivElement>(null);
@@ -210,6 +248,7 @@ export function FinalReceipt({ done, onNewSale }: { done: CompletedSale; onNewSa
   return (
     <>
       <Modal title={t('pos.receipt.title')} onClose={onNewSale} testId="final-receipt" className="receipt-modal" onEnter={onNewSale}>
+        {done.sale.exchange && <ExchangeDone exchange={done.sale.exchange} />}
         <ReceiptPaper done={done} shop={shop} />
         <div className="row gap end modal-actions">
           <ReceiptPrinterButton
@@ -288,6 +327,7 @@ export function ReprintReceipt({ sale, cashier, onClose }: { sale: SaleDto; cash
   return (
     <>
       <Modal title={t('pos.receipt.title')} onClose={onClose} testId="reprint-receipt" className="receipt-modal">
+        {done.sale.exchange && <ExchangeDone exchange={done.sale.exchange} />}
         <ReceiptPaper done={done} shop={shop} />
         <div className="row gap end modal-actions">
           <button type="button" className="button" onClick={onClose} data-testid="close-receipt">

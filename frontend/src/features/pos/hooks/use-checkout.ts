@@ -9,6 +9,7 @@ import { useCreateSaleMutation } from '../api/pos-api.js';
 import type { CompletedSale, ReceiptSale } from '../components/receipt.js';
 import { isNoAnswer } from '../lib/catalogue-follow.js';
 import type { SaleQueue } from '../offline/use-sale-queue.js';
+import type { PendingExchange } from '../returns/return-choice.js';
 import type { CartAction, CartCustomer, CartState } from '../lib/cart.js';
 import { isDefinitiveRefusal, newIdempotencyKey as newSaleKey } from '../../../lib/idempotency-key.js';
 import { buildSalePayload, type OrderDiscount, type Totals } from '../lib/totals.js';
@@ -29,13 +30,26 @@ interface CheckoutInputs {
   recordSold: (lines: { productId: string; quantity: number }[]) => void;
   /** Where a sale goes while the server cannot be reached. */
   queue: SaleQueue;
+  /** Units of an earlier sale coming back to pay for this one (null: a plain sale). */
+  exchange?: PendingExchange | null;
 }
 
 /**
  * From the cart to a stored sale: choosing the customer, the preview, confirming (with one Idempotency-Key and one
  * timestamp per pending sale, so a repeated confirm sends the very same request) and the final receipt.
  */
-export function useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue }: CheckoutInputs) {
+export function useCheckout({
+  cart,
+  dispatch,
+  discount,
+  totals,
+  currency,
+  rate,
+  reloadRate,
+  recordSold,
+  queue,
+  exchange = null,
+}: CheckoutInputs) {
   /** The tender the checkout starts with: the Card or Cash button (F4: cash). */
   const [firstMethod, setFirstMethod] = useState<'card' | 'cash'>('cash');
   const { t } = useTranslation();
@@ -104,7 +118,12 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
     });
     // The shift open on this till goes with the sale, so a sale kept offline lands in the shift it was made in.
     const shiftId = rememberedShift(payload.register);
-    const body = { ...payload, ...(invoiceNumber ? { reservedInvoiceNumber: invoiceNumber } : {}), ...(shiftId ? { shiftId } : {}) };
+    const body = {
+      ...payload,
+      ...(invoiceNumber ? { reservedInvoiceNumber: invoiceNumber } : {}),
+      ...(shiftId ? { shiftId } : {}),
+      ...(exchange ? { exchangeFor: { saleId: exchange.saleId, lines: exchange.lines } } : {}),
+    };
     const finish = (sale: ReceiptSale, queued: boolean) => {
       recordSold(cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity * (l.unitsPerQuantity ?? 1) })));
       setDone({
@@ -129,6 +148,8 @@ export function useCheckout({ cart, dispatch, discount, totals, currency, rate, 
       // could not print. It waits for the server, under its key.
       if (sentUnnumbered) return setSaleError(t('pos.offline.unnumberedNoAnswer'));
       if (cart.redemption) return setSaleError(t('pos.offline.noRedemption'));
+      // The return in it needs the server (what is left of the earlier sale, in one transaction with this one).
+      if (exchange) return setSaleError(t('pos.returns.exchangeOffline'));
       const kept = await queue.keep({ key: pending.key, branch: readBranch(), body, createdAt: pending.at.toISOString(), invoiceNumber });
       if (!kept) return setSaleError(t('pos.offline.noNumbers'));
       finish(

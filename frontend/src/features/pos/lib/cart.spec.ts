@@ -31,7 +31,7 @@ describe('cart', () => {
     const withRedemption = run(
       { type: 'add', product: tea, priceCents: 250 },
       { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 100 } },
-      { type: 'redeemed', redemption: { points: 50, cents: 50 } },
+      { type: 'redeemed', redemption: { points: 50, cents: 50 }, customerId: 'c1' },
     );
     expect(withRedemption.redemption).not.toBeNull();
     expect(cartReducer(withRedemption, { type: 'add', product: rice, priceCents: 900 }).redemption).toBeNull();
@@ -39,18 +39,21 @@ describe('cart', () => {
     expect(
       cartReducer(withRedemption, { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 50 } }).redemption,
     ).not.toBeNull();
+    // An answer to a redemption asked for a customer since replaced on the sale is not applied to the new one.
+    const replaced = cartReducer(withRedemption, { type: 'customer', customer: { _id: 'c2', name: 'Shno', loyaltyPoints: 500 } });
+    expect(cartReducer(replaced, { type: 'redeemed', redemption: { points: 50, cents: 50 }, customerId: 'c1' }).redemption).toBeNull();
   });
 
   it('remembers a redemption a change took away, until it is redeemed again, dismissed or the customer changes', () => {
     const withRedemption = run(
       { type: 'add', product: tea, priceCents: 250 },
       { type: 'customer', customer: { _id: 'c1', name: 'Aso', loyaltyPoints: 100 } },
-      { type: 'redeemed', redemption: { points: 50, cents: 50 } },
+      { type: 'redeemed', redemption: { points: 50, cents: 50 }, customerId: 'c1' },
     );
     const scanned = cartReducer(withRedemption, { type: 'add', product: rice, priceCents: 900 });
     expect(scanned.droppedRedemption).toEqual({ points: 50, cents: 50 });
     expect(cartReducer(scanned, { type: 'increment', productId: 'r', by: 1 }).droppedRedemption).toEqual({ points: 50, cents: 50 });
-    expect(cartReducer(scanned, { type: 'redeemed', redemption: { points: 50, cents: 50 } })).toMatchObject({
+    expect(cartReducer(scanned, { type: 'redeemed', redemption: { points: 50, cents: 50 }, customerId: 'c1' })).toMatchObject({
       redemption: { points: 50 },
       droppedRedemption: null,
     });
@@ -59,7 +62,7 @@ describe('cart', () => {
       cartReducer(scanned, { type: 'customer', customer: { _id: 'c2', name: 'Shno', loyaltyPoints: 10 } }).droppedRedemption,
     ).toBeNull();
     // Removing the redemption on purpose is not a slip.
-    expect(cartReducer(withRedemption, { type: 'redeemed', redemption: null }).droppedRedemption).toBeNull();
+    expect(cartReducer(withRedemption, { type: 'redeemed', redemption: null, customerId: 'c1' }).droppedRedemption).toBeNull();
   });
 
   it('undoes a clear, and the removal of a line of several units', () => {

@@ -122,7 +122,8 @@ export type CartAction =
   | { type: 'discountType'; value: DiscountType }
   | { type: 'discountInput'; value: string; currency?: 'USD' | 'IQD' }
   | { type: 'customer'; customer: CartCustomer | null }
-  | { type: 'redeemed'; redemption: Redemption | null }
+  /** `customerId`: whose points were redeemed; an answer for a customer no longer on the sale is dropped. */
+  | { type: 'redeemed'; redemption: Redemption | null; customerId: string }
   | { type: 'dismissDropped' }
   | { type: 'undo' }
   | { type: 'reset' };
@@ -218,6 +219,7 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
       // Another customer: the points were the other one's, nothing to apply again.
       return { ...state, customer: action.customer, redemption: null, droppedRedemption: null };
     case 'redeemed':
+      if (action.redemption && action.customerId !== state.customer?._id) return state;
       return { ...state, redemption: action.redemption, droppedRedemption: null };
     case 'dismissDropped':
       return { ...state, droppedRedemption: null };

@@ -1,4 +1,4 @@
-import { INVOICE_PREFIX, type SaleLineDto } from '@dukan/contracts';
+import { INVOICE_PREFIX, refundShareMinor, type Currency, type SaleDto, type SaleLineDto } from '@dukan/contracts';
 import { toWesternDigits } from '../../../lib/money.js';
 
 /** A receipt's invoice number as the scanner or the cashier gives it ('INV-' and digits, any case); null for anything else. */
@@ -34,4 +34,38 @@ export function returnChoice(lines: readonly SaleLineDto[], typed: Readonly<Reco
     else if (n > 0) chosen.push({ lineId: line._id, quantity: n });
   }
   return { lines: chosen, problems };
+}
+
+/** Units of an earlier sale coming back as part of the sale being made (an exchange), and what they are worth. */
+export interface PendingExchange {
+  saleId: string;
+  invoiceNumber: string;
+  /** The earlier sale's currency: the exchange is made in it. */
+  currency: Currency;
+  lines: { lineId: string; quantity: number }[];
+  /** The units' value, exact in that currency's minor unit (as the server works it out). */
+  returnMinor: number;
+}
+
+/** What the chosen units are worth: each line's share of its net amount (the shared rule of refunds), in the sale's minor unit. */
+export function returnValueMinor(items: readonly SaleLineDto[], chosen: ReturnChoice['lines']): number {
+  return chosen.reduce((sum, c) => {
+    const line = items.find((l) => l._id === c.lineId);
+    if (!line) return sum;
+    return sum + refundShareMinor(line.netMinor ?? 0, line.quantity, line.refundedQuantity, c.quantity, line.refundedMinor ?? 0);
+  }, 0);
+}
+
+/** The exchange the chosen units make of a sale. */
+export function exchangeOf(
+  sale: Pick<SaleDto, '_id' | 'invoiceNumber' | 'currency' | 'items'>,
+  chosen: ReturnChoice['lines'],
+): PendingExchange {
+  return {
+    saleId: sale._id,
+    invoiceNumber: sale.invoiceNumber,
+    currency: sale.currency,
+    lines: chosen,
+    returnMinor: returnValueMinor(sale.items, chosen),
+  };
 }

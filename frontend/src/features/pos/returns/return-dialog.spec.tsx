@@ -33,7 +33,7 @@ const sold = sale({
   _id: SALE_ID,
   invoiceNumber: INVOICE,
   items: [
-    line({ _id: 'l1', quantity: 3, refundedQuantity: 1, subtotal: 7.5, subtotalInCurrency: 7.5 }),
+    line({ _id: 'l1', quantity: 3, refundedQuantity: 1, subtotal: 7.5, subtotalInCurrency: 7.5, netMinor: 750, refundedMinor: 250 }),
     line({
       _id: 'l2',
       product: 'p2',
@@ -43,6 +43,8 @@ const sold = sale({
       unitPriceInCurrency: 12,
       subtotal: 24,
       subtotalInCurrency: 24,
+      netMinor: 2400,
+      refundedMinor: 0,
     }),
   ],
   total: 31.5,
@@ -98,6 +100,22 @@ function shop() {
         return method === 'GET' ? ok(sold) : undefined;
       case `/api/transactions/${SALE_ID}/refund`:
         return method === 'POST' ? { status: 201, ...ok(refunded()) } : undefined;
+      case '/api/transactions':
+        if (method !== 'POST') return undefined;
+        return {
+          status: 201,
+          ...ok({
+            ...sale({ _id: 'x1', invoiceNumber: 'INV-0010000077', total: 2.5, subtotal: 2.5 }),
+            exchange: {
+              saleId: SALE_ID,
+              invoiceNumber: INVOICE,
+              refundId: 'r9',
+              returnMinor: 1200,
+              dueMinor: 0,
+              back: { method: 'cash', currency: 'USD', amountMinor: 950 },
+            },
+          }),
+        };
     }
     return undefined;
   });
@@ -214,5 +232,49 @@ describe('a return from the receipt at the till', () => {
     expect((await within(dialog).findByTestId('return-message')).textContent).toBe(
       'No sale \u2066INV-0010000099\u2069 in this branch. Check the number on the receipt.',
     );
+  });
+});
+
+describe('an exchange from the receipt at the till', () => {
+  it('takes the units chosen into the next sale: the new items are paid by them and the rest is handed back, in one call', async () => {
+    const calls = shop();
+    await openTill(manager);
+    scan(INVOICE);
+    const rows = await screen.findAllByTestId('return-line');
+    const dialog = screen.getByTestId('return-dialog');
+    expect((within(dialog).getByTestId('return-exchange') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(within(rows[1]!).getByTestId('return-quantity'), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByTestId('return-exchange'));
+    expect(screen.queryByTestId('return-dialog')).toBeNull();
+    expect(screen.getByTestId('exchange-credit').textContent).toBe('Items returned: $12.00 towards this sale');
+
+    // A tea instead of the rice: $2.50 of the $12.00, $9.50 handed back in cash.
+    const search = screen.getByTestId('pos-search');
+    fireEvent.change(search, { target: { value: 'TEA-1' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.click(screen.getByTestId('checkout'));
+    fireEvent.click(await screen.findByTestId('pick-guest'));
+    await screen.findByTestId('exchange-summary');
+    expect(screen.getByTestId('exchange-returned').textContent).toBe('−$12.00');
+    expect(screen.getByTestId('exchange-back').textContent).toBe('$9.50');
+    await act(async () => {
+      fireEvent.click(screen.getByTestId('confirm-sale'));
+      fireEvent.click(screen.getByTestId('confirm-sale'));
+    });
+    await screen.findByTestId('final-receipt');
+    expect(screen.getByTestId('exchange-done-back').textContent).toBe('$9.50');
+    // The receipt shows the items back and the cash handed back.
+    expect(screen.getByTestId('receipt-exchange-returned').textContent).toBe('−$12.00');
+    expect(screen.getByTestId('receipt-exchange-back').textContent).toBe('$9.50');
+    const posts = calls.filter((c) => c.method === 'POST' && c.path === '/api/transactions');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.body).toMatchObject({
+      total: 2.5,
+      tenders: [],
+      exchangeFor: { saleId: SALE_ID, lines: [{ lineId: 'l2', quantity: 1 }] },
+    });
+    expect(posts[0]!.headers.get('Idempotency-Key')).toBeTruthy();
+    // Nothing went through the refund route: the return is part of the sale.
+    expect(calls.some((c) => c.path.endsWith('/refund'))).toBe(false);
   });
 });

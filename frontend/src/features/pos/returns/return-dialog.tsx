@@ -10,7 +10,7 @@ import { isDefinitiveRefusal, newIdempotencyKey } from '../../../lib/idempotency
 import { useCurrentUser } from '../../auth/index.js';
 import { lineName, ltr, useTransactionsOneQuery, useTransactionsRefundMutation } from '../../transactions/index.js';
 import { useMinorMoney } from '../hooks/use-money.js';
-import { returnable, returnChoice } from './return-choice.js';
+import { exchangeOf, returnable, returnChoice, type PendingExchange } from './return-choice.js';
 
 /** The money of a sale exact in its own currency (dollars or whole dinars) as minor units. */
 const minorOf = (sale: Pick<SaleDto, 'currency'>, major: number) => (sale.currency === 'USD' ? Math.round(major * 100) : major);
@@ -20,7 +20,16 @@ const minorOf = (sale: Pick<SaleDto, 'currency'>, major: number) => (sale.curren
  * already returned, the units to return (never more than are left), then the refund (POST .../refund), once
  * however often confirm is pressed. Afterwards it says what to give back and where.
  */
-export function ReturnDialog({ invoice, onClose }: { invoice: string; onClose: () => void }) {
+export function ReturnDialog({
+  invoice,
+  onClose,
+  onExchange,
+}: {
+  invoice: string;
+  onClose: () => void;
+  /** The units chosen are to pay for new items: the till takes them into the sale it is making. */
+  onExchange?: (exchange: PendingExchange) => void;
+}) {
   const { t } = useTranslation();
   const user = useCurrentUser();
   // As the server's route: the till's refund, or the back office's.
@@ -42,7 +51,7 @@ export function ReturnDialog({ invoice, onClose }: { invoice: string; onClose: (
   } else if (found.data.status === 'voided') body = <p data-testid="return-message">{t('pos.returns.voided')}</p>;
   else if (!found.data.items.some((l) => returnable(l) > 0) && !result)
     body = <p data-testid="return-message">{t('pos.returns.nothingLeft')}</p>;
-  else return <ReturnForm sale={found.data} title={title} result={result} onDone={setResult} onClose={onClose} />;
+  else return <ReturnForm sale={found.data} title={title} result={result} onDone={setResult} onClose={onClose} onExchange={onExchange} />;
 
   return (
     <Modal
@@ -63,9 +72,10 @@ interface ReturnFormProps {
   result: SaleRefundResultDto | null;
   onDone: (result: SaleRefundResultDto) => void;
   onClose: () => void;
+  onExchange?: (exchange: PendingExchange) => void;
 }
 
-function ReturnForm({ sale, title, result, onDone, onClose }: ReturnFormProps) {
+function ReturnForm({ sale, title, result, onDone, onClose, onExchange }: ReturnFormProps) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const money = useMinorMoney();
@@ -204,9 +214,22 @@ function ReturnForm({ sale, title, result, onDone, onClose }: ReturnFormProps) {
         </div>
       ) : (
         <>
-          <button type="button" className="button" onClick={returnAll} data-testid="return-all">
-            {t('pos.returns.returnAll')}
-          </button>
+          <div className="row gap">
+            <button type="button" className="button" onClick={returnAll} data-testid="return-all">
+              {t('pos.returns.returnAll')}
+            </button>
+            {onExchange && (
+              <button
+                type="button"
+                className="button"
+                disabled={isLoading || problems.length > 0 || choice.lines.length === 0}
+                onClick={() => onExchange(exchangeOf(shown, choice.lines))}
+                data-testid="return-exchange"
+              >
+                {t('pos.returns.exchange')}
+              </button>
+            )}
+          </div>
           <label className="field">
             <span>{t('pos.returns.reason')}</span>
             <textarea value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} dir="auto" data-testid="return-reason" />

@@ -32,6 +32,15 @@ export const en = {
     account: 'To the customer’s account',
   },
   invoiceEnter: 'Press Enter to open {{invoice}} for a return.',
+  exchange: 'Exchange for other items',
+  exchangeTitle: 'Exchange for {{invoice}}',
+  exchangeCredit: 'Items returned: {{amount}} towards this sale',
+  exchangeCancel: 'Cancel the exchange',
+  exchangeReturned: 'Returned items ({{invoice}})',
+  exchangeGiveBack: 'Give back',
+  exchangeDone: 'Exchanged: items returned from {{invoice}}.',
+  exchangeOffline: 'An exchange needs the server: wait until the till is back online.',
+  exchangeCurrency: 'This exchange is made in {{currency}}, the currency of the sale it exchanges.',
 };
 
 export const ku: Texts<typeof en> = {
@@ -65,4 +74,13 @@ export const ku: Texts<typeof en> = {
     account: 'بۆ هەژماری کڕیار',
   },
   invoiceEnter: 'Enter دابگرە بۆ کردنەوەی {{invoice}} بۆ گەڕاندنەوە.',
+  exchange: 'گۆڕینەوە بە کاڵای تر',
+  exchangeTitle: 'گۆڕینەوە بۆ {{invoice}}',
+  exchangeCredit: 'کاڵای گەڕاوە: {{amount}} بۆ ئەم فرۆشتنە',
+  exchangeCancel: 'هەڵوەشاندنەوەی گۆڕینەوەکە',
+  exchangeReturned: 'کاڵای گەڕاوە ({{invoice}})',
+  exchangeGiveBack: 'بیدەرەوە',
+  exchangeDone: 'گۆڕدرایەوە: کاڵا لە {{invoice}} گەڕێندرانەوە.',
+  exchangeOffline: 'گۆڕینەوە پێویستی بە ڕاژەکارە: چاوەڕێ بکە تا خاڵی فرۆشتن دەگەڕێتەوە سەرهێڵ.',
+  exchangeCurrency: 'ئەم گۆڕینەوەیە بە {{currency}} دەکرێت، دراوی ئەو فرۆشتنەی دەگۆڕدرێتەوە.',
 };

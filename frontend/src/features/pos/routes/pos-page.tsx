@@ -35,7 +35,8 @@ const CustomerPicker = lazy(() => import('../components/customer-picker.js').the
 import { ShiftBar } from '../../shifts/index.js';
 import { ReturnDialog } from '../returns/return-dialog.js';
 import { TillRepayment } from '../../customers/index.js';
-import { invoiceOfCode } from '../returns/return-choice.js';
+import { invoiceOfCode, type PendingExchange } from '../returns/return-choice.js';
+import { ExchangeBanner } from '../returns/exchange-banner.js';
 
 /** The shortest time between two catch-ups for scanned codes the till does not know. */
 const SCAN_MISS_CATCH_UP_MS = 5000;
@@ -112,6 +113,8 @@ export function PosPage() {
   // A receipt's invoice number, scanned or typed, opens the sale for a return.
   const [returning, setReturning] = useState<string | null>(null);
   const [repaying, setRepaying] = useState(false);
+  /** Units of an earlier sale coming back to pay for this one (an exchange), until it is made or cancelled. */
+  const [exchange, setExchange] = useState<PendingExchange | null>(null);
   const search = useTillSearch(list, categories.data, addProduct, setReturning);
   const f = useFormat();
   /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
@@ -127,7 +130,7 @@ export function PosPage() {
   const { discount, totals } = useCartTotals(cart, canDiscount, currency, rate, tax);
   const reloadRate = useCallback(() => void rateQuery.refetch(), [rateQuery]);
   const queue = useSaleQueue();
-  const checkout = useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue });
+  const checkout = useCheckout({ cart, dispatch, discount, totals, currency, rate, reloadRate, recordSold, queue, exchange });
   const { phase, setPhase } = checkout;
 
   const { findByCode } = search;
@@ -162,6 +165,7 @@ export function PosPage() {
   const { setQuery, searchRef } = search;
   const newSale = useCallback(() => {
     resetCheckout();
+    setExchange(null);
     setQuery('');
     setLastAdded(null);
     requestAnimationFrame(() => searchRef.current?.focus());
@@ -223,6 +227,7 @@ export function PosPage() {
         lastAdded={lastAdded}
         customerBox={
           <>
+            {exchange && phase !== 'done' && <ExchangeBanner exchange={exchange} currency={currency} onCancel={() => setExchange(null)} />}
             <CustomerBox
               customer={cart.customer}
               redemption={cart.redemption}
@@ -231,7 +236,7 @@ export function PosPage() {
               hasItems={cart.lines.length > 0}
               onChange={() => setPhase('change-customer')}
               onRemove={() => dispatch({ type: 'customer', customer: null })}
-              onRedeemed={(redemption) => dispatch({ type: 'redeemed', redemption })}
+              onRedeemed={(redemption, customerId) => dispatch({ type: 'redeemed', redemption, customerId })}
               dropped={cart.droppedRedemption}
               onDismissDropped={() => dispatch({ type: 'dismissDropped' })}
             />
@@ -258,6 +263,7 @@ export function PosPage() {
           iqdCashRounding={iqdCashRounding}
           changeCurrency={changeCurrency}
           initialMethod={checkout.firstMethod}
+          exchange={exchange}
           offline={!queue.online}
           saving={checkout.saving}
           error={checkout.saleError}
@@ -285,6 +291,13 @@ export function PosPage() {
         <ReturnDialog
           invoice={returning}
           onClose={() => {
+            setReturning(null);
+            requestAnimationFrame(() => searchRef.current?.focus());
+          }}
+          onExchange={(ex) => {
+            // The exchange is made in the currency of the sale it exchanges; the new items are added as any sale's.
+            setExchange(ex);
+            setCurrency(ex.currency);
             setReturning(null);
             requestAnimationFrame(() => searchRef.current?.focus());
           }}

@@ -7,6 +7,7 @@ import {
   type Paginated,
   type ReportDtos,
   type ReportType,
+  type ReceivablesReportDto,
 } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 import { rangeParams, type DateRange } from '../lib/date-range.js';
@@ -53,6 +54,14 @@ export const reportsApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: KEEP_SECONDS,
     }),
+    /** Who owes the shop what and since when (loyalty's book), a page of customers at a time. */
+    receivablesReport: build.query<ReceivablesReportDto, { page: number }>({
+      query: ({ page }) => ({ url: '/receivables', params: { page, limit: 50 } }),
+      transformResponse: (res: { success: boolean; data: ReceivablesReportDto }) => res.data,
+      // Sales on account and repayments change it, as they change the dashboard's receivables.
+      providesTags: ['Dashboard'],
+      keepUnusedDataFor: KEEP_SECONDS,
+    }),
     exportProgress: build.query<ExportProgressDto, string>({
       query: (id) => `/reports/exports/${id}`,
       keepUnusedDataFor: 0,
@@ -67,4 +76,5 @@ export const {
   useCustomersReportQuery,
   useInventoryRowsQuery,
   useExportProgressQuery,
+  useReceivablesReportQuery,
 } = reportsApi;

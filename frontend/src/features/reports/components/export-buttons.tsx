@@ -1,16 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { REPORT_EXPORT_FORMATS, type Currency, type ReportType } from '@dukan/contracts';
+import { REPORT_EXPORT_FORMATS, type Currency } from '@dukan/contracts';
 import { useCan } from '../../auth/index.js';
 import { useFormat } from '../../../i18n/format.js';
 import type { DateRange } from '../lib/date-range.js';
-import { useReportExport } from '../lib/use-report-export.js';
+import { useReportExport, type ReportTab } from '../lib/use-report-export.js';
 
 function size(bytes: number, number: (v: number) => string): string {
   return bytes >= 1_048_576 ? `${number(Math.round(bytes / 104_857.6) / 10)} MB` : `${number(Math.ceil(bytes / 1024))} KB`;
 }
 
 /** PDF, CSV and Excel buttons (reports export permission); while one runs, what it is doing and a Cancel button. */
-export function ExportButtons({ type, range, currency }: { type: ReportType; range: DateRange; currency: Currency }) {
+export function ExportButtons({ type, range, currency }: { type: ReportTab; range: DateRange; currency: Currency }) {
   const { t } = useTranslation();
   const f = useFormat();
   const canExport = useCan('reports', 'export');

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency, ReportType } from '@dukan/contracts';
+import type { Currency } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Spinner } from '../../../components/ui/spinner.js';
 import type { DateRange } from '../lib/date-range.js';
 import { ExportButtons } from './export-buttons.js';
+import type { ReportTab } from '../lib/use-report-export.js';
 
 interface QueryState<T> {
   data?: T;
@@ -23,7 +24,7 @@ export function ReportShell<T>({
   query,
   children,
 }: {
-  type: ReportType;
+  type: ReportTab;
   range: DateRange;
   currency: Currency;
   query: QueryState<T>;

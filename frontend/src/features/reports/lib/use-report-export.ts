@@ -8,6 +8,15 @@ import { useViewBranch } from '../../../components/layout/view-branch.js';
 import { branchParams, useExportProgressQuery } from '../api/reports-api.js';
 import { rangeParams, type DateRange } from './date-range.js';
 
+/** A report page's tab: the reporting service's reports, and the receivables loyalty keeps. */
+export type ReportTab = ReportType | 'receivables';
+
+/** Where a tab's export is asked for; only the reporting service's exports tell how far they have come. */
+function exportUrl(type: ReportTab, format: ReportExportFormat, params: URLSearchParams): string {
+  if (type === 'receivables') return `${window.location.origin}/api/receivables/export/${format}`;
+  return `${window.location.origin}/api/reports/${type}/export/${format}?${params}`;
+}
+
 export type ExportPhase = 'idle' | 'working' | 'done' | 'cancelled' | 'failed';
 
 export interface ExportState {
@@ -26,7 +35,7 @@ const IDLE: ExportState = { phase: 'idle', format: null, received: 0, message: n
  * for the export id chosen here, polled while it works; the bytes are counted as they arrive; cancel aborts the
  * request, which stops the server's work too.
  */
-export function useReportExport(type: ReportType, range: DateRange, currency: Currency) {
+export function useReportExport(type: ReportTab, range: DateRange, currency: Currency) {
   const { t, i18n } = useTranslation();
   const token = useAppSelector((s) => s.auth.token);
   const [branch] = useViewBranch(); // the branch the page shows
@@ -41,11 +50,11 @@ export function useReportExport(type: ReportType, range: DateRange, currency: Cu
       const controller = new AbortController();
       abort.current = controller;
       const id = crypto.randomUUID();
-      setExportId(id);
+      setExportId(type === 'receivables' ? null : id);
       setState({ ...IDLE, phase: 'working', format });
       const params = new URLSearchParams({ ...rangeParams(range), currency, ...branchParams({ branch }), exportId: id });
       try {
-        const res = await fetch(`${window.location.origin}/api/reports/${type}/export/${format}?${params}`, {
+        const res = await fetch(exportUrl(type, format, params), {
           headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': i18n.language === 'ku' ? 'ku' : 'en' },
           signal: controller.signal,
         });
@@ -63,7 +72,7 @@ export function useReportExport(type: ReportType, range: DateRange, currency: Cu
           received += value.length;
           setState((s) => ({ ...s, received }));
         }
-        const fileName = reportFileName(type, format);
+        const fileName = type === 'receivables' ? `receivables-report.${format}` : reportFileName(type, format);
         saveFile(new Blob(parts as BlobPart[], { type: res.headers.get('content-type') ?? 'application/octet-stream' }), fileName);
         setState((s) => ({ ...s, phase: 'done', fileName, message: t('reports.exports.done', { file: fileName }) }));
       } catch (e) {

@@ -44,9 +44,41 @@ const staff = {
   staffExpenses: [],
 };
 const manager = user({ role: 'manager' });
+const aged = (d0_30: number, d31_60 = 0) => ({ d0_30, d31_60, d61_90: 0, d90_plus: 0 });
+const receivables = (page: number) => ({
+  asOf: '2026-03-15T10:00:00Z',
+  totals: [
+    { branchId: 'main', currency: 'IQD', owedMinor: 45_000, aged: aged(30_000, 15_000) },
+    { branchId: 'main', currency: 'USD', owedMinor: 2_500, aged: aged(2_500) },
+  ],
+  rows: [
+    page === 2
+      ? {
+          customerId: 'k2',
+          name: 'Dara Omer',
+          phone: '+9647701112233',
+          currency: 'USD',
+          owedMinor: 2_500,
+          since: '2026-03-10T00:00:00Z',
+          aged: aged(2_500),
+        }
+      : {
+          customerId: 'k1',
+          name: 'Shilan Aziz',
+          phone: '+9647501234567',
+          currency: 'IQD',
+          owedMinor: 45_000,
+          since: '2026-01-20T00:00:00Z',
+          aged: aged(30_000, 15_000),
+        },
+  ],
+  pagination: { total: 2, page: page || 1, limit: 1, pages: 2 },
+});
 
 function api(overrides: Record<string, () => { status?: number; body: unknown }> = {}) {
   return fakeApi(({ url }) => {
+    if (url.pathname === '/api/receivables') return { body: { success: true, data: receivables(Number(url.searchParams.get('page'))) } };
+    if (url.pathname.startsWith('/api/receivables/export/')) return { body: { bytes: url.pathname } };
     const type = url.pathname.replace('/api/reports/', '');
     if (overrides[type]) return overrides[type]!();
     if (type === 'sales') return { body: { success: true, data: sales } };
@@ -118,5 +150,33 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(to.max).toBe(dayOf(new Date()));
     fireEvent.change(to, { target: { value: '2999-01-01' } });
     expect((screen.getByTestId('custom-apply') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the receivables (totals per branch, then who owes what since when, page by page) and exports them', async () => {
+    const calls = api();
+    const created = URL.createObjectURL;
+    URL.createObjectURL = () => 'blob:receivables';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      renderScreen(<ReportsPage />, { signedInAs: manager });
+      fireEvent.click(await screen.findByTestId('tab-receivables'));
+      const rows = await screen.findAllByTestId('receivable', {}, { timeout: 10_000 });
+      expect(rows[0]!.textContent).toContain('Shilan Aziz');
+      expect(within(rows[0]!).getByTestId('receivable-owed').textContent).toMatch(/^IQD\s45,000$/);
+      expect(screen.getAllByTestId('receivables-total').map((r) => r.textContent)).toEqual([
+        expect.stringMatching(/IQD\s45,000/),
+        expect.stringContaining('$25.00'),
+      ]);
+      fireEvent.click(within(screen.getByTestId('table-receivables')).getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByTestId('receivable').textContent).toContain('Dara Omer'));
+      expect(calls.some((c) => c.path === '/api/receivables?page=2&limit=50')).toBe(true);
+
+      fireEvent.click(screen.getByTestId('export-xlsx'));
+      await waitFor(() => expect(screen.getByTestId('export-status').getAttribute('data-phase')).toBe('done'));
+      expect(screen.getByTestId('export-status').textContent).toContain('receivables-report.xlsx');
+      expect(calls.some((c) => c.path === '/api/receivables/export/xlsx')).toBe(true);
+    } finally {
+      URL.createObjectURL = created;
+    }
   });
 });

@@ -1,8 +1,16 @@
 import { Component, useState, type ReactNode } from 'react';
 import { useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, DEFAULT_REPORT_PRESET, REPORT_TYPES, type Currency, type ReportType } from '@dukan/contracts';
-import { useCustomersReportQuery, useInventoryReportQuery, useSalesReportQuery, useStaffReportQuery } from '../api/reports-api.js';
+import { CURRENCIES, DEFAULT_REPORT_PRESET, REPORT_TYPES, type Currency } from '@dukan/contracts';
+import {
+  useCustomersReportQuery,
+  useInventoryReportQuery,
+  useReceivablesReportQuery,
+  useSalesReportQuery,
+  useStaffReportQuery,
+} from '../api/reports-api.js';
+import { ReceivablesReport } from '../components/receivables-report.js';
+import type { ReportTab } from '../lib/use-report-export.js';
 import { CustomersReport } from '../components/customers-report.js';
 import { DateRangeFilter, type RangeChoice } from '../components/date-range-filter.js';
 import { InventoryReport } from '../components/inventory-report.js';
@@ -54,12 +62,24 @@ function CustomersTab({ range, currency, branch }: TabProps) {
     </ReportShell>
   );
 }
-const TABS: Record<ReportType, (p: TabProps) => ReactNode> = {
+/** What is owed now (not a range), a page of customers at a time. */
+function ReceivablesTab({ range, currency }: TabProps) {
+  const [page, setPage] = useState(1);
+  const q = useReceivablesReportQuery({ page });
+  return (
+    <ReportShell type="receivables" range={range} currency={currency} query={q}>
+      {(d) => <ReceivablesReport data={d} onPage={setPage} />}
+    </ReportShell>
+  );
+}
+const TABS: Record<ReportTab, (p: TabProps) => ReactNode> = {
   sales: SalesTab,
   inventory: InventoryTab,
   staff: StaffTab,
   customers: CustomersTab,
+  receivables: ReceivablesTab,
 };
+const TAB_NAMES: readonly ReportTab[] = [...REPORT_TYPES, 'receivables'];
 
 /** A tab that fails to draw says so (spec part 2 §2) and can be tried again, without taking the page down. */
 class TabBoundary extends Component<{ message: string; retry: string; children: ReactNode }, { failed: boolean }> {
@@ -85,7 +105,7 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const [branch] = useViewBranch();
   const asked = params.get('tab');
-  const tab: ReportType = (REPORT_TYPES as readonly string[]).includes(asked ?? '') ? (asked as ReportType) : 'sales';
+  const tab: ReportTab = (TAB_NAMES as readonly string[]).includes(asked ?? '') ? (asked as ReportTab) : 'sales';
   const [choice, setChoice] = useState<RangeChoice>({ preset: DEFAULT_REPORT_PRESET, range: presetRange(DEFAULT_REPORT_PRESET) });
   const [currency, setCurrency] = useState<Currency>('USD');
   // Presets are shop days: "today" is today where the shop is.
@@ -126,7 +146,7 @@ export function ReportsPage() {
       <ViewBranchPicker />
       <DateRangeFilter value={{ ...choice, range }} onChange={setChoice} today={today} />
       <nav className="tabs" role="tablist" aria-label={t('reports.tabs.label')}>
-        {REPORT_TYPES.map((type) => (
+        {TAB_NAMES.map((type) => (
           <button
             key={type}
             type="button"

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { lineName } from '../lib/sale-text.js';
+import { lineName, ltr } from '../lib/sale-text.js';
 import { usd, type SaleSectionProps } from './sale-section.js';
 
 /** The lines sold, with what was refunded of each. */
@@ -77,7 +77,15 @@ export function SaleRefunds({ sale, f }: SaleSectionProps) {
                     })
                     .join(i18n.language === 'ku' ? '، ' : ', ')}
                 </td>
-                <td>{r.reason ?? <span className="muted">—</span>}</td>
+                <td>
+                  {r.exchange ? (
+                    <span data-testid="refund-exchange">
+                      {t('transactions.detail.exchangedFor', { invoice: ltr(r.exchange.invoiceNumber) })}
+                    </span>
+                  ) : (
+                    (r.reason ?? <span className="muted">—</span>)
+                  )}
+                </td>
                 <td className="num">
                   {t('transactions.detail.pointsBackValue', { returned: f.number(r.pointsReturned), revoked: f.number(r.pointsRevoked) })}
                 </td>

@@ -80,6 +80,34 @@ function sale(over: Partial<SaleDto> = {}): SaleDto {
 const routes = (el: ReactElement) => [{ path: '/transactions/:id', element: el }];
 
 describe('transaction detail', () => {
+  it('says of a return made in an exchange which sale its value paid for, in English and Kurdish', async () => {
+    const exchanged = sale({
+      refundState: 'partial',
+      refunds: [
+        {
+          _id: 'r1',
+          amount: 4,
+          amountInCurrency: 4,
+          cashRounding: 0,
+          pointsReturned: 0,
+          pointsRevoked: 4,
+          reason: null,
+          lines: [{ lineId: '33333333-3333-4333-8333-333333333333', quantity: 1, amount: 4 }],
+          tenders: [],
+          createdBy: 'u1',
+          createdAt: '2026-01-03T10:00:00Z',
+          exchange: { saleId: 'x1', invoiceNumber: 'INV-001000077' },
+        },
+      ],
+    });
+    fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? ok(exchanged) : undefined));
+    const view = renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}` });
+    expect((await screen.findByTestId('refund-exchange')).textContent).toBe('Exchanged: paid towards \u2066INV-001000077\u2069');
+    view.unmount();
+    renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}`, language: 'ku' });
+    expect((await screen.findByTestId('refund-exchange')).textContent).toBe('گۆڕدرایەوە: بۆ \u2066INV-001000077\u2069 درا');
+  });
+
   it('shows the fields of the sale and hides void and refund from a cashier', async () => {
     fakeApi(({ url }) => (url.pathname === `/api/transactions/${ID}` ? ok(sale()) : undefined));
     renderScreen(<TransactionDetailPage />, { routes: routes(<TransactionDetailPage />), path: `/transactions/${ID}` });
