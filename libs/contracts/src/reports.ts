@@ -6,6 +6,7 @@ import type { Currency } from './money.js';
 import type { TenderMethod } from './tenders.js';
 import type { LocalizedText } from './events.js';
 import type { Role } from './permissions.js';
+import type { SoldBy } from './catalog-dto.js';
 import type { ExpenseCategory, ExpenseStatus, ReportExportFormat, ReportType } from './constants.js';
 
 /** What every report says about itself: the range it covers (yyyy-MM-dd, null = open), the currency and rate used. */
@@ -29,8 +30,11 @@ export interface SalesReportDto extends ReportMetaDto {
     netProfit: number; // grossProfit less expenses
   };
   salesByDate: { date: string; total: number; transactions: number; profit: number }[];
-  /** The 50 products with the most revenue in the range. */
-  topProducts: { _id: string; name: LocalizedText; sku: string; quantity: number; revenue: number; profit: number }[];
+  /**
+   * The 50 products with the most revenue in the range. `quantity`: units sold (a carton of 12 is 12), or for a
+   * product sold by weight the kilograms sold, to 3 decimals (its grams are never counted as units).
+   */
+  topProducts: { _id: string; name: LocalizedText; sku: string; soldBy: SoldBy; quantity: number; revenue: number; profit: number }[];
   /** What was taken and handed back per payment method and currency in the range (not converted: see TenderTakingsDto). */
   takingsByTender: TenderTakingsDto[];
 }

@@ -51,8 +51,8 @@ describe('CSV', () => {
       '2026-03-12,-42.50,-2,-18.50',
     ]);
     const products = section('Top products');
-    expect(products[0]).toBe('Name,SKU,Quantity,Revenue,Profit');
-    expect(products).toContain(`"Coffee, dark",'=HACK(),1,12.50,5.50`); // sold 4, voided 2, refunded 1
+    expect(products[0]).toBe('Name,SKU,Quantity,Weight (kg),Revenue,Profit');
+    expect(products).toContain(`"Coffee, dark",'=HACK(),1,,12.50,5.50`); // sold 4, voided 2, refunded 1; not weighed
     // Every sale paid in dollars cash: eight sales less the two voided; two refunds handed back $5.00 and $12.50.
     expect(section('Takings by payment method')).toEqual([
       'Payment method,Payments,Taken (USD),Taken (IQD),Refunds,Refunded (USD),Refunded (IQD)',

@@ -160,8 +160,12 @@ export function buildDocument<T extends ReportType>(
           ),
           section(
             'topProducts',
-            [col('name'), col('sku'), col('quantity', 'number'), col('revenue', 'money'), col('profit', 'money')],
-            d.topProducts.map((p) => [name(p.name), p.sku, p.quantity, p.revenue, p.profit]),
+            // Units and kilograms in columns of their own: a weighed product's kg are never read as units.
+            [col('name'), col('sku'), col('quantity', 'number'), col('weightKg', 'kg'), col('revenue', 'money'), col('profit', 'money')],
+            d.topProducts.map((p) => {
+              const weighed = p.soldBy === 'weight';
+              return [name(p.name), p.sku, weighed ? null : p.quantity, weighed ? p.quantity : null, p.revenue, p.profit];
+            }),
           ),
           section(
             'takingsByTender',

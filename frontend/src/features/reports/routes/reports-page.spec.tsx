@@ -24,7 +24,9 @@ const sales = {
     _id: `p${i}`,
     name: { en: `Product ${i}`, ku: `کاڵا ${i}` },
     sku: `SKU-${i}`,
-    quantity: i,
+    // The best seller is sold by weight: 1.250 kg.
+    soldBy: i === 0 ? 'weight' : 'unit',
+    quantity: i === 0 ? 1.25 : i,
     revenue: 100 - i,
     profit: 10,
   })),
@@ -70,6 +72,8 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('preset-last7days').getAttribute('aria-pressed')).toBe('true');
     const table = screen.getByTestId('table-topProducts');
     expect(within(table).getAllByRole('row')).toHaveLength(11); // header + 10
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('1.250 kg');
+    expect(within(table).getAllByRole('row')[2]!.textContent).not.toContain('kg');
     fireEvent.click(within(table).getByRole('button', { name: /Quantity/ }));
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Product 11');
     expect(screen.getByTestId('export-pdf')).toBeTruthy();
@@ -108,6 +112,7 @@ describe('reports page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('summary-totalTransactions').textContent).toContain('١٢'), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ڕاپۆرتەکان');
     expect(screen.getByTestId('table-topProducts').textContent).toContain('کاڵا 0');
+    expect(screen.getByTestId('table-topProducts').textContent).toContain('١٫٢٥٠ کگم');
   });
 
   it('a custom range cannot end after today', async () => {
