@@ -68,10 +68,10 @@ function topProducts(s: ReportScope): string {
              WHERE ${where} ORDER BY ${revenue} DESC, product_id LIMIT ${TOP_ROWS}`;
   }
   const p = s.periods;
-  // All time less the periods outside: a product sold only outside the range nets to nothing and is not listed.
-  const having = p.less
-    ? `HAVING sum(${signed(p, 'quantity')}) <> 0 OR sum(${signed(p, revenue)}) <> 0 OR sum(${signed(p, cost)}) <> 0`
-    : '';
+  // All time less the periods outside, or the figures to the end less those before the start: a product sold only
+  // outside the range nets to nothing and is not listed.
+  const having =
+    p.less || p.terms ? `HAVING sum(${signed(p, 'quantity')}) <> 0 OR sum(${signed(p, revenue)}) <> 0 OR sum(${signed(p, cost)}) <> 0` : '';
   return `SELECT product_id, sum(${signed(p, 'quantity')}) AS qty, sum(${signed(p, revenue)}) AS revenue, sum(${signed(p, cost)}) AS cost
             FROM product_sales WHERE ${where} GROUP BY product_id ${having}
            ORDER BY sum(${signed(p, revenue)}) DESC, product_id LIMIT ${TOP_ROWS}`;
