@@ -47,6 +47,12 @@ export function inPeriods(p: Periods): string {
 export function signed(p: Periods, column: string): string {
   if (p.terms) {
     if (p.terms.every((t) => t.coef === 1)) return column;
+    // Most ranges: pieces added or taken off once; only those taken off are tested for.
+    if (p.terms.every((t) => t.coef === 1 || t.coef === -1))
+      return `(CASE WHEN ${p.terms
+        .filter((t) => t.coef === -1)
+        .map(termCondition)
+        .join(' OR ')} THEN -${column} ELSE ${column} END)`;
     return `(CASE ${p.terms.map((t) => `WHEN ${termCondition(t)} THEN ${t.coef === 1 ? column : `${t.coef} * ${column}`}`).join(' ')} END)`;
   }
   return p.less ? `(CASE WHEN grain = 'a' THEN ${column} ELSE -${column} END)` : column;
