@@ -59,8 +59,9 @@ export interface InventoryProductRowDto {
   name: LocalizedText;
   sku: string;
   category: LocalizedText | null;
-  quantity: number; // all branches together
-  price: number;
+  soldBy: SoldBy;
+  quantity: number; // all branches together: units, or kg to 3 decimals for a product sold by weight
+  price: number; // a weighed product's per kg
   cost: number;
   value: number; // price x quantity
   costValue: number; // cost x quantity
@@ -71,7 +72,8 @@ export interface LowStockRowDto {
   _id: string;
   name: LocalizedText;
   sku: string;
-  quantity: number;
+  soldBy: SoldBy;
+  quantity: number; // units, or kg for a product sold by weight (as is the reorder level)
   reorderLevel: number;
   lowStockThreshold: number; // the same as reorderLevel
 }
@@ -80,7 +82,8 @@ export interface LowStockRowDto {
 export interface InventoryReportDto extends ReportMetaDto {
   summary: {
     totalProducts: number;
-    totalQuantity: number;
+    totalQuantity: number; // units of the products sold by the unit
+    totalWeightKg: number; // kg of the products sold by weight (3 decimals)
     totalInventoryValue: number;
     totalInventoryCost: number;
     lowStockItems: number; // at or below the reorder level, out of stock included
@@ -90,7 +93,8 @@ export interface InventoryReportDto extends ReportMetaDto {
     categoryId: string | null;
     categoryName: LocalizedText | null;
     productCount: number;
-    quantity: number;
+    quantity: number; // units of its products sold by the unit
+    weightKg: number; // kg of its products sold by weight
     value: number;
   }[];
   /** The first page (10 by value); every page: GET /api/reports/inventory/products. */

@@ -64,8 +64,8 @@ describe('CSV', () => {
     const res = await download('/api/reports/inventory/export/csv', t.tokens.manager, 'ku');
     const text = res.body.subarray(3).toString('utf8');
     expect(text.split('\r\n')[0]).toBe('ڕاپۆرتی کۆگا');
-    expect(text).toContain('کۆگا بەپێی پۆل\r\nپۆل,کاڵاکان,بڕ,بەها\r\nخواردنەوە,2,55,312.50');
-    expect(text).toContain(`قاوە,'=HACK(),خواردنەوە,5,12.50,7.00,62.50,35.00`);
+    expect(text).toContain('کۆگا بەپێی پۆل\r\nپۆل,کاڵاکان,بڕ,کێش (کگم),بەها\r\nخواردنەوە,2,55,0.000,312.50');
+    expect(text).toContain(`قاوە,'=HACK(),خواردنەوە,5,,12.50,7.00,62.50,35.00`);
   });
 });
 

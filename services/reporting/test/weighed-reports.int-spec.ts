@@ -71,6 +71,29 @@ describe('weighed goods and packs in the sales report', () => {
     expect(d.summary.grossProfit).toBe(11.39);
   });
 
+  it('keeps the inventory’s units and kilograms apart, a kilogram at its price', async () => {
+    const d = (await t.get('/api/reports/inventory', { token: t.tokens.admin })).body.data;
+    // 20,000 g of beef at $12.99 a kg ($8.00 cost) and 48 cans at $0.75 ($0.40).
+    expect(d.summary).toMatchObject({
+      totalQuantity: 48,
+      totalWeightKg: 20,
+      totalInventoryValue: 259.8 + 36,
+      totalInventoryCost: 160 + 19.2,
+    });
+    expect(d.categoryInventory).toEqual([expect.objectContaining({ quantity: 48, weightKg: 20, value: 295.8 })]);
+    const byId = Object.fromEntries(d.products.map((p: { _id: string }) => [p._id, p]));
+    expect(byId[BEEF]).toMatchObject({ soldBy: 'weight', quantity: 20, value: 259.8, costValue: 160, reorderLevel: 0.01 });
+    expect(byId[COLA]).toMatchObject({ soldBy: 'unit', quantity: 48, value: 36, costValue: 19.2, reorderLevel: 10 });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await download('/api/reports/inventory/export/xlsx')) as unknown as ArrayBuffer);
+    const sheet = book.worksheets.find((w) => w.name === translate('en', 'report.section.products'))!;
+    expect((sheet.getRow(1).values as unknown[]).slice(4, 6)).toEqual(['Quantity', 'Weight (kg)']);
+    expect([2, 3].map((n) => (sheet.getRow(n).values as unknown[]).slice(1, 6))).toEqual([
+      ['Minced beef', 'BEEF', 'Uncategorised', undefined, 20],
+      ['Cola can', 'COLA', 'Uncategorised', 48, undefined],
+    ]);
+  });
+
   it('puts units and kilograms in columns of their own in Excel, with the kilograms to 3 decimals', async () => {
     const book = new ExcelJS.Workbook();
     await book.xlsx.load((await download(`/api/reports/sales/export/xlsx?${RANGE}`)) as unknown as ArrayBuffer);

@@ -16,9 +16,17 @@ export class WeighedGoods1797600000300 implements MigrationInterface {
     await q.query(`ALTER TABLE sale_lines
       ADD COLUMN units_per_quantity int NOT NULL DEFAULT 1 CHECK (units_per_quantity >= 1),
       ADD COLUMN weighed boolean NOT NULL DEFAULT false`);
+    // The inventory's first rows by value: a weighed product's grams at its price per kg.
+    await q.query(`DROP INDEX products_by_value`);
+    await q.query(`CREATE INDEX products_by_value ON products
+      ((price_cents * greatest(stock_total, 0) / CASE WHEN sold_by = 'weight' THEN 1000 ELSE 1 END) DESC, sku) WHERE deleted_at IS NULL`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX products_by_value`);
+    await q.query(
+      `CREATE INDEX products_by_value ON products ((price_cents * greatest(stock_total, 0)) DESC, sku) WHERE deleted_at IS NULL`,
+    );
     await q.query(`ALTER TABLE sale_lines DROP COLUMN weighed, DROP COLUMN units_per_quantity`);
     await q.query(`ALTER TABLE products DROP COLUMN sold_by`);
   }

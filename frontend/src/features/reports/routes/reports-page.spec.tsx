@@ -115,6 +115,49 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('table-topProducts').textContent).toContain('١٫٢٥٠ کگم');
   });
 
+  it('shows weighed goods in stock in kilograms, apart from the units', async () => {
+    const beef = {
+      _id: 'beef',
+      name: { en: 'Minced beef', ku: 'گۆشتی هاڕاو' },
+      sku: 'BEEF',
+      category: null,
+      soldBy: 'weight',
+      quantity: 20.5,
+      price: 12.99,
+      cost: 8,
+      value: 266.3,
+      costValue: 164,
+      reorderLevel: 2,
+    };
+    const inventory = {
+      ...meta,
+      summary: {
+        totalProducts: 2,
+        totalQuantity: 48,
+        totalWeightKg: 20.5,
+        totalInventoryValue: 302.3,
+        totalInventoryCost: 183.2,
+        lowStockItems: 0,
+        outOfStockItems: 0,
+      },
+      categoryInventory: [{ categoryId: null, categoryName: null, productCount: 2, quantity: 48, weightKg: 20.5, value: 302.3 }],
+      products: [beef],
+      lowStockItems: [],
+    };
+    api({
+      inventory: () => ({ body: { success: true, data: inventory } }),
+      'inventory/products': () => ({
+        body: { success: true, data: [beef], pagination: { total: 1, page: 1, limit: 10, pages: 1 } },
+      }),
+    });
+    renderScreen(<ReportsPage />, { signedInAs: manager });
+    await screen.findByTestId('summary-totalSales', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('tab-inventory'));
+    await waitFor(() => expect(screen.getByTestId('summary-totalWeightKg').textContent).toContain('20.500 kg'), { timeout: 10_000 });
+    expect(screen.getByTestId('summary-totalQuantity').textContent).toContain('48');
+    await waitFor(() => expect(screen.getByTestId('table-products').textContent).toContain('20.500 kg'));
+  });
+
   it('a custom range cannot end after today', async () => {
     api();
     renderScreen(<ReportsPage />, { signedInAs: manager });
