@@ -110,3 +110,29 @@ INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, 
 SELECT 'm', date_trunc('month', period)::date, 'main', customer_id, sum(spent_cents), sum(purchases), max(last_purchase_at) FROM customer_sales WHERE grain = 'd' GROUP BY 2, 4 ORDER BY 2, 4;
 INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, purchases, last_purchase_at)
 SELECT 'a', DATE '2000-01-01', 'main', customer_id, sum(spent_cents), sum(purchases), max(last_purchase_at) FROM customer_sales WHERE grain = 'd' GROUP BY 4 ORDER BY 4;
+
+-- The anchored cumulative rows (1st, 11th and 21st of each month), made as the read model makes them: from the first
+-- anchor on or before the first figures, each next one from the one before and the days between.
+DO $$
+DECLARE
+  b record;
+  prev date;
+  x date;
+  anchor_of CONSTANT text := 'make_date(extract(year FROM d)::int, extract(month FROM d)::int, CASE WHEN extract(day FROM d) >= 21 THEN 21 WHEN extract(day FROM d) >= 11 THEN 11 ELSE 1 END)';
+  first_anchor date;
+  last_anchor date;
+BEGIN
+  FOR b IN SELECT branch_id, min(day) AS f, max(day) AS l FROM branch_sales_daily GROUP BY branch_id LOOP
+    EXECUTE format('SELECT %s FROM (SELECT $1::date AS d) t', anchor_of) INTO first_anchor USING b.f;
+    EXECUTE format('SELECT %s FROM (SELECT $1::date AS d) t', anchor_of) INTO last_anchor USING b.l;
+    prev := first_anchor;
+    LOOP
+      x := CASE WHEN extract(day FROM prev) = 21 THEN (date_trunc('month', prev) + interval '1 month')::date ELSE prev + 10 END;
+      EXIT WHEN x > last_anchor;
+      PERFORM roll_rollups_forward(b.branch_id, prev, x);
+      prev := x;
+    END LOOP;
+    INSERT INTO rollup_anchors (branch_id, first_anchor, last_anchor) VALUES (b.branch_id, first_anchor, last_anchor)
+    ON CONFLICT (branch_id) DO UPDATE SET first_anchor = EXCLUDED.first_anchor, last_anchor = EXCLUDED.last_anchor;
+  END LOOP;
+END $$;

@@ -6,6 +6,7 @@ import type { Currency } from './money.js';
 import type { TenderMethod } from './tenders.js';
 import type { LocalizedText } from './events.js';
 import type { Role } from './permissions.js';
+import type { SoldBy } from './catalog-dto.js';
 import type { ExpenseCategory, ExpenseStatus, ReportExportFormat, ReportType } from './constants.js';
 
 /** What every report says about itself: the range it covers (yyyy-MM-dd, null = open), the currency and rate used. */
@@ -29,8 +30,11 @@ export interface SalesReportDto extends ReportMetaDto {
     netProfit: number; // grossProfit less expenses
   };
   salesByDate: { date: string; total: number; transactions: number; profit: number }[];
-  /** The 50 products with the most revenue in the range. */
-  topProducts: { _id: string; name: LocalizedText; sku: string; quantity: number; revenue: number; profit: number }[];
+  /**
+   * The 50 products with the most revenue in the range. `quantity`: units sold (a carton of 12 is 12), or for a
+   * product sold by weight the kilograms sold, to 3 decimals (its grams are never counted as units).
+   */
+  topProducts: { _id: string; name: LocalizedText; sku: string; soldBy: SoldBy; quantity: number; revenue: number; profit: number }[];
   /** What was taken and handed back per payment method and currency in the range (not converted: see TenderTakingsDto). */
   takingsByTender: TenderTakingsDto[];
 }
@@ -55,8 +59,9 @@ export interface InventoryProductRowDto {
   name: LocalizedText;
   sku: string;
   category: LocalizedText | null;
-  quantity: number; // all branches together
-  price: number;
+  soldBy: SoldBy;
+  quantity: number; // all branches together: units, or kg to 3 decimals for a product sold by weight
+  price: number; // a weighed product's per kg
   cost: number;
   value: number; // price x quantity
   costValue: number; // cost x quantity
@@ -67,7 +72,8 @@ export interface LowStockRowDto {
   _id: string;
   name: LocalizedText;
   sku: string;
-  quantity: number;
+  soldBy: SoldBy;
+  quantity: number; // units, or kg for a product sold by weight (as is the reorder level)
   reorderLevel: number;
   lowStockThreshold: number; // the same as reorderLevel
 }
@@ -76,7 +82,8 @@ export interface LowStockRowDto {
 export interface InventoryReportDto extends ReportMetaDto {
   summary: {
     totalProducts: number;
-    totalQuantity: number;
+    totalQuantity: number; // units of the products sold by the unit
+    totalWeightKg: number; // kg of the products sold by weight (3 decimals)
     totalInventoryValue: number;
     totalInventoryCost: number;
     lowStockItems: number; // at or below the reorder level, out of stock included
@@ -86,7 +93,8 @@ export interface InventoryReportDto extends ReportMetaDto {
     categoryId: string | null;
     categoryName: LocalizedText | null;
     productCount: number;
-    quantity: number;
+    quantity: number; // units of its products sold by the unit
+    weightKg: number; // kg of its products sold by weight
     value: number;
   }[];
   /** The first page (10 by value); every page: GET /api/reports/inventory/products. */

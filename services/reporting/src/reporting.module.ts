@@ -39,6 +39,8 @@ import { ReportsService } from './reports/reports.service.js';
 import { REPORTING_CONSUMERS } from './consumers.js';
 import { ShiftReports1797000000500 } from './migrations/1797000000500-shift-reports.js';
 import { SaleTakings1797100000500 } from './migrations/1797100000500-sale-takings.js';
+import { WeighedGoods1797600000300 } from './migrations/1797600000300-weighed-goods.js';
+import { AnchoredRollups1797600000310 } from './migrations/1797600000310-anchored-rollups.js';
 import { ReportShiftClosedHandler, ReportShiftOpenedHandler } from './shifts/shift.handlers.js';
 import { ZReportController } from './shifts/z-report.controller.js';
 
@@ -86,6 +88,8 @@ export class ReportingModule {
             UserBranches1796300000500,
             ShiftReports1797000000500,
             SaleTakings1797100000500,
+            WeighedGoods1797600000300,
+            AnchoredRollups1797600000310,
           ],
           consumers: REPORTING_CONSUMERS,
         }),

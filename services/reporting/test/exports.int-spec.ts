@@ -51,8 +51,8 @@ describe('CSV', () => {
       '2026-03-12,-42.50,-2,-18.50',
     ]);
     const products = section('Top products');
-    expect(products[0]).toBe('Name,SKU,Quantity,Revenue,Profit');
-    expect(products).toContain(`"Coffee, dark",'=HACK(),1,12.50,5.50`); // sold 4, voided 2, refunded 1
+    expect(products[0]).toBe('Name,SKU,Quantity,Weight (kg),Revenue,Profit');
+    expect(products).toContain(`"Coffee, dark",'=HACK(),1,,12.50,5.50`); // sold 4, voided 2, refunded 1; not weighed
     // Every sale paid in dollars cash: eight sales less the two voided; two refunds handed back $5.00 and $12.50.
     expect(section('Takings by payment method')).toEqual([
       'Payment method,Payments,Taken (USD),Taken (IQD),Refunds,Refunded (USD),Refunded (IQD)',
@@ -64,8 +64,8 @@ describe('CSV', () => {
     const res = await download('/api/reports/inventory/export/csv', t.tokens.manager, 'ku');
     const text = res.body.subarray(3).toString('utf8');
     expect(text.split('\r\n')[0]).toBe('ڕاپۆرتی کۆگا');
-    expect(text).toContain('کۆگا بەپێی پۆل\r\nپۆل,کاڵاکان,بڕ,بەها\r\nخواردنەوە,2,55,312.50');
-    expect(text).toContain(`قاوە,'=HACK(),خواردنەوە,5,12.50,7.00,62.50,35.00`);
+    expect(text).toContain('کۆگا بەپێی پۆل\r\nپۆل,کاڵاکان,بڕ,کێش (کگم),بەها\r\nخواردنەوە,2,55,0.000,312.50');
+    expect(text).toContain(`قاوە,'=HACK(),خواردنەوە,5,,12.50,7.00,62.50,35.00`);
   });
 });
 

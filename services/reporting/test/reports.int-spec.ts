@@ -212,14 +212,22 @@ describe('inventory report', () => {
     expect(d.summary).toEqual({
       totalProducts: 3,
       totalQuantity: 55,
+      totalWeightKg: 0,
       totalInventoryValue: 250 + 62.5,
       totalInventoryCost: 150 + 35,
       lowStockItems: 2,
       outOfStockItems: 1,
     });
     expect(d.categoryInventory).toEqual([
-      { categoryId: expect.any(String), categoryName: { en: 'Drinks', ku: 'خواردنەوە' }, productCount: 2, quantity: 55, value: 312.5 },
-      { categoryId: null, categoryName: null, productCount: 1, quantity: 0, value: 0 },
+      {
+        categoryId: expect.any(String),
+        categoryName: { en: 'Drinks', ku: 'خواردنەوە' },
+        productCount: 2,
+        quantity: 55,
+        weightKg: 0,
+        value: 312.5,
+      },
+      { categoryId: null, categoryName: null, productCount: 1, quantity: 0, weightKg: 0, value: 0 },
     ]);
     expect(d.products.map((p: any) => p._id)).toEqual([P1, P2, P3]);
     expect(d.lowStockItems.map((p: any) => [p._id, p.quantity, p.lowStockThreshold])).toEqual([

@@ -2,9 +2,10 @@ import type { Currency, Locale } from '@dukan/contracts';
 
 /**
  * What a table cell holds, and how it is shown (the writers format each kind their own way). 'money' is in the
- * report's currency; 'usd' and 'iqd' are money in that currency whatever the report's (dollars, whole dinars).
+ * report's currency; 'usd' and 'iqd' are money in that currency whatever the report's (dollars, whole dinars); 'kg'
+ * a weight in kilograms, always with 3 decimals (whole grams).
  */
-export type CellKind = 'text' | 'money' | 'usd' | 'iqd' | 'number' | 'hours' | 'date' | 'datetime';
+export type CellKind = 'text' | 'money' | 'usd' | 'iqd' | 'number' | 'kg' | 'hours' | 'date' | 'datetime';
 export type Cell = string | number | null;
 
 /** The currency a money cell is shown in (null: not money). */
@@ -36,6 +37,7 @@ export function plainCell(value: Cell, kind: CellKind, currency: Currency, timeZ
   if (value === null || value === '') return null;
   const money = moneyCurrency(kind, currency);
   if (money && typeof value === 'number') return money === 'USD' ? value.toFixed(2) : value.toFixed(0);
+  if (kind === 'kg' && typeof value === 'number') return value.toFixed(3);
   if (kind === 'datetime' && typeof value === 'string') {
     const w = wallClock(value, timeZone);
     return `${w.y}-${pad(w.mo)}-${pad(w.d)} ${pad(w.h)}:${pad(w.mi)}`;
@@ -60,6 +62,7 @@ export function displayCell(value: Cell, kind: CellKind, currency: Currency, loc
         maximumFractionDigits: digits,
       }).format(value);
     }
+    if (kind === 'kg') return new Intl.NumberFormat(loc, { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(value);
     return new Intl.NumberFormat(loc, { maximumFractionDigits: kind === 'hours' ? 1 : 2 }).format(value);
   }
   if (kind === 'date')

@@ -21,6 +21,10 @@ import {
   type CurrencyAmounts,
 } from '@dukan/contracts';
 
+/** A quantity in the column of its kind: units, or a weighed product's kg (never read as units). */
+const unitsOrKg = (p: { soldBy?: 'unit' | 'weight'; quantity: number }): [Cell, Cell] =>
+  p.soldBy === 'weight' ? [null, p.quantity] : [p.quantity, null];
+
 export interface Column {
   label: string;
   kind: CellKind;
@@ -160,8 +164,8 @@ export function buildDocument<T extends ReportType>(
           ),
           section(
             'topProducts',
-            [col('name'), col('sku'), col('quantity', 'number'), col('revenue', 'money'), col('profit', 'money')],
-            d.topProducts.map((p) => [name(p.name), p.sku, p.quantity, p.revenue, p.profit]),
+            [col('name'), col('sku'), col('quantity', 'number'), col('weightKg', 'kg'), col('revenue', 'money'), col('profit', 'money')],
+            d.topProducts.map((p) => [name(p.name), p.sku, ...unitsOrKg(p), p.revenue, p.profit]),
           ),
           section(
             'takingsByTender',
@@ -196,6 +200,7 @@ export function buildDocument<T extends ReportType>(
         summary: [
           sum('totalProducts', d.summary.totalProducts, 'number'),
           sum('totalQuantity', d.summary.totalQuantity, 'number'),
+          sum('totalWeightKg', d.summary.totalWeightKg, 'kg'),
           sum('totalInventoryValue', d.summary.totalInventoryValue),
           sum('totalInventoryCost', d.summary.totalInventoryCost),
           sum('lowStockItems', d.summary.lowStockItems, 'number'),
@@ -212,8 +217,8 @@ export function buildDocument<T extends ReportType>(
         tables: [
           section(
             'categoryInventory',
-            [col('category'), col('productCount', 'number'), col('quantity', 'number'), col('stockValue', 'money')],
-            d.categoryInventory.map((c) => [name(c.categoryName), c.productCount, c.quantity, c.value]),
+            [col('category'), col('productCount', 'number'), col('quantity', 'number'), col('weightKg', 'kg'), col('stockValue', 'money')],
+            d.categoryInventory.map((c) => [name(c.categoryName), c.productCount, c.quantity, c.weightKg, c.value]),
           ),
           section(
             'products',
@@ -222,17 +227,18 @@ export function buildDocument<T extends ReportType>(
               col('sku'),
               col('category'),
               col('quantity', 'number'),
+              col('weightKg', 'kg'),
               col('price', 'money'),
               col('cost', 'money'),
               col('stockValue', 'money'),
               col('costValue', 'money'),
             ],
-            products.map((p) => [name(p.name), p.sku, name(p.category), p.quantity, p.price, p.cost, p.value, p.costValue]),
+            products.map((p) => [name(p.name), p.sku, name(p.category), ...unitsOrKg(p), p.price, p.cost, p.value, p.costValue]),
           ),
           section(
             'lowStock',
-            [col('name'), col('sku'), col('quantity', 'number'), col('reorderLevel', 'number')],
-            low.map((p) => [name(p.name), p.sku, p.quantity, p.reorderLevel]),
+            [col('name'), col('sku'), col('quantity', 'number'), col('weightKg', 'kg'), col('reorderLevel', 'number')],
+            low.map((p) => [name(p.name), p.sku, ...unitsOrKg(p), p.reorderLevel]),
           ),
         ],
       };

@@ -6,7 +6,13 @@ import type { WriteControl } from './csv-export.js';
 import type { ReportDocument } from './report-document.js';
 
 const MONEY_FORMAT = { USD: '"$"#,##0.00;-"$"#,##0.00', IQD: '#,##0" IQD";-#,##0" IQD"' } as const;
-const FORMAT: Partial<Record<CellKind, string>> = { number: '#,##0', hours: '0.0', date: 'yyyy-mm-dd', datetime: 'yyyy-mm-dd hh:mm' };
+const FORMAT: Partial<Record<CellKind, string>> = {
+  number: '#,##0',
+  kg: '#,##0.000',
+  hours: '0.0',
+  date: 'yyyy-mm-dd',
+  datetime: 'yyyy-mm-dd hh:mm',
+};
 
 /** Excel's sheet names: at most 31 characters, none of []:*?/\, unique in the book. */
 function sheetName(title: string, taken: Set<string>): string {

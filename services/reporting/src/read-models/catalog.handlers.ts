@@ -68,11 +68,12 @@ async function upsertProducts(
   const rows = [...latest.values()].sort((a, b) => byKey(a.data.productId, b.data.productId));
   const col = <T>(f: (e: (typeof rows)[number]) => T) => rows.map(f);
   await m.query(
-    `INSERT INTO products (product_id, sku, name, category_id, price_cents, cost_cents, active, reorder_level, version, created_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::bigint[], $6::bigint[], $7::boolean[], $8::int[], $9::int[], $10::timestamptz[])
+    `INSERT INTO products (product_id, sku, name, category_id, price_cents, cost_cents, active, reorder_level, version, created_at, sold_by)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::text[], $5::bigint[], $6::bigint[], $7::boolean[], $8::int[], $9::int[], $10::timestamptz[],
+       $11::text[])
      ON CONFLICT (product_id) DO UPDATE SET sku = EXCLUDED.sku, name = EXCLUDED.name, category_id = EXCLUDED.category_id,
        price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents, active = EXCLUDED.active,
-       reorder_level = EXCLUDED.reorder_level, version = EXCLUDED.version
+       reorder_level = EXCLUDED.reorder_level, version = EXCLUDED.version, sold_by = EXCLUDED.sold_by
      WHERE products.version < EXCLUDED.version`,
     [
       col((e) => e.data.productId),
@@ -85,6 +86,8 @@ async function upsertProducts(
       col((e) => e.data.reorderLevel),
       col((e) => e.data.version),
       col((e) => e.occurredAt),
+      // Absent on events from before weighed goods: by the unit.
+      col((e) => e.data.soldBy ?? 'unit'),
     ],
   );
   await recordStates(

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { TenderTaking } from '@dukan/contracts';
+import { anchorOnOrBefore, nextAnchor } from '../reports/report-range.policy.js';
 
 /** The period an 'all time' row is kept under. */
 export const ALL_TIME = '2000-01-01';
@@ -157,6 +158,9 @@ export class RollupDelta {
 
   async flush(m: EntityManager): Promise<void> {
     const sorted = (map: Map<string, Sums>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+    // The branches whose anchored rows this changes, locked (in order, before any row) to the commit: see carryAnchors.
+    for (const branch of [...new Set([...this.product.values(), ...this.customer.values()].map((r) => r.branchId as string))].sort())
+      await m.query(`SELECT pg_advisory_xact_lock(hashtextextended('reporting.rollup_anchors:' || $1, 0))`, [branch]);
     const col = <T>(rows: Sums[], field: string) => rows.map((r) => r[field] as T);
     const branch = sorted(this.branch);
     if (branch.length) {
@@ -242,6 +246,11 @@ export class RollupDelta {
         ],
       );
     }
+    await carryAnchors(
+      m,
+      product.filter((r) => r.grain === 'd'),
+      customer.filter((r) => r.grain === 'd'),
+    );
     const takings = sorted(this.takings);
     if (takings.length) {
       await m.query(
@@ -268,4 +277,80 @@ export class RollupDelta {
 
 function cashierRow(day: string, branchId: string, id: string): Sums {
   return { day, branchId, id, sales: 0, tx: 0, first: null, last: null, voids: 0, refunds: 0, refunded: 0 };
+}
+
+/**
+ * Keeps each branch's anchored cumulative rows (see the anchored-rollups migration) in step with the day rows just
+ * written: a change on a day before the branch's last anchor is added to every anchor after that day (a sale made
+ * offline and sent later); figures reaching a new anchor make its rows (and any skipped before it) from the last
+ * one and the days between. Per branch, under a lock taken before any row and held to the commit, so an anchor is
+ * never made while another transaction still changes the days it sums.
+ */
+async function carryAnchors(m: EntityManager, product: Sums[], customer: Sums[]): Promise<void> {
+  const branches = [...new Set([...product, ...customer].map((r) => r.branchId as string))].sort();
+  for (const branch of branches) {
+    const ours = (rows: Sums[]) => rows.filter((r) => r.branchId === branch);
+    const [held] = (await m.query(
+      `SELECT first_anchor::text AS first, last_anchor::text AS last FROM rollup_anchors WHERE branch_id = $1`,
+      [branch],
+    )) as { first: string; last: string }[];
+    const days = [...ours(product), ...ours(customer)].map((r) => r.period as string).sort();
+    const target = anchorOnOrBefore(days.at(-1)!);
+    if (held) {
+      // Each change on a day before the last anchor, to every held anchor after that day.
+      const later = (day: string) => {
+        const out: string[] = [];
+        for (let x = nextAnchor(anchorOnOrBefore(day)); x <= held.last; x = nextAnchor(x)) if (x >= held.first) out.push(x);
+        return out;
+      };
+      const p = ours(product).flatMap((r) => later(r.period as string).map((x): Sums => ({ ...r, period: x })));
+      if (p.length) {
+        await m.query(
+          `INSERT INTO product_sales (grain, period, branch_id, product_id, quantity, revenue_cents, cost_cents, revenue_iqd, cost_iqd)
+           SELECT 'c', * FROM unnest($1::date[], $2::text[], $3::uuid[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[])
+           ON CONFLICT (grain, period, branch_id, product_id) DO UPDATE SET quantity = product_sales.quantity + EXCLUDED.quantity,
+             revenue_cents = product_sales.revenue_cents + EXCLUDED.revenue_cents, cost_cents = product_sales.cost_cents + EXCLUDED.cost_cents,
+             revenue_iqd = product_sales.revenue_iqd + EXCLUDED.revenue_iqd, cost_iqd = product_sales.cost_iqd + EXCLUDED.cost_iqd`,
+          [
+            p.map((r) => r.period),
+            p.map((r) => r.branchId),
+            p.map((r) => r.id),
+            p.map((r) => r.qty),
+            p.map((r) => r.revenue),
+            p.map((r) => r.cost),
+            p.map((r) => r.revenueIqd),
+            p.map((r) => r.costIqd),
+          ],
+        );
+      }
+      const c = ours(customer).flatMap((r) => later(r.period as string).map((x): Sums => ({ ...r, period: x })));
+      if (c.length) {
+        await m.query(
+          `INSERT INTO customer_sales (grain, period, branch_id, customer_id, spent_cents, purchases, last_purchase_at)
+           SELECT 'c', * FROM unnest($1::date[], $2::text[], $3::uuid[], $4::bigint[], $5::int[], $6::timestamptz[])
+           ON CONFLICT (grain, period, branch_id, customer_id) DO UPDATE SET spent_cents = customer_sales.spent_cents + EXCLUDED.spent_cents,
+             purchases = customer_sales.purchases + EXCLUDED.purchases,
+             last_purchase_at = GREATEST(customer_sales.last_purchase_at, EXCLUDED.last_purchase_at)`,
+          [
+            c.map((r) => r.period),
+            c.map((r) => r.branchId),
+            c.map((r) => r.id),
+            c.map((r) => r.spent),
+            c.map((r) => r.purchases),
+            c.map((r) => r.last),
+          ],
+        );
+      }
+    }
+    if (held && target <= held.last) continue;
+    // New anchors: the first one a branch holds sums every day before it; each next one, the one before and the days between.
+    let prev: string | null = held?.last ?? null;
+    for (let x = held ? nextAnchor(held.last) : target; x <= target; prev = x, x = nextAnchor(x))
+      await m.query(`SELECT roll_rollups_forward($1, $2::date, $3::date)`, [branch, prev, x]);
+    await m.query(
+      `INSERT INTO rollup_anchors (branch_id, first_anchor, last_anchor) VALUES ($1, $2, $2)
+       ON CONFLICT (branch_id) DO UPDATE SET last_anchor = EXCLUDED.last_anchor`,
+      [branch, target],
+    );
+  }
 }

@@ -1,22 +1,49 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { EventOf, SaleEventData } from '@dukan/contracts';
+import { weighedGross, type EventOf, type SaleEventData } from '@dukan/contracts';
 import { one, rows, type EventHandler } from '@dukan/platform';
 import { RollupDelta, type SaleFigures } from './rollups.js';
 import { lineDinars, ownMoney, refundMoney, saleTakings } from './sale-money.js';
 import { ShopClock } from './shop-clock.js';
 
+/** How a line counts towards stock: units per quantity (a pack's units, a price label's grams), and whether they are grams. */
+interface LineKind {
+  unitsPerQuantity: number;
+  grams: boolean;
+}
+
+/**
+ * A sale line's kind: a weighed line's quantity is grams; a price label's (no pack, quantity 1) its grams per
+ * quantity; a pack's its units. Lines from before packs and weighed goods are of single units.
+ */
+export function lineKind(l: Pick<SaleEventData['lines'][number], 'unitsPerQuantity' | 'weighed' | 'packId'>): LineKind {
+  const unitsPerQuantity = l.unitsPerQuantity ?? 1;
+  return { unitsPerQuantity, grams: (l.weighed ?? false) || (!l.packId && unitsPerQuantity > 1) };
+}
+
+/**
+ * What `quantity` of a line adds to the product rollup: its stock units (units, a carton's 12, or grams: 1.250 kg is
+ * 1,250) and their cost, the unit cost being per unit or, for grams, per kilogram (rounded as the price is).
+ */
+export function lineStock(k: LineKind, quantity: number, unitCostCents: number, unitCostIqd: number) {
+  const units = quantity * k.unitsPerQuantity;
+  return k.grams
+    ? { units, costCents: weighedGross(unitCostCents, units), costIqd: weighedGross(unitCostIqd, units) }
+    : { units, costCents: unitCostCents * units, costIqd: unitCostIqd * units };
+}
+
 /** What a whole sale adds to the rollups. */
 export function saleFigures(d: SaleEventData): SaleFigures {
   const lines = d.lines.map((l) => {
     const iqd = lineDinars(d, l);
+    const stock = lineStock(lineKind(l), l.quantity, l.unitCostCents, iqd.unitCostIqd);
     return {
       productId: l.productId,
-      quantity: l.quantity,
+      quantity: stock.units,
       revenueCents: l.subtotalCents,
-      costCents: l.unitCostCents * l.quantity,
+      costCents: stock.costCents,
       revenueIqd: iqd.subtotalIqd,
-      costIqd: iqd.unitCostIqd * l.quantity,
+      costIqd: stock.costIqd,
     };
   });
   return {
@@ -44,6 +71,8 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
     product_id: string;
     quantity: number;
     refunded_quantity: number;
+    units_per_quantity: number;
+    weighed: boolean;
     subtotal_cents: string;
     unit_cost_cents: string;
     refunded_line_cents: string;
@@ -53,7 +82,7 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
   }>(
     m,
     `SELECT s.branch_id, s.cashier_id, s.customer_id, s.total_cents, s.refunded_cents, s.total_iqd, s.refunded_iqd, l.product_id, l.quantity,
-            l.refunded_quantity, l.subtotal_cents, l.unit_cost_cents, coalesce(r.amount, 0) AS refunded_line_cents, l.subtotal_iqd,
+            l.refunded_quantity, l.units_per_quantity, l.weighed, l.subtotal_cents, l.unit_cost_cents, coalesce(r.amount, 0) AS refunded_line_cents, l.subtotal_iqd,
             l.unit_cost_iqd, coalesce(r.amount_iqd, 0) AS refunded_line_iqd
        FROM sales s JOIN sale_lines l ON l.sale_id = s.sale_id
        LEFT JOIN (SELECT rl.line_id, sum(rl.amount_cents) AS amount, sum(rl.amount_iqd) AS amount_iqd
@@ -65,14 +94,19 @@ async function remainingFigures(m: EntityManager, saleId: string): Promise<SaleF
   const s = held[0];
   if (!s) return null;
   const lines = held.map((l) => {
-    const quantity = l.quantity - l.refunded_quantity;
+    const stock = lineStock(
+      { unitsPerQuantity: l.units_per_quantity, grams: l.weighed },
+      l.quantity - l.refunded_quantity,
+      Number(l.unit_cost_cents),
+      Number(l.unit_cost_iqd),
+    );
     return {
       productId: l.product_id,
-      quantity,
+      quantity: stock.units,
       revenueCents: Number(l.subtotal_cents) - Number(l.refunded_line_cents),
-      costCents: Number(l.unit_cost_cents) * quantity,
+      costCents: stock.costCents,
       revenueIqd: Number(l.subtotal_iqd) - Number(l.refunded_line_iqd),
-      costIqd: Number(l.unit_cost_iqd) * quantity,
+      costIqd: stock.costIqd,
     };
   });
   return {
@@ -172,14 +206,17 @@ async function insertSales(
       subtotal_cents: l.subtotalCents,
       subtotal_iqd: lineDinars(d, l).subtotalIqd,
       unit_cost_iqd: lineDinars(d, l).unitCostIqd,
+      units_per_quantity: lineKind(l).unitsPerQuantity,
+      weighed: lineKind(l).grams,
     })),
   );
   if (lines.length > 0) {
     await m.query(
       `INSERT INTO sale_lines (sale_id, line_id, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents, discount_cents, subtotal_cents,
-         subtotal_iqd, unit_cost_iqd)
+         subtotal_iqd, unit_cost_iqd, units_per_quantity, weighed)
        SELECT * FROM jsonb_to_recordset($1::jsonb) AS l(sale_id text, line_id text, product_id text, sku text, name jsonb, quantity int,
-         unit_price_cents bigint, unit_cost_cents bigint, discount_cents bigint, subtotal_cents bigint, subtotal_iqd bigint, unit_cost_iqd bigint)
+         unit_price_cents bigint, unit_cost_cents bigint, discount_cents bigint, subtotal_cents bigint, subtotal_iqd bigint, unit_cost_iqd bigint,
+         units_per_quantity int, weighed boolean)
        ON CONFLICT DO NOTHING`,
       [JSON.stringify(lines)],
     );
@@ -287,12 +324,19 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
         ],
       );
     }
-    const costs = await rows<{ line_id: string; product_id: string; unit_cost_cents: string; unit_cost_iqd: string }>(
+    const costs = await rows<{
+      line_id: string;
+      product_id: string;
+      unit_cost_cents: string;
+      unit_cost_iqd: string;
+      units_per_quantity: number;
+      weighed: boolean;
+    }>(
       m,
       `UPDATE sale_lines l SET refunded_quantity = l.refunded_quantity + r.quantity
          FROM unnest($2::text[], $3::int[]) AS r(line_id, quantity)
         WHERE l.sale_id = $1 AND l.line_id = r.line_id
-        RETURNING l.line_id, l.product_id, l.unit_cost_cents, l.unit_cost_iqd`,
+        RETURNING l.line_id, l.product_id, l.unit_cost_cents, l.unit_cost_iqd, l.units_per_quantity, l.weighed`,
       [d.saleId, d.lines.map((l) => l.lineId), d.lines.map((l) => l.quantity)],
     );
     const after = await one<{ status: string }>(
@@ -308,18 +352,23 @@ export class ReportSaleRefundedHandler implements EventHandler<'dukan.sales.sale
     const byLine = new Map(costs.map((c) => [c.line_id, c]));
     const lines = d.lines.flatMap((l, i) => {
       const c = byLine.get(l.lineId);
-      return c
-        ? [
-            {
-              productId: c.product_id,
-              quantity: l.quantity,
-              revenueCents: l.amountCents,
-              costCents: Number(c.unit_cost_cents) * l.quantity,
-              revenueIqd: money.lineIqd[i] ?? 0,
-              costIqd: Number(c.unit_cost_iqd) * l.quantity,
-            },
-          ]
-        : [];
+      if (!c) return [];
+      const stock = lineStock(
+        { unitsPerQuantity: c.units_per_quantity, grams: c.weighed },
+        l.quantity,
+        Number(c.unit_cost_cents),
+        Number(c.unit_cost_iqd),
+      );
+      return [
+        {
+          productId: c.product_id,
+          quantity: stock.units,
+          revenueCents: l.amountCents,
+          costCents: stock.costCents,
+          revenueIqd: money.lineIqd[i] ?? 0,
+          costIqd: stock.costIqd,
+        },
+      ];
     });
     const delta = new RollupDelta(await this.clock.timeZone(m));
     const emptied = sale.status === 'completed' && after?.status === 'refunded';

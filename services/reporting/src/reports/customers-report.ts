@@ -1,7 +1,7 @@
 import { LOYALTY_RANGES, type CustomerReportDto } from '@dukan/contracts';
 import { one } from '@dukan/platform';
-import { DAILY_SERIES_MAX_DAYS, daysBetween, withoutLess } from './report-range.policy.js';
-import { dayText, inBranches, inPeriods, isSingleRead, jsonRows, signed, type ReportScope } from './report-scope.js';
+import { DAILY_SERIES_MAX_DAYS, daysBetween, planOf, withoutLess } from './report-range.policy.js';
+import { addedPieces, dayText, inBranches, inPeriods, isSingleRead, jsonRows, signed, type ReportScope } from './report-scope.js';
 import { TOP_ROWS } from './sales-report.js';
 
 const LOYALTY_CASE = `CASE ${LOYALTY_RANGES.map((r) => `WHEN loyalty_points <= ${Number.isFinite(r.max) ? r.max : 2147483647} THEN '${r.range}'`).join(' ')} END`;
@@ -30,14 +30,26 @@ export async function customersReport(s: ReportScope): Promise<CustomerReportDto
   const monthly = s.start === null || daysBetween(s.start, s.end ?? dayText(new Date())) + 1 > DAILY_SERIES_MAX_DAYS;
   // All time less what lies outside the range only when the range reaches the last day: each customer's latest
   // purchase is then all time's (a latest time cannot be taken off).
-  const p = s.periods.less?.toLast ? s.periods : withoutLess(s.periods);
+  // Anchored: the end's figures only added, so each customer's latest purchase up to the end is among them (and in
+  // the range when not before its start).
+  const read = s.branches === null ? s.heldBranches : s.heldBranches.filter((b) => s.branches!.includes(b));
+  const p = s.periods.terms
+    ? planOf(s.start, s.end, s.held.first, s.held.last, s.held.anchors, read, s.branches === null, true)
+    : s.periods.less?.toLast
+      ? s.periods
+      : withoutLess(s.periods);
   const single = isSingleRead({ ...s, periods: p });
   const where = `${inPeriods(p)} AND ${inBranches(s.branches, 'branch_id')}`;
   // One branch's stored period is read as it is (and its biggest spenders in index order); else summed per customer.
   const perCustomer = single
     ? `SELECT customer_id, spent_cents AS spent, purchases AS n, last_purchase_at AS last FROM customer_sales WHERE ${where}`
     : `SELECT customer_id, sum(${signed(p, 'spent_cents')}) AS spent, sum(${signed(p, 'purchases')}) AS n,
-              max(last_purchase_at) FILTER (WHERE grain = 'a' OR ${p.less ? 'false' : 'true'}) AS last
+              ${
+                p.terms
+                  ? `CASE WHEN $1::date IS NULL OR (max(last_purchase_at) FILTER (WHERE ${addedPieces(p)}) AT TIME ZONE $3)::date >= $1::date
+                          THEN max(last_purchase_at) FILTER (WHERE ${addedPieces(p)}) END`
+                  : `max(last_purchase_at) FILTER (WHERE grain = 'a' OR ${p.less ? 'false' : 'true'})`
+              } AS last
          FROM customer_sales WHERE ${where} GROUP BY customer_id`;
   const top = single
     ? `SELECT customer_id, spent_cents AS spent, purchases AS n, last_purchase_at AS last FROM customer_sales

@@ -5,10 +5,19 @@ import type {
   LocalizedText,
   LowStockRowDto,
   Paginated,
+  SoldBy,
 } from '@dukan/contracts';
 import { paginationOf } from '@dukan/contracts';
 import { one, rows } from '@dukan/platform';
 import { inBranches, jsonRows, type ReportScope } from './report-scope.js';
+import { gramsToKg } from './sales-report.js';
+
+/**
+ * What a product's stock `qty` (of `p`) is worth at `price` (a column): a weighed product's stock is grams and its
+ * price per kg. The same expression as the products_by_value index (whole units of the minor unit, for ordering).
+ */
+const worth = (p: string, price: string, qty: string) =>
+  `(${p}.${price} * greatest(${qty}, 0) / CASE WHEN ${p}.sold_by = 'weight' THEN 1000 ELSE 1 END)`;
 
 /** A product's (p) stock in the scope's branches: over every branch, kept with the product; else summed from stock. */
 function stockOf(s: ReportScope): string {
@@ -18,7 +27,7 @@ function stockOf(s: ReportScope): string {
 
 /** Live products with their stock in the scope's branches (below zero counts as none for the totals). */
 const stocked = (s: ReportScope) => `
-  SELECT p.product_id, p.name, p.sku, p.category_id, p.price_cents, p.cost_cents, p.reorder_level, ${stockOf(s)} AS qty
+  SELECT p.product_id, p.name, p.sku, p.category_id, p.price_cents, p.cost_cents, p.reorder_level, p.sold_by, ${stockOf(s)} AS qty
     FROM products p WHERE p.deleted_at IS NULL`;
 
 const SORT_SQL: Record<InventorySortField, string> = {
@@ -28,8 +37,8 @@ const SORT_SQL: Record<InventorySortField, string> = {
   quantity: 's.qty',
   price: 's.price_cents',
   cost: 's.cost_cents',
-  value: 's.price_cents * greatest(s.qty, 0)',
-  costValue: 's.cost_cents * greatest(s.qty, 0)',
+  value: worth('s', 'price_cents', 's.qty'),
+  costValue: worth('s', 'cost_cents', 's.qty'),
   reorderLevel: 's.reorder_level',
 };
 
@@ -48,23 +57,29 @@ interface StockedRow {
   price_cents: string | number;
   cost_cents: string | number;
   reorder_level: number;
+  sold_by: SoldBy;
   qty: number;
   category: LocalizedText | null;
 }
 
+/** A quantity as a report shows it: units, or a weighed product's grams as kg. */
+const shown = (r: Pick<StockedRow, 'sold_by'>, qty: number) => (r.sold_by === 'weight' ? gramsToKg(qty) : qty);
+
 function productRow(s: ReportScope, r: StockedRow): InventoryProductRowDto {
-  const units = Math.max(r.qty, 0);
+  // A weighed product's grams at its price per kg.
+  const units = Math.max(r.qty, 0) / (r.sold_by === 'weight' ? 1000 : 1);
   return {
     _id: r.product_id,
     name: r.name,
     sku: r.sku,
     category: r.category,
-    quantity: r.qty,
+    soldBy: r.sold_by,
+    quantity: shown(r, r.qty),
     price: s.money(r.price_cents),
     cost: s.money(r.cost_cents),
     value: s.money(Number(r.price_cents) * units),
     costValue: s.money(Number(r.cost_cents) * units),
-    reorderLevel: r.reorder_level,
+    reorderLevel: shown(r, r.reorder_level),
   };
 }
 
@@ -72,9 +87,10 @@ const lowStockRow = (r: StockedRow): LowStockRowDto => ({
   _id: r.product_id,
   name: r.name,
   sku: r.sku,
-  quantity: r.qty,
-  reorderLevel: r.reorder_level,
-  lowStockThreshold: r.reorder_level,
+  soldBy: r.sold_by,
+  quantity: shown(r, r.qty),
+  reorderLevel: shown(r, r.reorder_level),
+  lowStockThreshold: shown(r, r.reorder_level),
 });
 
 /** One page of the inventory's products (or of the low-stock ones), sorted on any column; ties by SKU. */
@@ -110,6 +126,7 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
     name: LocalizedText | null;
     n: number;
     units: number;
+    grams: number;
     value: number;
     cost: number;
     low: number;
@@ -123,15 +140,17 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
        -- Grouped by id, named after; values summed as float8 (exact far beyond any shop's stock, and quicker than numeric).
        ${jsonRows(
          `SELECT g.*, c.name FROM (
-                     SELECT p.category_id, count(*) AS n, sum(greatest(p.qty, 0)) AS units,
-                            sum((p.price_cents * greatest(p.qty, 0))::float8) AS value, sum((p.cost_cents * greatest(p.qty, 0))::float8) AS cost,
+                     SELECT p.category_id, count(*) AS n, coalesce(sum(greatest(p.qty, 0)) FILTER (WHERE p.sold_by = 'unit'), 0) AS units,
+                            coalesce(sum(greatest(p.qty, 0)) FILTER (WHERE p.sold_by = 'weight'), 0) AS grams,
+                            sum(p.price_cents * greatest(p.qty, 0) / CASE WHEN p.sold_by = 'weight' THEN 1000.0 ELSE 1 END::float8) AS value,
+                            sum(p.cost_cents * greatest(p.qty, 0) / CASE WHEN p.sold_by = 'weight' THEN 1000.0 ELSE 1 END::float8) AS cost,
                             count(*) FILTER (WHERE p.qty <= p.reorder_level) AS low, count(*) FILTER (WHERE p.qty <= 0) AS out
                        FROM (${stocked(s)}) p GROUP BY p.category_id) g
                      LEFT JOIN categories c ON c.category_id = g.category_id`,
          "x.n DESC, x.name->>'en'",
        )} AS categories,
        ${jsonRows(
-         `SELECT s.*, c.name AS category FROM (${stocked(s)} ORDER BY (p.price_cents * greatest(${qty}, 0)) DESC, p.sku LIMIT 10) s
+         `SELECT s.*, c.name AS category FROM (${stocked(s)} ORDER BY ${worth('p', 'price_cents', qty)} DESC, p.sku LIMIT 10) s
                      LEFT JOIN categories c ON c.category_id = s.category_id`,
          `${SORT_SQL.value.replaceAll('s.', 'x.')} DESC, x.sku`,
        )} AS products,
@@ -147,6 +166,7 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
     summary: {
       totalProducts: total((c) => c.n),
       totalQuantity: total((c) => c.units),
+      totalWeightKg: gramsToKg(total((c) => c.grams)),
       totalInventoryValue: s.money(total((c) => c.value)),
       totalInventoryCost: s.money(total((c) => c.cost)),
       lowStockItems: total((c) => c.low),
@@ -157,6 +177,7 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
       categoryName: c.name,
       productCount: Number(c.n),
       quantity: Number(c.units),
+      weightKg: gramsToKg(Number(c.grams)),
       value: s.money(c.value),
     })),
     products: (row?.products ?? []).map((r) => productRow(s, r)),

@@ -1,4 +1,4 @@
-import { addDays, hoursOf, isDay, moneyIn, periodsOf } from './report-range.policy.js';
+import { addDays, anchorOnOrBefore, hoursOf, isDay, moneyIn, nextAnchor, periodsOf, planOf } from './report-range.policy.js';
 
 describe('isDay', () => {
   it.each([
@@ -100,5 +100,70 @@ describe('a range over most of the history', () => {
 
   it('is read as its own months and days when those are fewer', () => {
     expect(periodsOf('2025-06-10', '2025-08-20', '2024-11-28', '2026-11-28').less).toBeUndefined();
+  });
+});
+
+describe('anchored cumulative ranges', () => {
+  const ANCHORS = { main: { first: '2024-11-21', last: '2026-11-21' } };
+
+  it('anchors fall on the 1st, 11th and 21st', () => {
+    expect(['2026-01-01', '2026-01-10', '2026-01-11', '2026-01-20', '2026-01-21', '2026-01-31'].map(anchorOnOrBefore)).toEqual([
+      '2026-01-01',
+      '2026-01-01',
+      '2026-01-11',
+      '2026-01-11',
+      '2026-01-21',
+      '2026-01-21',
+    ]);
+    expect(['2025-12-21', '2026-02-01', '2026-02-11', '2026-02-21'].map(nextAnchor)).toEqual([
+      '2026-01-01',
+      '2026-02-11',
+      '2026-02-21',
+      '2026-03-01',
+    ]);
+  });
+
+  it('reads 700 days to a week ago as two anchors and at most five days at each end', () => {
+    const p = planOf('2024-12-29', '2026-11-21', '2024-11-28', '2026-11-28', ANCHORS, ['main'], true);
+    // Up to 21 November: the 21st's rows plus the 21st; before 29 December: the 1 January rows less 29-31 December.
+    expect(p.terms).toEqual([
+      { grain: 'c', from: '2026-11-21', to: '2026-11-21', coef: 1, branches: null },
+      { grain: 'c', from: '2025-01-01', to: '2025-01-01', coef: -1, branches: null },
+      { grain: 'd', from: '2024-12-29', to: '2024-12-31', coef: 1, branches: null },
+      { grain: 'd', from: '2026-11-21', to: '2026-11-21', coef: 1, branches: null },
+    ]);
+  });
+
+  it('reads a range to the last figures as all time less what came before it', () => {
+    const p = planOf('2025-05-12', null, '2024-11-28', '2026-11-28', ANCHORS, ['main'], true);
+    expect(p.terms).toEqual([
+      { grain: 'a', from: '2000-01-01', to: '2000-01-01', coef: 1, branches: null },
+      { grain: 'c', from: '2025-05-11', to: '2025-05-11', coef: -1, branches: null },
+      { grain: 'd', from: '2025-05-11', to: '2025-05-11', coef: -1, branches: null },
+    ]);
+  });
+
+  it('only adds at the end when asked (a latest purchase cannot be taken off)', () => {
+    const p = planOf('2024-12-29', '2026-11-19', '2024-11-28', '2026-11-28', ANCHORS, ['main'], true, true);
+    expect(p.terms!.filter((t) => t.from >= '2026-11-01')).toEqual([
+      { grain: 'c', from: '2026-11-11', to: '2026-11-11', coef: 1, branches: null },
+      { grain: 'd', from: '2026-11-11', to: '2026-11-19', coef: 1, branches: null },
+    ]);
+  });
+
+  it('lists the branches of each group holding other anchors, and reads short ranges as their own days', () => {
+    const p = planOf(
+      '2025-03-05',
+      '2026-06-15',
+      '2024-11-28',
+      '2026-11-28',
+      { ...ANCHORS, b: { first: '2025-02-01', last: '2026-05-01' } },
+      ['main', 'b'],
+      true,
+    );
+    expect(new Set(p.terms!.map((t) => t.branches?.join()))).toEqual(new Set(['main', 'b']));
+    const short = planOf('2026-03-05', '2026-03-15', '2024-11-28', '2026-11-28', ANCHORS, ['main'], true);
+    expect(short.terms).toBeUndefined();
+    expect(short.days).toHaveLength(11);
   });
 });

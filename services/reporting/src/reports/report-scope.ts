@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Currency, ReportMetaDto } from '@dukan/contracts';
-import type { Periods } from './report-range.policy.js';
+import type { HeldAnchors, Periods, Term } from './report-range.policy.js';
 
 /** What one report is built from: the transaction it reads in, the range and how money is shown. */
 export interface ReportScope {
@@ -16,6 +16,8 @@ export interface ReportScope {
   branches: readonly string[] | null;
   /** The branches that have any sales figures at all (a single shop: one). */
   heldBranches: readonly string[];
+  /** The first and last days holding figures, and the anchors each branch's cumulative rollups are held at. */
+  held: { first: string | null; last: string | null; anchors: Readonly<Record<string, HeldAnchors>> };
 }
 
 /** SQL condition on a date column for the scope's range; parameters $1 (start) and $2 (end), each null when open. */
@@ -26,6 +28,7 @@ export const IN_RANGE = (column: string) => `($1::date IS NULL OR ${column} >= $
  * they are written into the statement as date literals: the planner then sees exactly which periods it reads.
  */
 export function inPeriods(p: Periods): string {
+  if (p.terms) return p.terms.length ? `(${p.terms.map(termCondition).join(' OR ')})` : 'false';
   const dates = (days: string[]) => `ARRAY[${days.map((d) => `'${assertDay(d)}'`).join(',')}]::date[]`;
   const months = [...p.months, ...(p.less?.months ?? [])];
   const days = [...p.days, ...(p.less?.days ?? [])];
@@ -42,12 +45,39 @@ export function inPeriods(p: Periods): string {
  * it, negated on those periods' rows (so `sum(signed(p, 'quantity'))` is the range's quantity).
  */
 export function signed(p: Periods, column: string): string {
+  if (p.terms) {
+    if (p.terms.every((t) => t.coef === 1)) return column;
+    // Most ranges: pieces added or taken off once; only those taken off are tested for.
+    if (p.terms.every((t) => t.coef === 1 || t.coef === -1))
+      return `(CASE WHEN ${p.terms
+        .filter((t) => t.coef === -1)
+        .map(termCondition)
+        .join(' OR ')} THEN -${column} ELSE ${column} END)`;
+    return `(CASE ${p.terms.map((t) => `WHEN ${termCondition(t)} THEN ${t.coef === 1 ? column : `${t.coef} * ${column}`}`).join(' ')} END)`;
+  }
   return p.less ? `(CASE WHEN grain = 'a' THEN ${column} ELSE -${column} END)` : column;
+}
+
+/** SQL condition picking the rows of one anchored piece (see planOf). */
+export function termCondition(t: Term): string {
+  const branch = t.branches ? ` AND ${inBranches(t.branches, 'branch_id')}` : '';
+  if (t.grain === 'a') return `(grain = 'a'${branch})`;
+  if (t.grain === 'c') return `(grain = 'c' AND period = '${assertDay(t.from)}'::date${branch})`;
+  return `(grain = 'd' AND period BETWEEN '${assertDay(t.from)}'::date AND '${assertDay(t.to)}'::date${branch})`;
+}
+
+/** SQL condition on the rows of the pieces added (not taken off) of an anchored range; for other ranges, every row. */
+export function addedPieces(p: Periods): string {
+  if (!p.terms) return 'true';
+  const added = p.terms.filter((t) => t.coef > 0);
+  return added.length ? `(${added.map(termCondition).join(' OR ')})` : 'false';
 }
 
 /** True when the range is one stored period: its rows need no summing, and an index gives them in order. */
 export const isSinglePeriod = (p: Periods) =>
-  Number(p.all) + p.months.length + p.days.length + (p.less ? p.less.months.length + p.less.days.length : 0) === 1;
+  p.terms
+    ? p.terms.length === 1 && p.terms[0]!.coef === 1 && p.terms[0]!.from === p.terms[0]!.to
+    : Number(p.all) + p.months.length + p.days.length + (p.less ? p.less.months.length + p.less.days.length : 0) === 1;
 
 /**
  * SQL condition on a branch column for the branches a view reads (true for every branch). The codes come from the

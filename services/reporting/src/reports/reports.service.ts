@@ -12,7 +12,7 @@ import { DomainError, one, type RequestContext } from '@dukan/platform';
 import { SETTINGS_COLUMNS, ShopClock, type StoredSettings } from '../read-models/shop-clock.js';
 import { customersReport } from './customers-report.js';
 import { inventoryPage, inventoryReport } from './inventory-report.js';
-import { moneyIn, periodsOf } from './report-range.policy.js';
+import { moneyIn, planOf, type HeldAnchors } from './report-range.policy.js';
 import type { InventoryPageQuery, ReportQuery } from './report.dto.js';
 import type { ReportScope } from './report-scope.js';
 import { salesReport } from './sales-report.js';
@@ -56,25 +56,38 @@ export class ReportsService {
     const currency = q.currency ?? 'USD';
     return this.ds.transaction(async (m: EntityManager) => {
       // One round trip for the settings and the days that hold figures; the rollup sums get room to stay in memory.
-      const meta = await one<{ shop: StoredSettings | null; first: string | null; last: string | null; held: string[] | null }>(
+      const meta = await one<{
+        shop: StoredSettings | null;
+        first: string | null;
+        last: string | null;
+        held: string[] | null;
+        anchors: Record<string, HeldAnchors> | null;
+      }>(
         m,
         `SELECT set_config('work_mem', '64MB', true) AS work_mem,
                 (SELECT row_to_json(x) FROM (SELECT ${SETTINGS_COLUMNS} FROM shop_settings WHERE id = 1) x) AS shop,
                 (SELECT min(day)::text FROM branch_sales_daily) AS first, (SELECT max(day)::text FROM branch_sales_daily) AS last,
-                (SELECT array_agg(DISTINCT branch_id) FROM branch_sales_daily) AS held`,
+                (SELECT array_agg(DISTINCT branch_id) FROM branch_sales_daily) AS held,
+                (SELECT json_object_agg(branch_id, json_build_object('first', first_anchor::text, 'last', last_anchor::text))
+                   FROM rollup_anchors) AS anchors`,
       );
       const shop = this.clock.parse(meta?.shop ?? null);
       const { start, end } = this.range(q, shop.timeZone);
       const rate = (ctx.user && shop.userExchangeRates[ctx.user.id]) || shop.exchangeRate;
+      const branches = ctx.branchScope ?? null;
+      const heldBranches = meta?.held ?? [];
+      const held = { first: meta?.first ?? null, last: meta?.last ?? null, anchors: meta?.anchors ?? {} };
+      const read = branches === null ? heldBranches : heldBranches.filter((b) => branches.includes(b));
       const scope: ReportScope = {
         m,
         start,
         end,
         currency,
         timeZone: shop.timeZone,
-        branches: ctx.branchScope ?? null,
-        heldBranches: meta?.held ?? [],
-        periods: periodsOf(start, end, meta?.first ?? null, meta?.last ?? null),
+        branches,
+        heldBranches,
+        held,
+        periods: planOf(start, end, held.first, held.last, held.anchors, read, branches === null),
         money: moneyIn(currency, rate),
         meta: {
           startDate: start,

@@ -4,6 +4,7 @@ import {
   type Currency,
   type LocalizedText,
   type SalesReportDto,
+  type SoldBy,
   type TenderMethod,
   type TenderTakingsDto,
 } from '@dukan/contracts';
@@ -12,9 +13,20 @@ import { IN_RANGE, inBranches, inPeriods, isSingleRead, jsonRows, signed, type R
 
 export const TOP_ROWS = 50;
 
+/** Whole grams as kilograms, exact to the gram (3 decimals). */
+export const gramsToKg = (grams: number) => Math.round(grams) / 1000;
+
 interface Row {
   days: { day: string; sales: number; cost: number; tx: number }[];
-  top: { product_id: string; qty: number; revenue: number; cost: number; name: LocalizedText | null; sku: string | null }[];
+  top: {
+    product_id: string;
+    qty: number;
+    revenue: number;
+    cost: number;
+    name: LocalizedText | null;
+    sku: string | null;
+    sold_by: SoldBy | null;
+  }[];
   paid: string | null;
   tenders: TakingsRow[];
 }
@@ -56,10 +68,10 @@ function topProducts(s: ReportScope): string {
              WHERE ${where} ORDER BY ${revenue} DESC, product_id LIMIT ${TOP_ROWS}`;
   }
   const p = s.periods;
-  // All time less the periods outside: a product sold only outside the range nets to nothing and is not listed.
-  const having = p.less
-    ? `HAVING sum(${signed(p, 'quantity')}) <> 0 OR sum(${signed(p, revenue)}) <> 0 OR sum(${signed(p, cost)}) <> 0`
-    : '';
+  // All time less the periods outside, or the figures to the end less those before the start: a product sold only
+  // outside the range nets to nothing and is not listed.
+  const having =
+    p.less || p.terms ? `HAVING sum(${signed(p, 'quantity')}) <> 0 OR sum(${signed(p, revenue)}) <> 0 OR sum(${signed(p, cost)}) <> 0` : '';
   return `SELECT product_id, sum(${signed(p, 'quantity')}) AS qty, sum(${signed(p, revenue)}) AS revenue, sum(${signed(p, cost)}) AS cost
             FROM product_sales WHERE ${where} GROUP BY product_id ${having}
            ORDER BY sum(${signed(p, revenue)}) DESC, product_id LIMIT ${TOP_ROWS}`;
@@ -92,7 +104,8 @@ export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
        ${jsonRows(
          `SELECT t.product_id, t.qty, t.revenue, t.cost,
                      CASE WHEN p.name->>'en' <> '' THEN p.name ELSE (SELECT l.name FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1) END AS name,
-                     coalesce(p.sku, (SELECT l.sku FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1)) AS sku
+                     coalesce(p.sku, (SELECT l.sku FROM sale_lines l WHERE l.product_id = t.product_id::text LIMIT 1)) AS sku,
+                     p.sold_by
                      FROM (${topProducts(s)}) t
                      LEFT JOIN products p ON p.product_id = t.product_id::text`,
          'x.revenue DESC, x.product_id',
@@ -126,7 +139,9 @@ export async function salesReport(s: ReportScope): Promise<SalesReportDto> {
       _id: p.product_id,
       name: p.name ?? { en: p.product_id, ku: '' },
       sku: p.sku ?? '',
-      quantity: Number(p.qty),
+      soldBy: p.sold_by ?? 'unit',
+      // A weighed product's grams as kilograms (3 decimals: grams are whole).
+      quantity: p.sold_by === 'weight' ? gramsToKg(Number(p.qty)) : Number(p.qty),
       revenue: money(p.revenue),
       profit: money(Number(p.revenue) - Number(p.cost)),
     })),

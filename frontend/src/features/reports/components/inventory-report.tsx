@@ -25,6 +25,13 @@ export function InventoryReport({ data }: { data: InventoryReportDto }) {
       numeric: true,
     },
     { key: 'quantity', label: t('reports.fields.quantity'), value: (r) => r.quantity, render: (r) => f.number(r.quantity), numeric: true },
+    {
+      key: 'weightKg',
+      label: t('reports.fields.weightKg'),
+      value: (r) => r.weightKg,
+      render: (r) => f.kg(r.weightKg),
+      numeric: true,
+    },
     { key: 'value', label: t('reports.fields.value'), value: (r) => r.value, render: (r) => f.money(r.value), numeric: true },
   ];
   return (
@@ -33,6 +40,11 @@ export function InventoryReport({ data }: { data: InventoryReportDto }) {
         cards={[
           { key: 'totalProducts', label: t('reports.fields.totalProducts'), value: f.number(s.totalProducts) },
           { key: 'totalQuantity', label: t('reports.fields.totalQuantity'), value: f.number(s.totalQuantity) },
+          {
+            key: 'totalWeightKg',
+            label: t('reports.fields.totalWeightKg'),
+            value: t('reports.fields.kilograms', { kg: f.kg(s.totalWeightKg) }),
+          },
           { key: 'totalInventoryValue', label: t('reports.fields.totalInventoryValue'), value: f.money(s.totalInventoryValue) },
           { key: 'totalInventoryCost', label: t('reports.fields.totalInventoryCost'), value: f.money(s.totalInventoryCost) },
           {

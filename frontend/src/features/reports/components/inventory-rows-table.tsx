@@ -37,16 +37,19 @@ export function InventoryRowsTable({
     order: sort.dir,
     lowStock,
   });
+  // A weighed product's stock and reorder level are kg (3 decimals).
+  const amount = (r: { soldBy?: string }, v: number) =>
+    r.soldBy === 'weight' ? t('reports.fields.kilograms', { kg: f.kg(v) }) : f.number(v);
   const all: Column[] = [
     { key: 'name', show: (r) => nameIn(i18n.language, r.name) },
     { key: 'sku', show: (r) => r.sku },
     { key: 'category', show: (r) => nameIn(i18n.language, r.category, t('reports.uncategorised')) },
-    { key: 'quantity', numeric: true, show: (r) => f.number(r.quantity) },
+    { key: 'quantity', numeric: true, show: (r) => amount(r, r.quantity) },
     { key: 'price', numeric: true, show: (r) => f.money(r.price) },
     { key: 'cost', numeric: true, show: (r) => f.money(r.cost) },
     { key: 'value', numeric: true, show: (r) => f.money(r.value) },
     { key: 'costValue', numeric: true, show: (r) => f.money(r.costValue) },
-    { key: 'reorderLevel', numeric: true, show: (r) => f.number(r.reorderLevel) },
+    { key: 'reorderLevel', numeric: true, show: (r) => amount(r, r.reorderLevel) },
   ];
   const columns = lowStock
     ? all.filter((c) => ['name', 'sku', 'quantity', 'reorderLevel'].includes(c.key))

@@ -30,7 +30,14 @@ export function SalesReport({ data }: { data: SalesReportDto }) {
   const products: ColumnDef<Product>[] = [
     { key: 'name', label: t('reports.fields.name'), value: (r) => nameIn(i18n.language, r.name) },
     { key: 'sku', label: t('reports.fields.sku'), value: (r) => r.sku, render: (r) => <bdi>{r.sku}</bdi> },
-    { key: 'quantity', label: t('reports.fields.quantity'), value: (r) => r.quantity, render: (r) => f.number(r.quantity), numeric: true },
+    {
+      key: 'quantity',
+      label: t('reports.fields.quantity'),
+      value: (r) => r.quantity,
+      // A weighed product's quantity is kilograms (3 decimals), shown as such.
+      render: (r) => (r.soldBy === 'weight' ? t('reports.fields.kilograms', { kg: f.kg(r.quantity) }) : f.number(r.quantity)),
+      numeric: true,
+    },
     { key: 'revenue', label: t('reports.fields.revenue'), value: (r) => r.revenue, render: (r) => f.money(r.revenue), numeric: true },
     { key: 'profit', label: t('reports.fields.profit'), value: (r) => r.profit, render: (r) => f.money(r.profit), numeric: true },
   ];

@@ -5,6 +5,8 @@ import { intlLocale, useFormat } from '../../../i18n/format.js';
 export interface ReportFormat {
   money(amount: number): string;
   number(value: number): string;
+  /** Kilograms with 3 decimals (a weighed product's grams), the number only. */
+  kg(value: number): string;
   hours(value: number): string;
   /** A yyyy-MM-dd day. */
   day(value: string): string;
@@ -26,6 +28,7 @@ export function useReportFormat(currency: Currency): ReportFormat {
       maximumFractionDigits: digits,
     });
     const hours = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const kg = new Intl.NumberFormat(locale, { minimumFractionDigits: 3, maximumFractionDigits: 3 });
     const axis = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
     const asDay = (v: string) => new Date(`${v}T00:00:00Z`);
     const dayFormat = new Intl.DateTimeFormat(locale, {
@@ -37,6 +40,7 @@ export function useReportFormat(currency: Currency): ReportFormat {
     return {
       money: (v) => money.format(v),
       number: (v) => f.number(v),
+      kg: (v) => kg.format(v),
       hours: (v) => hours.format(v),
       day: (v) => dayFormat.format(asDay(v)),
       dateTime: (v) => (v ? f.dateTime(v) : '—'),

@@ -24,7 +24,9 @@ const sales = {
     _id: `p${i}`,
     name: { en: `Product ${i}`, ku: `کاڵا ${i}` },
     sku: `SKU-${i}`,
-    quantity: i,
+    // The best seller is sold by weight: 1.250 kg.
+    soldBy: i === 0 ? 'weight' : 'unit',
+    quantity: i === 0 ? 1.25 : i,
     revenue: 100 - i,
     profit: 10,
   })),
@@ -102,6 +104,8 @@ describe('reports page', { timeout: 30_000 }, () => {
     expect(screen.getByTestId('preset-last7days').getAttribute('aria-pressed')).toBe('true');
     const table = screen.getByTestId('table-topProducts');
     expect(within(table).getAllByRole('row')).toHaveLength(11); // header + 10
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('1.250 kg');
+    expect(within(table).getAllByRole('row')[2]!.textContent).not.toContain('kg');
     fireEvent.click(within(table).getByRole('button', { name: /Quantity/ }));
     expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Product 11');
     expect(screen.getByTestId('export-pdf')).toBeTruthy();
@@ -140,6 +144,50 @@ describe('reports page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('summary-totalTransactions').textContent).toContain('١٢'), { timeout: 10_000 });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ڕاپۆرتەکان');
     expect(screen.getByTestId('table-topProducts').textContent).toContain('کاڵا 0');
+    expect(screen.getByTestId('table-topProducts').textContent).toContain('١٫٢٥٠ کگم');
+  });
+
+  it('shows weighed goods in stock in kilograms, apart from the units', async () => {
+    const beef = {
+      _id: 'beef',
+      name: { en: 'Minced beef', ku: 'گۆشتی هاڕاو' },
+      sku: 'BEEF',
+      category: null,
+      soldBy: 'weight',
+      quantity: 20.5,
+      price: 12.99,
+      cost: 8,
+      value: 266.3,
+      costValue: 164,
+      reorderLevel: 2,
+    };
+    const inventory = {
+      ...meta,
+      summary: {
+        totalProducts: 2,
+        totalQuantity: 48,
+        totalWeightKg: 20.5,
+        totalInventoryValue: 302.3,
+        totalInventoryCost: 183.2,
+        lowStockItems: 0,
+        outOfStockItems: 0,
+      },
+      categoryInventory: [{ categoryId: null, categoryName: null, productCount: 2, quantity: 48, weightKg: 20.5, value: 302.3 }],
+      products: [beef],
+      lowStockItems: [],
+    };
+    api({
+      inventory: () => ({ body: { success: true, data: inventory } }),
+      'inventory/products': () => ({
+        body: { success: true, data: [beef], pagination: { total: 1, page: 1, limit: 10, pages: 1 } },
+      }),
+    });
+    renderScreen(<ReportsPage />, { signedInAs: manager });
+    await screen.findByTestId('summary-totalSales', {}, { timeout: 10_000 });
+    fireEvent.click(screen.getByTestId('tab-inventory'));
+    await waitFor(() => expect(screen.getByTestId('summary-totalWeightKg').textContent).toContain('20.500 kg'), { timeout: 10_000 });
+    expect(screen.getByTestId('summary-totalQuantity').textContent).toContain('48');
+    await waitFor(() => expect(screen.getByTestId('table-products').textContent).toContain('20.500 kg'));
   });
 
   it('a custom range cannot end after today', async () => {
