@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TillDeltaDto, TillProductDto } from '@dukan/contracts';
 import { tillProduct } from '../../../test/fixtures.js';
-import { catchUp, forgetRevisions, heldRevision, openCatalogue, openedFromKept } from './catalogue-sync.js';
+import { catalogueKept, catchUp, forgetRevisions, heldRevision, openCatalogue, openedFromKept } from './catalogue-sync.js';
 import { closeTillDb } from './till-db.js';
 
 const p = (id: string, en: string, price = 1) => tillProduct({ _id: id, sku: id, name: { en, ku: '' }, price });
@@ -47,8 +47,9 @@ function server(initial: TillProductDto[]) {
   };
 }
 
-/** A new tab: the kept data stays, what the tab held in memory goes. */
+/** A new tab: the kept data stays (written once the till was idle), what the tab held in memory goes. */
 async function newTab() {
+  await catalogueKept();
   await closeTillDb();
   forgetRevisions();
 }

@@ -35,11 +35,26 @@ export function heldRevision(branch: string): string {
   return revisions.get(branch) ?? '0';
 }
 
+/** The writes of this tab, one after another in the order the answers came. */
+let keeping: Promise<void> = Promise.resolve();
+
+/** A moment the browser has nothing else to do (at the latest after a second), so a write is not in the open's way. */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else resolve();
+  });
+
 function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[], text?: string): Promise<void> {
-  // Without IndexedDB (a private window) the till still works; it just downloads the list on each open.
-  return tillDb()
+  // Without IndexedDB (a private window) the till still works; it just downloads the list on each open. Written
+  // once the till is shown (storing 50,000 products holds the page for a moment); a till closed before then asks
+  // for the same answer again on its next open, as the revision is written with the list.
+  keeping = keeping
+    .then(idle)
+    .then(() => tillDb())
     .then((db) => keepDelta(db, branch, delta, merged, text))
     .catch(() => undefined);
+  return keeping;
 }
 
 /**
@@ -109,6 +124,11 @@ export async function catchUp(branch: string, list: readonly TillProductDto[], f
   void keep(branch, delta, merged, delta.full ? text : undefined);
   revisions.set(branch, delta.revision);
   return { kind: 'changed', list: merged, changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
+}
+
+/** Once the writes asked for so far are made (a tab that stays open that long reopens from them). */
+export function catalogueKept(): Promise<void> {
+  return keeping;
 }
 
 /** Forgets the revisions held in this tab (tests). */
