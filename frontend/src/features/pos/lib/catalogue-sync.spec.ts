@@ -105,6 +105,25 @@ describe('the catalogue kept in the browser', () => {
     expect(heldRevision('b1')).toBe('8');
   });
 
+  it('takes an answer as its text, keeps a whole one as it came, and refuses a body that is not JSON', async () => {
+    const shop = server([p('t', 'Tea'), p('a', 'Apple')]);
+    const asText = async (since: string) => {
+      const res = await shop.fetch(since);
+      return res.error ? res : { data: JSON.stringify(res.data) };
+    };
+    const first = await openCatalogue('b1', asText);
+    expect(first.data?.map((x) => x.name.en)).toEqual(['Apple', 'Tea']);
+    await newTab();
+    const again = await openCatalogue('b1', asText);
+    expect(again.data?.map((x) => x.name.en)).toEqual(['Apple', 'Tea']);
+    expect(shop.calls).toEqual(['0']);
+
+    await newTab();
+    globalThis.indexedDB = new IDBFactory();
+    const refused = await openCatalogue('b1', async () => ({ data: '<html>proxy</html>' }));
+    expect(refused.error).toMatchObject({ status: 'PARSING_ERROR' });
+  });
+
   it('says nothing changed when nothing did, and unreachable when the server is', async () => {
     const shop = server([p('t', 'Tea')]);
     const { data } = await openCatalogue('b1', shop.fetch);

@@ -114,7 +114,13 @@ export async function catchUp(branch: string, list: readonly TillProductDto[], f
   const res = await fetchDelta(since);
   if (res.error !== undefined) return { kind: 'unreachable', error: res.error };
   const text = typeof res.data === 'string' ? res.data : undefined;
-  const delta = (text === undefined ? res.data : JSON.parse(text)) as TillDeltaDto;
+  let delta: TillDeltaDto;
+  try {
+    delta = (text === undefined ? res.data : JSON.parse(text)) as TillDeltaDto;
+  } catch (e) {
+    // Not JSON (a proxy's page): answered as RTK Query answers an unreadable body.
+    return { kind: 'unreachable', error: { status: 'PARSING_ERROR', originalStatus: 200, data: text, error: String(e) } };
+  }
   if (!delta.full && delta.products.length === 0 && delta.deleted.length === 0) {
     revisions.set(branch, delta.revision);
     return { kind: 'unchanged' };
