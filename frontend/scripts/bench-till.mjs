@@ -1,7 +1,9 @@
 // The till benchmark: a fresh all-in-one Dukan on a spare port with a temporary data folder, a seeded
 // 50,000-product catalogue, then measure-till.mjs (opening, searching, scanning) and measure-sync.mjs (the delta,
 // a change reaching an open till, sending 500 sales kept offline) in Chromium. Prints the figures as JSON and cleans up.
-//   node frontend/scripts/bench-till.mjs [--products 50000] [--port 5099] [--db-port 5499]
+//   node frontend/scripts/bench-till.mjs [--products 50000] [--port 5099] [--db-port 5499] [--rounds 1]
+// With --rounds N each slowed measure is taken N times (a shared machine's figures vary from run to run): the
+// range is printed and each slow-PC target is judged on the median round.
 // Needs the built app (npm run build) and /usr/bin/chromium.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '50000' },
     port: { type: 'string', default: '5099' },
     'db-port': { type: 'string', default: '5499' },
+    rounds: { type: 'string', default: '1' },
   },
 });
 const port = Number(values.port);
@@ -89,32 +92,57 @@ try {
   const cold = measure();
   const figures = measure();
   figures.usableAfterFirstSignInSinceStartMs = cold.usableAfterSignInMs;
-  // A slow shop PC: the same page with Chromium's CPU slowed two and four times.
+  // A slow shop PC: the same page with Chromium's CPU slowed two and four times (the page's thread only: DevTools
+  // cannot slow a worker, and the till runs none), each `rounds` times.
+  const rounds = Math.max(1, Number(values.rounds) || 1);
+  // The upper median (of two rounds, the slower): a target is not met by the luckier run alone.
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.ceil((xs.length - 1) / 2)];
+  const range = (xs) => (xs.length > 1 ? { median: median(xs), min: Math.min(...xs), max: Math.max(...xs) } : xs[0]);
   const slow = Object.fromEntries(
     [2, 4].map((x) => {
-      const m = measure(x);
+      const ms = Array.from({ length: rounds }, () => measure(x));
       return [
         `cpuSlowdown${x}`,
         {
-          usableAfterSignInMs: m.usableAfterSignInMs,
-          reopenUsableMs: m.reopenUsableMs,
-          searchKeystrokeToResultsMs: m.searchKeystrokeToResultsMs,
-          scanToCartLineMs: m.scanToCartLineMs,
+          usableAfterSignInMs: range(ms.map((m) => m.usableAfterSignInMs)),
+          reopenUsableMs: range(ms.map((m) => m.reopenUsableMs)),
+          searchKeystrokeToResultsMs: rounds > 1 ? ms.map((m) => m.searchKeystrokeToResultsMs) : ms[0].searchKeystrokeToResultsMs,
+          scanToCartLineMs: rounds > 1 ? ms.map((m) => m.scanToCartLineMs) : ms[0].scanToCartLineMs,
+          usableMedian: median(ms.map((m) => m.usableAfterSignInMs)),
+          reopenMedian: median(ms.map((m) => m.reopenUsableMs)),
         },
       ];
     }),
   );
   const sync = run('measure-sync.mjs', password);
+  const slow4 = slow.cpuSlowdown4;
   const targets = {
     usableUnder2s: figures.usableAfterSignInMs < 2000,
     reopenUnder500ms: figures.reopenUsableMs < 500,
-    slowPcUsableUnder2s: slow.cpuSlowdown4.usableAfterSignInMs < 2000,
-    slowPcReopenUnder500ms: slow.cpuSlowdown4.reopenUsableMs < 500,
+    slowPcUsableUnder2s: slow4.usableMedian < 2000,
+    slowPcReopenUnder500ms: slow4.reopenMedian < 500,
     resultsUnder50ms: figures.searchKeystrokeToResultsMs.max < 50,
     scanUnder100ms: figures.scanToCartLineMs.max < 100,
     javaScriptUnder250KB: figures.tillJavaScriptGzipKB < 250,
   };
+  for (const s of Object.values(slow)) {
+    delete s.usableMedian;
+    delete s.reopenMedian;
+  }
   console.log(JSON.stringify({ seeded: seeded.stdout.trim(), ...figures, slowPc: slow, ...sync, targets }, null, 2));
+  const yes = (ok) => (ok ? 'yes' : 'NO');
+  const of = (r) => (typeof r === 'number' ? `${r} ms` : `${r.median} ms (${r.min}-${r.max} over ${rounds} rounds)`);
+  console.log(
+    [
+      `till usable after sign-in: ${figures.usableAfterSignInMs} ms; target < 2000 ms: ${yes(targets.usableUnder2s)}`,
+      `till usable after a reopen: ${figures.reopenUsableMs} ms; target < 500 ms: ${yes(targets.reopenUnder500ms)}`,
+      `slow PC (CPU x4) usable after sign-in: ${of(slow4.usableAfterSignInMs)}; target < 2000 ms: ${yes(targets.slowPcUsableUnder2s)}`,
+      `slow PC (CPU x4) usable after a reopen: ${of(slow4.reopenUsableMs)}; target < 500 ms: ${yes(targets.slowPcReopenUnder500ms)}`,
+      `keystroke to results: max ${figures.searchKeystrokeToResultsMs.max} ms; target < 50 ms: ${yes(targets.resultsUnder50ms)}`,
+      `scan to cart line: max ${figures.scanToCartLineMs.max} ms; target < 100 ms: ${yes(targets.scanUnder100ms)}`,
+      `till JavaScript: ${figures.tillJavaScriptGzipKB} KB gzipped; target < 250 KB: ${yes(targets.javaScriptUnder250KB)}`,
+    ].join('\n'),
+  );
 } finally {
   await stop();
 }

@@ -1,7 +1,7 @@
 import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillDeltaDto, TillProductDto } from '@dukan/contracts';
 import { followCatalogue } from '../features/pos/lib/catalogue-follow.js';
 import { followPush, tillPush } from '../features/pos/lib/catalogue-push.js';
-import { openCatalogue } from '../features/pos/lib/catalogue-sync.js';
+import { deltaText, openCatalogue } from '../features/pos/lib/catalogue-sync.js';
 import { keptRead } from '../features/pos/lib/kept-reads.js';
 import { selectTillShown, type TillState } from '../features/pos/till-slice.js';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
@@ -49,7 +49,7 @@ export const sharedApi = api.injectEndpoints({
     // Kept in this browser (IndexedDB): opens from there at once and follows the server's changes while in use.
     tillProducts: build.query<TillProductDto[], void>({
       queryFn: (_arg, { getState }, _extra, baseQuery) =>
-        openCatalogue(tillBranch(getState()), (since) => baseQuery({ url: '/products', params: { since } })),
+        openCatalogue(tillBranch(getState()), (since) => baseQuery({ url: '/products', params: { since }, responseHandler: deltaText })),
       onCacheEntryAdded: (_arg, entry) =>
         followCatalogue(
           () => tillBranch(entry.getState()),

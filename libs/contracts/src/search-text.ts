@@ -62,18 +62,33 @@ export const SEARCH_FOLD_FROM: string = LETTER_FOLDS.map(([from]) => from).join(
 /** What each of SEARCH_FOLD_FROM's first characters becomes; the rest of SEARCH_FOLD_FROM is dropped. */
 export const SEARCH_FOLD_TO: string = LETTER_FOLDS.map(([, to]) => to).join('');
 
-const FOLD = new Map<string, string>([...LETTER_FOLDS, ...[...DROPPED].map((c) => [c, ''] as const)]);
-// Each mark is matched on its own (to be dropped), not as part of the letter before it.
-const FOLDABLE = new RegExp(`[${[...FOLD.keys()].join('')}]`, 'u');
-const FOLDED = new RegExp(FOLDABLE.source, 'gu');
-const fold = (c: string) => FOLD.get(c) ?? c;
+/**
+ * What each folded character becomes, by its UTF-16 code (every one is a single code unit): a lookup per character
+ * instead of a regular expression with a replacer, which cost the till about 0.4 s to index 50,000 Kurdish names
+ * on a slow PC.
+ */
+const FOLD_BY_CODE = new Map<number, string>(
+  [...LETTER_FOLDS, ...[...DROPPED].map((c) => [c, ''] as const)].map(([c, to]) => [c.charCodeAt(0), to]),
+);
+/** The lowest folded code: everything below it (ASCII and most of Latin-1) is kept as it is. */
+const FIRST_FOLDED = Math.min(...FOLD_BY_CODE.keys());
 
 /**
  * Lower case and letters folded, spaces left as they are: what an index keeps of a name, where each word of a
  * query is looked for on its own. Most names need no folding (Latin text, or only plain letters).
  */
 export function foldSearchText(text: string): string {
-  return (FOLDABLE.test(text) ? text.replace(FOLDED, fold) : text).toLowerCase();
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < FIRST_FOLDED) continue;
+    const to = FOLD_BY_CODE.get(code);
+    if (to === undefined) continue;
+    out += text.slice(from, i) + to;
+    from = i + 1;
+  }
+  return (from === 0 ? text : out + text.slice(from)).toLowerCase();
 }
 
 /**

@@ -48,10 +48,35 @@ describe('the till list', () => {
       quantity: 1,
       categoryId: cat.food,
       imageUrl: null,
-      soldBy: 'unit',
-      scaleCode: null,
-      packs: [],
     });
+  });
+
+  it('carries how a product is sold, its scale code and its packs only when they are not the usual, in the list and in a delta', async () => {
+    const since = (await t.get('/api/products?since=0', { token: t.tokens.cashier })).body.revision;
+    await category('deli', 'Deli');
+    await product('meat', 'deli', {
+      name: { en: 'Lamb', ku: 'گۆشت' },
+      sku: 'LAMB-KG',
+      soldBy: 'weight',
+      scaleCode: '00421',
+      quantity: 5000,
+    });
+    await product('water', 'deli', {
+      name: { en: 'Water 500ml', ku: 'ئاو' },
+      sku: 'WTR-500',
+      packs: [{ barcode: `W${Date.now()}`, units: 12, price: 3, name: { en: 'Carton', ku: 'کارتۆن' } }],
+    });
+    const list = (await t.get('/api/products?active=true&view=till', { token: t.tokens.cashier })).body as Record<string, unknown>[];
+    const delta = (await t.get(`/api/products?since=${since}`, { token: t.tokens.cashier })).body.products as Record<string, unknown>[];
+    for (const answer of [list, delta]) {
+      const meat = answer.find((p) => p._id === ids.meat)!;
+      const water = answer.find((p) => p._id === ids.water)!;
+      expect(meat).toMatchObject({ soldBy: 'weight', scaleCode: '421' });
+      expect(meat).not.toHaveProperty('packs');
+      expect(water).not.toHaveProperty('soldBy');
+      expect(water).not.toHaveProperty('scaleCode');
+      expect(water.packs).toEqual([expect.objectContaining({ units: 12, price: 3, priceIqd: null, name: { en: 'Carton', ku: 'کارتۆن' } })]);
+    }
   });
 
   it('shows a change at once although the list is cached', async () => {

@@ -8,7 +8,7 @@ import { CATALOG_CONFIG, type CatalogConfig } from '../config.js';
 import type { LabelProduct } from '../labels/label-sheet-html.js';
 import type { ListProductsQuery, PageQuery, SearchProductsQuery } from './product.dto.js';
 import { normalizeDigits, normalizeSearch } from './product.policy.js';
-import { COST_HISTORY_JSON, PRODUCT_FROM, PRODUCT_JSON, STOCK_MOVEMENT_JSON, TILL_JSON } from './product.sql.js';
+import { COST_HISTORY_JSON, PRODUCT_FROM, PRODUCT_JSON, STOCK_MOVEMENT_JSON, TILL_JSON, TILL_JSON_TEXT } from './product.sql.js';
 
 const gzipAsync = promisify(gzip);
 const SEARCH_LIMIT = 50;
@@ -88,7 +88,7 @@ export class ProductQueries implements OnApplicationBootstrap {
       const [{ rev }] = await rows<{ rev: string }>(m, `SELECT rev::text AS rev FROM catalog_revision`);
       const items = await rows<{ j: string }>(
         m,
-        `SELECT ${view === 'till' ? TILL_JSON : PRODUCT_JSON}::text AS j FROM ${PRODUCT_FROM} WHERE ${where} ORDER BY p.name_en, p.id`,
+        `SELECT ${view === 'till' ? TILL_JSON_TEXT : `${PRODUCT_JSON}::text`} AS j FROM ${PRODUCT_FROM} WHERE ${where} ORDER BY p.name_en, p.id`,
         params,
       );
       return { rev, body: jsonArray(items.map((r) => r.j)) };

@@ -1,7 +1,8 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CategoryDto, TillProductDto } from '@dukan/contracts';
-import { ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
+import { FoldSource, ProductSearchIndex, descendantsOf } from '../lib/search-index.js';
+import { keepFolds, keptFolds } from '../lib/search-folds.js';
 import { invoiceOfCode } from '../returns/return-choice.js';
 
 /**
@@ -19,11 +20,28 @@ export function useTillSearch(
   const [builtIndex, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
   // An index over an older list (a delta just changed it) points at the wrong products: none until the new one is built.
   const index = builtIndex && builtIndex.products === list ? builtIndex : null;
+  // The folds kept in the browser are read while the list is; a list changed by a delta reuses the index before.
+  const previous = useRef<ProductSearchIndex<TillProductDto> | null>(null);
+  useEffect(() => void keptFolds(), []);
   useEffect(() => {
     if (!list) return;
     const abort = new AbortController();
     setIndex(null);
-    ProductSearchIndex.build(list, { signal: abort.signal }).then(setIndex, () => undefined);
+    const prior = previous.current;
+    void (prior ? Promise.resolve(FoldSource.of(prior)) : keptFolds())
+      .then(async (folds) => {
+        const built = await ProductSearchIndex.build(list, { signal: abort.signal, folds });
+        keepFolds(built, folds);
+        return built;
+      })
+      .then(
+        (built) => {
+          previous.current = built;
+          setIndex(built);
+          void built.mapCodes({ signal: abort.signal });
+        },
+        () => undefined,
+      );
     return () => abort.abort();
   }, [list]);
 

@@ -58,6 +58,20 @@ describe('the catalogue as the browser keeps it', () => {
     expect(kept?.products.find((x) => x._id === 'p0')?.price).toBe(9);
   });
 
+  it('keeps a whole answer as the text it came in, read back in the till order, and still reads a list kept as objects', async () => {
+    const db = await tillDb();
+    const answer = { revision: '3', full: true, products: [p('t', 'Tea'), p('a', 'Apple')], deleted: [] };
+    const text = JSON.stringify(answer);
+    await keepDelta(db, 'b1', answer, mergeDelta([], answer), text);
+    expect(await db.get('snapshot', 'products')).toBe(text);
+    expect(names((await readCatalogue(db, 'b1'))?.products)).toEqual(['Apple:1', 'Tea:1']);
+
+    await db.put('snapshot', [p('c', 'Cola')], 'products');
+    expect(names((await readCatalogue(db, 'b1'))?.products)).toEqual(['Cola:1']);
+    await db.put('snapshot', '{"products": [', 'products');
+    expect(await readCatalogue(db, 'b1')).toBeNull();
+  });
+
   it('drops a catalogue kept a product per record by an older version, keeping the waiting sales', async () => {
     const old = await openDB('dukan-till', 1, {
       upgrade(db) {

@@ -3,7 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { TillDeltaDto, TillProductDto } from '@dukan/contracts';
 import { tillProduct } from '../../../test/fixtures.js';
-import { catchUp, forgetRevisions, heldRevision, openCatalogue, openedFromKept } from './catalogue-sync.js';
+import { catalogueKept, catchUp, forgetRevisions, heldRevision, openCatalogue, openedFromKept } from './catalogue-sync.js';
 import { closeTillDb } from './till-db.js';
 
 const p = (id: string, en: string, price = 1) => tillProduct({ _id: id, sku: id, name: { en, ku: '' }, price });
@@ -47,8 +47,9 @@ function server(initial: TillProductDto[]) {
   };
 }
 
-/** A new tab: the kept data stays, what the tab held in memory goes. */
+/** A new tab: the kept data stays (written once the till was idle), what the tab held in memory goes. */
 async function newTab() {
+  await catalogueKept();
   await closeTillDb();
   forgetRevisions();
 }
@@ -102,6 +103,25 @@ describe('the catalogue kept in the browser', () => {
       ['Tea', 4.5],
     ]);
     expect(heldRevision('b1')).toBe('8');
+  });
+
+  it('takes an answer as its text, keeps a whole one as it came, and refuses a body that is not JSON', async () => {
+    const shop = server([p('t', 'Tea'), p('a', 'Apple')]);
+    const asText = async (since: string) => {
+      const res = await shop.fetch(since);
+      return res.error ? res : { data: JSON.stringify(res.data) };
+    };
+    const first = await openCatalogue('b1', asText);
+    expect(first.data?.map((x) => x.name.en)).toEqual(['Apple', 'Tea']);
+    await newTab();
+    const again = await openCatalogue('b1', asText);
+    expect(again.data?.map((x) => x.name.en)).toEqual(['Apple', 'Tea']);
+    expect(shop.calls).toEqual(['0']);
+
+    await newTab();
+    globalThis.indexedDB = new IDBFactory();
+    const refused = await openCatalogue('b1', async () => ({ data: '<html>proxy</html>' }));
+    expect(refused.error).toMatchObject({ status: 'PARSING_ERROR' });
   });
 
   it('says nothing changed when nothing did, and unreachable when the server is', async () => {

@@ -9,6 +9,21 @@ export type FetchDelta<E = unknown> = (since: string) => PromiseLike<{ data?: un
 /** RTK Query's answer of a query function. */
 export type Answer<T, E> = { data: T; error?: undefined } | { error: E; data?: undefined };
 
+/**
+ * How a call for the delta asks for the answer's text as it came (parsed by catchUp): a whole list is kept in the
+ * browser as that text. A refusal is read as JSON, as every other call's.
+ */
+export const deltaText = (res: Response): Promise<unknown> =>
+  res.ok
+    ? res.text()
+    : res.text().then((body) => {
+        try {
+          return JSON.parse(body) as unknown;
+        } catch {
+          return body;
+        }
+      });
+
 /** How often an open till asks for what changed elsewhere. */
 export const CATALOGUE_POLL_MS = 3000;
 
@@ -20,11 +35,26 @@ export function heldRevision(branch: string): string {
   return revisions.get(branch) ?? '0';
 }
 
-function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[]): Promise<void> {
-  // Without IndexedDB (a private window) the till still works; it just downloads the list on each open.
-  return tillDb()
-    .then((db) => keepDelta(db, branch, delta, merged))
+/** The writes of this tab, one after another in the order the answers came. */
+let keeping: Promise<void> = Promise.resolve();
+
+/** A moment the browser has nothing else to do (at the latest after a second), so a write is not in the open's way. */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else resolve();
+  });
+
+function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[], text?: string): Promise<void> {
+  // Without IndexedDB (a private window) the till still works; it just downloads the list on each open. Written
+  // once the till is shown (storing 50,000 products holds the page for a moment); a till closed before then asks
+  // for the same answer again on its next open, as the revision is written with the list.
+  keeping = keeping
+    .then(idle)
+    .then(() => tillDb())
+    .then((db) => keepDelta(db, branch, delta, merged, text))
     .catch(() => undefined);
+  return keeping;
 }
 
 /**
@@ -74,22 +104,37 @@ export type CatalogueStep =
   | { kind: 'unchanged' }
   | { kind: 'changed'; list: TillProductDto[]; changedIds: string[] | 'all' };
 
-/** One step of keeping the open till current: the delta since the held revision, kept, then merged into `list`. */
+/**
+ * One step of keeping the open till current: the delta since the held revision, kept, then merged into `list`.
+ * The answer may come as its JSON text (`deltaText`): a whole list is then kept as that text, not written out again.
+ */
 export async function catchUp(branch: string, list: readonly TillProductDto[], fetchDelta: FetchDelta): Promise<CatalogueStep> {
   const since = heldRevision(branch);
   openedStale.delete(branch);
   const res = await fetchDelta(since);
   if (res.error !== undefined) return { kind: 'unreachable', error: res.error };
-  const delta = res.data as TillDeltaDto;
+  const text = typeof res.data === 'string' ? res.data : undefined;
+  let delta: TillDeltaDto;
+  try {
+    delta = (text === undefined ? res.data : JSON.parse(text)) as TillDeltaDto;
+  } catch (e) {
+    // Not JSON (a proxy's page): answered as RTK Query answers an unreadable body.
+    return { kind: 'unreachable', error: { status: 'PARSING_ERROR', originalStatus: 200, data: text, error: String(e) } };
+  }
   if (!delta.full && delta.products.length === 0 && delta.deleted.length === 0) {
     revisions.set(branch, delta.revision);
     return { kind: 'unchanged' };
   }
   // Written while the till already shows the list (transactions on these stores run in order).
   const merged = final(mergeDelta(list, delta));
-  void keep(branch, delta, merged);
+  void keep(branch, delta, merged, delta.full ? text : undefined);
   revisions.set(branch, delta.revision);
   return { kind: 'changed', list: merged, changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
+}
+
+/** Once the writes asked for so far are made (a tab that stays open that long reopens from them). */
+export function catalogueKept(): Promise<void> {
+  return keeping;
 }
 
 /** Forgets the revisions held in this tab (tests). */

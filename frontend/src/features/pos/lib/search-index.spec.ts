@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProductSearchIndex, descendantsOf, normalizeSearchText } from './search-index.js';
+import { FoldSource, ProductSearchIndex, descendantsOf, normalizeSearchText } from './search-index.js';
 
 const products = [
   { _id: 'a', sku: 'TEA-01', barcode: '6291041500213', name: { en: 'Black Tea', ku: 'چای ڕەش' }, categoryId: 'drinks' },
@@ -64,6 +64,58 @@ describe('search index', () => {
     expect(yields).toBe(2);
     expect(built.findByCode('1011999')?._id).toBe('11999');
     expect(built.search('item 11998').map((i) => many[i]!._id)).toEqual(['11998']);
+  });
+
+  it('maps codes in chunks after the texts, and at once when a code is asked for first', async () => {
+    const many = Array.from({ length: 12_000 }, (_, i) => ({
+      _id: String(i),
+      sku: `S${i}`,
+      barcode: String(1_000_000 + i),
+      name: { en: `Item ${i}` },
+    }));
+    const built = await ProductSearchIndex.build(many, { yieldToUi: async () => undefined });
+    expect(built.findByCode('s11999')?._id).toBe('11999');
+    const chunked = await ProductSearchIndex.build(many, { yieldToUi: async () => undefined });
+    let yields = 0;
+    await chunked.mapCodes({ chunkSize: 5000, yieldToUi: async () => void yields++ });
+    expect(yields).toBe(3);
+    expect(chunked.findByCode('1000007')?._id).toBe('7');
+    // A product's SKU that is another's barcode finds the barcode's product, however the codes were mapped.
+    const clash = [
+      { _id: 'x', sku: '777', barcode: '1', name: { en: 'X' } },
+      { _id: 'y', sku: 'Y', barcode: '777', name: { en: 'Y' } },
+    ];
+    expect(ProductSearchIndex.buildSync(clash).findByCode('777')?._id).toBe('y');
+    expect(ProductSearchIndex.buildSync([...clash].reverse()).findByCode('777')?._id).toBe('y');
+  });
+
+  it('takes the folds of the list before or of what the browser kept, folding only what changed', () => {
+    const first = ProductSearchIndex.buildSync(products);
+    const kept = FoldSource.kept(products, first.texts);
+    expect(kept).not.toBeNull();
+    // Tea renamed, rice gone, a new product: the kept folds serve the unchanged glass only.
+    const changed = [
+      { ...products[0]!, name: { en: 'Green Tea', ku: 'چای سەوز' } },
+      { _id: 'd', sku: 'CAKE', barcode: '5', name: { en: 'Cake', ku: 'کێک' }, categoryId: 'food' },
+      products[2]!,
+    ];
+    const fromKept = FoldSource.fromKept(kept);
+    const again = ProductSearchIndex.buildSync(changed, fromKept);
+    expect(fromKept.misses).toBe(2);
+    expect(again.texts).toEqual(ProductSearchIndex.buildSync(changed).texts);
+    expect(again.search('سهوز').map((i) => changed[i]!._id)).toEqual(['a']);
+    expect(again.search('glass').map((i) => changed[i]!._id)).toEqual(['c']);
+    expect(again.findByCode('cake')?._id).toBe('d');
+
+    // Within the tab, the index before serves every product the delta left as it was (the same object).
+    const fromBefore = FoldSource.of(again);
+    ProductSearchIndex.buildSync([changed[0]!, changed[2]!], fromBefore);
+    expect(fromBefore.misses).toBe(0);
+    // A field holding the separator is not kept; a kept record not whole is not used.
+    expect(FoldSource.kept([{ _id: 'n', sku: 'A\u0000B', barcode: null, name: { en: 'N' } }], ['n'])).toBeNull();
+    const torn = FoldSource.fromKept({ ...kept!, folded: 'x' });
+    ProductSearchIndex.buildSync(products, torn);
+    expect(torn.misses).toBe(3);
   });
 
   it('collects a category with all its descendants', () => {

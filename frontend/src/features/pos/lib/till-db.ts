@@ -1,11 +1,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TillProductDto } from '@dukan/contracts';
 import type { QueuedSale } from '../offline/queued-sale.js';
+import type { KeptFoldTexts } from './search-index.js';
 
 /** What the till keeps in the browser: the catalogue, its revision, the sales waiting to be sent, the register's invoice numbers. */
 export interface TillDbSchema extends DBSchema {
-  /** The whole list as one record ('products'), in the till's order. */
-  snapshot: { key: 'products'; value: TillProductDto[] };
+  /** The whole list as one record ('products'). */
+  snapshot: { key: 'products'; value: TillSnapshot };
   /** Products changed (or deleted: null) since the snapshot was written. */
   changes: { key: string; value: { _id: string; product: TillProductDto | null } };
   meta: { key: 'catalogue'; value: CatalogueMeta };
@@ -13,7 +14,15 @@ export interface TillDbSchema extends DBSchema {
   reads: { key: string; value: unknown };
   sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
   invoiceBlocks: { key: string; value: InvoiceBlock };
+  /** The products' search texts already folded ('folds'), so a reopened till does not fold them again. */
+  searchText: { key: 'folds'; value: KeptFoldTexts };
 }
+
+/**
+ * The kept list: its JSON text (the list in the till's order, or a whole answer of the server, put in that order
+ * when read), or the list itself as an earlier version kept it.
+ */
+export type TillSnapshot = string | TillProductDto[];
 
 /** Invoice numbers the server reserved for this register, used one by one for sales made offline. */
 export interface InvoiceBlock {
@@ -41,7 +50,7 @@ let opening: Promise<TillDb> | null = null;
 export function tillDb(): Promise<TillDb> {
   // Async, so a browser without IndexedDB (a test, some private windows) gets a rejection, not a throw.
   opening ??= (async () =>
-    openDB<TillDbSchema>(DB_NAME, 2, {
+    openDB<TillDbSchema>(DB_NAME, 3, {
       upgrade(db, oldVersion, _newVersion, tx) {
         if (oldVersion < 1) {
           db.createObjectStore('meta');
@@ -57,6 +66,7 @@ export function tillDb(): Promise<TillDb> {
           db.createObjectStore('changes', { keyPath: '_id' });
           db.createObjectStore('reads');
         }
+        if (oldVersion < 3) db.createObjectStore('searchText');
       },
     }))();
   return opening;
