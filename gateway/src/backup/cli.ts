@@ -130,6 +130,8 @@ async function restore(file: string): Promise<void> {
     say(
       `Restored the backup of ${restored.head.shop} (${restored.head.branch}) as of ${restored.head.takenAt}: ${counts(restored.counted)}`,
     );
+    for (const s of restored.series)
+      say(`  ${s.register} (${s.branchId}): invoices go on from ${s.next}; ${s.retired} was the last one in the backup`);
     if (hadData) say(`The database as it was is kept in ${aside}`);
     say('Start Dukan again (npm start).');
   } catch (e) {

@@ -11,6 +11,7 @@ import { finished } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { startInvoiceSeries, type NewSeries } from '@dukan/sales';
 import { BackupFormatError, frameReader, opener, parseHeader, type Frame, type SealHeader } from './format.js';
 import type { BackupHead, BackupTrailer } from './manifest.js';
 
@@ -21,6 +22,16 @@ export interface Restored {
   trailer: BackupTrailer;
   /** "schema.table" → rows now in the database. */
   counted: Record<string, number>;
+  /** Each register's new invoice series (none when only verifying). */
+  series: NewSeries[];
+}
+
+export interface RestoreOptions {
+  /**
+   * A restore the shop will sell from again moves every register to a new invoice series (no number given since the
+   * backup's moment can be given again); verification, which only counts, leaves the numbers as they were.
+   */
+  verifying?: boolean;
 }
 
 export async function readSeal(file: string): Promise<{ seal: SealHeader; length: number }> {
@@ -155,7 +166,12 @@ export async function stripForCounting(databaseUrl: string, schemas: string[]): 
 }
 
 /** Restores the file into `databaseUrl` (migrated by this build); throws, changing nothing, when anything is off. */
-export async function restoreInto(file: string, databaseUrl: string, passphrase?: string): Promise<Restored> {
+export async function restoreInto(
+  file: string,
+  databaseUrl: string,
+  passphrase?: string,
+  { verifying = false }: RestoreOptions = {},
+): Promise<Restored> {
   const frames = await backupFrames(file, passphrase);
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'dukan-restore' });
   // A connection the server ends fails the query in progress; the event itself is not a crash.
@@ -213,8 +229,9 @@ export async function restoreInto(file: string, databaseUrl: string, passphrase?
     for (const [table, rows] of Object.entries(trailer.rows)) {
       if (counted[table] !== rows) throw new BackupFormatError(`the restore of ${table} has ${counted[table]} rows, the backup ${rows}`);
     }
+    const series = !verifying && 'sales' in head.migrations ? await startInvoiceSeries(client, 'sales', new Date(head.takenAt)) : [];
     await client.query('COMMIT');
-    return { head, trailer, counted };
+    return { head, trailer, counted, series };
   } catch (e) {
     (copy as Readable | Writable | null)?.destroy();
     await client.query('ROLLBACK').catch(() => undefined);

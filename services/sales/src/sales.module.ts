@@ -27,6 +27,7 @@ import { CashRoundingDefault1797100000300 } from './migrations/1797100000300-cas
 import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-tenders.js';
 import { PacksWeighed1797500000300 } from './migrations/1797500000300-packs-weighed.js';
+import { InvoiceSeries1797600000200 } from './migrations/1797600000200-invoice-series.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { AccountRepaidHandler } from './shifts/repayment.handler.js';
@@ -56,6 +57,7 @@ export class SalesModule {
             TaxMode1797200000300,
             RefundTenders1797300000300,
             PacksWeighed1797500000300,
+            InvoiceSeries1797600000200,
           ],
           consumers: SALES_CONSUMERS,
         }),
