@@ -123,3 +123,33 @@ test('npm run backup takes a verified backup of the restored shop (this build mi
   expect(listed.out.split('\n').filter((l) => l.includes('good (verified')).length).toBe(1);
   expect(listed.out).toMatch(/NOT verified/); // the damaged copy of the first test
 });
+
+test('the desktop panel’s restore runs the same command and reads back what it restored', async () => {
+  // The shell's own module (plain JavaScript, as the desktop app runs it).
+  const shellBackups = join(root, 'desktop', 'src', 'supervisor', 'backups.mjs');
+  const { restoreCommand } = (await import(shellBackups)) as {
+    restoreCommand: (o: {
+      entry: string;
+      dataDir: string;
+      env: NodeJS.ProcessEnv;
+    }) => (
+      file: string,
+      passphrase: string | null,
+    ) => Promise<{ takenAt: string; shop: string; rows: Record<string, number>; keptAside: string | null; series: { next: string }[] }>;
+  };
+  const { file, head } = await takeBackup({ databaseUrl: source.url, folder });
+  const restore = restoreCommand({
+    entry: join(root, 'gateway', 'dist', 'main.js'),
+    dataDir,
+    env: { ...process.env, DUKAN_DB_PORT: String(port) },
+  });
+  const restored = await restore(file, null);
+  expect(restored).toMatchObject({ takenAt: head.takenAt, shop: 'Dilan Market' });
+  expect(restored.rows['sales.invoice_counters']).toBe(1);
+  expect(restored.keptAside).toMatch(/pg\.before-restore-/);
+  // Register 1 of the backup goes on as register 102 (100 numbers left for registers made after the backup).
+  expect(restored.series.map((s) => s.next)).toEqual(['INV-1020000001']);
+  const damaged = join(folder, 'dukan-y-main-20260101T000000Z.dukanbak');
+  writeFileSync(damaged, readFileSync(file).subarray(0, 200));
+  await expect(restore(damaged, null)).rejects.toThrow(/damaged|cut short/);
+});
