@@ -9,7 +9,7 @@
 // trailer (JSON: every table's count and every sequence's value). A file without its trailer is incomplete.
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb, type ScryptOptions } from 'node:crypto';
 import { Transform, type TransformCallback } from 'node:stream';
-import { constants, createGunzip, createGzip, createZstdCompress, createZstdDecompress } from 'node:zlib';
+import * as zlib from 'node:zlib';
 
 export const MAGIC = Buffer.from('DUKANBK1');
 export const EXTENSION = '.dukanbak';
@@ -98,16 +98,24 @@ export async function sealer(passphrase: string | undefined): Promise<{ header: 
   };
 }
 
+/** Node 24's zstd, which the @types/node this repository uses (for Node 20) does not describe yet. */
+export const zstd = zlib as typeof zlib & {
+  createZstdCompress(options?: { params?: Record<number, number> }): Transform;
+  createZstdDecompress(): Transform;
+  zstdDecompressSync(data: Buffer): Buffer;
+  constants: { ZSTD_c_compressionLevel: number };
+};
+
 /** The compressor of a new backup (the seal says which): zstd at its fastest level, level 1. */
 export function compressor(seal: SealHeader): Transform {
   return seal.compression === 'zstd'
-    ? createZstdCompress({ params: { [constants.ZSTD_c_compressionLevel]: 1 } })
-    : createGzip({ level: 1 });
+    ? zstd.createZstdCompress({ params: { [zstd.constants.ZSTD_c_compressionLevel]: 1 } })
+    : zlib.createGzip({ level: 1 });
 }
 
 /** What undoes `compressor` for the seal's file. */
 export function decompressor(seal: SealHeader): Transform {
-  return seal.compression === 'zstd' ? createZstdDecompress() : createGunzip();
+  return seal.compression === 'zstd' ? zstd.createZstdDecompress() : zlib.createGunzip();
 }
 
 /** Reads the plain header from the start of a file's bytes. */
