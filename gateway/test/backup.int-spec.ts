@@ -120,6 +120,13 @@ test('a backup taken while sales are written holds every sale committed before i
 
     const target = await freshDatabase('restored');
     await restoreInto(taken.file, target.url);
+    // The keys and indexes dropped while the rows went in are all back, as migrations made them.
+    const shape = `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS d FROM pg_constraint
+                    WHERE connamespace IN (SELECT oid FROM pg_namespace WHERE nspname IN ('sales', 'reporting', 'catalog', 'identity'))
+                   UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname IN ('sales', 'reporting', 'catalog', 'identity') ORDER BY 1`;
+    const keys = (await query<{ d: string }>(target.url, shape)).map((r) => r.d);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys).toEqual((await query<{ d: string }>(db.url, shape)).map((r) => r.d));
     const [sales] = await query<{ n: string; first: string; last: string; total: string; orphan: string; lines: string; lineSum: string }>(
       target.url,
       `SELECT count(*) AS n, min(substring(sale_id from 6)::int) AS first, max(substring(sale_id from 6)::int) AS last, sum(total_minor) AS total,

@@ -1,7 +1,8 @@
 // Restoring a backup into a database whose schemas this build has migrated (and that holds nothing the shop needs:
 // every backed-up table is emptied first). It all happens in one transaction: a damaged file, a wrong passphrase or
 // a backup from another version of the schema changes nothing. Triggers and foreign-key checks are off while the
-// rows go in (`session_replication_role = replica`: the rows were consistent when copied), sequences are set to
+// rows go in (`session_replication_role = replica`: the rows were consistent when copied), keys and indexes are
+// dropped and made again after the rows (each one sort; foreign keys checked once then), sequences are set to
 // the backup's values, and every table's row count is compared with the manifest before the commit.
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
@@ -143,6 +144,24 @@ async function secondaryIndexes(client: pg.Client, schemas: string[]): Promise<{
 }
 
 /**
+ * The schemas' keys (primary, unique, exclusion) and foreign keys: dropped before the rows go in and added again
+ * after, so each key's index is built by one sort instead of millions of random inserts. Foreign keys come first
+ * (they stand on the keys): dropped first, added last, and checked then.
+ */
+async function keyConstraints(client: pg.Client, schemas: string[]): Promise<{ table: string; name: string; def: string; kind: string }[]> {
+  return (
+    await client.query<{ table: string; name: string; def: string; kind: string }>(
+      `SELECT conrelid::regclass::text AS table, quote_ident(conname) AS name, pg_get_constraintdef(oid) AS def, contype AS kind
+         FROM pg_constraint
+        WHERE connamespace = ANY(SELECT oid FROM pg_namespace WHERE nspname = ANY($1)) AND contype IN ('f', 'p', 'u', 'x')
+          AND conrelid <> 0
+        ORDER BY contype = 'f' DESC, 1, 2`,
+      [schemas],
+    )
+  ).rows;
+}
+
+/**
  * For a database only restored to be counted (verification): every constraint and index dropped, so the rows go in
  * as fast as PostgreSQL takes them; each value is still parsed into its column's type.
  */
@@ -187,6 +206,7 @@ export async function restoreInto(
   let copy: (Writable & { rowCount?: number }) | null = null;
   let current = '';
   let indexes: { name: string; def: string }[] = [];
+  let keys: { table: string; name: string; def: string; kind: string }[] = [];
   try {
     for await (const f of frames) {
       if (f.type === 'H') {
@@ -199,6 +219,8 @@ export async function restoreInto(
         await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
         const names = head.tables.map((t) => `${client.escapeIdentifier(t.schema)}.${client.escapeIdentifier(t.table)}`);
         if (names.length) await client.query(`TRUNCATE ${names.join(', ')}`);
+        keys = await keyConstraints(client, Object.keys(head.migrations));
+        for (const k of keys) await client.query(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.name}`);
         indexes = await secondaryIndexes(client, Object.keys(head.migrations));
         for (const { name } of indexes) await client.query(`DROP INDEX ${name}`);
       } else if (!head) {
@@ -231,7 +253,10 @@ export async function restoreInto(
       if (s.value === null) await client.query(`ALTER SEQUENCE ${seq} RESTART`);
       else await client.query(`SELECT setval($1::regclass, $2::bigint, true)`, [seq, s.value]);
     }
+    const add = (k: (typeof keys)[number]) => client.query(`ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.def}`);
+    for (const k of keys.filter((k) => k.kind !== 'f')) await add(k);
     for (const { def } of indexes) await client.query(def);
+    for (const k of keys.filter((k) => k.kind === 'f')) await add(k);
     const counted = await countRows(client, head);
     for (const [table, rows] of Object.entries(trailer.rows)) {
       if (counted[table] !== rows) throw new BackupFormatError(`the restore of ${table} has ${counted[table]} rows, the backup ${rows}`);
