@@ -411,12 +411,12 @@ export function shellBackups(supervisor, { electron = false } = {}) {
     },
     say: (text) => supervisor.say(`backup: ${text}`),
   });
-  const restore = restoreCommand({
+  const restoreWith = {
     entry: /** @type {string} */ (supervisor.server.args.at(-1)),
     dataDir: supervisor.config.dataDir,
     env: supervisor.config.env,
     electron,
-  });
+  };
   scheduler.start();
   return {
     scheduler,
@@ -437,7 +437,12 @@ export function shellBackups(supervisor, { electron = false } = {}) {
           passphrase,
           stopServer: () => supervisor.stop(),
           startServer: () => supervisor.start(),
-          restore,
+          // The database starts for the restore on the port the server's own used (free once it stopped).
+          restore: (f, p) =>
+            restoreCommand({
+              ...restoreWith,
+              env: { ...restoreWith.env, DUKAN_DB_PORT: String(supervisor.dbPort ?? supervisor.config.dbPort) },
+            })(f, p),
         }),
     },
     beforeStop: async () => {
