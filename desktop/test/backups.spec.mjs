@@ -1,7 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BackupScheduler, lastGoodBackup, readBackupSettings } from '../src/supervisor/backups.mjs';
+import {
+  BackupChoiceError,
+  BackupScheduler,
+  folderBackups,
+  lastGoodBackup,
+  readBackupSettings,
+  restoreCommand,
+  saveBackupSettings,
+} from '../src/supervisor/backups.mjs';
 import { tempDir } from './helpers.mjs';
 
 // The shell's daily backup: at the time the shop set, once a day, again after a failure (which the status shows),
@@ -24,7 +32,11 @@ function shop({ time = '21:00', fail = 0 } = {}) {
         throw new Error('the USB drive is not there');
       }
       mkdirSync(settings.folder, { recursive: true });
-      const file = join(settings.folder, `dukan-shop-main-${clock.getTime()}.dukanbak`);
+      const stamp = clock
+        .toISOString()
+        .replace(/[-:]/g, '')
+        .replace(/\.\d+Z$/, 'Z');
+      const file = join(settings.folder, `dukan-shop-main-${stamp}.dukanbak`);
       writeFileSync(file, 'x');
       writeFileSync(`${file}.good.json`, JSON.stringify({ takenAt: clock.toISOString() }));
       taken.push(clock);
@@ -95,5 +107,128 @@ describe('the daily backup', () => {
     expect(ok.scheduler.status.overdue).toBe(false);
     ok.at(new Date(2026, 10, 4, 21, 1));
     expect(ok.scheduler.status.overdue).toBe(true);
+  });
+});
+
+// The desktop panel's part: the owner chooses the folder and passphrase, takes a backup now, and restores one.
+describe('the backup panel', () => {
+  it('keeps the folder, time and passphrase the owner chose, and refuses what cannot work', () => {
+    const dataDir = tempDir();
+    const usb = join(tempDir(), 'usb', 'dukan');
+    expect(saveBackupSettings(dataDir, { folder: usb, time: '19:45', passphrase: 'hewlêr shop 2026' })).toEqual({
+      folder: usb,
+      time: '19:45',
+      passphrase: 'hewlêr shop 2026',
+    });
+    expect(existsSync(usb)).toBe(true); // made, and written to once
+    expect(readdirSync(usb)).toEqual([]);
+    if (process.platform !== 'win32') expect(statSync(join(dataDir, 'backup-passphrase')).mode & 0o777).toBe(0o600);
+    // A passphrase left out stays; an empty one unseals the next backups.
+    expect(saveBackupSettings(dataDir, { time: '20:00' })).toMatchObject({ folder: usb, time: '20:00', passphrase: 'hewlêr shop 2026' });
+    expect(saveBackupSettings(dataDir, { passphrase: '' }).passphrase).toBeNull();
+
+    const refused = (/** @type {Parameters<typeof saveBackupSettings>[1]} */ choice) => {
+      try {
+        saveBackupSettings(dataDir, choice);
+      } catch (e) {
+        return e instanceof BackupChoiceError ? e.code : String(e);
+      }
+      return 'saved';
+    };
+    expect(refused({ folder: 'backups' })).toBe('folder');
+    expect(refused({ time: '24:00' })).toBe('time');
+    expect(refused({ passphrase: 'short' })).toBe('passphrase');
+    const aFile = join(tempDir(), 'not-a-folder');
+    writeFileSync(aFile, 'x');
+    expect(refused({ folder: join(aFile, 'dukan') })).toBe('folderNotWritable');
+    expect(readBackupSettings(dataDir)).toEqual({ folder: usb, time: '20:00', passphrase: null }); // nothing refused was kept
+  });
+
+  it('lists the folder’s backups newest first, saying which are good, and nothing else', async () => {
+    const { scheduler, folder, at } = shop();
+    at(new Date(Date.UTC(2026, 10, 2, 18, 0)));
+    await scheduler.backupNow();
+    writeFileSync(join(folder, 'dukan-shop-main-20261103T180000Z.dukanbak'), 'not verified');
+    writeFileSync(join(folder, 'dukan-shop-main-20261104T180000Z.dukanbak.partial'), 'cut short');
+    writeFileSync(join(folder, 'notes.txt'), 'x');
+    expect(folderBackups(folder).map((b) => [b.name, b.takenAt, b.good])).toEqual([
+      ['dukan-shop-main-20261103T180000Z.dukanbak', '2026-11-03T18:00:00.000Z', false],
+      ['dukan-shop-main-20261102T180000Z.dukanbak', '2026-11-02T18:00:00.000Z', true],
+    ]);
+  });
+
+  it('restores a chosen backup: stops the server, restores, starts it again, and says what came back', async () => {
+    const { scheduler, folder, at } = shop();
+    at(new Date(2026, 10, 2, 21, 0));
+    await scheduler.backupNow();
+    const [chosen] = folderBackups(folder);
+    /** @type {string[]} */
+    const steps = [];
+    const summary = {
+      takenAt: '2026-11-02T18:00:00.000Z',
+      shop: 'Dilan Market',
+      branch: 'Main',
+      rows: {},
+      keptAside: '/data/pg.before',
+      series: [],
+    };
+    const done = await scheduler.restore({
+      file: chosen.file,
+      stopServer: async () => void steps.push('stop'),
+      startServer: async () => void steps.push('start'),
+      restore: async (file, passphrase) => (steps.push(`restore ${file === chosen.file} ${passphrase}`), summary),
+      passphrase: 'given now',
+    });
+    expect(done).toBe(summary);
+    expect(steps).toEqual(['stop', 'restore true given now', 'start']);
+    expect(scheduler.status.state).toBe('idle');
+
+    // A restore that fails still starts the server (on the data as it was) and says why.
+    steps.length = 0;
+    await expect(
+      scheduler.restore({
+        file: chosen.file,
+        stopServer: async () => void steps.push('stop'),
+        startServer: async () => void steps.push('start'),
+        restore: async () => {
+          throw new Error('the passphrase does not open this backup');
+        },
+      }),
+    ).rejects.toThrow('the passphrase does not open this backup');
+    expect(steps).toEqual(['stop', 'start']);
+
+    // A file that is not one of the folder's backups stops nothing.
+    steps.length = 0;
+    const elsewhere = join(tempDir(), 'dukan-x-main-20260101T000000Z.dukanbak');
+    writeFileSync(elsewhere, 'x');
+    await expect(
+      scheduler.restore({
+        file: elsewhere,
+        stopServer: async () => void steps.push('stop'),
+        startServer: async () => void steps.push('start'),
+        restore: async () => summary,
+      }),
+    ).rejects.toMatchObject({ code: 'notInFolder' });
+    expect(steps).toEqual([]);
+  });
+
+  it('runs the built restore command and reads what it restored, or its reason for failing', async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'backup'));
+    writeFileSync(
+      join(dir, 'backup', 'cli.js'),
+      `const [, , command, file, json] = process.argv;
+       if (file.endsWith('bad.dukanbak')) { process.stderr.write('\\n  Backup: the backup file is damaged\\n\\n'); process.exit(1); }
+       console.log('Restored the backup of Dilan Market');
+       console.log(JSON.stringify({ restored: { takenAt: '2026-11-02T18:00:00.000Z', command, json, passphrase: process.env.DUKAN_BACKUP_PASSPHRASE } }));`,
+    );
+    const restore = restoreCommand({ entry: join(dir, 'main.js'), dataDir: tempDir() });
+    expect(await restore('/usb/good.dukanbak', 'secret words')).toEqual({
+      takenAt: '2026-11-02T18:00:00.000Z',
+      command: 'restore',
+      json: '--json',
+      passphrase: 'secret words',
+    });
+    await expect(restore('/usb/bad.dukanbak', null)).rejects.toThrow(/^the backup file is damaged$/);
   });
 });

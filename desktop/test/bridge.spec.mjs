@@ -4,7 +4,9 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import { BRIDGE_MEMBERS, CHANNELS } from '../src/supervisor/bridge.mjs';
+import { EventEmitter } from 'node:events';
+import { BackupChoiceError } from '../src/supervisor/backups.mjs';
+import { BRIDGE_MEMBERS, BridgeHost, CHANNELS } from '../src/supervisor/bridge.mjs';
 import { appMenu, menuLanguage, MENU_TEXTS } from '../src/supervisor/menu.mjs';
 
 const src = join(import.meta.dirname, '..', 'src');
@@ -55,6 +57,10 @@ describe('desktop bridge', () => {
     await bridge.getFirstRunAdmin();
     await bridge.getPrinter();
     await bridge.printEscpos(Uint8Array.of(0x1b, 0x40));
+    await bridge.getBackups();
+    await bridge.saveBackupSettings({ folder: '/media/usb/dukan' });
+    await bridge.backupNow();
+    await bridge.restoreBackup('/media/usb/dukan/x.dukanbak');
     expect(await bridge.getServerPort()).toBe(5000);
     bridge.onServerStatus(() => undefined);
     bridge.onServerLog(() => undefined);
@@ -68,6 +74,10 @@ describe('desktop bridge', () => {
         CHANNELS.firstRun,
         CHANNELS.printer,
         CHANNELS.print,
+        CHANNELS.backups,
+        CHANNELS.saveBackups,
+        CHANNELS.backupNow,
+        CHANNELS.restoreBackup,
         `on:${CHANNELS.statusChanged}`,
         `on:${CHANNELS.log}`,
         `on:${CHANNELS.update}`,
@@ -87,6 +97,53 @@ describe('desktop bridge', () => {
     expect(Object.keys(bridge).sort()).toEqual([...BRIDGE_MEMBERS].sort());
     expect(Object.isFrozen(bridge)).toBe(true);
     expect(bridge).toMatchObject({ version: '1.4.0', platform: 'linux', shell: 'browser' });
+  });
+});
+
+describe('the backup panel over the bridge', () => {
+  it('answers each action as done or with the code of what went wrong, and keeps what the last restore brought back', async () => {
+    const supervisor = Object.assign(new EventEmitter(), { log: new EventEmitter(), status: { state: 'running' } });
+    const summary = { takenAt: '2026-11-02T18:00:00.000Z' };
+    let restores = 0;
+    const panel = {
+      status: () => ({ folder: '/media/usb/dukan' }),
+      save: () => {
+        throw new BackupChoiceError('passphrase', 'a passphrase has at least 8 characters');
+      },
+      backupNow: async () => ({ folder: '/media/usb/dukan', lastError: null }),
+      restore: async (/** @type {string} */ file) => {
+        if (++restores > 1) throw new Error(`the backup file is damaged (${file})`);
+        return summary;
+      },
+    };
+    const host = new BridgeHost({
+      supervisor: /** @type {any} */ (supervisor),
+      updates: /** @type {any} */ (new EventEmitter()),
+      version: '1.4.0',
+      shell: 'browser',
+      backups: /** @type {any} */ (panel),
+    });
+    expect(await host.getBackups()).toEqual({ ok: true, status: { folder: '/media/usb/dukan' }, lastRestore: null });
+    expect(await host.saveBackupSettings({ passphrase: 'short' })).toEqual({
+      ok: false,
+      code: 'passphrase',
+      message: 'a passphrase has at least 8 characters',
+    });
+    expect(await host.restoreBackup('/media/usb/dukan/a.dukanbak')).toMatchObject({ ok: true, restored: summary });
+    expect(await host.restoreBackup('/media/usb/dukan/b.dukanbak')).toEqual({
+      ok: false,
+      code: 'restoreFailed',
+      message: 'the backup file is damaged (/media/usb/dukan/b.dukanbak)',
+    });
+    expect(await host.restoreBackup(42)).toMatchObject({ ok: false, code: 'notInFolder' });
+    expect((await host.getBackups()).lastRestore).toBe(summary);
+    const none = new BridgeHost({
+      supervisor: /** @type {any} */ (supervisor),
+      updates: /** @type {any} */ (new EventEmitter()),
+      version: '1.4.0',
+      shell: 'browser',
+    });
+    expect(await none.backupNow()).toMatchObject({ ok: false, code: 'unavailable' });
   });
 });
 

@@ -205,6 +205,37 @@ function ourProcesses() {
     expect((await bridge('getServerStatus')).pid).toBe(pid);
   });
 
+  it('sets the backup folder, takes a backup and restores it from the status panel', async () => {
+    const usb = join(userData, 'usb', 'dukan');
+    await page.getByTestId('desktop-status').click();
+    const backups = page.getByTestId('desktop-backups');
+    await backups.waitFor();
+    await page.getByTestId('desktop-backups-folder').fill(usb);
+    await backups.getByRole('button', { name: 'Save' }).click();
+    await backups.getByText('Saved.').waitFor();
+    expect(JSON.parse(readFileSync(join(userData, 'Dukan', 'data', 'backup.json'), 'utf8')).folder).toBe(usb);
+
+    await page.getByTestId('desktop-backups-now').click();
+    await backups.getByText('Backup taken and checked.').waitFor({ timeout: 180_000 });
+    expect(await page.getByTestId('desktop-backups-last-good').textContent()).toContain(`Kept in ${usb}`);
+
+    const { pid } = await bridge('getServerStatus');
+    await backups.getByRole('button', { name: 'Restore…' }).click();
+    await page.getByTestId('desktop-restore-confirm').getByRole('button', { name: 'Restore', exact: true }).click();
+    const said = page.getByTestId('desktop-backups-restored');
+    await said.waitFor({ timeout: 180_000 });
+    expect(await said.textContent()).toMatch(/^Restored the backup of .+ as of .+: \d+ sales, \d+ products, \d+ customers, 1 users\./);
+    expect(await said.textContent()).toContain('pg.before-restore-');
+    const after = await bridge('getServerStatus');
+    expect(after.state).toBe('running');
+    expect(after.pid).not.toBe(pid);
+    await page.screenshot({ path: join(shots, 'backup-restored.png') });
+    await page.keyboard.press('Escape');
+    // The app goes on as before on the restored data: the dashboard answers, the sign-in holds.
+    await page.getByTestId('dashboard-refresh').click();
+    await page.getByTestId('stat-sales').waitFor();
+  }, 420_000);
+
   it('quits when its window is closed, leaving no server and no PostgreSQL behind', async () => {
     const { pid } = await bridge('getServerStatus');
     expect(ourProcesses().some((l) => /postgres/.test(l))).toBe(true);

@@ -75,6 +75,7 @@ test('restore brings the shop back on a fresh database folder, keeps the old one
   const { file } = await takeBackup({ databaseUrl: source.url, folder });
   const restored = await run('restore', file);
   expect(restored.out).toMatch(/Restored the backup of Dilan Market \(Main\) as of \d{4}-\d\d-\d\dT/);
+  expect(restored.out).toMatch(/till-1 \(main\): invoices go on from INV-1020000001; INV-0010004180 was the last one in the backup/);
   expect(restored.code).toBe(0);
   const aside = readdirSync(dataDir).filter((n) => n.startsWith('pg.before-restore-'));
   expect(aside).toHaveLength(1);
@@ -85,15 +86,22 @@ test('restore brings the shop back on a fresh database folder, keeps the old one
     try {
       return {
         shop: (await one<{ v: string }>(db.url, 'SELECT store_name AS v FROM settings.general_settings')).v,
-        counter: (await one<{ v: string }>(db.url, `SELECT last_number::text AS v FROM sales.invoice_counters WHERE register = 'till-1'`))
-          .v,
+        // The register numbers on in a new series; the rest of the old one stays reserved for its tills.
+        numbers: (
+          await one<{ v: string }>(
+            db.url,
+            `SELECT format('%s/%s; kept %s', c.register_no, c.last_number, string_agg(format('%s:%s-%s', b.register_no, b.first_number, b.last_number), ','))
+               AS v FROM sales.invoice_counters c LEFT JOIN sales.invoice_blocks b USING (branch_id, register)
+              WHERE register = 'till-1' GROUP BY c.register_no, c.last_number`,
+          )
+        ).v,
         mine: (await one<{ v: string | null }>(db.url, `SELECT to_regclass('public.before_restore')::text AS v`)).v,
       };
     } finally {
       await db.stop();
     }
   };
-  expect(await check()).toEqual({ shop: 'Dilan Market', counter: '4180', mine: null });
+  expect(await check()).toEqual({ shop: 'Dilan Market', numbers: '102/0; kept 1:4181-9999999', mine: null });
 
   const damaged = join(folder, 'dukan-x-main-20260101T000000Z.dukanbak');
   const bytes = readFileSync(file);
@@ -102,7 +110,7 @@ test('restore brings the shop back on a fresh database folder, keeps the old one
   expect(failed.code).toBe(1);
   expect(failed.out).toMatch(/Nothing was changed/);
   expect(failed.out).toMatch(/damaged|cut short/);
-  expect(await check()).toEqual({ shop: 'Dilan Market', counter: '4180', mine: null });
+  expect(await check()).toEqual({ shop: 'Dilan Market', numbers: '102/0; kept 1:4181-9999999', mine: null });
   // The damaged file was found out before anything moved: only the first restore's folder is aside.
   expect(readdirSync(dataDir).filter((n) => n.startsWith('pg.'))).toEqual(aside);
 });
@@ -114,4 +122,34 @@ test('npm run backup takes a verified backup of the restored shop (this build mi
   const listed = await run('list');
   expect(listed.out.split('\n').filter((l) => l.includes('good (verified')).length).toBe(1);
   expect(listed.out).toMatch(/NOT verified/); // the damaged copy of the first test
+});
+
+test('the desktop panel’s restore runs the same command and reads back what it restored', async () => {
+  // The shell's own module (plain JavaScript, as the desktop app runs it).
+  const shellBackups = join(root, 'desktop', 'src', 'supervisor', 'backups.mjs');
+  const { restoreCommand } = (await import(shellBackups)) as {
+    restoreCommand: (o: {
+      entry: string;
+      dataDir: string;
+      env: NodeJS.ProcessEnv;
+    }) => (
+      file: string,
+      passphrase: string | null,
+    ) => Promise<{ takenAt: string; shop: string; rows: Record<string, number>; keptAside: string | null; series: { next: string }[] }>;
+  };
+  const { file, head } = await takeBackup({ databaseUrl: source.url, folder });
+  const restore = restoreCommand({
+    entry: join(root, 'gateway', 'dist', 'main.js'),
+    dataDir,
+    env: { ...process.env, DUKAN_DB_PORT: String(port) },
+  });
+  const restored = await restore(file, null);
+  expect(restored).toMatchObject({ takenAt: head.takenAt, shop: 'Dilan Market' });
+  expect(restored.rows['sales.invoice_counters']).toBe(1);
+  expect(restored.keptAside).toMatch(/pg\.before-restore-/);
+  // Register 1 of the backup goes on as register 102 (100 numbers left for registers made after the backup).
+  expect(restored.series.map((s) => s.next)).toEqual(['INV-1020000001']);
+  const damaged = join(folder, 'dukan-y-main-20260101T000000Z.dukanbak');
+  writeFileSync(damaged, readFileSync(file).subarray(0, 200));
+  await expect(restore(damaged, null)).rejects.toThrow(/damaged|cut short/);
 });

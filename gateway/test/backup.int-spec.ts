@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '@dukan/testing';
 import {
@@ -13,6 +14,7 @@ import {
   verifyBackup,
   type PrepareDatabase,
 } from '../src/backup/index.js';
+import { headerBytes, parseHeader, zstd } from '../src/backup/format.js';
 
 // Backups a shop can trust: one snapshot taken while the tills sell, checked by a restore before it is called good,
 // sealed by the owner's passphrase, and never marked good when cut short.
@@ -118,6 +120,13 @@ test('a backup taken while sales are written holds every sale committed before i
 
     const target = await freshDatabase('restored');
     await restoreInto(taken.file, target.url);
+    // The keys and indexes dropped while the rows went in are all back, as migrations made them.
+    const shape = `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS d FROM pg_constraint
+                    WHERE connamespace IN (SELECT oid FROM pg_namespace WHERE nspname IN ('sales', 'reporting', 'catalog', 'identity'))
+                   UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname IN ('sales', 'reporting', 'catalog', 'identity') ORDER BY 1`;
+    const keys = (await query<{ d: string }>(target.url, shape)).map((r) => r.d);
+    expect(keys.length).toBeGreaterThan(50);
+    expect(keys).toEqual((await query<{ d: string }>(db.url, shape)).map((r) => r.d));
     const [sales] = await query<{ n: string; first: string; last: string; total: string; orphan: string; lines: string; lineSum: string }>(
       target.url,
       `SELECT count(*) AS n, min(substring(sale_id from 6)::int) AS first, max(substring(sale_id from 6)::int) AS last, sum(total_minor) AS total,
@@ -229,4 +238,23 @@ test('a backup whose process is killed, or whose database connection dies, leave
   ).rejects.toThrow();
   expect(readdirSync(cutIn)).toEqual([]);
   for (const d of [killedIn, cutIn]) rmSync(d, { recursive: true, force: true });
+});
+
+test('a backup made before backups were zstd (gzip inside) still verifies and restores', async () => {
+  const older = mkdtempSync(join(tmpdir(), 'dukan-gzip-'));
+  const taken = await takeBackup({ databaseUrl: db.url, folder: older });
+  // The same frames as an older Dukan wrote them: the header says nothing of compression, and gzip follows it.
+  const { seal, length } = parseHeader(readFileSync(taken.file));
+  expect(seal).toEqual({ encrypted: false, compression: 'zstd' });
+  const frames = zstd.zstdDecompressSync(readFileSync(taken.file).subarray(length));
+  const file = join(older, 'dukan-dilan-market-main-20260101T000000Z.dukanbak');
+  writeFileSync(file, Buffer.concat([headerBytes({ encrypted: false }), gzipSync(frames)]));
+
+  const good = await verifyBackup({ file, adminUrl: db.url, prepare });
+  expect(good.rows).toEqual(taken.trailer.rows);
+  const target = await freshDatabase('gzip');
+  await restoreInto(file, target.url);
+  const [{ n }] = await query<{ n: string }>(target.url, 'SELECT count(*) AS n FROM reporting.sales');
+  expect(Number(n)).toBe(taken.trailer.rows['reporting.sales']);
+  rmSync(older, { recursive: true, force: true });
 });

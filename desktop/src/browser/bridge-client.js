@@ -12,8 +12,12 @@
   function get(path) {
     return fetch(base + path, { cache: 'no-store' }).then(answer);
   }
-  function post(path) {
-    return fetch(base + path, { method: 'POST', headers: { 'X-Dukan-Shell': '1' } }).then(answer);
+  function post(path, body) {
+    var headers = { 'X-Dukan-Shell': '1' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    return fetch(base + path, { method: 'POST', headers: headers, body: body === undefined ? undefined : JSON.stringify(body) }).then(
+      answer,
+    );
   }
   var listeners = { status: [], log: [], update: [] };
   var source = null;
@@ -78,6 +82,18 @@
         headers: { 'X-Dukan-Shell': '1', 'Content-Type': 'application/octet-stream' },
         body: bytes,
       }).then(answer);
+    },
+    getBackups: function () {
+      return get('/backups');
+    },
+    saveBackupSettings: function (choice) {
+      return post('/backups/settings', choice);
+    },
+    backupNow: function () {
+      return post('/backups/now', {});
+    },
+    restoreBackup: function (file, passphrase) {
+      return post('/backups/restore', { file: file, passphrase: passphrase });
     },
   };
   Object.defineProperty(window, 'dukanDesktop', { value: Object.freeze(bridge), enumerable: true });

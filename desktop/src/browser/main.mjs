@@ -52,7 +52,7 @@ if (!config.skipBuild) {
 }
 
 const updates = new UpdateChecker({ feedUrl: config.updateUrl, currentVersion: VERSION });
-const host = new BridgeHost({ supervisor, updates, version: VERSION, shell: 'browser', printer: config.printer });
+const host = new BridgeHost({ supervisor, updates, version: VERSION, shell: 'browser', printer: config.printer, backups: backups.panel });
 const shell = await startShellServer({ host, port: config.shellPort });
 supervisor.announce({ url: shell.url });
 supervisor.on('first-run', () => say('First start: the admin account and its password are shown in the Dukan window.'));

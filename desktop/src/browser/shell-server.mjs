@@ -87,6 +87,30 @@ async function print(host, req, res) {
   }
 }
 
+/** The most a backup action's JSON may weigh (a folder path and a passphrase). */
+const MAX_BACKUP_BODY = 16 * 1024;
+
+/**
+ * The panel's backup actions: their JSON body in, the host's answer (`ok` or a failure's code) out.
+ * @param {import('../supervisor/bridge.mjs').BridgeHost} host
+ * @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res @param {string} path
+ */
+async function backupAction(host, req, res, path) {
+  const raw = await readBody(req, MAX_BACKUP_BODY);
+  if (!raw) return json(res, 413, { message: `at most ${MAX_BACKUP_BODY} bytes` });
+  /** @type {Record<string, unknown>} */
+  let body;
+  try {
+    body = raw.length ? JSON.parse(raw.toString('utf8')) : {};
+  } catch {
+    return json(res, 400, { message: 'the body is JSON' });
+  }
+  if (path === '/backups/settings') return json(res, 200, await host.saveBackupSettings(body));
+  if (path === '/backups/now') return json(res, 200, await host.backupNow());
+  if (path === '/backups/restore') return json(res, 200, await host.restoreBackup(body.file, body.passphrase));
+  return json(res, 404, { message: 'not found' });
+}
+
 /**
  * @param {{ host: import('../supervisor/bridge.mjs').BridgeHost, port: number }} options
  * @returns {Promise<{ url: string, entryUrl: string, port: number, close(): Promise<void> }>}
@@ -154,6 +178,7 @@ export async function startShellServer({ host, port: firstPort }) {
       }
       if (path === '/updates/check') return json(res, 200, await host.checkForUpdates());
       if (path === '/print') return print(host, req, res);
+      if (path.startsWith('/backups/')) return backupAction(host, req, res, path);
       return json(res, 404, { message: 'not found' });
     }
     if (path === '/bridge.js') {
@@ -164,6 +189,7 @@ export async function startShellServer({ host, port: firstPort }) {
     if (path === '/logs') return json(res, 200, host.logs());
     if (path === '/first-run') return json(res, 200, host.firstRunAdmin());
     if (path === '/printer') return json(res, 200, { printer: host.printer() });
+    if (path === '/backups') return json(res, 200, await host.getBackups());
     if (path === '/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
       res.write(`event: status\ndata: ${JSON.stringify(host.serverStatus())}\n\n`);

@@ -28,7 +28,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   const backups = shellBackups(supervisor, { electron: true });
   const updates = new ElectronUpdates({ feedUrl: config.updateUrl, autoUpdater: electronUpdater.autoUpdater });
-  const host = new BridgeHost({ supervisor, updates, version, shell: 'electron', printer: config.printer });
+  const host = new BridgeHost({ supervisor, updates, version, shell: 'electron', printer: config.printer, backups: backups.panel });
   /** @type {BrowserWindow | null} */
   let win = null;
   /** @type {string | null} */
@@ -104,6 +104,15 @@ if (!app.requestSingleInstanceLock()) {
     if (!serverUrl || !event.senderFrame?.url.startsWith(serverUrl)) throw new Error('forbidden');
     return host.print(bytes);
   });
+  // Backups hold the whole shop: only the app's own page asks for them.
+  /** @param {Electron.IpcMainInvokeEvent} event */
+  const fromApp = (event) => {
+    if (!serverUrl || !event.senderFrame?.url.startsWith(serverUrl)) throw new Error('forbidden');
+  };
+  ipcMain.handle(CHANNELS.backups, (event) => (fromApp(event), host.getBackups()));
+  ipcMain.handle(CHANNELS.saveBackups, (event, choice) => (fromApp(event), host.saveBackupSettings(choice)));
+  ipcMain.handle(CHANNELS.backupNow, (event) => (fromApp(event), host.backupNow()));
+  ipcMain.handle(CHANNELS.restoreBackup, (event, file, passphrase) => (fromApp(event), host.restoreBackup(file, passphrase)));
   ipcMain.on(CHANNELS.language, (_event, lang) => {
     const next = menuLanguage(String(lang));
     if (next !== language) {

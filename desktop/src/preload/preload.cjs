@@ -15,6 +15,10 @@ const CHANNELS = {
   language: 'dukan:language',
   printer: 'dukan:printer',
   print: 'dukan:print',
+  backups: 'dukan:backups',
+  saveBackups: 'dukan:save-backups',
+  backupNow: 'dukan:backup-now',
+  restoreBackup: 'dukan:restore-backup',
 };
 
 /** The main process passes small facts as switches (webPreferences.additionalArguments). */
@@ -47,6 +51,10 @@ contextBridge.exposeInMainWorld('dukanDesktop', {
   getFirstRunAdmin: () => ipcRenderer.invoke(CHANNELS.firstRun),
   getPrinter: () => ipcRenderer.invoke(CHANNELS.printer),
   printEscpos: (bytes) => ipcRenderer.invoke(CHANNELS.print, bytes),
+  getBackups: () => ipcRenderer.invoke(CHANNELS.backups),
+  saveBackupSettings: (choice) => ipcRenderer.invoke(CHANNELS.saveBackups, choice),
+  backupNow: () => ipcRenderer.invoke(CHANNELS.backupNow),
+  restoreBackup: (file, passphrase) => ipcRenderer.invoke(CHANNELS.restoreBackup, file, passphrase),
 });
 
 // The menu follows the page's language, which the app writes to <html lang>.

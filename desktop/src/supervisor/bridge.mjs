@@ -2,6 +2,7 @@
 // shell (preload over IPC) and the browser shell (a script over HTTP). BridgeHost answers both.
 import { EventEmitter } from 'node:events';
 import { LOG_LINES } from './log-view.mjs';
+import { BackupChoiceError } from './backups.mjs';
 import { printerName, sendToPrinter } from './printer.mjs';
 
 /** The most a document for the receipt printer may weigh (a long receipt's raster is a few hundred KB). */
@@ -31,6 +32,10 @@ export const BRIDGE_MEMBERS = Object.freeze([
   'getFirstRunAdmin',
   'getPrinter',
   'printEscpos',
+  'getBackups',
+  'saveBackupSettings',
+  'backupNow',
+  'restoreBackup',
 ]);
 
 /** IPC channels of the Electron shell (preload.cjs repeats them: a sandboxed preload cannot import this file). */
@@ -47,6 +52,10 @@ export const CHANNELS = Object.freeze({
   language: 'dukan:language',
   printer: 'dukan:printer',
   print: 'dukan:print',
+  backups: 'dukan:backups',
+  saveBackups: 'dukan:save-backups',
+  backupNow: 'dukan:backup-now',
+  restoreBackup: 'dukan:restore-backup',
 });
 
 /**
@@ -64,8 +73,9 @@ export class BridgeHost extends EventEmitter {
    * @param {NodeJS.Platform} [options.platform]
    * @param {import('./printer.mjs').PrinterTarget | null} [options.printer] this computer's receipt printer
    * @param {typeof sendToPrinter} [options.send]
+   * @param {import('./backups.mjs').BackupPanel | null} [options.backups] the shell's backups, for the panel
    */
-  constructor({ supervisor, updates, version, shell, platform = process.platform, printer = null, send = sendToPrinter }) {
+  constructor({ supervisor, updates, version, shell, platform = process.platform, printer = null, send = sendToPrinter, backups = null }) {
     super();
     this.setMaxListeners(50);
     this.supervisor = supervisor;
@@ -74,6 +84,9 @@ export class BridgeHost extends EventEmitter {
     /** @type {import('./updates.mjs').UpdateMessage | null} */
     this.lastUpdate = null;
     this.printerTarget = printer;
+    this.backups = backups;
+    /** What the last restore of this run brought back: shown again when the window reloads on the restarted server. */
+    this.lastRestore = null;
     this.send = send;
     /** Documents go to the printer one after another, never interleaved. @type {Promise<unknown>} */
     this.printing = Promise.resolve();
@@ -123,6 +136,49 @@ export class BridgeHost extends EventEmitter {
     const done = this.printing.then(() => this.send(target, bytes)).then(() => ({ printer: printerName(target), bytes: bytes.length }));
     this.printing = done.catch(() => undefined);
     return done;
+  }
+
+  /**
+   * The panel's backup actions answer `{ ok: true, … }` or `{ ok: false, code, message }` (the same over IPC and
+   * HTTP; the page shows the code's text in the owner's language, the message as the detail).
+   * @template T @param {() => T | Promise<T>} act @param {string} failure the code of a failure that is not a choice's
+   */
+  async backupAnswer(act, failure) {
+    if (!this.backups) return { ok: false, code: 'unavailable', message: 'this shell takes no backups' };
+    try {
+      return { ok: true, ...(await act()) };
+    } catch (e) {
+      const message = e instanceof Error ? e.message : String(e);
+      return { ok: false, code: e instanceof BackupChoiceError ? e.code : failure, message };
+    }
+  }
+
+  getBackups() {
+    return this.backupAnswer(() => ({ status: this.backups?.status(), lastRestore: this.lastRestore }), 'unavailable');
+  }
+
+  /** @param {unknown} choice */
+  saveBackupSettings(choice) {
+    const c = /** @type {Record<string, unknown>} */ (typeof choice === 'object' && choice !== null ? choice : {});
+    const text = (/** @type {unknown} */ v) => (typeof v === 'string' ? v : undefined);
+    return this.backupAnswer(
+      () => ({ status: this.backups?.save({ folder: text(c.folder), time: text(c.time), passphrase: text(c.passphrase) }) }),
+      'saveFailed',
+    );
+  }
+
+  backupNow() {
+    return this.backupAnswer(async () => ({ status: await this.backups?.backupNow() }), 'backupFailed');
+  }
+
+  /** @param {unknown} file @param {unknown} [passphrase] */
+  restoreBackup(file, passphrase) {
+    return this.backupAnswer(async () => {
+      if (typeof file !== 'string') throw new BackupChoiceError('notInFolder', 'no backup was chosen');
+      const restored = await this.backups?.restore(file, typeof passphrase === 'string' && passphrase ? passphrase : null);
+      this.lastRestore = restored ?? null;
+      return { restored, status: this.backups?.status() };
+    }, 'restoreFailed');
   }
 
   /** The account the server made on this first run, for the sign-in screen; null on every later start. */

@@ -23,6 +23,49 @@ export interface UpdateMessage {
 
 type Unsubscribe = () => void;
 
+/** A backup file in the shell's chosen folder; `good` once its verification passed. */
+export interface FolderBackup {
+  file: string;
+  name: string;
+  takenAt: string;
+  bytes: number;
+  good: boolean;
+  encrypted: boolean | null;
+}
+
+/** The shell's daily backup (desktop/src/supervisor/backups.mjs BackupStatus). */
+export interface ShellBackupStatus {
+  state: 'idle' | 'running' | 'failing' | 'restoring';
+  folder: string;
+  time: string;
+  lastGood: { takenAt: string; file: string } | null;
+  overdue: boolean;
+  failures: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  encrypted: boolean;
+  backups: FolderBackup[];
+}
+
+/** What a restore brought back: the backup's moment, its row counts, where the data as it was is kept. */
+export interface RestoreSummary {
+  takenAt: string;
+  shop: string;
+  branch: string;
+  rows: Record<string, number>;
+  keptAside: string | null;
+  series: { branchId: string; register: string; next: string; retired: string }[];
+}
+
+/** A backup action's answer: done, or the code of what went wrong (the page's text) and the shell's detail. */
+export type BackupAnswer<T> = ({ ok: true } & T) | { ok: false; code: string; message: string };
+export interface BackupSettingsChoice {
+  folder?: string;
+  time?: string;
+  /** Left out: unchanged; empty: the next backups are not sealed. */
+  passphrase?: string;
+}
+
 /**
  * The desktop shell's bridge, when the app runs inside it (spec part 1 §7, part 2 §4 and §7). Absent in a browser.
  * The Electron shell's preload and the browser shell's script (desktop/src) both expose `window.dukanDesktop` with
@@ -46,6 +89,12 @@ export interface DesktopBridge {
   getPrinter?: () => Promise<string | null>;
   /** ESC/POS bytes (the server's POST /api/print/escpos answer) to that printer; rejects when it does not take them. */
   printEscpos?: (bytes: Uint8Array) => Promise<{ printer: string; bytes: number }>;
+  /** The daily backup's folder, time and state, this folder's backups, and what this run's last restore brought back. */
+  getBackups?: () => Promise<BackupAnswer<{ status: ShellBackupStatus; lastRestore: RestoreSummary | null }>>;
+  saveBackupSettings?: (choice: BackupSettingsChoice) => Promise<BackupAnswer<{ status: ShellBackupStatus }>>;
+  backupNow?: () => Promise<BackupAnswer<{ status: ShellBackupStatus }>>;
+  /** Stops the server, restores the file (the current data kept aside), starts the server again. */
+  restoreBackup?: (file: string, passphrase?: string) => Promise<BackupAnswer<{ restored: RestoreSummary; status: ShellBackupStatus }>>;
 }
 
 export function desktopBridge(): DesktopBridge | null {

@@ -98,7 +98,7 @@ async function verify(file: string): Promise<void> {
  * Restores onto a new database folder: the current `pg` folder is moved aside (never deleted), a fresh one is made,
  * migrated and filled; if anything fails, the restored folder is moved aside instead and the old one comes back.
  */
-async function restore(file: string): Promise<void> {
+async function restore(file: string, asJson: boolean): Promise<void> {
   if (env.DATABASE_URL)
     throw new Error('restore is for the all-in-one’s own database; with DATABASE_URL, restore into a new database with restoreInto');
   const owner = liveOwner(databaseDir);
@@ -130,8 +130,24 @@ async function restore(file: string): Promise<void> {
     say(
       `Restored the backup of ${restored.head.shop} (${restored.head.branch}) as of ${restored.head.takenAt}: ${counts(restored.counted)}`,
     );
+    for (const s of restored.series)
+      say(`  ${s.register} (${s.branchId}): invoices go on from ${s.next}; ${s.retired} was the last one in the backup`);
     if (hadData) say(`The database as it was is kept in ${aside}`);
-    say('Start Dukan again (npm start).');
+    // The desktop panel tells the owner what came back, in the owner's language: one line it reads.
+    if (asJson)
+      say(
+        JSON.stringify({
+          restored: {
+            takenAt: restored.head.takenAt,
+            shop: restored.head.shop,
+            branch: restored.head.branch,
+            rows: restored.counted,
+            keptAside: hadData ? aside : null,
+            series: restored.series,
+          },
+        }),
+      );
+    else say('Start Dukan again (npm start).');
   } catch (e) {
     await db?.stop().catch(() => undefined);
     if (hadData) {
@@ -143,12 +159,13 @@ async function restore(file: string): Promise<void> {
   }
 }
 
-const [command = 'now', arg] = process.argv.slice(2);
+const [command = 'now', arg, option] = process.argv.slice(2);
 try {
   if (command === 'now') await now();
   else if (command === 'list') await list();
   else if (command === 'prune') say(`pruned: ${(await pruneBackups(folder)).join(', ') || 'nothing'}`);
-  else if ((command === 'restore' || command === 'verify') && arg) await (command === 'restore' ? restore(arg) : verify(arg));
+  else if ((command === 'restore' || command === 'verify') && arg)
+    await (command === 'restore' ? restore(arg, option === '--json') : verify(arg));
   else throw new Error(`usage: npm run backup [-- now | list | prune | verify FILE | restore FILE]`);
   process.exit(0);
 } catch (e) {

@@ -3,7 +3,7 @@
 // backup is a logical snapshot taken in Node: one REPEATABLE READ READ ONLY transaction (one snapshot: every row
 // committed before it and none after, while selling goes on: readers block no writer), `COPY … TO STDOUT` per table
 // through pg-copy-streams, a manifest with every schema's migration list, every table's row count and every
-// sequence's value, gzip (node:zlib) and optionally AES-256-GCM under a scrypt key (format.ts). The file is written
+// sequence's value, zstd (node:zlib) and optionally AES-256-GCM under a scrypt key (format.ts). The file is written
 // as `<name>.partial` and renamed only once complete and flushed to disk, so a killed backup leaves no file that
 // looks finished; it is marked good only by verify.ts.
 import { once } from 'node:events';
@@ -12,10 +12,9 @@ import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { EXTENSION, frame, sealer } from './format.js';
+import { compressor, EXTENSION, frame, parseHeader, sealer } from './format.js';
 import { backupName, type BackupHead, type BackupTrailer, type TableInfo } from './manifest.js';
 
 export interface TakeOptions {
@@ -116,7 +115,7 @@ export async function takeBackup(options: TakeOptions): Promise<TakenBackup> {
     const out = createWriteStream(partial, { flags: 'wx' });
     out.write(header);
     const input = (frames = new PassThrough());
-    const done = pipeline(input, createGzip({ level: 1 }), seal, out);
+    const done = pipeline(input, compressor(parseHeader(header).seal), seal, out);
     done.catch(() => undefined); // awaited below; a failure before then is the one thrown
     const write = async (b: Buffer) => {
       // A failed write (a full or pulled-out drive) ends the pipeline: that failure, not a wait for ever.

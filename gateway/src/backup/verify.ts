@@ -118,7 +118,7 @@ export async function verifyBackup({
     const head = await readHead(file, passphrase);
     await prepare(adminUrl, scratch, head.migrations);
     await stripForCounting(databaseUrlFor(adminUrl, scratch), Object.keys(head.migrations));
-    const restored = await restoreInto(file, databaseUrlFor(adminUrl, scratch), passphrase);
+    const restored = await restoreInto(file, databaseUrlFor(adminUrl, scratch), passphrase, { verifying: true });
     const { seal } = await readSeal(file);
     const mark: GoodMark = {
       file,

@@ -28,6 +28,7 @@ import { TaxMode1797200000300 } from './migrations/1797200000300-tax-mode.js';
 import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-tenders.js';
 import { PacksWeighed1797500000300 } from './migrations/1797500000300-packs-weighed.js';
 import { Exchanges1797600000100 } from './migrations/1797600000100-exchanges.js';
+import { InvoiceSeries1797600000200 } from './migrations/1797600000200-invoice-series.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { AccountRepaidHandler } from './shifts/repayment.handler.js';
@@ -58,6 +59,7 @@ export class SalesModule {
             RefundTenders1797300000300,
             PacksWeighed1797500000300,
             Exchanges1797600000100,
+            InvoiceSeries1797600000200,
           ],
           consumers: SALES_CONSUMERS,
         }),

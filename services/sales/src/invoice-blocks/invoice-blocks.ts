@@ -33,8 +33,9 @@ export class InvoiceBlocks {
       const last = Number(row.last_number);
       const first = last - size + 1;
       await m.query(
-        `INSERT INTO invoice_blocks (branch_id, register, first_number, last_number, reserved_by, device) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [ctx.branchId, register, first, last, ctx.user?.id ?? null, device ?? null],
+        `INSERT INTO invoice_blocks (branch_id, register, register_no, first_number, last_number, reserved_by, device)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [ctx.branchId, register, row.register_no, first, last, ctx.user?.id ?? null, device ?? null],
       );
       const [{ others }] = device
         ? await rows<{ others: number }>(
@@ -71,8 +72,9 @@ export class InvoiceBlocks {
     const [block] = parsed
       ? await rows<{ reserved_at: Date; now: Date }>(
           m,
-          `SELECT b.reserved_at, now() AS now FROM invoice_blocks b JOIN invoice_counters c USING (branch_id, register)
-          WHERE b.branch_id = $1 AND b.register = $2 AND c.register_no = $3 AND $4 BETWEEN b.first_number AND b.last_number`,
+          // The block's own register number: one of a series a restore retired stays valid.
+          `SELECT b.reserved_at, now() AS now FROM invoice_blocks b
+          WHERE b.branch_id = $1 AND b.register = $2 AND b.register_no = $3 AND $4 BETWEEN b.first_number AND b.last_number`,
           [branchId, register, parsed.registerNo, parsed.sequence],
         )
       : [];

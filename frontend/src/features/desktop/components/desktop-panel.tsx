@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DesktopBridge } from '../../../app/desktop.js';
+import { DesktopBackups } from './desktop-backups.js';
 import { LOG_VIEW_LINES, stateTone, updateTone, useServerLog, useServerStatus, useUpdateMessage } from '../use-desktop.js';
 import '../desktop.css';
 
-/** Version, platform, the local server's status and port, its last 100 log lines, restart and update check. */
+/** Version, platform, the local server's status and port, restart and update check, backups, the last 100 log lines. */
 export function DesktopPanel({ bridge }: { bridge: DesktopBridge }) {
   const { t } = useTranslation();
   const status = useServerStatus(bridge);
@@ -96,6 +97,7 @@ export function DesktopPanel({ bridge }: { bridge: DesktopBridge }) {
           )}
         </p>
       )}
+      <DesktopBackups bridge={bridge} />
       <h3 className="desktop-log-title">{t('desktop.logs', { n: LOG_VIEW_LINES })}</h3>
       <pre className="desktop-log" ref={logRef} dir="ltr" tabIndex={0} data-testid="desktop-log" data-lines={lines.length}>
         {lines.length > 0 ? lines.join('\n') : t('desktop.noLogs')}
