@@ -289,7 +289,7 @@ describe('receivables', () => {
 
     const all = [];
     for (let page = 1; ; page++) {
-      const res = await t.get(`/api/receivables?page=${page}&limit=100`, { token: t.tokens.manager });
+      const res = await t.get(`/api/receivables?page=${page}&limit=100`, { token: t.tokens.admin });
       expect(res.status).toBe(200);
       all.push(...res.body.data.rows);
       if (page >= res.body.data.pagination.pages) break;
@@ -302,20 +302,20 @@ describe('receivables', () => {
       aged: { d0_30: 30_000, d31_60: 15_000, d61_90: 0, d90_plus: 0 },
     });
     expect(new Date(mine.since).getTime()).toBeLessThan(Date.now() - 44 * day);
-    const report = (await t.get('/api/receivables', { token: t.tokens.manager })).body.data;
+    const report = (await t.get('/api/receivables', { token: t.tokens.admin })).body.data;
     const erbil = report.totals.find((r: { branchId: string; currency: string }) => r.branchId === 'erbil' && r.currency === 'IQD');
     expect(erbil.owedMinor).toBeGreaterThanOrEqual(15_000);
     expect(erbil.aged.d31_60).toBeGreaterThanOrEqual(15_000);
     expect((await t.get('/api/receivables', { token: t.tokens.cashier })).status).toBe(403);
 
-    const csv = await t.get('/api/receivables/export/csv', { token: t.tokens.manager, headers: { 'accept-language': 'ku' } });
+    const csv = await t.get('/api/receivables/export/csv', { token: t.tokens.admin, headers: { 'accept-language': 'ku' } });
     expect(csv.status).toBe(200);
     expect(csv.text).toContain('قەرزەکانی کڕیاران');
     expect(csv.text).toMatch(/Aged Debtor,'?\+964\d+,IQD,45000,\d{4}-\d\d-\d\d,30000,15000,0,0/);
 
     // As Excel: the same customer's row with money as numbers in dinars' format, the sheets right to left in Kurdish.
     const xlsx = await fetch(`${t.url}/api/receivables/export/xlsx`, {
-      headers: { ...t.gatewayHeaders, authorization: `Bearer ${t.tokens.manager}`, 'accept-language': 'ku' },
+      headers: { ...t.gatewayHeaders, authorization: `Bearer ${t.tokens.admin}`, 'accept-language': 'ku' },
     });
     expect(xlsx.status).toBe(200);
     const book = new ExcelJS.Workbook();
@@ -330,7 +330,7 @@ describe('receivables', () => {
     expect(book.worksheets[1]!.getRow(rows.indexOf(row) + 1).getCell(4).numFmt).toBe('#,##0" IQD";-#,##0" IQD"');
 
     // As PDF, and the page it prints in Kurdish.
-    const pdf = await t.get('/api/receivables/export/pdf', { token: t.tokens.manager });
+    const pdf = await t.get('/api/receivables/export/pdf', { token: t.tokens.admin });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.text.startsWith('%PDF')).toBe(true);
@@ -340,6 +340,66 @@ describe('receivables', () => {
     expect(html).toContain('کۆی گشتی بەپێی لق');
     expect(html).toMatch(/<td>Aged Debtor<\/td>/);
     expect((await t.get('/api/receivables/export/xlsx', { token: t.tokens.cashier })).status).toBe(403);
+  });
+
+  it("reads the branch asked for, and a user limited to a branch reads only that branch's debt and is refused another's", async () => {
+    const c = await createCustomer(t, { firstName: 'Two', lastName: 'Branches' });
+    const day = 24 * 3600 * 1000;
+    const charge = async (iqd: number, daysAgo: number, branchId: string) => {
+      const { saleId } = await holdSale(c._id, { iqd }, { override: true });
+      await t.bus.publish(
+        completed(
+          saleOnAccount(c._id, saleId, [{ method: 'account', currency: 'IQD', amountMinor: iqd }], {
+            completedAt: new Date(Date.now() - daysAgo * day).toISOString(),
+            branchId,
+          }),
+        ),
+      );
+    };
+    await charge(7_000, 70, 'dohuk');
+    await charge(4_000, 3, 'zakho');
+    await charge(2_000, 1, 'dohuk');
+    type Row = { customerId: string; owedMinor: number; since: string; aged: Record<string, number> };
+    type Total = { branchId: string; currency: string; owedMinor: number };
+    const read = async (token: string, branch?: string) => {
+      const res = await t.get(`/api/receivables?limit=100${branch ? `&branch=${branch}` : ''}`, { token });
+      expect(res.status).toBe(200);
+      return res.body.data as { totals: Total[]; rows: Row[] };
+    };
+    const mine = (r: { rows: Row[] }) => r.rows.find((x) => x.customerId === c._id);
+
+    // The whole chain: one row of what the customer owes, every branch in the totals.
+    const chain = await read(t.tokens.admin);
+    expect(mine(chain)?.owedMinor).toBe(13_000);
+    expect(chain.totals.map((x) => x.branchId)).toEqual(expect.arrayContaining(['dohuk', 'zakho']));
+
+    // One branch: only what its sales left owing, since its own oldest charge; only its totals.
+    const dohuk = await read(t.tokens.admin, 'dohuk');
+    expect(mine(dohuk)).toMatchObject({ owedMinor: 9_000, aged: { d0_30: 2_000, d31_60: 0, d61_90: 7_000, d90_plus: 0 } });
+    expect(new Date(mine(dohuk)!.since).getTime()).toBeLessThan(Date.now() - 69 * day);
+    expect(dohuk.totals).toEqual([expect.objectContaining({ branchId: 'dohuk', currency: 'IQD', owedMinor: 9_000 })]);
+    const zakho = await read(t.tokens.admin, 'zakho');
+    expect(mine(zakho)).toMatchObject({ owedMinor: 4_000, aged: { d0_30: 4_000, d31_60: 0, d61_90: 0, d90_plus: 0 } });
+    expect(zakho.totals.map((x) => x.branchId)).toEqual(['zakho']);
+
+    // A manager of Zakho alone sees Zakho's debt whether or not they name it, and is refused Dohuk's, in both languages.
+    const managerOfZakho = t.tokenFor({ role: 'manager', homeBranch: 'zakho', branches: ['zakho'] });
+    for (const r of [await read(managerOfZakho), await read(managerOfZakho, 'zakho'), await read(managerOfZakho, 'all')]) {
+      expect(mine(r)?.owedMinor).toBe(4_000);
+      expect(r.totals.map((x) => x.branchId)).toEqual(['zakho']);
+    }
+    const refused = await t.get('/api/receivables?branch=dohuk', { token: managerOfZakho });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'FORBIDDEN', message: 'You may not work in this branch' });
+    const ku = await t.get('/api/receivables/export/csv?branch=dohuk', { token: managerOfZakho, headers: { 'accept-language': 'ku' } });
+    expect(ku.status).toBe(403);
+    expect(ku.body.message).toBe('ڕێگەت پێنەدراوە لەم لقەدا کار بکەیت');
+
+    // The exports read the same branch: Zakho's CSV holds the customer at Zakho's 4,000 and no Dohuk total.
+    const csv = await t.get('/api/receivables/export/csv', { token: managerOfZakho });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toMatch(/Two Branches,'?\+964\d+,IQD,4000,/);
+    expect(csv.text).not.toContain('dohuk');
   });
 });
 

@@ -50,7 +50,8 @@ export const en = {
   },
   receivables: {
     title: 'Receivables',
-    description: 'Who owes the shop what and since when, by age of the debt, with totals per branch. As of now, whatever the dates above.',
+    description:
+      'Who owes the shop what and since when, by age of the debt, with totals per branch, as of now. Each debt in its own currency.',
     fetchError: 'An error occurred while fetching the receivables',
     totals: 'Totals per branch',
     customers: 'Customers who owe',
@@ -237,8 +238,7 @@ export const ku: Texts<typeof en> = {
   },
   receivables: {
     title: 'قەرزەکانی کڕیاران',
-    description:
-      'کێ چەندی قەرزاری دوکانە و لە کەیەوە، بەپێی تەمەنی قەرزەکە، لەگەڵ کۆی گشتی هەر لقێک. تا ئێستا، هەر بەروارێک لە سەرەوە بێت.',
+    description: 'کێ چەندی قەرزاری دوکانە و لە کەیەوە، بەپێی تەمەنی قەرزەکە، لەگەڵ کۆی گشتی هەر لقێک، تا ئێستا. هەر قەرزێک بە دراوی خۆی.',
     fetchError: 'هەڵەیەک ڕوویدا لە هێنانی قەرزەکان',
     totals: 'کۆی گشتی بەپێی لق',
     customers: 'ئەو کڕیارانەی قەرزارن',

@@ -1,4 +1,5 @@
 import { Controller, Get, Injectable, Query, Res } from '@nestjs/common';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Response } from 'express';
 import { DataSource } from 'typeorm';
 import ExcelJS from 'exceljs';
@@ -38,6 +39,22 @@ export interface ReceivablesReport {
   pagination: Pagination;
 }
 
+/** The branch the report reads, or 'all' (none: every branch the caller may see); the gate checks it (ctx.branchScope). */
+export class ReceivablesBranchQuery {
+  @IsOptional()
+  @IsString({ message: 'validation.invalidValue' })
+  @MaxLength(40, { message: 'validation.invalidValue' })
+  branch?: string;
+}
+
+/** A page of the report's customers, of the branch asked for. */
+export class ReceivablesQuery extends PageQuery {
+  @IsOptional()
+  @IsString({ message: 'validation.invalidValue' })
+  @MaxLength(40, { message: 'validation.invalidValue' })
+  branch?: string;
+}
+
 /** A bucket of the age in days ($1: the day the report is as of) of `day`. */
 const bucketOf = (day: string) => `CASE WHEN $1::date - ${day} <= 30 THEN 'd0_30' WHEN $1::date - ${day} <= 60 THEN 'd31_60'
   WHEN $1::date - ${day} <= 90 THEN 'd61_90' ELSE 'd90_plus' END`;
@@ -64,29 +81,56 @@ const agedOf = (r: AgedSql | undefined): Aged => Object.fromEntries(AGE_BUCKETS.
 export class ReceivablesService {
   constructor(private readonly ds: DataSource) {}
 
-  /** Who owes what and since when: one page of customers (oldest debt first) and every branch's totals by age. */
-  async report(q: PageQuery, asOf = new Date(), all = false): Promise<ReceivablesReport> {
+  /**
+   * Who owes what and since when: one page of customers (oldest debt first) and every branch's totals by age. With
+   * `branches` (the caller's scope, which the gate checked), only the debt of sales made in those branches: each
+   * customer's part of it, read from the charges still open there; null reads every branch from the balances.
+   */
+  async report(q: PageQuery, branches: readonly string[] | null, asOf = new Date(), all = false): Promise<ReceivablesReport> {
     const limit = all ? 100_000 : (q.limit ?? DEFAULT_PAGE_LIMIT);
     const page = all ? 1 : (q.page ?? 1);
     const at = asOf.toISOString();
     const m = this.ds.manager;
+    const scope = branches ? [...branches] : null;
+    const page$ = `ORDER BY since NULLS LAST, owed DESC, customer_id, currency LIMIT ${limit} OFFSET ${(page - 1) * limit}`;
+    type CustomerSql = {
+      customer_id: string;
+      name: string;
+      phone: string;
+      currency: Currency;
+      owed: string;
+      since: Date | null;
+      total: string;
+    };
     const [totals, customers] = await Promise.all([
       rows<AgedSql & { branch_id: string; currency: Currency; owed: string }>(
         m,
         `SELECT branch_id, currency, sum(open_minor) AS owed, ${agedColumns('open_minor', 'day')}
-           FROM open_by_day WHERE open_minor <> 0 GROUP BY branch_id, currency HAVING sum(open_minor) <> 0 ORDER BY branch_id, currency`,
-        [at],
+           FROM open_by_day WHERE open_minor <> 0 AND ($2::text[] IS NULL OR branch_id = ANY($2::text[]))
+          GROUP BY branch_id, currency HAVING sum(open_minor) <> 0 ORDER BY branch_id, currency`,
+        [at, scope],
       ),
-      rows<{ customer_id: string; name: string; phone: string; currency: Currency; owed: string; since: Date | null; total: string }>(
-        m,
-        `WITH per AS (
-           SELECT id AS customer_id, 'USD' AS currency, owed_usd_cents AS owed, owing_since_usd AS since, first_name, last_name, phone
-             FROM customers WHERE owed_usd_cents > 0
-           UNION ALL
-           SELECT id, 'IQD', owed_iqd, owing_since_iqd, first_name, last_name, phone FROM customers WHERE owed_iqd > 0)
-         SELECT customer_id, currency, owed, since, trim(first_name || ' ' || last_name) AS name, phone, count(*) OVER () AS total
-           FROM per ORDER BY since NULLS LAST, owed DESC, customer_id, currency LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-      ),
+      scope
+        ? rows<CustomerSql>(
+            m,
+            `WITH per AS (
+               SELECT customer_id, currency, sum(open_minor) AS owed, min(created_at) AS since
+                 FROM account_entries WHERE open_minor > 0 AND branch_id = ANY($1::text[]) GROUP BY customer_id, currency)
+             SELECT per.customer_id, per.currency, per.owed, per.since, trim(c.first_name || ' ' || c.last_name) AS name, c.phone,
+                    count(*) OVER () AS total
+               FROM per JOIN customers c ON c.id = per.customer_id ${page$}`,
+            [scope],
+          )
+        : rows<CustomerSql>(
+            m,
+            `WITH per AS (
+               SELECT id AS customer_id, 'USD' AS currency, owed_usd_cents AS owed, owing_since_usd AS since, first_name, last_name, phone
+                 FROM customers WHERE owed_usd_cents > 0
+               UNION ALL
+               SELECT id, 'IQD', owed_iqd, owing_since_iqd, first_name, last_name, phone FROM customers WHERE owed_iqd > 0)
+             SELECT customer_id, currency, owed, since, trim(first_name || ' ' || last_name) AS name, phone, count(*) OVER () AS total
+               FROM per ${page$}`,
+          ),
     ]);
     const aged = new Map<string, AgedSql>();
     const ids = [...new Set(customers.map((c) => c.customer_id))];
@@ -94,8 +138,9 @@ export class ReceivablesService {
       const found = await rows<AgedSql & { customer_id: string; currency: Currency }>(
         m,
         `SELECT customer_id, currency, ${agedColumns('open_minor', 'created_at::date')}
-           FROM account_entries WHERE customer_id = ANY($2::uuid[]) AND open_minor > 0 GROUP BY customer_id, currency`,
-        [at, ids],
+           FROM account_entries WHERE customer_id = ANY($2::uuid[]) AND open_minor > 0 AND ($3::text[] IS NULL OR branch_id = ANY($3::text[]))
+          GROUP BY customer_id, currency`,
+        [at, ids, scope],
       );
       for (const r of found) aged.set(`${r.customer_id}|${r.currency}`, r);
     }
@@ -147,13 +192,13 @@ export class ReceivablesController {
   ) {}
 
   @Get()
-  async report(@Query() q: PageQuery) {
-    return { success: true, data: await this.receivables.report(q) };
+  async report(@Ctx() ctx: RequestContext, @Query() q: ReceivablesQuery) {
+    return { success: true, data: await this.receivables.report(q, ctx.branchScope ?? null) };
   }
 
   @Get('export/csv')
-  async csv(@Ctx() ctx: RequestContext, @Res() res: Response) {
-    const r = await this.receivables.report(new PageQuery(), new Date(), true);
+  async csv(@Ctx() ctx: RequestContext, @Query() _q: ReceivablesBranchQuery, @Res() res: Response) {
+    const r = await this.receivables.report(new PageQuery(), ctx.branchScope ?? null, new Date(), true);
     const l = ctx.locale;
     const buckets = AGE_BUCKETS.map((b) => translate(l, `receivables.${b}`));
     let out = `\uFEFF${csvLine([translate(l, 'receivables.title'), r.asOf])}\r\n\r\n`;
@@ -170,8 +215,8 @@ export class ReceivablesController {
 
   /** Two sheets (totals per branch, customers), money as numbers in each currency's format, right to left in Kurdish. */
   @Get('export/xlsx')
-  async xlsx(@Ctx() ctx: RequestContext, @Res() res: Response) {
-    const r = await this.receivables.report(new PageQuery(), new Date(), true);
+  async xlsx(@Ctx() ctx: RequestContext, @Query() _q: ReceivablesBranchQuery, @Res() res: Response) {
+    const r = await this.receivables.report(new PageQuery(), ctx.branchScope ?? null, new Date(), true);
     const l = ctx.locale;
     const head = tables(r, l);
     const book = new ExcelJS.Workbook();
@@ -211,14 +256,15 @@ export class ReceivablesController {
 
   /** An A4 PDF: the totals per branch, then the first customers (oldest debt first), in the caller's language. */
   @Get('export/pdf')
-  async pdf(@Ctx() ctx: RequestContext, @Res() res: Response) {
+  async pdf(@Ctx() ctx: RequestContext, @Query() _q: ReceivablesBranchQuery, @Res() res: Response) {
     res.setHeader('content-type', 'application/pdf');
     res.setHeader('content-disposition', 'attachment; filename="receivables.pdf"');
-    res.send(await this.documents.a4(await this.html(ctx.locale)));
+    res.send(await this.documents.a4(await this.html(ctx.locale, ctx.branchScope ?? null)));
   }
 
-  async html(l: Locale): Promise<string> {
-    const r = await this.receivables.report(new PageQuery(), new Date(), true);
+  /** The PDF's page in the caller's language, of the branches given (null: every branch). */
+  async html(l: Locale, branches: readonly string[] | null = null): Promise<string> {
+    const r = await this.receivables.report(new PageQuery(), branches, new Date(), true);
     const head = tables(r, l);
     const money = (minor: number, c: Currency) => `<td class="num">${esc(formatMoney(minor, c, l))}</td>`;
     const th = (cells: string[]) => `<tr>${cells.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>`;

@@ -67,8 +67,9 @@ export const customersApi = api.injectEndpoints({
       transformResponse: (res: { data: { exchangeRate: number } }) => res.data.exchangeRate,
     }),
     /** Receivables' totals per branch and currency (reports → view): what customers owe the shop, by age. */
-    receivablesTotals: build.query<{ branchId: string; currency: Currency; owedMinor: number }[], void>({
-      query: () => ({ url: '/receivables', params: { limit: 1 } }),
+    /** What is owed to the shop per branch and currency: of the branch the view shows, or every branch the user may see. */
+    receivablesTotals: build.query<{ branchId: string; currency: Currency; owedMinor: number }[], string | undefined>({
+      query: (branch) => ({ url: '/receivables', params: { limit: 1, ...(branch ? { branch } : {}) } }),
       transformResponse: (r: { data: { totals: { branchId: string; currency: Currency; owedMinor: number }[] } }) => r.data.totals,
       providesTags: ['Dashboard'],
     }),

@@ -14,11 +14,23 @@ import { useAppSelector } from '../../../app/hooks.js';
 import { readBranch } from '../../../app/session.js';
 import { saveFile } from '../../inventory/index.js';
 import { RepaymentDialog } from './repayment-dialog.js';
+import { StatementPrint } from './statement-print.js';
 
 const useRate = () => customersApi.endpoints.customerAccountRate.useQuery().data ?? 0;
 
 /** A customer's account: what they owe in each currency, the limit (editable with customers → credit), the statement. */
-export function CustomerAccount({ customerId, name, onClose }: { customerId: string; name: string; onClose: () => void }) {
+export function CustomerAccount({
+  customerId,
+  name,
+  phone,
+  onClose,
+}: {
+  customerId: string;
+  name: string;
+  /** As shown on the customers page, printed under the name on the statement. */
+  phone?: string | undefined;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const toast = useToast();
@@ -174,6 +186,7 @@ export function CustomerAccount({ customerId, name, onClose }: { customerId: str
             <button type="button" className="button" onClick={() => void downloadStatement('58')} data-testid="statement-58">
               {t('customers.account.print58')}
             </button>
+            <StatementPrint account={data} name={name} phone={phone} />
           </div>
           <h3>{t('customers.account.statement')}</h3>
           {data.statement.data.length === 0 ? (

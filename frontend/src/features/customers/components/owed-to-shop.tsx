@@ -1,14 +1,19 @@
 import { useTranslation } from 'react-i18next';
+import { useViewBranch } from '../../../components/layout/view-branch.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/index.js';
 import { useReceivablesTotalsQuery } from '../api/customers-api.js';
 
-/** The dashboard's "owed to the shop": every customer account's balance, in dollars and in dinars (reports → view). */
+/**
+ * The dashboard's "owed to the shop", in dollars and in dinars (reports → view): of the branch the dashboard shows
+ * (what its sales left owing), or of every branch the user may see.
+ */
 export function OwedToShop() {
   const { t } = useTranslation();
   const f = useFormat();
   const canView = useCan('reports', 'view');
-  const { data } = useReceivablesTotalsQuery(undefined, { skip: !canView });
+  const [branch] = useViewBranch();
+  const { data } = useReceivablesTotalsQuery(branch, { skip: !canView });
   if (!canView || !data) return null;
   const sum = (c: 'USD' | 'IQD') => data.filter((r) => r.currency === c).reduce((n, r) => n + r.owedMinor, 0);
   return (

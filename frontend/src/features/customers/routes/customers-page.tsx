@@ -118,7 +118,15 @@ export function CustomersPage() {
         />
       )}
 
-      {account && <CustomerAccount key={account._id} customerId={account._id} name={fullName(account)} onClose={() => setAccount(null)} />}
+      {account && (
+        <CustomerAccount
+          key={account._id}
+          customerId={account._id}
+          name={fullName(account)}
+          phone={formatPhone(account.phone)}
+          onClose={() => setAccount(null)}
+        />
+      )}
 
       <section className="panel">
         <div className="customers-toolbar">

@@ -10,6 +10,10 @@ export const en = {
   printFailed: 'The receipt printer did not print. The sale is saved: print again, or use the browser’s print.',
   shellPrinterFailed:
     'The printer {{printer}} on this computer did not print. Check that it is on, has paper and is connected, then print again. The sale is saved.',
+  documentFailed:
+    'The receipt printer did not print. Check that it is on, has paper and is connected, then print again, or use the browser’s print.',
+  shellDocumentFailed:
+    'The printer {{printer}} on this computer did not print. Check that it is on, has paper and is connected, then print again.',
 };
 
 export const ku: Texts<typeof en> = {
@@ -21,4 +25,8 @@ export const ku: Texts<typeof en> = {
   printFailed: 'چاپکەری پسوولە چاپی نەکرد. فرۆشتنەکە پاشەکەوت کراوە: دووبارە چاپ بکە، یان چاپی وێبگەڕ بەکاربهێنە.',
   shellPrinterFailed:
     'چاپکەری {{printer}} لەسەر ئەم کۆمپیوتەرە چاپی نەکرد. دڵنیابە کە کارایە، کاغەزی تێدایە و پەیوەستە، پاشان دووبارە چاپ بکە. فرۆشتنەکە پاشەکەوت کراوە.',
+  documentFailed:
+    'چاپکەری پسوولە چاپی نەکرد. دڵنیابە کە کارایە، کاغەزی تێدایە و پەیوەستە، پاشان دووبارە چاپ بکە، یان چاپی وێبگەڕ بەکاربهێنە.',
+  shellDocumentFailed:
+    'چاپکەری {{printer}} لەسەر ئەم کۆمپیوتەرە چاپی نەکرد. دڵنیابە کە کارایە، کاغەزی تێدایە و پەیوەستە، پاشان دووبارە چاپ بکە.',
 };

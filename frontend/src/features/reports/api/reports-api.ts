@@ -54,9 +54,9 @@ export const reportsApi = api.injectEndpoints({
       }),
       keepUnusedDataFor: KEEP_SECONDS,
     }),
-    /** Who owes the shop what and since when (loyalty's book), a page of customers at a time. */
-    receivablesReport: build.query<ReceivablesReportDto, { page: number }>({
-      query: ({ page }) => ({ url: '/receivables', params: { page, limit: 50 } }),
+    /** Who owes the shop what and since when (loyalty's book), a page of customers at a time, of the branch shown. */
+    receivablesReport: build.query<ReceivablesReportDto, { page: number } & BranchArg>({
+      query: ({ page, ...a }) => ({ url: '/receivables', params: { page, limit: 50, ...branchParams(a) } }),
       transformResponse: (res: { success: boolean; data: ReceivablesReportDto }) => res.data,
       // Sales on account and repayments change it, as they change the dashboard's receivables.
       providesTags: ['Dashboard'],

@@ -11,9 +11,15 @@ import { rangeParams, type DateRange } from './date-range.js';
 /** A report page's tab: the reporting service's reports, and the receivables loyalty keeps. */
 export type ReportTab = ReportType | 'receivables';
 
-/** Where a tab's export is asked for; only the reporting service's exports tell how far they have come. */
+/**
+ * Where a tab's export is asked for; only the reporting service's exports tell how far they have come. The
+ * receivables are of now, in each debt's own currency: of the query, only the branch applies to them.
+ */
 function exportUrl(type: ReportTab, format: ReportExportFormat, params: URLSearchParams): string {
-  if (type === 'receivables') return `${window.location.origin}/api/receivables/export/${format}`;
+  if (type === 'receivables') {
+    const branch = params.get('branch');
+    return `${window.location.origin}/api/receivables/export/${format}${branch ? `?${new URLSearchParams({ branch })}` : ''}`;
+  }
   return `${window.location.origin}/api/reports/${type}/export/${format}?${params}`;
 }
 

@@ -227,4 +227,44 @@ describe('reports page', { timeout: 30_000 }, () => {
       URL.createObjectURL = created;
     }
   });
+
+  it('receivables: no dates or currency to pick (what is owed now, each in its own currency), and the branch shown is the one asked for and exported', async () => {
+    const calls = api();
+    const created = URL.createObjectURL;
+    URL.createObjectURL = () => 'blob:receivables';
+    URL.revokeObjectURL = () => undefined;
+    try {
+      renderScreen(<ReportsPage />, { signedInAs: manager, path: '/reports?tab=receivables&branch=erbil' });
+      await screen.findAllByTestId('receivable', {}, { timeout: 10_000 });
+      expect(calls.filter((c) => c.path.startsWith('/api/receivables')).map((c) => c.path)).toEqual([
+        '/api/receivables?page=1&limit=50&branch=erbil',
+      ]);
+      expect(screen.queryByTestId('preset-last7days')).toBeNull();
+      expect(screen.queryByTestId('currency-USD')).toBeNull();
+      expect(screen.queryByTestId('range-shown')).toBeNull();
+      expect(screen.getByTestId('report-receivables').textContent).toContain('as of now');
+      expect(screen.getByTestId('report-receivables').textContent).not.toContain('dates above');
+
+      fireEvent.click(screen.getByTestId('export-csv'));
+      await waitFor(() => expect(screen.getByTestId('export-status').getAttribute('data-phase')).toBe('done'));
+      expect(calls.some((c) => c.path === '/api/receivables/export/csv?branch=erbil')).toBe(true);
+
+      // The other reports keep their dates and currencies.
+      fireEvent.click(screen.getByTestId('tab-sales'));
+      await screen.findByTestId('summary-totalSales', {}, { timeout: 10_000 });
+      expect(screen.getByTestId('preset-last7days')).toBeTruthy();
+      expect(screen.getByTestId('currency-IQD')).toBeTruthy();
+      expect(calls.some((c) => c.path.startsWith('/api/reports/sales?') && c.path.endsWith('&branch=erbil'))).toBe(true);
+    } finally {
+      URL.createObjectURL = created;
+    }
+  });
+
+  it('receivables in Kurdish say they are of now', async () => {
+    api();
+    renderScreen(<ReportsPage />, { signedInAs: manager, language: 'ku', path: '/reports?tab=receivables' });
+    await screen.findAllByTestId('receivable', {}, { timeout: 10_000 });
+    expect(screen.getByTestId('report-receivables').textContent).toContain('تا ئێستا');
+    expect(screen.queryByTestId('preset-last7days')).toBeNull();
+  });
 });

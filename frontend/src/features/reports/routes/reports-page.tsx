@@ -62,10 +62,10 @@ function CustomersTab({ range, currency, branch }: TabProps) {
     </ReportShell>
   );
 }
-/** What is owed now (not a range), a page of customers at a time. */
-function ReceivablesTab({ range, currency }: TabProps) {
+/** What is owed now (not a range; each debt in its own currency), of the branch shown, a page of customers at a time. */
+function ReceivablesTab({ range, currency, branch }: TabProps) {
   const [page, setPage] = useState(1);
-  const q = useReceivablesReportQuery({ page });
+  const q = useReceivablesReportQuery({ page, branch });
   return (
     <ReportShell type="receivables" range={range} currency={currency} query={q}>
       {(d) => <ReceivablesReport data={d} onPage={setPage} />}
@@ -115,36 +115,42 @@ export function ReportsPage() {
   const f = useReportFormat(currency);
   const Tab = TABS[tab];
   const { startDate, endDate } = range;
+  // The receivables are what is owed now, each debt in its own currency: no range, no currency to show them in.
+  const ranged = tab !== 'receivables';
   return (
     <section className="page reports-page">
       <header className="page-header">
         <div>
           <h1>{t('reports.title')}</h1>
           <p className="muted">{t('reports.subtitle')}</p>
-          <p className="muted small" data-testid="range-shown">
-            {startDate && endDate ? t('reports.showingRange', { start: f.day(startDate), end: f.day(endDate) }) : t('reports.showingAll')}
-          </p>
+          {ranged && (
+            <p className="muted small" data-testid="range-shown">
+              {startDate && endDate ? t('reports.showingRange', { start: f.day(startDate), end: f.day(endDate) }) : t('reports.showingAll')}
+            </p>
+          )}
         </div>
         <Link className="button small" to="/shifts" data-testid="shifts-link">
           {t('shifts.nav')}
         </Link>
-        <div className="row gap" role="group" aria-label={t('reports.currency')}>
-          {CURRENCIES.map((c) => (
-            <button
-              key={c}
-              type="button"
-              className={`button small ${currency === c ? 'primary' : ''}`}
-              aria-pressed={currency === c}
-              data-testid={`currency-${c}`}
-              onClick={() => setCurrency(c)}
-            >
-              {c}
-            </button>
-          ))}
-        </div>
+        {ranged && (
+          <div className="row gap" role="group" aria-label={t('reports.currency')}>
+            {CURRENCIES.map((c) => (
+              <button
+                key={c}
+                type="button"
+                className={`button small ${currency === c ? 'primary' : ''}`}
+                aria-pressed={currency === c}
+                data-testid={`currency-${c}`}
+                onClick={() => setCurrency(c)}
+              >
+                {c}
+              </button>
+            ))}
+          </div>
+        )}
       </header>
       <ViewBranchPicker />
-      <DateRangeFilter value={{ ...choice, range }} onChange={setChoice} today={today} />
+      {ranged && <DateRangeFilter value={{ ...choice, range }} onChange={setChoice} today={today} />}
       <nav className="tabs" role="tablist" aria-label={t('reports.tabs.label')}>
         {TAB_NAMES.map((type) => (
           <button
@@ -162,7 +168,8 @@ export function ReportsPage() {
       </nav>
       <div role="tabpanel">
         <TabBoundary key={tab} message={t('reports.tabError')} retry={t('common.retry')}>
-          <Tab range={range} currency={currency} branch={branch} />
+          {/* Another branch's receivables start again at their first page. */}
+          <Tab key={tab === 'receivables' ? (branch ?? 'all') : undefined} range={range} currency={currency} branch={branch} />
         </TabBoundary>
       </div>
     </section>
