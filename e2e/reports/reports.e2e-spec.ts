@@ -127,7 +127,8 @@ describe('reports (browser)', () => {
     const csv = await exportFile(page, 'csv');
     expect(csv.name).toBe('sales-report.csv');
     expect([...csv.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(csv.body.toString('utf8')).toContain(`${kettle.name.en},${kettle.sku},3,2700.00`);
+    // Sold by the unit: 3 in the quantity, nothing in the weight column (kg is for weighed goods).
+    expect(csv.body.toString('utf8')).toContain(`${kettle.name.en},${kettle.sku},3,,2700.00`);
 
     const xlsx = await exportFile(page, 'xlsx');
     expect(xlsx.name).toBe('sales-report.xlsx');
@@ -138,7 +139,7 @@ describe('reports (browser)', () => {
       .getWorksheet('Top products')!
       .getRows(2, 50)!
       .find((r) => r.getCell(2).value === kettle.sku)!;
-    expect([row.getCell(3).value, row.getCell(4).value]).toEqual([3, 2700]);
+    expect([row.getCell(3).value, row.getCell(4).value ?? null, row.getCell(5).value]).toEqual([3, null, 2700]);
 
     const pdf = await exportFile(page, 'pdf');
     expect(pdf.name).toBe('sales-report.pdf');
