@@ -9,35 +9,16 @@ import {
   formatMoney,
   paginationOf,
   translate,
+  RECEIVABLE_AGES,
   type Currency,
+  type ReceivableAge,
+  type ReceivablesReportDto,
   type Locale,
-  type Pagination,
 } from '@dukan/contracts';
 import { Ctx, PageQuery, rows, type RequestContext } from '@dukan/platform';
 import { StatementPdf } from './statement-pdf.js';
 
-export const AGE_BUCKETS = ['d0_30', 'd31_60', 'd61_90', 'd90_plus'] as const;
-export type AgeBucket = (typeof AGE_BUCKETS)[number];
-type Aged = Record<AgeBucket, number>;
-
-export interface ReceivableRow {
-  customerId: string;
-  name: string;
-  phone: string;
-  currency: Currency;
-  owedMinor: number;
-  /** The oldest charge not yet paid (charges are paid oldest first). */
-  since: string;
-  aged: Aged;
-}
-
-export interface ReceivablesReport {
-  asOf: string;
-  /** Per branch (of the sale that made the debt) and currency: what is owed, by age. */
-  totals: { branchId: string; currency: Currency; owedMinor: number; aged: Aged }[];
-  rows: ReceivableRow[];
-  pagination: Pagination;
-}
+type Aged = Record<ReceivableAge, number>;
 
 /** The branch the report reads, or 'all' (none: every branch the caller may see); the gate checks it (ctx.branchScope). */
 export class ReceivablesBranchQuery {
@@ -59,7 +40,7 @@ export class ReceivablesQuery extends PageQuery {
 const bucketOf = (day: string) => `CASE WHEN $1::date - ${day} <= 30 THEN 'd0_30' WHEN $1::date - ${day} <= 60 THEN 'd31_60'
   WHEN $1::date - ${day} <= 90 THEN 'd61_90' ELSE 'd90_plus' END`;
 const agedColumns = (amount: string, day: string) =>
-  AGE_BUCKETS.map((b) => `sum(${amount}) FILTER (WHERE ${bucketOf(day)} = '${b}') AS ${b}`).join(', ');
+  RECEIVABLE_AGES.map((b) => `sum(${amount}) FILTER (WHERE ${bucketOf(day)} = '${b}') AS ${b}`).join(', ');
 
 interface AgedSql {
   d0_30: string | null;
@@ -70,7 +51,7 @@ interface AgedSql {
 /** An amount as a spreadsheet reads it: dollars with cents, whole dinars. */
 const major = (minor: number, c: Currency) => (c === 'USD' ? (minor / 100).toFixed(2) : String(minor));
 
-const agedOf = (r: AgedSql | undefined): Aged => Object.fromEntries(AGE_BUCKETS.map((b) => [b, Number(r?.[b] ?? 0)])) as Aged;
+const agedOf = (r: AgedSql | undefined): Aged => Object.fromEntries(RECEIVABLE_AGES.map((b) => [b, Number(r?.[b] ?? 0)])) as Aged;
 
 /**
  * Read from what the book keeps as it writes (credits pay the oldest charges first): each customer's balance and the
@@ -86,7 +67,7 @@ export class ReceivablesService {
    * `branches` (the caller's scope, which the gate checked), only the debt of sales made in those branches: each
    * customer's part of it, read from the charges still open there; null reads every branch from the balances.
    */
-  async report(q: PageQuery, branches: readonly string[] | null, asOf = new Date(), all = false): Promise<ReceivablesReport> {
+  async report(q: PageQuery, branches: readonly string[] | null, asOf = new Date(), all = false): Promise<ReceivablesReportDto> {
     const limit = all ? 100_000 : (q.limit ?? DEFAULT_PAGE_LIMIT);
     const page = all ? 1 : (q.page ?? 1);
     const at = asOf.toISOString();
@@ -168,8 +149,8 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 const MONEY_FORMAT = { USD: '"$"#,##0.00;-"$"#,##0.00', IQD: '#,##0" IQD";-#,##0" IQD"' } as const;
 
 /** The report's two tables in the caller's language: totals per branch, then the customers. */
-function tables(r: ReceivablesReport, l: Locale) {
-  const buckets = AGE_BUCKETS.map((b) => translate(l, `receivables.${b}`));
+function tables(r: ReceivablesReportDto, l: Locale) {
+  const buckets = RECEIVABLE_AGES.map((b) => translate(l, `receivables.${b}`));
   return {
     totalsHead: [translate(l, 'receivables.branch'), translate(l, 'receivables.currency'), translate(l, 'receivables.owed'), ...buckets],
     customersHead: [
@@ -200,14 +181,14 @@ export class ReceivablesController {
   async csv(@Ctx() ctx: RequestContext, @Query() _q: ReceivablesBranchQuery, @Res() res: Response) {
     const r = await this.receivables.report(new PageQuery(), ctx.branchScope ?? null, new Date(), true);
     const l = ctx.locale;
-    const buckets = AGE_BUCKETS.map((b) => translate(l, `receivables.${b}`));
+    const buckets = RECEIVABLE_AGES.map((b) => translate(l, `receivables.${b}`));
     let out = `\uFEFF${csvLine([translate(l, 'receivables.title'), r.asOf])}\r\n\r\n`;
     out += `${csvLine([translate(l, 'receivables.branch'), translate(l, 'receivables.currency'), translate(l, 'receivables.owed'), ...buckets])}\r\n`;
     for (const t of r.totals)
-      out += `${csvLine([t.branchId, t.currency, major(t.owedMinor, t.currency), ...AGE_BUCKETS.map((b) => major(t.aged[b], t.currency))])}\r\n`;
+      out += `${csvLine([t.branchId, t.currency, major(t.owedMinor, t.currency), ...RECEIVABLE_AGES.map((b) => major(t.aged[b], t.currency))])}\r\n`;
     out += `\r\n${csvLine([translate(l, 'receivables.customer'), translate(l, 'receivables.phone'), translate(l, 'receivables.currency'), translate(l, 'receivables.owed'), translate(l, 'receivables.since'), ...buckets])}\r\n`;
     for (const c of r.rows)
-      out += `${csvLine([c.name, c.phone, c.currency, major(c.owedMinor, c.currency), c.since.slice(0, 10), ...AGE_BUCKETS.map((b) => major(c.aged[b], c.currency))])}\r\n`;
+      out += `${csvLine([c.name, c.phone, c.currency, major(c.owedMinor, c.currency), c.since.slice(0, 10), ...RECEIVABLE_AGES.map((b) => major(c.aged[b], c.currency))])}\r\n`;
     res.setHeader('content-type', 'text/csv; charset=utf-8');
     res.setHeader('content-disposition', 'attachment; filename="receivables.csv"');
     res.send(out);
@@ -230,7 +211,11 @@ export class ReceivablesController {
     totals.addRow(head.totalsHead).font = { bold: true };
     for (const t of r.totals)
       money(
-        totals.addRow([t.branchId, t.currency, ...[t.owedMinor, ...AGE_BUCKETS.map((b) => t.aged[b])].map((v) => major(v, t.currency))]),
+        totals.addRow([
+          t.branchId,
+          t.currency,
+          ...[t.owedMinor, ...RECEIVABLE_AGES.map((b) => t.aged[b])].map((v) => major(v, t.currency)),
+        ]),
         3,
         t.currency,
       );
@@ -243,11 +228,11 @@ export class ReceivablesController {
         c.currency,
         major(c.owedMinor, c.currency),
         new Date(`${c.since.slice(0, 10)}T00:00:00Z`),
-        ...AGE_BUCKETS.map((b) => major(c.aged[b], c.currency)),
+        ...RECEIVABLE_AGES.map((b) => major(c.aged[b], c.currency)),
       ]);
       row.getCell(4).numFmt = MONEY_FORMAT[c.currency];
       row.getCell(5).numFmt = 'yyyy-mm-dd';
-      for (let i = 6; i < 6 + AGE_BUCKETS.length; i++) row.getCell(i).numFmt = MONEY_FORMAT[c.currency];
+      for (let i = 6; i < 6 + RECEIVABLE_AGES.length; i++) row.getCell(i).numFmt = MONEY_FORMAT[c.currency];
     }
     res.setHeader('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     res.setHeader('content-disposition', 'attachment; filename="receivables.xlsx"');
@@ -272,13 +257,13 @@ export class ReceivablesController {
     const totals = r.totals
       .map(
         (t) =>
-          `<tr><td>${esc(t.branchId)}</td><td>${t.currency}</td>${money(t.owedMinor, t.currency)}${AGE_BUCKETS.map((b) => money(t.aged[b], t.currency)).join('')}</tr>`,
+          `<tr><td>${esc(t.branchId)}</td><td>${t.currency}</td>${money(t.owedMinor, t.currency)}${RECEIVABLE_AGES.map((b) => money(t.aged[b], t.currency)).join('')}</tr>`,
       )
       .join('');
     const customers = shown
       .map(
         (c) =>
-          `<tr><td>${esc(c.name)}</td><td dir="ltr">${esc(c.phone)}</td><td>${c.currency}</td>${money(c.owedMinor, c.currency)}<td>${c.since.slice(0, 10)}</td>${AGE_BUCKETS.map((b) => money(c.aged[b], c.currency)).join('')}</tr>`,
+          `<tr><td>${esc(c.name)}</td><td dir="ltr">${esc(c.phone)}</td><td>${c.currency}</td>${money(c.owedMinor, c.currency)}<td>${c.since.slice(0, 10)}</td>${RECEIVABLE_AGES.map((b) => money(c.aged[b], c.currency)).join('')}</tr>`,
       )
       .join('');
     return `<!doctype html><html lang="${l}" dir="${l === 'ku' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><style>
