@@ -2,14 +2,7 @@ import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readRegister } from '../../../app/session.js';
 import { printDocument } from './print-document.js';
-import {
-  isShellPrinterFailure,
-  usePrintDocumentMutation,
-  usePrintThroughShellMutation,
-  useRegisterPrinter,
-  useShellPrinter,
-  useTillSettingsQuery,
-} from './till-settings.js';
+import { isShellPrinterFailure, usePaperPrinter, useTillSettingsQuery } from './till-settings.js';
 
 interface Props {
   /** The document's printed copy (`.print-root`), laid out at the roll's width. */
@@ -26,13 +19,8 @@ interface Props {
 export function PaperPrintButton({ printRoot, label, testId }: Props) {
   const { t } = useTranslation();
   const { data: settings } = useTillSettingsQuery();
-  const registerPrinter = useRegisterPrinter(settings);
-  const shellPrinter = useShellPrinter();
-  const printer = shellPrinter ?? registerPrinter;
-  const [sendToServer, serverState] = usePrintDocumentMutation();
-  const [sendThroughShell, shellState] = usePrintThroughShellMutation();
-  const send = shellPrinter ? sendThroughShell : sendToServer;
-  const busy = (shellPrinter ? shellState : serverState).isLoading;
+  const { printer, shellPrinter, send, state } = usePaperPrinter(settings);
+  const busy = state.isLoading;
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function print() {

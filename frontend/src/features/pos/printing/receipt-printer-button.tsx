@@ -4,13 +4,7 @@ import type { TillSettingsDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { readRegister } from '../../../app/session.js';
 import { printDocument } from './print-document.js';
-import {
-  isShellPrinterFailure,
-  usePrintDocumentMutation,
-  usePrintThroughShellMutation,
-  useRegisterPrinter,
-  useShellPrinter,
-} from './till-settings.js';
+import { isShellPrinterFailure, usePaperPrinter } from './till-settings.js';
 
 /** Until `ready()` or `ms` have passed (a part of the receipt drawn after it first showed, such as its barcode). */
 async function settle(ready: () => boolean, ms: number): Promise<void> {
@@ -35,13 +29,7 @@ interface Props {
  */
 export function ReceiptPrinterButton({ settings, printRoot, logoReady, cashSale }: Props) {
   const { t } = useTranslation();
-  const registerPrinter = useRegisterPrinter(settings);
-  const shellPrinter = useShellPrinter();
-  const printer = shellPrinter ?? registerPrinter;
-  const [sendToServer, serverState] = usePrintDocumentMutation();
-  const [sendThroughShell, shellState] = usePrintThroughShellMutation();
-  const send = shellPrinter ? sendThroughShell : sendToServer;
-  const state = shellPrinter ? shellState : serverState;
+  const { printer, shellPrinter, send, state } = usePaperPrinter(settings);
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const printedOnce = useRef(false);
 

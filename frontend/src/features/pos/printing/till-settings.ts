@@ -133,3 +133,20 @@ export function useRegisterPrinter(settings: TillSettingsDto | undefined): Regis
   const register = readRegister();
   return settings?.receipt.printers.find((p) => p.branchId === branch && p.registerId === register) ?? null;
 }
+
+/**
+ * Where a 58 mm document prints from this till: the desktop shell's own printer when it has one, else the register's
+ * receipt printer (null: none, the browser's print), with the call that sends it there and that call's state.
+ */
+export function usePaperPrinter(settings: TillSettingsDto | undefined) {
+  const registerPrinter = useRegisterPrinter(settings);
+  const shellPrinter = useShellPrinter();
+  const [sendToServer, serverState] = usePrintDocumentMutation();
+  const [sendThroughShell, shellState] = usePrintThroughShellMutation();
+  return {
+    printer: shellPrinter ?? registerPrinter,
+    shellPrinter,
+    send: shellPrinter ? sendThroughShell : sendToServer,
+    state: shellPrinter ? shellState : serverState,
+  };
+}
