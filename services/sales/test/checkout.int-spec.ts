@@ -5,9 +5,11 @@ import {
   envelope,
   type FakeLoyalty,
   type FakeSettings,
+  holds,
   outboxEvents,
   publishProduct,
   publishSettings,
+  refuses,
   saleCounts,
   salePayload,
   startCheckoutShop,
@@ -281,7 +283,6 @@ describe('currency and tax', () => {
 describe('loyalty', () => {
   const customer = randomUUID();
   beforeAll(async () => {
-    loyalty.balances.set(customer, 500);
     await t.bus.publish(
       envelope('dukan.loyalty.customer.created.v1', {
         customerId: customer,
@@ -300,9 +301,11 @@ describe('loyalty', () => {
   });
   afterEach(() => {
     loyalty.mode = 'up';
+    loyalty.answer = holds(0, 0);
   });
 
   it('redeems points reserved by loyalty and reports the points awarded', async () => {
+    loyalty.answer = holds(150, 150, 38);
     const body = salePayload([{ product: shirt, quantity: 2 }], { customer, loyalty: { points: 150, valueCents: 150 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(201);
@@ -325,6 +328,7 @@ describe('loyalty', () => {
   });
 
   it('passes on loyalty refusals (insufficient points) and stores nothing', async () => {
+    loyalty.answer = refuses('INSUFFICIENT_POINTS');
     const before = await snapshot();
     const res = await t.post(
       '/api/transactions',
@@ -338,6 +342,7 @@ describe('loyalty', () => {
   });
 
   it('refuses a loyalty discount that differs from what the points are worth', async () => {
+    loyalty.answer = holds(20, 20); // loyalty values the 20 points at $0.20
     const body = salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 20, valueCents: 200 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
@@ -374,6 +379,7 @@ describe('loyalty', () => {
   });
 
   it('refuses a customer loyalty does not know', async () => {
+    loyalty.answer = () => ({ status: 404, body: { code: 'NOT_FOUND' } });
     const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }], { customer: randomUUID() }), {
       token: t.tokens.cashier,
     });
