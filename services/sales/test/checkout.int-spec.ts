@@ -347,6 +347,23 @@ describe('loyalty', () => {
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
     expect(res.body.errors.loyaltyDiscount.message).toBe('The loyalty discount is $0.20, not $2.00');
+    // The points loyalty held for this attempt go back to the customer at once, not when loyalty's sweep comes.
+    const call = loyalty.calls.at(-1)!;
+    const released = { saleId: call.saleId, customerId: customer, attempt: call.body.attempt };
+    for (let i = 0; i < 50 && !loyalty.releases.some((r) => r.attempt === released.attempt); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(loyalty.releases).toContainEqual(released);
+  });
+
+  it('asks nothing of loyalty, and so releases nothing, for a sale whose own figures are wrong', async () => {
+    const calls = loyalty.calls.length;
+    const releases = loyalty.releases.length;
+    const body = salePayload([{ product: shirt, quantity: 1 }], { customer });
+    const res = await t.post('/api/transactions', { ...body, subtotal: body.subtotal + 1 }, { token: t.tokens.cashier });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('TOTAL_MISMATCH');
+    await new Promise((r) => setTimeout(r, 100));
+    expect({ calls: loyalty.calls.length, releases: loyalty.releases.length }).toEqual({ calls, releases });
   });
 
   it('still sells to a customer without redemption when loyalty is down (0 points quoted)', async () => {
