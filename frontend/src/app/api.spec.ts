@@ -3,7 +3,7 @@ import { authApi } from '../features/auth/api/auth-api.js';
 import { me, refusal } from '../test/fixtures.js';
 import { fakeApi, user } from '../test/render.js';
 import { posApi } from '../features/pos/api/pos-api.js';
-import type { SalePayload } from '../features/pos/lib/totals.js';
+import type { SaleRequest } from '@dukan/contracts';
 import { writeBranch } from './session.js';
 import { makeStore } from './store.js';
 
@@ -56,7 +56,7 @@ describe('the branch a call is made in', () => {
       url.pathname === '/api/transactions' ? { status: 201, body: { success: true, data: {} } } : undefined,
     );
     const store = signedInStore('t');
-    const body = {} as SalePayload;
+    const body = {} as SaleRequest;
     await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k1', body }));
     await store.dispatch(posApi.endpoints.createSale.initiate({ key: 'k2', body, branch: 'b1' }));
     // Made in the user's home branch before the device was moved: sent with no branch, so the server uses the home one.

@@ -1,4 +1,4 @@
-import type { AuthUser } from '../features/auth/types.js';
+import type { SignedInUser } from '../features/auth/types.js';
 
 /**
  * Where the session token lives: localStorage when "remember me" was ticked, else sessionStorage. The signed-in
@@ -16,7 +16,7 @@ export function readToken(): string | null {
   }
 }
 
-export function writeToken(token: string, remember: boolean, user?: AuthUser): void {
+export function writeToken(token: string, remember: boolean, user?: SignedInUser): void {
   try {
     const keptUser = readUser();
     clearToken();
@@ -36,10 +36,10 @@ function tokenStorage(): Storage | null {
 }
 
 /** The user last confirmed by the server for the kept token, or null. */
-export function readUser(): AuthUser | null {
+export function readUser(): SignedInUser | null {
   try {
     const raw = tokenStorage()?.getItem(USER_KEY);
-    const user = raw ? (JSON.parse(raw) as AuthUser) : null;
+    const user = raw ? (JSON.parse(raw) as SignedInUser) : null;
     return user && typeof user._id === 'string' && typeof user.role === 'string' ? user : null;
   } catch {
     return null;
@@ -47,7 +47,7 @@ export function readUser(): AuthUser | null {
 }
 
 /** Keeps the user the server just confirmed, where the token is kept. */
-export function keepUser(user: AuthUser): void {
+export function keepUser(user: SignedInUser): void {
   try {
     tokenStorage()?.setItem(USER_KEY, JSON.stringify(user));
   } catch {

@@ -22,7 +22,7 @@ import {
   type SaleDto,
   type TillProductDto,
 } from '@dukan/contracts';
-import type { AuthUser } from '../features/auth/types.js';
+import type { SignedInUser } from '../features/auth/types.js';
 
 const AT = '2026-01-01T10:00:00.000Z';
 
@@ -192,7 +192,7 @@ export function sale(over: Partial<SaleDto> & Pick<SaleDto, '_id' | 'invoiceNumb
 }
 
 /** GET /api/auth/me for a user of the app's own shape (a test's `user()`): the server's whole user. */
-export function me(u: AuthUser): { body: ApiSuccess<AuthUserDto> } {
+export function me(u: SignedInUser): { body: ApiSuccess<AuthUserDto> } {
   const { name: _name, email, languagePreference, effectivePermissions: _effective, ...rest } = u;
   return ok(staffUser({ ...rest, ...(email ? { email } : {}), languagePreference: languagePreference ?? 'en' }));
 }

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { AppProviders } from '../app/providers.js';
 import { makeStore } from '../app/store.js';
 import { createI18n, type Language } from '../i18n/index.js';
-import type { AuthUser } from '../features/auth/types.js';
+import type { SignedInUser } from '../features/auth/types.js';
 
-export function user(over: Partial<AuthUser> = {}): AuthUser {
+export function user(over: Partial<SignedInUser> = {}): SignedInUser {
   return {
     _id: 'u1',
     username: 'sara',
@@ -25,7 +25,7 @@ export function user(over: Partial<AuthUser> = {}): AuthUser {
  */
 export function renderScreen(
   element: ReactNode,
-  opts: { signedInAs?: AuthUser | null | 'kept'; path?: string; language?: Language; routes?: RouteObject[] } = {},
+  opts: { signedInAs?: SignedInUser | null | 'kept'; path?: string; language?: Language; routes?: RouteObject[] } = {},
 ) {
   const u = opts.signedInAs === undefined ? user() : opts.signedInAs;
   const store =

@@ -110,18 +110,44 @@ export interface RedemptionQuoteDto {
   monetaryValue: number; // dollars
 }
 
-/** POST /internal/loyalty/sales/:saleId/reserve (sales -> loyalty), idempotent by saleId. */
+/** The sale's account tender, held on the customer's account within their credit limit (issue 31). */
+export interface AccountHoldRequestDto {
+  usdCents: number;
+  iqd: number;
+  exchangeRate: number; // IQD per USD, the sale's
+  /** The seller may go beyond the credit limit (customers → credit). */
+  override: boolean;
+  branchId: string;
+}
+
+/** POST /internal/loyalty/sales/:saleId/reserve (sales -> loyalty), idempotent by saleId; Accept-Language words a refusal. */
 export interface ReserveRequestDto {
   customerId: string | null;
   pointsToRedeem: number;
   totalBeforeLoyaltyUsdCents: number;
   /** A loyalty discount sent without its points (pointsToRedeem 0): loyalty derives the points worth exactly that. */
   loyaltyDiscountUsdCents?: number;
+  /** This attempt at the sale: a release names it, and a reserve of a released attempt holds nothing. */
+  attempt?: string;
+  account?: AccountHoldRequestDto;
+}
+
+/** The points a reserve holds for the sale, and what they take off it (USD cents). */
+export interface ReservedRedemptionDto {
+  reservationId: string;
+  points: number;
+  valueCents: number;
 }
 
 export interface ReserveResponseDto {
-  redemption: { reservationId: string; points: number; valueCents: number } | null;
+  redemption: ReservedRedemptionDto | null;
   pointsToAward: number; // on the total after the loyalty discount, with status multiplier and tier bonus
+}
+
+/** POST /internal/loyalty/sales/:saleId/release (sales -> loyalty): the failed attempt's hold goes back. */
+export interface ReleaseRequestDto {
+  customerId: string;
+  attempt: string;
 }
 
 // --- reporting

@@ -2,7 +2,7 @@
 // integer cents.
 import type { LocalizedTextDto } from './catalog-dto.js';
 import type { Currency } from './money.js';
-import type { TaxMode } from './pricing.js';
+import type { DiscountType, TaxMode } from './pricing.js';
 import type { SaleChange, SalePaymentMethod, SaleTender } from './tenders.js';
 
 export interface SaleLineDto {
@@ -122,3 +122,91 @@ export interface SaleRefundResultDto {
   fullyRefunded: boolean;
   transaction: SaleDto;
 }
+
+/** A product as the till saw it when selling (the server keeps its own copy). */
+export interface SaleRequestSnapshot {
+  name?: string | { en?: string; ku?: string };
+  sku?: string;
+  price?: number; // dollars
+}
+
+/** One line of POST /api/transactions. Money in the sale's currency when the request has tenders, else dollars. */
+export interface SaleRequestLine {
+  product: string; // product id
+  productSnapshot?: SaleRequestSnapshot;
+  /** Units, packs (with `pack`), or grams (a product sold by weight). */
+  quantity: number;
+  /** The pack sold: the quantity is packs, each at the pack's price. */
+  pack?: string;
+  /** The scale label scanned for this line (13 digits). */
+  scaleLabel?: string;
+  unitPrice: number;
+  subtotal: number;
+  /** The product's own discount as the client saw it: a percent (type percentage, the default) or the line's amount (type fixed). */
+  discount?: number;
+  discountType?: DiscountType;
+}
+
+/** The specification's one cash payment, in dollars (a request without tenders). */
+export interface SaleRequestPaymentDetails {
+  amountTendered: number;
+  change?: number;
+}
+
+/** A line of an earlier sale coming back in an exchange, and how many of its units. */
+export interface SaleRequestExchangeLine {
+  lineId: string;
+  quantity: number;
+}
+
+/** Makes the sale an exchange: these units of that sale come back in the same transaction. */
+export interface SaleRequestExchange {
+  saleId: string;
+  lines: SaleRequestExchangeLine[];
+}
+
+/**
+ * POST /api/transactions: the till's request (spec part 1 §3). The server validates it (sales' CreateSaleDto
+ * implements it), prices everything again and checks the client's figures against its own.
+ */
+export interface SaleRequest {
+  exchangeFor?: SaleRequestExchange;
+  customer?: string | null;
+  items: SaleRequestLine[];
+  subtotal: number;
+  discountType?: DiscountType;
+  /** Percent for 'percentage', an amount for 'fixed'. */
+  discountValue?: number;
+  discountAmount?: number;
+  loyaltyDiscount?: number;
+  loyaltyPointsRedeemed?: number;
+  /** The tax in the total, included or added (optional: the server prices it with the shop's rate either way). */
+  taxAmount?: number;
+  total: number;
+  currency: Currency;
+  exchangeRate: number; // IQD per USD
+  /** The specification's one payment (not needed with `tenders`). */
+  paymentMethod?: 'cash';
+  paymentDetails?: SaleRequestPaymentDetails;
+  /** Several tenders, each in its own currency's minor unit; the request's figures are then in the sale's currency. */
+  tenders?: SaleTender[];
+  /** The currency change is given in (default: the sale's currency). */
+  changeCurrency?: Currency;
+  paymentStatus?: 'paid';
+  register?: string;
+  /** A number from a block reserved for this register (a sale the till made offline). */
+  reservedInvoiceNumber?: string;
+  /** When a sale kept offline was made (with a reserved number). */
+  madeOfflineAt?: string;
+  /** The shift open on the till when the sale was made. */
+  shiftId?: string;
+  /** The till's own provisional number; the server assigns the real one. */
+  invoiceNumber?: string;
+  createdAt?: string;
+}
+
+/**
+ * True only when A and B have the same property names: a class-validator class `implements` a request type, and
+ * `const _: SameKeys<Dto, Request> = true` also fails the compile when the request gains an optional field the class lacks.
+ */
+export type SameKeys<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends [never, never] ? true : false;

@@ -5,9 +5,11 @@ import {
   envelope,
   type FakeLoyalty,
   type FakeSettings,
+  holds,
   outboxEvents,
   publishProduct,
   publishSettings,
+  refuses,
   saleCounts,
   salePayload,
   startCheckoutShop,
@@ -281,7 +283,6 @@ describe('currency and tax', () => {
 describe('loyalty', () => {
   const customer = randomUUID();
   beforeAll(async () => {
-    loyalty.balances.set(customer, 500);
     await t.bus.publish(
       envelope('dukan.loyalty.customer.created.v1', {
         customerId: customer,
@@ -300,9 +301,11 @@ describe('loyalty', () => {
   });
   afterEach(() => {
     loyalty.mode = 'up';
+    loyalty.answer = holds(0, 0);
   });
 
   it('redeems points reserved by loyalty and reports the points awarded', async () => {
+    loyalty.answer = holds(150, 150, 38);
     const body = salePayload([{ product: shirt, quantity: 2 }], { customer, loyalty: { points: 150, valueCents: 150 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(201);
@@ -325,6 +328,7 @@ describe('loyalty', () => {
   });
 
   it('passes on loyalty refusals (insufficient points) and stores nothing', async () => {
+    loyalty.answer = refuses('INSUFFICIENT_POINTS');
     const before = await snapshot();
     const res = await t.post(
       '/api/transactions',
@@ -338,10 +342,28 @@ describe('loyalty', () => {
   });
 
   it('refuses a loyalty discount that differs from what the points are worth', async () => {
+    loyalty.answer = holds(20, 20); // loyalty values the 20 points at $0.20
     const body = salePayload([{ product: shirt, quantity: 1 }], { customer, loyalty: { points: 20, valueCents: 200 } });
     const res = await t.post('/api/transactions', body, { token: t.tokens.cashier });
     expect(res.status).toBe(422);
     expect(res.body.errors.loyaltyDiscount.message).toBe('The loyalty discount is $0.20, not $2.00');
+    // The points loyalty held for this attempt go back to the customer at once, not when loyalty's sweep comes.
+    const call = loyalty.calls.at(-1)!;
+    const released = { saleId: call.saleId, customerId: customer, attempt: call.body.attempt };
+    for (let i = 0; i < 50 && !loyalty.releases.some((r) => r.attempt === released.attempt); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(loyalty.releases).toContainEqual(released);
+  });
+
+  it('asks nothing of loyalty, and so releases nothing, for a sale whose own figures are wrong', async () => {
+    const calls = loyalty.calls.length;
+    const releases = loyalty.releases.length;
+    const body = salePayload([{ product: shirt, quantity: 1 }], { customer });
+    const res = await t.post('/api/transactions', { ...body, subtotal: body.subtotal + 1 }, { token: t.tokens.cashier });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('TOTAL_MISMATCH');
+    await new Promise((r) => setTimeout(r, 100));
+    expect({ calls: loyalty.calls.length, releases: loyalty.releases.length }).toEqual({ calls, releases });
   });
 
   it('still sells to a customer without redemption when loyalty is down (0 points quoted)', async () => {
@@ -374,6 +396,7 @@ describe('loyalty', () => {
   });
 
   it('refuses a customer loyalty does not know', async () => {
+    loyalty.answer = () => ({ status: 404, body: { code: 'NOT_FOUND' } });
     const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }], { customer: randomUUID() }), {
       token: t.tokens.cashier,
     });

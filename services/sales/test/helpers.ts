@@ -2,7 +2,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EventOf, EventPayloads, EventSubject, ProductEventData, SettingsChangedData } from '@dukan/contracts';
+import type {
+  EventOf,
+  EventPayloads,
+  EventSubject,
+  ProductEventData,
+  ReleaseRequestDto,
+  ReserveRequestDto,
+  ReserveResponseDto,
+  SettingsChangedData,
+} from '@dukan/contracts';
 import { priceSale } from '@dukan/contracts';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSalesConfig, SalesModule } from '@dukan/sales';
@@ -142,36 +151,51 @@ export async function outboxEvents<T = any>(t: ServiceTestApp, type: string): Pr
 
 export interface ReserveCall {
   saleId: string;
-  body: {
-    customerId: string;
-    pointsToRedeem: number;
-    totalBeforeLoyaltyUsdCents: number;
-    loyaltyDiscountUsdCents?: number;
-    account?: { usdCents: number; iqd: number; exchangeRate: number; override: boolean; branchId: string };
-  };
+  body: ReserveRequestDto;
   internalToken: string | undefined;
+  /** The caller's language (Accept-Language), which words a refusal. */
+  locale: string | undefined;
 }
+
+/** What loyalty answers a reserve: its ReserveResponseDto, or a refusal (404: no such customer; 422 with its code). */
+export type LoyaltyAnswer = { status: 200; body: ReserveResponseDto } | { status: 404 | 422; body: { code: string; message?: string } };
 
 export interface FakeLoyalty {
   url: string;
   calls: ReserveCall[];
-  /** Customer id -> points balance; unknown customers get 404. */
-  balances: Map<string, number>;
+  /**
+   * What loyalty answers: a test that depends on loyalty's decision says it (holds, refuses); loyalty's own rules are
+   * tested in loyalty, and with the real service in the e2e tier. By default nothing is redeemed and no points awarded.
+   */
+  answer: (call: ReserveCall) => LoyaltyAnswer;
+  /** Releases asked for: the failed attempts' holds. */
+  releases: (ReleaseRequestDto & { saleId: string })[];
   /** 'down': connections are cut; 'slow': answers after delayMs. */
   mode: 'up' | 'down' | 'slow';
   delayMs: number;
-  /** What one point is worth (1 cent unless a test says otherwise). */
-  centsPerPoint: number;
-  /** Customer id -> credit limit in cents (none: no credit); an account tender beyond it is refused unless overridden. */
-  creditLimits: Map<string, number>;
   close(): Promise<void>;
 }
 
-export const FAKE_MINIMUM_REDEMPTION = 10;
+/** Loyalty holds `points` worth `valueCents` (USD) for the sale and awards `pointsToAward` on it. */
+export const holds =
+  (points: number, valueCents: number, pointsToAward = 0) =>
+  (call: ReserveCall): LoyaltyAnswer => ({
+    status: 200,
+    body: { redemption: points > 0 ? { reservationId: `res-${call.saleId}`, points, valueCents } : null, pointsToAward },
+  });
 
-/** Redemption: 1 point = centsPerPoint cents (1), capped by the total; award: 1 point per whole dollar paid after the loyalty discount. */
+/** Loyalty refuses the reserve with this code (and its own words, when it words one). */
+export const refuses = (code: string, message?: string) => (): LoyaltyAnswer => ({
+  status: 422,
+  body: { code, ...(message ? { message } : {}) },
+});
+
+/**
+ * A stand-in for loyalty speaking the agreed protocol: it checks the internal token, records each reserve and release,
+ * answers what the test says, and answers a sale it has answered before the same again (idempotent by sale id).
+ */
 export async function startFakeLoyalty(internalToken: () => string): Promise<FakeLoyalty> {
-  const reservations = new Map<string, unknown>();
+  const answered = new Map<string, LoyaltyAnswer>();
   const readBody = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let s = '';
@@ -181,11 +205,10 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
   const fake: FakeLoyalty = {
     url: '',
     calls: [],
-    balances: new Map(),
+    answer: holds(0, 0, 0),
+    releases: [],
     mode: 'up',
     delayMs: 0,
-    centsPerPoint: 1,
-    creditLimits: new Map(),
     close: async () => undefined,
   };
   const server: Server = createServer(async (req, res) => {
@@ -193,8 +216,8 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
       req.socket.destroy();
       return;
     }
-    const match = /^\/internal\/loyalty\/sales\/([^/]+)\/reserve$/.exec(req.url ?? '');
-    const body = JSON.parse((await readBody(req)) || '{}');
+    const match = /^\/internal\/loyalty\/sales\/([^/]+)\/(reserve|release)$/.exec(req.url ?? '');
+    const body = JSON.parse((await readBody(req)) || '{}') as ReserveRequestDto & ReleaseRequestDto;
     const send = (status: number, json: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(json));
@@ -204,35 +227,21 @@ export async function startFakeLoyalty(internalToken: () => string): Promise<Fak
     if (!match || req.method !== 'POST') return send(404, { code: 'ROUTE_NOT_FOUND' });
     if (token !== internalToken()) return send(403, { code: 'FORBIDDEN' });
     const saleId = decodeURIComponent(match[1]!);
-    fake.calls.push({ saleId, body, internalToken: typeof token === 'string' ? token : undefined });
-    const account = body.account as ReserveCall['body']['account'];
-    if (account && !account.override) {
-      const owed = account.usdCents + Math.round((account.iqd * 100) / account.exchangeRate);
-      const limit = fake.creditLimits.get(body.customerId) ?? 0;
-      const ku = req.headers['accept-language'] === 'ku';
-      if (owed > limit)
-        return send(422, { code: 'CREDIT_LIMIT', message: ku ? `سنووری قەرز ${limit}` : `Over the credit limit of ${limit}` });
+    if (match[2] === 'release') {
+      fake.releases.push({ saleId, customerId: body.customerId, attempt: body.attempt });
+      return send(200, { released: true });
     }
-    if (reservations.has(saleId)) return send(200, reservations.get(saleId));
-    const balance = fake.balances.get(body.customerId);
-    if (balance === undefined) return send(404, { code: 'NOT_FOUND' });
-    let points: number = body.pointsToRedeem;
-    const stated: number = body.loyaltyDiscountUsdCents ?? 0;
-    if (points === 0 && stated > 0) {
-      // A discount sent without its points: the points worth exactly that, if any.
-      if (stated % fake.centsPerPoint !== 0) return send(422, { code: 'LOYALTY_DISCOUNT_NOT_POINTS' });
-      points = stated / fake.centsPerPoint;
-    }
-    if (points > 0 && points < FAKE_MINIMUM_REDEMPTION) return send(422, { code: 'MINIMUM_POINTS' });
-    if (points > balance) return send(422, { code: 'INSUFFICIENT_POINTS' });
-    const valueCents = Math.min(points * fake.centsPerPoint, body.totalBeforeLoyaltyUsdCents);
-    const answer = {
-      redemption: points > 0 ? { reservationId: `res-${saleId}`, points, valueCents } : null,
-      pointsToAward: Math.floor((body.totalBeforeLoyaltyUsdCents - valueCents) / 100),
+    const language = req.headers['accept-language'];
+    const call: ReserveCall = {
+      saleId,
+      body,
+      internalToken: typeof token === 'string' ? token : undefined,
+      locale: typeof language === 'string' ? language : undefined,
     };
-    fake.balances.set(body.customerId, balance - points);
-    reservations.set(saleId, answer);
-    return send(200, answer);
+    fake.calls.push(call);
+    const answer = answered.get(saleId) ?? fake.answer(call);
+    if (answer.status === 200) answered.set(saleId, answer);
+    return send(answer.status, answer.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -5,6 +5,7 @@ import { loadSalesConfig, SalesModule } from '@dukan/sales';
 import {
   countRows,
   envelope,
+  holds,
   publishProduct,
   salePayload,
   startFakeLoyalty,
@@ -25,7 +26,7 @@ const customer = randomUUID();
 beforeAll(async () => {
   loyalty = await startFakeLoyalty(() => token);
   settings = await startFakeSettings(() => token);
-  loyalty.balances.set(customer, 10_000);
+  loyalty.answer = holds(40, 40); // the one sale that redeems: 40 points, $0.40
   t = await startServiceApp({
     service: 'sales',
     env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url, DB_POOL_SIZE: '10' },

@@ -5,6 +5,7 @@ import { loadSalesConfig, SalesModule } from '@dukan/sales';
 import {
   countRows,
   envelope,
+  holds,
   outboxEvents,
   publishProduct,
   salePayload,
@@ -28,7 +29,6 @@ const CASHIER_ID = '00000000-0000-4000-8000-000000000003';
 beforeAll(async () => {
   loyalty = await startFakeLoyalty(() => token);
   settings = await startFakeSettings(() => token);
-  loyalty.balances.set(customer, 1000);
   t = await startServiceApp({
     service: 'sales',
     env: { INTERNAL_TOKEN: token, LOYALTY_URL: loyalty.url, SETTINGS_URL: settings.url },
@@ -66,6 +66,9 @@ beforeAll(async () => {
       permissions: null,
     }),
   );
+});
+afterEach(() => {
+  loyalty.answer = holds(0, 0);
 });
 afterAll(async () => {
   await t.close();
@@ -195,6 +198,7 @@ describe('detail and list', () => {
 
 describe('void', () => {
   it('keeps the record, marks it voided, writes the audit log and announces it', async () => {
+    loyalty.answer = holds(100, 100);
     const sale = await sell(
       [
         { product: bread, quantity: 3 },
@@ -253,6 +257,7 @@ describe('void', () => {
 describe('refund', () => {
   it('refunds some units, then the rest, to the cent, with points in proportion', async () => {
     // 4 x 2.50 + 3 x 3.33 = 19.99; 10 % off -> 17.99; 99 points -> 17.00 paid; 17 points awarded
+    loyalty.answer = holds(99, 99, 17);
     const sale = await t
       .post(
         '/api/transactions',

@@ -6,8 +6,10 @@ import { loadSalesConfig, SalesModule } from '@dukan/sales';
 import {
   countRows,
   envelope,
+  holds,
   outboxEvents,
   publishProduct,
+  refuses,
   startFakeLoyalty,
   startFakeSettings,
   type FakeLoyalty,
@@ -145,12 +147,8 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
       }),
     );
   });
-  beforeEach(() => {
-    loyalty.balances.set(customer, 500);
-    loyalty.centsPerPoint = 5;
-  });
-  afterAll(() => {
-    loyalty.centsPerPoint = 1;
+  afterEach(() => {
+    loyalty.answer = holds(0, 0);
   });
 
   // Four teas ($10.00) to a customer, $0.50 off for points, as the spec's sale payload carries it: no points field.
@@ -183,7 +181,8 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
     createdAt: '2026-01-01T10:05:00.000Z',
   });
 
-  it('derives the points from the discount (5 cents a point: 10 points), spends them once, and answers them', async () => {
+  it('asks loyalty for the points worth the discount, spends them once, and answers them', async () => {
+    loyalty.answer = holds(10, 50); // at 5 cents a point, $0.50 is 10 points
     const key = randomUUID();
     const res = await t.post('/api/transactions', body(0.5), { token: t.tokens.cashier, headers: { 'idempotency-key': key } });
     expect(res.status).toBe(201);
@@ -204,10 +203,11 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
     // The same request again is the same sale: nothing more is spent.
     const again = await t.post('/api/transactions', body(0.5), { token: t.tokens.cashier, headers: { 'idempotency-key': key } });
     expect(again.body.data._id).toBe(res.body.data._id);
-    expect(loyalty.balances.get(customer)).toBe(490);
+    expect(loyalty.calls.filter((c) => c.saleId === res.body.data._id)).toHaveLength(1);
   });
 
   it('refuses, clearly and storing nothing, a discount no whole number of points gives', async () => {
+    loyalty.answer = refuses('LOYALTY_DISCOUNT_NOT_POINTS');
     const before = await counts();
     const res = await t.post('/api/transactions', body(0.07), { token: t.tokens.cashier });
     expect(res.status).toBe(422);
@@ -216,7 +216,6 @@ describe('a loyalty discount without loyaltyPointsRedeemed (issue 12, point 2)',
       message: 'No whole number of points is worth $0.07. Send the points redeemed, or a loyalty discount that whole points make.',
     });
     expect(await counts()).toEqual(before);
-    expect(loyalty.balances.get(customer)).toBe(500);
   });
 });
 

@@ -7,7 +7,7 @@ import { keepUser } from '../../app/session.js';
 import { sharedApi } from '../../app/shared-api.js';
 import { useLogoutMutation, useMeQuery, useSavePreferencesMutation } from '../../features/auth/api/auth-api.js';
 import { signedOut, userLoaded } from '../../features/auth/auth-slice.js';
-import type { AuthUser } from '../../features/auth/types.js';
+import type { SignedInUser } from '../../features/auth/types.js';
 import { isLanguage } from '../../i18n/index.js';
 import { AccessRestricted } from '../ui/access-restricted.js';
 import { Spinner } from '../ui/spinner.js';
@@ -16,7 +16,7 @@ import { BranchPicker } from './branch-picker.js';
 import { Icon } from './icons.js';
 import { Sidebar } from './sidebar.js';
 
-function permissionFingerprint(user: Pick<AuthUser, 'role' | 'permissions'>): string {
+function permissionFingerprint(user: Pick<SignedInUser, 'role' | 'permissions'>): string {
   return JSON.stringify([user.role, effectivePermissions(user)]);
 }
 
@@ -38,7 +38,7 @@ export function AppLayout() {
   const confirmed = useRef(false);
 
   // Each answer of /api/auth/me (a poll counts even when the user did not change): what it brings is shown at once.
-  const onMeAnswered = useEffectEvent((data: AuthUser) => {
+  const onMeAnswered = useEffectEvent((data: SignedInUser) => {
     const previous = userRef.current;
     const first = !confirmed.current;
     confirmed.current = true;

@@ -5,7 +5,7 @@ import { api } from '../../app/api.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { readBranch, readRegister, writeBranch } from '../../app/session.js';
 import { deviceBranchFits, mayHaveSeveralBranches, pickableBranches, registerFor } from '../../features/auth/branches.js';
-import type { AuthUser } from '../../features/auth/types.js';
+import type { SignedInUser } from '../../features/auth/types.js';
 import { useBranchesQuery } from '../../features/settings/api/settings-api.js';
 import { BranchSelect } from './branch-select.js';
 
@@ -14,7 +14,7 @@ import { BranchSelect } from './branch-select.js';
  * X-Dukan-Branch), the register wherever the branch has several (a single shop with two tills too). Chosen once,
  * kept in localStorage. A single shop with one register shows nothing.
  */
-export function BranchPicker({ user }: { user: AuthUser }) {
+export function BranchPicker({ user }: { user: SignedInUser }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const [bound, setBound] = useState(readBranch);

@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { branch, me, ok } from '../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../test/render.js';
 import { routes } from '../../app/router.js';
-import type { AuthUser } from '../../features/auth/types.js';
+import type { SignedInUser } from '../../features/auth/types.js';
 
-function meReturns(u: AuthUser) {
+function meReturns(u: SignedInUser) {
   return fakeApi(({ url }) => {
     if (url.pathname === '/api/auth/me') return me(u);
     if (url.pathname === '/api/dashboard') return { body: { success: true, data: null } };
@@ -105,7 +105,7 @@ describe('branch picker', () => {
     branch({ _id: 'b', name: 'Branch B', registers: ['r1', 'r2'] }),
     branch({ _id: 'c', name: 'Branch C' }),
   ];
-  function shop(u: AuthUser, list = branches) {
+  function shop(u: SignedInUser, list = branches) {
     return fakeApi(({ url }) => {
       if (url.pathname === '/api/auth/me') return me(u);
       if (url.pathname === '/api/settings/branches') return ok(list);

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { canAccessPage } from '@dukan/contracts';
 import { Icon } from './icons.js';
 import { NAV_ITEMS } from './nav-items.js';
-import { displayName, type AuthUser } from '../../features/auth/types.js';
+import { displayName, type SignedInUser } from '../../features/auth/types.js';
 import { DesktopStatusButton } from '../../features/desktop/components/desktop-status-button.js';
 
 interface SidebarProps {
-  user: AuthUser;
+  user: SignedInUser;
   drawerOpen: boolean;
   onCloseDrawer: () => void;
   onToggleLanguage: () => void;

@@ -1,10 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { clearToken, readToken, readUser } from '../../app/session.js';
-import type { AuthUser } from './types.js';
+import type { SignedInUser } from './types.js';
 
 export interface AuthState {
   token: string | null;
-  user: AuthUser | null;
+  user: SignedInUser | null;
   /**
    * 'checking' while a stored token is verified on load; a token kept with its user opens 'signed-in' at once
    * (the server's answer then replaces the user, and a refused token ends the session).
@@ -24,7 +24,7 @@ export const authSlice = createSlice({
   name: 'auth',
   initialState,
   reducers: {
-    signedIn(state, action: PayloadAction<{ token: string; user: AuthUser }>) {
+    signedIn(state, action: PayloadAction<{ token: string; user: SignedInUser }>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.status = 'signed-in';
@@ -34,7 +34,7 @@ export const authSlice = createSlice({
     tokenRefreshed(state, action: PayloadAction<string>) {
       state.token = action.payload;
     },
-    userLoaded(state, action: PayloadAction<AuthUser>) {
+    userLoaded(state, action: PayloadAction<SignedInUser>) {
       state.user = action.payload;
       if (state.token) state.status = 'signed-in';
     },

@@ -1,23 +1,12 @@
-import type { Permissions, Role } from '@dukan/contracts';
+import type { AuthUserDto } from '@dukan/contracts';
 
-export interface AuthUser {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  name?: string;
-  email?: string;
-  role: Role;
-  languagePreference?: 'en' | 'ku' | null;
-  /** The user's own overrides, or null for the role defaults. */
-  permissions: Permissions | null;
-  effectivePermissions?: Permissions;
-  /** null or absent: the installation's default branch. */
-  homeBranch?: string | null;
-  /** The branches the user may work in; null or absent: the home branch only (admins: every branch). */
-  branches?: string[] | null;
-}
+/**
+ * The signed-in user as the app keeps it: the login's AuthUserDto (identity's one user shape), of which a session
+ * kept from an earlier sign-in may lack the fields the app can do without.
+ */
+export type SignedInUser = Pick<AuthUserDto, '_id' | 'username' | 'firstName' | 'lastName' | 'role' | 'permissions'> &
+  Partial<Pick<AuthUserDto, 'name' | 'email' | 'languagePreference' | 'effectivePermissions' | 'homeBranch' | 'branches'>>;
 
-export function displayName(user: Pick<AuthUser, 'firstName' | 'lastName' | 'name' | 'username'>): string {
+export function displayName(user: Pick<SignedInUser, 'firstName' | 'lastName' | 'name' | 'username'>): string {
   return user.name || [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
 }

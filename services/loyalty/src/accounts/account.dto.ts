@@ -1,6 +1,13 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { CURRENCIES, MAX_DRAWER_MINOR, REPAYMENT_METHODS, type Currency, type RepaymentMethod } from '@dukan/contracts';
+import {
+  CURRENCIES,
+  MAX_DRAWER_MINOR,
+  REPAYMENT_METHODS,
+  type AccountHoldRequestDto,
+  type Currency,
+  type RepaymentMethod,
+} from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -73,7 +80,7 @@ export class AdjustmentDto {
 }
 
 /** Sales' account tender, sent with the points reserve. */
-export class AccountHoldDto {
+export class AccountHoldDto implements AccountHoldRequestDto {
   @IsInt()
   @Min(0)
   @Max(MAX_MINOR)

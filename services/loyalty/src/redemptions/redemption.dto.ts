@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
+import type { ReleaseRequestDto, ReserveRequestDto } from '@dukan/contracts';
 import { AccountHoldDto } from '../accounts/account.dto.js';
 
 const ATTEMPT = /^[A-Za-z0-9-]{8,64}$/;
@@ -17,7 +18,7 @@ export class RedeemQuoteDto {
 }
 
 /** POST /internal/loyalty/sales/:saleId/reserve, from sales. */
-export class ReserveDto {
+export class ReserveDto implements ReserveRequestDto {
   /** null (or absent) for a guest. */
   @IsOptional()
   @IsUUID('all', { message: 'validation.invalidId' })
@@ -55,7 +56,7 @@ export class ReserveDto {
 }
 
 /** POST /internal/loyalty/sales/:saleId/release, from sales when a sale failed after asking for its hold. */
-export class ReleaseDto {
+export class ReleaseDto implements ReleaseRequestDto {
   @IsUUID('all', { message: 'validation.invalidId' })
   customerId!: string;
 

@@ -1,30 +1,28 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { formatMoney, isErrorCode } from '@dukan/contracts';
+import {
+  formatMoney,
+  isErrorCode,
+  type ReleaseRequestDto,
+  type ReservedRedemptionDto,
+  type ReserveRequestDto,
+  type ReserveResponseDto,
+} from '@dukan/contracts';
 import { DomainError, logger, Replicas } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
-export interface Redemption {
-  reservationId: string;
-  points: number;
-  valueCents: number;
-}
+/** The points held for a sale (loyalty's answer, contracts' ReservedRedemptionDto). */
+export type Redemption = ReservedRedemptionDto;
 
 export type ReserveResult =
   | { kind: 'answered'; redemption: Redemption | null; pointsToAward: number }
   /** Loyalty did not answer (down, timed out, misconfigured): the caller decides whether the sale can go on. */
   | { kind: 'unavailable' };
 
+/** A reserve: the body loyalty takes (contracts' ReserveRequestDto) for this sale of this customer, in the caller's language. */
 export interface ReserveRequest {
   saleId: string;
   customerId: string;
-  pointsToRedeem: number;
-  totalBeforeLoyaltyUsdCents: number;
-  /** A loyalty discount stated without its points: loyalty derives them. */
-  loyaltyDiscountUsdCents?: number;
-  /** This attempt at the sale, named again when it fails (release). */
-  attempt: string;
-  /** The sale's account tender, held on the customer's account within their credit limit (issue 31). */
-  account?: { usdCents: number; iqd: number; exchangeRate: number; override: boolean; branchId: string };
+  body: Omit<ReserveRequestDto, 'customerId'>;
   /** The caller's language, for a refusal loyalty words (the credit limit). */
   locale?: string;
 }
@@ -58,14 +56,7 @@ export class LoyaltyClient {
             'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '',
             ...(req.locale ? { 'accept-language': req.locale } : {}),
           },
-          body: JSON.stringify({
-            customerId: req.customerId,
-            pointsToRedeem: req.pointsToRedeem,
-            totalBeforeLoyaltyUsdCents: req.totalBeforeLoyaltyUsdCents,
-            ...(req.loyaltyDiscountUsdCents ? { loyaltyDiscountUsdCents: req.loyaltyDiscountUsdCents } : {}),
-            attempt: req.attempt,
-            ...(req.account ? { account: req.account } : {}),
-          }),
+          body: JSON.stringify({ ...req.body, customerId: req.customerId } satisfies ReserveRequestDto),
           signal: AbortSignal.timeout(this.config.LOYALTY_TIMEOUT_MS),
         },
         true,
@@ -88,7 +79,7 @@ export class LoyaltyClient {
       throw new DomainError('CREDIT_LIMIT', 'accounts.passedOn', params, { tenders: { key: 'accounts.passedOn', params } });
     }
     if (res.status === 422 && code === 'LOYALTY_DISCOUNT_NOT_POINTS') {
-      const params = { amount: formatMoney(req.loyaltyDiscountUsdCents ?? 0, 'USD', 'en') };
+      const params = { amount: formatMoney(req.body.loyaltyDiscountUsdCents ?? 0, 'USD', 'en') };
       throw new DomainError(code, 'loyalty.discountNotPoints', params, { loyaltyDiscount: { key: 'loyalty.discountNotPoints', params } });
     }
     if (res.status === 422 && isErrorCode(code) && PASSED_ON.has(code)) {
@@ -115,7 +106,7 @@ export class LoyaltyClient {
         {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-dukan-internal': this.config.INTERNAL_TOKEN ?? '' },
-          body: JSON.stringify({ customerId, attempt }),
+          body: JSON.stringify({ customerId, attempt } satisfies ReleaseRequestDto),
           signal: AbortSignal.timeout(RELEASE_TIMEOUT_MS),
         },
         true,
@@ -130,7 +121,7 @@ export class LoyaltyClient {
 /** A release waits behind the reserve it follows (the customer's lock), so it is given longer than a reserve. */
 const RELEASE_TIMEOUT_MS = 30_000;
 
-function isReserveBody(b: Record<string, unknown>): b is { redemption: Redemption | null; pointsToAward: number } {
+function isReserveBody(b: Record<string, unknown>): b is ReserveResponseDto & Record<string, unknown> {
   const r = b.redemption as Record<string, unknown> | null | undefined;
   const redemptionOk =
     r === null ||

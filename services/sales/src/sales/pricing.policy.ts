@@ -9,35 +9,20 @@ import {
   toMinor,
   type CartDiscount,
   type Currency,
-  type DiscountType,
   type LineInput,
   type PricedSale,
+  type SaleRequest,
 } from '@dukan/contracts';
 import type { MessageParams } from '@dukan/platform';
 
 export type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
 
-/**
- * The money figures of a sale as a client sends them (spec part 1 §3): in dollars, or, from a client that sends
- * tenders, in the sale's own currency (dollars, or whole dinars). `cur` below is the currency they are stated in.
- */
-export interface ClientSale {
-  customer?: string | null;
-  items: readonly { unitPrice: number; subtotal: number; discount?: number; discountType?: DiscountType }[];
-  subtotal: number;
-  discountType?: DiscountType;
-  discountValue?: number;
-  discountAmount?: number;
-  loyaltyDiscount?: number;
-  loyaltyPointsRedeemed?: number;
-  /** The tax in the total (included or added), when the client states it. */
-  taxAmount?: number;
-  total: number;
-  paymentDetails?: { amountTendered: number; change?: number };
-}
+// The money figures of a sale are the request's (the contracts' SaleRequest, spec part 1 §3): in dollars, or, from a
+// client that sends tenders, in the sale's own currency (dollars, or whole dinars). `cur` below is the currency they
+// are stated in.
 
 /** The cart discount a client asks for: a percent, or a fixed amount (turned into minor units of `cur`). */
-export function requestedDiscount(client: Pick<ClientSale, 'discountType' | 'discountValue'>, cur: Currency = 'USD'): CartDiscount | null {
+export function requestedDiscount(client: Pick<SaleRequest, 'discountType' | 'discountValue'>, cur: Currency = 'USD'): CartDiscount | null {
   if (!client.discountType || client.discountValue === undefined) return null;
   return { type: client.discountType, value: client.discountType === 'fixed' ? toMinor(client.discountValue, cur) : client.discountValue };
 }
@@ -58,7 +43,7 @@ function comparer(cur: Currency) {
  * as it would be if its loyalty discount is right (so a wrong total never holds anyone's points).
  */
 export function checkBeforeLoyalty(
-  client: ClientSale,
+  client: SaleRequest,
   lines: readonly LineInput[],
   before: PricedSale,
   cur: Currency = 'USD',
@@ -87,13 +72,13 @@ export function checkBeforeLoyalty(
 }
 
 /** The total (with its tax, when added) if the client's loyalty discount is what loyalty will grant. */
-export function expectedTotalIfLoyaltyRight(client: ClientSale, before: PricedSale, cur: Currency = 'USD'): number {
+export function expectedTotalIfLoyaltyRight(client: SaleRequest, before: PricedSale, cur: Currency = 'USD'): number {
   const loyalty = Math.min(Math.max(0, toMinor(client.loyaltyDiscount ?? 0, cur)), before.totalBeforeLoyaltyCents);
   return applyTax(Math.max(0, before.totalBeforeLoyaltyCents - loyalty), before.taxRateBasisPoints, before.taxMode).totalCents;
 }
 
 /** The figures that depend on loyalty's answer: the loyalty discount, the tax and the total. */
-export function checkAfterLoyalty(client: ClientSale, priced: PricedSale, cur: Currency = 'USD'): FieldErrors {
+export function checkAfterLoyalty(client: SaleRequest, priced: PricedSale, cur: Currency = 'USD'): FieldErrors {
   const errors: FieldErrors = {};
   const compare = comparer(cur);
   compare(errors, 'loyaltyDiscount', 'sales.loyaltyDiscountMismatch', priced.loyaltyDiscountCents, client.loyaltyDiscount ?? 0);
@@ -103,7 +88,7 @@ export function checkAfterLoyalty(client: ClientSale, priced: PricedSale, cur: C
 }
 
 /** The change the client states, once the tender is known to cover the total. */
-export function checkChange(client: ClientSale, changeCents: number): FieldErrors {
+export function checkChange(client: SaleRequest, changeCents: number): FieldErrors {
   const errors: FieldErrors = {};
   const compare = comparer('USD');
   compare(errors, 'paymentDetails.change', 'sales.changeMismatch', changeCents, client.paymentDetails?.change);

@@ -21,7 +21,20 @@ import {
   ValidateNested,
   type ValidationOptions,
 } from 'class-validator';
-import { CURRENCIES, TENDER_METHODS, type Currency, type TenderMethod } from '@dukan/contracts';
+import {
+  CURRENCIES,
+  TENDER_METHODS,
+  type Currency,
+  type SaleRequest,
+  type SaleRequestExchange,
+  type SaleRequestExchangeLine,
+  type SaleRequestLine,
+  type SaleRequestPaymentDetails,
+  type SaleRequestSnapshot,
+  type SaleTender,
+  type SameKeys,
+  type TenderMethod,
+} from '@dukan/contracts';
 import { PageQuery } from '@dukan/platform';
 
 /**
@@ -69,7 +82,7 @@ function PercentAtMost100(options?: ValidationOptions) {
   );
 }
 
-export class ProductSnapshotDto {
+export class ProductSnapshotDto implements SaleRequestSnapshot {
   @IsOptional()
   @IsSnapshotName()
   name?: string | { en?: string; ku?: string };
@@ -86,7 +99,7 @@ export class ProductSnapshotDto {
   price?: number;
 }
 
-export class SaleItemDto {
+export class SaleItemDto implements SaleRequestLine {
   @IsUUID('all', { message: 'validation.invalidId' })
   product!: string;
 
@@ -135,7 +148,7 @@ export class SaleItemDto {
   discountType?: 'percentage' | 'fixed';
 }
 
-export class PaymentDetailsDto {
+export class PaymentDetailsDto implements SaleRequestPaymentDetails {
   @Money()
   @Min(0)
   @Max(MAX_DOLLARS)
@@ -149,7 +162,7 @@ export class PaymentDetailsDto {
 }
 
 /** One tender as handed over: its method, currency and amount in that currency's minor unit (cents, whole dinars). */
-export class TenderDto {
+export class TenderDto implements SaleTender {
   @IsIn(TENDER_METHODS)
   method!: TenderMethod;
 
@@ -164,9 +177,8 @@ export class TenderDto {
 
 export const MAX_TENDERS = 10;
 
-/** POST /api/transactions: the till's payload (spec part 1 §3). Money in USD dollars; the server prices everything again. */
 /** A line of the earlier sale and how many of its units come back (as a refund's). */
-export class ExchangeLineDto {
+export class ExchangeLineDto implements SaleRequestExchangeLine {
   @IsUUID('all', { message: 'validation.invalidId' })
   lineId!: string;
 
@@ -177,7 +189,7 @@ export class ExchangeLineDto {
 }
 
 /** An exchange: units of an earlier sale coming back, their value paying for this sale. */
-export class ExchangeForDto {
+export class ExchangeForDto implements SaleRequestExchange {
   @IsUUID('all', { message: 'validation.invalidId' })
   saleId!: string;
 
@@ -189,7 +201,8 @@ export class ExchangeForDto {
   lines!: ExchangeLineDto[];
 }
 
-export class CreateSaleDto {
+/** POST /api/transactions (the contracts' SaleRequest, spec part 1 §3); the server prices everything again. */
+export class CreateSaleDto implements SaleRequest {
   /** Makes the sale an exchange: these units of that sale come back in the same transaction. */
   @IsOptional()
   @ValidateNested()
@@ -322,6 +335,18 @@ export class CreateSaleDto {
   @IsDateString()
   createdAt?: string;
 }
+
+// Each class has every field of its request type, optional ones included (`implements` alone lets an optional one be missed).
+const sameShape: [
+  SameKeys<CreateSaleDto, SaleRequest>,
+  SameKeys<SaleItemDto, SaleRequestLine>,
+  SameKeys<ProductSnapshotDto, SaleRequestSnapshot>,
+  SameKeys<PaymentDetailsDto, SaleRequestPaymentDetails>,
+  SameKeys<TenderDto, SaleTender>,
+  SameKeys<ExchangeForDto, SaleRequestExchange>,
+  SameKeys<ExchangeLineDto, SaleRequestExchangeLine>,
+] = [true, true, true, true, true, true, true];
+void sameShape;
 
 export class RefundLineDto {
   @IsUUID('all', { message: 'validation.invalidId' })

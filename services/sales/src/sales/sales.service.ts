@@ -18,8 +18,10 @@ import {
   toCents,
   toMinor,
   unitPriceInSaleCurrency,
+  type CartDiscount,
   type Currency,
   type LineInput,
+  type PricedSale,
   type SaleDto,
   type SaleInput,
   type Settled,
@@ -55,6 +57,35 @@ export interface SaleAnswer {
   status: number;
   body: { success: true; data: SaleDto } | unknown;
   replayed: boolean;
+}
+
+/** A sale priced by the server, its client's figures checked up to loyalty's part (step 1 of a sale). */
+interface PricedRequest {
+  exchangeRate: number;
+  /** An exchange: the value of the units coming back, which pays for the sale. */
+  exchange: { returnMinor: number } | null;
+  customerId: string | null;
+  products: ProductRow[];
+  sold: SoldLine[];
+  /** The currency the client states its figures in. */
+  figCur: Currency;
+  lines: LineInput[];
+  discount: CartDiscount | null;
+  base: SaleInput;
+  figBase: SaleInput;
+  before: PricedSale;
+  figBefore: PricedSale;
+  legacyTenderedCents: number;
+  /** The client redeems points (stated, or derived from its loyalty discount). */
+  redeems: boolean;
+  /** What loyalty is asked for a customer's sale (its attempt added when asked); null without a customer. */
+  loyaltyAsk: Omit<ReserveRequest['body'], 'attempt'> | null;
+}
+
+/** Loyalty's answer for the sale (step 2): the points it holds, and those the sale awards. */
+interface LoyaltyHold {
+  redemption: Redemption | null;
+  pointsAwarded: number;
 }
 
 /** Client figures that disagree with ours refuse the sale, each under its field. */
@@ -96,7 +127,7 @@ export class SalesService {
     if (key === undefined) {
       return {
         status: 201,
-        body: { success: true, data: await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), null) },
+        body: { success: true, data: await this.complete(ctx, dto, lookup, rate, randomUUID(), null) },
         replayed: false,
       };
     }
@@ -118,7 +149,7 @@ export class SalesService {
       // exchange claims its key first: a duplicate would otherwise wait on the returned sale's lock and then be
       // refused as an over-return instead of being answered.)
       try {
-        const data = await this.completeOrRelease(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
+        const data = await this.complete(ctx, dto, lookup, rate, randomUUID(), { kind: 'inline', key, hash });
         return { status: 201, body: { success: true, data }, replayed: false };
       } catch (e) {
         if (!(e instanceof LostKeyRace)) throw e;
@@ -128,7 +159,7 @@ export class SalesService {
     const claim = await this.idempotency.claim(key, hash);
     if (claim.kind === 'replay') return { status: claim.status, body: claim.body, replayed: true };
     try {
-      const data = await this.completeOrRelease(ctx, dto, lookup, rate, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
+      const data = await this.complete(ctx, dto, lookup, rate, claim.saleId, { kind: 'claimed', key, owner: claim.owner });
       return { status: 201, body: { success: true, data }, replayed: false };
     } catch (e) {
       await this.idempotency.release(key, claim.owner).catch(() => undefined);
@@ -137,26 +168,9 @@ export class SalesService {
   }
 
   /**
-   * A sale that fails after asking loyalty for its points releases what this attempt holds, at once (Medusa's habit:
-   * the compensation beside its step); loyalty's sweep stays the backstop. A retry is a new attempt at the same sale.
+   * A sale in three steps: price it (the client's figures checked against ours), hold what loyalty must hold for it
+   * (points redeemed, an account tender) with the hold's release beside it, and persist it in one transaction.
    */
-  private async completeOrRelease(
-    ctx: RequestContext,
-    dto: CreateSaleDto,
-    lookup: Lookup,
-    rateAnswer: Promise<RateAnswer>,
-    saleId: string,
-    idem: IdempotencyMode | null,
-  ): Promise<SaleDto> {
-    const attempt = randomUUID();
-    try {
-      return await this.complete(ctx, dto, lookup, rateAnswer, saleId, idem, attempt);
-    } catch (e) {
-      if (dto.customer) void this.loyalty.release(saleId, dto.customer, attempt);
-      throw e;
-    }
-  }
-
   private async complete(
     ctx: RequestContext,
     dto: CreateSaleDto,
@@ -164,15 +178,29 @@ export class SalesService {
     rateAnswer: Promise<RateAnswer>,
     saleId: string,
     idem: IdempotencyMode | null,
-    attempt: string,
   ): Promise<SaleDto> {
+    // 1. Price: nothing is asked of loyalty until every figure it does not decide agrees and the tenders can pay.
+    const sale = await this.price(ctx, dto, lookup, rateAnswer);
+    // 2. Hold loyalty. Compensation (Medusa's habit, the step beside its undo): a sale that fails from here releases
+    // what this attempt holds at once, even when its reserve has not reached loyalty yet; loyalty's sweep stays the
+    // backstop. A retry is a new attempt at the same sale.
+    const attempt = randomUUID();
+    try {
+      const hold = await this.holdLoyalty(ctx, sale, saleId, attempt);
+      const final = this.priceWithLoyalty(dto, lookup, sale, hold);
+      // 3. Persist: sale, lines, tenders, invoice number, outbox event, stored answer, in one transaction.
+      return await this.persist(ctx, dto, lookup, saleId, idem, sale, hold, final);
+    } catch (e) {
+      if (sale.customerId) void this.loyalty.release(saleId, sale.customerId, attempt);
+      throw e;
+    }
+  }
+
+  /** Step 1: the sale priced from the replica, and every client figure loyalty does not decide checked against it. */
+  private async price(ctx: RequestContext, dto: CreateSaleDto, lookup: Lookup, rateAnswer: Promise<RateAnswer>): Promise<PricedRequest> {
     const user = ctx.user!;
     const exchangeRate = await this.confirmedRate(dto, rateAnswer);
     const exchange = dto.exchangeFor ? await this.exchangeOf(ctx, dto) : null;
-    /** What the tenders must pay of a total: all of it, or for an exchange what the returned units leave of it. */
-    const due = (totalMinor: number) =>
-      exchange ? this.balance(dto, exchange.returnMinor, totalMinor, exchangeRate, lookup).dueMinor : totalMinor;
-    const register = dto.register?.trim() || DEFAULT_REGISTER;
     const customerId = dto.customer ?? null;
     const products = this.productsOnSale(dto, lookup, customerId);
     const sold = this.soldAs(dto, products, lookup);
@@ -180,7 +208,6 @@ export class SalesService {
     // A client that sends tenders states its figures in the sale's currency; the specification's client, in dollars.
     const figCur: Currency = dto.tenders ? saleCur : 'USD';
     const toSale = (minor: number, from: Currency) => convertMinor(minor, from, saleCur, exchangeRate);
-    const toUsd = (minor: number) => convertMinor(minor, saleCur, 'USD', exchangeRate);
     const pointsToRedeem = dto.loyaltyPointsRedeemed ?? 0;
     // A loyalty discount sent without its points (the spec's payload): loyalty derives the points worth exactly that.
     const statedLoyalty = toMinor(dto.loyaltyDiscount ?? 0, figCur);
@@ -208,66 +235,139 @@ export class SalesService {
     const before = priceSale(base);
     const figBefore = figCur === saleCur ? before : priceSale(figBase);
 
-    // 2. The client's figures must agree with ours (shared pricing module, to within half a minor unit).
+    // The client's figures must agree with ours (shared pricing module, to within half a minor unit).
     refuseMismatches(checkBeforeLoyalty(dto, figLines, figBefore, figCur));
     if (before.discountCents > 0 && !can(user, 'pos', 'discount')) {
       throw new DomainError('FORBIDDEN', 'sales.discountNotAllowed', {}, { discountValue: { key: 'sales.discountNotAllowed' } });
     }
-    const legacyTenderedCents = dto.paymentDetails ? toCents(dto.paymentDetails.amountTendered) : 0;
+    const partial: PricedRequest = {
+      exchangeRate,
+      exchange,
+      customerId,
+      products,
+      sold,
+      figCur,
+      lines,
+      discount,
+      base,
+      figBase,
+      before,
+      figBefore,
+      legacyTenderedCents: dto.paymentDetails ? toCents(dto.paymentDetails.amountTendered) : 0,
+      redeems: customerId !== null && (pointsToRedeem > 0 || derivePoints),
+      loyaltyAsk: null,
+    };
+    // The tenders must cover the total as it will be if the client's loyalty discount is right.
     const expectedFigTotal = expectedTotalIfLoyaltyRight(dto, figBefore, figCur);
-    if (!dto.tenders) this.assertLegacyTender(legacyTenderedCents, expectedFigTotal);
-    else this.settle(dto, lookup, due(toSale(expectedFigTotal, figCur)), exchangeRate);
+    if (!dto.tenders) this.assertLegacyTender(partial.legacyTenderedCents, expectedFigTotal);
+    else this.settle(dto, lookup, this.due(dto, lookup, partial, toSale(expectedFigTotal, figCur)), exchangeRate);
 
-    // The account tender is held by loyalty in the same call, within the customer's credit limit (customers.credit overrides it).
+    if (!customerId) return partial;
+    // What loyalty is asked (in dollars): the points redeemed, or the discount to derive them from; the account
+    // tender, held within the customer's credit limit (customers.credit overrides it).
     const charge = accountCharge(dto.tenders ?? []);
     const onAccount =
-      customerId && (charge.USD > 0 || charge.IQD > 0)
+      charge.USD > 0 || charge.IQD > 0
         ? { usdCents: charge.USD, iqd: charge.IQD, exchangeRate, override: can(user, 'customers', 'credit'), branchId: ctx.branchId }
         : null;
+    const toUsd = (minor: number) => convertMinor(minor, saleCur, 'USD', exchangeRate);
+    return {
+      ...partial,
+      loyaltyAsk: {
+        pointsToRedeem,
+        totalBeforeLoyaltyUsdCents: toUsd(before.totalBeforeLoyaltyCents),
+        ...(derivePoints ? { loyaltyDiscountUsdCents: convertMinor(statedLoyalty, figCur, 'USD', exchangeRate) } : {}),
+        ...(onAccount ? { account: onAccount } : {}),
+      },
+    };
+  }
 
-    // 3. Loyalty (in dollars): reserve the points redeemed and quote the points awarded (idempotent by sale id).
-    const { redemption, pointsAwarded } = customerId
-      ? await this.reserveLoyalty(
-          {
-            saleId,
-            customerId,
-            pointsToRedeem,
-            totalBeforeLoyaltyUsdCents: toUsd(before.totalBeforeLoyaltyCents),
-            ...(derivePoints ? { loyaltyDiscountUsdCents: convertMinor(statedLoyalty, figCur, 'USD', exchangeRate) } : {}),
-            attempt,
-            ...(onAccount ? { account: onAccount, locale: ctx.locale } : {}),
-          },
-          pointsToRedeem > 0 || derivePoints,
-          onAccount !== null,
-        )
-      : { redemption: null, pointsAwarded: 0 };
-    const priced = redemption ? priceSale({ ...base, loyaltyDiscountCents: toSale(redemption.valueCents, 'USD') }) : before;
+  /** What the tenders must pay of a total: all of it, or for an exchange what the returned units leave of it. */
+  private due(dto: CreateSaleDto, lookup: Lookup, sale: PricedRequest, totalMinor: number): number {
+    return sale.exchange ? this.balance(dto, sale.exchange.returnMinor, totalMinor, sale.exchangeRate, lookup).dueMinor : totalMinor;
+  }
+
+  /**
+   * Step 2: loyalty reserves the points the sale redeems (and the account tender) and quotes the points it awards,
+   * idempotent by sale id. Without loyalty a sale that redeems nothing and puts nothing on account goes on.
+   */
+  private async holdLoyalty(ctx: RequestContext, sale: PricedRequest, saleId: string, attempt: string): Promise<LoyaltyHold> {
+    if (!sale.customerId || !sale.loyaltyAsk) return { redemption: null, pointsAwarded: 0 };
+    const onAccount = sale.loyaltyAsk.account !== undefined;
+    const answer = await this.loyalty.reserve({
+      saleId,
+      customerId: sale.customerId,
+      body: { ...sale.loyaltyAsk, attempt },
+      ...(onAccount ? { locale: ctx.locale } : {}),
+    });
+    if (answer.kind === 'unavailable') {
+      // Nobody can check the credit limit: no sale on account (the till offers the other tenders).
+      if (onAccount) throw new DomainError('SERVICE_UNAVAILABLE', 'accounts.unavailable', {}, { tenders: { key: 'accounts.unavailable' } });
+      // Loyalty awards the points from sale.completed when it is back.
+      if (sale.redeems) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
+      return { redemption: null, pointsAwarded: 0 };
+    }
+    return { redemption: answer.redemption, pointsAwarded: answer.pointsToAward };
+  }
+
+  /**
+   * The sale priced with loyalty's answer, and the one loyalty check: a redemption asked for was granted, and the
+   * client's loyalty discount, tax and total are what it makes. Then the tenders settle the final total.
+   */
+  private priceWithLoyalty(
+    dto: CreateSaleDto,
+    lookup: Lookup,
+    sale: PricedRequest,
+    hold: LoyaltyHold,
+  ): { priced: PricedSale; settled: Settled } {
+    const { redemption } = hold;
+    const { figCur, exchangeRate } = sale;
+    const saleCur = dto.currency;
+    if (sale.redeems && !redemption) {
+      throw new DomainError('LOYALTY_DISABLED', 'loyalty.disabled', {}, { loyaltyPointsRedeemed: { key: 'loyalty.disabled' } });
+    }
+    const toSale = (minor: number, from: Currency) => convertMinor(minor, from, saleCur, exchangeRate);
+    const priced = redemption ? priceSale({ ...sale.base, loyaltyDiscountCents: toSale(redemption.valueCents, 'USD') }) : sale.before;
     const figPriced =
       figCur === saleCur
         ? priced
         : redemption
-          ? priceSale({ ...figBase, loyaltyDiscountCents: convertMinor(redemption.valueCents, 'USD', figCur, exchangeRate) })
-          : figBefore;
+          ? priceSale({ ...sale.figBase, loyaltyDiscountCents: convertMinor(redemption.valueCents, 'USD', figCur, exchangeRate) })
+          : sale.figBefore;
     refuseMismatches(checkAfterLoyalty(dto, figPriced, figCur));
-    let settled: Settled;
-    if (dto.tenders) settled = this.settle(dto, lookup, due(priced.totalCents), exchangeRate);
-    else {
-      // The specification's one cash payment, stated in dollars: one cash tender in the sale's currency. A tender that
-      // covers the dollar total covers the sale (its dinars may round a dinar below a total priced unit by unit).
-      const changeCents = this.assertLegacyTender(legacyTenderedCents, figPriced.totalCents);
-      refuseMismatches(checkChange(dto, changeCents));
-      const inSale = toSale(legacyTenderedCents, 'USD');
-      const amountMinor =
-        saleCur === 'USD' ? inSale : Math.max(inSale, roundCash(priced.totalCents, cashStep(saleCur, lookup.iqdCashRounding)));
-      settled = this.settle(
-        { ...dto, tenders: amountMinor > 0 ? [{ method: 'cash', currency: saleCur, amountMinor }] : [] },
-        lookup,
-        priced.totalCents,
-        exchangeRate,
-      );
-    }
+    if (dto.tenders) return { priced, settled: this.settle(dto, lookup, this.due(dto, lookup, sale, priced.totalCents), exchangeRate) };
+    // The specification's one cash payment, stated in dollars: one cash tender in the sale's currency. A tender that
+    // covers the dollar total covers the sale (its dinars may round a dinar below a total priced unit by unit).
+    const changeCents = this.assertLegacyTender(sale.legacyTenderedCents, figPriced.totalCents);
+    refuseMismatches(checkChange(dto, changeCents));
+    const inSale = toSale(sale.legacyTenderedCents, 'USD');
+    const amountMinor =
+      saleCur === 'USD' ? inSale : Math.max(inSale, roundCash(priced.totalCents, cashStep(saleCur, lookup.iqdCashRounding)));
+    const settled = this.settle(
+      { ...dto, tenders: amountMinor > 0 ? [{ method: 'cash', currency: saleCur, amountMinor }] : [] },
+      lookup,
+      priced.totalCents,
+      exchangeRate,
+    );
+    return { priced, settled };
+  }
 
-    // 4. One transaction: sale, lines, tenders, invoice number, outbox event, stored answer.
+  /** Step 3: the sale, its lines, tenders, invoice number, outbox event and stored answer, in one transaction. */
+  private async persist(
+    ctx: RequestContext,
+    dto: CreateSaleDto,
+    lookup: Lookup,
+    saleId: string,
+    idem: IdempotencyMode | null,
+    req: PricedRequest,
+    hold: LoyaltyHold,
+    { priced, settled }: { priced: PricedSale; settled: Settled },
+  ): Promise<SaleDto> {
+    const { exchange, exchangeRate, customerId, discount, products, sold, lines } = req;
+    const { redemption, pointsAwarded } = hold;
+    const saleCur = dto.currency;
+    const register = dto.register?.trim() || DEFAULT_REGISTER;
+    const toUsd = (minor: number) => convertMinor(minor, saleCur, 'USD', exchangeRate);
     await this.store.ensureRegister(ctx.branchId, register);
     // A sale the till made offline keeps its number and the time it was made; an online sale's clock is the server's.
     const madeAt = dto.reservedInvoiceNumber
@@ -442,26 +542,6 @@ export class SalesService {
     const first = Object.values(errors)[0];
     if (first) throw new DomainError('VALIDATION_FAILED', first.key, first.params ?? {}, errors);
     return lines;
-  }
-
-  /** Reserves the points a sale redeems and quotes those it awards; without loyalty a sale that redeems nothing goes on. */
-  private async reserveLoyalty(
-    request: ReserveRequest,
-    redeems: boolean,
-    onAccount = false,
-  ): Promise<{ redemption: Redemption | null; pointsAwarded: number }> {
-    const answer = await this.loyalty.reserve(request);
-    if (answer.kind === 'unavailable') {
-      // Nobody can check the credit limit: no sale on account (the till offers the other tenders).
-      if (onAccount) throw new DomainError('SERVICE_UNAVAILABLE', 'accounts.unavailable', {}, { tenders: { key: 'accounts.unavailable' } });
-      // Loyalty awards the points from sale.completed when it is back.
-      if (redeems) throw new DomainError('SERVICE_UNAVAILABLE', 'sales.loyaltyUnavailable');
-      return { redemption: null, pointsAwarded: 0 };
-    }
-    if (redeems && !answer.redemption) {
-      throw new DomainError('LOYALTY_DISABLED', 'loyalty.disabled', {}, { loyaltyPointsRedeemed: { key: 'loyalty.disabled' } });
-    }
-    return { redemption: answer.redemption, pointsAwarded: answer.pointsToAward };
   }
 
   /** The specification's payment: the dollars tendered must cover the dollar total; the change is the rest. */

@@ -1,11 +1,11 @@
 import { api } from '../../../app/api.js';
-import type { AuthUser } from '../types.js';
+import type { SignedInUser } from '../types.js';
 import { keepDeviceToken, readDeviceToken } from '../device-token.js';
 
 export interface LoginResponse {
   success: boolean;
   token: string;
-  data: AuthUser;
+  data: SignedInUser;
   message?: string;
   deviceToken?: string;
 }
@@ -22,9 +22,9 @@ export const authApi = api.injectEndpoints({
         if (answer) keepDeviceToken(arg.username, answer.data.deviceToken);
       },
     }),
-    me: build.query<AuthUser, void>({
+    me: build.query<SignedInUser, void>({
       query: () => '/auth/me',
-      transformResponse: (res: { data: AuthUser }) => res.data,
+      transformResponse: (res: { data: SignedInUser }) => res.data,
       providesTags: ['Me'],
     }),
     logout: build.mutation<unknown, void>({

@@ -1,9 +1,17 @@
-import type { ApiSuccess, Currency, CustomerDto, InvoiceBlockDto, RedemptionQuoteDto, SaleDto, ScaleLabelRule } from '@dukan/contracts';
+import type {
+  ApiSuccess,
+  Currency,
+  CustomerDto,
+  InvoiceBlockDto,
+  RedemptionQuoteDto,
+  SaleDto,
+  SaleRequest,
+  ScaleLabelRule,
+} from '@dukan/contracts';
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { listTag, listTags } from '../../../app/tags.js';
 import { keptRead } from '../lib/kept-reads.js';
-import type { SalePayload } from '../lib/totals.js';
 
 export interface TillMoneySettings {
   exchangeRate: number;
@@ -52,7 +60,7 @@ export const posApi = sharedApi.injectEndpoints({
      * `branch`: the branch a kept sale was made in (null: the user's home branch), whatever branch the device has
      * been moved to since; absent: the device's.
      */
-    createSale: build.mutation<SaleDto, { key: string; body: SalePayload; branch?: string | null }>({
+    createSale: build.mutation<SaleDto, { key: string; body: SaleRequest; branch?: string | null }>({
       query: ({ key, body, branch }) => ({
         url: '/transactions',
         method: 'POST',

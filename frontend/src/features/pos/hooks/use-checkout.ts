@@ -13,7 +13,7 @@ import type { PendingExchange } from '../returns/return-choice.js';
 import type { CartAction, CartCustomer, CartState } from '../lib/cart.js';
 import { isDefinitiveRefusal, newIdempotencyKey as newSaleKey } from '../../../lib/idempotency-key.js';
 import { buildSalePayload, type OrderDiscount, type Totals } from '../lib/totals.js';
-import type { Currency, SaleTender, Settled } from '@dukan/contracts';
+import type { Currency, SaleRequest, SaleTender, Settled } from '@dukan/contracts';
 import type { DisplayCurrency } from './use-money.js';
 
 export type Phase = 'cart' | 'checkout-pick' | 'change-customer' | 'preview' | 'done';
@@ -104,6 +104,7 @@ export function useCheckout({
       const taken = invoiceNumber;
       setPending((p) => (p && p.key === pending.key ? { ...p, invoiceNumber: taken } : p));
     }
+    const register = readRegister();
     const payload = buildSalePayload({
       lines: cart.lines,
       discount,
@@ -112,13 +113,13 @@ export function useCheckout({
       exchangeRate: rate,
       tenders,
       changeCurrency,
-      register: readRegister(),
+      register,
       loyaltyPointsRedeemed: cart.redemption?.points ?? 0,
       now: pending.at,
     });
     // The shift open on this till goes with the sale, so a sale kept offline lands in the shift it was made in.
-    const shiftId = rememberedShift(payload.register);
-    const body = {
+    const shiftId = rememberedShift(register);
+    const body: SaleRequest = {
       ...payload,
       ...(invoiceNumber ? { reservedInvoiceNumber: invoiceNumber } : {}),
       ...(shiftId ? { shiftId } : {}),

@@ -8,6 +8,7 @@ import {
   type Currency,
   type DiscountType,
   type LineInput,
+  type SaleRequest,
   type SaleTender,
   type TaxMode,
   type TillTaxDto,
@@ -159,7 +160,7 @@ export interface SalePayloadInput {
  * The body of POST /api/transactions with its tenders: every figure in the sale's currency (dollars with 2 decimals,
  * or whole dinars), the tenders each in its own currency's minor unit.
  */
-export function buildSalePayload(input: SalePayloadInput) {
+export function buildSalePayload(input: SalePayloadInput): SaleRequest {
   const { lines, discount, totals } = input;
   const m: SaleMoney = { currency: totals.currency, rate: input.exchangeRate };
   const major = (minor: number) => (m.currency === 'USD' ? Math.round(minor) / 100 : minor);
@@ -174,7 +175,7 @@ export function buildSalePayload(input: SalePayloadInput) {
       unitPrice: major(unitInSale(line, m)),
       subtotal: major(lineSubtotal(line, m)),
       discount: clampPercent(line.discountPercent),
-      discountType: 'percentage' as const,
+      discountType: 'percentage',
     })),
     subtotal: major(totals.subtotalMinor),
     discountType: discount.type,
@@ -189,11 +190,9 @@ export function buildSalePayload(input: SalePayloadInput) {
     exchangeRate: input.exchangeRate,
     tenders: input.tenders.map((t) => ({ method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
     changeCurrency: input.changeCurrency,
-    paymentStatus: 'paid' as const,
+    paymentStatus: 'paid',
     register: input.register,
     invoiceNumber: `INV-${input.now.getTime()}`,
     createdAt: input.now.toISOString(),
   };
 }
-
-export type SalePayload = ReturnType<typeof buildSalePayload>;

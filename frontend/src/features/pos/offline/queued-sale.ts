@@ -1,4 +1,4 @@
-import type { SalePayload } from '../lib/totals.js';
+import type { SaleRequest } from '@dukan/contracts';
 
 /**
  * A sale made while the server could not be reached: sent later, in order (`seq`), with its own Idempotency-Key
@@ -14,7 +14,7 @@ export interface QueuedSale {
   cashierId?: string;
   invoiceNumber: string;
   /** As sent: with the reserved number, and when it was made (the server records it then). */
-  body: SalePayload & { reservedInvoiceNumber?: string; madeOfflineAt?: string };
+  body: SaleRequest;
   createdAt: string;
   state: 'queued' | 'refused';
   /** The server's reason, in the language the till was in when it was refused. */

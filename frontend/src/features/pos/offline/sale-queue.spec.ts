@@ -1,13 +1,13 @@
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SalePayload } from '../lib/totals.js';
+import type { SaleRequest } from '@dukan/contracts';
 import { closeTillDb, tillDb } from '../lib/till-db.js';
 import { keepBlock, numbersLeft, takeNumber } from './invoice-numbers.js';
 import { enqueue, listQueue, resolveRefused, sendQueue, type SendOutcome } from './sale-queue.js';
 import type { QueuedSale } from './queued-sale.js';
 
-const body = (total: number) => ({ total }) as unknown as SalePayload;
+const body = (total: number) => ({ total }) as unknown as SaleRequest;
 const sale = (key: string, invoiceNumber: string, total = 1) => ({
   key,
   branch: null,

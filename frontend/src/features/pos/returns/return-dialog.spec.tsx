@@ -3,7 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import type { SaleDto, SaleLineDto, SaleRefundResultDto } from '@dukan/contracts';
 import { loyaltySettings, ok, sale, tillProduct } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
-import type { AuthUser } from '../../auth/index.js';
+import type { SignedInUser } from '../../auth/index.js';
 import { PosPage } from '../routes/pos-page.js';
 import { invoiceOfCode, returnChoice } from './return-choice.js';
 
@@ -123,7 +123,7 @@ function shop() {
 
 const manager = user({ role: 'manager' });
 
-async function openTill(as: AuthUser, language: 'en' | 'ku' = 'en') {
+async function openTill(as: SignedInUser, language: 'en' | 'ku' = 'en') {
   renderScreen(<PosPage />, { signedInAs: as, path: '/pos', language });
   await screen.findByTestId('pos-search');
   await waitFor(() => expect(screen.getByTestId('results-count').textContent).not.toBe(''));

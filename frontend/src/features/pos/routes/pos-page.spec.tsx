@@ -4,7 +4,7 @@ import type { SaleDto } from '@dukan/contracts';
 import { category, customer, loyaltySettings, ok, redemptionQuote, sale, tillProduct } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import { PosPage } from './pos-page.js';
-import type { AuthUser } from '../../auth/index.js';
+import type { SignedInUser } from '../../auth/index.js';
 
 const products = [
   tillProduct({
@@ -98,7 +98,7 @@ function shop(
   });
 }
 
-async function openTill(u: AuthUser = user({ role: 'cashier' })) {
+async function openTill(u: SignedInUser = user({ role: 'cashier' })) {
   const view = renderScreen(<PosPage />, { signedInAs: u, path: '/pos' });
   const search = await screen.findByTestId('pos-search');
   await waitFor(() => expect(screen.getByTestId('results-count').textContent).toMatch(/Products shown/));

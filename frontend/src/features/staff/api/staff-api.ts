@@ -1,7 +1,6 @@
-import type { Locale, Pagination, Permissions, Role } from '@dukan/contracts';
+import type { AuthUserDto, Locale, Pagination, Role } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 
-/** A user as GET /api/auth/users returns it (identity user.mapper.ts). */
 /** The body of POST /auth/register and PUT /auth/users/{id} (the form's userPayload() builds it). */
 export interface UserPayload {
   username: string;
@@ -18,24 +17,6 @@ export interface UserPayload {
   branches?: string[];
 }
 
-export interface StaffUser {
-  _id: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  name?: string;
-  email: string;
-  phone: string | null;
-  role: Role;
-  active: boolean;
-  languagePreference: Locale;
-  lastLogin: string | null;
-  permissions: Permissions | null;
-  homeBranch?: string | null;
-  branches?: string[] | null;
-  createdAt?: string;
-}
-
 export interface StaffFilters {
   page: number;
   search: string;
@@ -44,7 +25,7 @@ export interface StaffFilters {
 }
 
 export interface StaffPage {
-  data: StaffUser[];
+  data: AuthUserDto[];
   pagination: Pagination;
 }
 
@@ -60,17 +41,17 @@ export const staffApi = api.injectEndpoints({
           ...(active !== 'all' ? { active } : {}),
         },
       }),
-      transformResponse: (res: { data: StaffUser[]; pagination: Pagination }) => ({ data: res.data, pagination: res.pagination }),
+      transformResponse: (res: { data: AuthUserDto[]; pagination: Pagination }) => ({ data: res.data, pagination: res.pagination }),
       providesTags: ['User'],
     }),
-    staffAddUser: build.mutation<StaffUser, UserPayload>({
+    staffAddUser: build.mutation<AuthUserDto, UserPayload>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
-      transformResponse: (res: { data: StaffUser }) => res.data,
+      transformResponse: (res: { data: AuthUserDto }) => res.data,
       invalidatesTags: ['User', 'Dashboard'],
     }),
-    staffUpdateUser: build.mutation<StaffUser, { id: string; body: UserPayload }>({
+    staffUpdateUser: build.mutation<AuthUserDto, { id: string; body: UserPayload }>({
       query: ({ id, body }) => ({ url: `/auth/users/${encodeURIComponent(id)}`, method: 'PUT', body }),
-      transformResponse: (res: { data: StaffUser }) => res.data,
+      transformResponse: (res: { data: AuthUserDto }) => res.data,
       invalidatesTags: ['User', 'Dashboard'],
     }),
     staffDeleteUser: build.mutation<void, string>({

@@ -1,13 +1,14 @@
+import type { AuthUserDto } from '@dukan/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
-import { useStaffResetPasswordMutation, type StaffUser } from '../api/staff-api.js';
+import { useStaffResetPasswordMutation } from '../api/staff-api.js';
 import { canResetPassword } from '../lib/user-form.js';
 
 /** A new password for someone else; confirm stays disabled below 6 characters. */
-export function ResetPasswordDialog({ user, onClose }: { user: StaffUser; onClose: () => void }) {
+export function ResetPasswordDialog({ user, onClose }: { user: AuthUserDto; onClose: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
   const [password, setPassword] = useState('');

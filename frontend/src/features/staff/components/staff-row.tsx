@@ -3,7 +3,7 @@ import { canManageRole, formatPhone, type Role } from '@dukan/contracts';
 import { RowActions } from '../../../components/ui/row-actions.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan, useCurrentUser } from '../../auth/index.js';
-import type { StaffUser } from '../api/staff-api.js';
+import type { AuthUserDto } from '@dukan/contracts';
 import { fullName } from '../lib/staff-names.js';
 
 function roleClass(role: Role): string {
@@ -11,10 +11,10 @@ function roleClass(role: Role): string {
 }
 
 interface Props {
-  user: StaffUser;
-  onEdit: (user: StaffUser) => void;
-  onResetPassword: (user: StaffUser) => void;
-  onDelete: (user: StaffUser) => void;
+  user: AuthUserDto;
+  onEdit: (user: AuthUserDto) => void;
+  onResetPassword: (user: AuthUserDto) => void;
+  onDelete: (user: AuthUserDto) => void;
 }
 
 /** One staff account in the list; its actions only for accounts the signed-in user manages (never deleting oneself). */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCALES, type Role } from '@dukan/contracts';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { Modal } from '../../../components/ui/modal.js';
-import type { StaffUser } from '../api/staff-api.js';
+import type { AuthUserDto } from '@dukan/contracts';
 import { useUserForm } from '../hooks/use-user-form.js';
 import type { UserField, UserFormValues } from '../lib/user-form.js';
 import { RoleOptions } from './role-options.js';
@@ -10,7 +10,7 @@ import { UserBranchesFieldset } from './user-branches-fieldset.js';
 
 interface Props {
   /** null: a new user. */
-  user: StaffUser | null;
+  user: AuthUserDto | null;
   onClose: () => void;
 }
 

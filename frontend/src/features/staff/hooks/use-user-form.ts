@@ -1,3 +1,4 @@
+import type { AuthUserDto } from '@dukan/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canManageRole, ROLES, type Role } from '@dukan/contracts';
@@ -6,7 +7,7 @@ import { useServerForm } from '../../../components/ui/use-server-form.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useCurrentUser } from '../../auth/index.js';
 import { useBranchesQuery } from '../../settings/index.js';
-import { useStaffAddUserMutation, useStaffUpdateUserMutation, type StaffUser } from '../api/staff-api.js';
+import { useStaffAddUserMutation, useStaffUpdateUserMutation } from '../api/staff-api.js';
 import {
   branchChoiceFrom,
   emptyUserForm,
@@ -22,7 +23,7 @@ import {
  * The staff account form's state: the values, the form's own and the server's errors (each clearing when its field
  * is edited), the roles the signed-in user may give, the branches an admin may give, and the save.
  */
-export function useUserForm(user: StaffUser | null, onSaved: () => void) {
+export function useUserForm(user: AuthUserDto | null, onSaved: () => void) {
   const { t } = useTranslation();
   const toast = useToast();
   const me = useCurrentUser();

@@ -10,6 +10,7 @@ import {
   validateUserForm,
   type UserFormValues,
 } from './user-form.js';
+import { staffUser } from '../../../test/fixtures.js';
 
 const filled: UserFormValues = {
   ...emptyUserForm(),
@@ -85,36 +86,40 @@ describe('user form rules', () => {
   });
 
   it('fills the edit form from a user with a blank password', () => {
-    const form = userFormFrom({
-      _id: 'u9',
-      username: 'karwan',
-      firstName: 'Karwan',
-      lastName: 'Kamal',
-      email: 'k@example.com',
-      phone: null,
-      role: 'manager',
-      active: false,
-      languagePreference: 'ku',
-      lastLogin: null,
-      permissions: null,
-    });
+    const form = userFormFrom(
+      staffUser({
+        _id: 'u9',
+        username: 'karwan',
+        firstName: 'Karwan',
+        lastName: 'Kamal',
+        email: 'k@example.com',
+        phone: null,
+        role: 'manager',
+        active: false,
+        languagePreference: 'ku',
+        lastLogin: null,
+        permissions: null,
+      }),
+    );
     expect(form).toMatchObject({ username: 'karwan', phone: '', password: '', role: 'manager', active: false, languagePreference: 'ku' });
   });
 
   it('shows a kept phone (E.164) the local way in the edit form', () => {
-    const form = userFormFrom({
-      _id: 'u9',
-      username: 'karwan',
-      firstName: 'Karwan',
-      lastName: 'Kamal',
-      email: 'k@example.com',
-      phone: '+9647501234567',
-      role: 'cashier',
-      active: true,
-      languagePreference: 'en',
-      lastLogin: null,
-      permissions: null,
-    });
+    const form = userFormFrom(
+      staffUser({
+        _id: 'u9',
+        username: 'karwan',
+        firstName: 'Karwan',
+        lastName: 'Kamal',
+        email: 'k@example.com',
+        phone: '+9647501234567',
+        role: 'cashier',
+        active: true,
+        languagePreference: 'en',
+        lastLogin: null,
+        permissions: null,
+      }),
+    );
     expect(form.phone).toBe('0750 123 4567');
   });
 

@@ -1,6 +1,7 @@
 // Rules of the staff user form (spec part 2 §5): pure functions, tested in user-form.spec.ts.
 import { formatPhone, isValidPhone, MIN_PASSWORD_LENGTH, parsePhone, type Locale, type Role } from '@dukan/contracts';
-import type { StaffUser, UserPayload } from '../api/staff-api.js';
+import type { AuthUserDto } from '@dukan/contracts';
+import type { UserPayload } from '../api/staff-api.js';
 
 export type UserFormMode = 'create' | 'edit';
 
@@ -41,7 +42,7 @@ export function emptyUserForm(): UserFormValues {
 }
 
 /** The form filled from an existing user; the password stays blank (blank keeps the old one). */
-export function userFormFrom(user: StaffUser): UserFormValues {
+export function userFormFrom(user: AuthUserDto): UserFormValues {
   return {
     username: user.username,
     firstName: user.firstName,
@@ -99,7 +100,10 @@ export interface BranchChoice {
 }
 
 /** The branch fields filled from a user (none named: the first active branch, here the shop's default). */
-export function branchChoiceFrom(user: Pick<StaffUser, 'homeBranch' | 'branches'> | null, activeBranches: readonly string[]): BranchChoice {
+export function branchChoiceFrom(
+  user: Pick<AuthUserDto, 'homeBranch' | 'branches'> | null,
+  activeBranches: readonly string[],
+): BranchChoice {
   const homeBranch = user?.homeBranch ?? activeBranches[0] ?? 'main';
   return { homeBranch, branches: user?.branches ?? [homeBranch] };
 }

@@ -1,3 +1,4 @@
+import type { AuthUserDto } from '@dukan/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../app/api.js';
@@ -8,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { useFormat } from '../../../i18n/format.js';
 import { useCan } from '../../auth/index.js';
-import { useStaffDeleteUserMutation, useStaffUsersQuery, type StaffFilters, type StaffUser } from '../api/staff-api.js';
+import { useStaffDeleteUserMutation, useStaffUsersQuery, type StaffFilters } from '../api/staff-api.js';
 import { ResetPasswordDialog } from '../components/reset-password-dialog.js';
 import { StaffFilterForm } from '../components/staff-filter-form.js';
 import { StaffRow } from '../components/staff-row.js';
@@ -16,7 +17,8 @@ import { UserFormModal } from '../components/user-form-modal.js';
 import { fullName } from '../lib/staff-names.js';
 import '../staff.css';
 
-type Dialog = { kind: 'form'; user: StaffUser | null } | { kind: 'reset'; user: StaffUser } | { kind: 'delete'; user: StaffUser } | null;
+type Dialog =
+  { kind: 'form'; user: AuthUserDto | null } | { kind: 'reset'; user: AuthUserDto } | { kind: 'delete'; user: AuthUserDto } | null;
 
 /** Staff accounts: filter, page through, add, edit, reset a password, delete (spec part 2 §2). */
 export function StaffPage() {
@@ -33,7 +35,7 @@ export function StaffPage() {
 
   const filtered = filters.search.trim() !== '' || filters.role !== 'all' || filters.active !== 'all';
 
-  const confirmDelete = async (user: StaffUser) => {
+  const confirmDelete = async (user: AuthUserDto) => {
     setDeleteError(null);
     try {
       await deleteUser(user._id).unwrap();
