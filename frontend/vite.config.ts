@@ -19,7 +19,7 @@ const contracts = fileURLToPath(new URL('../libs/contracts/src/index.ts', import
 /**
  * The till must open with the server unreachable: a service worker keeps the app shell (every built file) and
  * answers page loads with index.html. The data the till needs offline is kept by the app itself in IndexedDB (the
- * catalogue, the reads in kept-reads.ts, the queued sales), not by the worker. A new build replaces the worker on
+ * catalogue, the reads in offline-reads.ts, the queued sales), not by the worker. A new build replaces the worker on
  * the next load (no prompt: a till must not go on running an old version beside a new server).
  */
 const pwa = VitePWA({

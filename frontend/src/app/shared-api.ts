@@ -2,7 +2,7 @@ import type { CategoryDto, CustomerDto, LoyaltySettingsDto, TillDeltaDto, TillPr
 import { followCatalogue } from '../features/pos/lib/catalogue-follow.js';
 import { followPush, tillPush } from '../features/pos/lib/catalogue-push.js';
 import { deltaText, openCatalogue } from '../features/pos/lib/catalogue-sync.js';
-import { keptRead } from '../features/pos/lib/kept-reads.js';
+import { offlineRead } from '../features/pos/lib/offline-reads.js';
 import { selectTillShown, type TillState } from '../features/pos/till-slice.js';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { API_BASE, api, unwrap, type Wrapped } from './api.js';
@@ -80,12 +80,12 @@ export const sharedApi = api.injectEndpoints({
     categories: build.query<CategoryDto[], CategoryScope | void>({
       queryFn: (scope, _api, _extra, baseQuery) =>
         scope === 'all'
-          ? keptRead<CategoryDto[], FetchBaseQueryError>(
+          ? offlineRead<CategoryDto[], FetchBaseQueryError>(
               'categories:all',
               () => baseQuery({ url: '/categories', params: { active: 'all' } }),
               (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>),
             )
-          : keptRead<CategoryDto[], FetchBaseQueryError>(
+          : offlineRead<CategoryDto[], FetchBaseQueryError>(
               'categories',
               () => baseQuery('/categories'),
               (res) => unwrap<CategoryDto[]>(res as Wrapped<CategoryDto[]>),
@@ -95,7 +95,7 @@ export const sharedApi = api.injectEndpoints({
     }),
     loyaltySettings: build.query<LoyaltySettingsDto, void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
-        keptRead<LoyaltySettingsDto, FetchBaseQueryError>(
+        offlineRead<LoyaltySettingsDto, FetchBaseQueryError>(
           'loyalty-settings',
           () => baseQuery('/loyalty/settings'),
           (res) => unwrap<LoyaltySettingsDto>(res as Wrapped<LoyaltySettingsDto>),

@@ -25,7 +25,7 @@ import { ProductImportService } from './products/import/product-import.service.j
 import { ProductsController } from './products/products.controller.js';
 import { Barcodes } from './products/barcodes.js';
 import { ProductCommands } from './products/product-commands.js';
-import { ProductIntake } from './products/product-intake.js';
+import { ProductReceiving } from './products/product-receiving.js';
 import { ProductPacks } from './products/product-packs.js';
 import { ProductDelta } from './products/product-delta.js';
 import { ProductQueries } from './products/product-queries.js';
@@ -108,7 +108,7 @@ export class CatalogModule implements OnModuleDestroy {
         ProductQueries,
         ProductDelta,
         ProductCommands,
-        ProductIntake,
+        ProductReceiving,
         ProductPacks,
         Barcodes,
         ProductImportService,

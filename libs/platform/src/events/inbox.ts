@@ -7,7 +7,7 @@ import { runWithContext, systemContext, type RequestContext } from '../context/r
 export interface EventHandler<S extends EventSubject = EventSubject> {
   readonly subject: S;
   /** False for events this consumer has nothing to do with (e.g. loyalty and a guest's sale): acknowledged without a transaction. */
-  concerns?(event: EventOf<S>): boolean;
+  appliesTo?(event: EventOf<S>): boolean;
   /** Applies one event, in its context. A handler has this or handleAll. */
   handle?(event: EventOf<S>, manager: EntityManager): Promise<void>;
   /**

@@ -24,7 +24,7 @@ import {
   type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
-import { arrived } from './arrived.js';
+import { readyBatches } from './ready-batches.js';
 import { ensureStream } from './nats-stream.js';
 
 export interface NatsBusOptions {
@@ -209,7 +209,7 @@ export class NatsEventBus implements EventBus {
     };
     this.loops.push(
       (async () => {
-        for await (const batch of arrived(messages, maxBatch)) {
+        for await (const batch of readyBatches(messages, maxBatch)) {
           try {
             const messageOf = new Map<EventEnvelope, JsMsg>();
             for (const m of batch) {

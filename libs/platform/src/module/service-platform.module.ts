@@ -87,7 +87,7 @@ class ServiceLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
       ? (fresh: readonly EventEnvelope[], m: EntityManager) => handleAll.call(handler, fresh as never, m)
       : oneByOne((e, m) => handle!.call(handler, e as never, m));
     const applyConcerned: ConsumerApply = (events) => {
-      const concerned = handler.concerns ? events.filter((e) => handler.concerns!(e as never)) : events;
+      const concerned = handler.appliesTo ? events.filter((e) => handler.appliesTo!(e as never)) : events;
       return applyOnce(this.ds, consumer, concerned, apply);
     };
     this.applyByConsumer.set(consumer, applyConcerned);

@@ -6,7 +6,7 @@ import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
 import type { CreateProductDto, ReceiveStockDto, UpdateProductDto } from './product.dto.js';
 import { duplicateBarcode } from './product-errors.js';
-import { ProductIntake } from './product-intake.js';
+import { ProductReceiving } from './product-receiving.js';
 import { ProductPacks } from './product-packs.js';
 import { ProductQueries } from './product-queries.js';
 import { productEvent, type ProductRow } from './product.sql.js';
@@ -18,7 +18,7 @@ export class ProductCommands {
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
     private readonly ledger: StockLedger,
-    private readonly intake: ProductIntake,
+    private readonly intake: ProductReceiving,
     private readonly queries: ProductQueries,
     private readonly packs: ProductPacks,
   ) {}

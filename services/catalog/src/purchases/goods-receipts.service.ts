@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { paginationOf, type Currency, type GoodsReceiptDto, type Paginated } from '@dukan/contracts';
 import { audit, DomainError, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
-import { ProductIntake } from '../products/product-intake.js';
+import { ProductReceiving } from '../products/product-receiving.js';
 import type { ProductRow } from '../products/product.sql.js';
 import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import type { ReceiptListQuery, ReceiveGoodsDto } from './purchase.dto.js';
@@ -25,7 +25,7 @@ const BULK_LINES = 200;
 
 /**
  * Goods arriving from a supplier in the branch that receives them, against a purchase order or without one. Each
- * line goes in through the product form's path (ProductIntake.receiveMany): a ledger row, a cost batch at the received
+ * line goes in through the product form's path (ProductReceiving.receiveMany): a ledger row, a cost batch at the received
  * cost, the average cost and its history, product.updated and stock.changed; then goods.received for the receipt.
  * A repeat with the same Idempotency-Key answers the first receipt and moves nothing.
  */
@@ -34,7 +34,7 @@ export class GoodsReceipts {
   constructor(
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
-    private readonly intake: ProductIntake,
+    private readonly intake: ProductReceiving,
     private readonly orders: PurchaseOrders,
   ) {}
 

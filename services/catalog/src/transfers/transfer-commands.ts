@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { toCents, type TransferDto, type TransferEventData } from '@dukan/contracts';
 import { audit, DomainError, KnownBranches, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
-import { ProductIntake } from '../products/product-intake.js';
+import { ProductReceiving } from '../products/product-receiving.js';
 import { beginCatalogWrite, uniqueViolation } from '../sql.js';
 import { StockLedger } from '../stock/stock-ledger.js';
 import type { ReceiveTransferDto, SendTransferDto } from './transfer.dto.js';
@@ -67,7 +67,7 @@ export class TransferCommands {
     private readonly ds: DataSource,
     private readonly outbox: Outbox,
     private readonly ledger: StockLedger,
-    private readonly intake: ProductIntake,
+    private readonly intake: ProductReceiving,
     private readonly queries: TransferQueries,
     private readonly branches: KnownBranches,
   ) {}

@@ -56,7 +56,7 @@ export class SaleCompletedHandler implements EventHandler<'dukan.sales.sale.comp
   ) {}
 
   /** A guest's sale earns nothing: no transaction for it. */
-  concerns(event: EventOf<'dukan.sales.sale.completed.v1'>): boolean {
+  appliesTo(event: EventOf<'dukan.sales.sale.completed.v1'>): boolean {
     return !!event.data.customerId;
   }
 

@@ -9,7 +9,7 @@ import { LoyaltySettingsService } from '../loyalty/loyalty-settings.service.js';
 import { awardFor, redeem, statusFor, type LoyaltySettings } from '../loyalty/loyalty.policy.js';
 import { lockCustomer, spendablePoints } from '../points/points.ledger.js';
 import type { RedeemQuoteDto, ReserveDto } from './redemption.dto.js';
-import { redemptionError } from './redemption.errors.js';
+import { redemptionError } from './redemption-errors.js';
 
 interface ReservationRow {
   id: string;

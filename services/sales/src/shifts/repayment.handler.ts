@@ -16,13 +16,13 @@ const REASON = `${translate('en', 'accounts.customerRepayment')} · ${translate(
 export class AccountRepaidHandler implements EventHandler<'dukan.loyalty.account.repaid.v1'> {
   readonly subject = 'dukan.loyalty.account.repaid.v1' as const;
 
-  concerns(event: EventOf<'dukan.loyalty.account.repaid.v1'>): boolean {
+  appliesTo(event: EventOf<'dukan.loyalty.account.repaid.v1'>): boolean {
     return event.data.method === 'cash' && !!event.data.registerId && event.data.amountMinor > 0;
   }
 
   async handle(event: EventOf<'dukan.loyalty.account.repaid.v1'>, m: EntityManager): Promise<void> {
     const d = event.data;
-    if (!this.concerns(event)) return;
+    if (!this.appliesTo(event)) return;
     await m.query(
       `INSERT INTO shift_entries (shift_id, kind, method, currency, amount_minor, ref_id, reason, created_by, created_at)
        SELECT s.id, 'cash_in', 'cash', $4, $5::bigint, $6, $7, $8, $3

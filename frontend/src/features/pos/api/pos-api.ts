@@ -11,7 +11,7 @@ import type {
 import { unwrap, type Wrapped } from '../../../app/api.js';
 import { sharedApi } from '../../../app/shared-api.js';
 import { listTag, listTags } from '../../../app/tags.js';
-import { keptRead } from '../lib/kept-reads.js';
+import { offlineRead } from '../lib/offline-reads.js';
 
 export interface TillMoneySettings {
   exchangeRate: number;
@@ -30,7 +30,7 @@ export const posApi = sharedApi.injectEndpoints({
     exchangeRate: build.query<TillMoneySettings, void>({
       // A user may have a rate of their own: kept per user.
       queryFn: (_arg, { getState }, _extra, baseQuery) =>
-        keptRead(
+        offlineRead(
           `exchange-rate:${(getState() as { auth: { user: { _id: string } | null } }).auth.user?._id ?? ''}`,
           () => baseQuery('/settings/exchange-rate'),
           (res) => (res as { data: TillMoneySettings }).data,
@@ -40,7 +40,7 @@ export const posApi = sharedApi.injectEndpoints({
     /** The shop's scale-label rule (labels off on an older server, or before the shop sets one). */
     scaleRule: build.query<ScaleLabelRule | null, void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
-        keptRead(
+        offlineRead(
           'scale-rule',
           () => baseQuery('/settings/general'),
           (res) => (res as { data: { scaleLabel?: ScaleLabelRule } }).data.scaleLabel ?? null,

@@ -10,7 +10,7 @@ export interface TillDbSchema extends DBSchema {
   /** Products changed (or deleted: null) since the snapshot was written. */
   changes: { key: string; value: { _id: string; product: TillProductDto | null } };
   meta: { key: 'catalogue'; value: CatalogueMeta };
-  /** The last answer of each small read the till needs offline (kept-reads). */
+  /** The last answer of each small read the till needs offline (offline-reads). */
   reads: { key: string; value: unknown };
   sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
   invoiceBlocks: { key: string; value: InvoiceBlock };

@@ -7,7 +7,7 @@ import { readBranch, readRegister } from '../../../app/session.js';
 import { useCurrentUser } from '../../auth/index.js';
 import { tillPush } from '../lib/catalogue-push.js';
 import { CATALOGUE_POLL_MS } from '../lib/catalogue-sync.js';
-import { keptRead } from '../lib/kept-reads.js';
+import { offlineRead } from '../lib/offline-reads.js';
 
 /** A blob as a data: URL, so the receipt carries its logo inline (nothing is fetched when it prints). */
 function dataUrl(blob: Blob): Promise<string> {
@@ -35,7 +35,7 @@ export const tillSettingsApi = sharedApi.injectEndpoints({
   endpoints: (build) => ({
     tillSettings: build.query<TillSettingsDto, void>({
       queryFn: (_arg, _api, _extra, baseQuery) =>
-        keptRead(
+        offlineRead(
           'till-settings',
           () => baseQuery('/settings/till'),
           (res) => (res as { data: TillSettingsDto }).data,
@@ -44,7 +44,7 @@ export const tillSettingsApi = sharedApi.injectEndpoints({
     }),
     receiptLogo: build.query<string, string>({
       queryFn: (version, _api, _extra, baseQuery) =>
-        keptRead(
+        offlineRead(
           `receipt-logo:${version}`,
           () => baseQuery({ url: '/settings/receipts/logo', params: { v: version }, responseHandler: (r) => r.blob().then(dataUrl) }),
           (raw) => raw as string,

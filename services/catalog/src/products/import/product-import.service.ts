@@ -8,7 +8,7 @@ import { DomainError, fieldErrorsOf, logger, rows, UUID, VALIDATION_OPTIONS, typ
 import { beginCatalogWrite } from '../../sql.js';
 import { CreateProductDto } from '../product.dto.js';
 import { normalizeDigits } from '../product.policy.js';
-import { ProductIntake } from '../product-intake.js';
+import { ProductReceiving } from '../product-receiving.js';
 import {
   MAX_IMPORT_COLUMNS,
   MAX_UNPACKED_BYTES,
@@ -80,7 +80,7 @@ export class ProductImportService implements OnApplicationShutdown {
 
   constructor(
     private readonly ds: DataSource,
-    private readonly intake: ProductIntake,
+    private readonly intake: ProductReceiving,
   ) {}
 
   async start(

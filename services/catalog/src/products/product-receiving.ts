@@ -25,7 +25,7 @@ export interface Receipt {
  * no sale and hold none back.
  */
 @Injectable()
-export class ProductIntake {
+export class ProductReceiving {
   constructor(
     private readonly outbox: Outbox,
     private readonly ledger: StockLedger,

@@ -7,7 +7,7 @@ import { tillDb } from './till-db.js';
  * is kept in the browser under `key`, and given back when the server cannot be reached, so a till opened while the
  * server is away still prices and shows what it did. Any other failure is the caller's, as before.
  */
-export async function keptRead<T, E>(
+export async function offlineRead<T, E>(
   key: string,
   fetch: () => PromiseLike<{ data?: unknown; error?: E }> | { data?: unknown; error?: E },
   transform: (raw: unknown) => T,

@@ -6,7 +6,7 @@ const IDLE = Symbol('idle');
  * Groups what an async iterable has already delivered into batches of up to `max`, never waiting to fill
  * one: a lone message is a batch of one; a backlog comes out `max` at a time.
  */
-export async function* arrived<T>(source: AsyncIterable<T>, max: number): AsyncGenerator<T[]> {
+export async function* readyBatches<T>(source: AsyncIterable<T>, max: number): AsyncGenerator<T[]> {
   const it = source[Symbol.asyncIterator]();
   let next = it.next();
   for (;;) {
