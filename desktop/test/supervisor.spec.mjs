@@ -130,6 +130,20 @@ describe('supervisor', () => {
     expect((await b.start()).state).toBe('running');
   });
 
+  it('keeps the data folder through a stop for a restore: a second start is refused until the first shell starts again and quits', async () => {
+    const userDataDir = tempDir();
+    const a = await supervisor({ userDataDir });
+    const b = await supervisor({ userDataDir });
+    await a.start();
+    await a.stop({ keepFolder: true });
+    expect(a.status.state).toBe('stopped');
+    await expect(b.start()).rejects.toBeInstanceOf(AlreadyRunningError);
+    expect((await a.start()).state).toBe('running');
+    await a.stop();
+    expect((await b.start()).state).toBe('running');
+    await b.stop();
+  });
+
   it('stops the server on quit and frees the data folder', async () => {
     const s = await supervisor();
     const { pid } = await s.start();

@@ -435,7 +435,8 @@ export function shellBackups(supervisor, { electron = false } = {}) {
         scheduler.restore({
           file,
           passphrase,
-          stopServer: () => supervisor.stop(),
+          // The data folder stays this shell's while it is restored: another start cannot take it meanwhile.
+          stopServer: () => supervisor.stop({ keepFolder: true }),
           startServer: () => supervisor.start(),
           // The database starts for the restore on the port the server's own used (free once it stopped).
           restore: (f, p) =>

@@ -292,8 +292,12 @@ export class Supervisor extends EventEmitter {
     rmSync(this.pidFile, { force: true });
   }
 
-  /** Quit: the server and its database stop, the data folder is free for the next start. */
-  async stop() {
+  /**
+   * Quit: the server and its database stop, the data folder is free for the next start. With `keepFolder` (a
+   * restore, which starts the server again after) the folder stays this shell's, so no second start takes it meanwhile.
+   * @param {{ keepFolder?: boolean }} [options]
+   */
+  async stop({ keepFolder = false } = {}) {
     if (this.state === 'stopped') return;
     if (this.retryTimer) clearTimeout(this.retryTimer);
     if (this.stableTimer) clearTimeout(this.stableTimer);
@@ -304,7 +308,7 @@ export class Supervisor extends EventEmitter {
     await this.endChild(); // one a start under way may have begun meanwhile
     const pg = await stopPostgres(this.databaseDir);
     if (pg) this.say(`stopped the database the server left behind (process ${pg})`);
-    this.lock.release();
+    if (!keepFolder) this.lock.release();
     this.setState('stopped');
   }
 }
