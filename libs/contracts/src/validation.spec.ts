@@ -62,6 +62,11 @@ describe('amounts in minor units', () => {
     expect([1, 250, MAX_AMOUNT_MINOR].every((v) => isValidAmountMinor(v))).toBe(true);
     expect([0, -1, 1.5, MAX_AMOUNT_MINOR + 1, Number.NaN, Infinity].some((v) => isValidAmountMinor(v))).toBe(false);
     expect(isValidAmountMinor(0, { zero: true })).toBe(true);
+    expect(['5', null, undefined].some((v) => isValidAmountMinor(v))).toBe(false);
+  });
+
+  it('keeps to a tighter bound a field sets', () => {
+    expect([isValidAmountMinor(100, { max: 100 }), isValidAmountMinor(101, { max: 100 })]).toEqual([true, false]);
   });
 });
 

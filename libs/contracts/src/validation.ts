@@ -38,13 +38,18 @@ export function isValidPassword(value: string): boolean {
  */
 export const MAX_AMOUNT_MINOR = 10_000_000_000;
 
-/** An amount in minor units (cents, whole dinars): a whole number from 1 (0 too when `zero`) to MAX_AMOUNT_MINOR. */
-export function isValidAmountMinor(value: number, options: { zero?: boolean } = {}): boolean {
-  return Number.isSafeInteger(value) && value >= (options.zero ? 0 : 1) && value <= MAX_AMOUNT_MINOR;
+/**
+ * An amount in minor units (cents, whole dinars): a whole number from 1 (0 too when `zero`) to `max`
+ * (MAX_AMOUNT_MINOR unless a field has a tighter bound, such as a drawer's worth).
+ */
+export function isValidAmountMinor(value: unknown, options: { zero?: boolean; max?: number } = {}): boolean {
+  return (
+    typeof value === 'number' &&
+    Number.isSafeInteger(value) &&
+    value >= (options.zero ? 0 : 1) &&
+    value <= (options.max ?? MAX_AMOUNT_MINOR)
+  );
 }
-
-// --- the rules, their checks and their wording
-export type InputRule = 'username' | 'email' | 'phone' | 'password' | 'amount';
 
 /** The message key each rule's refusal carries (server field errors and the forms alike). */
 export const INPUT_RULE_KEYS = Object.freeze({

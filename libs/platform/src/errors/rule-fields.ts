@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { INPUT_RULE_KEYS, isValidEmail, isValidPassword, isValidUsername } from '@dukan/contracts';
+import { INPUT_RULE_KEYS, isValidAmountMinor, isValidEmail, isValidPassword, isValidUsername } from '@dukan/contracts';
 
 // Request fields checked by the rules the app's forms use (contracts' validation.ts), each refusal carrying the
 // rule's one message key.
@@ -25,5 +25,13 @@ export function IsPassword(validation: ValidationOptions = {}): PropertyDecorato
   return ValidateBy(
     { name: 'isPassword', validator: { validate: (v: unknown) => typeof v === 'string' && isValidPassword(v) } },
     { message: INPUT_RULE_KEYS.password, ...validation },
+  );
+}
+
+/** An amount of money in minor units as isValidAmountMinor reads it (above zero, or zero too when `zero`; at most `max`). */
+export function IsAmountMinor(options: { zero?: boolean; max?: number } = {}, validation: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isAmountMinor', validator: { validate: (v: unknown) => isValidAmountMinor(v, options) } },
+    { message: INPUT_RULE_KEYS.amount, ...validation },
   );
 }

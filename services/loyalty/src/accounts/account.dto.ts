@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
 import { CURRENCIES, MAX_DRAWER_MINOR, REPAYMENT_METHODS, type Currency, type RepaymentMethod } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { IsAmountMinor, PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
@@ -31,9 +31,7 @@ export class RepaymentDto {
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsInt({ message: 'validation.invalidNumber' })
-  @Min(1)
-  @Max(MAX_MINOR)
+  @IsAmountMinor({ max: MAX_MINOR })
   amountMinor!: number;
 
   /** The register whose drawer takes the cash (its open shift counts it); none: taken in the back office. */
