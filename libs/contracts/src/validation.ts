@@ -51,6 +51,9 @@ export function isValidAmountMinor(value: unknown, options: { zero?: boolean; ma
   );
 }
 
+// --- the rules and their wording
+export type InputRule = 'username' | 'email' | 'phone' | 'password' | 'amount';
+
 /** The message key each rule's refusal carries (server field errors and the forms alike). */
 export const INPUT_RULE_KEYS = Object.freeze({
   username: 'validation.invalidUsername',
