@@ -122,6 +122,19 @@ const en = {
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
+/**
+ * A key of the catalogue: what every refusal and field error carries (DomainError, ErrorBody.errorKeys), so a key
+ * missing from the catalogue fails the compile instead of reaching a user as its own name.
+ */
+export type MessageKey = ServerMessageKey;
+/** The keys of the entities named in '{entity} not found' (DomainError.notFound('entities.product')). */
+export type EntityKey = Extract<ServerMessageKey, `entities.${string}`>;
+/** An entity's name, its key without 'entities.' (notFoundMessage('ku', 'product')). */
+export type EntityName = EntityKey extends `entities.${infer E}` ? E : never;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en, value);
+}
 
 const ku: Record<ServerMessageKey, string> = {
   'auth.invalidCredentials': 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە',
@@ -243,7 +256,7 @@ export function translate(locale: Locale, key: string, params?: Record<string, s
 }
 
 /** '{entity} not found' with the entity name in the same language, e.g. notFoundMessage('ku', 'product'). */
-export function notFoundMessage(locale: Locale, entity: string): string {
+export function notFoundMessage(locale: Locale, entity: EntityName): string {
   return translate(locale, 'errors.notFound', { entity: translate(locale, `entities.${entity}`) });
 }
 

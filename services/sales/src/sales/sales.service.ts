@@ -19,6 +19,8 @@ import {
   toMinor,
   unitPriceInSaleCurrency,
   type Currency,
+  type MessageKey,
+  type SettleError,
   type LineInput,
   type SaleDto,
   type SaleInput,
@@ -494,13 +496,15 @@ export class SalesService {
       remainingUsd: show(settled.remaining.USD, 'USD'),
       remainingIqd: show(settled.remaining.IQD, 'IQD'),
     };
-    const key = {
-      short: 'sales.tendersShort',
-      noTenders: 'sales.tendersShort',
-      invalidAmount: 'validation.invalidNumber',
-      accountNeedsCustomer: 'sales.accountNeedsCustomer',
-      nonCashOverTotal: 'sales.nonCashOverTotal',
-    }[settled.error];
+    const key = (
+      {
+        short: 'sales.tendersShort',
+        noTenders: 'sales.tendersShort',
+        invalidAmount: 'validation.invalidNumber',
+        accountNeedsCustomer: 'sales.accountNeedsCustomer',
+        nonCashOverTotal: 'sales.nonCashOverTotal',
+      } as const satisfies Record<SettleError, MessageKey>
+    )[settled.error];
     const code = settled.error === 'invalidAmount' ? 'VALIDATION_FAILED' : 'RULE_VIOLATION';
     throw new DomainError(code, key, params, { tenders: { key, params } });
   }
