@@ -1,5 +1,5 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import type { ErrorBody, ExistingRecord } from '@dukan/contracts';
+import { isErrorCode, type ErrorBody, type ErrorCode, type ExistingRecord } from '@dukan/contracts';
 import { currentI18n } from '../i18n/index.js';
 import { signedOut, tokenRefreshed } from '../features/auth/auth-slice.js';
 import { readBranch, replaceToken } from './session.js';
@@ -185,11 +185,15 @@ export function serverFieldMessages(error: unknown, fieldOf?: (path: string) => 
   return out;
 }
 
-/** The stable `code` of a server's error answer (e.g. 'EXCHANGE_RATE_CHANGED'), or null. */
-export function serverCode(error: unknown): string | null {
+/**
+ * The stable `code` of a server's error answer (e.g. 'EXCHANGE_RATE_CHANGED'), or null. Typed as the contracts'
+ * codes, so a screen comparing it with a code the server does not have fails the compile.
+ */
+export function serverCode(error: unknown): ErrorCode | null {
   if (!error || typeof error !== 'object' || !('data' in error)) return null;
   const data = (error as { data: unknown }).data;
-  return data && typeof data === 'object' && typeof (data as { code?: unknown }).code === 'string' ? (data as { code: string }).code : null;
+  const code = data && typeof data === 'object' ? (data as { code?: unknown }).code : undefined;
+  return isErrorCode(code) ? code : null;
 }
 
 /** The record a refusal says already holds the value (a customer with that phone): its id and name, or null. */

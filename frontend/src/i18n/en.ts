@@ -13,6 +13,7 @@ import * as expensesTexts from '../features/expenses/texts.js';
 import * as reportsTexts from '../features/reports/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
+import { inputRulesEn } from '@dukan/contracts';
 import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
 import * as backupsTexts from '../features/backups/texts.js';
@@ -274,8 +275,8 @@ export const en = {
       save: 'Save customer',
       savingCustomer: 'Saving…',
       required: 'This field is required',
-      invalidPhone: 'Please enter a valid phone number',
-      invalidEmail: 'Please enter a valid email address',
+      invalidPhone: inputRulesEn['validation.invalidPhone'],
+      invalidEmail: inputRulesEn['validation.invalidEmail'],
       addFailed: 'Failed to add customer',
       added: 'Customer {{name}} added',
     },

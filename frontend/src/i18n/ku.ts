@@ -13,6 +13,7 @@ import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
 import * as expensesTexts from '../features/expenses/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
+import { inputRulesKu } from '@dukan/contracts';
 import * as printingTexts from '../features/pos/printing/texts.js';
 import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
@@ -276,8 +277,8 @@ export const ku: Texts<Catalogue> = {
       save: 'پاشەکەوتکردنی کڕیار',
       savingCustomer: 'پاشەکەوتکردن…',
       required: 'ئەم خانەیە پێویستە',
-      invalidPhone: 'تکایە ژمارەی تەلەفۆنێکی دروست بنووسە',
-      invalidEmail: 'تکایە ناونیشانێکی ئیمەیڵی دروست بنووسە',
+      invalidPhone: inputRulesKu['validation.invalidPhone'],
+      invalidEmail: inputRulesKu['validation.invalidEmail'],
       addFailed: 'زیادکردنی کڕیار سەرکەوتوو نەبوو',
       added: 'کڕیار {{name}} زیادکرا',
     },

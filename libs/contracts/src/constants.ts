@@ -51,8 +51,7 @@ export const INVOICE_PREFIX = 'INV-';
 /** Estimated value of one loyalty point: 0.01 currency unit, i.e. 1 US cent. */
 export const LOYALTY_POINT_VALUE_CENTS = 1;
 
-// --- users, customers, language
-export const MIN_PASSWORD_LENGTH = 6;
+// --- users, customers, language (the rules of usernames, emails and passwords: validation.ts)
 export const PHONE_DIGITS_MIN = 10;
 export const PHONE_DIGITS_MAX = 14;
 /**
@@ -61,16 +60,8 @@ export const PHONE_DIGITS_MAX = 14;
  */
 export const PHONE_PATTERN = '^(\\+\\d{1,3}[- ]?)?\\d{10,14}$';
 export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
-/** Local part, '@', dot-separated domain labels and a 2-63 letter top-level domain. Linear: no nested ambiguity. */
-export const EMAIL_PATTERN = "^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,63}$";
-export const EMAIL_REGEX = new RegExp(EMAIL_PATTERN);
-export const EMAIL_MAX_LENGTH = 254;
 export const DEFAULT_COUNTRY = 'Iraq';
 export const DEFAULT_LANGUAGE = 'en';
-
-export function isValidEmail(value: string): boolean {
-  return typeof value === 'string' && value.length <= EMAIL_MAX_LENGTH && EMAIL_REGEX.test(value);
-}
 
 // --- reports
 export const REPORT_TYPES = ['sales', 'inventory', 'staff', 'customers'] as const;

@@ -1,4 +1,5 @@
 // Stable error codes, their HTTP status and the JSON body every Dukan error has (ARCHITECTURE §4).
+import type { MessageKey } from './messages.js';
 
 export const ERROR_CODES = [
   // 400: bad input
@@ -98,7 +99,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = Object.freeze({
 });
 
 /** The message key (see messages.ts) used when an error is raised without a more specific text. */
-export const ERROR_MESSAGE_KEYS: Record<ErrorCode, string> = Object.freeze({
+export const ERROR_MESSAGE_KEYS: Readonly<Record<ErrorCode, MessageKey>> = Object.freeze({
   VALIDATION_FAILED: 'validation.failed',
   BAD_REQUEST: 'errors.badRequest',
   PAYLOAD_TOO_LARGE: 'errors.payloadTooLarge',
@@ -155,7 +156,7 @@ export interface ErrorBody {
   /** Validation failures: field path -> { message: human text }, first failure first. */
   errors?: Record<string, FieldError>;
   /** Validation failures: field path -> message key, so a client can show its own wording. */
-  errorKeys?: Record<string, string>;
+  errorKeys?: Record<string, MessageKey>;
   /** With RATE_LIMITED (and the Retry-After header). */
   retryAfterSeconds?: number;
   /** With CONFLICT over a value another record holds (a customer's phone): that record, so a client can link to it. */

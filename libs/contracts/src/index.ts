@@ -28,3 +28,4 @@ export * from './shop-settings.js';
 export * from './shifts.js';
 export * from './scale-labels.js';
 export * from './accounts.js';
+export * from './validation.js';

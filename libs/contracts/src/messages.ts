@@ -15,6 +15,7 @@ import { transfersEn, transfersKu } from './messages/transfers.js';
 import { purchasesEn, purchasesKu } from './messages/purchases.js';
 import { packsEn, packsKu } from './messages/packs.js';
 import { accountsEn, accountsKu } from './messages/accounts.js';
+import { inputRulesEn, inputRulesKu } from './validation.js';
 
 export const LOCALES = ['en', 'ku'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -52,10 +53,7 @@ const en = {
   'validation.required': 'This field is required',
   'validation.requiredCategory': 'Please select a category',
   'validation.invalidNumber': 'Please enter a valid number',
-  'validation.invalidPhone': 'Please enter a valid phone number',
-  'validation.invalidEmail': 'Please enter a valid email address',
   'validation.invalidDate': 'Please enter a valid date',
-  'validation.passwordTooShort': 'Password must be at least 6 characters',
   'validation.unknownField': 'This field is not allowed',
   'validation.invalidType': 'This value has the wrong type',
   'validation.tooLong': 'This value is too long (at most {max} characters)',
@@ -73,7 +71,6 @@ const en = {
   'users.deleted': 'User deleted successfully',
   'users.passwordReset': 'Password reset successfully',
   'users.adminPermissionsFixed': 'An administrator always has every permission; their permissions cannot be edited',
-  'validation.invalidUsername': 'A username may contain only letters, digits, dots, dashes and underscores',
   'permissions.updated': 'Permissions updated successfully',
   'permissions.applied': 'Applied {role} permissions to {n} user(s)',
 
@@ -121,9 +118,23 @@ const en = {
   ...printingEn,
   ...inputEn,
   ...accountsEn,
+  ...inputRulesEn,
 } as const satisfies Record<string, string>;
 
 export type ServerMessageKey = keyof typeof en;
+/**
+ * A key of the catalogue: what every refusal and field error carries (DomainError, ErrorBody.errorKeys), so a key
+ * missing from the catalogue fails the compile instead of reaching a user as its own name.
+ */
+export type MessageKey = ServerMessageKey;
+/** The keys of the entities named in '{entity} not found' (DomainError.notFound('entities.product')). */
+export type EntityKey = Extract<ServerMessageKey, `entities.${string}`>;
+/** An entity's name, its key without 'entities.' (notFoundMessage('ku', 'product')). */
+export type EntityName = EntityKey extends `entities.${infer E}` ? E : never;
+
+export function isMessageKey(value: unknown): value is MessageKey {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(en, value);
+}
 
 const ku: Record<ServerMessageKey, string> = {
   'auth.invalidCredentials': 'ناوی بەکارهێنەر یان وشەی نهێنی هەڵەیە',
@@ -154,10 +165,7 @@ const ku: Record<ServerMessageKey, string> = {
   'validation.required': 'پڕکردنەوەی ئەم خانەیە پێویستە',
   'validation.requiredCategory': 'تکایە پۆلێک هەڵبژێرە',
   'validation.invalidNumber': 'تکایە ژمارەیەکی دروست بنووسە',
-  'validation.invalidPhone': 'تکایە ژمارەی تەلەفۆنێکی دروست بنووسە',
-  'validation.invalidEmail': 'تکایە ناونیشانی ئیمەیڵێکی دروست بنووسە',
   'validation.invalidDate': 'تکایە بەروارێکی دروست بنووسە',
-  'validation.passwordTooShort': 'وشەی نهێنی دەبێت لانیکەم 6 پیت بێت',
   'validation.unknownField': 'ئەم خانەیە ڕێگەپێدراو نییە',
   'validation.invalidType': 'جۆری ئەم بەهایە هەڵەیە',
   'validation.tooLong': 'ئەم بەهایە زۆر درێژە (لانیزۆر {max} پیت)',
@@ -174,7 +182,6 @@ const ku: Record<ServerMessageKey, string> = {
   'users.deleted': 'بەکارهێنەر بە سەرکەوتوویی سڕایەوە',
   'users.passwordReset': 'وشەی نهێنی بە سەرکەوتوویی گۆڕدرا',
   'users.adminPermissionsFixed': 'بەڕێوەبەر هەمیشە هەموو مۆڵەتەکانی هەیە؛ مۆڵەتەکانی ناگۆڕدرێن',
-  'validation.invalidUsername': 'ناوی بەکارهێنەر تەنها دەتوانێت پیت، ژمارە، خاڵ، داش و هێڵی ژێرەوە لەخۆ بگرێت',
   'permissions.updated': 'مۆڵەتەکان بە سەرکەوتوویی نوێکرانەوە',
   'permissions.applied': 'مۆڵەتەکانی {role} بۆ {n} بەکارهێنەر جێبەجێ کران',
 
@@ -219,6 +226,7 @@ const ku: Record<ServerMessageKey, string> = {
   ...printingKu,
   ...inputKu,
   ...accountsKu,
+  ...inputRulesKu,
 };
 
 export const SERVER_MESSAGES: Record<Locale, Record<string, string>> = Object.freeze({
@@ -248,7 +256,7 @@ export function translate(locale: Locale, key: string, params?: Record<string, s
 }
 
 /** '{entity} not found' with the entity name in the same language, e.g. notFoundMessage('ku', 'product'). */
-export function notFoundMessage(locale: Locale, entity: string): string {
+export function notFoundMessage(locale: Locale, entity: EntityName): string {
   return translate(locale, 'errors.notFound', { entity: translate(locale, `entities.${entity}`) });
 }
 

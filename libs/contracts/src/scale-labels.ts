@@ -3,6 +3,7 @@
 // carries a weight (grams) or a price (minor units of the shop's label currency), and whether an inner check digit
 // guards that figure. Layout: prefix, item code, [inner check digit], value, EAN-13 check digit = 13 digits.
 import { ean13CheckDigit } from './constants.js';
+import type { MessageKey } from './messages.js';
 import type { Currency } from './money.js';
 
 export type ScaleLabelValue = 'weight' | 'price';
@@ -57,7 +58,7 @@ export function scaleValueDigits(rule: Pick<ScaleLabelRule, 'prefix' | 'codeDigi
 }
 
 /** Why a rule cannot be used (a field's message key), or null when it can: 4 or 5 value digits, 1-3 prefix digits. */
-export function scaleRuleProblem(rule: ScaleLabelRule): { field: keyof ScaleLabelRule; key: string } | null {
+export function scaleRuleProblem(rule: ScaleLabelRule): { field: keyof ScaleLabelRule; key: MessageKey } | null {
   if (!scalePrefixRange(rule.prefix)) return { field: 'prefix', key: 'settings.scalePrefixInvalid' };
   if (!Number.isInteger(rule.codeDigits) || rule.codeDigits < 1) return { field: 'codeDigits', key: 'settings.scaleLayoutInvalid' };
   const valueDigits = scaleValueDigits(rule);

@@ -7,6 +7,7 @@ export * from './errors/database-unavailable.js';
 export * from './errors/validation.pipe.js';
 export * from './errors/page-query.js';
 export * from './errors/phone-field.js';
+export * from './errors/rule-fields.js';
 export * from './auth/keys.js';
 export * from './auth/tokens.js';
 export * from './auth/session-validator.js';

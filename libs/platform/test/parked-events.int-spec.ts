@@ -30,7 +30,7 @@ class PickyHandler implements EventHandler<typeof SUBJECT> {
   static flakyTries = 0;
   async handle(event: EventOf<typeof SUBJECT>, m: EntityManager): Promise<void> {
     const mode = (event.data as unknown as { mode: string }).mode;
-    if (mode === 'refuse' && PickyHandler.refusing) throw DomainError.validation({ mode: 'validation.invalid' });
+    if (mode === 'refuse' && PickyHandler.refusing) throw DomainError.validation({ mode: 'validation.invalidValue' });
     if (mode === 'flaky' && ++PickyHandler.flakyTries <= 2) throw new Error('Connection terminated unexpectedly');
     await m.query(`INSERT INTO effects (event_id) VALUES ($1)`, [event.id]);
   }

@@ -253,6 +253,17 @@ describe('repayments', () => {
     expect(noKey.status).toBe(400);
     expect((await repay(randomUUID(), { method: 'cash', currency: 'USD', amountMinor: 100 })).status).toBe(404);
   });
+
+  it('of nothing, a fraction of a cent or an absurd sum is refused in the words the repayment form uses; the balance stays', async () => {
+    const c = await owing({ usdCents: 1_000 });
+    for (const amountMinor of [0, -5, 12.5, 10_000_000_001]) {
+      const res = await repay(c._id, { method: 'cash', currency: 'USD', amountMinor });
+      expect(res.status).toBe(400);
+      expect(res.body.errorKeys).toEqual({ amountMinor: 'validation.invalidAmount' });
+      expect(res.body.errors.amountMinor.message).toBe('Enter an amount above zero');
+    }
+    expect((await account(c._id)).balance).toEqual({ USD: 1_000, IQD: 0 });
+  });
 });
 
 describe('adjustments', () => {

@@ -1,4 +1,5 @@
 // GET /api/settings/exchange-rate, GET/PUT /api/settings/general, GET /api/settings/branches.
+import { translate } from '@dukan/contracts';
 import { authorizationMatrix, matrixFailures, roleCallers, startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { loadSettingsConfig, SettingsModule } from '@dukan/settings';
 import { CashRoundingDefault1797100000700 } from '../src/migrations/1797100000700-cash-rounding-default.js';
@@ -396,8 +397,18 @@ describe('branches and registers', () => {
     expect((await list()).filter((b: { active: boolean }) => b.active).map((b: { _id: string }) => b._id)).toEqual(['main']);
   });
 
-  it('answers 404 for a branch that does not exist', async () => {
-    expect((await t.put('/api/settings/branches/nowhere', { name: 'X' }, { token: t.tokens.admin })).status).toBe(404);
+  it("answers 404 for a branch that does not exist, naming a branch in the caller's language", async () => {
+    const missing = await t.put('/api/settings/branches/nowhere', { name: 'X' }, { token: t.tokens.admin });
+    expect([missing.status, missing.body.message]).toEqual([
+      404,
+      translate('en', 'errors.notFound', { entity: translate('en', 'entities.branch') }),
+    ]);
+    const inKurdish = await t.put(
+      '/api/settings/branches/nowhere',
+      { name: 'X' },
+      { token: t.tokens.admin, headers: { 'accept-language': 'ku' } },
+    );
+    expect(inKurdish.body.message).toBe(translate('ku', 'errors.notFound', { entity: translate('ku', 'entities.branch') }));
     expect((await t.put('/api/settings/branches/nowhere/registers', { registers: ['a'] }, { token: t.tokens.admin })).status).toBe(404);
   });
 

@@ -1,4 +1,5 @@
 import type { Texts } from '../../i18n/types.js';
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 
 /** English texts of this feature, under the `customers` key of the catalogue. */
 export const en = {
@@ -66,7 +67,7 @@ export const en = {
     repaying: 'Recording…',
     repaid: 'Repayment recorded: {{name}} now owes {{usd}} and {{iqd}}',
     repayFailed: 'Failed to record the repayment',
-    invalidAmount: 'Enter an amount above zero',
+    invalidAmount: inputRulesEn['validation.invalidAmount'],
   },
   form: {
     addTitle: 'New customer',
@@ -90,8 +91,8 @@ export const en = {
     reset: 'Reset',
     close: 'Close form',
     required: 'This field is required',
-    invalidPhone: 'Please enter a valid phone number',
-    invalidEmail: 'Please enter a valid email address',
+    invalidPhone: inputRulesEn['validation.invalidPhone'],
+    invalidEmail: inputRulesEn['validation.invalidEmail'],
     openExisting: 'Open {{name}}',
     addFailed: 'Failed to add customer',
     updateFailed: 'Failed to update customer',
@@ -180,7 +181,7 @@ export const ku: Texts<typeof en> = {
     repaying: 'تۆمار دەکرێت…',
     repaid: 'دانەوە تۆمارکرا: {{name}} ئێستا {{usd}} و {{iqd}} قەرزارە',
     repayFailed: 'تۆمارکردنی دانەوە سەرکەوتوو نەبوو',
-    invalidAmount: 'بڕێکی سەرووی سفر بنووسە',
+    invalidAmount: inputRulesKu['validation.invalidAmount'],
   },
   form: {
     addTitle: 'کڕیاری نوێ',
@@ -204,8 +205,8 @@ export const ku: Texts<typeof en> = {
     reset: 'ڕێکخستنەوە',
     close: 'داخستنی فۆرم',
     required: 'ئەم خانەیە پێویستە',
-    invalidPhone: 'تکایە ژمارەی تەلەفۆنێکی دروست بنووسە',
-    invalidEmail: 'تکایە ناونیشانی ئیمەیڵێکی دروست بنووسە',
+    invalidPhone: inputRulesKu['validation.invalidPhone'],
+    invalidEmail: inputRulesKu['validation.invalidEmail'],
     openExisting: 'کردنەوەی {{name}}',
     addFailed: 'زیادکردنی کڕیار سەرکەوتوو نەبوو',
     updateFailed: 'نوێکردنەوەی کڕیار سەرکەوتوو نەبوو',

@@ -1,4 +1,5 @@
 import type { Texts } from '../../i18n/types.js';
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 
 /** English texts of this feature, under the `staff` key of the catalogue. */
 export const en = {
@@ -49,10 +50,10 @@ export const en = {
     save: 'Save changes',
     saving: 'Saving…',
     required: 'This field is required',
-    invalidEmail: 'Please enter a valid email address',
-    invalidPhone: 'Please enter a valid phone number',
-    invalidUsername: 'Use only letters, digits, dots, dashes and underscores',
-    passwordTooShort: 'Password must be at least 6 characters',
+    invalidEmail: inputRulesEn['validation.invalidEmail'],
+    invalidPhone: inputRulesEn['validation.invalidPhone'],
+    invalidUsername: inputRulesEn['validation.invalidUsername'],
+    passwordTooShort: inputRulesEn['validation.passwordTooShort'],
     addFailed: 'failed to add user',
     updateFailed: 'failed to update user',
     added: 'User {{name}} created',
@@ -124,10 +125,10 @@ export const ku: Texts<typeof en> = {
     save: 'پاشەکەوتکردنی گۆڕانکارییەکان',
     saving: 'پاشەکەوت دەکرێت…',
     required: 'ئەم خانەیە پێویستە',
-    invalidEmail: 'تکایە ئیمەیڵێکی دروست بنووسە',
-    invalidPhone: 'تکایە ژمارە تەلەفۆنێکی دروست بنووسە',
-    invalidUsername: 'تەنها پیت، ژمارە، خاڵ، هێڵ و هێڵی ژێرەوە بەکاربهێنە',
-    passwordTooShort: 'وشەی نهێنی دەبێت لانیکەم ٦ پیت بێت',
+    invalidEmail: inputRulesKu['validation.invalidEmail'],
+    invalidPhone: inputRulesKu['validation.invalidPhone'],
+    invalidUsername: inputRulesKu['validation.invalidUsername'],
+    passwordTooShort: inputRulesKu['validation.passwordTooShort'],
     addFailed: 'زیادکردنی بەکارهێنەر سەرکەوتوو نەبوو',
     updateFailed: 'نوێکردنەوەی بەکارهێنەر سەرکەوتوو نەبوو',
     added: 'بەکارهێنەر {{name}} دروستکرا',

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { parseLocale } from '../context/request-context.js';
-import { DomainError, type MessageParams } from '../errors/domain-error.js';
+import { DomainError, type FieldMessage } from '../errors/domain-error.js';
 import { sendError } from '../errors/error.filter.js';
 
 /**
@@ -106,7 +106,7 @@ function kindOf(path: readonly string[]): 'name' | 'text' | 'secret' {
   return path.some((k) => NAME_KEY.test(k)) ? 'name' : 'text';
 }
 
-type Problems = Record<string, { key: string; params?: MessageParams }>;
+type Problems = Record<string, FieldMessage>;
 
 /** Every text of a parsed JSON body (keys too), walked without recursion; the first few problems by field path. */
 export function bodyProblems(body: unknown): Problems {

@@ -1,5 +1,6 @@
 // Records that belong to a branch (sales, transfers, expenses...): one check for every read or write of one by
 // its id, beside the gate's check of the branch a request names. Tested in branch-records.spec.ts.
+import type { EntityKey } from '@dukan/contracts';
 import type { RequestContext } from '../context/request-context.js';
 import { DomainError } from '../errors/domain-error.js';
 
@@ -30,7 +31,7 @@ export function recordInCallerBranch<T>(
   ctx: Pick<RequestContext, 'user' | 'branchId' | 'callerBranches'>,
   row: T | null | undefined,
   branchesOf: (row: T) => string | readonly string[],
-  entity: string,
+  entity: EntityKey,
   reach: RecordReach = 'user',
 ): T {
   if (row === null || row === undefined) throw DomainError.notFound(entity);

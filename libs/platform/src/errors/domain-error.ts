@@ -1,9 +1,15 @@
-import { ERROR_STATUS, type ErrorCode, type ExistingRecord } from '@dukan/contracts';
+import { ERROR_STATUS, type EntityKey, type ErrorCode, type ExistingRecord, type MessageKey } from '@dukan/contracts';
 
 /** What a 503 asks a client to wait before trying again: a restarting database is usually back within seconds. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 2;
 
 export type MessageParams = Record<string, string | number>;
+
+/** A field's refusal: a key of the catalogue and the values of its placeholders. */
+export interface FieldMessage {
+  key: MessageKey;
+  params?: MessageParams;
+}
 
 /**
  * Every refusal a service makes: a stable code, a message key translated at the edge,
@@ -12,9 +18,9 @@ export type MessageParams = Record<string, string | number>;
 export class DomainError extends Error {
   constructor(
     readonly code: ErrorCode,
-    readonly messageKey: string,
+    readonly messageKey: MessageKey,
     readonly params: MessageParams = {},
-    readonly fieldErrors: Record<string, { key: string; params?: MessageParams }> = {},
+    readonly fieldErrors: Record<string, FieldMessage> = {},
     readonly retryAfterSeconds?: number,
     readonly existing?: ExistingRecord,
   ) {
@@ -26,7 +32,7 @@ export class DomainError extends Error {
     return ERROR_STATUS[this.code];
   }
 
-  static notFound(entityKey: string): DomainError {
+  static notFound(entityKey: EntityKey): DomainError {
     return new DomainError('NOT_FOUND', 'errors.notFound', { entity: entityKey });
   }
 
@@ -36,12 +42,12 @@ export class DomainError extends Error {
   }
 
   /** A value (e.g. a phone) that another record already holds: 409 on that field, naming the record to link to. */
-  static heldBy(field: string, messageKey: string, existing: ExistingRecord): DomainError {
+  static heldBy(field: string, messageKey: MessageKey, existing: ExistingRecord): DomainError {
     const params = { name: existing.name };
     return new DomainError('CONFLICT', messageKey, params, { [field]: { key: messageKey, params } }, undefined, existing);
   }
 
-  static validation(fields: Record<string, string | { key: string; params?: MessageParams }>): DomainError {
+  static validation(fields: Record<string, MessageKey | FieldMessage>): DomainError {
     const fieldErrors = Object.fromEntries(Object.entries(fields).map(([field, v]) => [field, typeof v === 'string' ? { key: v } : v]));
     return new DomainError('VALIDATION_FAILED', 'validation.failed', {}, fieldErrors);
   }

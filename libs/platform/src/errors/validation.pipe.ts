@@ -1,10 +1,10 @@
 import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { isDayOrDateTime } from '@dukan/contracts';
-import { DomainError, type MessageParams } from './domain-error.js';
+import { isDayOrDateTime, isMessageKey, type MessageKey } from '@dukan/contracts';
+import { DomainError, type FieldMessage } from './domain-error.js';
 
 /** Message keys for class-validator's constraints when a DTO does not name its own. */
-const CONSTRAINT_KEYS: Record<string, string> = {
+const CONSTRAINT_KEYS: Record<string, MessageKey> = {
   whitelistValidation: 'validation.unknownField',
   isNotEmpty: 'validation.required',
   isDefined: 'validation.required',
@@ -30,17 +30,17 @@ const CONSTRAINT_KEYS: Record<string, string> = {
 
 const PARAM_NAMES: Record<string, string> = { min: 'min', max: 'max', maxLength: 'max', arrayMaxSize: 'max' };
 
-function fieldError(constraint: string, message: string): { key: string; params?: MessageParams } {
+function fieldError(constraint: string, message: string): FieldMessage {
   // A DTO may name its own key (e.g. 'validation.requiredCategory'), as the spec's forms do.
-  if (message.startsWith('validation.')) return { key: message };
+  if (message.startsWith('validation.') && isMessageKey(message)) return { key: message };
   const key = CONSTRAINT_KEYS[constraint] ?? 'validation.invalidValue';
   const paramName = PARAM_NAMES[constraint];
   const number = message.match(/(-?\d+(?:\.\d+)?)(?!.*\d)/)?.[1];
   return paramName && number ? { key, params: { [paramName]: number } } : { key };
 }
 
-function flatten(errors: ValidationError[], prefix = ''): Record<string, { key: string; params?: MessageParams }> {
-  const out: Record<string, { key: string; params?: MessageParams }> = {};
+function flatten(errors: ValidationError[], prefix = ''): Record<string, FieldMessage> {
+  const out: Record<string, FieldMessage> = {};
   for (const e of errors) {
     const path = prefix ? `${prefix}.${e.property}` : e.property;
     const constraints = Object.entries(e.constraints ?? {});
@@ -55,7 +55,7 @@ function flatten(errors: ValidationError[], prefix = ''): Record<string, { key: 
 }
 
 /** A message key (with its parameters) per field path, as the validation pipe answers: for DTOs validated by hand (an import's rows). */
-export function fieldErrorsOf(errors: ValidationError[]): Record<string, { key: string; params?: MessageParams }> {
+export function fieldErrorsOf(errors: ValidationError[]): Record<string, FieldMessage> {
   return flatten(errors);
 }
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { scaleItemKey, toCents, type ProductPackEventData } from '@dukan/contracts';
+import { scaleItemKey, toCents, type MessageKey, type ProductPackEventData } from '@dukan/contracts';
 import { DomainError, rows } from '@dukan/platform';
 import type { ProductPackInputDto } from './product.dto.js';
 
@@ -18,7 +18,7 @@ interface PackRow {
   price_iqd: string | null;
 }
 
-const taken = (field: string, key: string) => new DomainError('DUPLICATE_BARCODE', key, {}, { [field]: { key } });
+const taken = (field: string, key: MessageKey) => new DomainError('DUPLICATE_BARCODE', key, {}, { [field]: { key } });
 
 /** How a product is sold (by the unit or by weight), its scale code, and its packs: checked and written with the product. */
 @Injectable()
@@ -50,7 +50,7 @@ export class ProductPacks {
       throw DomainError.validation({ packs: 'products.packsNotWeighed' });
     if (dto.packs === undefined) return undefined;
     const packs = dto.packs;
-    const fields: Record<string, string> = {};
+    const fields: Record<string, MessageKey> = {};
     const seen = new Set<string>();
     packs.forEach((p, i) => {
       if (seen.has(p.barcode)) fields[`packs.${i}.barcode`] = 'products.packBarcodeRepeated';

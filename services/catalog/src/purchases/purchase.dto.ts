@@ -19,6 +19,7 @@ import {
 } from 'class-validator';
 import {
   CURRENCIES,
+  MAX_AMOUNT_MINOR,
   MAX_PURCHASE_LINES,
   MAX_RECEIPT_LINES,
   PURCHASE_ORDER_STATES,
@@ -34,7 +35,7 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const MAX_UNITS = 1_000_000;
 /** A cost or an amount in minor units (cents or dinars): ten billion dinars is far above any supplier bill. */
-const MAX_MINOR = 10_000_000_000;
+const MAX_MINOR = MAX_AMOUNT_MINOR;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class SupplierName {

@@ -1,8 +1,8 @@
 // Pure rules of purchasing: an order's state after a receipt, what a receipt against an order may hold, costs in
 // USD cents for the cost batches, and what a payment may pay.
-import { formatMoney, iqdToUsdCents, type Currency, type PurchaseOrderState } from '@dukan/contracts';
+import { formatMoney, iqdToUsdCents, type Currency, type MessageKey, type PurchaseOrderState } from '@dukan/contracts';
 
-type FieldErrors = Record<string, { key: string; params?: Record<string, string | number> }>;
+type FieldErrors = Record<string, { key: MessageKey; params?: Record<string, string | number> }>;
 
 /** The index of the first line naming a product an earlier line already named, as field errors. */
 export function repeatedProducts(lines: readonly { product: string }[]): FieldErrors {
@@ -22,14 +22,14 @@ export function orderStateAfter(lines: readonly { ordered: number; received: num
 }
 
 /** Refusal of a receipt against an order in `state`, or null when it may be received. */
-export function receiveRefusal(state: PurchaseOrderState): string | null {
+export function receiveRefusal(state: PurchaseOrderState): MessageKey | null {
   if (state === 'draft') return 'purchases.orderNotSent';
   if (state === 'received' || state === 'cancelled') return 'purchases.orderClosed';
   return null;
 }
 
 /** Refusal to cancel an order in `state`; 'replay' when it is already cancelled. */
-export function cancelOutcome(state: PurchaseOrderState): 'cancel' | 'replay' | { refuse: string } {
+export function cancelOutcome(state: PurchaseOrderState): 'cancel' | 'replay' | { refuse: MessageKey } {
   if (state === 'cancelled') return 'replay';
   if (state === 'received') return { refuse: 'purchases.orderClosed' };
   return 'cancel';

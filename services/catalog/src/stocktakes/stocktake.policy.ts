@@ -1,5 +1,5 @@
 // Pure rules of stocktakes: a request's counts summed per product, and what approving a stocktake in a state does.
-import type { StocktakeState } from '@dukan/contracts';
+import type { MessageKey, StocktakeState } from '@dukan/contracts';
 
 /** Moves per stock.changed event when a count is applied: a whole shop's count travels as many modest messages. */
 export const MOVES_PER_EVENT = 500;
@@ -12,7 +12,7 @@ export function countsByProduct(counts: readonly { productId: string; quantity: 
 }
 
 /** Approving applies a stocktake still counting; an approved one answers as it stands; a cancelled one is refused. */
-export function approveOutcome(state: StocktakeState): 'approve' | 'replay' | { refuse: string } {
+export function approveOutcome(state: StocktakeState): 'approve' | 'replay' | { refuse: MessageKey } {
   if (state === 'approved') return 'replay';
   if (state === 'cancelled') return { refuse: 'stocktakes.notCounting' };
   return 'approve';

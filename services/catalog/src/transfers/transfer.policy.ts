@@ -1,7 +1,7 @@
 // Stock transfers between branches (issue 17): pure rules, tested in transfer.policy.spec.ts.
-import type { TransferState } from '@dukan/contracts';
+import type { MessageKey, TransferState } from '@dukan/contracts';
 
-type FieldErrors = Record<string, { key: string; params?: Record<string, string | number> }>;
+type FieldErrors = Record<string, { key: MessageKey; params?: Record<string, string | number> }>;
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 

@@ -6,7 +6,7 @@ import {
   type ExpensePaymentDetailsDto,
   type RecurringFrequency,
 } from '@dukan/contracts';
-import { DomainError, type MessageParams } from '@dukan/platform';
+import { DomainError, type FieldMessage } from '@dukan/platform';
 import { firstDueDate } from '../recurring/recurrence.policy.js';
 import type { ExpenseBodyDto } from './expense.dto.js';
 import { amountInMinor, baseAmountAgrees, paymentDetailsFor } from './expense.policy.js';
@@ -32,7 +32,7 @@ export interface ExpenseValues {
   schedule: { frequency: RecurringFrequency; anchor: string; index: number; nextDueDate: string; endDate: string | null } | null;
 }
 
-type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
+type FieldErrors = Record<string, FieldMessage>;
 
 /**
  * The values to store for a body, or a validation error naming every field that is wrong. `current` is the

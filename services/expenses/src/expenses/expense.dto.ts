@@ -19,8 +19,6 @@ import {
 } from 'class-validator';
 import {
   CURRENCIES,
-  EMAIL_MAX_LENGTH,
-  EMAIL_PATTERN,
   EXPENSE_CATEGORIES,
   EXPENSE_PAYMENT_METHODS,
   EXPENSE_STATUSES,
@@ -32,7 +30,7 @@ import {
   type ExpenseStatus,
   type RecurringFrequency,
 } from '@dukan/contracts';
-import { IsDayOrDateTime, PageQuery } from '@dukan/platform';
+import { IsDayOrDateTime, IsEmailAddress, PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -94,9 +92,8 @@ export class VendorContactDto {
 
   @IsOptional()
   @Transform(trimOrNull)
-  @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
   @IsString()
-  @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
+  @IsEmailAddress()
   email?: string | null;
 
   @IsOptional()

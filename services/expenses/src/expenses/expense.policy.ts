@@ -7,14 +7,15 @@ import {
   type ExpensePaymentDetailsDto,
   type ExpensePaymentMethod,
   type ExpenseStatus,
+  type MessageKey,
   type Role,
 } from '@dukan/contracts';
 
 // The expense workflow and the checks of an expense's money and payment, as plain functions (table-tested).
 
-export type TransitionDecision = { ok: true; to: ExpenseStatus } | { ok: false; messageKey: string };
+export type TransitionDecision = { ok: true; to: ExpenseStatus } | { ok: false; messageKey: MessageKey };
 
-const REFUSALS: Record<ExpenseAction, string> = {
+const REFUSALS: Record<ExpenseAction, MessageKey> = {
   approve: 'expenses.cannotApprove',
   reject: 'expenses.cannotReject',
   pay: 'expenses.cannotPay',
@@ -40,7 +41,7 @@ export function statusAfterEdit(status: ExpenseStatus, amountChanged: boolean): 
   return amountChanged && (status === 'approved' || status === 'paid') ? 'pending' : status;
 }
 
-export type AmountCheck = { ok: true; minor: number } | { ok: false; messageKey: string };
+export type AmountCheck = { ok: true; minor: number } | { ok: false; messageKey: MessageKey };
 
 /** An amount typed in the expense's currency, in its minor units: above 0, cents for USD, whole dinars for IQD. */
 export function amountInMinor(amount: number, currency: Currency): AmountCheck {
@@ -62,14 +63,14 @@ const NEEDS: Record<ExpensePaymentMethod, (keyof ExpensePaymentDetailsDto)[]> = 
 };
 
 export type PaymentDetailsCheck =
-  { ok: true; details: ExpensePaymentDetailsDto } | { ok: false; errors: Partial<Record<keyof ExpensePaymentDetailsDto, string>> };
+  { ok: true; details: ExpensePaymentDetailsDto } | { ok: false; errors: Partial<Record<keyof ExpensePaymentDetailsDto, MessageKey>> };
 
 /**
  * The details kept for a payment method: what the method needs must be there (a card's last 4 digits exactly),
  * details of another method are dropped (the form hides them), and a reference is kept for any method.
  */
 export function paymentDetailsFor(method: ExpensePaymentMethod, given: Partial<ExpensePaymentDetailsDto> = {}): PaymentDetailsCheck {
-  const errors: Partial<Record<keyof ExpensePaymentDetailsDto, string>> = {};
+  const errors: Partial<Record<keyof ExpensePaymentDetailsDto, MessageKey>> = {};
   for (const field of NEEDS[method])
     if (!given[field]) errors[field] = field === 'cardLast4' ? 'validation.cardLast4' : 'validation.required';
   if (method === 'card' && given.cardLast4 && !/^\d{4}$/.test(given.cardLast4)) errors.cardLast4 = 'validation.cardLast4';

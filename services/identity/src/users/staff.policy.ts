@@ -1,4 +1,4 @@
-import { canManageRole, isAllowed, matchRoute, type PermissionSubject, type Role } from '@dukan/contracts';
+import { canManageRole, isAllowed, matchRoute, type MessageKey, type PermissionSubject, type Role } from '@dukan/contracts';
 import type { BranchState } from '@dukan/platform';
 
 /** Who is acting: the signed-in user as the token describes them. */
@@ -19,7 +19,7 @@ export interface StaffTarget {
 /** Why a staff change is refused: the error code and its message key. */
 export interface StaffRefusal {
   code: 'FORBIDDEN' | 'RULE_VIOLATION';
-  key: string;
+  key: MessageKey;
 }
 
 // Sending `permissions` with a user is the dedicated permissions route by another door: the same access rule.
@@ -31,8 +31,8 @@ export function mayEditPermissions(actor: StaffActor): boolean {
   return isAllowed(actor, PERMISSIONS_ACCESS);
 }
 
-const forbidden = (key: string): StaffRefusal => ({ code: 'FORBIDDEN', key });
-const rule = (key: string): StaffRefusal => ({ code: 'RULE_VIOLATION', key });
+const forbidden = (key: MessageKey): StaffRefusal => ({ code: 'FORBIDDEN', key });
+const rule = (key: MessageKey): StaffRefusal => ({ code: 'RULE_VIOLATION', key });
 const lowerRoleOnly = forbidden('users.lowerRoleOnly');
 
 /** A user the actor may manage: of a lower role, working in none but the actor's branches. */

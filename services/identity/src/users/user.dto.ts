@@ -4,7 +4,6 @@ import {
   Allow,
   IsArray,
   IsBoolean,
-  IsEmail,
   IsIn,
   IsNotEmpty,
   IsObject,
@@ -13,11 +12,10 @@ import {
   IsUUID,
   Matches,
   MaxLength,
-  MinLength,
   ArrayMaxSize,
 } from 'class-validator';
-import { LOCALES, MIN_PASSWORD_LENGTH, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
-import { IsPhone, PageQuery, toPhone } from '@dukan/platform';
+import { LOCALES, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
+import { IsEmailAddress, IsPassword, IsPhone, IsUsername, PageQuery, toPhone } from '@dukan/platform';
 
 const BRANCH_CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -53,8 +51,7 @@ export class CreateUserDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
-  @MaxLength(50)
-  @Matches(/^[\p{L}\p{N}._-]+$/u, { message: 'validation.invalidUsername' })
+  @IsUsername()
   username!: string;
 
   @Transform(trim)
@@ -72,8 +69,7 @@ export class CreateUserDto {
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
-  @MaxLength(254)
-  @IsEmail({}, { message: 'validation.invalidEmail' })
+  @IsEmailAddress()
   email!: string;
 
   /** As people write it ('0750 123 4567', '+964 750-123-4567', Eastern digits); kept as E.164. */
@@ -84,8 +80,7 @@ export class CreateUserDto {
   phone?: string;
 
   @IsString()
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' })
-  @MaxLength(200)
+  @IsPassword()
   password!: string;
 
   @IsOptional()
@@ -159,8 +154,7 @@ export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone',
 
 export class ResetPasswordDto {
   @IsString()
-  @MinLength(MIN_PASSWORD_LENGTH, { message: 'validation.passwordTooShort' })
-  @MaxLength(200)
+  @IsPassword()
   newPassword!: string;
 }
 

@@ -8,7 +8,7 @@ import {
   type Currency,
   type RepaymentMethod,
 } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { IsAmountMinor, PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
@@ -38,9 +38,7 @@ export class RepaymentDto {
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsInt({ message: 'validation.invalidNumber' })
-  @Min(1)
-  @Max(MAX_MINOR)
+  @IsAmountMinor({ max: MAX_MINOR })
   amountMinor!: number;
 
   /** The register whose drawer takes the cash (its open shift counts it); none: taken in the back office. */

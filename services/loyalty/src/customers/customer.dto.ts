@@ -1,8 +1,8 @@
 import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
-import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
-import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, LOCALES, type Locale } from '@dukan/contracts';
-import { IsPhone, PageQuery, toPhone } from '@dukan/platform';
+import { IsIn, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { LOCALES, type Locale } from '@dukan/contracts';
+import { IsEmailAddress, IsPhone, PageQuery, toPhone } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -64,8 +64,7 @@ export class CreateCustomerDto {
   @IsOptional()
   @Transform(trimOrNull)
   @IsString()
-  @MaxLength(EMAIL_MAX_LENGTH, { message: 'validation.invalidEmail' })
-  @Matches(new RegExp(EMAIL_PATTERN), { message: 'validation.invalidEmail' })
+  @IsEmailAddress()
   email?: string | null;
 
   @IsOptional()

@@ -17,6 +17,7 @@ import type { InventoryPageQuery, ReportQuery } from './report.dto.js';
 import type { ReportScope } from './report-scope.js';
 import { salesReport } from './sales-report.js';
 import { staffReport } from './staff-report.js';
+import type { MessageKey } from '@dukan/contracts';
 
 const BUILDERS: { [T in ReportType]: (s: ReportScope) => Promise<ReportDtos[T]> } = {
   sales: salesReport,
@@ -37,7 +38,7 @@ export class ReportsService {
    * `timeZone` (UTC until it is known: the check before a report is built).
    */
   range(q: ReportQuery, timeZone = 'UTC'): { start: string | null; end: string | null } {
-    const bad: Record<string, string> = {};
+    const bad: Record<string, MessageKey> = {};
     if (q.startDate != null && !isDayOrDateTime(q.startDate)) bad.startDate = 'validation.invalidDate';
     if (q.endDate != null && !isDayOrDateTime(q.endDate)) bad.endDate = 'validation.invalidDate';
     if (Object.keys(bad).length) throw DomainError.validation(bad);

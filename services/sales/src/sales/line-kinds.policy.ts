@@ -1,5 +1,5 @@
 // How each line of a sale is sold: by the unit, as packs, by weight, or from a scale label; pure, table-tested.
-import { parseScaleLabel, scaleItemKey, type Currency, type ScaleLabelRule } from '@dukan/contracts';
+import { parseScaleLabel, scaleItemKey, type Currency, type MessageKey, type ScaleLabelRule } from '@dukan/contracts';
 import type { FieldErrors } from './pricing.policy.js';
 import type { ProductRow } from './sale-store.js';
 
@@ -30,7 +30,7 @@ const LABEL_ERRORS = {
   layout: 'sales.scaleLabelInvalid',
   checkDigit: 'sales.scaleLabelCheckDigit',
   valueCheckDigit: 'sales.scaleLabelCheckDigit',
-};
+} as const satisfies Record<string, MessageKey>;
 
 /**
  * Each item against its product: a pack must be one of the product's; a weighed product's quantity is grams (up to

@@ -13,9 +13,10 @@ import {
   type PricedSale,
   type SaleRequest,
 } from '@dukan/contracts';
-import type { MessageParams } from '@dukan/platform';
+import type { FieldMessage } from '@dukan/platform';
+import type { MessageKey } from '@dukan/contracts';
 
-export type FieldErrors = Record<string, { key: string; params?: MessageParams }>;
+export type FieldErrors = Record<string, FieldMessage>;
 
 // The money figures of a sale are the request's (the contracts' SaleRequest, spec part 1 §3): in dollars, or, from a
 // client that sends tenders, in the sale's own currency (dollars, or whole dinars). `cur` below is the currency they
@@ -29,7 +30,7 @@ export function requestedDiscount(client: Pick<SaleRequest, 'discountType' | 'di
 
 /** Compares one client figure (major units of `cur`) with ours (minor units), recording a mismatch under `field`. */
 function comparer(cur: Currency) {
-  return (errors: FieldErrors, field: string, key: string, expectedMinor: number, given: number | undefined): void => {
+  return (errors: FieldErrors, field: string, key: MessageKey, expectedMinor: number, given: number | undefined): void => {
     if (given !== undefined && !agreesWithin(expectedMinor, given, cur))
       errors[field] = {
         key,

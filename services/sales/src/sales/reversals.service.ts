@@ -16,7 +16,7 @@ import {
   recordInCallerBranch,
   returnedRows,
   UUID,
-  type MessageParams,
+  type FieldMessage,
   type RequestContext,
 } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
@@ -61,7 +61,7 @@ export function priceReturn(
   if (requested.length === 0) throw new DomainError('RULE_VIOLATION', 'sales.nothingToRefund');
 
   const byId = new Map(lines.map((l) => [l.id, l]));
-  const bad: Record<string, { key: string; params?: MessageParams }> = {};
+  const bad: Record<string, FieldMessage> = {};
   const seen = new Set<string>();
   requested.forEach((r, i) => {
     const line = byId.get(r.lineId);

@@ -20,6 +20,8 @@ import {
   unitPriceInSaleCurrency,
   type CartDiscount,
   type Currency,
+  type MessageKey,
+  type SettleError,
   type LineInput,
   type PricedSale,
   type SaleDto,
@@ -574,13 +576,15 @@ export class SalesService {
       remainingUsd: show(settled.remaining.USD, 'USD'),
       remainingIqd: show(settled.remaining.IQD, 'IQD'),
     };
-    const key = {
-      short: 'sales.tendersShort',
-      noTenders: 'sales.tendersShort',
-      invalidAmount: 'validation.invalidNumber',
-      accountNeedsCustomer: 'sales.accountNeedsCustomer',
-      nonCashOverTotal: 'sales.nonCashOverTotal',
-    }[settled.error];
+    const key = (
+      {
+        short: 'sales.tendersShort',
+        noTenders: 'sales.tendersShort',
+        invalidAmount: 'validation.invalidNumber',
+        accountNeedsCustomer: 'sales.accountNeedsCustomer',
+        nonCashOverTotal: 'sales.nonCashOverTotal',
+      } as const satisfies Record<SettleError, MessageKey>
+    )[settled.error];
     const code = settled.error === 'invalidAmount' ? 'VALIDATION_FAILED' : 'RULE_VIOLATION';
     throw new DomainError(code, key, params, { tenders: { key, params } });
   }

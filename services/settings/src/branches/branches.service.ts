@@ -52,7 +52,7 @@ export class BranchesService {
       // Branches are few: locking them all keeps "at least one active" true under concurrent deactivations.
       await m.query(`SELECT id FROM branches ORDER BY id FOR UPDATE`);
       const before = await this.one(m, id);
-      if (!before) throw DomainError.notFound('branch');
+      if (!before) throw DomainError.notFound('entities.branch');
       if (dto.active === false && before.active) {
         const [{ n }]: { n: number }[] = await m.query(`SELECT count(*)::int AS n FROM branches WHERE active AND id <> $1`, [id]);
         if (n === 0) throw new DomainError('CONFLICT', 'branches.lastActive', {}, { active: { key: 'branches.lastActive' } });
@@ -74,7 +74,7 @@ export class BranchesService {
   async setRegisters(ctx: RequestContext, id: string, registers: string[]): Promise<BranchDto> {
     return this.ds.transaction(async (m) => {
       const before = await this.one(m, id, true);
-      if (!before) throw DomainError.notFound('branch');
+      if (!before) throw DomainError.notFound('entities.branch');
       await this.writeRegisters(m, id, [...new Set(registers)]);
       const after = (await this.one(m, id))!;
       if (JSON.stringify(after.registers) !== JSON.stringify(before.registers)) {

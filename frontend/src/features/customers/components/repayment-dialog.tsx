@@ -1,6 +1,13 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { maxRepayment, REPAYMENT_METHODS, type Currency, type CurrencyAmounts, type RepaymentMethod } from '@dukan/contracts';
+import {
+  isValidAmountMinor,
+  maxRepayment,
+  REPAYMENT_METHODS,
+  type Currency,
+  type CurrencyAmounts,
+  type RepaymentMethod,
+} from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
@@ -38,7 +45,7 @@ export function RepaymentDialog({ customerId, name, owed, rate, register, shiftI
   const money = (minor: number, c: Currency) => (c === 'IQD' ? f.iqd(minor) : f.usd(minor));
 
   async function submit() {
-    if (!(amountMinor > 0)) {
+    if (!isValidAmountMinor(amountMinor)) {
       setError(t('customers.account.invalidAmount'));
       return;
     }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { isValidEmail, translate } from '@dukan/contracts';
+import { en as staffEn, ku as staffKu } from '../texts.js';
 import {
   branchChoiceFrom,
   canResetPassword,
@@ -38,8 +40,27 @@ describe('user form rules', () => {
     ['not-an-email', 'invalidEmail'],
     ['a@b', 'invalidEmail'],
     ['a b@c.de', 'invalidEmail'],
+    ['a@b.c', 'invalidEmail'],
   ])('refuses the email %s', (email, key) => {
     expect(validateUserForm({ ...filled, email }, 'create').email).toBe(key);
+  });
+
+  it('refuses a@b.c as the server does, in the words the server uses', () => {
+    const key = validateUserForm({ ...filled, email: 'a@b.c' }, 'create').email!;
+    expect(isValidEmail('a@b.c')).toBe(false);
+    expect([staffEn.form[key as 'invalidEmail'], staffKu.form[key as 'invalidEmail']]).toEqual([
+      translate('en', 'validation.invalidEmail'),
+      translate('ku', 'validation.invalidEmail'),
+    ]);
+    expect(validateUserForm({ ...filled, email: 'a@b.co' }, 'create').email).toBeUndefined();
+  });
+
+  it('shows each rule in the wording the server answers with', () => {
+    const shown = ['invalidUsername', 'invalidEmail', 'invalidPhone', 'passwordTooShort'] as const;
+    for (const key of shown) {
+      expect(staffEn.form[key]).toBe(translate('en', `validation.${key}`));
+      expect(staffKu.form[key]).toBe(translate('ku', `validation.${key}`));
+    }
   });
 
   it('wants at least 6 characters of password on create, and on edit only when one is typed', () => {

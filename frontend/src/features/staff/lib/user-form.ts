@@ -1,6 +1,16 @@
 // Rules of the staff user form (spec part 2 §5): pure functions, tested in user-form.spec.ts.
-import { formatPhone, isValidPhone, MIN_PASSWORD_LENGTH, parsePhone, type Locale, type Role } from '@dukan/contracts';
-import type { AuthUserDto } from '@dukan/contracts';
+import {
+  formatPhone,
+  isValidEmail,
+  isValidPassword,
+  isValidPhone,
+  isValidUsername,
+  MIN_PASSWORD_LENGTH,
+  parsePhone,
+  type AuthUserDto,
+  type Locale,
+  type Role,
+} from '@dukan/contracts';
 import type { UserPayload } from '../api/staff-api.js';
 
 export type UserFormMode = 'create' | 'edit';
@@ -19,13 +29,8 @@ export interface UserFormValues {
 
 export type UserField = 'username' | 'firstName' | 'lastName' | 'email' | 'phone' | 'password';
 
-/** A message key under `staff.form.*` per field in error. */
+/** A message key under `staff.form.*` per field in error; the rules are the server's own (contracts' validation.ts). */
 export type UserFormErrors = Partial<Record<UserField, string>>;
-
-// The server's own username rule (identity user.dto.ts); the client says it first.
-const USERNAME = /^[\p{L}\p{N}._-]+$/u;
-// Something@something.something, no spaces: what a shop means by "looks like an address".
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emptyUserForm(): UserFormValues {
   return {
@@ -60,16 +65,16 @@ export function validateUserForm(values: UserFormValues, mode: UserFormMode): Us
   const errors: UserFormErrors = {};
   const username = values.username.trim();
   if (!username) errors.username = 'required';
-  else if (!USERNAME.test(username)) errors.username = 'invalidUsername';
+  else if (!isValidUsername(username)) errors.username = 'invalidUsername';
   if (!values.firstName.trim()) errors.firstName = 'required';
   if (!values.lastName.trim()) errors.lastName = 'required';
   const email = values.email.trim();
   if (!email) errors.email = 'required';
-  else if (!EMAIL.test(email)) errors.email = 'invalidEmail';
+  else if (!isValidEmail(email)) errors.email = 'invalidEmail';
   const phone = values.phone.trim();
   if (phone && !isValidPhone(phone)) errors.phone = 'invalidPhone';
   if (mode === 'create' && !values.password) errors.password = 'required';
-  else if (values.password && values.password.length < MIN_PASSWORD_LENGTH) errors.password = 'passwordTooShort';
+  else if (values.password && !isValidPassword(values.password)) errors.password = 'passwordTooShort';
   return errors;
 }
 

@@ -1,0 +1,37 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { INPUT_RULE_KEYS, isValidAmountMinor, isValidEmail, isValidPassword, isValidUsername } from '@dukan/contracts';
+
+// Request fields checked by the rules the app's forms use (contracts' validation.ts), each refusal carrying the
+// rule's one message key.
+
+/** A username as isValidUsername reads it (letters, digits, dots, dashes, underscores; at most 50 characters). */
+export function IsUsername(validation: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isUsername', validator: { validate: (v: unknown) => typeof v === 'string' && isValidUsername(v) } },
+    { message: INPUT_RULE_KEYS.username, ...validation },
+  );
+}
+
+/** An email address as isValidEmail reads it (`a@b.c` is refused: a top-level domain has two letters or more). */
+export function IsEmailAddress(validation: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isEmailAddress', validator: { validate: (v: unknown) => typeof v === 'string' && isValidEmail(v) } },
+    { message: INPUT_RULE_KEYS.email, ...validation },
+  );
+}
+
+/** A new password as isValidPassword reads it (6 to 200 characters). */
+export function IsPassword(validation: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isPassword', validator: { validate: (v: unknown) => typeof v === 'string' && isValidPassword(v) } },
+    { message: INPUT_RULE_KEYS.password, ...validation },
+  );
+}
+
+/** An amount of money in minor units as isValidAmountMinor reads it (above zero, or zero too when `zero`; at most `max`). */
+export function IsAmountMinor(options: { zero?: boolean; max?: number } = {}, validation: ValidationOptions = {}): PropertyDecorator {
+  return ValidateBy(
+    { name: 'isAmountMinor', validator: { validate: (v: unknown) => isValidAmountMinor(v, options) } },
+    { message: INPUT_RULE_KEYS.amount, ...validation },
+  );
+}
