@@ -48,6 +48,27 @@ export interface AuthUserDto {
   createdAt: string;
 }
 
+/** POST /api/auth/register: a new user (texts as typed; the server trims them, reads the phone as people write it). */
+export interface CreateUserRequest {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  password: string;
+  role?: Role;
+  active?: boolean;
+  languagePreference?: Locale;
+  permissions?: Permissions;
+  /** Admin only. null: the installation's default branch. */
+  homeBranch?: string | null;
+  /** Admin only: the branches the user may work in (null: the home branch only). */
+  branches?: string[] | null;
+}
+
+/** PUT /api/auth/users/:id: any of a new user's fields; a blank phone removes it, null permissions go back to the role's. */
+export type UpdateUserRequest = Partial<Omit<CreateUserRequest, 'permissions'>> & { permissions?: Permissions | null };
+
 export interface LoginResponse {
   success: true;
   token: string;

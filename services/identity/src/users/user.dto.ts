@@ -14,7 +14,7 @@ import {
   MaxLength,
   ArrayMaxSize,
 } from 'class-validator';
-import { LOCALES, ROLES, type Locale, type Permissions, type Role } from '@dukan/contracts';
+import { LOCALES, ROLES, type CreateUserRequest, type Locale, type Permissions, type Role, type UpdateUserRequest } from '@dukan/contracts';
 import { IsEmailAddress, IsPassword, IsPhone, IsUsername, PageQuery, toPhone } from '@dukan/platform';
 
 const BRANCH_CODE = /^[\p{L}\p{N}._-]{1,40}$/u;
@@ -47,7 +47,7 @@ export class PreferencesDto {
   languagePreference!: Locale;
 }
 
-export class CreateUserDto {
+export class CreateUserDto implements CreateUserRequest {
   @Transform(trim)
   @IsString()
   @IsNotEmpty()
@@ -118,7 +118,7 @@ export class CreateUserDto {
  * The create form's fields, every one optional (a blank password is simply not sent: spec part 2 section 5);
  * a phone may be sent blank to remove it, and permissions null to go back to the role's defaults.
  */
-export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone', 'permissions'] as const)) {
+export class UpdateUserDto extends PartialType(OmitType(CreateUserDto, ['phone', 'permissions'] as const)) implements UpdateUserRequest {
   @IsOptional()
   @Transform(toPhone)
   @IsString()

@@ -1,21 +1,9 @@
-import type { AuthUserDto, Locale, Pagination, Role } from '@dukan/contracts';
+import type { AuthUserDto, CreateUserRequest, Pagination, Role, UpdateUserRequest } from '@dukan/contracts';
 import { api } from '../../../app/api.js';
 
 /** The body of POST /auth/register and PUT /auth/users/{id} (the form's userPayload() builds it). */
-export interface UserPayload {
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone?: string;
-  password?: string;
-  role: Role;
-  active: boolean;
-  languagePreference: Locale;
-  /** Sent only when an admin edited them (shops with several branches). */
-  homeBranch?: string;
-  branches?: string[];
-}
+/** The staff form's body: an edit's (PUT /auth/users/:id), or a new user's (POST /auth/register) with its password. */
+export type UserPayload = Omit<UpdateUserRequest, 'permissions'> & Pick<CreateUserRequest, 'username' | 'firstName' | 'lastName' | 'email'>;
 
 export interface StaffFilters {
   page: number;
@@ -44,7 +32,7 @@ export const staffApi = api.injectEndpoints({
       transformResponse: (res: { data: AuthUserDto[]; pagination: Pagination }) => ({ data: res.data, pagination: res.pagination }),
       providesTags: ['User'],
     }),
-    staffAddUser: build.mutation<AuthUserDto, UserPayload>({
+    staffAddUser: build.mutation<AuthUserDto, CreateUserRequest>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
       transformResponse: (res: { data: AuthUserDto }) => res.data,
       invalidatesTags: ['User', 'Dashboard'],

@@ -80,7 +80,7 @@ export function useUserForm(user: AuthUserDto | null, onSaved: () => void) {
     const name = `${body.firstName} ${body.lastName}`;
     try {
       if (user) await updateUser({ id: user._id, body }).unwrap();
-      else await addUser(body).unwrap();
+      else await addUser({ ...body, password: values.password }).unwrap(); // a new user's password is checked above
       toast.success(t(user ? 'staff.form.updated' : 'staff.form.added', { name }));
       onSaved();
     } catch (err) {
