@@ -152,3 +152,16 @@ export interface LabelSheetProgressDto {
   done: number;
   total: number;
 }
+
+/** GET /internal/settings/exchange-rate/:userId (between services): the rate a user's sales record, and whether it is the user's own. */
+export interface UserExchangeRateDto {
+  exchangeRate: number;
+  isUserSpecific: boolean;
+}
+
+/** GET /internal/settings/shop (between services): what other services need of the shop's general settings. */
+export interface ShopFactsDto {
+  storeName: string;
+  exchangeRate: number;
+  iqdCashRounding: number;
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { LabelSheetProgressDto } from '@dukan/contracts';
+import type { LabelSheetProgressDto, ShopFactsDto, UserExchangeRateDto } from '@dukan/contracts';
 import { DomainError, logger, Replicas, type Chromium, type RequestContext } from '@dukan/platform';
 import { CATALOG_CHROMIUM, CATALOG_CONFIG, type CatalogConfig } from '../config.js';
 import { ProductQueries } from '../products/product-queries.js';
@@ -80,8 +80,8 @@ export class LabelSheetsService {
     };
     try {
       const [rate, shop] = await Promise.all([
-        ask<{ exchangeRate: number }>(`/internal/settings/exchange-rate/${encodeURIComponent(ctx.actorId ?? '')}`),
-        ask<{ iqdCashRounding?: number }>('/internal/settings/shop'),
+        ask<UserExchangeRateDto>(`/internal/settings/exchange-rate/${encodeURIComponent(ctx.actorId ?? '')}`),
+        ask<Partial<ShopFactsDto>>('/internal/settings/shop'),
       ]);
       return { exchangeRate: rate.exchangeRate, iqdRounding: shop.iqdCashRounding ?? 1 };
     } catch (err) {

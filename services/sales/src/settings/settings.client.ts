@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { UserExchangeRateDto } from '@dukan/contracts';
 import { DomainError, EVENT_BUS, logger, Replicas, type EventBus } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
@@ -63,7 +64,7 @@ export class SettingsClient implements OnModuleInit {
         },
         true,
       );
-      const body = (await res.json().catch(() => null)) as { exchangeRate?: unknown } | null;
+      const body = (await res.json().catch(() => null)) as Partial<UserExchangeRateDto> | null;
       if (res.status === 200 && typeof body?.exchangeRate === 'number' && body.exchangeRate > 0) return body.exchangeRate;
       logger().warn({ status: res.status, userId }, 'settings answered the exchange rate unexpectedly');
     } catch (err) {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, ParseUUIDPipe, Put } from '@nestjs/common';
-import { translate } from '@dukan/contracts';
+import { translate, type ShopFactsDto } from '@dukan/contracts';
 import { Ctx, type RequestContext } from '@dukan/platform';
 import { UpdateGeneralSettingsDto } from './settings.dto.js';
 import { SettingsService } from './settings.service.js';
@@ -35,7 +35,7 @@ export class InternalSettingsController {
 
   /** The shop's name, and its rate and IQD cash rounding (catalog prices labels in dinars with them). */
   @Get('shop')
-  async shop(): Promise<{ storeName: string; exchangeRate: number; iqdCashRounding: number }> {
+  async shop(): Promise<ShopFactsDto> {
     return this.settings.shop();
   }
 

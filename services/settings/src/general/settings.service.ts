@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  type ShopFactsDto,
+  type UserExchangeRateDto,
   DEFAULT_CHANGE_CURRENCY,
   DEFAULT_EXCHANGE_RATE,
   DEFAULT_IQD_CASH_ROUNDING,
@@ -89,7 +91,7 @@ export class SettingsService {
   }
 
   /** The rate that applies to a user: their own, else the shop's (what the till shows them, and what sales records). */
-  async exchangeRateFor(userId: string): Promise<{ exchangeRate: number; isUserSpecific: boolean }> {
+  async exchangeRateFor(userId: string): Promise<UserExchangeRateDto> {
     const [row]: { global: string | null; own: string | null }[] = await this.ds.query(
       `SELECT (SELECT exchange_rate FROM general_settings WHERE id = 1) AS global,
               (SELECT exchange_rate FROM user_exchange_rates WHERE user_id = $1) AS own`,
@@ -104,7 +106,7 @@ export class SettingsService {
     return row?.store_name ?? '';
   }
 
-  async shop(): Promise<{ storeName: string; exchangeRate: number; iqdCashRounding: number }> {
+  async shop(): Promise<ShopFactsDto> {
     const [row]: { store_name: string; exchange_rate: string; iqd_cash_rounding: number }[] = await this.ds.query(
       `SELECT store_name, exchange_rate, iqd_cash_rounding FROM general_settings WHERE id = 1`,
     );
