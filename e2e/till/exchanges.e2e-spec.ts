@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { en, ku } from '../../frontend/src/features/pos/returns/texts.js';
 import {
   api,
+  BASE_URL,
   browserSession,
   createCategory,
   createProduct,
@@ -95,6 +96,8 @@ describe('an exchange from the receipt at the till (browser)', () => {
     await page.click('[data-testid=exact-iqd]');
     const exchanged = await finish(page);
     await page.waitForSelector('[data-testid=exchange-done]');
+    const returnedOnReceipt = await page.textContent('[data-testid=final-receipt] [data-testid=receipt-exchange-returned]');
+    expect(returnedOnReceipt).toMatch(/[4٤]/); // the tea's value, in either language's digits
 
     // One new sale paid in dinars; the tea's sale returned with nothing handed back; stock and drawer follow.
     const sale = await saleByInvoice(session.adminToken, exchanged);
@@ -109,6 +112,14 @@ describe('an exchange from the receipt at the till (browser)', () => {
     expect(await expected()).toEqual({ USD: start.USD + 400 + into.USD, IQD: start.IQD + into.IQD });
     await stockIs(tea, stock.tea);
     await stockIs(rice, stock.rice);
+
+    // Printed again from the back office, the receipt still says what came back.
+    await page.goto(`${BASE_URL}/transactions/${sale._id}`);
+    await page.click('[data-testid=reprint]');
+    const returned = page.locator('[data-testid=reprint-receipt] [data-testid=receipt-exchange-returned]');
+    await returned.waitFor();
+    expect(await returned.textContent()).toBe(returnedOnReceipt);
+    expect(await page.textContent('[data-testid=reprint-receipt] [data-testid=exchange-done]')).toContain(`\u2066${invoice}\u2069`);
 
     if (opened) expect((await api(`/shifts/${shiftId}/close`, { token, body: { counted: await expected() } })).status).toBe(200);
     await context.close();

@@ -100,7 +100,7 @@ export interface SaleDto {
   customerId: string | null;
   customer: { _id: string; firstName: string; lastName: string; phone: string } | null;
   cashier: { _id: string; username: string; firstName: string; lastName: string };
-  /** Only in the answer to an exchange: the sale whose units came back, what they were worth and what went back. */
+  /** A sale made in an exchange (its answer, and the sale read by id): the sale whose units came back, what they were worth and what went back. */
   exchange?: SaleExchangeDto;
 }
 

@@ -72,6 +72,8 @@ describe('an exchange at the till', () => {
       back: null,
     });
     expect(exchange.body.data.tenders).toEqual([{ method: 'cash', currency: 'IQD', amountMinor: 29_000 }]);
+    // The new sale read again (a receipt printed in the back office) tells the same exchange.
+    expect((await read(exchange.body.data._id)).exchange).toEqual(exchange.body.data.exchange);
 
     // The first sale is fully returned, its refund naming the sale it paid for; nothing of it went back in money.
     const first = await read(sold.body.data._id);
@@ -116,7 +118,9 @@ describe('an exchange at the till', () => {
       back: { method: 'cash', currency: 'USD', amountMinor: 3873 },
     });
     expect(exchange.body.data.tenders).toEqual([]);
+    expect((await read(exchange.body.data._id)).exchange).toEqual(exchange.body.data.exchange);
     const first = await read(sold.body.data._id);
+    expect(first.exchange).toBeUndefined();
     expect(first.refunds[0].tenders).toEqual([{ method: 'cash', currency: 'USD', amountMinor: 3873 }]);
     const after = await figures();
     expect(after.expected).toEqual({ USD: before.expected.USD - 3873, IQD: before.expected.IQD });

@@ -1,6 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DEFAULT_PAGE_LIMIT, normalizeSearchText, paginationOf, toCents, type Pagination, type SaleDto } from '@dukan/contracts';
+import {
+  DEFAULT_PAGE_LIMIT,
+  normalizeSearchText,
+  paginationOf,
+  toCents,
+  type Pagination,
+  type SaleDto,
+  type SaleExchangeDto,
+} from '@dukan/contracts';
 import { DomainError, escapeLike, recordInCallerBranch, UUID, type RequestContext } from '@dukan/platform';
 import type { ListSalesQuery } from './sale.dto.js';
 import { SALE_TENDERS, toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
@@ -55,7 +63,33 @@ export class SaleRecordsService {
         WHERE r.sale_id = $1 ORDER BY r.created_at`,
       [sale.id],
     );
-    return toSaleDto(sale, lines, refunds);
+    const data = toSaleDto(sale, lines, refunds);
+    const exchange = await this.exchangeOf(m, sale);
+    if (exchange) data.exchange = exchange;
+    return data;
+  }
+
+  /**
+   * A sale made in an exchange: the return its value came from, so a receipt printed again shows what came back and
+   * what went back in cash, as the first did. The return is in the sale's currency (an exchange is refused otherwise).
+   */
+  private async exchangeOf(m: EntityManager, sale: SaleRow): Promise<SaleExchangeDto | null> {
+    const [r]: (Pick<RefundRow, 'id' | 'amount_minor' | 'tenders'> & { sale_id: string; invoice_number: string })[] = await m.query(
+      `SELECT r.id, r.sale_id, r.amount_minor, r.tenders, x.invoice_number FROM refunds r JOIN sales x ON x.id = r.sale_id
+        WHERE r.exchange_sale_id = $1 LIMIT 1`,
+      [sale.id],
+    );
+    if (!r) return null;
+    const returnMinor = Number(r.amount_minor);
+    const cash = (r.tenders ?? []).find((t) => t.method === 'cash');
+    return {
+      saleId: r.sale_id,
+      invoiceNumber: r.invoice_number,
+      refundId: r.id,
+      returnMinor,
+      dueMinor: Math.max(0, Number(sale.total_minor) - returnMinor),
+      back: cash ? { method: 'cash', currency: cash.currency, amountMinor: Number(cash.amountMinor) } : null,
+    };
   }
 
   /** The sales of the branch the caller acts in, newest first. */
