@@ -2,12 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { RECEIVABLE_AGES, type Currency, type ReceivablesReportDto } from '@dukan/contracts';
 import { Pagination } from '../../../components/ui/pagination.js';
 import { useFormat } from '../../../i18n/format.js';
+import { useBranchesQuery } from '../../settings/index.js';
 
 /** Who owes what and since when: every branch's totals by age, then a page of customers, oldest debt first. */
 export function ReceivablesReport({ data, onPage }: { data: ReceivablesReportDto; onPage: (page: number) => void }) {
   const { t } = useTranslation();
   const f = useFormat();
   const money = (minor: number, c: Currency) => (c === 'IQD' ? f.iqd(minor) : f.usd(minor));
+  // Branches by the name the shop gave them (the code until the directory is read, or for one no longer listed).
+  const branches = useBranchesQuery();
+  const branchName = (id: string) => branches.data?.find((b) => b._id === id)?.name || id;
   const ages = RECEIVABLE_AGES.map((a) => (
     <th key={a} className="num">
       {t(`reports.receivables.ages.${a}`)}
@@ -30,7 +34,7 @@ export function ReceivablesReport({ data, onPage }: { data: ReceivablesReportDto
             <tbody>
               {data.totals.map((r) => (
                 <tr key={`${r.branchId}|${r.currency}`} data-testid="receivables-total">
-                  <td>{r.branchId}</td>
+                  <td data-testid="receivables-branch">{branchName(r.branchId)}</td>
                   <td className="num" dir="ltr">
                     {money(r.owedMinor, r.currency)}
                   </td>

@@ -81,6 +81,8 @@ function api(overrides: Record<string, () => { status?: number; body: unknown }>
   return fakeApi(({ url }) => {
     if (url.pathname === '/api/receivables') return { body: { success: true, data: receivables(Number(url.searchParams.get('page'))) } };
     if (url.pathname.startsWith('/api/receivables/export/')) return { body: { bytes: url.pathname } };
+    if (url.pathname === '/api/settings/branches')
+      return { body: { success: true, data: [{ _id: 'main', name: 'Erbil bazaar', registers: ['main'], active: true }] } };
     const type = url.pathname.replace('/api/reports/', '');
     if (overrides[type]) return overrides[type]!();
     if (type === 'sales') return { body: { success: true, data: sales } };
@@ -215,6 +217,9 @@ describe('reports page', { timeout: 30_000 }, () => {
         expect.stringMatching(/IQD\s45,000/),
         expect.stringContaining('$25.00'),
       ]);
+      await waitFor(() =>
+        expect(screen.getAllByTestId('receivables-branch').map((c) => c.textContent)).toEqual(['Erbil bazaar', 'Erbil bazaar']),
+      );
       fireEvent.click(within(screen.getByTestId('table-receivables')).getByRole('button', { name: 'Next' }));
       await waitFor(() => expect(screen.getByTestId('receivable').textContent).toContain('Dara Omer'));
       expect(calls.some((c) => c.path === '/api/receivables?page=2&limit=50')).toBe(true);
