@@ -61,6 +61,7 @@ describe('desktop bridge', () => {
     await bridge.saveBackupSettings({ folder: '/media/usb/dukan' });
     await bridge.backupNow();
     await bridge.restoreBackup('/media/usb/dukan/x.dukanbak');
+    await bridge.chooseBackupFolder();
     expect(await bridge.getServerPort()).toBe(5000);
     bridge.onServerStatus(() => undefined);
     bridge.onServerLog(() => undefined);
@@ -78,6 +79,7 @@ describe('desktop bridge', () => {
         CHANNELS.saveBackups,
         CHANNELS.backupNow,
         CHANNELS.restoreBackup,
+        CHANNELS.chooseFolder,
         `on:${CHANNELS.statusChanged}`,
         `on:${CHANNELS.log}`,
         `on:${CHANNELS.update}`,
@@ -123,7 +125,9 @@ describe('the backup panel over the bridge', () => {
       shell: 'browser',
       backups: /** @type {any} */ (panel),
     });
-    expect(await host.getBackups()).toEqual({ ok: true, status: { folder: '/media/usb/dukan' }, lastRestore: null });
+    expect(await host.getBackups()).toEqual({ ok: true, status: { folder: '/media/usb/dukan' }, lastRestore: null, canPickFolder: false });
+    // The browser shell has no folder picker: the panel is told so and the folder is typed.
+    expect(await host.chooseBackupFolder()).toMatchObject({ ok: false, code: 'unavailable' });
     expect(await host.saveBackupSettings({ passphrase: 'short' })).toEqual({
       ok: false,
       code: 'passphrase',
@@ -144,6 +148,25 @@ describe('the backup panel over the bridge', () => {
       shell: 'browser',
     });
     expect(await none.backupNow()).toMatchObject({ ok: false, code: 'unavailable' });
+  });
+
+  it("opens the system's folder picker on the backups' folder and answers the folder chosen, or null when cancelled", async () => {
+    const supervisor = Object.assign(new EventEmitter(), { log: new EventEmitter(), status: { state: 'running' } });
+    /** @type {string[]} */
+    const openedOn = [];
+    const answers = ['/media/usb/shop', null];
+    const host = new BridgeHost({
+      supervisor: /** @type {any} */ (supervisor),
+      updates: /** @type {any} */ (new EventEmitter()),
+      version: '1.4.0',
+      shell: 'electron',
+      backups: /** @type {any} */ ({ status: () => ({ folder: '/media/usb/dukan' }) }),
+      pickFolder: async (/** @type {string} */ current) => (openedOn.push(current), answers.shift() ?? null),
+    });
+    expect(await host.getBackups()).toMatchObject({ ok: true, canPickFolder: true });
+    expect(await host.chooseBackupFolder()).toEqual({ ok: true, folder: '/media/usb/shop' });
+    expect(await host.chooseBackupFolder()).toEqual({ ok: true, folder: null });
+    expect(openedOn).toEqual(['/media/usb/dukan', '/media/usb/dukan']);
   });
 });
 

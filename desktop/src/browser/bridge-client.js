@@ -95,6 +95,9 @@
     restoreBackup: function (file, passphrase) {
       return post('/backups/restore', { file: file, passphrase: passphrase });
     },
+    chooseBackupFolder: function () {
+      return post('/backups/choose-folder', {});
+    },
   };
   Object.defineProperty(window, 'dukanDesktop', { value: Object.freeze(bridge), enumerable: true });
   // eslint-disable-next-line no-undef -- the shell replaces this name with the window's facts before serving the file

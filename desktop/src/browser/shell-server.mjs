@@ -108,6 +108,7 @@ async function backupAction(host, req, res, path) {
   if (path === '/backups/settings') return json(res, 200, await host.saveBackupSettings(body));
   if (path === '/backups/now') return json(res, 200, await host.backupNow());
   if (path === '/backups/restore') return json(res, 200, await host.restoreBackup(body.file, body.passphrase));
+  if (path === '/backups/choose-folder') return json(res, 200, await host.chooseBackupFolder());
   return json(res, 404, { message: 'not found' });
 }
 

@@ -28,9 +28,26 @@ if (!app.requestSingleInstanceLock()) {
   });
   const backups = shellBackups(supervisor, { electron: true });
   const updates = new ElectronUpdates({ feedUrl: config.updateUrl, autoUpdater: electronUpdater.autoUpdater });
-  const host = new BridgeHost({ supervisor, updates, version, shell: 'electron', printer: config.printer, backups: backups.panel });
   /** @type {BrowserWindow | null} */
   let win = null;
+  /** @param {string} current */
+  const pickFolder = async (current) => {
+    const options = /** @type {Electron.OpenDialogOptions} */ ({
+      defaultPath: current || undefined,
+      properties: ['openDirectory', 'createDirectory'],
+    });
+    const picked = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  };
+  const host = new BridgeHost({
+    supervisor,
+    updates,
+    version,
+    shell: 'electron',
+    printer: config.printer,
+    backups: backups.panel,
+    pickFolder,
+  });
   /** @type {string | null} */
   let serverUrl = null;
   let stopped = false;
@@ -113,6 +130,7 @@ if (!app.requestSingleInstanceLock()) {
   ipcMain.handle(CHANNELS.saveBackups, (event, choice) => (fromApp(event), host.saveBackupSettings(choice)));
   ipcMain.handle(CHANNELS.backupNow, (event) => (fromApp(event), host.backupNow()));
   ipcMain.handle(CHANNELS.restoreBackup, (event, file, passphrase) => (fromApp(event), host.restoreBackup(file, passphrase)));
+  ipcMain.handle(CHANNELS.chooseFolder, (event) => (fromApp(event), host.chooseBackupFolder()));
   ipcMain.on(CHANNELS.language, (_event, lang) => {
     const next = menuLanguage(String(lang));
     if (next !== language) {

@@ -19,6 +19,7 @@ const CHANNELS = {
   saveBackups: 'dukan:save-backups',
   backupNow: 'dukan:backup-now',
   restoreBackup: 'dukan:restore-backup',
+  chooseFolder: 'dukan:choose-folder',
 };
 
 /** The main process passes small facts as switches (webPreferences.additionalArguments). */
@@ -55,6 +56,7 @@ contextBridge.exposeInMainWorld('dukanDesktop', {
   saveBackupSettings: (choice) => ipcRenderer.invoke(CHANNELS.saveBackups, choice),
   backupNow: () => ipcRenderer.invoke(CHANNELS.backupNow),
   restoreBackup: (file, passphrase) => ipcRenderer.invoke(CHANNELS.restoreBackup, file, passphrase),
+  chooseBackupFolder: () => ipcRenderer.invoke(CHANNELS.chooseFolder),
 });
 
 // The menu follows the page's language, which the app writes to <html lang>.

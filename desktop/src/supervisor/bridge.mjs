@@ -36,6 +36,7 @@ export const BRIDGE_MEMBERS = Object.freeze([
   'saveBackupSettings',
   'backupNow',
   'restoreBackup',
+  'chooseBackupFolder',
 ]);
 
 /** IPC channels of the Electron shell (preload.cjs repeats them: a sandboxed preload cannot import this file). */
@@ -56,6 +57,7 @@ export const CHANNELS = Object.freeze({
   saveBackups: 'dukan:save-backups',
   backupNow: 'dukan:backup-now',
   restoreBackup: 'dukan:restore-backup',
+  chooseFolder: 'dukan:choose-folder',
 });
 
 /**
@@ -74,8 +76,20 @@ export class BridgeHost extends EventEmitter {
    * @param {import('./printer.mjs').PrinterTarget | null} [options.printer] this computer's receipt printer
    * @param {typeof sendToPrinter} [options.send]
    * @param {import('./backups.mjs').BackupPanel | null} [options.backups] the shell's backups, for the panel
+   * @param {((current: string) => Promise<string | null>) | null} [options.pickFolder] the system's folder picker
+   *   (Electron's dialog), opened on `current`; null where the shell has none (the browser shell)
    */
-  constructor({ supervisor, updates, version, shell, platform = process.platform, printer = null, send = sendToPrinter, backups = null }) {
+  constructor({
+    supervisor,
+    updates,
+    version,
+    shell,
+    platform = process.platform,
+    printer = null,
+    send = sendToPrinter,
+    backups = null,
+    pickFolder = null,
+  }) {
     super();
     this.setMaxListeners(50);
     this.supervisor = supervisor;
@@ -85,6 +99,7 @@ export class BridgeHost extends EventEmitter {
     this.lastUpdate = null;
     this.printerTarget = printer;
     this.backups = backups;
+    this.pickFolder = pickFolder;
     /** What the last restore of this run brought back: shown again when the window reloads on the restarted server. */
     this.lastRestore = null;
     this.send = send;
@@ -154,7 +169,17 @@ export class BridgeHost extends EventEmitter {
   }
 
   getBackups() {
-    return this.backupAnswer(() => ({ status: this.backups?.status(), lastRestore: this.lastRestore }), 'unavailable');
+    return this.backupAnswer(
+      () => ({ status: this.backups?.status(), lastRestore: this.lastRestore, canPickFolder: this.pickFolder !== null }),
+      'unavailable',
+    );
+  }
+
+  /** The system's folder picker, opened on the backups' folder: the folder chosen, or null when the owner cancelled. */
+  chooseBackupFolder() {
+    const pick = this.pickFolder;
+    if (!pick) return Promise.resolve({ ok: false, code: 'unavailable', message: 'this shell has no folder picker' });
+    return this.backupAnswer(async () => ({ folder: await pick(this.backups?.status().folder ?? '') }), 'unavailable');
   }
 
   /** @param {unknown} choice */

@@ -90,11 +90,13 @@ export interface DesktopBridge {
   /** ESC/POS bytes (the server's POST /api/print/escpos answer) to that printer; rejects when it does not take them. */
   printEscpos?: (bytes: Uint8Array) => Promise<{ printer: string; bytes: number }>;
   /** The daily backup's folder, time and state, this folder's backups, and what this run's last restore brought back. */
-  getBackups?: () => Promise<BackupAnswer<{ status: ShellBackupStatus; lastRestore: RestoreSummary | null }>>;
+  getBackups?: () => Promise<BackupAnswer<{ status: ShellBackupStatus; lastRestore: RestoreSummary | null; canPickFolder?: boolean }>>;
   saveBackupSettings?: (choice: BackupSettingsChoice) => Promise<BackupAnswer<{ status: ShellBackupStatus }>>;
   backupNow?: () => Promise<BackupAnswer<{ status: ShellBackupStatus }>>;
   /** Stops the server, restores the file (the current data kept aside), starts the server again. */
   restoreBackup?: (file: string, passphrase?: string) => Promise<BackupAnswer<{ restored: RestoreSummary; status: ShellBackupStatus }>>;
+  /** The system's folder picker (the Electron shell; `canPickFolder` says so): the folder chosen, null when cancelled. */
+  chooseBackupFolder?: () => Promise<BackupAnswer<{ folder: string | null }>>;
 }
 
 export function desktopBridge(): DesktopBridge | null {

@@ -89,6 +89,31 @@ describe('the desktop panel’s backups', () => {
     expect((screen.getByTestId('desktop-backups-passphrase') as HTMLInputElement).value).toBe('');
   });
 
+  it("fills the folder from the system's folder picker where the shell has one, and offers none where it has not", async () => {
+    const shell = shellBackups();
+    const picked = ['/media/usb/shop', null];
+    const withPicker: DesktopBridge = {
+      ...shell.bridge,
+      getBackups: async () => ({ ...(await shell.bridge.getBackups!()), canPickFolder: true }),
+      chooseBackupFolder: async () => ({ ok: true, folder: picked.shift() ?? null }),
+    };
+    const first = renderScreen(<DesktopBackups bridge={withPicker} />, { signedInAs: admin, language: 'ku' });
+    const choose = await screen.findByTestId('desktop-backups-choose');
+    expect(choose.textContent).toBe('هەڵبژاردن…');
+    await act(async () => choose.click());
+    expect((screen.getByTestId('desktop-backups-folder') as HTMLInputElement).value).toBe('/media/usb/shop');
+    // Cancelled: the folder stays as it was.
+    await act(async () => choose.click());
+    expect((screen.getByTestId('desktop-backups-folder') as HTMLInputElement).value).toBe('/media/usb/shop');
+    await act(async () => screen.getByRole('button', { name: 'پاشەکەوتکردن' }).click());
+    expect(shell.saved).toEqual([{ folder: '/media/usb/shop', time: '21:00' }]);
+    first.unmount();
+
+    renderScreen(<DesktopBackups bridge={shell.bridge} />, { signedInAs: admin });
+    await screen.findByTestId('desktop-backups-last-good');
+    expect(screen.queryByTestId('desktop-backups-choose')).toBeNull();
+  });
+
   it('restores a good backup only after the owner confirms, and says what came back', async () => {
     const shell = shellBackups();
     renderScreen(<DesktopBackups bridge={shell.bridge} />, { signedInAs: admin });

@@ -21,6 +21,7 @@ export function DesktopBackups({ bridge }: { bridge: DesktopBridge }) {
   const [note, setNote] = useState<Note>(null);
   const [busy, setBusy] = useState(false);
   const [folder, setFolder] = useState('');
+  const [canPickFolder, setCanPickFolder] = useState(false);
   const [time, setTime] = useState('');
   const [passphrase, setPassphrase] = useState('');
   const [chosen, setChosen] = useState<FolderBackup | null>(null);
@@ -42,6 +43,7 @@ export function DesktopBackups({ bridge }: { bridge: DesktopBridge }) {
         if (a.ok) {
           show(a.status);
           setRestored(a.lastRestore);
+          setCanPickFolder(a.canPickFolder === true);
         } else setFailure(a);
       })
       .catch(() => undefined);
@@ -78,6 +80,18 @@ export function DesktopBackups({ bridge }: { bridge: DesktopBridge }) {
         setNote({ kind: 'saved' });
       },
     );
+  }
+
+  /** The system's folder picker: the folder chosen goes into the field, to be saved with the rest. */
+  async function pickFolder() {
+    setFailure(null);
+    try {
+      const a = await bridge.chooseBackupFolder?.();
+      if (a?.ok && a.folder) setFolder(a.folder);
+      else if (a && !a.ok) setFailure(a);
+    } catch (e) {
+      setFailure({ code: 'unavailable', message: e instanceof Error ? e.message : String(e) });
+    }
   }
 
   function restore(backup: FolderBackup) {
@@ -148,10 +162,17 @@ export function DesktopBackups({ bridge }: { bridge: DesktopBridge }) {
         </div>
       )}
       <form className="desktop-backups-form" onSubmit={save}>
-        <label>
-          {t('desktop.backups.folder')}
-          <input dir="ltr" value={folder} onChange={(e) => setFolder(e.target.value)} required data-testid="desktop-backups-folder" />
-        </label>
+        <div className="desktop-backups-folder">
+          <label>
+            {t('desktop.backups.folder')}
+            <input dir="ltr" value={folder} onChange={(e) => setFolder(e.target.value)} required data-testid="desktop-backups-folder" />
+          </label>
+          {canPickFolder && (
+            <button type="button" className="button" onClick={() => void pickFolder()} disabled={busy} data-testid="desktop-backups-choose">
+              {t('desktop.backups.chooseFolder')}
+            </button>
+          )}
+        </div>
         <label>
           {t('desktop.backups.time')}
           <input type="time" dir="ltr" value={time} onChange={(e) => setTime(e.target.value)} required />
