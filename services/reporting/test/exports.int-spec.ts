@@ -244,3 +244,54 @@ describe('progress', () => {
     expect((await download('/api/reports/sales/export/csv', t.tokens.cashier)).status).toBe(403);
   });
 });
+
+describe('an inventory of thousands of products', () => {
+  const MANY = 4_321; // more than two of the batches an export reads at a time
+  beforeAll(async () => {
+    await t.dataSource().query(
+      `INSERT INTO products (product_id, sku, name, category_id, price_cents, cost_cents, active, reorder_level, version, created_at, stock_total)
+       SELECT 'bulk-' || g, 'BULK-' || lpad(g::text, 5, '0'), jsonb_build_object('en', 'Bulk item ' || g, 'ku', 'کاڵا ' || g), NULL,
+              100 + g, 50, true, 2, 1, now(), g % 5
+         FROM generate_series(1, ${MANY}) g`,
+    );
+  });
+  afterAll(() => t.dataSource().query(`DELETE FROM products WHERE product_id LIKE 'bulk-%'`));
+
+  /** The CSV's section of `title`: its rows after the header, up to the empty line. */
+  const section = (text: string, title: string) => {
+    const lines = text.split('\r\n');
+    const from = lines.indexOf(title) + 2;
+    return lines.slice(from, lines.indexOf('', from));
+  };
+
+  it('the spreadsheets list every product and every low-stock item, by value and by urgency', async () => {
+    const live = Number((await t.dataSource().query(`SELECT count(*) AS n FROM products WHERE deleted_at IS NULL`))[0].n);
+    const low = Number(
+      (await t.dataSource().query(`SELECT count(*) AS n FROM products WHERE deleted_at IS NULL AND stock_total <= reorder_level`))[0].n,
+    );
+    const csv = (await download('/api/reports/inventory/export/csv')).body.subarray(3).toString('utf8');
+    const products = section(csv, 'Products');
+    expect(products).toHaveLength(live);
+    expect(new Set(products.map((l) => l.split(',')[1])).size).toBe(live); // none twice
+    // Most valuable first (the shop's own products have no comma-free guarantee; the bulk ones do).
+    const bulk = products.filter((l) => l.startsWith('Bulk item ')).map((l) => l.split(','));
+    expect(bulk).toHaveLength(MANY);
+    const values = bulk.map((cells) => Number(cells[7]));
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    expect(bulk[0]!.slice(0, 2)).toEqual(['Bulk item 4319', 'BULK-04319']); // 4 in stock at $44.19
+    expect(section(csv, 'Low stock')).toHaveLength(low);
+
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await download('/api/reports/inventory/export/xlsx')).body as unknown as ArrayBuffer);
+    const sheet = book.worksheets.find((s) => s.name === 'Products')!;
+    expect(sheet.rowCount).toBe(live + 1);
+    const skus = (sheet.getColumn(2).values as unknown[]).slice(2);
+    expect(new Set(skus).size).toBe(live);
+  });
+
+  it('the PDF shows the first rows and says how many there are in all', async () => {
+    const live = Number((await t.dataSource().query(`SELECT count(*) AS n FROM products WHERE deleted_at IS NULL`))[0].n);
+    const text = pdfText((await download('/api/reports/inventory/export/pdf')).body);
+    expect(text).toContain(`The first 100 of ${live.toLocaleString('en')} rows`);
+  });
+});

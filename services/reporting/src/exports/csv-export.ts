@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { csvField, translate } from '@dukan/contracts';
 import { plainCell, type Cell, type CellKind } from './cell-format.js';
-import type { ReportDocument } from './report-document.js';
+import { rowCount, tableBatches, type ReportDocument } from './report-document.js';
 
 export interface WriteControl {
   signal: AbortSignal;
@@ -31,21 +31,23 @@ export async function writeCsv(doc: ReportDocument, out: Writable, control: Writ
     return typeof v === 'number' && plain !== null ? String(plain) : csvField(plain);
   };
   const text = (cells: string[]) => `${cells.map((c) => csvField(c)).join(',')}\r\n`;
-  const total = doc.tables.reduce((n, t) => n + t.rows.length, 0);
+  const total = doc.tables.reduce((n, t) => n + rowCount(t), 0);
   let done = 0;
   let chunk = `\uFEFF${text([doc.title])}${text([doc.storeName])}${text([doc.rangeText])}${text([translate(doc.locale, 'report.currency', { currency: doc.currency })])}`;
   chunk += `\r\n${text([translate(doc.locale, 'report.section.summary')])}${text([translate(doc.locale, 'report.field.metric'), translate(doc.locale, 'report.field.value')])}`;
   for (const s of doc.summary) chunk += `${csvField(s.label)},${field(s.value, s.kind)}\r\n`;
   for (const table of doc.tables) {
     chunk += `\r\n${text([table.title])}${text(table.columns.map((c) => c.label))}`;
-    for (const row of table.rows) {
-      chunk += `${row.map((v, i) => field(v, table.columns[i]!.kind)).join(',')}\r\n`;
-      done += 1;
-      if (chunk.length > 64_000) {
-        if (control.signal.aborted) return;
-        await put(out, chunk);
-        chunk = '';
-        control.onRows(done, total);
+    for await (const batch of tableBatches(table)) {
+      for (const row of batch) {
+        chunk += `${row.map((v, i) => field(v, table.columns[i]!.kind)).join(',')}\r\n`;
+        done += 1;
+        if (chunk.length > 64_000) {
+          if (control.signal.aborted) return;
+          await put(out, chunk);
+          chunk = '';
+          control.onRows(done, total);
+        }
       }
     }
   }

@@ -1,7 +1,7 @@
 import { translate } from '@dukan/contracts';
 import { displayCell } from './cell-format.js';
 import { chartSvg } from './charts-svg.js';
-import type { ReportDocument } from './report-document.js';
+import { rowCount, type ReportDocument } from './report-document.js';
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -43,9 +43,11 @@ export function reportHtml(doc: ReportDocument, maxRows: number): string {
                     .join('')}</tr>`,
               )
               .join('');
+      const total = rowCount(table);
+      const shown = Math.min(maxRows, table.rows.length);
       const note =
-        table.rows.length > maxRows
-          ? `<p class="note">${esc(t('report.firstRows', { n: show(maxRows, 'number'), total: show(table.rows.length, 'number') }))}</p>`
+        total > shown
+          ? `<p class="note">${esc(t('report.firstRows', { n: show(shown, 'number'), total: show(total, 'number') }))}</p>`
           : '';
       return `<section><h2>${esc(table.title)}</h2><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>${note}</section>`;
     })

@@ -34,7 +34,21 @@ export interface Table {
   key: string;
   title: string;
   columns: Column[];
+  /** The rows listed here: all of them, or the first (a PDF lists the first rows of a long table). */
   rows: Cell[][];
+  /** How many rows the table has in all, where that is more than `rows` lists. */
+  total?: number;
+  /** The rows after `rows`, read a batch at a time as they are written (a spreadsheet of every product). */
+  batches?: AsyncIterable<Cell[][]>;
+}
+
+/** How many rows a table has in all. */
+export const rowCount = (t: Table): number => t.total ?? t.rows.length;
+
+/** Every row of a table a batch at a time: those listed, then those read as they are written. */
+export async function* tableBatches(t: Table): AsyncGenerator<Cell[][]> {
+  if (t.rows.length) yield t.rows;
+  if (t.batches) yield* t.batches;
 }
 
 export interface Chart {
@@ -58,10 +72,21 @@ export interface ReportDocument {
   tables: Table[];
 }
 
+/** A table's rows beyond the report's first page: the first ones listed, the rest read as written, and how many in all. */
+export interface MoreRows<T> {
+  rows: T[];
+  total: number;
+  batches?: AsyncIterable<T[]>;
+}
+
 /** Rows the inventory's product and low-stock tables hold beyond the report's first page (the exports list them all). */
 export interface InventoryExtra {
-  products: InventoryProductRowDto[];
-  lowStock: LowStockRowDto[];
+  products: MoreRows<InventoryProductRowDto>;
+  lowStock: MoreRows<LowStockRowDto>;
+}
+
+async function* mapBatches<T>(batches: AsyncIterable<T[]>, row: (x: T) => Cell[]): AsyncGenerator<Cell[][]> {
+  for await (const batch of batches) yield batch.map(row);
 }
 
 const CHART_POINTS = 10;
@@ -127,6 +152,15 @@ export function buildDocument<T extends ReportType>(
   };
   const sum = (field: string, value: number, kind: CellKind = 'money') => ({ label: t(`report.field.${field}`), value, kind });
   const section = (key: string, columns: Column[], rows: Cell[][]): Table => ({ key, title: t(`report.section.${key}`), columns, rows });
+  /** A table of the report's first rows, or of those an export asked for beyond them. */
+  const longSection = <R>(key: string, columns: Column[], first: R[], more: MoreRows<R> | undefined, row: (x: R) => Cell[]): Table =>
+    more
+      ? {
+          ...section(key, columns, more.rows.map(row)),
+          total: more.total,
+          ...(more.batches ? { batches: mapBatches(more.batches, row) } : {}),
+        }
+      : section(key, columns, first.map(row));
   const top = (points: { label: string; value: number }[]) => points.slice(0, CHART_POINTS);
 
   switch (type) {
@@ -193,8 +227,6 @@ export function buildDocument<T extends ReportType>(
     }
     case 'inventory': {
       const d = dto as InventoryReportDto;
-      const products = extra?.products ?? d.products;
-      const low = extra?.lowStock ?? d.lowStockItems;
       return {
         ...base,
         summary: [
@@ -220,7 +252,7 @@ export function buildDocument<T extends ReportType>(
             [col('category'), col('productCount', 'number'), col('quantity', 'number'), col('weightKg', 'kg'), col('stockValue', 'money')],
             d.categoryInventory.map((c) => [name(c.categoryName), c.productCount, c.quantity, c.weightKg, c.value]),
           ),
-          section(
+          longSection(
             'products',
             [
               col('name'),
@@ -233,12 +265,16 @@ export function buildDocument<T extends ReportType>(
               col('stockValue', 'money'),
               col('costValue', 'money'),
             ],
-            products.map((p) => [name(p.name), p.sku, name(p.category), ...unitsOrKg(p), p.price, p.cost, p.value, p.costValue]),
+            d.products,
+            extra?.products,
+            (p) => [name(p.name), p.sku, name(p.category), ...unitsOrKg(p), p.price, p.cost, p.value, p.costValue],
           ),
-          section(
+          longSection(
             'lowStock',
             [col('name'), col('sku'), col('quantity', 'number'), col('weightKg', 'kg'), col('reorderLevel', 'number')],
-            low.map((p) => [name(p.name), p.sku, ...unitsOrKg(p), p.reorderLevel]),
+            d.lowStockItems,
+            extra?.lowStock,
+            (p) => [name(p.name), p.sku, ...unitsOrKg(p), p.reorderLevel],
           ),
         ],
       };

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { translate } from '@dukan/contracts';
 import { moneyCurrency, wallClock, type Cell, type CellKind } from './cell-format.js';
 import type { WriteControl } from './csv-export.js';
-import type { ReportDocument } from './report-document.js';
+import { rowCount, tableBatches, type ReportDocument } from './report-document.js';
 
 const MONEY_FORMAT = { USD: '"$"#,##0.00;-"$"#,##0.00', IQD: '#,##0" IQD";-#,##0" IQD"' } as const;
 const FORMAT: Partial<Record<CellKind, string>> = {
@@ -73,7 +73,7 @@ export async function writeXlsx(doc: ReportDocument, out: Writable, control: Wri
   }
   summary.commit();
 
-  const total = doc.tables.reduce((n, t) => n + t.rows.length, 0);
+  const total = doc.tables.reduce((n, t) => n + rowCount(t), 0);
   let done = 0;
   for (const table of doc.tables) {
     const sheet = book.addWorksheet(sheetName(table.title, taken), { views });
@@ -84,13 +84,15 @@ export async function writeXlsx(doc: ReportDocument, out: Writable, control: Wri
     }));
     sheet.getRow(1).font = { bold: true };
     sheet.getRow(1).commit();
-    for (const r of table.rows) {
-      sheet.addRow(r.map((v, i) => typed(v, table.columns[i]!.kind, doc.timeZone))).commit();
-      done += 1;
-      if (done % 2000 === 0) {
-        if (control.signal.aborted) return;
-        control.onRows(done, total);
-        await new Promise((resolve) => setImmediate(resolve)); // let the response drain and other requests run
+    for await (const batch of tableBatches(table)) {
+      for (const r of batch) {
+        sheet.addRow(r.map((v, i) => typed(v, table.columns[i]!.kind, doc.timeZone))).commit();
+        done += 1;
+        if (done % 2000 === 0) {
+          if (control.signal.aborted) return;
+          control.onRows(done, total);
+          await new Promise((resolve) => setImmediate(resolve)); // let the response drain and other requests run
+        }
       }
     }
     sheet.commit();

@@ -9,7 +9,7 @@ import type {
 } from '@dukan/contracts';
 import { paginationOf } from '@dukan/contracts';
 import { one, rows } from '@dukan/platform';
-import { inBranches, jsonRows, type ReportScope } from './report-scope.js';
+import { cursorBatches, inBranches, jsonRows, type ReportScope } from './report-scope.js';
 import { gramsToKg } from './sales-report.js';
 
 /**
@@ -109,14 +109,24 @@ export async function inventoryPage(s: ReportScope, q: InventoryPageQuery): Prom
   return { data: (row?.rows ?? []).map((r) => productRow(s, r)), pagination: paginationOf(Number(row?.total ?? 0), q.page, q.limit) };
 }
 
-/** Every product, in the order of `sort` (for the exports). */
-export async function inventoryRows(s: ReportScope, limit: number | null): Promise<InventoryProductRowDto[]> {
-  const found = await rows<StockedRow>(
-    s.m,
-    `SELECT s.*, c.name AS category FROM (${stocked(s)}) s LEFT JOIN categories c ON c.category_id = s.category_id
-      ORDER BY ${SORT_SQL.value} DESC, s.sku ${limit ? `LIMIT ${Math.floor(limit)}` : ''}`,
-  );
+/** Products by value, most first (the exports' order). */
+const byValue = (s: ReportScope) =>
+  `SELECT s.*, c.name AS category FROM (${stocked(s)}) s LEFT JOIN categories c ON c.category_id = s.category_id
+    ORDER BY ${SORT_SQL.value} DESC, s.sku`;
+
+/** The first `limit` products by value (the PDF's table). */
+export async function inventoryRows(s: ReportScope, limit: number): Promise<InventoryProductRowDto[]> {
+  const found = await rows<StockedRow>(s.m, `${byValue(s)} LIMIT ${Math.floor(limit)}`);
   return found.map((r) => productRow(s, r));
+}
+
+/** How many rows an export of the inventory reads a time. */
+const EXPORT_BATCH = 2000;
+
+/** Every product by value, a batch at a time, in the scope's transaction (the spreadsheets). */
+export async function* inventoryRowBatches(s: ReportScope): AsyncGenerator<InventoryProductRowDto[]> {
+  for await (const batch of cursorBatches<StockedRow>(s.m, 'inventory_products', byValue(s), EXPORT_BATCH))
+    yield batch.map((r) => productRow(s, r));
 }
 
 /** Stock as it stands now: totals, categories, the first page of products by value and the five most urgent low-stock items; one statement. */
@@ -185,11 +195,16 @@ export async function inventoryReport(s: ReportScope): Promise<InventoryReportDt
   };
 }
 
-/** Every low-stock product, most urgent first (for the exports). */
-export async function lowStockRows(s: ReportScope): Promise<LowStockRowDto[]> {
-  const low = await rows<StockedRow>(
-    s.m,
-    `SELECT s.*, NULL AS category FROM (${stocked(s)}) s WHERE s.qty <= s.reorder_level ORDER BY s.qty - s.reorder_level, s.sku`,
-  );
-  return low.map(lowStockRow);
+const lowStockSql = (s: ReportScope) =>
+  `SELECT s.*, NULL AS category FROM (${stocked(s)}) s WHERE s.qty <= s.reorder_level ORDER BY s.qty - s.reorder_level, s.sku`;
+
+/** The `limit` most urgent low-stock products (the PDF's table). */
+export async function lowStockRows(s: ReportScope, limit: number): Promise<LowStockRowDto[]> {
+  return (await rows<StockedRow>(s.m, `${lowStockSql(s)} LIMIT ${Math.floor(limit)}`)).map(lowStockRow);
+}
+
+/** Every low-stock product, most urgent first, a batch at a time, in the scope's transaction (the exports). */
+export async function* lowStockRowBatches(s: ReportScope): AsyncGenerator<LowStockRowDto[]> {
+  for await (const batch of cursorBatches<StockedRow>(s.m, 'inventory_low_stock', lowStockSql(s), EXPORT_BATCH))
+    yield batch.map(lowStockRow);
 }

@@ -20,6 +20,23 @@ export interface ReportScope {
   held: { first: string | null; last: string | null; anchors: Readonly<Record<string, HeldAnchors>> };
 }
 
+/**
+ * The rows of `sql`, read through a cursor `size` at a time in the scope's transaction: an export of every product
+ * holds one batch in memory, not 50,000 rows. The cursor is closed when the reader stops early.
+ */
+export async function* cursorBatches<R>(m: EntityManager, name: string, sql: string, size: number): AsyncGenerator<R[]> {
+  await m.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`);
+  try {
+    for (;;) {
+      const batch: R[] = await m.query(`FETCH ${Math.floor(size)} FROM ${name}`);
+      if (batch.length === 0) return;
+      yield batch;
+    }
+  } finally {
+    await m.query(`CLOSE ${name}`).catch(() => undefined);
+  }
+}
+
 /** SQL condition on a date column for the scope's range; parameters $1 (start) and $2 (end), each null when open. */
 export const IN_RANGE = (column: string) => `($1::date IS NULL OR ${column} >= $1::date) AND ($2::date IS NULL OR ${column} <= $2::date)`;
 
