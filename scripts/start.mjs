@@ -3,13 +3,19 @@ import './supported-node.mjs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { SERVER_NODE_FLAGS } from '../desktop/src/supervisor/server-entry.mjs';
 import { buildUnlessSkipped } from './build.mjs';
 import { root } from './ensure-install.mjs';
 
 buildUnlessSkipped();
 const child = spawn(
   process.execPath,
-  ['--import', pathToFileURL(join(root, 'libs', 'platform', 'bin', 'own-source-maps.mjs')).href, join(root, 'gateway', 'dist', 'main.js')],
+  [
+    ...SERVER_NODE_FLAGS,
+    '--import',
+    pathToFileURL(join(root, 'libs', 'platform', 'bin', 'own-source-maps.mjs')).href,
+    join(root, 'gateway', 'dist', 'main.js'),
+  ],
   {
     cwd: root,
     stdio: 'inherit',

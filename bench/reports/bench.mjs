@@ -13,6 +13,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../../desktop/src/supervisor/server-entry.mjs';
 import { adminPostgresUrl, adminQuery, fmt, freePort, memoryMb, percentile, sleep, withDatabase } from '../lib.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -30,7 +31,7 @@ const PASSWORD = 'bench-admin-pw';
 async function startApp(databaseUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-reports-'));
-  const child = spawn(process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'gateway', 'dist', 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
