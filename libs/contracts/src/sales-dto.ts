@@ -163,6 +163,8 @@ export interface SaleRequestExchangeLine {
 export interface SaleRequestExchange {
   saleId: string;
   lines: SaleRequestExchangeLine[];
+  /** Whether the units go back on the shelf (absent: they do); a damaged item is taken back without. */
+  restock?: boolean;
 }
 
 /**

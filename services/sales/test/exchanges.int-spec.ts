@@ -126,6 +126,22 @@ describe('an exchange at the till', () => {
     expect(after.expected).toEqual({ USD: before.expected.USD - 3873, IQD: before.expected.IQD });
   });
 
+  it('takes back a damaged shirt without putting it on the shelf when the cashier says so', async () => {
+    const sold = await post(dollars([{ product: shirt, quantity: 1 }], [{ method: 'cash', currency: 'USD', amountMinor: 2000 }]));
+    expect(sold.status).toBe(201);
+    const exchange = await post(
+      dollars([{ product: shirt, quantity: 1 }], [], {
+        exchangeFor: { saleId: sold.body.data._id, lines: [{ lineId: sold.body.data.items[0]._id, quantity: 1 }], restock: false },
+      }),
+    );
+    expect(exchange.status).toBe(201);
+    const refunded = (await outboxEvents(t, 'dukan.sales.sale.refunded.v1')).filter(
+      (e: { saleId: string }) => e.saleId === sold.body.data._id,
+    );
+    expect(refunded).toHaveLength(1);
+    expect(refunded[0]).toMatchObject({ lines: [{ quantity: 1, restock: false }] });
+  });
+
   it('refuses to take back more than was sold and not yet returned, and writes nothing', async () => {
     const sold = await post(dollars([{ product: shirt, quantity: 2 }], [{ method: 'card', currency: 'USD', amountMinor: 3998 }]));
     const lineId = sold.body.data.items[0]._id;

@@ -199,6 +199,10 @@ export class ExchangeForDto implements SaleRequestExchange {
   @ValidateNested({ each: true })
   @Type(() => ExchangeLineDto)
   lines!: ExchangeLineDto[];
+
+  @IsOptional()
+  @IsBoolean({ message: 'validation.invalidValue' })
+  restock?: boolean;
 }
 
 /** POST /api/transactions (the contracts' SaleRequest, spec part 1 §3); the server prices everything again. */

@@ -449,7 +449,7 @@ export class SalesService {
       const data = toSaleDto(row, lineRows);
       if (returned && dto.exchangeFor && exchange) {
         // Checked again under the lock: units returned meanwhile are refused as any over-return, a changed value as a conflict.
-        const priceNow = priceReturn(returned.sale, returned.lines, dto.exchangeFor.lines, true);
+        const priceNow = priceReturn(returned.sale, returned.lines, dto.exchangeFor.lines, dto.exchangeFor.restock ?? true);
         if (priceNow.amountMinor !== exchange.returnMinor) throw new DomainError('CONFLICT', 'sales.exchangeChanged');
         const bal = this.balance(dto, priceNow.amountMinor, priced.totalCents, exchangeRate, lookup);
         const { refundId } = await this.reversals.writeReturn(m, ctx, returned.sale, returned.lines, priceNow, {
@@ -493,7 +493,7 @@ export class SalesService {
       const params = { currency: sale.currency };
       throw new DomainError('RULE_VIOLATION', 'sales.exchangeCurrency', params, { currency: { key: 'sales.exchangeCurrency', params } });
     }
-    return { returnMinor: priceReturn(sale, lines, dto.exchangeFor!.lines, true).amountMinor };
+    return { returnMinor: priceReturn(sale, lines, dto.exchangeFor!.lines, dto.exchangeFor!.restock ?? true).amountMinor };
   }
 
   /** The shared rule of an exchange's money (what is left to pay, or to hand back in cash in the change currency). */

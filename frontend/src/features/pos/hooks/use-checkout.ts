@@ -123,7 +123,7 @@ export function useCheckout({
       ...payload,
       ...(invoiceNumber ? { reservedInvoiceNumber: invoiceNumber } : {}),
       ...(shiftId ? { shiftId } : {}),
-      ...(exchange ? { exchangeFor: { saleId: exchange.saleId, lines: exchange.lines } } : {}),
+      ...(exchange ? { exchangeFor: { saleId: exchange.saleId, lines: exchange.lines, restock: exchange.restock } } : {}),
     };
     const finish = (sale: ReceiptSale, queued: boolean) => {
       recordSold(cart.lines.map((l) => ({ productId: l.productId, quantity: l.quantity * (l.unitsPerQuantity ?? 1) })));

@@ -43,6 +43,8 @@ export interface PendingExchange {
   /** The earlier sale's currency: the exchange is made in it. */
   currency: Currency;
   lines: { lineId: string; quantity: number }[];
+  /** Whether the units go back on the shelf (the dialog's "put back in stock"). */
+  restock: boolean;
   /** The units' value, exact in that currency's minor unit (as the server works it out). */
   returnMinor: number;
 }
@@ -60,12 +62,14 @@ export function returnValueMinor(items: readonly SaleLineDto[], chosen: ReturnCh
 export function exchangeOf(
   sale: Pick<SaleDto, '_id' | 'invoiceNumber' | 'currency' | 'items'>,
   chosen: ReturnChoice['lines'],
+  restock = true,
 ): PendingExchange {
   return {
     saleId: sale._id,
     invoiceNumber: sale.invoiceNumber,
     currency: sale.currency,
     lines: chosen,
+    restock,
     returnMinor: returnValueMinor(sale.items, chosen),
   };
 }

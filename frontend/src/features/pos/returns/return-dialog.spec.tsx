@@ -244,6 +244,8 @@ describe('an exchange from the receipt at the till', () => {
     const dialog = screen.getByTestId('return-dialog');
     expect((within(dialog).getByTestId('return-exchange') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.change(within(rows[1]!).getByTestId('return-quantity'), { target: { value: '1' } });
+    // The rice came back torn: it does not go back on the shelf.
+    fireEvent.click(within(dialog).getByTestId('return-restock'));
     fireEvent.click(within(dialog).getByTestId('return-exchange'));
     expect(screen.queryByTestId('return-dialog')).toBeNull();
     expect(screen.getByTestId('exchange-credit').textContent).toBe('Items returned: $12.00 towards this sale');
@@ -271,7 +273,7 @@ describe('an exchange from the receipt at the till', () => {
     expect(posts[0]!.body).toMatchObject({
       total: 2.5,
       tenders: [],
-      exchangeFor: { saleId: SALE_ID, lines: [{ lineId: 'l2', quantity: 1 }] },
+      exchangeFor: { saleId: SALE_ID, lines: [{ lineId: 'l2', quantity: 1 }], restock: false },
     });
     expect(posts[0]!.headers.get('Idempotency-Key')).toBeTruthy();
     // Nothing went through the refund route: the return is part of the sale.

@@ -223,7 +223,7 @@ function ReturnForm({ sale, title, result, onDone, onClose, onExchange }: Return
                 type="button"
                 className="button"
                 disabled={isLoading || problems.length > 0 || choice.lines.length === 0}
-                onClick={() => onExchange(exchangeOf(shown, choice.lines))}
+                onClick={() => onExchange(exchangeOf(shown, choice.lines, restock))}
                 data-testid="return-exchange"
               >
                 {t('pos.returns.exchange')}
