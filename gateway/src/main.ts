@@ -10,8 +10,11 @@ const log = logger();
 
 if (config.DUKAN_MODE === 'cluster') {
   const app = await createClusterGateway(config);
-  const url = await startDukanApp(app, config.PORT, config.HOST);
-  log.info({ url }, 'gateway listening');
+  const url = await startDukanApp(app, config.PORT, config.HOST, { reusePort: config.REUSE_PORT === 'true' });
+  log.info({ url, reusePort: config.REUSE_PORT === 'true' }, 'gateway listening');
+  // Started by start:cluster with a channel: it is told this very process listens (where several share the port,
+  // asking the port would not say which answered), then lets the channel go.
+  if (process.send) process.send({ listening: url }, () => process.disconnect?.());
 } else {
   let db: EmbeddedDatabase | null = null;
   let app: Awaited<ReturnType<typeof createAllInOneApp>>;
