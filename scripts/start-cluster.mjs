@@ -233,8 +233,10 @@ export async function startCluster(options = {}) {
   return {
     env,
     url: `http://127.0.0.1:${gatewayPort}`,
-    /** Every process's port by name ('sales', 'sales#2', …). */
+    /** Every process's port by name ('sales', 'sales#2', …); the gateway's processes all share `gateway`'s. */
     processPorts: { ...ports, ...replicaPorts },
+    /** The gateway's processes by name ('gateway', 'gateway#2', …), for stopService and killService. */
+    gatewayProcesses: gatewayNames,
     stopService: (name) => stopOne(name),
     /** Ends a process at once (SIGKILL: no shutdown hook runs, as in a crash); startService brings it back. */
     killService: (name) => stopOne(name, 'SIGKILL'),
@@ -246,12 +248,12 @@ export async function startCluster(options = {}) {
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   buildUnlessSkipped();
   const cluster = await startCluster({ replicas: parseReplicas() });
-  console.log(
-    `\n  Dukan cluster is ready on ${cluster.url} (processes: ${Object.entries(cluster.processPorts)
-      .filter(([n]) => n !== 'gateway')
-      .map(([n, p]) => `${n} ${p}`)
-      .join(', ')})\n`,
-  );
+  const gateways = cluster.gatewayProcesses.length > 1 ? ` (${cluster.gatewayProcesses.length} gateway processes)` : '';
+  const others = Object.entries(cluster.processPorts)
+    .filter(([n]) => n !== 'gateway')
+    .map(([n, p]) => `${n} ${p}`)
+    .join(', ');
+  console.log(`\n  Dukan cluster is ready on ${cluster.url}${gateways} (processes: ${others})\n`);
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

@@ -256,7 +256,7 @@ async function main() {
     const sold = await selling;
     const last = lags.at(-1);
     console.log(
-      `price change -> every stream told: ${reached.toLocaleString('en')} of ${streams.length.toLocaleString('en')} tills on ${gws.length} processes, p50 ${fmt(percentile(lags, 50), 0)} ms, p99 ${fmt(percentile(lags, 99), 0)} ms, last ${fmt(last, 0)} ms; target all < ${TARGET_MS} ms: ${reached === streams.length && last < TARGET_MS ? 'yes' : 'NO'}`,
+      `price change -> every stream told: ${reached.toLocaleString('en')} of ${streams.length.toLocaleString('en')} tills on ${gws.length} process${gws.length > 1 ? 'es' : ''}, p50 ${fmt(percentile(lags, 50), 0)} ms, p99 ${fmt(percentile(lags, 99), 0)} ms, last ${fmt(last, 0)} ms; target all < ${TARGET_MS} ms: ${reached === streams.length && last < TARGET_MS ? 'yes' : 'NO'}`,
     );
     console.log(
       `  while selling: ${sold.sales.toLocaleString('en')} sales made in ${process.env.BENCH_SECONDS} s by ${SELLING_TILLS} tills: ${fmt(sold.rate)} sales/s reached, paced at ${SALES_PER_SECOND}/s; target ${SALES_PER_SECOND}/s reached: ${sold.rate >= SALES_PER_SECOND * 0.95 ? 'yes' : 'NO (the machine made fewer)'}; p99 from due ${fmt(sold.p99, 0)} ms${sold.errors ? `; refused: ${sold.errors}` : ''}; load average ${load()}`,
