@@ -5,8 +5,9 @@
 // holds: its sockets' peers, matched to the tills' own ports); then, while tills ring up sales paced at
 // BENCH_SALES_PER_SECOND (200: a chain of 1,000 branches at its peak; the rate reached is printed beside it), a price
 // is changed in the back office and the time until every stream, on either process, has been told of it is
-// measured. Before the push, each open till asked for the delta every 3 s: 5,000 tills were ~1,700 requests a second
-// before anyone sold.
+// measured. Then one gateway process is stopped, as a pod scaled down: how soon its tills hold a stream on the
+// other again (told to catch up in full), and a second price change reaching all of them there. Before the push,
+// each open till asked for the delta every 3 s: 5,000 tills were ~1,700 requests a second before anyone sold.
 //
 //   node bench/push/bench.mjs     BENCH_STREAMS=5000 BENCH_GATEWAYS=2 BENCH_OPENING=200 BENCH_SALES_PER_SECOND=200 BENCH_IDLE_SECONDS=30
 import { request } from 'node:http';
@@ -36,18 +37,18 @@ process.env.STREAMS_PER_USER = String(STREAMS + 100);
 process.env.STREAMS_PER_PROCESS = String(STREAMS + 100);
 process.env.BENCH_SECONDS ??= '20';
 
-/** One till's stream: every notice's arrival time, by the products it names. */
-function openStream(url, token) {
+/** One till's stream: every notice's arrival time, by the products it names; the last id it read; whether it was told to catch up in full. */
+function openStream(url, token, lastId) {
   return new Promise((resolve, reject) => {
     const u = new URL(`${url}/api/stream`);
-    const s = { told: new Map(), notices: 0, bytes: 0, req: null, closed: false };
+    const s = { told: new Map(), notices: 0, bytes: 0, req: null, closed: false, lastId: null, full: false };
     const req = request(
       {
         host: u.hostname,
         port: u.port,
         path: u.pathname,
         agent: false,
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
       },
       (res) => {
         if (res.statusCode !== 200) {
@@ -63,10 +64,15 @@ function openStream(url, token) {
           const blocks = text.split('\n\n');
           text = blocks.pop().slice(-65536); // bounded: a frame is small
           for (const b of blocks) {
-            const data = b.split('\n').find((l) => l.startsWith('data: '));
+            const lines = b.split('\n');
+            const id = lines.find((l) => l.startsWith('id: '));
+            if (id) s.lastId = id.slice(4);
+            const data = lines.find((l) => l.startsWith('data: '));
             if (!data || data === 'data: {}') continue;
             s.notices += 1;
-            for (const id of JSON.parse(data.slice(6)).products ?? []) if (!s.told.has(id)) s.told.set(id, at);
+            const notice = JSON.parse(data.slice(6));
+            if (notice.full) s.full = true;
+            for (const p of notice.products ?? []) if (!s.told.has(p)) s.told.set(p, at);
           }
         });
         res.on('close', () => (s.closed = true));
@@ -168,6 +174,44 @@ async function sell(url, token, products, ms) {
   };
 }
 
+/** Runs the openers, OPENING at a time (a bounded load generator), into `into`; answers how many were refused. */
+async function openAll(into, openers) {
+  let next = 0;
+  let refused = 0;
+  await Promise.all(
+    Array.from({ length: OPENING }, async () => {
+      while (next < openers.length) {
+        const open = openers[next++];
+        try {
+          into.push(await open());
+        } catch {
+          refused += 1;
+        }
+      }
+    }),
+  );
+  return refused;
+}
+
+/** Changes the target's price by `plusCents` over its first one; answers how many streams were told, and how long they took. */
+async function priceChange(url, admin, target, plusCents, streams) {
+  for (const s of streams) s.told.delete(target.id);
+  const changedAt = performance.now();
+  const put = await api(url, 'PUT', `/api/products/${target.id}`, admin, { price: (target.priceCents + plusCents) / 100 });
+  if (put.status !== 200) throw new Error(`price change: ${put.status} ${put.text}`);
+  for (const end = performance.now() + 30_000; performance.now() < end; await sleep(100)) {
+    if (streams.every((s) => s.closed || s.told.has(target.id))) break;
+  }
+  const lags = streams.map((s) => (s.told.has(target.id) ? s.told.get(target.id) - changedAt : Infinity)).sort((a, b) => a - b);
+  const reached = lags.filter(Number.isFinite).length;
+  const last = lags.at(-1);
+  const all = reached === streams.length && last < TARGET_MS;
+  return {
+    told: `${reached.toLocaleString('en')} of ${streams.length.toLocaleString('en')}`,
+    figures: `p50 ${fmt(percentile(lags, 50), 0)} ms, p99 ${fmt(percentile(lags, 99), 0)} ms, last ${fmt(last, 0)} ms; target all < ${TARGET_MS} ms: ${all ? 'yes' : 'NO'}`,
+  };
+}
+
 /** One more product, apart from those the tills sell. */
 async function prepareOne(url, admin) {
   const category = await api(url, 'POST', '/api/categories', admin, { name: { en: 'Push', ku: 'پاڵ' } });
@@ -203,19 +247,9 @@ async function main() {
 
     // Open the streams, a bounded number at a time.
     const t0 = performance.now();
-    let next = 0;
-    let refused = 0;
-    await Promise.all(
-      Array.from({ length: OPENING }, async () => {
-        while (next < STREAMS) {
-          next += 1;
-          try {
-            streams.push(await openStream(cluster.url, token));
-          } catch {
-            refused += 1;
-          }
-        }
-      }),
+    const refused = await openAll(
+      streams,
+      Array.from({ length: STREAMS }, () => () => openStream(cluster.url, token)),
     );
     const openMs = performance.now() - t0;
     const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -245,18 +279,10 @@ async function main() {
     // their sales stay priced right).
     const selling = sell(cluster.url, token, products, Number(process.env.BENCH_SECONDS) * 1000);
     await sleep(8000);
-    const changedAt = performance.now();
-    const put = await api(cluster.url, 'PUT', `/api/products/${target.id}`, admin, { price: (target.priceCents + 11) / 100 });
-    if (put.status !== 200) throw new Error(`price change: ${put.status} ${put.text}`);
-    for (const end = performance.now() + 30_000; performance.now() < end; await sleep(100)) {
-      if (streams.every((s) => s.closed || s.told.has(target.id))) break;
-    }
-    const lags = streams.map((s) => (s.told.has(target.id) ? s.told.get(target.id) - changedAt : Infinity)).sort((a, b) => a - b);
-    const reached = lags.filter(Number.isFinite).length;
+    const change = await priceChange(cluster.url, admin, target, 11, streams);
     const sold = await selling;
-    const last = lags.at(-1);
     console.log(
-      `price change -> every stream told: ${reached.toLocaleString('en')} of ${streams.length.toLocaleString('en')} tills on ${gws.length} process${gws.length > 1 ? 'es' : ''}, p50 ${fmt(percentile(lags, 50), 0)} ms, p99 ${fmt(percentile(lags, 99), 0)} ms, last ${fmt(last, 0)} ms; target all < ${TARGET_MS} ms: ${reached === streams.length && last < TARGET_MS ? 'yes' : 'NO'}`,
+      `price change -> every stream told: ${change.told} tills on ${gws.length} process${gws.length > 1 ? 'es' : ''}, ${change.figures}`,
     );
     console.log(
       `  while selling: ${sold.sales.toLocaleString('en')} sales made in ${process.env.BENCH_SECONDS} s by ${SELLING_TILLS} tills: ${fmt(sold.rate)} sales/s reached, paced at ${SALES_PER_SECOND}/s; target ${SALES_PER_SECOND}/s reached: ${sold.rate >= SALES_PER_SECOND * 0.95 ? 'yes' : 'NO (the machine made fewer)'}; p99 from due ${fmt(sold.p99, 0)} ms${sold.errors ? `; refused: ${sold.errors}` : ''}; load average ${load()}`,
@@ -264,6 +290,32 @@ async function main() {
     console.log(
       `  gateway RSS at the end ${gws.map((pid) => `${memoryMb(pid).rss} MB`).join(' + ')}; notices per till over the run: ${fmt(streams.reduce((t, s) => t + s.notices, 0) / Math.max(1, streams.length), 1)} (stock gathered per branch every 3 s)`,
     );
+
+    // One process stopped as a pod is scaled down or drained (SIGTERM: it ends its streams); its tills open theirs
+    // again with the last id they read (at once, BENCH_OPENING at a time; a till waits 3 s first), reach the
+    // other process and are told to catch up in full. Then a price change reaches all of them there.
+    if (gws.length > 1) {
+      const stoppedAt = performance.now();
+      await cluster.stopProcess(`gateway#${gws.length}`);
+      // Its tills see their streams end (the process's exit may be heard first).
+      const gone = gws.find((pid) => !existsSync(`/proc/${pid}`));
+      for (const end = performance.now() + 10_000; performance.now() < end; await sleep(20))
+        if (streams.filter((s) => s.closed).length >= (held.get(gone) ?? 0)) break;
+      const dropped = streams.filter((s) => s.closed);
+      const again = [];
+      const refusedAgain = await openAll(
+        again,
+        dropped.map((s) => () => openStream(cluster.url, token, s.lastId)),
+      );
+      const backMs = performance.now() - stoppedAt;
+      const kept = streams.filter((s) => !s.closed);
+      streams.splice(0, streams.length, ...kept, ...again);
+      const after = await priceChange(cluster.url, admin, target, 22, streams);
+      console.log(
+        `one gateway process stopped (SIGTERM, as a pod scaled down): its ${dropped.length.toLocaleString('en')} tills held a stream on the other again ${fmt(backMs / 1000)} s after the stop${refusedAgain ? ` (${refusedAgain} refused)` : ''}, ${again.filter((s) => s.full).length.toLocaleString('en')} of them told to catch up in full; load average ${load()}`,
+      );
+      console.log(`  then a price change -> every stream told: ${after.told} tills on the one process left, ${after.figures}`);
+    }
   } finally {
     for (const s of streams) s.req.destroy();
     await cluster.stop();
