@@ -20,6 +20,8 @@ const STOP_GRACE_MS = 10_000;
  * How many processes each service runs: `--replicas sales=2,catalog=2` or DUKAN_REPLICAS (same form); one
  * otherwise. Replicas of a service share its database and its NATS consumers (each event is applied once) and
  * the gateway and the services calling each other spread calls over them, skipping a process that is down.
+ * `gateway=2`: two whole gateway processes share the gateway's port (SO_REUSEPORT: the kernel spreads the
+ * connections over them, as a Service spreads them over a Deployment's pods); each follows the bus by itself.
  */
 export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
   const at = argv.indexOf('--replicas');
@@ -32,8 +34,8 @@ export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
     .filter(Boolean)) {
     const [name, n] = part.split('=');
     const count = Number(n);
-    if (!SERVICE_PORTS[name] || !Number.isInteger(count) || count < 1 || count > 8)
-      throw new Error(`--replicas: "${part}" is not <service>=<1-8>`);
+    if ((!SERVICE_PORTS[name] && name !== 'gateway') || !Number.isInteger(count) || count < 1 || count > 8)
+      throw new Error(`--replicas: "${part}" is not <service>=<1-8> (or gateway=<1-8>)`);
     out[name] = count;
   }
   return out;
@@ -104,6 +106,24 @@ async function waitHealthy(url, timeoutMs = 90_000, child = null, name = 'the pr
   throw new Error(`${url} did not become healthy`);
 }
 
+/** Waits until a process started with a channel says it listens; one that exits first fails the start at once. */
+function waitListening(child, name, timeoutMs = 90_000) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`${name} did not listen within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (m) => m?.listening && done();
+    const onExit = (code, signal) => done(new Error(`${name} exited (${signal ?? code}) before it listened`));
+    const done = (err) => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    };
+    child.on('message', onMessage);
+    child.on('exit', onExit);
+  });
+}
+
 /** Starts the cluster; returns a stop function. Used by this script and by the cluster tests. */
 /** options: { env, ports: { identity, …, gateway }, stdio, replicas: { sales: 2, … }, readyTimeoutMs (each process; 90 s) } */
 export async function startCluster(options = {}) {
@@ -123,13 +143,15 @@ export async function startCluster(options = {}) {
   const databaseUrls = await serviceDatabaseUrls(env.DATABASE_URL, services, env.DB_ROLE_PREFIX ?? 'dukan_');
   const children = new Map();
   const stoppedOnPurpose = new Set();
-  const spawnProcess = (name, script, extra) => {
+  const spawnProcess = (name, script, extra, { ipc = false } = {}) => {
     // DUKAN_NODE_ARGS: extra Node flags for every process, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile a run.
     const nodeArgs = (process.env.DUKAN_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const stdio = options.stdio ?? 'inherit';
     const child = spawn(process.execPath, ['--import', OWN_SOURCE_MAPS, ...nodeArgs, script], {
       cwd: root,
       env: { ...env, ...extra },
-      stdio: options.stdio ?? 'inherit',
+      // A channel where the process must say itself that it listens (gateways sharing one port).
+      stdio: ipc ? [...(typeof stdio === 'string' ? [stdio, stdio, stdio] : stdio.slice(0, 3)), 'ipc'] : stdio,
     });
     children.set(name, child);
     child.on('exit', (code, signal) => {
@@ -180,17 +202,29 @@ export async function startCluster(options = {}) {
     await Promise.all([...children.keys()].map((name) => stopOne(name)));
   };
   const gatewayPort = String(ports.gateway ?? env.PORT ?? '5000');
+  const gateways = replicaCount.gateway ?? 1;
+  const gatewayNames = Array.from({ length: gateways }, (_, i) => (i === 0 ? 'gateway' : `gateway#${i + 1}`));
   try {
     // Identity first: it makes the signing key whose public half the others verify with.
     await start('identity');
     await Promise.all([...Object.keys(ports).filter((s) => s !== 'identity' && s !== 'gateway'), ...Object.keys(replicaPorts)].map(start));
     // The gateway opens no database: it is given none.
-    const gateway = spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
-      DUKAN_MODE: 'cluster',
-      PORT: gatewayPort,
-      DATABASE_URL: '',
-    });
-    await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs, gateway, 'gateway');
+    const gatewayEnv = { DUKAN_MODE: 'cluster', PORT: gatewayPort, DATABASE_URL: '' };
+    if (gateways === 1) {
+      const gateway = spawnProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), gatewayEnv);
+      await waitHealthy(`http://127.0.0.1:${gatewayPort}/health`, options.readyTimeoutMs, gateway, 'gateway');
+    } else {
+      // Several on one port: asking the port would not say which answered, so each says itself that it listens.
+      await Promise.all(
+        gatewayNames.map((name) =>
+          waitListening(
+            spawnProcess(name, join(root, 'gateway', 'dist', 'main.js'), { ...gatewayEnv, REUSE_PORT: 'true' }, { ipc: true }),
+            name,
+            options.readyTimeoutMs,
+          ),
+        ),
+      );
+    }
   } catch (err) {
     // A cluster that did not come up leaves no process behind.
     await stopAll();
@@ -199,8 +233,10 @@ export async function startCluster(options = {}) {
   return {
     env,
     url: `http://127.0.0.1:${gatewayPort}`,
-    /** Every process's port by name ('sales', 'sales#2', …). */
+    /** Every process's port by name ('sales', 'sales#2', …); the gateway's processes all share `gateway`'s. */
     processPorts: { ...ports, ...replicaPorts },
+    /** The gateway's processes by name ('gateway', 'gateway#2', …), for stopService and killService. */
+    gatewayProcesses: gatewayNames,
     stopService: (name) => stopOne(name),
     /** Ends a process at once (SIGKILL: no shutdown hook runs, as in a crash); startService brings it back. */
     killService: (name) => stopOne(name, 'SIGKILL'),
@@ -212,12 +248,12 @@ export async function startCluster(options = {}) {
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   buildUnlessSkipped();
   const cluster = await startCluster({ replicas: parseReplicas() });
-  console.log(
-    `\n  Dukan cluster is ready on ${cluster.url} (processes: ${Object.entries(cluster.processPorts)
-      .filter(([n]) => n !== 'gateway')
-      .map(([n, p]) => `${n} ${p}`)
-      .join(', ')})\n`,
-  );
+  const gateways = cluster.gatewayProcesses.length > 1 ? ` (${cluster.gatewayProcesses.length} gateway processes)` : '';
+  const others = Object.entries(cluster.processPorts)
+    .filter(([n]) => n !== 'gateway')
+    .map(([n, p]) => `${n} ${p}`)
+    .join(', ');
+  console.log(`\n  Dukan cluster is ready on ${cluster.url}${gateways} (processes: ${others})\n`);
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

@@ -130,6 +130,8 @@ export async function startClusterShape(adminUrl) {
     salesUrl: `http://127.0.0.1:${ports.sales}`,
     databaseUrl,
     pids: () => childPids(),
+    /** Stops one process by its name ('sales#2', 'gateway#2') as a scale-down would (SIGTERM), and waits until it has gone. */
+    stopProcess: (name) => cluster.stopService(name),
     stop: async () => {
       await cluster.stop();
       await adminQuery(adminUrl, `DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`).catch(() => undefined);

@@ -18,6 +18,11 @@ export const gatewayConfigSchema = platformConfigSchema.extend({
    */
   TRUST_PROXY: z.string().min(1).optional(),
   DUKAN_MODE: z.enum(['all-in-one', 'cluster']).default('all-in-one'),
+  /**
+   * 'true': listen with SO_REUSEPORT, so several gateway processes on one machine share PORT and the kernel spreads
+   * the connections over them (`start:cluster --replicas gateway=2`; Linux). Each is a whole gateway of its own.
+   */
+  REUSE_PORT: z.enum(['true', 'false']).default('false'),
   /** Port of the embedded PostgreSQL when DATABASE_URL is not set (not 5432, where a system PostgreSQL may listen). */
   DUKAN_DB_PORT: z.coerce.number().int().min(1).max(65535).default(5488),
   FRONTEND_DIST: z.string().default(join(repoRoot, 'frontend', 'dist')),

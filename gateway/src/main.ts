@@ -10,8 +10,12 @@ const log = logger();
 
 if (config.DUKAN_MODE === 'cluster') {
   const app = await createClusterGateway(config);
-  const url = await startDukanApp(app, config.PORT, config.HOST);
-  log.info({ url }, 'gateway listening');
+  const reusePort = config.REUSE_PORT === 'true';
+  const url = await startDukanApp(app, config.PORT, config.HOST, { reusePort });
+  log.info({ url, reusePort }, 'gateway listening');
+  // One of several on a shared port, started with a channel (start:cluster): it says itself that it listens, since
+  // asking the port would not say which process answered, then lets the channel go.
+  if (reusePort && process.send) process.send({ listening: url }, () => process.disconnect?.());
 } else {
   let db: EmbeddedDatabase | null = null;
   let app: Awaited<ReturnType<typeof createAllInOneApp>>;

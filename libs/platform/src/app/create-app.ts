@@ -80,11 +80,21 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
   return app;
 }
 
-/** Starts listening, then lets the outbox relays run (every handler has subscribed by now). */
-export async function startDukanApp(app: INestApplication, port: number, host = '127.0.0.1'): Promise<string> {
+/**
+ * Starts listening, then lets the outbox relays run (every handler has subscribed by now). `reusePort`: several
+ * processes listen on the same port and the kernel spreads the connections over them (SO_REUSEPORT; Linux).
+ */
+export async function startDukanApp(
+  app: INestApplication,
+  port: number,
+  host = '127.0.0.1',
+  options: { reusePort?: boolean } = {},
+): Promise<string> {
   await app.init();
   await app.get(RelayRegistry).startAll();
-  await app.listen(port, host);
+  // Node's listen takes its options as one object where it needs more than a port and a host.
+  if (options.reusePort) await app.listen({ port, host, reusePort: true } as unknown as number);
+  else await app.listen(port, host);
   const url = await app.getUrl();
   return url.replace('[::1]', '127.0.0.1').replace('0.0.0.0', '127.0.0.1');
 }
