@@ -20,7 +20,8 @@ import {
   type RequestContext,
 } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
-import { changeOf, SALE_TENDERS, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { toSaleEvent } from './sale-event.mapper.js';
+import { changeOf, SALE_TENDERS, type LineRow, type SaleRow } from './sale.rows.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';

@@ -33,7 +33,9 @@ import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idemp
 import { LoyaltyClient, type Redemption, type ReserveRequest } from '../loyalty/loyalty.client.js';
 import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
-import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { toSaleDto } from './sale.mapper.js';
+import { toSaleEvent } from './sale-event.mapper.js';
+import type { LineRow, SaleRow } from './sale.rows.js';
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
 import { ShiftsService } from '../shifts/shifts.service.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';

@@ -17,7 +17,7 @@ import {
   type ShiftSummaryDto,
 } from '@dukan/contracts';
 import { audit, DomainError, KnownBranches, one, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
-import type { SaleRow } from '../sales/sale.mapper.js';
+import type { SaleRow } from '../sales/sale.rows.js';
 import type { CashMovementBodyDto, CloseShiftDto, ListShiftsQuery, OpenShiftDto } from './shift.dto.js';
 import { saleForShift, type SaleForShift } from './sale-tenders.js';
 import { shiftFigures, type EntrySum } from './shift-figures.policy.js';
