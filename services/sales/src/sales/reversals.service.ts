@@ -25,7 +25,7 @@ import { changeOf, SALE_TENDERS, type LineRow, type SaleRow } from './sale.rows.
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
-import { ShiftsService } from '../shifts/shifts.service.js';
+import { ShiftBook } from '../shifts/shift-book.js';
 
 /** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
 export interface RefundIdempotency {
@@ -116,7 +116,7 @@ export class ReversalsService {
     private readonly outbox: Outbox,
     private readonly records: SaleRecordsService,
     private readonly idempotency: IdempotencyService,
-    private readonly shifts: ShiftsService,
+    private readonly shifts: ShiftBook,
   ) {}
 
   /** The sale by its id or, as GET reads it, by its invoice number in the caller's branch, locked for the change. */

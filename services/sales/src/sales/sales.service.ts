@@ -37,7 +37,7 @@ import { toSaleDto } from './sale.mapper.js';
 import { toSaleEvent } from './sale-event.mapper.js';
 import type { LineRow, SaleRow } from './sale.rows.js';
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
-import { ShiftsService } from '../shifts/shifts.service.js';
+import { ShiftBook } from '../shifts/shift-book.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
 import { priceReturn, ReversalsService } from './reversals.service.js';
 import { soldLines, type SoldLine } from './line-kinds.policy.js';
@@ -107,7 +107,7 @@ export class SalesService {
     private readonly loyalty: LoyaltyClient,
     private readonly settings: SettingsClient,
     private readonly blocks: InvoiceBlocks,
-    private readonly shifts: ShiftsService,
+    private readonly shifts: ShiftBook,
     private readonly reversals: ReversalsService,
   ) {}
 
