@@ -50,6 +50,13 @@ module.exports = {
       to: { path: '^frontend/src/features/[^/]+/', pathNot: ['^frontend/src/features/$1/', '^frontend/src/features/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'frontend-shared-uses-feature-exports',
+      comment: 'the shared components (the layout, the ui kit) use a feature only through what it exports, never its internals',
+      severity: 'error',
+      from: { path: '^frontend/src/components/' },
+      to: { path: '^frontend/src/features/[^/]+/', pathNot: '^frontend/src/features/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'no-circular',
       comment: 'modules import each other in one direction only: a cycle means two modules are one job, or a shared part belongs elsewhere',
       severity: 'error',

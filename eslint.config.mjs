@@ -5,6 +5,7 @@ import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import dukan from './scripts/eslint-feature-exports.mjs';
 
 const root = import.meta.dirname;
 
@@ -55,6 +56,14 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // A feature, and the shared components, use a feature only through its index.ts (CONTRIBUTING: where things go).
+    // The app's wiring (src/app: router, store; src/i18n's catalogues; src/test) may reach a feature's routes, slices
+    // and texts directly: the router loads each page lazily, and a catalogue gathers every feature's texts.
+    files: ['frontend/src/features/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
+    plugins: { dukan },
+    rules: { 'dukan/feature-exports': 'error' },
   },
   {
     // Code that runs in a page: the desktop shell's window, and what benchmarks and tests hand to Chromium.

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { ESLint, Linter } from 'eslint';
+import dukan from '../../scripts/eslint-feature-exports.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(root, 'node_modules', 'dependency-cruiser', 'package.json'), 'utf8')) as {
@@ -58,6 +60,24 @@ describe('module boundaries', () => {
     }
   }, 120_000);
 
+  it('the rule really fails when a shared component reaches into a feature instead of using what it exports', () => {
+    const dir = join(root, 'frontend', 'src', 'components', '__boundary_probe__');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(
+      join(dir, 'probe.ts'),
+      "import { useMeQuery } from '../../features/auth/api/auth-api.js';\nimport { useCurrentUser } from '../../features/auth/index.js';\nexport const probe = [useMeQuery, useCurrentUser];\n",
+    );
+    try {
+      const r = cruise(join('frontend', 'src', 'components', '__boundary_probe__'));
+      expect(r.ok).toBe(false);
+      expect(r.output).toContain('frontend-shared-uses-feature-exports');
+      expect(r.output).toContain('auth/api/auth-api.ts');
+      expect(r.output).not.toContain('auth/index.ts');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('the rules really fail on a cycle, and on the frontend reaching into a service', () => {
     const dir = join(root, 'frontend', 'src', '__boundary_probe__');
     mkdirSync(dir, { recursive: true });
@@ -75,4 +95,46 @@ describe('module boundaries', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);
+});
+
+// The same boundary as ESLint sees it while a file is typed: what the rule reports, and that the config turns it on.
+describe("ESLint's dukan/feature-exports", () => {
+  const config = [{ files: ['**/*.ts', '**/*.tsx'], plugins: { dukan }, rules: { 'dukan/feature-exports': 'error' as const } }];
+  const lint = (file: string, code: string) =>
+    new Linter({ cwd: root }).verify(code, config, join(root, file)).map((m) => `${m.line}: ${m.message}`);
+
+  it("reports a feature's insides imported from another feature or from a shared component, not its index or its own files", () => {
+    const code = [
+      "import { useCan } from '../../auth/use-permissions.js';",
+      "import { useCurrentUser } from '../../auth/index.js';",
+      "import { money } from '../lib/money.js';",
+      "export { saveFile } from '../../inventory/api/inventory-api.js';",
+      "export const page = () => import('../../pos/routes/pos-page.js');",
+      'export const probe = [useCan, useCurrentUser, money];',
+    ].join('\n');
+    expect(lint('frontend/src/features/customers/components/probe.ts', code)).toEqual([
+      "1: '../../auth/use-permissions.js' is inside the auth feature: import it from '../../auth/index.js' (export it there if it is meant for use outside)",
+      "4: '../../inventory/api/inventory-api.js' is inside the inventory feature: import it from '../../inventory/index.js' (export it there if it is meant for use outside)",
+      "5: '../../pos/routes/pos-page.js' is inside the pos feature: import it from '../../pos/index.js' (export it there if it is meant for use outside)",
+    ]);
+    expect(
+      lint(
+        'frontend/src/components/layout/probe.tsx',
+        "import { signedOut } from '../../features/auth/auth-slice.js';\nimport { useCan } from '../../features/auth/index.js';\nexport const p = [signedOut, useCan];",
+      ),
+    ).toEqual([
+      "1: '../../features/auth/auth-slice.js' is inside the auth feature: import it from '../../features/auth/index.js' (export it there if it is meant for use outside)",
+    ]);
+  });
+
+  it("is on in the workspace's config for the features and the shared components, and only there", async () => {
+    const eslint = new ESLint({ cwd: root });
+    const severity = async (file: string) =>
+      ((await eslint.calculateConfigForFile(join(root, file))) as { rules?: Record<string, unknown[]> }).rules?.[
+        'dukan/feature-exports'
+      ]?.[0];
+    expect(await severity('frontend/src/features/customers/index.ts')).toBe(2);
+    expect(await severity('frontend/src/components/layout/sidebar.tsx')).toBe(2);
+    expect(await severity('frontend/src/app/router.tsx')).toBeUndefined();
+  }, 60_000);
 });

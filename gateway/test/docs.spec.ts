@@ -99,6 +99,9 @@ describe('links in README.md, CONTRIBUTING.md and docs/', () => {
     expect(names).toEqual(
       expect.arrayContaining([
         'docs/first-day.md',
+        'docs/features.md',
+        'docs/features/till.md',
+        'docs/features/branches.md',
         'docs/operating.md',
         'docs/testing.md',
         'docs/performance.md',

@@ -30,6 +30,7 @@ import { PacksWeighed1797500000300 } from './migrations/1797500000300-packs-weig
 import { Exchanges1797600000100 } from './migrations/1797600000100-exchanges.js';
 import { InvoiceSeries1797600000200 } from './migrations/1797600000200-invoice-series.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
+import { ShiftBook } from './shifts/shift-book.js';
 import { ShiftsService } from './shifts/shifts.service.js';
 import { AccountRepaidHandler } from './shifts/repayment.handler.js';
 import { SupplierPaymentHandler } from './shifts/supplier-payment.handler.js';
@@ -78,6 +79,7 @@ export class SalesModule {
         SaleRecordsService,
         ReversalsService,
         ShiftsService,
+        ShiftBook,
         ...REPLICA_HANDLERS,
         BranchPriceChangedHandler,
         SupplierPaymentHandler,

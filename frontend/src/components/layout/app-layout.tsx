@@ -5,9 +5,14 @@ import { canAccessPage, effectivePermissions, pageKeyForPath, PERMISSION_REFRESH
 import { useAppDispatch, useAppSelector } from '../../app/hooks.js';
 import { keepUser } from '../../app/session.js';
 import { sharedApi } from '../../app/shared-api.js';
-import { useLogoutMutation, useMeQuery, useSavePreferencesMutation } from '../../features/auth/api/auth-api.js';
-import { signedOut, userLoaded } from '../../features/auth/auth-slice.js';
-import type { SignedInUser } from '../../features/auth/types.js';
+import {
+  signedOut,
+  userLoaded,
+  useLogoutMutation,
+  useMeQuery,
+  useSavePreferencesMutation,
+  type SignedInUser,
+} from '../../features/auth/index.js';
 import { isLanguage } from '../../i18n/index.js';
 import { AccessRestricted } from '../ui/access-restricted.js';
 import { Spinner } from '../ui/spinner.js';

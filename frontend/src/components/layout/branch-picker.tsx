@@ -4,9 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../app/api.js';
 import { useAppDispatch } from '../../app/hooks.js';
 import { readBranch, readRegister, writeBranch } from '../../app/session.js';
-import { deviceBranchFits, mayHaveSeveralBranches, pickableBranches, registerFor } from '../../features/auth/branches.js';
-import type { SignedInUser } from '../../features/auth/types.js';
-import { useBranchesQuery } from '../../features/settings/api/settings-api.js';
+import { deviceBranchFits, mayHaveSeveralBranches, pickableBranches, registerFor, type SignedInUser } from '../../features/auth/index.js';
+import { useBranchesQuery } from '../../features/settings/index.js';
 import { BranchSelect } from './branch-select.js';
 
 /**

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { branch, me, ok } from '../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../test/render.js';
 import { routes } from '../../app/router.js';
-import type { SignedInUser } from '../../features/auth/types.js';
+import type { SignedInUser } from '../../features/auth/index.js';
 
 function meReturns(u: SignedInUser) {
   return fakeApi(({ url }) => {

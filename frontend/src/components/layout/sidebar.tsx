@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { canAccessPage } from '@dukan/contracts';
 import { Icon } from './icons.js';
 import { NAV_ITEMS } from './nav-items.js';
-import { displayName, type SignedInUser } from '../../features/auth/types.js';
-import { DesktopStatusButton } from '../../features/desktop/components/desktop-status-button.js';
+import { displayName, type SignedInUser } from '../../features/auth/index.js';
+import { DesktopStatusButton } from '../../features/desktop/index.js';
 
 interface SidebarProps {
   user: SignedInUser;

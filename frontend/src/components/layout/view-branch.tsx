@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { mayHaveSeveralBranches, pickableBranches } from '../../features/auth/branches.js';
-import { useCurrentUser } from '../../features/auth/use-permissions.js';
-import { useBranchesQuery } from '../../features/settings/api/settings-api.js';
+import { mayHaveSeveralBranches, pickableBranches, useCurrentUser } from '../../features/auth/index.js';
+import { useBranchesQuery } from '../../features/settings/index.js';
 import { BranchSelect } from './branch-select.js';
 
 const PARAM = 'branch';

@@ -1,22 +1,10 @@
-import { connect, headers as natsHeaders, nanos, type NatsConnection, type Subscription } from '@nats-io/transport-node';
-import {
-  AckPolicy,
-  DeliverPolicy,
-  jetstream,
-  jetstreamManager,
-  type ConsumerMessages,
-  type JetStreamClient,
-  type JsMsg,
-  type JetStreamManager,
-} from '@nats-io/jetstream';
+import { connect, headers as natsHeaders, type NatsConnection, type Subscription } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type ConsumerMessages, type JetStreamClient, type JetStreamManager } from '@nats-io/jetstream';
 import { hasBulkLane, type EventEnvelope, type EventSubject } from '@dukan/contracts';
 import { logger } from '../logging/logger.js';
 import {
-  deliverBatch,
   failureMessage,
-  parseEnvelope,
   publishOne,
-  retryDelayMs,
   type Delivery,
   type EventBus,
   type Listener,
@@ -24,8 +12,11 @@ import {
   type PublishOptions,
   type SubscriptionOptions,
 } from './event-bus.js';
-import { readyBatches } from './ready-batches.js';
-import { ensureStream } from './nats-stream.js';
+import { consumeLane, type Lane, type LaneHost } from './nats-consumer.js';
+import { bulkWireSubject, ensureStream } from './nats-stream.js';
+
+export { durableName } from './nats-consumer.js';
+export { bulkWireSubject } from './nats-stream.js';
 
 export interface NatsBusOptions {
   url: string;
@@ -46,12 +37,6 @@ export interface NatsBusOptions {
 
 export const CORRELATION_HEADER = 'x-correlation-id';
 
-/** Messages a consumer keeps pulled ahead, and the most it applies in one transaction, per lane. */
-const LANES = {
-  live: { pullAhead: 256, maxBatch: 64, suffix: '' },
-  bulk: { pullAhead: 2000, maxBatch: 500, suffix: '__bulk' },
-} as const;
-
 /**
  * Cluster shape: JetStream with Nats-Msg-Id dedup, durable pull consumers, explicit ack. A failed delivery
  * is redelivered for as long as it takes (capped backoff with jitter); a message that is not an event is
@@ -66,7 +51,6 @@ export class NatsEventBus implements EventBus {
   private closing = false;
   private streamCheck: Promise<void> | null = null;
   private readonly reconnectListeners: (() => void)[] = [];
-
   private constructor(
     private readonly nc: NatsConnection,
     private readonly js: JetStreamClient,
@@ -141,96 +125,12 @@ export class NatsEventBus implements EventBus {
     if (hasBulkLane(subject)) await this.consumeLane('bulk', subject, options, deliver);
   }
 
-  private async consumeLane(
-    lane: keyof typeof LANES,
-    subject: EventSubject,
-    options: SubscriptionOptions,
-    deliver: Delivery,
-  ): Promise<void> {
-    const { pullAhead, maxBatch, suffix } = LANES[lane];
-    const durable = durableName(options.consumer) + suffix;
-    const config = {
-      durable_name: durable,
-      filter_subject: `${this.options.subjectPrefix}${lane === 'bulk' ? bulkWireSubject(subject) : subject}`,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      ack_wait: nanos(30_000),
-      // Never given up: a transport failure is retried for as long as it takes, a refusal is parked.
-      max_deliver: -1,
-    };
-    const ensureConsumer = async () => {
-      try {
-        const info = await this.jsm.consumers.info(this.options.stream, durable);
-        // A consumer made by an earlier version gave up after a few deliveries.
-        if (info.config.max_deliver !== -1) await this.jsm.consumers.update(this.options.stream, durable, { max_deliver: -1 });
-      } catch (e) {
-        if (!/not found/i.test(failureMessage(e))) throw e;
-        await this.jsm.consumers.add(this.options.stream, config);
-      }
-    };
-    await ensureConsumer();
-    const consumer = await this.js.consumers.get(this.options.stream, durable);
-    // Pulls expire after 5 s (heartbeats every 2.5 s): a pull lost with a NATS restart is noticed and made again within seconds.
-    const messages = await consumer.consume({ max_messages: pullAhead, expires: 5_000 });
+  private async consumeLane(lane: Lane, subject: EventSubject, options: SubscriptionOptions, deliver: Delivery): Promise<void> {
+    // What the lane's consumer uses of the bus; it asks whether the bus is closing each time it would make something.
+    const host: LaneHost = { js: this.js, jsm: this.jsm, options: this.options, closing: () => this.closing };
+    const { messages, loop } = await consumeLane(host, lane, subject, options, deliver);
     this.consumers.push(messages);
-    const log = logger();
-    // The server lost the consumer (NATS started afresh, an operator removed it): make it again; pulls resume.
-    void (async () => {
-      for await (const status of messages.status()) {
-        if (this.closing || (status.type !== 'consumer_not_found' && status.type !== 'consumer_deleted')) continue;
-        log.warn({ consumer: durable, status: status.type }, 'event consumer missing on the server; creating it again');
-        await ensureConsumer().catch((e: unknown) =>
-          log.warn({ err: e, consumer: durable }, 'could not create the event consumer again; will retry'),
-        );
-      }
-    })().catch(() => undefined);
-    const settle = (m: JsMsg, event: EventEnvelope, error?: unknown) => {
-      if (error === undefined) return m.ack();
-      const count = m.info.deliveryCount;
-      const delay = retryDelayMs(count, Math.random, this.options.maxRetryDelayMs);
-      const entry = { err: error, consumer: durable, eventId: event.id, delivery: count, retryInMs: delay };
-      // Logged loudly at first, then now and again while it keeps failing.
-      if (count <= 3 || count % 20 === 0) log.warn(entry, 'event handler failed; will redeliver');
-      m.nak(delay);
-    };
-    const malformed = async (m: JsMsg, error: unknown) => {
-      const body = new TextDecoder('utf-8', { fatal: false }).decode(m.data);
-      if (!options.malformed) {
-        log.error({ consumer: durable, subject, error: failureMessage(error) }, 'malformed event dropped: not an event of its subject');
-        return m.term();
-      }
-      try {
-        await options.malformed({ subject, body, error: failureMessage(error) });
-        m.ack();
-      } catch (e) {
-        log.warn({ err: e, consumer: durable }, 'could not keep a malformed event; will redeliver');
-        m.nak(retryDelayMs(m.info.deliveryCount, Math.random, this.options.maxRetryDelayMs));
-      }
-    };
-    this.loops.push(
-      (async () => {
-        for await (const batch of readyBatches(messages, maxBatch)) {
-          try {
-            const messageOf = new Map<EventEnvelope, JsMsg>();
-            for (const m of batch) {
-              let event: EventEnvelope;
-              try {
-                event = parseEnvelope(subject, m.string());
-              } catch (e) {
-                await malformed(m, e);
-                continue;
-              }
-              messageOf.set(event, m);
-            }
-            if (messageOf.size > 0)
-              await deliverBatch(deliver, [...messageOf.keys()], (event, error) => settle(messageOf.get(event)!, event, error));
-          } catch (e) {
-            // Never out of the loop: what was not acknowledged comes back after ack_wait.
-            log.error({ err: e, consumer: durable }, 'event batch failed outside its handler; will redeliver');
-          }
-        }
-      })(),
-    );
+    this.loops.push(loop);
   }
 
   /** The stream's consumers as the server knows them: durable name and subject (without the wire prefix). */
@@ -282,14 +182,4 @@ export class NatsEventBus implements EventBus {
     this.closing = true;
     await this.jsm.streams.delete(this.options.stream).catch(() => undefined);
   }
-}
-
-/** Where a bulk-lane event travels: 'dukan.catalog.product.created.v1' → 'dukan.bulk.catalog.product.created.v1'. */
-export function bulkWireSubject(subject: string): string {
-  return `dukan.bulk.${subject.slice('dukan.'.length)}`;
-}
-
-/** The JetStream durable name of a declared consumer ('sales.ProductCreatedHandler' → 'sales_ProductCreatedHandler'). */
-export function durableName(consumer: string): string {
-  return consumer.replace(/[^A-Za-z0-9_-]/g, '_');
 }

@@ -59,3 +59,8 @@ function withinStorage<L extends { max_bytes: number }>(limits: L, refused: bool
   );
   return { ...limits, max_bytes: -1 };
 }
+
+/** Where a bulk-lane event travels: 'dukan.catalog.product.created.v1' → 'dukan.bulk.catalog.product.created.v1'. */
+export function bulkWireSubject(subject: string): string {
+  return `dukan.bulk.${subject.slice('dukan.'.length)}`;
+}

@@ -20,11 +20,12 @@ import {
   type RequestContext,
 } from '@dukan/platform';
 import type { RefundDto } from './sale.dto.js';
-import { changeOf, SALE_TENDERS, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { toSaleEvent } from './sale-event.mapper.js';
+import { changeOf, SALE_TENDERS, type LineRow, type SaleRow } from './sale.rows.js';
 import { refundPoints, refundShareCents } from './pricing.policy.js';
 import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idempotency/idempotency.service.js';
 import { INVOICE_NUMBER, SaleRecordsService } from './sale-records.service.js';
-import { ShiftsService } from '../shifts/shifts.service.js';
+import { ShiftBook } from '../shifts/shift-book.js';
 
 /** A refund request's Idempotency-Key and the body as sent (the hash compares what the client meant). */
 export interface RefundIdempotency {
@@ -115,7 +116,7 @@ export class ReversalsService {
     private readonly outbox: Outbox,
     private readonly records: SaleRecordsService,
     private readonly idempotency: IdempotencyService,
-    private readonly shifts: ShiftsService,
+    private readonly shifts: ShiftBook,
   ) {}
 
   /** The sale by its id or, as GET reads it, by its invoice number in the caller's branch, locked for the change. */

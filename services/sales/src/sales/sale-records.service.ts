@@ -11,7 +11,8 @@ import {
 } from '@dukan/contracts';
 import { DomainError, escapeLike, recordInCallerBranch, UUID, type RequestContext } from '@dukan/platform';
 import type { ListSalesQuery } from './sale.dto.js';
-import { SALE_TENDERS, toSaleDto, type LineRow, type RefundRow, type SaleRow } from './sale.mapper.js';
+import { toSaleDto } from './sale.mapper.js';
+import { SALE_TENDERS, type LineRow, type RefundRow, type SaleRow } from './sale.rows.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const INVOICE_NUMBER = /^INV-\d{1,30}$/i;

@@ -14,7 +14,7 @@ import {
 import { DomainError, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
-import type { LineRow, SaleRow } from './sale.mapper.js';
+import type { LineRow, SaleRow } from './sale.rows.js';
 
 export interface ProductRow {
   product_id: string;

@@ -33,9 +33,11 @@ import { IdempotencyService, isValidIdempotencyKey, requestHash } from '../idemp
 import { LoyaltyClient, type Redemption, type ReserveRequest } from '../loyalty/loyalty.client.js';
 import { sameRate, SettingsClient } from '../settings/settings.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
-import { toSaleDto, toSaleEvent, type LineRow, type SaleRow } from './sale.mapper.js';
+import { toSaleDto } from './sale.mapper.js';
+import { toSaleEvent } from './sale-event.mapper.js';
+import type { LineRow, SaleRow } from './sale.rows.js';
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
-import { ShiftsService } from '../shifts/shifts.service.js';
+import { ShiftBook } from '../shifts/shift-book.js';
 import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
 import { priceReturn, ReversalsService } from './reversals.service.js';
 import { soldLines, type SoldLine } from './line-kinds.policy.js';
@@ -105,7 +107,7 @@ export class SalesService {
     private readonly loyalty: LoyaltyClient,
     private readonly settings: SettingsClient,
     private readonly blocks: InvoiceBlocks,
-    private readonly shifts: ShiftsService,
+    private readonly shifts: ShiftBook,
     private readonly reversals: ReversalsService,
   ) {}
 

@@ -1,7 +1,7 @@
 // What a sale, a refund or a void brings into a shift's book: the sale's own tenders, change and cash rounding, each
 // amount in its own currency's minor unit, as sales recorded them (nothing converted here).
 import type { Currency, SaleChange, SaleTender } from '@dukan/contracts';
-import type { SaleRow } from '../sales/sale.mapper.js';
+import type { SaleRow } from '../sales/sale.rows.js';
 
 /** What a sale brings into a shift's book. */
 export interface SaleForShift {

@@ -13,13 +13,10 @@ import {
   type Pagination,
   type ShiftDto,
   type ShiftFigures,
-  type SaleTender,
   type ShiftSummaryDto,
 } from '@dukan/contracts';
 import { audit, DomainError, KnownBranches, one, Outbox, recordInCallerBranch, rows, UUID, type RequestContext } from '@dukan/platform';
-import type { SaleRow } from '../sales/sale.mapper.js';
 import type { CashMovementBodyDto, CloseShiftDto, ListShiftsQuery, OpenShiftDto } from './shift.dto.js';
-import { saleForShift, type SaleForShift } from './sale-tenders.js';
 import { shiftFigures, type EntrySum } from './shift-figures.policy.js';
 
 interface ShiftRow {
@@ -45,21 +42,14 @@ interface ShiftRow {
   note: string | null;
 }
 
-interface EntryToWrite {
-  kind: EntrySum['kind'];
-  method: EntrySum['method'];
-  currency: Currency;
-  amountMinor: number;
-}
-
 const amounts = (usd: string | number | null, iqd: string | number | null): CurrencyAmounts | null =>
   usd === null || iqd === null ? null : { USD: Number(usd), IQD: Number(iqd) };
 
 const person = (id: string | null, username: string | null) => (id === null ? null : { _id: id, username: username ?? '' });
 
 /**
- * A register's shifts: opened by counting the float, cash in and out, every sale, refund and void written into the
- * shift's book in the same transaction as the sale itself, and the close, which compares the count with the book.
+ * A register's shifts: opened by counting the float, cash in and out, and the close, which compares the count with the
+ * book (every sale, refund and void, written by ShiftBook in the sale's own transaction).
  */
 @Injectable()
 export class ShiftsService {
@@ -265,124 +255,6 @@ export class ShiftsService {
       });
       return this.toDto(m, closed!, figures);
     });
-  }
-
-  // --- the book, written by sales in the sale's (refund's, void's) own transaction
-
-  /**
-   * Writes a sale into the shift it belongs to: a sale made now, the shift open on its register now; a sale the till
-   * kept offline, the shift the till named, else the one open on its register when it was made. With no shift, a shop
-   * that does not sell without one refuses a sale made now; a sale the till made offline is kept (its goods are gone).
-   */
-  async recordSale(m: EntityManager, sale: SaleRow, till: { shiftId?: string | null; madeOffline: boolean }): Promise<void> {
-    const s = saleForShift(sale, till.shiftId, till.madeOffline);
-    const shiftId = await this.shiftForSale(m, s);
-    if (!shiftId) return;
-    const entries: EntryToWrite[] = [
-      ...s.tenders.map((t) => ({ kind: 'sale' as const, method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
-      ...(s.change.amountMinor > 0
-        ? [{ kind: 'change' as const, method: 'cash' as const, currency: s.change.currency, amountMinor: -s.change.amountMinor }]
-        : []),
-      ...(s.discountMinor > 0 ? [{ kind: 'discount' as const, method: null, currency: s.currency, amountMinor: s.discountMinor }] : []),
-      ...(s.roundingMinor !== 0 ? [{ kind: 'rounding' as const, method: null, currency: s.currency, amountMinor: s.roundingMinor }] : []),
-    ];
-    await this.write(m, shiftId, s.saleId, sale.cashier_id, entries);
-  }
-
-  /**
-   * Money a refund hands back, on the tenders it went back to (cash in the currency paid, card, transfer, account), goes
-   * into the book of the shift open on the sale's register, else of the refunder's open shift; only its cash leaves
-   * the drawer (the figures count cash entries alone into the expected cash).
-   */
-  async recordRefund(
-    m: EntityManager,
-    ctx: RequestContext,
-    sale: SaleRow,
-    refundId: string,
-    tenders: readonly SaleTender[],
-  ): Promise<void> {
-    const shiftId = await this.shiftForReversal(m, ctx, sale);
-    const given = tenders.filter((t) => t.amountMinor !== 0);
-    if (!shiftId || given.length === 0) return;
-    // Each part out of the tender it went back to: only the cash ones leave the drawer.
-    await this.write(
-      m,
-      shiftId,
-      refundId,
-      ctx.actorId,
-      given.map((t) => ({ kind: 'refund' as const, method: t.method, currency: t.currency, amountMinor: -t.amountMinor })),
-    );
-  }
-
-  /**
-   * A void takes the sale's tenders and change back out (into the shift open now, as a refund does), and its discount
-   * and cash rounding off the report's lines: a sale that did not happen gave no discount and rounded nothing.
-   */
-  async recordVoid(m: EntityManager, ctx: RequestContext, sale: SaleRow): Promise<void> {
-    const shiftId = await this.shiftForReversal(m, ctx, sale);
-    if (!shiftId) return;
-    const s = saleForShift(sale, null, false);
-    const entries: EntryToWrite[] = [
-      ...s.tenders.map((t) => ({ kind: 'void' as const, method: t.method, currency: t.currency, amountMinor: -t.amountMinor })),
-      ...(s.change.amountMinor > 0
-        ? [{ kind: 'void' as const, method: 'cash' as const, currency: s.change.currency, amountMinor: s.change.amountMinor }]
-        : []),
-      ...(s.discountMinor > 0 ? [{ kind: 'discount' as const, method: null, currency: s.currency, amountMinor: -s.discountMinor }] : []),
-      ...(s.roundingMinor !== 0 ? [{ kind: 'rounding' as const, method: null, currency: s.currency, amountMinor: -s.roundingMinor }] : []),
-    ];
-    await this.write(m, shiftId, sale.id, ctx.actorId, entries);
-  }
-
-  private async shiftForSale(m: EntityManager, s: SaleForShift): Promise<string | null> {
-    const online = s.madeAt === null;
-    // The shift row is share-locked: a close running meanwhile waits for this sale, or this sale sees it closed.
-    const [found] = await rows<{ shift_id: string | null; sell_without_shift: boolean }>(
-      m,
-      `WITH named AS (
-         SELECT id FROM shifts WHERE NOT $5 AND id = $4::uuid AND branch_id = $1 AND register = $2 FOR KEY SHARE
-       ), open_now AS (
-         SELECT id FROM shifts WHERE $5 AND branch_id = $1 AND register = $2 AND status = 'open' FOR KEY SHARE
-       ), open_then AS (
-         SELECT id FROM shifts WHERE NOT $5 AND branch_id = $1 AND register = $2 AND opened_at <= $3
-            AND (closed_at IS NULL OR closed_at > $3) ORDER BY opened_at DESC LIMIT 1 FOR KEY SHARE
-       )
-       SELECT coalesce((SELECT id FROM named), (SELECT id FROM open_now), (SELECT id FROM open_then)) AS shift_id,
-              (SELECT sell_without_shift FROM shop_settings WHERE id = 1) AS sell_without_shift`,
-      [s.branchId, s.register, s.madeAt ?? new Date(), s.shiftId && UUID.test(s.shiftId) ? s.shiftId : null, online],
-    );
-    if (found?.shift_id) return found.shift_id;
-    if (online && found?.sell_without_shift === false) {
-      throw new DomainError('SHIFT_REQUIRED', 'shifts.required', { register: s.register });
-    }
-    return null;
-  }
-
-  private async shiftForReversal(m: EntityManager, ctx: RequestContext, sale: SaleRow): Promise<string | null> {
-    const [found] = await rows<{ id: string }>(
-      m,
-      `SELECT id FROM shifts WHERE status = 'open'
-          AND ((branch_id = $1 AND register = $2) OR (branch_id = $3 AND cashier_id = $4::uuid))
-        ORDER BY (branch_id = $1 AND register = $2) DESC, opened_at DESC LIMIT 1 FOR KEY SHARE`,
-      [sale.branch_id, sale.register, ctx.branchId, ctx.actorId && UUID.test(ctx.actorId) ? ctx.actorId : null],
-    );
-    return found?.id ?? null;
-  }
-
-  private async write(m: EntityManager, shiftId: string, refId: string, by: string | null, entries: EntryToWrite[]): Promise<void> {
-    if (entries.length === 0) return;
-    await m.query(
-      `INSERT INTO shift_entries (shift_id, kind, method, currency, amount_minor, ref_id, created_by)
-       SELECT $1, kind, method, currency, amount, $2, $3 FROM unnest($4::text[], $5::text[], $6::text[], $7::bigint[]) AS e(kind, method, currency, amount)`,
-      [
-        shiftId,
-        refId,
-        by,
-        entries.map((e) => e.kind),
-        entries.map((e) => e.method),
-        entries.map((e) => e.currency),
-        entries.map((e) => e.amountMinor),
-      ],
-    );
   }
 
   // --- reading

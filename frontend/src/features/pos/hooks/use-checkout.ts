@@ -6,7 +6,7 @@ import { readBranch, readRegister } from '../../../app/session.js';
 import { useToast } from '../../../components/ui/use-toast.js';
 import { displayName, useCurrentUser } from '../../auth/index.js';
 import { useCreateSaleMutation } from '../api/pos-api.js';
-import type { CompletedSale, ReceiptSale } from '../components/receipt.js';
+import type { CompletedSale, ReceiptSale } from '../components/receipt-paper.js';
 import { isNoAnswer } from '../lib/catalogue-follow.js';
 import type { SaleQueue } from '../offline/use-sale-queue.js';
 import type { PendingExchange } from '../returns/return-choice.js';

@@ -9,7 +9,8 @@ import { useFormat } from '../../../i18n/format.js';
 import { useApproverTokenMutation, useCloseShiftMutation, useShiftQuery } from '../api/shifts-api.js';
 import { minorText, rememberShift } from '../lib/money.js';
 import { countedAmounts, emptyCount, NoteCounter } from './note-counter.js';
-import { ShiftReportActions, ShiftReportPaper } from './shift-report.js';
+import { ShiftReportPaper } from './shift-report.js';
+import { ShiftReportActions } from './shift-report-actions.js';
 
 /**
  * Counts the drawer again and shows expected, counted and difference per currency. A difference beyond the shop's

@@ -9,7 +9,8 @@ import { rememberShift } from '../lib/money.js';
 import { CashDialog } from './cash-dialog.js';
 import { CloseShiftDialog } from './close-shift-dialog.js';
 import { OpenShiftDialog } from './open-shift-dialog.js';
-import { ShiftReportActions, ShiftReportPaper } from './shift-report.js';
+import { ShiftReportPaper } from './shift-report.js';
+import { ShiftReportActions } from './shift-report-actions.js';
 import '../shifts.css';
 
 type Dialog = 'open' | 'cash_in' | 'cash_out' | 'x' | 'close' | null;

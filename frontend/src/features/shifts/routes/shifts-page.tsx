@@ -11,7 +11,8 @@ import { Spinner } from '../../../components/ui/spinner.js';
 import { useFormat, type Formatters } from '../../../i18n/format.js';
 import { useCan } from '../../auth/index.js';
 import { useShiftQuery, useShiftsQuery } from '../api/shifts-api.js';
-import { ShiftReportActions, ShiftReportPaper } from '../components/shift-report.js';
+import { ShiftReportPaper } from '../components/shift-report.js';
+import { ShiftReportActions } from '../components/shift-report-actions.js';
 import { minorText } from '../lib/money.js';
 import '../shifts.css';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { branch, ok } from '../../test/fixtures.js';
-import { fakeApi, renderScreen, user } from '../../test/render.js';
-import { DashboardPage } from '../../features/dashboard/routes/dashboard-page.js';
+import { branch, ok } from '../../../test/fixtures.js';
+import { fakeApi, renderScreen, user } from '../../../test/render.js';
+import { DashboardPage } from './dashboard-page.js';
 
 const dashboard = {
   todaySales: 0,
