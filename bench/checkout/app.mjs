@@ -66,7 +66,8 @@ export async function startAllInOne(adminUrl) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'dukan-bench-checkout-'));
   const databaseUrl = withDatabase(adminUrl, db);
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+  // DUKAN_NODE_ARGS, as for start-cluster: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the run.
+  const nodeArgs = (process.env.DUKAN_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...nodeArgs, join(root, 'gateway', 'dist', 'main.js')], {
     cwd: root,
     env: {

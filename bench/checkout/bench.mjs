@@ -5,6 +5,7 @@
 //   node bench/checkout/bench.mjs                          both shapes (cluster skipped without NATS)
 //   BENCH_SHAPES=all-in-one BENCH_SECONDS=30 node bench/checkout/bench.mjs
 //   BENCH_SHAPES=cluster BENCH_REPLICAS=sales=2,catalog=2 node bench/checkout/bench.mjs   two processes each
+//   DUKAN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" node bench/checkout/bench.mjs   profile the app's processes
 //   BENCH_URL=http://127.0.0.1:5000 BENCH_USERNAME=admin BENCH_PASSWORD=… [BENCH_PID=…] node bench/checkout/bench.mjs
 //                                                          measure a running app; the SQL baseline then needs DATABASE_URL
 // PostgreSQL: DATABASE_URL's server, else 127.0.0.1:5432. NATS: NATS_URL, else 127.0.0.1:4222.
@@ -14,7 +15,9 @@ import { backlog, catchUp, prepare, runTills, stockOff } from './tills.mjs';
 import { runBaseline } from './baseline.mjs';
 import { PACED_SHARE, PASSWORD, PRODUCTS, SECONDS, SHAPES, TILLS, WARMUP_SECONDS } from './settings.mjs';
 
-const TARGETS = { 'all-in-one': { ratio: 0.5, p99: 50, rssMb: 400 }, cluster: { ratio: 0.4, p99: 80, rssMb: null } };
+// Issue 32: a sale at the database's speed (at least the plain script's rate, in fewer round trips than it makes), and
+// quick at 80 % of the app's own maximum, in both shapes.
+const TARGETS = { 'all-in-one': { ratio: 1, p99: 50, rssMb: 400 }, cluster: { ratio: 1, p99: 50, rssMb: null } };
 
 async function main() {
   console.log(`checkout: ${TILLS} tills, 3-5 lines a sale, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured, ${PRODUCTS} products`);
@@ -97,7 +100,7 @@ async function main() {
     if (target) {
       const checks = [
         `ratio >= ${target.ratio}: ${ratio >= target.ratio ? 'yes' : 'NO'}`,
-        `p99 < ${target.p99} ms: saturated ${app.p99 < target.p99 ? 'yes' : 'NO'}, paced ${paced && paced.p99 < target.p99 ? 'yes' : 'NO'}`,
+        `p99 < ${target.p99} ms at ${Math.round(PACED_SHARE * 100)} % of the maximum: ${paced && paced.p99 < target.p99 ? 'yes' : 'NO'}`,
         ...(target.rssMb
           ? [`RSS < ${target.rssMb} MB: ${app.peakRss && Math.max(app.peakRss, paced?.peakRss ?? 0) < target.rssMb ? 'yes' : 'NO'}`]
           : []),

@@ -1,7 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Module, type INestApplication } from '@nestjs/common';
 import { SERVICES } from '@dukan/contracts';
-import { createDukanApp, EVENT_BUS, PlatformCoreModule, type EventBus } from '@dukan/platform';
+import type { ServerResponse } from 'node:http';
+import {
+  CachingSessionValidator,
+  createDukanApp,
+  EVENT_BUS,
+  forgetOnUserEvents,
+  PlatformCoreModule,
+  type EventBus,
+  type GatedRequest,
+} from '@dukan/platform';
 import { loadGatewayConfig } from './config.js';
 import { mountEdge } from './edge.js';
 import { backupStatusController } from './backup/status.controller.js';
@@ -49,11 +58,29 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
   })
   class AllInOneModule {}
 
+  // Identity's answer about a session (version and rights) is kept for SESSION_CACHE_MS, as the cluster gateway keeps
+  // it: dropped by identity's user events, and entirely by any change that passes through identity here, before its
+  // answer reaches the client (so the client's next call is checked afresh).
+  let sessions: CachingSessionValidator | null = null;
   const app = await createDukanApp(AllInOneModule, {
     branchId: config.BRANCH_ID,
     role: 'edge',
     trustProxy: config.TRUST_PROXY ?? false,
+    sessions: (db) =>
+      config.SESSION_CACHE_MS === 0 ? db : (sessions = new CachingSessionValidator(db, { ttlMs: config.SESSION_CACHE_MS })),
     before: (server) => {
+      server.use((req: GatedRequest, res: ServerResponse, next: () => void) => {
+        const decision = req.dukan;
+        if (sessions && decision?.zone === 'api' && decision.route?.owner === 'identity' && req.method !== 'GET') {
+          const cache = sessions;
+          const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+          res.writeHead = ((status: number, ...rest: unknown[]) => {
+            if (status < 400) cache.clear();
+            return writeHead(status, ...rest);
+          }) as ServerResponse['writeHead'];
+        }
+        next();
+      });
       server.use(streamHandler(hub));
       mountEdge(server, {
         frontendDist: config.FRONTEND_DIST,
@@ -64,6 +91,7 @@ export async function createAllInOneApp(o: AllInOneOptions): Promise<INestApplic
     },
     shutdownHooks: o.shutdownHooks ?? true,
   });
+  if (sessions) await forgetOnUserEvents(sessions, app.get<EventBus>(EVENT_BUS));
   await hub.follow(app.get<EventBus>(EVENT_BUS));
   return app;
 }

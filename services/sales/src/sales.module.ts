@@ -29,6 +29,7 @@ import { RefundTenders1797300000300 } from './migrations/1797300000300-refund-te
 import { PacksWeighed1797500000300 } from './migrations/1797500000300-packs-weighed.js';
 import { Exchanges1797600000100 } from './migrations/1797600000100-exchanges.js';
 import { InvoiceSeries1797600000200 } from './migrations/1797600000200-invoice-series.js';
+import { RefuseSale1797700000300 } from './migrations/1797700000300-refuse-sale.js';
 import { ShiftsController } from './shifts/shifts.controller.js';
 import { ShiftBook } from './shifts/shift-book.js';
 import { ShiftsService } from './shifts/shifts.service.js';
@@ -61,6 +62,7 @@ export class SalesModule {
             PacksWeighed1797500000300,
             Exchanges1797600000100,
             InvoiceSeries1797600000200,
+            RefuseSale1797700000300,
           ],
           consumers: SALES_CONSUMERS,
         }),

@@ -6,6 +6,7 @@ import {
   countRows,
   envelope,
   holds,
+  outboxEvents,
   publishProduct,
   salePayload,
   startFakeLoyalty,
@@ -57,6 +58,22 @@ describe('Idempotency-Key', () => {
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(await countRows(t, 'sales')).toBe(salesAfterFirst);
+  });
+
+  it('stores the answer the sale was given, with its number and time, as reading the sale gives it and as its event tells it', async () => {
+    const key = randomUUID();
+    // A percentage with more decimals than the sale keeps: the answer shows what is kept.
+    const body = salePayload([{ product: tea, quantity: 3 }], { discount: { type: 'percentage', value: 12.34567 } });
+    const first = await post(body, key, t.tokens.admin);
+    expect(first.status).toBe(201);
+    const again = await post(body, key, t.tokens.admin);
+    const read = await t.get(`/api/transactions/${first.body.data._id}`, { token: t.tokens.admin });
+    expect(first.body.data.invoiceNumber).toMatch(/^INV-\d{3}\d{7}$/);
+    expect(first.body.data.discountValue).toBe(12.3457);
+    expect(again.body).toEqual(first.body);
+    expect(read.body).toEqual(first.body);
+    const [event] = (await outboxEvents(t, 'dukan.sales.sale.completed.v1')).filter((e) => e.saleId === first.body.data._id);
+    expect(event).toMatchObject({ invoiceNumber: first.body.data.invoiceNumber, completedAt: first.body.data.createdAt });
   });
 
   it('refuses the same key with another body (422) and stores nothing', async () => {

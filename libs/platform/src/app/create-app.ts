@@ -9,6 +9,7 @@ import { createValidationPipe } from '../errors/validation.pipe.js';
 import { NestPinoLogger } from '../logging/logger.js';
 import { RelayRegistry } from '../module/relay-registry.js';
 import { gate, gateDepsFrom, requestContext, type AppRole } from '../auth/gate.js';
+import type { SessionValidator } from '../auth/session-validator.js';
 import { DukanExpressAdapter } from './http-server.js';
 import { inputGuard, isTooDeepError, jsonDepthExceeds, tooDeepDomainError, tooDeepError } from './input-guard.js';
 import { securityHeaders } from './security-headers.js';
@@ -23,6 +24,8 @@ export interface CreateAppOptions {
   trustProxy?: string | false;
   /** Express middleware mounted after the authorization gate, before body parsing (the cluster gateway's proxy, the frontend). */
   before?: (app: express.Express) => void;
+  /** The session check the gate uses, from the app's own (the all-in-one keeps identity's answers a while). */
+  sessions?: (found: SessionValidator) => SessionValidator;
   /** Close on SIGINT/SIGTERM (default); the all-in-one main does it itself to stop its database after. */
   shutdownHooks?: boolean;
 }
@@ -43,7 +46,7 @@ export async function createDukanApp(module: Type<unknown> | DynamicModule, opti
     abortOnError: false,
   });
   server.use(securityHeaders());
-  server.use(gate(gateDepsFrom(app, options.role), options.role, options.branchId));
+  server.use(gate(gateDepsFrom(app, options.role, options.sessions), options.role, options.branchId));
   options.before?.(server);
   // JSON bodies: as large as the route takes (a refused one is not read into memory), and scanned for nesting
   // before they are parsed; then every text of the request is checked once for all handlers.

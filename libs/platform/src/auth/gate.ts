@@ -40,14 +40,22 @@ function header(req: Request, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** The authorization dependencies of an app: its token verifier, its session check and the internal token. */
-export function gateDepsFrom(app: INestApplication, role: AppRole): AuthorizeDeps {
+/**
+ * The authorization dependencies of an app: its token verifier, its session check (`sessions` may wrap the app's, e.g.
+ * in a cache) and the internal token.
+ */
+export function gateDepsFrom(
+  app: INestApplication,
+  role: AppRole,
+  sessionsOf?: (found: SessionValidator) => SessionValidator,
+): AuthorizeDeps {
   let sessions: SessionValidator;
   try {
     sessions = app.get<SessionValidator>(SESSION_VALIDATOR, { strict: false });
   } catch {
     throw new Error('No session check in this app: identity must be in it, or PlatformCoreModule given sessions: "remote"');
   }
+  if (sessionsOf) sessions = sessionsOf(sessions);
   let branches: BranchDirectory | undefined;
   try {
     // Behind the gateway the branch was checked there: a service takes the gateway's word.

@@ -143,10 +143,15 @@ export async function remoteSessionValidator(
   const identity = new HttpSessionValidator(config.IDENTITY_URL, config.INTERNAL_TOKEN);
   if (config.SESSION_CACHE_MS === 0) return identity;
   const cache = new CachingSessionValidator(identity, { ttlMs: config.SESSION_CACHE_MS });
+  await forgetOnUserEvents(cache, bus);
+  return cache;
+}
+
+/** Drops a user's kept answer when identity's user events say the user changed (revoked, edited, deleted). */
+export async function forgetOnUserEvents(cache: CachingSessionValidator, bus: EventBus): Promise<void> {
   await bus.watch(['dukan.identity.user.session-revoked.v1', 'dukan.identity.user.updated.v1', 'dukan.identity.user.deleted.v1'], (event) =>
     cache.forget((event.data as { userId: string }).userId),
   );
-  return cache;
 }
 
 /** Rights as the gateway forwards them to a service (RIGHTS_HEADER), or null when the header is not such. */

@@ -16,6 +16,24 @@ export function returnedRows<T>(result: unknown): T[] {
   return result as T[];
 }
 
+/**
+ * The parameters of a statement put together from parts (a sale, its shift entries, its event, its stored answer):
+ * each part adds its values and writes the placeholders it is given back.
+ */
+export class SqlParams {
+  readonly values: unknown[];
+
+  constructor(initial: readonly unknown[] = []) {
+    this.values = [...initial];
+  }
+
+  /** `$n` for a new parameter, with a cast when `type` is given. */
+  add = (value: unknown, type?: string): string => {
+    this.values.push(value);
+    return type ? `$${this.values.length}::${type}` : `$${this.values.length}`;
+  };
+}
+
 /** A well-formed UUID (ids in paths are checked before they reach a uuid column). */
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { hasBulkLane, type EventEnvelope, type EventLane, type EventPayloads, type EventSubject } from '@dukan/contracts';
 import type { RequestContext } from '../context/request-context.js';
+import type { SqlParams } from '../database/sql.js';
 
 /** One event to write: its type and data, and the context (branch, actor, correlation) it was caused in. */
 export type OutboxEntry = { [S in EventSubject]: { ctx: RequestContext; type: S; data: EventPayloads[S] } }[EventSubject];
@@ -18,6 +19,40 @@ export class Outbox {
   ): Promise<EventEnvelope<EventPayloads[S]>> {
     const [event] = await this.addAll(manager, [{ ctx, type, data } as OutboxEntry]);
     return event as EventEnvelope<EventPayloads[S]>;
+  }
+
+  /**
+   * One event written by the caller's own statement, so that a change and its event take one round trip (a statement
+   * run alone is its own transaction: the event is written only if the change is). `cte` is a data-modifying CTE named
+   * `name` that inserts the event once for the row of the CTE `from`; `dataSql` turns the placeholder of the event's
+   * JSON into the jsonb stored (to put in what the statement itself generates, such as a number). `notify` is an
+   * expression the statement's result must read: it tells the relay, on commit, that there is something to publish.
+   */
+  inStatement<S extends EventSubject>(
+    params: SqlParams,
+    o: { ctx: RequestContext; type: S; data: EventPayloads[S]; from: string; name?: string; dataSql?: (json: string) => string },
+  ): { cte: string; notify: string } {
+    const name = o.name ?? 'outbox_added';
+    const event: EventEnvelope = {
+      id: randomUUID(),
+      type: o.type,
+      occurredAt: new Date().toISOString(),
+      branchId: o.ctx.branchId,
+      actorId: o.ctx.actorId,
+      correlationId: o.ctx.correlationId,
+      data: o.data,
+    };
+    const p = params.add;
+    const json = p(JSON.stringify(o.data), 'jsonb');
+    const cte = `${name} AS (
+         INSERT INTO outbox (id, type, occurred_at, branch_id, actor_id, correlation_id, data, lane)
+         SELECT ${p(event.id, 'uuid')}, ${p(event.type, 'text')}, ${p(event.occurredAt, 'timestamptz')}, ${p(event.branchId, 'text')},
+                ${p(event.actorId, 'text')}, ${p(event.correlationId ?? null, 'text')}, ${o.dataSql ? o.dataSql(json) : json}, 'live'
+           FROM ${o.from}
+         RETURNING 1
+       )`;
+    const notify = `(SELECT pg_notify(${p(outboxChannel(this.service), 'text')}, 'live') FROM (SELECT 1 FROM ${name} LIMIT 1) AS any_row)`;
+    return { cte, notify };
   }
 
   /**

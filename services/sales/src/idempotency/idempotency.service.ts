@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { DomainError, Periodic, returnedRows } from '@dukan/platform';
+import { DomainError, Periodic, returnedRows, type SqlParams } from '@dukan/platform';
 import { SALES_CONFIG, type SalesConfig } from '../config.js';
 
 export type Claim =
@@ -120,6 +120,40 @@ export class IdempotencyService {
       [key, hash, saleId, status, JSON.stringify(body)],
     );
     return inserted.length === 1;
+  }
+
+  /**
+   * The same two writes as parts of the sale's own statement: a data-modifying CTE named `idem_stored` that stores the
+   * answer (`bodySql`: the jsonb of the answer, from the placeholder of its JSON) once for the row of the CTE `from`,
+   * and `lost`, an expression true when it stored nothing (the key was taken over, or another request with a key not
+   * seen before committed first): the statement must then refuse the sale.
+   */
+  storeInStatement(
+    params: SqlParams,
+    mode: { kind: 'claimed'; key: string; owner: string } | { kind: 'inline'; key: string; hash: string; saleId: string },
+    status: number,
+    body: unknown,
+    from: string,
+    bodySql: (json: string) => string,
+  ): { cte: string; lost: string } {
+    const p = params.add;
+    const answer = bodySql(p(JSON.stringify(body), 'jsonb'));
+    const cte =
+      mode.kind === 'claimed'
+        ? `idem_stored AS (
+         UPDATE idempotency_keys SET state = 'done', response_status = ${p(status, 'int')}, response_body = ${answer}
+           FROM ${from}
+          WHERE key = ${p(mode.key, 'text')} AND owner = ${p(mode.owner, 'uuid')} AND state = 'in_progress'
+         RETURNING key
+       )`
+        : `idem_stored AS (
+         INSERT INTO idempotency_keys (key, request_hash, sale_id, state, owner, response_status, response_body)
+         SELECT ${p(mode.key, 'text')}, ${p(mode.hash, 'text')}, ${p(mode.saleId, 'uuid')}, 'done', ${p(mode.saleId, 'uuid')},
+                ${p(status, 'int')}, ${answer}
+           FROM ${from}
+         ON CONFLICT (key) DO NOTHING RETURNING key
+       )`;
+    return { cte, lost: 'NOT EXISTS (SELECT 1 FROM idem_stored)' };
   }
 
   /** The stored answer of a key that is done, read inside the caller's transaction (refunds check it under the sale's lock). */

@@ -11,7 +11,7 @@ import {
   type Settled,
   type TaxMode,
 } from '@dukan/contracts';
-import { DomainError, type RequestContext } from '@dukan/platform';
+import { DomainError, SqlParams, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import type { LineRow, SaleRow } from './sale.rows.js';
@@ -165,11 +165,122 @@ export class SaleStore {
     ];
   }
 
-  /** Takes the register's next number and writes the sale and its lines in one statement; the counter row stays locked until commit. */
-  async insertSale(m: EntityManager, lines: LineRow[], a: SaleToWrite): Promise<SaleRow> {
+  /**
+   * The sale's row as its statement writes it, before it is written: everything but its invoice number and, for a sale
+   * made now, its time, which the statement takes (see `stamped`). Its answer and its event are made from it.
+   */
+  draftRow(a: SaleToWrite): SaleRow {
+    return {
+      id: a.saleId,
+      invoice_number: a.dto.reservedInvoiceNumber ?? '',
+      branch_id: a.ctx.branchId,
+      register: a.register,
+      cashier_id: a.ctx.user!.id,
+      cashier_username: a.ctx.user!.username,
+      customer_id: a.customerId,
+      currency: a.dto.currency,
+      exchange_rate: String(fourDecimals(a.exchangeRate)),
+      subtotal_cents: String(a.usd.subtotal),
+      discount_type: a.discount?.type ?? null,
+      discount_value: a.discount ? String(fourDecimals(a.discount.value)) : null,
+      discount_cents: String(a.usd.discount),
+      loyalty_discount_cents: String(a.usd.loyalty),
+      points_redeemed: a.redemption?.points ?? 0,
+      redemption_id: a.redemption?.reservationId ?? null,
+      points_awarded: a.pointsAwarded,
+      tax_rate_bp: a.taxRateBp,
+      tax_mode: a.priced.taxMode,
+      tax_cents: String(a.usd.tax),
+      total_cents: String(a.usd.total),
+      payment_method: paymentMethodOf(a.settled.tenders),
+      payment_status: 'paid',
+      tendered_cents: String(a.usd.tendered),
+      change_cents: String(a.usd.change),
+      subtotal_minor: String(a.priced.subtotalCents),
+      discount_minor: String(a.priced.discountCents),
+      loyalty_discount_minor: String(a.priced.loyaltyDiscountCents),
+      tax_minor: String(a.priced.taxCents),
+      total_minor: String(a.priced.totalCents),
+      tendered_minor: String(a.settled.paidMinor),
+      change_currency: a.settled.change?.currency ?? null,
+      change_minor: a.settled.change ? String(a.settled.change.amountMinor) : null,
+      cash_rounding_minor: String(a.settled.cashRoundingMinor),
+      refunded_minor: '0',
+      tenders: a.settled.tenders.map(({ method, currency, amountMinor }) => ({ method, currency, amountMinor })),
+      status: 'completed',
+      refund_state: 'none',
+      refunded_cents: '0',
+      voided_at: null,
+      voided_by: null,
+      void_reason: null,
+      created_at: a.madeAt ?? new Date(0),
+    };
+  }
+
+  /**
+   * Writes the sale in one statement: takes the register's next number (the counter row stays locked until commit),
+   * the sale, its lines and tenders, and what `parts` add for the row of the CTE `sale_written` (its shift entries, its
+   * event, its stored answer). A part's refusal (an expression true when the sale must not be made) fails the whole
+   * statement with the part's error. Run alone, the statement is its own transaction: one round trip for the sale.
+   * Answers the number and time the statement gave the sale.
+   */
+  async writeSale(
+    db: EntityManager | DataSource,
+    lines: LineRow[],
+    a: SaleToWrite,
+    parts: (params: SqlParams) => { ctes: string[]; refusals: { when: string; error: () => Error }[]; reads: string[] },
+  ): Promise<{ invoice_number: string; created_at: Date }> {
     // A sale made offline brings a number from its register's reserved block ($35, checked before) and the time it was
     // made ($36); others take the next number, and now.
-    const rows: SaleRow[] = await m
+    const params = new SqlParams([
+      a.saleId,
+      a.ctx.branchId,
+      a.register,
+      a.ctx.user!.id,
+      a.ctx.user!.username,
+      a.customerId,
+      a.dto.currency,
+      fourDecimals(a.exchangeRate),
+      a.usd.subtotal,
+      a.discount?.type ?? null,
+      a.discount ? fourDecimals(a.discount.value) : null,
+      a.usd.discount,
+      a.usd.loyalty,
+      a.redemption?.points ?? 0,
+      a.redemption?.reservationId ?? null,
+      a.pointsAwarded,
+      a.taxRateBp,
+      a.usd.tax,
+      a.usd.total,
+      a.usd.tendered,
+      a.usd.change,
+      ...this.lineColumns(lines).slice(0, 13),
+      a.dto.reservedInvoiceNumber ?? null,
+      a.madeAt,
+      a.priced.subtotalCents,
+      a.priced.discountCents,
+      a.priced.loyaltyDiscountCents,
+      a.priced.taxCents,
+      paymentMethodOf(a.settled.tenders),
+      a.priced.totalCents,
+      a.settled.paidMinor,
+      a.settled.change?.currency ?? null,
+      a.settled.change?.amountMinor ?? null,
+      a.settled.cashRoundingMinor,
+      ...this.lineColumns(lines).slice(13),
+      a.settled.tenders.map((t) => t.method),
+      a.settled.tenders.map((t) => t.currency),
+      a.settled.tenders.map((t) => t.amountMinor),
+      a.priced.taxMode,
+      lines.map((l) => l.pack_id),
+      lines.map((l) => l.units_per_quantity),
+      lines.map((l) => l.weighed),
+    ]);
+    const more = parts(params);
+    // Refusals in order; the first that holds names itself in the error (its index), read back below.
+    const refusals = [{ when: 'sale_written.id IS NULL', error: () => this.counterLost() }, ...more.refusals];
+    const refuse = `CASE ${refusals.map((r, i) => `WHEN ${r.when} THEN refuse_sale('${i}')`).join(' ')} END`;
+    const rows: { invoice_number: string; created_at: Date }[] = await db
       .query(
         `WITH counted AS (
          UPDATE invoice_counters SET last_number = last_number + 1
@@ -178,7 +289,7 @@ export class SaleStore {
        ), n AS (
          SELECT invoice_number FROM counted UNION ALL SELECT $35::text WHERE $35::text IS NOT NULL
        )
-       , s AS (
+       , sale_written AS (
          INSERT INTO sales (id, invoice_number, branch_id, register, cashier_id, cashier_username, customer_id, currency, exchange_rate,
                             subtotal_cents, discount_type, discount_value, discount_cents, loyalty_discount_cents, points_redeemed,
                             redemption_id, points_awarded, tax_rate_bp, tax_cents, total_cents, payment_method, payment_status,
@@ -187,7 +298,7 @@ export class SaleStore {
          SELECT $1, n.invoice_number, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $41, 'paid', $20, $21,
                 coalesce($36::timestamptz, now()), $37, $38, $39, $40, $42, $43, $44, $45, $46, $54
            FROM n
-         RETURNING *
+         RETURNING id, invoice_number, created_at
        ), l AS (
          INSERT INTO sale_lines (id, sale_id, line_no, product_id, sku, name, quantity, unit_price_cents, unit_cost_cents,
                                  discount_percent, discount_cents, subtotal_cents, net_cents, unit_price_minor, discount_minor,
@@ -198,55 +309,14 @@ export class SaleStore {
        ), t AS (
          INSERT INTO sale_tenders (sale_id, seq, method, currency, amount_minor)
          SELECT $1, seq, method, currency, amount FROM unnest($51::text[], $52::text[], $53::bigint[]) WITH ORDINALITY AS x(method, currency, amount, seq)
-       )
-       SELECT * FROM s`,
-        [
-          a.saleId,
-          a.ctx.branchId,
-          a.register,
-          a.ctx.user!.id,
-          a.ctx.user!.username,
-          a.customerId,
-          a.dto.currency,
-          a.exchangeRate,
-          a.usd.subtotal,
-          a.discount?.type ?? null,
-          a.discount ? a.discount.value : null,
-          a.usd.discount,
-          a.usd.loyalty,
-          a.redemption?.points ?? 0,
-          a.redemption?.reservationId ?? null,
-          a.pointsAwarded,
-          a.taxRateBp,
-          a.usd.tax,
-          a.usd.total,
-          a.usd.tendered,
-          a.usd.change,
-          ...this.lineColumns(lines).slice(0, 13),
-          a.dto.reservedInvoiceNumber ?? null,
-          a.madeAt,
-          a.priced.subtotalCents,
-          a.priced.discountCents,
-          a.priced.loyaltyDiscountCents,
-          a.priced.taxCents,
-          paymentMethodOf(a.settled.tenders),
-          a.priced.totalCents,
-          a.settled.paidMinor,
-          a.settled.change?.currency ?? null,
-          a.settled.change?.amountMinor ?? null,
-          a.settled.cashRoundingMinor,
-          ...this.lineColumns(lines).slice(13),
-          a.settled.tenders.map((t) => t.method),
-          a.settled.tenders.map((t) => t.currency),
-          a.settled.tenders.map((t) => t.amountMinor),
-          a.priced.taxMode,
-          lines.map((l) => l.pack_id),
-          lines.map((l) => l.units_per_quantity),
-          lines.map((l) => l.weighed),
-        ],
+       )${more.ctes.map((c) => `, ${c}`).join('')}
+       SELECT sale_written.invoice_number, sale_written.created_at, ${refuse} AS refused${more.reads.map((r, i) => `, ${r} AS read_${i}`).join('')}
+         FROM (SELECT 1) AS one LEFT JOIN sale_written ON true`,
+        params.values,
       )
       .catch((e: unknown) => {
-        const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string }) : null;
+        const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string; message?: string }) : null;
+        if (driver?.code === 'DK001') throw refusals[Number(driver.message)]?.error() ?? e;
         if (a.dto.reservedInvoiceNumber && driver?.code === '23505' && driver.constraint === 'sales_invoice_number_key') {
           const params = { invoiceNumber: a.dto.reservedInvoiceNumber };
           throw new DomainError('RULE_VIOLATION', 'sales.invoiceNumberUsed', params, {
@@ -256,11 +326,29 @@ export class SaleStore {
         throw e;
       });
     const sale = rows[0];
-    if (!sale) {
-      // The counter row vanished (database restored under a running process): recreate it and let the till retry.
-      this.knownRegisters.clear();
-      throw new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
-    }
-    return { ...sale, tenders: a.settled.tenders.map(({ method, currency, amountMinor }) => ({ method, currency, amountMinor })) };
+    if (!sale?.invoice_number) throw this.counterLost();
+    return sale;
   }
+
+  /** The counter row vanished (database restored under a running process): recreate it and let the till retry. */
+  private counterLost(): Error {
+    this.knownRegisters.clear();
+    return new DomainError('SERVICE_UNAVAILABLE', 'errors.serviceUnavailable');
+  }
+}
+
+/** A rate or a discount as its numeric(14,4) column keeps it: the answer made before the write shows what is stored. */
+const fourDecimals = (x: number): number => Math.round(x * 1e4) / 1e4;
+
+/**
+ * The JSON of a sale's answer or event (the jsonb expression `json`) with the invoice number and time the sale's
+ * statement gave it (from `sale_written`), at the paths given (`time`: ISO 8601 in UTC to the millisecond, as the
+ * answer's other times are).
+ */
+export function stamped(json: string, paths: { number: string[][]; time: string[][] }): string {
+  const iso = `to_jsonb(to_char(sale_written.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`;
+  let out = json;
+  for (const path of paths.number) out = `jsonb_set(${out}, '{${path.join(',')}}', to_jsonb(sale_written.invoice_number))`;
+  for (const path of paths.time) out = `jsonb_set(${out}, '{${path.join(',')}}', ${iso})`;
+  return out;
 }

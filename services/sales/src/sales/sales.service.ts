@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import {
   accountCharge,
   allocate,
@@ -38,7 +38,7 @@ import { toSaleEvent } from './sale-event.mapper.js';
 import type { LineRow, SaleRow } from './sale.rows.js';
 import { InvoiceBlocks } from '../invoice-blocks/invoice-blocks.js';
 import { ShiftBook } from '../shifts/shift-book.js';
-import { SaleStore, type Lookup, type ProductRow } from './sale-store.js';
+import { SaleStore, stamped, type Lookup, type ProductRow, type SaleToWrite } from './sale-store.js';
 import { priceReturn, ReversalsService } from './reversals.service.js';
 import { soldLines, type SoldLine } from './line-kinds.policy.js';
 import {
@@ -415,60 +415,114 @@ export class SalesService {
       weighed: sold[i]!.weighed,
     }));
 
+    const toWrite: SaleToWrite = {
+      saleId,
+      ctx,
+      register,
+      customerId,
+      dto,
+      exchangeRate,
+      priced,
+      discount,
+      usd,
+      redemption,
+      pointsAwarded,
+      settled,
+      taxRateBp: lookup.taxRateBp,
+      madeAt,
+    };
+    // The sale's answer and event are made before it is written, from the row as it will be; the statement puts in
+    // the invoice number and time it gives the sale.
+    const row: SaleRow = {
+      ...this.store.draftRow(toWrite),
+      c_first: lookup.customer?.first_name ?? null,
+      c_last: lookup.customer?.last_name ?? null,
+      c_phone: lookup.customer?.phone ?? null,
+      u_username: lookup.cashier?.username ?? null,
+      u_first: lookup.cashier?.first_name ?? null,
+      u_last: lookup.cashier?.last_name ?? null,
+    };
+    const data = toSaleDto(row, lineRows);
+    /** Sale, lines, tenders, invoice number, shift entries, outbox event and (unless left to an exchange) the stored answer: one statement. */
+    const write = (db: EntityManager | DataSource, store: IdempotencyMode | null) =>
+      this.store.writeSale(db, lineRows, toWrite, (params) => {
+        // Into its shift's book, or refused where the shop does not sell without an open shift.
+        const shift = this.shifts.recordSale(params, row, { shiftId: dto.shiftId, madeOffline: madeAt !== null });
+        const event = this.outbox.inStatement(params, {
+          ctx,
+          type: 'dukan.sales.sale.completed.v1',
+          data: toSaleEvent(row, lineRows),
+          from: 'sale_written',
+          dataSql: (json) => stamped(json, { number: [['invoiceNumber']], time: [['completedAt']] }),
+        });
+        const answer = store
+          ? this.idempotency.storeInStatement(
+              params,
+              store.kind === 'claimed' ? store : { ...store, saleId },
+              201,
+              { success: true, data },
+              'sale_written',
+              (json) =>
+                stamped(json, {
+                  number: [['data', 'invoiceNumber']],
+                  time: [
+                    ['data', 'createdAt'],
+                    ['data', 'transactionDate'],
+                  ],
+                }),
+            )
+          : null;
+        return {
+          ctes: [shift.ctes, event.cte, ...(answer ? [answer.cte] : [])],
+          refusals: [
+            { when: shift.refused, error: () => new DomainError('SHIFT_REQUIRED', 'shifts.required', { register }) },
+            ...(answer
+              ? [
+                  {
+                    when: answer.lost,
+                    error: () =>
+                      store?.kind === 'inline'
+                        ? new LostKeyRace()
+                        : new DomainError('IDEMPOTENCY_IN_PROGRESS', 'sales.idempotencyInProgress'),
+                  },
+                ]
+              : []),
+          ],
+          reads: [event.notify],
+        };
+      });
+    const stamp = (written: { invoice_number: string; created_at: Date }) => {
+      data.invoiceNumber = written.invoice_number;
+      data.createdAt = data.transactionDate = written.created_at.toISOString();
+    };
+
+    if (!exchange || !dto.exchangeFor) {
+      stamp(await write(this.ds, idem));
+      return data;
+    }
     return this.ds.transaction(async (m) => {
       // An exchange's earlier sale is locked first: no refund of it can slip in between the check and the return.
-      const returned = exchange && dto.exchangeFor ? await this.reversals.lockForReturn(m, ctx, dto.exchangeFor.saleId) : null;
-      const sale = await this.store.insertSale(m, lineRows, {
-        saleId,
-        ctx,
-        register,
-        customerId,
-        dto,
-        exchangeRate,
-        priced,
-        discount,
-        usd,
-        redemption,
-        pointsAwarded,
-        settled,
-        taxRateBp: lookup.taxRateBp,
-        madeAt,
+      const returned = await this.reversals.lockForReturn(m, ctx, dto.exchangeFor!.saleId);
+      // Its answer tells of the return too: stored once the return is written.
+      stamp(await write(m, null));
+      // Checked again under the lock: units returned meanwhile are refused as any over-return, a changed value as a conflict.
+      const priceNow = priceReturn(returned.sale, returned.lines, dto.exchangeFor!.lines, dto.exchangeFor!.restock ?? true);
+      if (priceNow.amountMinor !== exchange.returnMinor) throw new DomainError('CONFLICT', 'sales.exchangeChanged');
+      const bal = this.balance(dto, priceNow.amountMinor, priced.totalCents, exchangeRate, lookup);
+      const { refundId } = await this.reversals.writeReturn(m, ctx, returned.sale, returned.lines, priceNow, {
+        tenders: bal.back ? [bal.back] : [],
+        cashRoundingMinor: bal.backRoundingMinor,
+        reason: null,
+        exchangeSaleId: saleId,
       });
-      // Here the sale is final: its currency, totals (`sale.total_minor`, `sale.cash_rounding_minor`), tenders
-      // (`settled.tenders`) and change (`settled.change`) are known, inside the sale's transaction (`m`).
-      const row: SaleRow = {
-        ...sale,
-        c_first: lookup.customer?.first_name ?? null,
-        c_last: lookup.customer?.last_name ?? null,
-        c_phone: lookup.customer?.phone ?? null,
-        u_username: lookup.cashier?.username ?? null,
-        u_first: lookup.cashier?.first_name ?? null,
-        u_last: lookup.cashier?.last_name ?? null,
+      data.exchange = {
+        saleId: returned.sale.id,
+        invoiceNumber: returned.sale.invoice_number,
+        refundId,
+        returnMinor: priceNow.amountMinor,
+        dueMinor: bal.dueMinor,
+        back: bal.back ? { method: 'cash', currency: bal.back.currency, amountMinor: bal.back.amountMinor } : null,
       };
-      // Into its shift's book, or refused where the shop does not sell without an open shift.
-      await this.shifts.recordSale(m, sale, { shiftId: dto.shiftId, madeOffline: madeAt !== null });
-      await this.outbox.add(m, ctx, 'dukan.sales.sale.completed.v1', toSaleEvent(row, lineRows));
-      const data = toSaleDto(row, lineRows);
-      if (returned && dto.exchangeFor && exchange) {
-        // Checked again under the lock: units returned meanwhile are refused as any over-return, a changed value as a conflict.
-        const priceNow = priceReturn(returned.sale, returned.lines, dto.exchangeFor.lines, dto.exchangeFor.restock ?? true);
-        if (priceNow.amountMinor !== exchange.returnMinor) throw new DomainError('CONFLICT', 'sales.exchangeChanged');
-        const bal = this.balance(dto, priceNow.amountMinor, priced.totalCents, exchangeRate, lookup);
-        const { refundId } = await this.reversals.writeReturn(m, ctx, returned.sale, returned.lines, priceNow, {
-          tenders: bal.back ? [bal.back] : [],
-          cashRoundingMinor: bal.backRoundingMinor,
-          reason: null,
-          exchangeSaleId: saleId,
-        });
-        data.exchange = {
-          saleId: returned.sale.id,
-          invoiceNumber: returned.sale.invoice_number,
-          refundId,
-          returnMinor: priceNow.amountMinor,
-          dueMinor: bal.dueMinor,
-          back: bal.back ? { method: 'cash', currency: bal.back.currency, amountMinor: bal.back.amountMinor } : null,
-        };
-      }
       const answer = { success: true, data };
       if (idem?.kind === 'claimed') await this.idempotency.complete(m, idem.key, idem.owner, 201, answer);
       if (idem?.kind === 'inline' && !(await this.idempotency.recordDone(m, idem.key, idem.hash, saleId, 201, answer)))

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { Currency, SaleTender } from '@dukan/contracts';
-import { DomainError, rows, UUID, type RequestContext } from '@dukan/platform';
+import { rows, UUID, type RequestContext, type SqlParams } from '@dukan/platform';
 import type { SaleRow } from '../sales/sale.rows.js';
 import { saleForShift, type SaleForShift } from './sale-tenders.js';
 import type { EntrySum } from './shift-figures.policy.js';
@@ -20,23 +20,55 @@ interface EntryToWrite {
 @Injectable()
 export class ShiftBook {
   /**
-   * Writes a sale into the shift it belongs to: a sale made now, the shift open on its register now; a sale the till
-   * kept offline, the shift the till named, else the one open on its register when it was made. With no shift, a shop
-   * that does not sell without one refuses a sale made now; a sale the till made offline is kept (its goods are gone).
+   * Writes a sale into the shift it belongs to, as parts of the sale's own statement: a sale made now, the shift open
+   * on its register now; a sale the till kept offline, the shift the till named, else the one open on its register
+   * when it was made. With no shift, a shop that does not sell without one refuses a sale made now (`refused`, an
+   * expression the statement must read and refuse the sale on); a sale the till made offline is kept (its goods are gone).
    */
-  async recordSale(m: EntityManager, sale: SaleRow, till: { shiftId?: string | null; madeOffline: boolean }): Promise<void> {
+  recordSale(params: SqlParams, sale: SaleRow, till: { shiftId?: string | null; madeOffline: boolean }): { ctes: string; refused: string } {
     const s = saleForShift(sale, till.shiftId, till.madeOffline);
-    const shiftId = await this.shiftForSale(m, s);
-    if (!shiftId) return;
-    const entries: EntryToWrite[] = [
-      ...s.tenders.map((t) => ({ kind: 'sale' as const, method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
-      ...(s.change.amountMinor > 0
-        ? [{ kind: 'change' as const, method: 'cash' as const, currency: s.change.currency, amountMinor: -s.change.amountMinor }]
-        : []),
-      ...(s.discountMinor > 0 ? [{ kind: 'discount' as const, method: null, currency: s.currency, amountMinor: s.discountMinor }] : []),
-      ...(s.roundingMinor !== 0 ? [{ kind: 'rounding' as const, method: null, currency: s.currency, amountMinor: s.roundingMinor }] : []),
-    ];
-    await this.write(m, shiftId, s.saleId, sale.cashier_id, entries);
+    const p = params.add;
+    const online = p(s.madeAt === null, 'boolean');
+    const [branch, register] = [p(s.branchId, 'text'), p(s.register, 'text')];
+    const at = p(s.madeAt ?? new Date(), 'timestamptz');
+    const named = p(s.shiftId && UUID.test(s.shiftId) ? s.shiftId : null, 'uuid');
+    const entries = saleEntries(s);
+    const columns = [
+      p(
+        entries.map((e) => e.kind),
+        'text[]',
+      ),
+      p(
+        entries.map((e) => e.method),
+        'text[]',
+      ),
+      p(
+        entries.map((e) => e.currency),
+        'text[]',
+      ),
+      p(
+        entries.map((e) => e.amountMinor),
+        'bigint[]',
+      ),
+    ].join(', ');
+    // The shift row is share-locked: a close running meanwhile waits for this sale, or this sale sees it closed.
+    const ctes = `shift_named AS (
+         SELECT id FROM shifts WHERE NOT ${online} AND id = ${named} AND branch_id = ${branch} AND register = ${register} FOR KEY SHARE
+       ), shift_open_now AS (
+         SELECT id FROM shifts WHERE ${online} AND branch_id = ${branch} AND register = ${register} AND status = 'open' FOR KEY SHARE
+       ), shift_open_then AS (
+         SELECT id FROM shifts WHERE NOT ${online} AND branch_id = ${branch} AND register = ${register} AND opened_at <= ${at}
+            AND (closed_at IS NULL OR closed_at > ${at}) ORDER BY opened_at DESC LIMIT 1 FOR KEY SHARE
+       ), sale_shift AS (
+         SELECT coalesce((SELECT id FROM shift_named), (SELECT id FROM shift_open_now), (SELECT id FROM shift_open_then)) AS shift_id,
+                (SELECT sell_without_shift FROM shop_settings WHERE id = 1) AS sell_without_shift
+       ), shift_entries_added AS (
+         INSERT INTO shift_entries (shift_id, kind, method, currency, amount_minor, ref_id, created_by)
+         SELECT h.shift_id, e.kind, e.method, e.currency, e.amount, ${p(s.saleId, 'uuid')}, ${p(sale.cashier_id, 'uuid')}
+           FROM sale_shift h, unnest(${columns}) AS e(kind, method, currency, amount)
+          WHERE h.shift_id IS NOT NULL
+       )`;
+    return { ctes, refused: `(SELECT shift_id IS NULL AND ${online} AND sell_without_shift IS FALSE FROM sale_shift)` };
   }
 
   /**
@@ -83,30 +115,6 @@ export class ShiftBook {
     await this.write(m, shiftId, sale.id, ctx.actorId, entries);
   }
 
-  private async shiftForSale(m: EntityManager, s: SaleForShift): Promise<string | null> {
-    const online = s.madeAt === null;
-    // The shift row is share-locked: a close running meanwhile waits for this sale, or this sale sees it closed.
-    const [found] = await rows<{ shift_id: string | null; sell_without_shift: boolean }>(
-      m,
-      `WITH named AS (
-         SELECT id FROM shifts WHERE NOT $5 AND id = $4::uuid AND branch_id = $1 AND register = $2 FOR KEY SHARE
-       ), open_now AS (
-         SELECT id FROM shifts WHERE $5 AND branch_id = $1 AND register = $2 AND status = 'open' FOR KEY SHARE
-       ), open_then AS (
-         SELECT id FROM shifts WHERE NOT $5 AND branch_id = $1 AND register = $2 AND opened_at <= $3
-            AND (closed_at IS NULL OR closed_at > $3) ORDER BY opened_at DESC LIMIT 1 FOR KEY SHARE
-       )
-       SELECT coalesce((SELECT id FROM named), (SELECT id FROM open_now), (SELECT id FROM open_then)) AS shift_id,
-              (SELECT sell_without_shift FROM shop_settings WHERE id = 1) AS sell_without_shift`,
-      [s.branchId, s.register, s.madeAt ?? new Date(), s.shiftId && UUID.test(s.shiftId) ? s.shiftId : null, online],
-    );
-    if (found?.shift_id) return found.shift_id;
-    if (online && found?.sell_without_shift === false) {
-      throw new DomainError('SHIFT_REQUIRED', 'shifts.required', { register: s.register });
-    }
-    return null;
-  }
-
   private async shiftForReversal(m: EntityManager, ctx: RequestContext, sale: SaleRow): Promise<string | null> {
     const [found] = await rows<{ id: string }>(
       m,
@@ -134,4 +142,16 @@ export class ShiftBook {
       ],
     );
   }
+}
+
+/** The entries a sale writes into its shift: its tenders, change given, discount and cash rounding. */
+function saleEntries(s: SaleForShift): EntryToWrite[] {
+  return [
+    ...s.tenders.map((t) => ({ kind: 'sale' as const, method: t.method, currency: t.currency, amountMinor: t.amountMinor })),
+    ...(s.change.amountMinor > 0
+      ? [{ kind: 'change' as const, method: 'cash' as const, currency: s.change.currency, amountMinor: -s.change.amountMinor }]
+      : []),
+    ...(s.discountMinor > 0 ? [{ kind: 'discount' as const, method: null, currency: s.currency, amountMinor: s.discountMinor }] : []),
+    ...(s.roundingMinor !== 0 ? [{ kind: 'rounding' as const, method: null, currency: s.currency, amountMinor: s.roundingMinor }] : []),
+  ];
 }
