@@ -51,15 +51,7 @@ export const INVOICE_PREFIX = 'INV-';
 /** Estimated value of one loyalty point: 0.01 currency unit, i.e. 1 US cent. */
 export const LOYALTY_POINT_VALUE_CENTS = 1;
 
-// --- users, customers, language (the rules of usernames, emails and passwords: validation.ts)
-export const PHONE_DIGITS_MIN = 10;
-export const PHONE_DIGITS_MAX = 14;
-/**
- * The spec's phone shape: optional country prefix (+ and 1-3 digits, optional dash or space), then 10-14 digits. Still
- * the check of an expense's vendor contact; customers', suppliers' and staff phones are read by parsePhone (phone.ts).
- */
-export const PHONE_PATTERN = '^(\\+\\d{1,3}[- ]?)?\\d{10,14}$';
-export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
+// --- users, customers, language (the rules of usernames, emails and passwords: validation.ts; phones: phone.ts)
 export const DEFAULT_COUNTRY = 'Iraq';
 export const DEFAULT_LANGUAGE = 'en';
 

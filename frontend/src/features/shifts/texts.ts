@@ -1,3 +1,4 @@
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 import type { Texts } from '../../i18n/types.js';
 
 /** English texts of register shifts, under the `shifts` key of the catalogue. */
@@ -37,7 +38,7 @@ export const en = {
     saving: 'Recording…',
     recordedIn: 'Cash in recorded',
     recordedOut: 'Cash out recorded',
-    amountRequired: 'Enter an amount above zero',
+    amountRequired: inputRulesEn['validation.invalidAmount'],
     reasonRequired: 'Give a reason',
   },
   close: {
@@ -151,7 +152,7 @@ export const ku: Texts<typeof en> = {
     saving: 'تۆمار دەکرێت…',
     recordedIn: 'دانانی پارە تۆمارکرا',
     recordedOut: 'دەرهێنانی پارە تۆمارکرا',
-    amountRequired: 'بڕێک لە سەرووی سفرەوە بنووسە',
+    amountRequired: inputRulesKu['validation.invalidAmount'],
     reasonRequired: 'هۆکارێک بنووسە',
   },
   close: {
