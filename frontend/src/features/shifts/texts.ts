@@ -91,6 +91,7 @@ export const en = {
     limitHelp: 'A close whose count differs by more than this needs a user who may close shifts (managers and admins).',
     limitUsd: 'Difference allowed in dollars',
     limitIqd: 'Difference allowed in dinars',
+    invalidLimit: inputRulesEn['validation.invalidAmountOrZero'],
   },
   list: {
     register: 'Register',
@@ -206,6 +207,7 @@ export const ku: Texts<typeof en> = {
       'داخستنێک کە ژماردنەکەی لەمە زیاتر جیاواز بێت پێویستی بە بەکارهێنەرێکە کە دەتوانێت شەفت دابخات (بەڕێوەبەران و بەڕێوەبەرانی سیستەم).',
     limitUsd: 'جیاوازی ڕێگەپێدراو بە دۆلار',
     limitIqd: 'جیاوازی ڕێگەپێدراو بە دینار',
+    invalidLimit: inputRulesKu['validation.invalidAmountOrZero'],
   },
   list: {
     register: 'کاش',

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, type Currency, type PurchaseOrderDto } from '@dukan/contracts';
+import { formatPhone, isValidAmount, type Currency, type PurchaseOrderDto } from '@dukan/contracts';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -158,7 +158,7 @@ function NewOrderDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (o
     quantity: Math.floor(Number(toWesternDigits(l.quantity))),
     unitCostMinor: typedAmountToMinor(l.cost, currency),
   }));
-  const valid = supplier && parsed.length > 0 && parsed.every((l) => l.quantity > 0);
+  const valid = supplier && parsed.length > 0 && parsed.every((l) => l.quantity > 0 && isValidAmount(l.unitCostMinor, 'amountOrZero'));
 
   async function submit() {
     if (!valid) return;

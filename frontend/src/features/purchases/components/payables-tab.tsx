@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGING_BUCKETS, type Currency, type SupplierInvoiceDto, type SupplierPaymentSource } from '@dukan/contracts';
+import { AGING_BUCKETS, isValidAmount, type Currency, type SupplierInvoiceDto, type SupplierPaymentSource } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -186,7 +186,7 @@ function InvoiceDialog({ onClose, onSaved }: { onClose: () => void; onSaved: (in
   });
   const [error, setError] = useState<string | null>(null);
   const amountMinor = typedAmountToMinor(form.amount, form.currency);
-  const valid = form.supplier && form.number.trim() && amountMinor > 0;
+  const valid = form.supplier && form.number.trim() && isValidAmount(amountMinor, 'amount');
 
   async function submit() {
     if (!valid) return;
@@ -302,7 +302,7 @@ function PayDialog({ invoice, onClose, onPaid }: { invoice: SupplierInvoiceDto; 
   const [error, setError] = useState<string | null>(null);
   const [key] = useState(newKey);
   const amountMinor = typedAmountToMinor(amount, invoice.currency);
-  const valid = amountMinor > 0 && (source === 'bank' || register);
+  const valid = isValidAmount(amountMinor, 'amount') && (source === 'bank' || register);
 
   async function submit() {
     if (!valid) return;
