@@ -274,7 +274,7 @@ export const en = {
       email: 'Email (optional)',
       save: 'Save customer',
       savingCustomer: 'Saving…',
-      required: 'This field is required',
+      required: inputRulesEn['validation.required'],
       invalidPhone: inputRulesEn['validation.invalidPhone'],
       invalidEmail: inputRulesEn['validation.invalidEmail'],
       addFailed: 'Failed to add customer',

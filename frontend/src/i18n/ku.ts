@@ -276,7 +276,7 @@ export const ku: Texts<Catalogue> = {
       email: 'ئیمەیڵ (ئارەزوومەندانە)',
       save: 'پاشەکەوتکردنی کڕیار',
       savingCustomer: 'پاشەکەوتکردن…',
-      required: 'ئەم خانەیە پێویستە',
+      required: inputRulesKu['validation.required'],
       invalidPhone: inputRulesKu['validation.invalidPhone'],
       invalidEmail: inputRulesKu['validation.invalidEmail'],
       addFailed: 'زیادکردنی کڕیار سەرکەوتوو نەبوو',

@@ -1,6 +1,6 @@
-// The rules of what people type into a form: a username, an email address, a phone, a password, an amount. One set
-// of checks and one wording per rule in each language, used by the services' request checks (class-validator) and
-// by the app's forms, so a form refuses exactly what the server would refuse, with the same words.
+// The rules of what people type into a form: a field required, a number, a username, an email address, a phone, a
+// password, an amount. One set of checks and one wording per rule in each language, used by the services' request
+// checks (class-validator) and by the app's forms, so a form refuses exactly what the server would, in its words.
 
 // --- usernames
 /** Letters and digits of any script, dots, dashes and underscores. */
@@ -105,10 +105,12 @@ export function isValidAmountMinor(value: unknown, options: { zero?: boolean; ma
 }
 
 // --- the rules and their wording
-export type InputRule = 'username' | 'email' | 'phone' | 'password' | 'amount' | 'amountOrZero';
+export type InputRule = 'required' | 'number' | 'username' | 'email' | 'phone' | 'password' | 'amount' | 'amountOrZero';
 
 /** The message key each rule's refusal carries (server field errors and the forms alike). */
 export const INPUT_RULE_KEYS = Object.freeze({
+  required: 'validation.required',
+  number: 'validation.invalidNumber',
   username: 'validation.invalidUsername',
   email: 'validation.invalidEmail',
   phone: 'validation.invalidPhone',
@@ -121,6 +123,8 @@ export type InputRuleKey = (typeof INPUT_RULE_KEYS)[InputRule];
 
 /** The one wording of each rule, in English; merged into the server's catalogue (messages.ts) and read by the app. */
 export const inputRulesEn = {
+  'validation.required': 'This field is required',
+  'validation.invalidNumber': 'Please enter a valid number',
   'validation.invalidUsername': 'A username may contain only letters, digits, dots, dashes and underscores',
   'validation.invalidEmail': 'Please enter a valid email address',
   'validation.invalidPhone': 'Please enter a valid phone number',
@@ -131,6 +135,8 @@ export const inputRulesEn = {
 
 /** The same in Kurdish (Sorani). */
 export const inputRulesKu: Record<InputRuleKey, string> = {
+  'validation.required': 'پڕکردنەوەی ئەم خانەیە پێویستە',
+  'validation.invalidNumber': 'تکایە ژمارەیەکی دروست بنووسە',
   'validation.invalidUsername': 'ناوی بەکارهێنەر تەنها دەتوانێت پیت، ژمارە، خاڵ، داش و هێڵی ژێرەوە لەخۆ بگرێت',
   'validation.invalidEmail': 'تکایە ناونیشانی ئیمەیڵێکی دروست بنووسە',
   'validation.invalidPhone': 'تکایە ژمارەی تەلەفۆنێکی دروست بنووسە',
