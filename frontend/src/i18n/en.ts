@@ -298,7 +298,7 @@ export const en = {
         accountOffline:
           'The till is offline: it cannot check the customer’s credit limit, so nothing can go on account until it is back online.',
         nonCashOverTotal: 'Card, transfer and account payments cannot be more than the total: change is given only from cash.',
-        invalidAmount: 'This amount is not valid.',
+        invalidAmount: inputRulesEn['validation.invalidAmount'],
       },
     },
     preview: {
