@@ -70,6 +70,8 @@ export const AMOUNT_RULES = Object.freeze({
   amount: { whole: true, zero: false, signed: false, max: MAX_AMOUNT_MINOR, key: 'validation.invalidAmount' },
   /** A tender handed over at the till, in minor units: above zero, as large as a sale's figures run. */
   tender: { whole: true, zero: false, signed: false, max: MAX_TENDER_MINOR, key: 'validation.invalidAmount' },
+  /** A sale's total in minor units as one service tells another (the total before loyalty, its discount): zero too. */
+  saleTotal: { whole: true, zero: true, signed: false, max: MAX_TENDER_MINOR, key: 'validation.invalidAmountOrZero' },
   /** A cost, a limit or a counted drawer in minor units, where 0 means none: a unit cost, a credit limit, a float. */
   amountOrZero: { whole: true, zero: true, signed: false, max: MAX_AMOUNT_MINOR, key: 'validation.invalidAmountOrZero' },
   /** A correction of what is owed, in minor units: either way, never 0. */
