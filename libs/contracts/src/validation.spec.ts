@@ -10,7 +10,6 @@ import {
   inputRulesEn,
   inputRulesKu,
   isValidAmount,
-  isValidAmountMinor,
   isValidEmail,
   isValidPassword,
   isValidUsername,
@@ -71,14 +70,14 @@ describe('password', () => {
 
 describe('amounts in minor units', () => {
   it('takes whole numbers above zero up to the largest amount (zero when asked)', () => {
-    expect([1, 250, MAX_AMOUNT_MINOR].every((v) => isValidAmountMinor(v))).toBe(true);
-    expect([0, -1, 1.5, MAX_AMOUNT_MINOR + 1, Number.NaN, Infinity].some((v) => isValidAmountMinor(v))).toBe(false);
-    expect(isValidAmountMinor(0, { zero: true })).toBe(true);
-    expect(['5', null, undefined].some((v) => isValidAmountMinor(v))).toBe(false);
+    expect([1, 250, MAX_AMOUNT_MINOR].every((v) => isValidAmount(v, 'amount'))).toBe(true);
+    expect([0, -1, 1.5, MAX_AMOUNT_MINOR + 1, Number.NaN, Infinity].some((v) => isValidAmount(v, 'amount'))).toBe(false);
+    expect(isValidAmount(0, 'amountOrZero')).toBe(true);
+    expect(['5', null, undefined].some((v) => isValidAmount(v, 'amount'))).toBe(false);
   });
 
   it('keeps to a tighter bound a field sets', () => {
-    expect([isValidAmountMinor(100, { max: 100 }), isValidAmountMinor(101, { max: 100 })]).toEqual([true, false]);
+    expect([isValidAmount(100, 'amount', { max: 100 }), isValidAmount(101, 'amount', { max: 100 })]).toEqual([true, false]);
   });
 });
 

@@ -98,14 +98,6 @@ export function isValidAmount(value: unknown, kind: AmountKind, options: { max?:
   return Math.abs(value) <= Math.min(rule.max, options.max ?? rule.max);
 }
 
-/**
- * An amount in minor units (cents, whole dinars): a whole number from 1 (0 too when `zero`) to `max`
- * (MAX_AMOUNT_MINOR unless a field has a tighter bound, such as a drawer's worth).
- */
-export function isValidAmountMinor(value: unknown, options: { zero?: boolean; max?: number } = {}): boolean {
-  return isValidAmount(value, options.zero ? 'amountOrZero' : 'amount', options);
-}
-
 // --- the rules and their wording
 export type InputRule = 'required' | 'number' | 'username' | 'email' | 'phone' | 'password' | 'amount' | 'amountOrZero';
 

@@ -46,8 +46,3 @@ export function IsAmount(kind: AmountKind, options: { max?: number } = {}, valid
     { message: AMOUNT_RULES[kind].key, ...validation },
   );
 }
-
-/** An amount of money in minor units: above zero (AMOUNT_RULES.amount), or zero too when `zero` (amountOrZero). */
-export function IsAmountMinor(options: { zero?: boolean; max?: number } = {}, validation: ValidationOptions = {}): PropertyDecorator {
-  return IsAmount(options.zero ? 'amountOrZero' : 'amount', { max: options.max }, validation);
-}

@@ -5,7 +5,7 @@ import { inputRuleText, translate } from '@dukan/contracts';
 import { DomainError } from './domain-error.js';
 import { errorBody } from './error.filter.js';
 import { IsPhone } from './phone-field.js';
-import { IsAmount, IsAmountMinor } from './rule-fields.js';
+import { IsAmount } from './rule-fields.js';
 import { createValidationPipe } from './validation.pipe.js';
 
 class Payment {
@@ -14,7 +14,7 @@ class Payment {
 }
 
 class Count {
-  @IsAmountMinor({ zero: true, max: 1000 })
+  @IsAmount('amountOrZero', { max: 1000 })
   counted!: number;
 }
 
