@@ -274,7 +274,7 @@ export const en = {
       email: 'Email (optional)',
       save: 'Save customer',
       savingCustomer: 'Saving…',
-      required: 'This field is required',
+      required: inputRulesEn['validation.required'],
       invalidPhone: inputRulesEn['validation.invalidPhone'],
       invalidEmail: inputRulesEn['validation.invalidEmail'],
       addFailed: 'Failed to add customer',
@@ -298,7 +298,7 @@ export const en = {
         accountOffline:
           'The till is offline: it cannot check the customer’s credit limit, so nothing can go on account until it is back online.',
         nonCashOverTotal: 'Card, transfer and account payments cannot be more than the total: change is given only from cash.',
-        invalidAmount: 'This amount is not valid.',
+        invalidAmount: inputRulesEn['validation.invalidAmount'],
       },
     },
     preview: {

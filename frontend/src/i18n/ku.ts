@@ -276,7 +276,7 @@ export const ku: Texts<Catalogue> = {
       email: 'ئیمەیڵ (ئارەزوومەندانە)',
       save: 'پاشەکەوتکردنی کڕیار',
       savingCustomer: 'پاشەکەوتکردن…',
-      required: 'ئەم خانەیە پێویستە',
+      required: inputRulesKu['validation.required'],
       invalidPhone: inputRulesKu['validation.invalidPhone'],
       invalidEmail: inputRulesKu['validation.invalidEmail'],
       addFailed: 'زیادکردنی کڕیار سەرکەوتوو نەبوو',
@@ -299,7 +299,7 @@ export const ku: Texts<Catalogue> = {
         accountNeedsCustomer: 'پارەدان لەسەر حساب کڕیارێکی پێویستە: سەرەتا کڕیارەکە هەڵبژێرە.',
         accountOffline: 'کاشێر ئۆفلاینە: ناتوانێت سنووری قەرزی کڕیار بپشکنێت، بۆیە تا دووبارە ئۆنلاین نەبێتەوە هیچ لەسەر حساب نانووسرێت.',
         nonCashOverTotal: 'پارەدانی کارت، گواستنەوە و حساب نابێت لە کۆی گشتی زیاتر بێت: باقی پارە تەنها لە نەختینە دەدرێتەوە.',
-        invalidAmount: 'ئەم بڕە دروست نییە.',
+        invalidAmount: inputRulesKu['validation.invalidAmount'],
       },
     },
     preview: {

@@ -51,15 +51,7 @@ export const INVOICE_PREFIX = 'INV-';
 /** Estimated value of one loyalty point: 0.01 currency unit, i.e. 1 US cent. */
 export const LOYALTY_POINT_VALUE_CENTS = 1;
 
-// --- users, customers, language (the rules of usernames, emails and passwords: validation.ts)
-export const PHONE_DIGITS_MIN = 10;
-export const PHONE_DIGITS_MAX = 14;
-/**
- * The spec's phone shape: optional country prefix (+ and 1-3 digits, optional dash or space), then 10-14 digits. Still
- * the check of an expense's vendor contact; customers', suppliers' and staff phones are read by parsePhone (phone.ts).
- */
-export const PHONE_PATTERN = '^(\\+\\d{1,3}[- ]?)?\\d{10,14}$';
-export const PHONE_REGEX = new RegExp(PHONE_PATTERN);
+// --- users, customers, language (the rules of usernames, emails and passwords: validation.ts; phones: phone.ts)
 export const DEFAULT_COUNTRY = 'Iraq';
 export const DEFAULT_LANGUAGE = 'en';
 
@@ -79,6 +71,28 @@ export const DISPLAY_DATE_FORMAT = 'MMM dd, yyyy';
 /** The spec's expense form pre-fills 1410; prefer the current settings rate when the form has one. */
 export const EXPENSE_FORM_DEFAULT_EXCHANGE_RATE = 1410;
 export const LOYALTY_MULTIPLIER_MIN = 1;
+/** The largest count or dollar figure of the loyalty settings (points, thresholds, caps). */
+const LOYALTY_FIGURE_MAX = 1_000_000_000;
+/**
+ * Each figure of the loyalty settings (spec part 2 §5, §7): its least and largest value, the decimals it takes (0: a
+ * whole number) and the form's step. The service's request class and the settings form check each figure by it.
+ */
+export const LOYALTY_FIELDS = Object.freeze({
+  pointsPerDollar: { min: 0, max: 10_000, step: 0.1, decimals: 2 },
+  /** Dollars per point. */
+  redemptionRate: { min: 0, max: 10_000, step: 0.001, decimals: 4 },
+  minimumPoints: { min: 0, max: LOYALTY_FIGURE_MAX, step: 1, decimals: 0 },
+  minimumRedemption: { min: 0, max: LOYALTY_FIGURE_MAX, step: 1, decimals: 0 },
+  /** Dollars; 0 means no cap. */
+  maximumRedemptionValue: { min: 0, max: LOYALTY_FIGURE_MAX, step: 0.01, decimals: 2 },
+  statusTier: { min: 0, max: LOYALTY_FIGURE_MAX, step: 1, decimals: 0 },
+  statusMultiplier: { min: LOYALTY_MULTIPLIER_MIN, max: 100, step: 0.1, decimals: 2 },
+  /** A sale's total in dollars that reaches a purchase tier. */
+  tierThreshold: { min: 0, max: LOYALTY_FIGURE_MAX, step: 0.01, decimals: 2 },
+  /** Points (fixed) or percent of the base points (percentage). */
+  tierBonusValue: { min: 0, max: LOYALTY_FIGURE_MAX, step: 0.01, decimals: 2 },
+} as const satisfies Record<string, { min: number; max: number; step: number; decimals: number }>);
+export type LoyaltyField = keyof typeof LOYALTY_FIELDS;
 
 // --- expenses (spec part 2 §3, §4)
 export const EXPENSE_CATEGORIES = [

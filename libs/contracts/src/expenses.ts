@@ -2,7 +2,9 @@
 // service share (the base amount, the workflow's transitions). Money in JSON is in major units: dollars, or whole
 // dinars for an IQD amount; the database keeps integer minor units.
 import type { ExpenseCategory, ExpensePaymentMethod, ExpenseStatus, RecurringFrequency } from './constants.js';
-import { iqdToUsdCents, type Currency } from './money.js';
+import type { MessageKey } from './messages.js';
+import { iqdToUsdCents, toMinor, type Currency } from './money.js';
+import { AMOUNT_RULES, isValidAmount } from './validation.js';
 
 export interface ExpensePaymentDetailsDto {
   bankName: string | null; // transfer
@@ -148,6 +150,24 @@ export function expenseActionsFor(status: ExpenseStatus): ExpenseAction[] {
 /** Digits after the decimal point an amount may have: cents for USD, none for IQD. */
 export function expenseAmountDecimals(currency: Currency): number {
   return currency === 'USD' ? 2 : 0;
+}
+
+/** Why an expense's amount is refused: the amount rule's key, or too many decimals for its currency. */
+export type ExpenseAmountRefusal = (typeof AMOUNT_RULES.expense)['key'] | 'expenses.usdDecimals' | 'expenses.iqdWhole';
+export type ExpenseAmountCheck = { ok: true; minor: number } | { ok: false; messageKey: ExpenseAmountRefusal & MessageKey };
+
+/**
+ * An amount as typed in the expense's currency (spec part 2 §5), in its minor units: above 0 and at most
+ * MAX_EXPENSE_AMOUNT (AMOUNT_RULES.expense, refused in that rule's words), in cents for USD, whole dinars for IQD.
+ * The service and the expense form check an amount with it alike.
+ */
+export function expenseAmountInMinor(amount: number, currency: Currency): ExpenseAmountCheck {
+  const refused = { ok: false, messageKey: AMOUNT_RULES.expense.key } as const;
+  if (!isValidAmount(amount, 'expense')) return refused;
+  const minor = toMinor(amount, currency);
+  const scale = 10 ** expenseAmountDecimals(currency);
+  if (minor / scale !== amount) return { ok: false, messageKey: currency === 'USD' ? 'expenses.usdDecimals' : 'expenses.iqdWhole' };
+  return minor > 0 ? { ok: true, minor } : refused;
 }
 
 /**

@@ -41,7 +41,7 @@ describe('@dukan/contracts', () => {
       'stockBadgeColour',
       'ean13CheckDigit',
       'isValidEan13',
-      'PHONE_REGEX',
+      'isValidPhone',
       'parsePhone',
       'formatPhone',
       'EMAIL_REGEX',

@@ -16,6 +16,7 @@ export * from './purchase-dto.js';
 export * from './sales-dto.js';
 export * from './invoice-numbers.js';
 export * from './expenses.js';
+export { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU } from './expense-messages.js';
 export * from './csv.js';
 export * from './reports.js';
 export * from './request-path.js';

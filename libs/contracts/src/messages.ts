@@ -50,9 +50,7 @@ const en = {
 
   // validation
   'validation.failed': 'Validation error',
-  'validation.required': 'This field is required',
   'validation.requiredCategory': 'Please select a category',
-  'validation.invalidNumber': 'Please enter a valid number',
   'validation.invalidDate': 'Please enter a valid date',
   'validation.unknownField': 'This field is not allowed',
   'validation.invalidType': 'This value has the wrong type',
@@ -162,9 +160,7 @@ const ku: Record<ServerMessageKey, string> = {
   'errors.serviceUnavailable': 'ئەم خزمەتگوزارییە بۆ ماوەیەکی کاتی بەردەست نییە. تکایە کەمێکی تر هەوڵ بدەرەوە.',
 
   'validation.failed': 'هەڵەی پشتڕاستکردنەوە',
-  'validation.required': 'پڕکردنەوەی ئەم خانەیە پێویستە',
   'validation.requiredCategory': 'تکایە پۆلێک هەڵبژێرە',
-  'validation.invalidNumber': 'تکایە ژمارەیەکی دروست بنووسە',
   'validation.invalidDate': 'تکایە بەروارێکی دروست بنووسە',
   'validation.unknownField': 'ئەم خانەیە ڕێگەپێدراو نییە',
   'validation.invalidType': 'جۆری ئەم بەهایە هەڵەیە',

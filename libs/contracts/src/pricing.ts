@@ -24,6 +24,7 @@
 import { clampDiscountPercent } from './constants.js';
 import { iqdToUsdCents, usdCentsToIqd, type Currency } from './money.js';
 import type { CurrencyAmounts, SaleChange, SaleTender, ValuedTender } from './tenders.js';
+import { isValidAmount } from './validation.js';
 
 export type DiscountType = 'percentage' | 'fixed';
 
@@ -429,7 +430,7 @@ export function settleSale(input: SettleInput): Settlement {
     remaining: remainingIn(remainingMinor, cur, rate),
   });
   const given = input.tenders.filter((t) => t.amountMinor !== 0);
-  if (given.some((t) => !Number.isSafeInteger(t.amountMinor) || t.amountMinor < 0)) return fail('invalidAmount');
+  if (given.some((t) => !isValidAmount(t.amountMinor, 'tender'))) return fail('invalidAmount');
   if (given.some((t) => t.method === 'account') && !input.hasCustomer) return fail('accountNeedsCustomer');
   const tenders: ValuedTender[] = given.map((t) => ({ ...t, valueMinor: convertMinor(t.amountMinor, t.currency, cur, rate) }));
   const nonCash = tenders.filter((t) => t.method !== 'cash').reduce((s, t) => s + t.valueMinor, 0);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { iqdToUsdCents, usdCentsToIqd, type Currency } from './money.js';
 import { convertMinor, coveringAmount, remainingToPay, roundCash, settleSale, unitPriceInSaleCurrency } from './pricing.js';
 import type { SaleTender } from './tenders.js';
+import { MAX_TENDER_MINOR } from './validation.js';
 
 const currency = fc.constantFrom<Currency>('USD', 'IQD');
 const rate = fc.oneof(fc.integer({ min: 1, max: 5000 }), fc.constantFrom(1450, 1310, 1312.5, 1500.25));
@@ -204,5 +205,21 @@ describe('settling a sale', () => {
       iqdCashRounding: 250,
     });
     expect(over).toMatchObject({ ok: false, error: 'nonCashOverTotal' });
+  });
+
+  it('refuses a tender the server’s tender rule refuses (a fraction of a dinar, a negative, an amount past the largest)', () => {
+    const settle = (amountMinor: number) =>
+      settleSale({
+        currency: 'IQD',
+        totalMinor: 1000,
+        exchangeRate: 1450,
+        tenders: [{ method: 'cash', currency: 'IQD', amountMinor }],
+        changeCurrency: 'IQD',
+        iqdCashRounding: 250,
+        hasCustomer: false,
+      });
+    for (const amountMinor of [1.5, -1000, MAX_TENDER_MINOR + 1])
+      expect(settle(amountMinor)).toMatchObject({ ok: false, error: 'invalidAmount' });
+    expect(settle(1000)).toMatchObject({ ok: true });
   });
 });

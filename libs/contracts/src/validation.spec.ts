@@ -1,13 +1,15 @@
 // The rules of typed input, as both the services and the app's forms apply them.
 import { translate, SERVER_MESSAGES } from './messages.js';
 import {
+  AMOUNT_RULES,
   EMAIL_MAX_LENGTH,
   INPUT_RULE_KEYS,
   MAX_AMOUNT_MINOR,
+  MAX_PRICE_DOLLARS,
   inputRuleText,
   inputRulesEn,
   inputRulesKu,
-  isValidAmountMinor,
+  isValidAmount,
   isValidEmail,
   isValidPassword,
   isValidUsername,
@@ -19,12 +21,21 @@ describe('email', () => {
     expect(isValidEmail(email)).toBe(true);
   });
 
-  it.each(['a@b', 'a b@c.com', '@x.com', 'a@.com', 'a@b.c', 'a@-b.com', 'plainaddress', `${'a'.repeat(250)}@b.com`])(
-    '%s is not a valid email',
-    (email) => {
-      expect(isValidEmail(email)).toBe(false);
-    },
-  );
+  it.each([
+    'ئاراس@shop.iq',
+    'josé@shop.iq',
+    'a@شۆپ.iq',
+    'a@b',
+    'a b@c.com',
+    '@x.com',
+    'a@.com',
+    'a@b.c',
+    'a@-b.com',
+    'plainaddress',
+    `${'a'.repeat(250)}@b.com`,
+  ])('%s is not a valid email', (email) => {
+    expect(isValidEmail(email)).toBe(false);
+  });
 
   it('takes an address of exactly the longest length and refuses one character more', () => {
     const domain = '@shop.example.iq';
@@ -59,14 +70,37 @@ describe('password', () => {
 
 describe('amounts in minor units', () => {
   it('takes whole numbers above zero up to the largest amount (zero when asked)', () => {
-    expect([1, 250, MAX_AMOUNT_MINOR].every((v) => isValidAmountMinor(v))).toBe(true);
-    expect([0, -1, 1.5, MAX_AMOUNT_MINOR + 1, Number.NaN, Infinity].some((v) => isValidAmountMinor(v))).toBe(false);
-    expect(isValidAmountMinor(0, { zero: true })).toBe(true);
-    expect(['5', null, undefined].some((v) => isValidAmountMinor(v))).toBe(false);
+    expect([1, 250, MAX_AMOUNT_MINOR].every((v) => isValidAmount(v, 'amount'))).toBe(true);
+    expect([0, -1, 1.5, MAX_AMOUNT_MINOR + 1, Number.NaN, Infinity].some((v) => isValidAmount(v, 'amount'))).toBe(false);
+    expect(isValidAmount(0, 'amountOrZero')).toBe(true);
+    expect(['5', null, undefined].some((v) => isValidAmount(v, 'amount'))).toBe(false);
   });
 
   it('keeps to a tighter bound a field sets', () => {
-    expect([isValidAmountMinor(100, { max: 100 }), isValidAmountMinor(101, { max: 100 })]).toEqual([true, false]);
+    expect([isValidAmount(100, 'amount', { max: 100 }), isValidAmount(101, 'amount', { max: 100 })]).toEqual([true, false]);
+  });
+});
+
+describe('the kinds of amount', () => {
+  it('each name a key of the catalogue, with its words in both languages', () => {
+    for (const rule of Object.values(AMOUNT_RULES)) {
+      expect(translate('en', rule.key)).not.toBe(rule.key);
+      expect(translate('ku', rule.key)).not.toBe(translate('en', rule.key));
+    }
+  });
+
+  it('keep each field’s range: a price in dollars with cents from 0, a dinar price whole, a correction either way', () => {
+    expect([0, 12.99, MAX_PRICE_DOLLARS].every((v) => isValidAmount(v, 'price'))).toBe(true);
+    expect([-0.01, MAX_PRICE_DOLLARS + 1].some((v) => isValidAmount(v, 'price'))).toBe(false);
+    expect([isValidAmount(1500, 'priceIqd'), isValidAmount(1500.5, 'priceIqd')]).toEqual([true, false]);
+    expect([-500, 500].every((v) => isValidAmount(v, 'correction'))).toBe(true);
+    expect(isValidAmount(0, 'correction')).toBe(false);
+    expect([isValidAmount(0.01, 'expense'), isValidAmount(0, 'expense')]).toEqual([true, false]);
+  });
+
+  it('let a field tighten the bound but never widen it', () => {
+    expect(isValidAmount(MAX_AMOUNT_MINOR + 1, 'amount', { max: MAX_AMOUNT_MINOR * 2 })).toBe(false);
+    expect(isValidAmount(MAX_AMOUNT_MINOR + 1, 'tender')).toBe(true);
   });
 });
 

@@ -1,3 +1,4 @@
+import { inputRuleText, isValidEmail } from '@dukan/contracts';
 import { startServiceApp, type ServiceTestApp } from '@dukan/testing';
 import { IdentityModule, loadIdentityConfig } from '@dukan/identity';
 import { CanonicalUserPhones1797300000100 } from '../src/migrations/1797300000100-canonical-user-phones.js';
@@ -339,5 +340,20 @@ describe('staff phones', () => {
       [a._id]: '+9647709998877',
       [b._id]: '12345678901234',
     });
+  });
+});
+
+describe('staff email addresses', () => {
+  it('are refused when their name is not ASCII, in the words the staff form shows for the same address', async () => {
+    seq += 1;
+    const username = `mail${seq}`;
+    const body = { username, firstName: 'Aras', lastName: 'Omar', password: 'secret1', role: 'cashier' };
+    for (const email of ['ئاراس@shop.iq', 'josé@shop.iq', 'a@b.c']) {
+      const refused = await t.post('/api/auth/register', { ...body, email }, { token: admin, headers: { 'accept-language': 'ku' } });
+      expect([email, refused.status]).toEqual([email, 400]);
+      expect(refused.body.errors.email.message).toBe(inputRuleText('ku', 'email'));
+      expect(isValidEmail(email)).toBe(false); // what the staff form checks
+    }
+    expect((await t.post('/api/auth/register', { ...body, email: `${username}@shop.iq` }, { token: admin })).status).toBe(201);
   });
 });

@@ -260,7 +260,7 @@ describe('repayments', () => {
       const res = await repay(c._id, { method: 'cash', currency: 'USD', amountMinor });
       expect(res.status).toBe(400);
       expect(res.body.errorKeys).toEqual({ amountMinor: 'validation.invalidAmount' });
-      expect(res.body.errors.amountMinor.message).toBe('Enter an amount above zero');
+      expect(res.body.errors.amountMinor.message).toBe('Enter a valid amount above zero');
     }
     expect((await account(c._id)).balance).toEqual({ USD: 1_000, IQD: 0 });
   });

@@ -1,6 +1,6 @@
 // A register's shift on the real sales service: the float, sales, refunds and voids counted into the drawer, cash in
 // and out, the close with and without a difference, who may accept one, and a shop that sells only in a shift.
-import { formatMoney, type SettingsChangedData, type SupplierPaymentData } from '@dukan/contracts';
+import { formatMoney, inputRuleText, type SettingsChangedData, type SupplierPaymentData } from '@dukan/contracts';
 import type { ServiceTestApp } from '@dukan/testing';
 import { countRows, envelope, outboxEvents, publishSettings, salePayload, startCheckoutShop, type TestProduct } from './helpers.js';
 
@@ -124,6 +124,17 @@ describe('a shift from float to close', () => {
     );
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.message).toBe('The drawer should hold only $51.25: that much can be taken out');
+    // An amount that is not one (nothing, a fraction of a dinar) is refused by the amount rule, in the words the
+    // till's cash dialog shows for it (contracts' inputRuleText), here in Kurdish; nothing is recorded.
+    for (const amountMinor of [0, 1.5]) {
+      const bad = await t.post(
+        `/api/shifts/${shiftId}/cash`,
+        { kind: 'cash_out', currency: 'IQD', amountMinor, reason: 'Nothing' },
+        { token: t.tokens.cashier, headers: { 'accept-language': 'ku' } },
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body.errors.amountMinor.message).toBe(inputRuleText('ku', 'amount'));
+    }
     const out = await t.post(
       `/api/shifts/${shiftId}/cash`,
       { kind: 'cash_out', currency: 'USD', amountMinor: 1500, reason: 'Generator fuel', asExpense: true },

@@ -68,6 +68,7 @@ export const en = {
     repaid: 'Repayment recorded: {{name}} now owes {{usd}} and {{iqd}}',
     repayFailed: 'Failed to record the repayment',
     invalidAmount: inputRulesEn['validation.invalidAmount'],
+    invalidLimit: inputRulesEn['validation.invalidAmountOrZero'],
   },
   form: {
     addTitle: 'New customer',
@@ -90,7 +91,7 @@ export const en = {
     saving: 'Saving…',
     reset: 'Reset',
     close: 'Close form',
-    required: 'This field is required',
+    required: inputRulesEn['validation.required'],
     invalidPhone: inputRulesEn['validation.invalidPhone'],
     invalidEmail: inputRulesEn['validation.invalidEmail'],
     openExisting: 'Open {{name}}',
@@ -182,6 +183,7 @@ export const ku: Texts<typeof en> = {
     repaid: 'دانەوە تۆمارکرا: {{name}} ئێستا {{usd}} و {{iqd}} قەرزارە',
     repayFailed: 'تۆمارکردنی دانەوە سەرکەوتوو نەبوو',
     invalidAmount: inputRulesKu['validation.invalidAmount'],
+    invalidLimit: inputRulesKu['validation.invalidAmountOrZero'],
   },
   form: {
     addTitle: 'کڕیاری نوێ',
@@ -204,7 +206,7 @@ export const ku: Texts<typeof en> = {
     saving: 'پاشەکەوت دەکرێت…',
     reset: 'ڕێکخستنەوە',
     close: 'داخستنی فۆرم',
-    required: 'ئەم خانەیە پێویستە',
+    required: inputRulesKu['validation.required'],
     invalidPhone: inputRulesKu['validation.invalidPhone'],
     invalidEmail: inputRulesKu['validation.invalidEmail'],
     openExisting: 'کردنەوەی {{name}}',

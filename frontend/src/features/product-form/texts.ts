@@ -1,3 +1,4 @@
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 import type { Texts } from '../../i18n/types.js';
 
 /** English texts of this feature, under the `productForm` key of the catalogue. */
@@ -78,9 +79,9 @@ export const en = {
     correction: 'Count corrected',
   },
   validation: {
-    required: 'This field is required',
+    required: inputRulesEn['validation.required'],
     requiredCategory: 'Please select a category',
-    invalidNumber: 'Please enter a valid number',
+    invalidNumber: inputRulesEn['validation.invalidNumber'],
     twoDecimals: 'Use at most 2 decimal places',
     wholeNumber: 'Please enter a whole number',
     quantityMin: 'The quantity must be at least {{min}}',
@@ -239,9 +240,9 @@ export const ku: Texts<typeof en> = {
     correction: 'ژماردن ڕاستکرایەوە',
   },
   validation: {
-    required: 'پڕکردنەوەی ئەم خانەیە پێویستە',
+    required: inputRulesKu['validation.required'],
     requiredCategory: 'تکایە پۆلێک هەڵبژێرە',
-    invalidNumber: 'تکایە ژمارەیەکی دروست بنووسە',
+    invalidNumber: inputRulesKu['validation.invalidNumber'],
     twoDecimals: 'زیاتر لە دوو ژمارە دوای خاڵ مەنووسە',
     wholeNumber: 'تکایە ژمارەیەکی تەواو بنووسە',
     quantityMin: 'بڕەکە دەبێت لانیکەم {{min}} بێت',

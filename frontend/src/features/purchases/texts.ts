@@ -1,3 +1,4 @@
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 import type { Texts } from '../../i18n/types.js';
 
 /** English texts of suppliers, purchase orders, receiving and payables, under the `purchases` key of the catalogue. */
@@ -22,6 +23,7 @@ export const en = {
     nameEn: 'Name (English)',
     nameKu: 'Name (Kurdish)',
     phone: 'Phone',
+    invalidPhone: inputRulesEn['validation.invalidPhone'],
     address: 'Address',
     notes: 'Notes',
     active: 'Active',
@@ -136,6 +138,7 @@ export const ku: Texts<typeof en> = {
     nameEn: 'ناو (ئینگلیزی)',
     nameKu: 'ناو (کوردی)',
     phone: 'تەلەفۆن',
+    invalidPhone: inputRulesKu['validation.invalidPhone'],
     address: 'ناونیشان',
     notes: 'تێبینییەکان',
     active: 'چالاک',

@@ -1,3 +1,4 @@
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 import type { Texts } from '../../i18n/types.js';
 
 /** English texts of this feature, under the `settings` key of the catalogue. */
@@ -112,7 +113,7 @@ export const en = {
     saved: 'Settings saved successfully',
     saveFailed: 'Failed to save settings',
     loadFailed: 'Failed to load general settings',
-    invalidNumber: 'Please enter a valid number',
+    invalidNumber: inputRulesEn['validation.invalidNumber'],
   },
   tillCash: {
     title: 'Cash at the till',
@@ -155,7 +156,7 @@ export const en = {
     saved: 'Branch saved',
     saveFailed: 'Failed to save the branch',
     loadFailed: 'Failed to load the branches',
-    required: 'This field is required',
+    required: inputRulesEn['validation.required'],
     invalidCode: 'Use letters, digits, dots, dashes or underscores (up to 40)',
     singleShop: 'This shop has one branch. Add another to sell from several places.',
   },
@@ -195,9 +196,10 @@ export const en = {
     loadFailed: 'Failed to load loyalty settings',
     noSettings: 'No settings found',
     fixErrors: 'Please correct the highlighted fields.',
-    required: 'This field is required',
-    invalidNumber: 'Please enter a valid number',
+    required: inputRulesEn['validation.required'],
+    invalidNumber: inputRulesEn['validation.invalidNumber'],
     minimum: 'Must be at least {{min}}',
+    maximum: 'Must be at most {{max}}',
     wholeNumber: 'Must be a whole number',
     decimals: 'Use at most {{n}} decimal places',
     tierOrder: 'Silver must not exceed gold, and gold must not exceed platinum',
@@ -316,7 +318,7 @@ export const ku: Texts<typeof en> = {
     saved: 'ڕێکخستنەکان بە سەرکەوتوویی پاشەکەوتکران',
     saveFailed: 'پاشەکەوتکردنی ڕێکخستنەکان سەرکەوتوو نەبوو',
     loadFailed: 'بارکردنی ڕێکخستنە گشتییەکان سەرکەوتوو نەبوو',
-    invalidNumber: 'تکایە ژمارەیەکی دروست بنووسە',
+    invalidNumber: inputRulesKu['validation.invalidNumber'],
   },
   tillCash: {
     title: 'پارەی نەخت لە قاسە',
@@ -359,7 +361,7 @@ export const ku: Texts<typeof en> = {
     saved: 'لقەکە پاشەکەوت کرا',
     saveFailed: 'پاشەکەوتکردنی لقەکە سەرکەوتوو نەبوو',
     loadFailed: 'بارکردنی لقەکان سەرکەوتوو نەبوو',
-    required: 'ئەم خانەیە پێویستە',
+    required: inputRulesKu['validation.required'],
     invalidCode: 'پیت، ژمارە، خاڵ، داش یان ژێرهێڵ بەکاربهێنە (تا ٤٠)',
     singleShop: 'ئەم دوکانە یەک لقی هەیە. لقێکی تر زیاد بکە بۆ فرۆشتن لە چەند شوێنێک.',
   },
@@ -399,9 +401,10 @@ export const ku: Texts<typeof en> = {
     loadFailed: 'بارکردنی ڕێکخستنەکانی دڵسۆزی سەرکەوتوو نەبوو',
     noSettings: 'هیچ ڕێکخستنێک نەدۆزرایەوە',
     fixErrors: 'تکایە ئەو خانانەی دیاریکراون ڕاست بکەرەوە.',
-    required: 'ئەم خانەیە پێویستە',
-    invalidNumber: 'تکایە ژمارەیەکی دروست بنووسە',
+    required: inputRulesKu['validation.required'],
+    invalidNumber: inputRulesKu['validation.invalidNumber'],
     minimum: 'دەبێت لانیکەم {{min}} بێت',
+    maximum: 'دەبێت لانیزۆر {{max}} بێت',
     wholeNumber: 'دەبێت ژمارەیەکی تەواو بێت',
     decimals: 'زۆرترین {{n}} ژمارە دوای خاڵی دەیی بەکاربهێنە',
     tierOrder: 'زیو نابێت لە ئاڵتوون زیاتر بێت، و ئاڵتوون نابێت لە پلاتین زیاتر بێت',

@@ -1,3 +1,4 @@
+import { inputRulesEn, inputRulesKu } from '@dukan/contracts';
 import type { Texts } from '../../i18n/types.js';
 
 /** English texts of register shifts, under the `shifts` key of the catalogue. */
@@ -37,7 +38,7 @@ export const en = {
     saving: 'Recording…',
     recordedIn: 'Cash in recorded',
     recordedOut: 'Cash out recorded',
-    amountRequired: 'Enter an amount above zero',
+    amountRequired: inputRulesEn['validation.invalidAmount'],
     reasonRequired: 'Give a reason',
   },
   close: {
@@ -90,6 +91,7 @@ export const en = {
     limitHelp: 'A close whose count differs by more than this needs a user who may close shifts (managers and admins).',
     limitUsd: 'Difference allowed in dollars',
     limitIqd: 'Difference allowed in dinars',
+    invalidLimit: inputRulesEn['validation.invalidAmountOrZero'],
   },
   list: {
     register: 'Register',
@@ -151,7 +153,7 @@ export const ku: Texts<typeof en> = {
     saving: 'تۆمار دەکرێت…',
     recordedIn: 'دانانی پارە تۆمارکرا',
     recordedOut: 'دەرهێنانی پارە تۆمارکرا',
-    amountRequired: 'بڕێک لە سەرووی سفرەوە بنووسە',
+    amountRequired: inputRulesKu['validation.invalidAmount'],
     reasonRequired: 'هۆکارێک بنووسە',
   },
   close: {
@@ -205,6 +207,7 @@ export const ku: Texts<typeof en> = {
       'داخستنێک کە ژماردنەکەی لەمە زیاتر جیاواز بێت پێویستی بە بەکارهێنەرێکە کە دەتوانێت شەفت دابخات (بەڕێوەبەران و بەڕێوەبەرانی سیستەم).',
     limitUsd: 'جیاوازی ڕێگەپێدراو بە دۆلار',
     limitIqd: 'جیاوازی ڕێگەپێدراو بە دینار',
+    invalidLimit: inputRulesKu['validation.invalidAmountOrZero'],
   },
   list: {
     register: 'کاش',

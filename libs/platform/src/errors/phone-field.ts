@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { isValidPhone, parsePhone } from '@dukan/contracts';
+import { INPUT_RULE_KEYS, isValidPhone, parsePhone } from '@dukan/contracts';
 
 /**
  * A phone field's transform: the text trimmed and, when it reads as a phone ('0750 123 4567', '+964 750-123-4567',
@@ -23,6 +23,6 @@ export function IsPhone(options: { blank?: boolean } = {}, validation: Validatio
       name: 'isPhone',
       validator: { validate: (v: unknown) => typeof v === 'string' && ((options.blank === true && v === '') || isValidPhone(v)) },
     },
-    { message: 'validation.invalidPhone', ...validation },
+    { message: INPUT_RULE_KEYS.phone, ...validation },
   );
 }

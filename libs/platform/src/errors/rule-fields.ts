@@ -1,5 +1,13 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { INPUT_RULE_KEYS, isValidAmountMinor, isValidEmail, isValidPassword, isValidUsername } from '@dukan/contracts';
+import {
+  AMOUNT_RULES,
+  INPUT_RULE_KEYS,
+  isValidAmount,
+  isValidEmail,
+  isValidPassword,
+  isValidUsername,
+  type AmountKind,
+} from '@dukan/contracts';
 
 // Request fields checked by the rules the app's forms use (contracts' validation.ts), each refusal carrying the
 // rule's one message key.
@@ -28,10 +36,13 @@ export function IsPassword(validation: ValidationOptions = {}): PropertyDecorato
   );
 }
 
-/** An amount of money in minor units as isValidAmountMinor reads it (above zero, or zero too when `zero`; at most `max`). */
-export function IsAmountMinor(options: { zero?: boolean; max?: number } = {}, validation: ValidationOptions = {}): PropertyDecorator {
+/**
+ * An amount of money of a kind (contracts' AMOUNT_RULES: its unit, whether 0 or a negative figure is taken, its
+ * largest size; `max` only tightens it), refused with the kind's one message key.
+ */
+export function IsAmount(kind: AmountKind, options: { max?: number } = {}, validation: ValidationOptions = {}): PropertyDecorator {
   return ValidateBy(
-    { name: 'isAmountMinor', validator: { validate: (v: unknown) => isValidAmountMinor(v, options) } },
-    { message: INPUT_RULE_KEYS.amount, ...validation },
+    { name: 'isAmount', validator: { validate: (v: unknown) => isValidAmount(v, kind, options) } },
+    { message: AMOUNT_RULES[kind].key, ...validation },
   );
 }

@@ -31,8 +31,9 @@ const CONSTRAINT_KEYS: Record<string, MessageKey> = {
 const PARAM_NAMES: Record<string, string> = { min: 'min', max: 'max', maxLength: 'max', arrayMaxSize: 'max' };
 
 function fieldError(constraint: string, message: string): FieldMessage {
-  // A DTO may name its own key (e.g. 'validation.requiredCategory'), as the spec's forms do.
-  if (message.startsWith('validation.') && isMessageKey(message)) return { key: message };
+  // A DTO or a rule may name any key of the catalogue ('validation.requiredCategory', 'products.packUnitsInvalid'):
+  // the refusal then carries exactly that key, whatever its module.
+  if (isMessageKey(message)) return { key: message };
   const key = CONSTRAINT_KEYS[constraint] ?? 'validation.invalidValue';
   const paramName = PARAM_NAMES[constraint];
   const number = message.match(/(-?\d+(?:\.\d+)?)(?!.*\d)/)?.[1];

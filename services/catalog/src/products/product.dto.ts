@@ -23,7 +23,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { STOCK_ADJUSTMENT_REASONS, type StockAdjustmentReason } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { IsAmount, PageQuery } from '@dukan/platform';
 import { normalizeDigits } from './product.policy.js';
 
 /** Paging of a product's movements; the lists' queries extend it. */
@@ -56,7 +56,6 @@ const commaList = ({ value }: { value: unknown }) =>
       )
     : value;
 
-const MAX_MONEY = 1_000_000; // dollars; keeps cents inside a 32-bit integer
 const MAX_UNITS = 1_000_000;
 const PRINTABLE = /^[\x21-\x7e]+$/; // any common barcode symbology, no spaces
 
@@ -107,17 +106,13 @@ export class ProductPackInputDto {
 
   @Transform(toNumber)
   @IsNotEmpty({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' })
-  @Max(MAX_MONEY)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @IsAmount('price')
   price!: number;
 
   /** Whole dinars per pack; required when the product is priced in dinars (checked with the product). */
   @IsOptional()
   @Transform(toNumber)
-  @IsInt({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' })
-  @Max(MAX_MONEY * 10_000)
+  @IsAmount('priceIqd')
   priceIqd?: number | null;
 
   @IsOptional()
@@ -163,9 +158,7 @@ export class CreateProductDto {
 
   @Transform(toNumber)
   @IsNotEmpty({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' })
-  @Max(MAX_MONEY)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @IsAmount('price')
   price!: number;
 
   /** The currency the price is set in (default USD: a client that sends only `price` prices in dollars). */
@@ -177,16 +170,12 @@ export class CreateProductDto {
   @ValidateIf((o: CreateProductDto) => o.priceCurrency === 'IQD' || o.priceIqd !== undefined)
   @Transform(toNumber)
   @IsNotEmpty({ message: 'validation.invalidNumber' })
-  @IsInt({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' })
-  @Max(MAX_MONEY * 10_000)
+  @IsAmount('priceIqd')
   priceIqd?: number;
 
   @Transform(toNumber)
   @IsNotEmpty({ message: 'validation.invalidNumber' })
-  @Min(0, { message: 'validation.invalidNumber' })
-  @Max(MAX_MONEY)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @IsAmount('price')
   cost!: number;
 
   @IsOptional()
@@ -287,9 +276,7 @@ export class ReceiveStockDto {
 
   @IsOptional()
   @Transform(toNumber)
-  @Min(0, { message: 'validation.invalidNumber' })
-  @Max(MAX_MONEY)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @IsAmount('price')
   cost?: number;
 
   @IsOptional()

@@ -19,7 +19,6 @@ import {
 } from 'class-validator';
 import {
   CURRENCIES,
-  MAX_AMOUNT_MINOR,
   MAX_PURCHASE_LINES,
   MAX_RECEIPT_LINES,
   PURCHASE_ORDER_STATES,
@@ -28,14 +27,12 @@ import {
   type PurchaseOrderState,
   type SupplierPaymentSource,
 } from '@dukan/contracts';
-import { IsPhone, PageQuery, toPhoneOrNull } from '@dukan/platform';
+import { IsAmount, IsPhone, PageQuery, toPhoneOrNull } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
 const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
 const MAX_UNITS = 1_000_000;
-/** A cost or an amount in minor units (cents or dinars): ten billion dinars is far above any supplier bill. */
-const MAX_MINOR = MAX_AMOUNT_MINOR;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export class SupplierName {
@@ -135,9 +132,7 @@ export class OrderLineInput {
 
   /** Expected cost of one unit in the order's currency's minor unit (cents or dinars). */
   @IsDefined({ message: 'validation.required' })
-  @IsInt({ message: 'validation.integer' })
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IsAmount('amountOrZero')
   unitCostMinor!: number;
 }
 
@@ -200,9 +195,7 @@ export class ReceiptLineInput {
 
   /** The received cost of one unit in the receipt's currency; against an order it defaults to the order's expected cost. */
   @IsOptional()
-  @IsInt({ message: 'validation.integer' })
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IsAmount('amountOrZero')
   unitCostMinor?: number;
 }
 
@@ -271,9 +264,7 @@ export class CreateInvoiceDto {
   currency!: Currency;
 
   @IsDefined({ message: 'validation.required' })
-  @IsInt({ message: 'validation.integer' })
-  @Min(1)
-  @Max(MAX_MINOR)
+  @IsAmount('amount')
   amountMinor!: number;
 
   @IsDefined({ message: 'validation.required' })
@@ -304,9 +295,7 @@ export class InvoiceListQuery extends PageQuery {
 /** POST /api/purchases/invoices/:id/payments: in the invoice's currency, from the bank or a register's drawer. */
 export class PayInvoiceDto {
   @IsDefined({ message: 'validation.required' })
-  @IsInt({ message: 'validation.integer' })
-  @Min(1)
-  @Max(MAX_MINOR)
+  @IsAmount('amount')
   amountMinor!: number;
 
   @IsDefined({ message: 'validation.required' })

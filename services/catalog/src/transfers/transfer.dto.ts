@@ -15,7 +15,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { MAX_PAGE_LIMIT, MAX_TRANSFER_LINES, TRANSFER_STATES, type TransferState } from '@dukan/contracts';
+import { MAX_TRANSFER_LINES, TRANSFER_STATES, type TransferState } from '@dukan/contracts';
+import { PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const MAX_UNITS = 1_000_000;
@@ -84,22 +85,8 @@ export class ReceiveTransferDto {
   note?: string;
 }
 
-export class TransferListQuery {
+export class TransferListQuery extends PageQuery {
   @IsOptional()
   @IsIn([...TRANSFER_STATES, ''])
   state?: TransferState | '';
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(1_000_000)
-  page?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(MAX_PAGE_LIMIT)
-  limit?: number;
 }

@@ -22,7 +22,6 @@ import {
   EXPENSE_CATEGORIES,
   EXPENSE_PAYMENT_METHODS,
   EXPENSE_STATUSES,
-  PHONE_PATTERN,
   RECURRING_FREQUENCIES,
   type Currency,
   type ExpenseCategory,
@@ -30,7 +29,7 @@ import {
   type ExpenseStatus,
   type RecurringFrequency,
 } from '@dukan/contracts';
-import { IsDayOrDateTime, IsEmailAddress, PageQuery } from '@dukan/platform';
+import { IsAmount, IsDayOrDateTime, IsEmailAddress, IsPhone, PageQuery, toPhoneOrNull } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** An empty optional text is stored as "none". */
@@ -44,7 +43,6 @@ const toNumber = ({ value }: { value: unknown }) =>
 const tagList = ({ value }: { value: unknown }) =>
   Array.isArray(value) ? [...new Set(value.map((t) => (typeof t === 'string' ? t.trim() : t)).filter((t) => t !== ''))] : value;
 
-const MAX_AMOUNT = 1_000_000_000; // major units; keeps every amount a safe integer of minor units
 const TEXT = 200;
 const LONG_TEXT = 2000;
 
@@ -83,11 +81,11 @@ export class PaymentDetailsDto {
 }
 
 export class VendorContactDto {
+  /** As people write it ('0750 123 4567', '+964 750-123-4567', Eastern digits); kept as E.164, as a customer's phone. */
   @IsOptional()
-  @Transform(trimOrNull)
-  @MaxLength(20, { message: 'validation.invalidPhone' })
+  @Transform(toPhoneOrNull)
   @IsString()
-  @Matches(new RegExp(PHONE_PATTERN), { message: 'validation.invalidPhone' })
+  @IsPhone()
   phone?: string | null;
 
   @IsOptional()
@@ -159,10 +157,10 @@ export class ExpenseBodyDto {
   @IsIn(EXPENSE_CATEGORIES, { message: 'validation.required' })
   category!: ExpenseCategory;
 
+  /** In the currency's major unit; its cents or whole dinars are checked with the currency (expenseAmountInMinor). */
   @Transform(toNumber)
   @IsDefined({ message: 'validation.required' })
-  @Max(MAX_AMOUNT)
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' })
+  @IsAmount('expense')
   amount!: number;
 
   @IsOptional()

@@ -71,10 +71,10 @@ describe('amounts', () => {
     [12.345, 'USD', { ok: false, messageKey: 'expenses.usdDecimals' }],
     [0.001, 'USD', { ok: false, messageKey: 'expenses.usdDecimals' }],
     [1500.5, 'IQD', { ok: false, messageKey: 'expenses.iqdWhole' }],
-    [0, 'USD', { ok: false, messageKey: 'expenses.amountPositive' }],
-    [-5, 'IQD', { ok: false, messageKey: 'expenses.amountPositive' }],
-    [Number.NaN, 'USD', { ok: false, messageKey: 'expenses.amountPositive' }],
-    [Number.POSITIVE_INFINITY, 'USD', { ok: false, messageKey: 'expenses.amountPositive' }],
+    [0, 'USD', { ok: false, messageKey: 'validation.invalidAmount' }],
+    [-5, 'IQD', { ok: false, messageKey: 'validation.invalidAmount' }],
+    [Number.NaN, 'USD', { ok: false, messageKey: 'validation.invalidAmount' }],
+    [Number.POSITIVE_INFINITY, 'USD', { ok: false, messageKey: 'validation.invalidAmount' }],
   ] as const)('%d %s -> %j', (amount, currency, expected) => {
     expect(amountInMinor(amount, currency)).toEqual(expected);
   });

@@ -1,8 +1,6 @@
 import {
   EXPENSE_TRANSITIONS,
-  expenseAmountDecimals,
-  toMinor,
-  type Currency,
+  expenseAmountInMinor,
   type ExpenseAction,
   type ExpensePaymentDetailsDto,
   type ExpensePaymentMethod,
@@ -41,17 +39,8 @@ export function statusAfterEdit(status: ExpenseStatus, amountChanged: boolean): 
   return amountChanged && (status === 'approved' || status === 'paid') ? 'pending' : status;
 }
 
-export type AmountCheck = { ok: true; minor: number } | { ok: false; messageKey: MessageKey };
-
-/** An amount typed in the expense's currency, in its minor units: above 0, cents for USD, whole dinars for IQD. */
-export function amountInMinor(amount: number, currency: Currency): AmountCheck {
-  if (!Number.isFinite(amount) || amount <= 0) return { ok: false, messageKey: 'expenses.amountPositive' };
-  const minor = toMinor(amount, currency);
-  const scale = 10 ** expenseAmountDecimals(currency);
-  if (minor / scale !== amount) return { ok: false, messageKey: currency === 'USD' ? 'expenses.usdDecimals' : 'expenses.iqdWhole' };
-  if (minor <= 0) return { ok: false, messageKey: 'expenses.amountPositive' };
-  return { ok: true, minor };
-}
+/** An amount typed in the expense's currency, in its minor units: contracts' expenseAmountInMinor, as the form checks it. */
+export const amountInMinor = expenseAmountInMinor;
 
 /** Which payment details each method needs. */
 const NEEDS: Record<ExpensePaymentMethod, (keyof ExpensePaymentDetailsDto)[]> = {

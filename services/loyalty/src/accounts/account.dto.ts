@@ -1,19 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import {
-  CURRENCIES,
-  MAX_DRAWER_MINOR,
-  REPAYMENT_METHODS,
-  type AccountHoldRequestDto,
-  type Currency,
-  type RepaymentMethod,
-} from '@dukan/contracts';
-import { IsAmountMinor, PageQuery } from '@dukan/platform';
+import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { CURRENCIES, REPAYMENT_METHODS, type AccountHoldRequestDto, type Currency, type RepaymentMethod } from '@dukan/contracts';
+import { IsAmount, PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const trimOrNull = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value);
-/** The largest amount of money one entry can move: the biggest drawer's worth of dinars. */
-const MAX_MINOR = MAX_DRAWER_MINOR.IQD;
 
 /** GET /api/customers/:id/account: the statement, newest page last (page 1 is the oldest entries). */
 export class StatementQuery extends PageQuery {}
@@ -23,9 +14,7 @@ export class CreditLimitDto {
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsInt({ message: 'validation.invalidNumber' })
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IsAmount('amountOrZero')
   amountMinor!: number;
 }
 
@@ -38,7 +27,7 @@ export class RepaymentDto {
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsAmountMinor({ max: MAX_MINOR })
+  @IsAmount('amount')
   amountMinor!: number;
 
   /** The register whose drawer takes the cash (its open shift counts it); none: taken in the back office. */
@@ -65,9 +54,7 @@ export class AdjustmentDto {
   currency!: Currency;
 
   /** + the customer owes more, - less; never 0. */
-  @IsInt({ message: 'validation.invalidNumber' })
-  @Min(-MAX_MINOR)
-  @Max(MAX_MINOR)
+  @IsAmount('correction')
   amountMinor!: number;
 
   @Transform(trim)
@@ -79,14 +66,10 @@ export class AdjustmentDto {
 
 /** Sales' account tender, sent with the points reserve. */
 export class AccountHoldDto implements AccountHoldRequestDto {
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IsAmount('amountOrZero')
   usdCents!: number;
 
-  @IsInt()
-  @Min(0)
-  @Max(MAX_MINOR)
+  @IsAmount('amountOrZero')
   iqd!: number;
 
   @IsNumber()

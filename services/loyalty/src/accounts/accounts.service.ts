@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
+  AMOUNT_RULES,
   checkCreditLimit,
   DEFAULT_PAGE_LIMIT,
   formatMoney,
@@ -206,7 +207,7 @@ export class AccountsService {
 
   /** An admin's correction, with its reason, audited: the only change to a balance that is not a sale, repayment or return. */
   async adjust(ctx: RequestContext, id: string, dto: AdjustmentDto): Promise<CustomerAccountDto> {
-    if (dto.amountMinor === 0) throw DomainError.validation({ amountMinor: 'validation.invalidNumber' });
+    if (dto.amountMinor === 0) throw DomainError.validation({ amountMinor: AMOUNT_RULES.correction.key });
     return this.ds.transaction(async (m) => {
       const c = await this.locked(m, id);
       const rate = await this.rates.rateFor(ctx.actorId, m).catch(() => 1);

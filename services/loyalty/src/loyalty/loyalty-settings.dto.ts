@@ -1,64 +1,55 @@
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsInt, IsNumber, IsObject, Max, Min, ValidateNested } from 'class-validator';
-import { LOYALTY_MULTIPLIER_MIN } from '@dukan/contracts';
+import { LOYALTY_FIELDS, type LoyaltyField } from '@dukan/contracts';
 import { BONUS_TYPES, type BonusType } from './loyalty.policy.js';
 
-// Minimums of spec part 2 §5 (0 everywhere, multipliers at least 1); decimals as fine as the form's steps allow.
-const BIG = 1_000_000_000;
+/**
+ * A figure of the settings by contracts' LOYALTY_FIELDS, as the settings form checks it (spec part 2 §5: 0 or more,
+ * multipliers at least 1; decimals as fine as the form's steps allow): at least its min, at most its max, a whole
+ * number or a number of at most its decimals.
+ */
+function LoyaltyFigure(field: LoyaltyField): PropertyDecorator {
+  const { min, max, decimals } = LOYALTY_FIELDS[field];
+  const number = decimals === 0 ? IsInt() : IsNumber({ maxDecimalPlaces: decimals });
+  // Applied in the order written as decorators (the last first), so a refusal names the same constraint as before.
+  return (target, key) => [number, Max(max), Min(min)].forEach((decorate) => decorate(target, key));
+}
 
 export class StatusTiersDto {
-  @Min(0)
-  @Max(BIG)
-  @IsInt()
+  @LoyaltyFigure('statusTier')
   silver!: number;
 
-  @Min(0)
-  @Max(BIG)
-  @IsInt()
+  @LoyaltyFigure('statusTier')
   gold!: number;
 
-  @Min(0)
-  @Max(BIG)
-  @IsInt()
+  @LoyaltyFigure('statusTier')
   platinum!: number;
 }
 
 export class StatusMultipliersDto {
-  @Min(LOYALTY_MULTIPLIER_MIN)
-  @Max(100)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('statusMultiplier')
   standard!: number;
 
-  @Min(LOYALTY_MULTIPLIER_MIN)
-  @Max(100)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('statusMultiplier')
   silver!: number;
 
-  @Min(LOYALTY_MULTIPLIER_MIN)
-  @Max(100)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('statusMultiplier')
   gold!: number;
 
-  @Min(LOYALTY_MULTIPLIER_MIN)
-  @Max(100)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('statusMultiplier')
   platinum!: number;
 }
 
 export class PurchaseTierDto {
   /** Sale total in dollars that reaches the tier. */
-  @Min(0)
-  @Max(BIG)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('tierThreshold')
   threshold!: number;
 
   @IsIn(BONUS_TYPES)
   bonusType!: BonusType;
 
   /** Points (fixed: whole points) or percent of the base points (percentage). */
-  @Min(0)
-  @Max(BIG)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('tierBonusValue')
   bonusValue!: number;
 }
 
@@ -67,31 +58,21 @@ export class LoyaltySettingsBody {
   @IsBoolean()
   enabled!: boolean;
 
-  @Min(0)
-  @Max(10_000)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('pointsPerDollar')
   pointsPerDollar!: number;
 
   /** Dollars per point (form step 0.001). */
-  @Min(0)
-  @Max(10_000)
-  @IsNumber({ maxDecimalPlaces: 4 })
+  @LoyaltyFigure('redemptionRate')
   redemptionRate!: number;
 
-  @Min(0)
-  @Max(BIG)
-  @IsInt()
+  @LoyaltyFigure('minimumPoints')
   minimumPoints!: number;
 
-  @Min(0)
-  @Max(BIG)
-  @IsInt()
+  @LoyaltyFigure('minimumRedemption')
   minimumRedemption!: number;
 
   /** Dollars; 0 means no cap. */
-  @Min(0)
-  @Max(BIG)
-  @IsNumber({ maxDecimalPlaces: 2 })
+  @LoyaltyFigure('maximumRedemptionValue')
   maximumRedemptionValue!: number;
 
   @IsObject()

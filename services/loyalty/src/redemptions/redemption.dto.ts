@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsObject, IsOptional, IsString, IsUUID, Matches, Max, Min, ValidateNested } from 'class-validator';
 import type { ReleaseRequestDto, ReserveRequestDto } from '@dukan/contracts';
+import { IsAmount } from '@dukan/platform';
 import { AccountHoldDto } from '../accounts/account.dto.js';
 
 const ATTEMPT = /^[A-Za-z0-9-]{8,64}$/;
@@ -29,16 +30,12 @@ export class ReserveDto implements ReserveRequestDto {
   @Max(1_000_000_000)
   pointsToRedeem!: number;
 
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @IsAmount('saleTotal')
   totalBeforeLoyaltyUsdCents!: number;
 
   /** The loyalty discount a sale states without its points (pointsToRedeem 0): loyalty finds the points worth it. */
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(Number.MAX_SAFE_INTEGER)
+  @IsAmount('saleTotal')
   loyaltyDiscountUsdCents?: number;
 
   /** Sales' attempt at the sale: a release names it, and a reserve of a released attempt holds nothing. */

@@ -23,6 +23,7 @@ import {
 } from 'class-validator';
 import {
   CURRENCIES,
+  MAX_SALE_FIGURE,
   TENDER_METHODS,
   type Currency,
   type SaleRequest,
@@ -35,15 +36,11 @@ import {
   type SameKeys,
   type TenderMethod,
 } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { IsAmount, PageQuery } from '@dukan/platform';
 
-/**
- * Dollars, with any number of decimals: a client computing in floating point sends 6.525 or 0.30000000000000004. The
- * server is the authority on money: a figure within half a cent of its own is accepted, and its own is stored.
- */
-const Money = () => IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'validation.invalidNumber' });
-/** The largest money figure in major units (dollars, or whole dinars: a big dinar sale runs to billions). */
-const MAX_DOLLARS = 100_000_000_000;
+// Money figures are contracts' saleFigure amounts: dollars (or whole dinars) with any number of decimals, as a
+// client computing in floating point sends 6.525 or 0.30000000000000004. The server is the authority on money: a
+// figure within half a cent of its own is accepted, and its own is stored.
 export const MAX_LINES = 200;
 export const MAX_QUANTITY = 10_000;
 /** A weighed line's most grams (1,000 kg); a line of units or packs is still at most MAX_QUANTITY (checked with its product). */
@@ -67,7 +64,7 @@ function IsSnapshotName(options?: ValidationOptions) {
   );
 }
 
-/** A line's discount given as a percent is at most 100 (an amount, type fixed, only at most MAX_DOLLARS). */
+/** A line's discount given as a percent is at most 100 (an amount, type fixed, only at most MAX_SALE_FIGURE). */
 function PercentAtMost100(options?: ValidationOptions) {
   return ValidateBy(
     {
@@ -93,9 +90,7 @@ export class ProductSnapshotDto implements SaleRequestSnapshot {
   sku?: string;
 
   @IsOptional()
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   price?: number;
 }
 
@@ -125,21 +120,15 @@ export class SaleItemDto implements SaleRequestLine {
   @Matches(/^\d{13}$/, { message: 'sales.scaleLabelInvalid' })
   scaleLabel?: string;
 
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   unitPrice!: number;
 
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   subtotal!: number;
 
   /** The product's own discount as the client saw it: a percent (type percentage, the default) or the line's amount in dollars (type fixed). */
   @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   @PercentAtMost100()
   discount?: number;
 
@@ -149,15 +138,11 @@ export class SaleItemDto implements SaleRequestLine {
 }
 
 export class PaymentDetailsDto implements SaleRequestPaymentDetails {
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   amountTendered!: number;
 
   @IsOptional()
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   change?: number;
 }
 
@@ -169,9 +154,7 @@ export class TenderDto implements SaleTender {
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsInt({ message: 'validation.integer' })
-  @Min(1)
-  @Max(MAX_DOLLARS * 100)
+  @IsAmount('tender')
   amountMinor!: number;
 }
 
@@ -224,9 +207,7 @@ export class CreateSaleDto implements SaleRequest {
   @Type(() => SaleItemDto)
   items!: SaleItemDto[];
 
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   subtotal!: number;
 
   @IsOptional()
@@ -236,20 +217,16 @@ export class CreateSaleDto implements SaleRequest {
   /** Percent for 'percentage' (clamped to 0-100), dollars for 'fixed' (at most the subtotal). */
   @IsOptional()
   @IsNumber({ allowNaN: false, allowInfinity: false })
-  @Min(-MAX_DOLLARS)
-  @Max(MAX_DOLLARS)
+  @Min(-MAX_SALE_FIGURE)
+  @Max(MAX_SALE_FIGURE)
   discountValue?: number;
 
   @IsOptional()
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   discountAmount?: number;
 
   @IsOptional()
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   loyaltyDiscount?: number;
 
   @IsOptional()
@@ -260,14 +237,10 @@ export class CreateSaleDto implements SaleRequest {
 
   /** The tax in the total, included or added (optional: the server prices it with the shop's rate either way). */
   @IsOptional()
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   taxAmount?: number;
 
-  @Money()
-  @Min(0)
-  @Max(MAX_DOLLARS)
+  @IsAmount('saleFigure')
   total!: number;
 
   @IsIn(CURRENCIES)

@@ -3,6 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import {
   accountCharge,
+  AMOUNT_RULES,
   allocate,
   can,
   cashStep,
@@ -636,7 +637,7 @@ export class SalesService {
       {
         short: 'sales.tendersShort',
         noTenders: 'sales.tendersShort',
-        invalidAmount: 'validation.invalidNumber',
+        invalidAmount: AMOUNT_RULES.tender.key,
         accountNeedsCustomer: 'sales.accountNeedsCustomer',
         nonCashOverTotal: 'sales.nonCashOverTotal',
       } as const satisfies Record<SettleError, MessageKey>

@@ -1,34 +1,17 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, IsUUID, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { CURRENCIES, MAX_DRAWER_MINOR, type Currency } from '@dukan/contracts';
-import { PageQuery } from '@dukan/platform';
+import { IsAmount, PageQuery } from '@dukan/platform';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const REGISTER = /^[\p{L}\p{N} ._-]{1,40}$/u;
 
 /** An amount of each currency, each in its own minor unit (US cents, whole dinars): a float or a count. */
 export class DrawerAmountsDto {
-  @IsInt({ message: 'validation.integer' })
-  @Min(0)
-  @Max(MAX_DRAWER_MINOR.USD)
+  @IsAmount('amountOrZero', { max: MAX_DRAWER_MINOR.USD })
   USD!: number;
 
-  @IsInt({ message: 'validation.integer' })
-  @Min(0)
-  @Max(MAX_DRAWER_MINOR.IQD)
+  @IsAmount('amountOrZero', { max: MAX_DRAWER_MINOR.IQD })
   IQD!: number;
 }
 
@@ -52,9 +35,7 @@ export class CashMovementBodyDto {
   @IsIn(CURRENCIES)
   currency!: Currency;
 
-  @IsInt({ message: 'validation.integer' })
-  @Min(1)
-  @Max(MAX_DRAWER_MINOR.IQD)
+  @IsAmount('amount', { max: MAX_DRAWER_MINOR.IQD })
   amountMinor!: number;
 
   @Transform(trim)

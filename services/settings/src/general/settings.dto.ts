@@ -16,7 +16,8 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { CURRENCIES, LOCALES, TAX_MODES, type Currency, type Locale, type TaxMode } from '@dukan/contracts';
+import { IsAmount } from '@dukan/platform';
+import { CURRENCIES, LOCALES, MAX_DRAWER_MINOR, TAX_MODES, type Currency, type Locale, type TaxMode } from '@dukan/contracts';
 
 /** The shop's scale-label rule (see ScaleLabelRule); checked as a whole by scaleRuleProblem. */
 export class ScaleLabelRuleDto {
@@ -67,14 +68,10 @@ export class BranchInputDto {
 
 /** The difference a shift's close may show without a user with pos → close, per currency in its own minor unit. */
 export class ShiftDifferenceLimitDto {
-  @IsInt({ message: 'validation.integer' })
-  @Min(0)
-  @Max(100_000_000)
+  @IsAmount('amountOrZero', { max: MAX_DRAWER_MINOR.USD })
   USD!: number;
 
-  @IsInt({ message: 'validation.integer' })
-  @Min(0)
-  @Max(10_000_000_000)
+  @IsAmount('amountOrZero', { max: MAX_DRAWER_MINOR.IQD })
   IQD!: number;
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AccountEntryDto, Currency } from '@dukan/contracts';
+import { isValidAmount, type AccountEntryDto, type Currency } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Pagination } from '../../../components/ui/pagination.js';
@@ -47,12 +47,11 @@ export function CustomerAccount({
 
   async function submitLimit() {
     if (limitTyped === null) return;
+    const amountMinor = typedAmountToMinor(limitTyped || '0', limitCurrency);
+    // The server's rule for a limit: an amount from zero (0: no credit), refused in its words.
+    if (!isValidAmount(amountMinor, 'amountOrZero')) return toast.error(t('customers.account.invalidLimit'));
     try {
-      await saveLimit({
-        id: customerId,
-        currency: limitCurrency,
-        amountMinor: typedAmountToMinor(limitTyped || '0', limitCurrency),
-      }).unwrap();
+      await saveLimit({ id: customerId, currency: limitCurrency, amountMinor }).unwrap();
       toast.success(t('customers.account.limitSaved'));
       setLimitTyped(null);
     } catch (err) {

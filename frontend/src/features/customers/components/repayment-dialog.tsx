@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  isValidAmountMinor,
+  isValidAmount,
   maxRepayment,
   REPAYMENT_METHODS,
   type Currency,
@@ -45,7 +45,7 @@ export function RepaymentDialog({ customerId, name, owed, rate, register, shiftI
   const money = (minor: number, c: Currency) => (c === 'IQD' ? f.iqd(minor) : f.usd(minor));
 
   async function submit() {
-    if (!isValidAmountMinor(amountMinor)) {
+    if (!isValidAmount(amountMinor, 'amount')) {
       setError(t('customers.account.invalidAmount'));
       return;
     }

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toCents, type ExpenseDto } from '@dukan/contracts';
+import { formatPhone, toCents, type ExpenseDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { Spinner } from '../../../components/ui/spinner.js';
@@ -37,7 +37,11 @@ function Details({ e }: { e: ExpenseDto }) {
   const { t } = useTranslation();
   const f = useFormat();
   const d = e.paymentDetails;
-  const contact = e.vendor ? [e.vendor.contact.phone, e.vendor.contact.email, e.vendor.contact.address].filter(Boolean).join(' · ') : '';
+  const contact = e.vendor
+    ? [e.vendor.contact.phone && formatPhone(e.vendor.contact.phone), e.vendor.contact.email, e.vendor.contact.address]
+        .filter(Boolean)
+        .join(' · ')
+    : '';
   const amount = e.currency === 'USD' ? f.usd(toCents(e.amount)) : `${f.iqd(e.amount)} (${f.usd(toCents(e.amountInBaseCurrency))})`;
   const rows: [string, ReactNode][] = [
     [t('expenses.details.amount'), amount],

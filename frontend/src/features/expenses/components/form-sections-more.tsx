@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RECURRING_FREQUENCIES, type RecurringFrequency } from '@dukan/contracts';
+import { EMAIL_MAX_LENGTH, PHONE_MAX_LENGTH, RECURRING_FREQUENCIES, type RecurringFrequency } from '@dukan/contracts';
 import { withTag, type FieldName } from '../lib/expense-form.js';
 import { Field, inputProps } from './form-field.js';
 import type { SectionProps } from './form-sections.js';
@@ -25,7 +25,7 @@ export function VendorSection({ values: v, errors, disabled, set }: SectionProps
           <input
             type="tel"
             dir="ltr"
-            maxLength={20}
+            maxLength={PHONE_MAX_LENGTH}
             value={v.vendorPhone}
             onChange={(e) => set('vendorPhone', e.target.value)}
             {...p('vendorPhone')}
@@ -35,7 +35,7 @@ export function VendorSection({ values: v, errors, disabled, set }: SectionProps
           <input
             type="email"
             dir="ltr"
-            maxLength={254}
+            maxLength={EMAIL_MAX_LENGTH}
             value={v.vendorEmail}
             onChange={(e) => set('vendorEmail', e.target.value)}
             {...p('vendorEmail')}

@@ -11,6 +11,16 @@ import {
   type ExpenseFormValues,
 } from './expense-form.js';
 
+const TEXTS = {
+  required: 'R',
+  cardLast4Invalid: 'C',
+  invalidAmount: 'A',
+  usdDecimals: 'U',
+  iqdWhole: 'Q',
+  invalidPhone: 'P',
+  invalidEmail: 'E',
+};
+
 const filled = (over: Partial<ExpenseFormValues> = {}): ExpenseFormValues => ({
   ...emptyValues('2026-03-10'),
   title: 'Generator fuel',
@@ -35,18 +45,24 @@ describe('the expense form', () => {
     ['a blank title', { title: '   ' }, { title: 'R' }],
     ['no category', { category: '' as const }, { category: 'R' }],
     ['no amount', { amount: '' }, { amount: 'R' }],
-    ['a zero amount', { amount: '0' }, { amount: 'R' }],
+    ['a zero amount', { amount: '0' }, { amount: 'A' }],
+    ['a negative amount', { amount: '-5' }, { amount: 'A' }],
+    ['cents of a cent', { amount: '12.345' }, { amount: 'U' }],
+    ['dinars with a fraction', { currency: 'IQD' as const, amount: '1500.5' }, { amount: 'Q' }],
+    ['a vendor phone that is not a number', { vendorPhone: '0750' }, { vendorPhone: 'P' }],
+    ['a vendor phone typed in Kurdish digits', { vendorPhone: '٠٧٥٠ ١٢٣ ٤٥٦٧' }, {}],
+    ['a vendor email without a domain', { vendorEmail: 'ali@shop' }, { vendorEmail: 'E' }],
     ['a word for an amount', { amount: 'ten' }, { amount: 'R' }],
     ['no expense date', { expenseDate: '' }, { expenseDate: 'R' }],
     ['a card without digits', { paymentMethod: 'card' as const }, { cardLast4: 'R' }],
     ['a card with 3 digits', { paymentMethod: 'card' as const, cardLast4: '123' }, { cardLast4: 'C' }],
     ['a transfer without bank or account', { paymentMethod: 'transfer' as const }, { bankName: 'R', accountNumber: 'R' }],
     ['a check without its number', { paymentMethod: 'check' as const }, { checkNumber: 'R' }],
-    ['dinars without a rate', { currency: 'IQD' as const, exchangeRate: '' }, { exchangeRate: 'R' }],
+    ['dinars without a rate', { currency: 'IQD' as const, amount: '50000', exchangeRate: '' }, { exchangeRate: 'R' }],
     ['nothing wrong', {}, {}],
     ['a card with 4 digits', { paymentMethod: 'card' as const, cardLast4: '4242' }, {}],
   ])('checks %s', (_name, over, expected) => {
-    expect(validateExpense(filled(over), 'R', 'C')).toEqual(expected);
+    expect(validateExpense(filled(over), TEXTS)).toEqual(expected);
   });
 
   it('leaves empty optional fields out of the payload, and details of other methods', () => {

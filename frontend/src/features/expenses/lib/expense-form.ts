@@ -3,8 +3,13 @@ import {
   DEFAULT_EXPENSE_PAYMENT_METHOD,
   DEFAULT_RECURRING_FREQUENCY,
   EXPENSE_FORM_DEFAULT_EXCHANGE_RATE,
+  expenseAmountInMinor,
   expenseBaseCents,
+  formatPhone,
+  isValidEmail,
+  isValidPhone,
   toMinor,
+  type ExpenseAmountRefusal,
   type Currency,
   type ExpenseCategory,
   type ExpenseDto,
@@ -99,7 +104,7 @@ export function valuesFromExpense(e: ExpenseDto): ExpenseFormValues {
     checkNumber: e.paymentDetails.checkNumber ?? '',
     reference: e.paymentDetails.reference ?? '',
     vendorName: e.vendor?.name ?? '',
-    vendorPhone: e.vendor?.contact.phone ?? '',
+    vendorPhone: e.vendor?.contact.phone ? formatPhone(e.vendor.contact.phone) : '',
     vendorEmail: e.vendor?.contact.email ?? '',
     vendorAddress: e.vendor?.contact.address ?? '',
     receipt: e.receipt ?? '',
@@ -114,24 +119,51 @@ export function valuesFromExpense(e: ExpenseDto): ExpenseFormValues {
 
 const number = (text: string): number | null => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : null);
 
+/** What the form says when a field fails: the spec's "This field is required", and the server's words for its rules. */
+export interface ExpenseFormTexts {
+  required: string;
+  cardLast4Invalid: string;
+  invalidAmount: string;
+  usdDecimals: string;
+  iqdWhole: string;
+  invalidPhone: string;
+  invalidEmail: string;
+}
+
+const AMOUNT_TEXT: Record<ExpenseAmountRefusal, keyof ExpenseFormTexts> = {
+  'validation.invalidAmount': 'invalidAmount',
+  'expenses.usdDecimals': 'usdDecimals',
+  'expenses.iqdWhole': 'iqdWhole',
+};
+
 /**
- * The spec's checks (part 2 §5), each failing with 'This field is required' (`required`): title, category, an amount
- * above 0, the payment method, the expense date, and the frequency of a recurring expense; plus what the method needs.
+ * The spec's checks (part 2 §5), each failing with 'This field is required' (`required`): title, category, an
+ * amount, the payment method, the expense date, and the frequency of a recurring expense; plus what the method needs.
+ * A typed amount, vendor phone and email are checked by the rules the server applies (an amount above 0 in cents or
+ * whole dinars, a phone, an email address), refused in the server's words.
  */
-export function validateExpense(v: ExpenseFormValues, required: string, cardInvalid: string): FieldErrors {
+export function validateExpense(v: ExpenseFormValues, texts: ExpenseFormTexts): FieldErrors {
+  const { required } = texts;
   const errors: FieldErrors = {};
   if (!v.title.trim()) errors.title = required;
   if (!v.category) errors.category = required;
   const amount = number(v.amount);
-  if (amount === null || amount <= 0) errors.amount = required;
+  if (amount === null) errors.amount = required;
+  else {
+    const check = expenseAmountInMinor(amount, v.currency);
+    if (!check.ok) errors.amount = texts[AMOUNT_TEXT[check.messageKey]];
+  }
   if (v.currency === 'IQD' && !((number(v.exchangeRate) ?? 0) > 0)) errors.exchangeRate = required;
   if (!v.paymentMethod) errors.paymentMethod = required;
   if (!v.expenseDate) errors.expenseDate = required;
   if (v.isRecurring && !v.frequency) errors.frequency = required;
-  if (v.paymentMethod === 'card' && !/^\d{4}$/.test(v.cardLast4.trim())) errors.cardLast4 = v.cardLast4.trim() ? cardInvalid : required;
+  if (v.paymentMethod === 'card' && !/^\d{4}$/.test(v.cardLast4.trim()))
+    errors.cardLast4 = v.cardLast4.trim() ? texts.cardLast4Invalid : required;
   if (v.paymentMethod === 'transfer' && !v.bankName.trim()) errors.bankName = required;
   if (v.paymentMethod === 'transfer' && !v.accountNumber.trim()) errors.accountNumber = required;
   if (v.paymentMethod === 'check' && !v.checkNumber.trim()) errors.checkNumber = required;
+  if (v.vendorPhone.trim() && !isValidPhone(v.vendorPhone.trim())) errors.vendorPhone = texts.invalidPhone;
+  if (v.vendorEmail.trim() && !isValidEmail(v.vendorEmail.trim())) errors.vendorEmail = texts.invalidEmail;
   return errors;
 }
 

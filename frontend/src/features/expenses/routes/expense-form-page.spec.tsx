@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { ExpenseDto } from '@dukan/contracts';
+import { translate, type ExpenseDto } from '@dukan/contracts';
 import { exchangeRate, expense, refusal } from '../../../test/fixtures.js';
 import { fakeApi, renderScreen, user } from '../../../test/render.js';
 import ExpenseFormPage from './expense-form-page.js';
@@ -121,10 +121,26 @@ describe('the expense form', () => {
     change('category', 'office');
     change('amount', '3');
     change('vendorName', 'Stationer');
-    change('vendorEmail', 'x@y');
+    change('vendorEmail', 'x@y.iq');
     fireEvent.click(screen.getByTestId('expense-save'));
     expect((await screen.findByTestId('error-vendorEmail')).textContent).toBe('Please enter a valid email address');
     expect(screen.getByTestId('form-error').textContent).toBe('Validation error');
+  });
+
+  it('refuses a zero amount, a short vendor phone and an email without a domain in the server’s words, before asking it', async () => {
+    const calls = fakeApi(() => undefined);
+    renderScreen(null, { routes, path: '/expenses/add', signedInAs: user({ role: 'admin' }) });
+    change('title', 'Paper');
+    change('category', 'office');
+    change('amount', '0');
+    change('vendorName', 'Stationer');
+    change('vendorPhone', '0750');
+    change('vendorEmail', 'x@y');
+    fireEvent.click(screen.getByTestId('expense-save'));
+    expect((await screen.findByTestId('error-amount')).textContent).toBe(translate('en', 'validation.invalidAmount'));
+    expect(screen.getByTestId('error-vendorPhone').textContent).toBe(translate('en', 'validation.invalidPhone'));
+    expect(screen.getByTestId('error-vendorEmail').textContent).toBe(translate('en', 'validation.invalidEmail'));
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 
   it('loads an expense to edit, keeps the form after updating, and says when it went back to pending', async () => {

@@ -108,7 +108,15 @@ function ExpenseForm({ expense }: { expense?: ExpenseDto }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setFormError(null);
-    const found = validateExpense(values, t('expenses.form.required'), t('expenses.form.cardLast4Invalid'));
+    const found = validateExpense(values, {
+      required: t('expenses.form.required'),
+      cardLast4Invalid: t('expenses.form.cardLast4Invalid'),
+      invalidAmount: t('expenses.form.invalidAmount'),
+      usdDecimals: t('expenses.form.usdDecimals'),
+      iqdWhole: t('expenses.form.iqdWhole'),
+      invalidPhone: t('expenses.form.invalidPhone'),
+      invalidEmail: t('expenses.form.invalidEmail'),
+    });
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {

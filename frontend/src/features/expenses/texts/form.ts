@@ -1,3 +1,4 @@
+import { EXPENSE_MESSAGES_EN, EXPENSE_MESSAGES_KU, inputRulesEn, inputRulesKu } from '@dukan/contracts';
 import type { Texts } from '../../../i18n/types.js';
 
 /** The add and edit expense form. */
@@ -8,7 +9,7 @@ export const en = {
     back: 'Back to Expenses',
     loading: 'Loading the expense…',
     notFound: 'This expense does not exist or has been deleted.',
-    required: 'This field is required',
+    required: inputRulesEn['validation.required'],
     optional: 'optional',
     basic: 'Basic Information',
     expenseTitle: 'Title',
@@ -27,6 +28,12 @@ export const en = {
     paymentMethod: 'Payment Method',
     cardLast4: 'Card Last 4 Digits',
     cardLast4Invalid: 'Enter exactly 4 digits',
+    // The server's words for the rules it checks these fields by.
+    invalidAmount: inputRulesEn['validation.invalidAmount'],
+    usdDecimals: EXPENSE_MESSAGES_EN['expenses.usdDecimals'],
+    iqdWhole: EXPENSE_MESSAGES_EN['expenses.iqdWhole'],
+    invalidPhone: inputRulesEn['validation.invalidPhone'],
+    invalidEmail: inputRulesEn['validation.invalidEmail'],
     bankName: 'Bank Name',
     accountNumber: 'Account Number',
     checkNumber: 'Check Number',
@@ -62,7 +69,7 @@ export const ku: Texts<typeof en> = {
     back: 'گەڕانەوە بۆ خەرجییەکان',
     loading: 'خەرجییەکە بار دەکرێت…',
     notFound: 'ئەم خەرجییە بوونی نییە یان سڕاوەتەوە.',
-    required: 'پڕکردنەوەی ئەم خانەیە پێویستە',
+    required: inputRulesKu['validation.required'],
     optional: 'ئارەزوومەندانە',
     basic: 'زانیاریی سەرەکی',
     expenseTitle: 'ناونیشان',
@@ -81,6 +88,11 @@ export const ku: Texts<typeof en> = {
     paymentMethod: 'شێوازی پارەدان',
     cardLast4: 'چوار ژمارەی کۆتایی کارت',
     cardLast4Invalid: 'ڕێک چوار ژمارە بنووسە',
+    invalidAmount: inputRulesKu['validation.invalidAmount'],
+    usdDecimals: EXPENSE_MESSAGES_KU['expenses.usdDecimals'],
+    iqdWhole: EXPENSE_MESSAGES_KU['expenses.iqdWhole'],
+    invalidPhone: inputRulesKu['validation.invalidPhone'],
+    invalidEmail: inputRulesKu['validation.invalidEmail'],
     bankName: 'ناوی بانک',
     accountNumber: 'ژمارەی هەژمار',
     checkNumber: 'ژمارەی چەک',

@@ -1,5 +1,5 @@
 /** A product's packs and how it is sold, as the product form holds and sends them. */
-import { toCents } from '@dukan/contracts';
+import { isValidAmount, toCents } from '@dukan/contracts';
 import { parseDecimal, parseWhole, westernDigits } from './typed-numbers.js';
 
 /** One pack as typed: its barcode, units, price in dollars and (for a dinar product) in dinars, and its name. */
@@ -37,7 +37,7 @@ export function packValues(packs: readonly PackLike[] | undefined): PackValues[]
 /** Whether a typed pack can be sent: a barcode, at least 2 units, a price (and a whole dinar price, when given). */
 export function packProblem(p: PackValues, dinars: boolean): boolean {
   const units = parseWhole(p.units);
-  if (!westernDigits(p.barcode) || units === null || units < 2 || parseDecimal(p.price) === null) return true;
+  if (!westernDigits(p.barcode) || units === null || units < 2 || !isValidAmount(parseDecimal(p.price), 'price')) return true;
   if (dinars && parseWhole(p.priceIqd) === null) return true;
   return p.priceIqd.trim() !== '' && parseWhole(p.priceIqd) === null;
 }

@@ -46,13 +46,14 @@ describe('product form rules', () => {
     ['-1', 'invalidNumber'],
     ['1e3', 'invalidNumber'],
     ['1.234', 'twoDecimals'],
+    ['1000000.01', 'invalidNumber'], // above the largest price the server takes (AMOUNT_RULES.price)
   ])('refuses price and cost %j (%s)', (typed, key) => {
     const errors = validateProduct({ ...valid, price: typed, cost: typed }, 'add');
     expect(errors.price?.key).toBe(key);
     expect(errors.cost?.key).toBe(key);
   });
 
-  it.each(['0', '0.5', '12', '12.30', '.75', '١٢٫٥'])('accepts price %j', (typed) => {
+  it.each(['0', '0.5', '12', '12.30', '.75', '١٢٫٥', '1000000'])('accepts price %j', (typed) => {
     expect(validateProduct({ ...valid, price: typed }, 'add').price).toBeUndefined();
   });
 

@@ -4,6 +4,7 @@ import {
   DEFAULT_REORDER_LEVEL,
   DISCOUNT_PERCENT_MAX,
   fromCents,
+  isValidAmount,
   toCents,
   type StockAdjustmentReason,
 } from '@dukan/contracts';
@@ -80,8 +81,9 @@ function decimals(text: string): number {
   return point < 0 ? 0 : t.length - point - 1;
 }
 
+/** A price or cost in dollars, by the server's rule for one (AMOUNT_RULES.price: 0 or more, at most its bound). */
 function money(text: string): FieldError | null {
-  if (parseDecimal(text) === null) return { key: 'invalidNumber' };
+  if (!isValidAmount(parseDecimal(text), 'price')) return { key: 'invalidNumber' };
   if (decimals(text) > 2) return { key: 'twoDecimals' };
   return null;
 }
@@ -101,6 +103,7 @@ export function validateProduct(v: ProductFormValues, mode: FormMode, loaded?: P
   if (v.priceIqd.trim() !== '') {
     if (parseDecimal(v.priceIqd) === null) errors.priceIqd = { key: 'invalidNumber' };
     else if (parseWhole(v.priceIqd) === null) errors.priceIqd = { key: 'wholeNumber' };
+    else if (!isValidAmount(parseWhole(v.priceIqd), 'priceIqd')) errors.priceIqd = { key: 'invalidNumber' };
   }
   const cost = money(v.cost);
   if (cost) errors.cost = cost;

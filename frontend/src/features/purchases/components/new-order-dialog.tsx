@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Currency, type PurchaseOrderDto } from '@dukan/contracts';
+import { isValidAmount, type Currency, type PurchaseOrderDto } from '@dukan/contracts';
 import { Modal } from '../../../components/ui/modal.js';
 import { typedAmountToMinor, toWesternDigits } from '../../../lib/money.js';
 import { useCreateOrderMutation, useSuppliersQuery } from '../api/purchases-api.js';
@@ -23,7 +23,7 @@ export function NewOrderDialog({ onClose, onSaved }: { onClose: () => void; onSa
     quantity: Math.floor(Number(toWesternDigits(l.quantity))),
     unitCostMinor: typedAmountToMinor(l.cost, currency),
   }));
-  const valid = supplier && parsed.length > 0 && parsed.every((l) => l.quantity > 0);
+  const valid = supplier && parsed.length > 0 && parsed.every((l) => l.quantity > 0 && isValidAmount(l.unitCostMinor, 'amountOrZero'));
 
   async function submit() {
     if (!valid) return;

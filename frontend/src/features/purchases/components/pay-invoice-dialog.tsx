@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type SupplierInvoiceDto, type SupplierPaymentSource } from '@dukan/contracts';
+import { isValidAmount, type SupplierInvoiceDto, type SupplierPaymentSource } from '@dukan/contracts';
 import { Modal } from '../../../components/ui/modal.js';
 import { useFormat } from '../../../i18n/format.js';
 import { sanitizeAmountInput, typedAmountToMinor } from '../../../lib/money.js';
@@ -34,7 +34,7 @@ export function PayDialog({
   const [error, setError] = useState<string | null>(null);
   const [key] = useState(newKey);
   const amountMinor = typedAmountToMinor(amount, invoice.currency);
-  const valid = amountMinor > 0 && (source === 'bank' || register);
+  const valid = isValidAmount(amountMinor, 'amount') && (source === 'bank' || register);
 
   async function submit() {
     if (!valid) return;

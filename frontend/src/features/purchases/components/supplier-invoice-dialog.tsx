@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Currency, type SupplierInvoiceDto } from '@dukan/contracts';
+import { isValidAmount, type Currency, type SupplierInvoiceDto } from '@dukan/contracts';
 import { Modal } from '../../../components/ui/modal.js';
 import { sanitizeAmountInput, typedAmountToMinor } from '../../../lib/money.js';
 import { useCreateInvoiceMutation, useSuppliersQuery } from '../api/purchases-api.js';
@@ -24,7 +24,7 @@ export function InvoiceDialog({ onClose, onSaved }: { onClose: () => void; onSav
   });
   const [error, setError] = useState<string | null>(null);
   const amountMinor = typedAmountToMinor(form.amount, form.currency);
-  const valid = form.supplier && form.number.trim() && amountMinor > 0;
+  const valid = form.supplier && form.number.trim() && isValidAmount(amountMinor, 'amount');
 
   async function submit() {
     if (!valid) return;

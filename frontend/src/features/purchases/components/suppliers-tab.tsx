@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatPhone, type SupplierDto } from '@dukan/contracts';
+import { formatPhone, isValidPhone, PHONE_MAX_LENGTH, type SupplierDto } from '@dukan/contracts';
 import { errorText, serverFieldMessages } from '../../../app/api.js';
 import { ErrorPanel } from '../../../components/ui/error-panel.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -110,6 +110,8 @@ function SupplierDialog({
 
   async function submit() {
     setError(null);
+    // The server's phone rule (any Iraqi or international number, Kurdish and Arabic digits too), in its words.
+    if (form.phone.trim() && !isValidPhone(form.phone.trim())) return setErrors({ phone: t('purchases.suppliers.invalidPhone') });
     setErrors({});
     try {
       const { data } = await save({
@@ -132,7 +134,13 @@ function SupplierDialog({
   const field = (k: 'en' | 'ku' | 'phone' | 'address' | 'notes', label: string, errorKey: string) => (
     <label className="field">
       <span>{label}</span>
-      <input value={form[k]} onChange={set(k)} data-testid={`supplier-${k}`} dir={k === 'phone' ? 'ltr' : undefined} />
+      <input
+        value={form[k]}
+        onChange={set(k)}
+        data-testid={`supplier-${k}`}
+        dir={k === 'phone' ? 'ltr' : undefined}
+        maxLength={k === 'phone' ? PHONE_MAX_LENGTH : undefined}
+      />
       {errors[errorKey] && <span className="field-error">{errors[errorKey]}</span>}
     </label>
   );

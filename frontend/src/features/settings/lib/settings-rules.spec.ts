@@ -106,6 +106,11 @@ describe('loyalty settings validation', () => {
     expect(checkNumber('0', LOYALTY_FIELDS.statusTier)).toBeNull();
     expect(checkNumber('1e3', LOYALTY_FIELDS.statusTier)).toEqual({ key: 'invalidNumber' });
   });
+
+  it('refuses a figure above the largest the server takes, as it would (a multiplier over 100)', () => {
+    expect(checkNumber('100', LOYALTY_FIELDS.statusMultiplier)).toBeNull();
+    expect(checkNumber('100.5', LOYALTY_FIELDS.statusMultiplier)).toEqual({ key: 'maximum', params: { max: 100 } });
+  });
 });
 
 describe('branch and register codes', () => {

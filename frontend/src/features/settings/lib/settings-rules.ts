@@ -1,5 +1,5 @@
 // Rules of the general and loyalty settings forms (spec part 2 §5): pure functions, tested in settings-rules.spec.ts.
-import { LOYALTY_MULTIPLIER_MIN, MIN_EXCHANGE_RATE, type LoyaltySettingsDto } from '@dukan/contracts';
+import { LOYALTY_FIELDS, MIN_EXCHANGE_RATE, type LoyaltySettingsDto } from '@dukan/contracts';
 
 // ---- general settings
 
@@ -27,20 +27,10 @@ export function parseTaxRate(text: string): number | null {
 
 // ---- loyalty settings
 
-type NumberKind = { min: number; step: number; decimals: number };
+type NumberKind = { min: number; max: number; step: number; decimals: number };
 
-/** Every number of the loyalty form with its minimum, its input step and the decimals the server keeps. */
-export const LOYALTY_FIELDS = {
-  pointsPerDollar: { min: 0, step: 0.1, decimals: 2 },
-  redemptionRate: { min: 0, step: 0.001, decimals: 4 },
-  minimumPoints: { min: 0, step: 1, decimals: 0 },
-  minimumRedemption: { min: 0, step: 1, decimals: 0 },
-  maximumRedemptionValue: { min: 0, step: 0.01, decimals: 2 },
-  statusTier: { min: 0, step: 1, decimals: 0 },
-  statusMultiplier: { min: LOYALTY_MULTIPLIER_MIN, step: 0.1, decimals: 2 },
-  tierThreshold: { min: 0, step: 0.01, decimals: 2 },
-  tierBonusValue: { min: 0, step: 0.01, decimals: 2 },
-} as const satisfies Record<string, NumberKind>;
+/** Each loyalty figure's rule, the one the server checks it by. */
+export { LOYALTY_FIELDS };
 
 export const STATUS_LEVELS = ['silver', 'gold', 'platinum'] as const;
 export const MULTIPLIER_LEVELS = ['standard', 'silver', 'gold', 'platinum'] as const;
@@ -80,7 +70,7 @@ export function loyaltyFormFrom(s: LoyaltySettingsDto): LoyaltyForm {
 
 /** A field's error: a key under `settings.loyalty.*` and its parameters. */
 export interface FieldError {
-  key: 'required' | 'invalidNumber' | 'minimum' | 'wholeNumber' | 'decimals' | 'tierOrder';
+  key: 'required' | 'invalidNumber' | 'minimum' | 'maximum' | 'wholeNumber' | 'decimals' | 'tierOrder';
   params?: Record<string, number>;
 }
 
@@ -99,6 +89,7 @@ export function checkNumber(text: string, kind: NumberKind): FieldError | null {
   const value = Number(trimmed);
   if (!Number.isFinite(value) || !/^-?\d*\.?\d+$|^-?\d+\.$/.test(trimmed)) return { key: 'invalidNumber' };
   if (value < kind.min) return { key: 'minimum', params: { min: kind.min } };
+  if (value > kind.max) return { key: 'maximum', params: { max: kind.max } };
   if (kind.decimals === 0 && !Number.isInteger(value)) return { key: 'wholeNumber' };
   if (decimalsOf(trimmed) > kind.decimals) return { key: 'decimals', params: { n: kind.decimals } };
   return null;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Currency, ShiftDto } from '@dukan/contracts';
+import { isValidAmount, MAX_DRAWER_MINOR, type Currency, type ShiftDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { Modal } from '../../../components/ui/modal.js';
@@ -22,7 +22,8 @@ export function CashDialog({ shift, kind, onClose }: { shift: ShiftDto; kind: 'c
   async function submit() {
     if (isLoading) return;
     const amountMinor = typedToMinor(amount, currency);
-    if (!(amountMinor > 0)) return setError(t('shifts.cash.amountRequired'));
+    // The server's rule for a cash movement: an amount above zero, at most a drawer's worth.
+    if (!isValidAmount(amountMinor, 'amount', { max: MAX_DRAWER_MINOR.IQD })) return setError(t('shifts.cash.amountRequired'));
     if (!reason.trim()) return setError(t('shifts.cash.reasonRequired'));
     setError(null);
     try {

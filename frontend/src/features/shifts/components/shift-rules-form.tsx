@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GeneralSettingsDto } from '@dukan/contracts';
+import { CURRENCIES, isValidAmount, MAX_DRAWER_MINOR, type GeneralSettingsDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
 import { useSaveShiftRulesMutation } from '../api/shifts-api.js';
@@ -21,7 +21,9 @@ export function ShiftRulesForm({ settings }: { settings: GeneralSettingsDto }) {
     setError(null);
     setSuccess(null);
     const limit = { USD: typedToMinor(usd, 'USD'), IQD: typedToMinor(iqd, 'IQD') };
-    if (!(limit.USD >= 0) || !(limit.IQD >= 0)) return setError(t('settings.general.invalidNumber'));
+    // The server's rule for a limit: a whole amount from zero, at most a drawer's worth.
+    if (!CURRENCIES.every((c) => isValidAmount(limit[c], 'amountOrZero', { max: MAX_DRAWER_MINOR[c] })))
+      return setError(t('shifts.rules.invalidLimit'));
     try {
       await save({ sellWithoutShift: sellWithout, shiftDifferenceLimit: limit }).unwrap();
       setSuccess(t('settings.general.saved'));
