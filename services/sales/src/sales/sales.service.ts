@@ -174,7 +174,7 @@ export class SalesService {
 
   /**
    * A sale in three steps: price it (the client's figures checked against ours), hold what loyalty must hold for it
-   * (points redeemed, an account tender) with the hold's release beside it, and persist it in one transaction.
+   * (points redeemed, an account tender) with the hold's release beside it, and persist it in one statement.
    */
   private async complete(
     ctx: RequestContext,
@@ -193,7 +193,8 @@ export class SalesService {
     try {
       const hold = await this.holdLoyalty(ctx, sale, saleId, attempt);
       const final = this.priceWithLoyalty(dto, lookup, sale, hold);
-      // 3. Persist: sale, lines, tenders, invoice number, outbox event, stored answer, in one transaction.
+      // 3. Persist: sale, lines, tenders, invoice number, shift entries, outbox event, stored answer, in one statement
+      // (an exchange: in one transaction with its return).
       return await this.persist(ctx, dto, lookup, saleId, idem, sale, hold, final);
     } catch (e) {
       if (sale.customerId) void this.loyalty.release(saleId, sale.customerId, attempt);
