@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminQuery, freePort, portOpen, waitFor, withDatabase } from '../lib.mjs';
 import { PASSWORD, root } from './settings.mjs';
+import { SERVER_NODE_FLAGS } from '../../desktop/src/supervisor/server-entry.mjs';
 
 /** Every process whose parent is this one (the app's processes), for memory readings. */
 export function childPids() {
@@ -68,7 +69,7 @@ export async function startAllInOne(adminUrl) {
   const databaseUrl = withDatabase(adminUrl, db);
   // DUKAN_NODE_ARGS, as for start-cluster: e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the run.
   const nodeArgs = (process.env.DUKAN_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'gateway', 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, join(root, 'gateway', 'dist', 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
