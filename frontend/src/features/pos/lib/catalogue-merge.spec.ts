@@ -19,6 +19,12 @@ describe('mergeDelta: the till list after what changed elsewhere', () => {
     ['a product renamed moves', delta({ products: [p('a', 'Water')] }), ['Cola', 'Tea', 'Water']],
     ['an unknown id deleted', delta({ deleted: ['x'] }), ['Apple', 'Cola', 'Tea']],
     ['a whole list replaces, sorted', delta({ full: true, products: [p('y', 'Yogurt'), p('b', 'Bread')] }), ['Bread', 'Yogurt']],
+    [
+      'a whole list nearly in order is sorted',
+      delta({ full: true, products: [p('b', 'Bread'), p('y', 'Yogurt'), p('m', 'Milk')] }),
+      ['Bread', 'Milk', 'Yogurt'],
+    ],
+    ['a whole list in order stays so', delta({ full: true, products: [p('b', 'Bread'), p('y', 'Yogurt')] }), ['Bread', 'Yogurt']],
   ])('%s', (_case, d, expected) => {
     expect(names(mergeDelta(list, d))).toEqual(expected);
   });

@@ -12,7 +12,7 @@ export function compareProducts(a: TillProductDto, b: TillProductDto): number {
  * Unchanged products keep their objects, so nothing downstream sees them as new.
  */
 export function mergeDelta(list: readonly TillProductDto[], delta: TillDeltaDto): TillProductDto[] {
-  if (delta.full) return delta.products.slice().sort(compareProducts);
+  if (delta.full) return inOrder(delta.products) ? delta.products.slice() : delta.products.slice().sort(compareProducts);
   if (delta.products.length === 0 && delta.deleted.length === 0) return list as TillProductDto[];
   const changed = new Map(delta.products.map((p) => [p._id, p]));
   const gone = new Set(delta.deleted);
@@ -28,6 +28,12 @@ export function mergeDelta(list: readonly TillProductDto[], delta: TillDeltaDto)
   }
   for (const p of delta.products) if (!placed.has(p._id) && !gone.has(p._id)) out.splice(insertionPoint(out, p), 0, p);
   return out;
+}
+
+/** Whether a list is in the server's order already (as its whole answer comes): checked in one pass, not sorted again. */
+function inOrder(list: readonly TillProductDto[]): boolean {
+  for (let i = 1; i < list.length; i++) if (compareProducts(list[i - 1]!, list[i]!) > 0) return false;
+  return true;
 }
 
 function insertionPoint(list: readonly TillProductDto[], p: TillProductDto): number {
