@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { eventually } from '@dukan/testing';
 import { built, type FaultCluster, START_MS, startFaultCluster, within } from './fault-cluster.js';
 
@@ -14,36 +15,36 @@ interface Frame {
   data?: { topics: string[]; branches: string[] | null; products?: string[]; full?: boolean };
 }
 
-/** A till's open stream: its frames as they come. */
+/**
+ * A till's open stream: its frames as they come. Each on a connection of its own (no agent): a pooled connection
+ * freed by a stream the gateway closed would carry the next stream to the same process, not where the kernel sends it.
+ */
 async function openStream(url: string, token: string, lastId?: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${url}/api/stream`, {
-    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
-    signal: abort.signal,
-  });
-  expect(res.status).toBe(200);
   const frames: Frame[] = [];
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
   let text = '';
-  const reading = (async () => {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      text += decoder.decode(value, { stream: true });
-      const blocks = text.split('\n\n');
-      text = blocks.pop()!;
-      for (const block of blocks) {
-        const f: Frame = {};
-        for (const line of block.split('\n')) {
-          if (line.startsWith('id: ')) f.id = line.slice(4);
-          else if (line.startsWith('event: ')) f.event = line.slice(7);
-          else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6)) as Frame['data'];
-        }
-        if (f.id || f.data) frames.push(f);
+  const req = http.get(`${url}/api/stream`, {
+    agent: false,
+    headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(lastId ? { 'last-event-id': lastId } : {}) },
+  });
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.once('response', resolve).once('error', reject));
+  expect(res.statusCode).toBe(200);
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    text += chunk;
+    const blocks = text.split('\n\n');
+    text = blocks.pop()!;
+    for (const block of blocks) {
+      const f: Frame = {};
+      for (const line of block.split('\n')) {
+        if (line.startsWith('id: ')) f.id = line.slice(4);
+        else if (line.startsWith('event: ')) f.event = line.slice(7);
+        else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6)) as Frame['data'];
       }
+      if (f.id || f.data) frames.push(f);
     }
-  })().catch(() => undefined);
+  });
+  res.on('error', () => undefined);
+  const ended = new Promise<void>((resolve) => res.once('close', () => resolve()));
   /** The first frame: its id names the process that holds the stream (`<process>-<n>`). */
   const first = await eventually(async () => frames[0] ?? null, 20_000, 20);
   return {
@@ -51,8 +52,8 @@ async function openStream(url: string, token: string, lastId?: string) {
     first,
     process: first.id!.split('-')[0],
     close: async () => {
-      abort.abort();
-      await reading;
+      req.destroy();
+      await ended;
     },
   };
 }
