@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { eventually } from '@dukan/testing';
+import { eventually, readFrames, type StreamFrame } from '@dukan/testing';
 import { built, type FaultCluster, START_MS, startFaultCluster, within } from './fault-cluster.js';
 
 // The gateway as two processes on one port (start:cluster --replicas gateway=2: the kernel spreads the tills'
@@ -9,11 +9,7 @@ import { built, type FaultCluster, START_MS, startFaultCluster, within } from '.
 
 const describeCluster = built ? describe : describe.skip;
 
-interface Frame {
-  id?: string;
-  event?: string;
-  data?: { topics: string[]; branches: string[] | null; products?: string[]; full?: boolean };
-}
+type Frame = StreamFrame<{ topics: string[]; branches: string[] | null; products?: string[]; full?: boolean }>;
 
 /**
  * A till's open stream: its frames as they come. Each on a connection of its own (no agent): a pooled connection
@@ -30,18 +26,7 @@ async function openStream(url: string, token: string, lastId?: string) {
   expect(res.statusCode).toBe(200);
   res.setEncoding('utf8');
   res.on('data', (chunk: string) => {
-    text += chunk;
-    const blocks = text.split('\n\n');
-    text = blocks.pop()!;
-    for (const block of blocks) {
-      const f: Frame = {};
-      for (const line of block.split('\n')) {
-        if (line.startsWith('id: ')) f.id = line.slice(4);
-        else if (line.startsWith('event: ')) f.event = line.slice(7);
-        else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6)) as Frame['data'];
-      }
-      if (f.id || f.data) frames.push(f);
-    }
+    text = readFrames(text + chunk, frames);
   });
   res.on('error', () => undefined);
   const ended = new Promise<void>((resolve) => res.once('close', () => resolve()));

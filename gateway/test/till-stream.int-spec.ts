@@ -1,14 +1,11 @@
+import { readFrames, type StreamFrame } from '@dukan/testing';
 import { inBranch, openChainWithTea, SHAPES, type Shop } from './chain-shop.js';
 
 // The tills' push stream (issue 32), in both shapes: a price changed in the back office reaches an open stream
 // through the services' events; a till that lost its stream and opens it again with the last id it read is sent
 // what it missed (no gap), and one whose id this gateway cannot resume from is told to catch up in full.
 
-interface Frame {
-  id?: string;
-  event?: string;
-  data?: { topics: string[]; branches: string[] | null; products?: string[]; full?: boolean };
-}
+type Frame = StreamFrame<{ topics: string[]; branches: string[] | null; products?: string[]; full?: boolean }>;
 
 /** An open stream: its frames as they come, and a wait for one that matches. */
 async function openStream(url: string, token: string, lastId?: string, branch?: string) {
@@ -32,18 +29,7 @@ async function openStream(url: string, token: string, lastId?: string, branch?: 
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      text += decoder.decode(value, { stream: true });
-      const blocks = text.split('\n\n');
-      text = blocks.pop()!;
-      for (const block of blocks) {
-        const f: Frame = {};
-        for (const line of block.split('\n')) {
-          if (line.startsWith('id: ')) f.id = line.slice(4);
-          else if (line.startsWith('event: ')) f.event = line.slice(7);
-          else if (line.startsWith('data: ')) f.data = JSON.parse(line.slice(6)) as Frame['data'];
-        }
-        if (f.id || f.data) frames.push(f);
-      }
+      text = readFrames(text + decoder.decode(value, { stream: true }), frames);
     }
   })().catch(() => undefined);
   return {

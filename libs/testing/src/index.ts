@@ -5,3 +5,4 @@ export * from './auth-matrix.js';
 export * from './all-in-one.js';
 export * from './eventually.js';
 export * from './shuffled.js';
+export * from './event-stream.js';
