@@ -20,6 +20,7 @@ export * from './auth/route-auth.guard.js';
 export * from './database/data-source.js';
 export * from './database/platform-tables.migration.js';
 export * from './database/sql.js';
+export * from './database/prepared.js';
 export * from './database/search-norm.js';
 export * from './database/replica.js';
 export * from './database/service-roles.js';

@@ -11,7 +11,7 @@ import {
   type Settled,
   type TaxMode,
 } from '@dukan/contracts';
-import { DomainError, SqlParams, type RequestContext } from '@dukan/platform';
+import { DomainError, preparedRows, SqlParams, type RequestContext } from '@dukan/platform';
 import type { Redemption } from '../loyalty/loyalty.client.js';
 import type { CreateSaleDto } from './sale.dto.js';
 import type { LineRow, SaleRow } from './sale.rows.js';
@@ -90,7 +90,8 @@ export class SaleStore {
       customer: Lookup['customer'];
       cashier: Lookup['cashier'];
       key_seen: boolean;
-    }[] = await this.ds.query(
+    }[] = await preparedRows(
+      this.ds,
       `SELECT
            (SELECT json_agg(json_build_object('product_id', pp.product_id, 'sku', sku, 'name', name,
                    'price_cents', coalesce(bp.price_cents, pp.price_cents)::text,
@@ -280,9 +281,9 @@ export class SaleStore {
     // Refusals in order; the first that holds names itself in the error (its index), read back below.
     const refusals = [{ when: 'sale_written.id IS NULL', error: () => this.counterLost() }, ...more.refusals];
     const refuse = `CASE ${refusals.map((r, i) => `WHEN ${r.when} THEN refuse_sale('${i}')`).join(' ')} END`;
-    const rows: { invoice_number: string; created_at: Date }[] = await db
-      .query(
-        `WITH counted AS (
+    const rows = await preparedRows<{ invoice_number: string; created_at: Date }>(
+      db,
+      `WITH counted AS (
          UPDATE invoice_counters SET last_number = last_number + 1
           WHERE branch_id = $2 AND register = $3 AND $35::text IS NULL
           RETURNING 'INV-' || lpad(register_no::text, greatest(3, length(register_no::text)), '0') || lpad(last_number::text, 7, '0') AS invoice_number
@@ -312,19 +313,18 @@ export class SaleStore {
        )${more.ctes.map((c) => `, ${c}`).join('')}
        SELECT sale_written.invoice_number, sale_written.created_at, ${refuse} AS refused${more.reads.map((r, i) => `, ${r} AS read_${i}`).join('')}
          FROM (SELECT 1) AS one LEFT JOIN sale_written ON true`,
-        params.values,
-      )
-      .catch((e: unknown) => {
-        const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string; message?: string }) : null;
-        if (driver?.code === 'DK001') throw refusals[Number(driver.message)]?.error() ?? e;
-        if (a.dto.reservedInvoiceNumber && driver?.code === '23505' && driver.constraint === 'sales_invoice_number_key') {
-          const params = { invoiceNumber: a.dto.reservedInvoiceNumber };
-          throw new DomainError('RULE_VIOLATION', 'sales.invoiceNumberUsed', params, {
-            reservedInvoiceNumber: { key: 'sales.invoiceNumberUsed', params },
-          });
-        }
-        throw e;
-      });
+      params.values,
+    ).catch((e: unknown) => {
+      const driver = e instanceof QueryFailedError ? (e.driverError as { code?: string; constraint?: string; message?: string }) : null;
+      if (driver?.code === 'DK001') throw refusals[Number(driver.message)]?.error() ?? e;
+      if (a.dto.reservedInvoiceNumber && driver?.code === '23505' && driver.constraint === 'sales_invoice_number_key') {
+        const params = { invoiceNumber: a.dto.reservedInvoiceNumber };
+        throw new DomainError('RULE_VIOLATION', 'sales.invoiceNumberUsed', params, {
+          reservedInvoiceNumber: { key: 'sales.invoiceNumberUsed', params },
+        });
+      }
+      throw e;
+    });
     const sale = rows[0];
     if (!sale?.invoice_number) throw this.counterLost();
     return sale;
