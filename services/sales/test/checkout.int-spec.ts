@@ -404,3 +404,19 @@ describe('loyalty', () => {
     expect(res.body.errors.customer.message).toBe('This customer does not exist');
   });
 });
+
+describe('the database plans a sale once', () => {
+  it('runs the lookup and the sale on plans PostgreSQL keeps, not planned again for each sale', async () => {
+    for (let i = 0; i < 8; i++) {
+      const res = await t.post('/api/transactions', salePayload([{ product: pen, quantity: 1 }]), { token: t.tokens.cashier });
+      expect(res.status).toBe(201);
+    }
+    // One sale after another takes the pool's most recently freed connection, which the next query takes too.
+    const kept: { statement: string; generic_plans: string }[] = await t
+      .dataSource()
+      .query(`SELECT statement, generic_plans FROM pg_prepared_statements WHERE generic_plans > 0`);
+    const reused = (part: string) => kept.some((s) => s.statement.includes(part));
+    expect(reused('AS wanted(id)')).toBe(true);
+    expect(reused('WITH counted AS')).toBe(true);
+  });
+});
