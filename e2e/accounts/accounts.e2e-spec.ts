@@ -116,6 +116,15 @@ describe('customer accounts (browser)', () => {
       { method: 'account', currency: 'IQD', amountMinor: 26_345 },
     ]);
     await eventually(async () => (await owed(customer._id)).IQD === 26_345 || null, 'the sale on the account', 60_000);
+    // The receivables' export names the branch as the shop named it in settings, not by its code.
+    const branches: { _id: string; name: string }[] = (await api('/settings/branches', { token: session.adminToken })).body.data;
+    const main = branches.find((b) => b._id === 'main')!;
+    const csv: string = (await api('/receivables/export/csv', { token: session.adminToken, headers: { 'accept-language': language } }))
+      .body;
+    const branchCells = csv.split('\r\n').map((line) => line.split(',')[0]);
+    expect(branchCells).toContain(main.name);
+    expect(main.name).not.toBe('main');
+    expect(branchCells).not.toContain('main');
 
     await repayDinars(page, customer);
     expect(await owed(customer._id)).toEqual({ USD: 0, IQD: 6_345 });

@@ -4,7 +4,7 @@ import { AccountsService } from './accounts/accounts.service.js';
 import { ExchangeRates, RatesChangedHandler } from './accounts/exchange-rates.js';
 import { ReceivablesController, ReceivablesService } from './accounts/receivables.js';
 import { StatementPdf, StatementPdfController } from './accounts/statement-pdf.js';
-import { ServicePlatformModule } from '@dukan/platform';
+import { KnownBranches, ServicePlatformModule } from '@dukan/platform';
 import { LOYALTY_CONFIG, type LoyaltyConfig } from './config.js';
 import { CustomersController } from './customers/customers.controller.js';
 import { CustomersService } from './customers/customers.service.js';
@@ -64,6 +64,7 @@ export class LoyaltyModule {
         RatesChangedHandler,
         ReceivablesService,
         StatementPdf,
+        KnownBranches,
       ],
     };
   }

@@ -15,7 +15,7 @@ import {
   type ReceivablesReportDto,
   type Locale,
 } from '@dukan/contracts';
-import { Ctx, PageQuery, rows, type RequestContext } from '@dukan/platform';
+import { Ctx, KnownBranches, PageQuery, rows, type RequestContext } from '@dukan/platform';
 import { StatementPdf } from './statement-pdf.js';
 
 type Aged = Record<ReceivableAge, number>;
@@ -170,7 +170,15 @@ export class ReceivablesController {
   constructor(
     private readonly receivables: ReceivablesService,
     private readonly documents: StatementPdf,
+    private readonly branches: KnownBranches,
   ) {}
+
+  /** The whole report for an export, with each branch as settings names it (its code where settings cannot be asked). */
+  private async exported(scope: readonly string[] | null) {
+    const r = await this.receivables.report(new PageQuery(), scope, new Date(), true);
+    const names = await this.branches.names(r.totals.map((t) => t.branchId));
+    return { r, branch: (id: string) => names.get(id) ?? id };
+  }
 
   @Get()
   async report(@Ctx() ctx: RequestContext, @Query() q: ReceivablesQuery) {
@@ -179,13 +187,13 @@ export class ReceivablesController {
 
   @Get('export/csv')
   async csv(@Ctx() ctx: RequestContext, @Query() _q: ReceivablesBranchQuery, @Res() res: Response) {
-    const r = await this.receivables.report(new PageQuery(), ctx.branchScope ?? null, new Date(), true);
+    const { r, branch } = await this.exported(ctx.branchScope ?? null);
     const l = ctx.locale;
     const buckets = RECEIVABLE_AGES.map((b) => translate(l, `receivables.${b}`));
     let out = `\uFEFF${csvLine([translate(l, 'receivables.title'), r.asOf])}\r\n\r\n`;
     out += `${csvLine([translate(l, 'receivables.branch'), translate(l, 'receivables.currency'), translate(l, 'receivables.owed'), ...buckets])}\r\n`;
     for (const t of r.totals)
-      out += `${csvLine([t.branchId, t.currency, major(t.owedMinor, t.currency), ...RECEIVABLE_AGES.map((b) => major(t.aged[b], t.currency))])}\r\n`;
+      out += `${csvLine([branch(t.branchId), t.currency, major(t.owedMinor, t.currency), ...RECEIVABLE_AGES.map((b) => major(t.aged[b], t.currency))])}\r\n`;
     out += `\r\n${csvLine([translate(l, 'receivables.customer'), translate(l, 'receivables.phone'), translate(l, 'receivables.currency'), translate(l, 'receivables.owed'), translate(l, 'receivables.since'), ...buckets])}\r\n`;
     for (const c of r.rows)
       out += `${csvLine([c.name, c.phone, c.currency, major(c.owedMinor, c.currency), c.since.slice(0, 10), ...RECEIVABLE_AGES.map((b) => major(c.aged[b], c.currency))])}\r\n`;
@@ -197,7 +205,7 @@ export class ReceivablesController {
   /** Two sheets (totals per branch, customers), money as numbers in each currency's format, right to left in Kurdish. */
   @Get('export/xlsx')
   async xlsx(@Ctx() ctx: RequestContext, @Query() _q: ReceivablesBranchQuery, @Res() res: Response) {
-    const r = await this.receivables.report(new PageQuery(), ctx.branchScope ?? null, new Date(), true);
+    const { r, branch } = await this.exported(ctx.branchScope ?? null);
     const l = ctx.locale;
     const head = tables(r, l);
     const book = new ExcelJS.Workbook();
@@ -212,7 +220,7 @@ export class ReceivablesController {
     for (const t of r.totals)
       money(
         totals.addRow([
-          t.branchId,
+          branch(t.branchId),
           t.currency,
           ...[t.owedMinor, ...RECEIVABLE_AGES.map((b) => t.aged[b])].map((v) => major(v, t.currency)),
         ]),
@@ -249,7 +257,7 @@ export class ReceivablesController {
 
   /** The PDF's page in the caller's language, of the branches given (null: every branch). */
   async html(l: Locale, branches: readonly string[] | null = null): Promise<string> {
-    const r = await this.receivables.report(new PageQuery(), branches, new Date(), true);
+    const { r, branch } = await this.exported(branches);
     const head = tables(r, l);
     const money = (minor: number, c: Currency) => `<td class="num">${esc(formatMoney(minor, c, l))}</td>`;
     const th = (cells: string[]) => `<tr>${cells.map((c) => `<th>${esc(c)}</th>`).join('')}</tr>`;
@@ -257,7 +265,7 @@ export class ReceivablesController {
     const totals = r.totals
       .map(
         (t) =>
-          `<tr><td>${esc(t.branchId)}</td><td>${t.currency}</td>${money(t.owedMinor, t.currency)}${RECEIVABLE_AGES.map((b) => money(t.aged[b], t.currency)).join('')}</tr>`,
+          `<tr><td>${esc(branch(t.branchId))}</td><td>${t.currency}</td>${money(t.owedMinor, t.currency)}${RECEIVABLE_AGES.map((b) => money(t.aged[b], t.currency)).join('')}</tr>`,
       )
       .join('');
     const customers = shown
