@@ -82,9 +82,18 @@ export function typedAmountToCents(text: string, currency: 'USD' | 'IQD', rate: 
   return currency === 'IQD' ? iqdToCents(value, rate) : dollarsToCents(value);
 }
 
-/** A typed amount in the sale's currency in its minor units: cents for USD, whole dinars (what is typed past a whole dinar is dropped) for IQD. */
-export function typedAmountToMinor(text: string, currency: 'USD' | 'IQD'): number {
+/**
+ * A typed amount in its currency's minor units: cents for USD, whole dinars (what is typed past a whole dinar is
+ * dropped) for IQD; Kurdish and Arabic digits and separators read as Western ones. NaN when nothing is typed.
+ */
+export function typedMinor(text: string, currency: 'USD' | 'IQD'): number {
   const value = Number.parseFloat(sanitizeAmountInput(text));
-  if (!Number.isFinite(value) || value < 0) return 0;
+  if (!Number.isFinite(value) || value < 0) return Number.NaN;
   return currency === 'IQD' ? Math.floor(value) : dollarsToCents(value);
+}
+
+/** A typed amount as `typedMinor` reads it, 0 when nothing is typed (a field filled in as the cashier goes). */
+export function typedAmountToMinor(text: string, currency: 'USD' | 'IQD'): number {
+  const minor = typedMinor(text, currency);
+  return Number.isNaN(minor) ? 0 : minor;
 }

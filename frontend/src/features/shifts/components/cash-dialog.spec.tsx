@@ -31,4 +31,17 @@ describe('the cash in/out dialog', () => {
     fireEvent.click(screen.getByTestId('cash-confirm'));
     await waitFor(() => expect(calls.find((c) => c.path === '/api/shifts/s1/cash')?.body).toMatchObject({ amountMinor: 10_000 }));
   });
+
+  it('reads an amount typed in Kurdish digits on an Arabic keyboard', async () => {
+    const calls = fakeApi(() => undefined);
+    renderScreen(<CashDialog shift={shift} kind="cash_out" onClose={() => undefined} />, {
+      signedInAs: user({ role: 'cashier' }),
+      language: 'ku',
+    });
+    fireEvent.change(screen.getByTestId('cash-amount'), { target: { value: '١٢٬٥٠٠' } });
+    expect((screen.getByTestId('cash-amount') as HTMLInputElement).value).toBe('12500');
+    fireEvent.change(screen.getByTestId('cash-reason'), { target: { value: 'سووتەمەنی' } });
+    fireEvent.click(screen.getByTestId('cash-confirm'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/api/shifts/s1/cash')?.body).toMatchObject({ amountMinor: 12_500 }));
+  });
 });

@@ -5,8 +5,8 @@ import { errorText } from '../../../app/api.js';
 import { DialogActions } from '../../../components/ui/dialog-actions.js';
 import { Modal } from '../../../components/ui/modal.js';
 import { useToast } from '../../../components/ui/use-toast.js';
+import { sanitizeAmountInput, typedMinor } from '../../../lib/money.js';
 import { useMoveCashMutation } from '../api/shifts-api.js';
-import { typedToMinor } from '../lib/money.js';
 
 /** Cash put into or taken out of the drawer, with a reason; a cash-out may be an expense paid from the drawer. */
 export function CashDialog({ shift, kind, onClose }: { shift: ShiftDto; kind: 'cash_in' | 'cash_out'; onClose: () => void }) {
@@ -21,7 +21,7 @@ export function CashDialog({ shift, kind, onClose }: { shift: ShiftDto; kind: 'c
 
   async function submit() {
     if (isLoading) return;
-    const amountMinor = typedToMinor(amount, currency);
+    const amountMinor = typedMinor(amount, currency);
     // The server's rule for a cash movement: an amount above zero, at most a drawer's worth.
     if (!isValidAmount(amountMinor, 'amount', { max: MAX_DRAWER_MINOR.IQD })) return setError(t('shifts.cash.amountRequired'));
     if (!reason.trim()) return setError(t('shifts.cash.reasonRequired'));
@@ -69,12 +69,10 @@ export function CashDialog({ shift, kind, onClose }: { shift: ShiftDto; kind: 'c
         <label className="field">
           <span>{t('shifts.cash.amount')}</span>
           <input
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0}
-            step={currency === 'USD' ? 0.01 : 250}
             value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+            onChange={(e) => setAmount(sanitizeAmountInput(e.target.value))}
             data-testid="cash-amount"
           />
         </label>

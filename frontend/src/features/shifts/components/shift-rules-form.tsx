@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CURRENCIES, isValidAmount, MAX_DRAWER_MINOR, type GeneralSettingsDto } from '@dukan/contracts';
 import { errorText } from '../../../app/api.js';
 import { FormOutcome } from '../../../components/ui/form-outcome.js';
+import { sanitizeAmountInput, typedMinor } from '../../../lib/money.js';
 import { useSaveShiftRulesMutation } from '../api/shifts-api.js';
-import { typedToMinor } from '../lib/money.js';
 
 /** Settings (admins): whether a till may sell with no open shift, and the difference a close may show without a manager. */
 export function ShiftRulesForm({ settings }: { settings: GeneralSettingsDto }) {
@@ -20,7 +20,7 @@ export function ShiftRulesForm({ settings }: { settings: GeneralSettingsDto }) {
     e.preventDefault();
     setError(null);
     setSuccess(null);
-    const limit = { USD: typedToMinor(usd, 'USD'), IQD: typedToMinor(iqd, 'IQD') };
+    const limit = { USD: typedMinor(usd, 'USD'), IQD: typedMinor(iqd, 'IQD') };
     // The server's rule for a limit: a whole amount from zero, at most a drawer's worth.
     if (!CURRENCIES.every((c) => isValidAmount(limit[c], 'amountOrZero', { max: MAX_DRAWER_MINOR[c] })))
       return setError(t('shifts.rules.invalidLimit'));
@@ -43,24 +43,20 @@ export function ShiftRulesForm({ settings }: { settings: GeneralSettingsDto }) {
       <label className="field">
         <span>{t('shifts.rules.limitUsd')}</span>
         <input
-          type="number"
-          min={0}
-          step={0.01}
+          type="text"
           inputMode="decimal"
           value={usd}
-          onChange={(e) => setUsd(e.target.value)}
+          onChange={(e) => setUsd(sanitizeAmountInput(e.target.value))}
           data-testid="limit-usd"
         />
       </label>
       <label className="field">
         <span>{t('shifts.rules.limitIqd')}</span>
         <input
-          type="number"
-          min={0}
-          step={250}
+          type="text"
           inputMode="numeric"
           value={iqd}
-          onChange={(e) => setIqd(e.target.value)}
+          onChange={(e) => setIqd(sanitizeAmountInput(e.target.value))}
           data-testid="limit-iqd"
         />
       </label>

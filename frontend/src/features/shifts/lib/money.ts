@@ -11,13 +11,6 @@ export function noteText(f: Formatters, note: number, currency: Currency): strin
   return currency === 'USD' ? f.number(note / 100) : f.number(note);
 }
 
-/** A typed amount to minor units: dollars with cents, whole dinars; NaN when it is not an amount. */
-export function typedToMinor(text: string, currency: Currency): number {
-  const value = Number(text.replace(/,/g, '').trim());
-  if (!text.trim() || !Number.isFinite(value) || value < 0) return Number.NaN;
-  return currency === 'USD' ? Math.round(value * 100) : Math.round(value);
-}
-
 /** The till's shift on a register, remembered so a sale kept offline carries it. */
 export function rememberShift(register: string, shiftId: string | null): void {
   try {
