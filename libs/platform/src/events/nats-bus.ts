@@ -65,6 +65,9 @@ export class NatsEventBus implements EventBus {
       maxReconnectAttempts: -1,
       user: options.user,
       pass: options.pass,
+      // No stack captured for every request and JetStream publish (an Error made per event, for context on a
+      // failure only); a failure still says what failed.
+      noAsyncTraces: true,
     });
     const jsm = await jetstreamManager(nc);
     await ensureStream(jsm, options);
