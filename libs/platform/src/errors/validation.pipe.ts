@@ -2,6 +2,7 @@ import { ValidationPipe, type ValidationError } from '@nestjs/common';
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 import { isDayOrDateTime, isMessageKey, type MessageKey } from '@dukan/contracts';
 import { DomainError, type FieldMessage } from './domain-error.js';
+import { cacheValidationLookups } from './validation-lookups.js';
 
 /** Message keys for class-validator's constraints when a DTO does not name its own. */
 const CONSTRAINT_KEYS: Record<string, MessageKey> = {
@@ -65,6 +66,7 @@ export const VALIDATION_OPTIONS = { whitelist: true, forbidNonWhitelisted: true,
 
 /** whitelist + forbidNonWhitelisted: nobody sets `role`, `price` or `loyaltyPoints` by adding a field. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationLookups();
   return new ValidationPipe({
     ...VALIDATION_OPTIONS,
     transform: true,
