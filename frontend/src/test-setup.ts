@@ -1,5 +1,10 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { backOfficeEn, backOfficeKu } from './i18n/back-office.js';
+import { includeBackOfficeTexts } from './i18n/index.js';
+
+// Screens are rendered without the router's loading: every catalogue has the other screens' texts from the start.
+includeBackOfficeTexts({ en: backOfficeEn, ku: backOfficeKu });
 
 // npm test runs these beside jest on two cores: a screen may take its turn longer than testing-library's 1 s default.
 configure({ asyncUtilTimeout: 10_000 });

@@ -5,35 +5,58 @@ import { Spinner } from '../components/ui/spinner.js';
 import { LoginPage } from '../features/auth/routes/login-page.js';
 import { NotFoundPage } from '../features/errors/routes/not-found-page.js';
 import { RouteError } from '../features/errors/routes/route-error.js';
+import { loadBackOfficeTexts } from '../i18n/index.js';
 
 // Each screen is its own chunk: the till downloads the shell plus its own code only. The router loads a
-// screen's chunk while it navigates (no Suspense fallback, so no fallback throttling delays the till).
-const dashboardRoute = async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page.js')).default });
+// screen's chunk while it navigates (no Suspense fallback, so no fallback throttling delays the till). Every screen
+// but the till also waits for the other screens' texts (one chunk, loaded with the first of them).
+function withTexts<T>(load: () => Promise<T>): () => Promise<T> {
+  return async () => (await Promise.all([load(), loadBackOfficeTexts()]))[0];
+}
+const dashboardRoute = withTexts(async () => ({ Component: (await import('../features/dashboard/routes/dashboard-page.js')).default }));
 const posRoute = async () => ({ Component: (await import('../features/pos/routes/pos-page.js')).default });
-const productsRoute = async () => ({ Component: (await import('../features/inventory/routes/products-page.js')).default });
-const productFormRoute = async () => ({ Component: (await import('../features/product-form/routes/product-form-page.js')).default });
-const transfersRoute = async () => ({ Component: (await import('../features/transfers/routes/transfers-page.js')).default });
-const purchasesRoute = async () => ({ Component: (await import('../features/purchases/routes/purchases-page.js')).default });
-const stocktakesRoute = async () => ({ Component: (await import('../features/stocktakes/routes/stocktakes-page.js')).default });
-const stocktakeRoute = async () => ({ Component: (await import('../features/stocktakes/routes/stocktake-page.js')).default });
-const addCategoryRoute = async () => ({ Component: (await import('../features/product-form/routes/add-category-page.js')).default });
-const customersRoute = async () => ({ Component: (await import('../features/customers/routes/customers-page.js')).default });
-const transactionsRoute = async () => ({ Component: (await import('../features/transactions/routes/transactions-page.js')).default });
-const transactionDetailRoute = async () => ({
+const productsRoute = withTexts(async () => ({ Component: (await import('../features/inventory/routes/products-page.js')).default }));
+const productFormRoute = withTexts(async () => ({
+  Component: (await import('../features/product-form/routes/product-form-page.js')).default,
+}));
+const transfersRoute = withTexts(async () => ({ Component: (await import('../features/transfers/routes/transfers-page.js')).default }));
+const purchasesRoute = withTexts(async () => ({ Component: (await import('../features/purchases/routes/purchases-page.js')).default }));
+const stocktakesRoute = withTexts(async () => ({ Component: (await import('../features/stocktakes/routes/stocktakes-page.js')).default }));
+const stocktakeRoute = withTexts(async () => ({ Component: (await import('../features/stocktakes/routes/stocktake-page.js')).default }));
+const addCategoryRoute = withTexts(async () => ({
+  Component: (await import('../features/product-form/routes/add-category-page.js')).default,
+}));
+const customersRoute = withTexts(async () => ({ Component: (await import('../features/customers/routes/customers-page.js')).default }));
+const transactionsRoute = withTexts(async () => ({
+  Component: (await import('../features/transactions/routes/transactions-page.js')).default,
+}));
+const transactionDetailRoute = withTexts(async () => ({
   Component: (await import('../features/transactions/routes/transaction-detail-page.js')).default,
-});
-const staffRoute = async () => ({ Component: (await import('../features/staff/routes/staff-page.js')).default });
-const settingsHubRoute = async () => ({ Component: (await import('../features/settings/routes/settings-hub-page.js')).default });
-const generalSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/general-settings-page.js')).default });
-const loyaltySettingsRoute = async () => ({ Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default });
-const branchSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/branch-settings-page.js')).default });
-const receiptSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/receipt-settings-page.js')).default });
-const paymentSettingsRoute = async () => ({ Component: (await import('../features/settings/routes/payment-settings-page.js')).default });
-const userPermissionsRoute = async () => ({ Component: (await import('../features/permissions/routes/user-permissions-page.js')).default });
-const expensesRoute = async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default });
-const expenseFormRoute = async () => ({ Component: (await import('../features/expenses/routes/expense-form-page.js')).default });
-const shiftsRoute = async () => ({ Component: (await import('../features/shifts/routes/shifts-page.js')).default });
-const reportsRoute = async () => ({ Component: (await import('../features/reports/routes/reports-page.js')).default });
+}));
+const staffRoute = withTexts(async () => ({ Component: (await import('../features/staff/routes/staff-page.js')).default }));
+const settingsHubRoute = withTexts(async () => ({ Component: (await import('../features/settings/routes/settings-hub-page.js')).default }));
+const generalSettingsRoute = withTexts(async () => ({
+  Component: (await import('../features/settings/routes/general-settings-page.js')).default,
+}));
+const loyaltySettingsRoute = withTexts(async () => ({
+  Component: (await import('../features/settings/routes/loyalty-settings-page.js')).default,
+}));
+const branchSettingsRoute = withTexts(async () => ({
+  Component: (await import('../features/settings/routes/branch-settings-page.js')).default,
+}));
+const receiptSettingsRoute = withTexts(async () => ({
+  Component: (await import('../features/settings/routes/receipt-settings-page.js')).default,
+}));
+const paymentSettingsRoute = withTexts(async () => ({
+  Component: (await import('../features/settings/routes/payment-settings-page.js')).default,
+}));
+const userPermissionsRoute = withTexts(async () => ({
+  Component: (await import('../features/permissions/routes/user-permissions-page.js')).default,
+}));
+const expensesRoute = withTexts(async () => ({ Component: (await import('../features/expenses/routes/expenses-page.js')).default }));
+const expenseFormRoute = withTexts(async () => ({ Component: (await import('../features/expenses/routes/expense-form-page.js')).default }));
+const shiftsRoute = withTexts(async () => ({ Component: (await import('../features/shifts/routes/shifts-page.js')).default }));
+const reportsRoute = withTexts(async () => ({ Component: (await import('../features/reports/routes/reports-page.js')).default }));
 
 function Loading() {
   const { t } = useTranslation();

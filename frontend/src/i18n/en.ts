@@ -1,24 +1,15 @@
-import * as inventoryTexts from '../features/inventory/texts.js';
-import * as productFormTexts from '../features/product-form/texts.js';
-import * as transfersTexts from '../features/transfers/texts.js';
-import * as purchasesTexts from '../features/purchases/texts.js';
-import * as stocktakesTexts from '../features/stocktakes/texts.js';
 import * as customersTexts from '../features/customers/texts.js';
-import * as transactionsTexts from '../features/transactions/texts.js';
-import * as staffTexts from '../features/staff/texts.js';
-import * as settingsTexts from '../features/settings/texts.js';
-import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
-import * as expensesTexts from '../features/expenses/texts.js';
-import * as reportsTexts from '../features/reports/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import * as printingTexts from '../features/pos/printing/texts.js';
 import { inputRulesEn } from '@dukan/contracts';
 import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
-import * as backupsTexts from '../features/backups/texts.js';
 
-/** English texts. Every key here must exist in ku.ts (a test checks both ways). */
+/**
+ * English texts of the shell, sign-in and the till (the other screens': back-office.ts). Every key here must exist in
+ * ku.ts (a test checks both ways).
+ */
 export const en = {
   common: {
     working: 'Working…',
@@ -334,21 +325,9 @@ export const en = {
       newSale: 'New sale',
     },
   },
-  inventory: inventoryTexts.en,
-  productForm: productFormTexts.en,
-  transfers: transfersTexts.en,
-  purchases: purchasesTexts.en,
-  stocktakes: stocktakesTexts.en,
   customers: customersTexts.en,
-  transactions: transactionsTexts.en,
-  staff: staffTexts.en,
-  settings: settingsTexts.en,
-  userPermissions: permissionsTexts.en,
   desktop: desktopTexts.en,
-  expenses: expensesTexts.en,
-  reports: reportsTexts.en,
   shifts: shiftsTexts.en,
-  backups: backupsTexts.en,
 };
 
 export type Catalogue = typeof en;

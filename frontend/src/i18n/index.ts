@@ -2,6 +2,8 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from './en.js';
 import { ku } from './ku.js';
+import type { BackOfficeCatalogue } from './back-office.js';
+import type { Texts } from './types.js';
 
 export type Language = 'en' | 'ku';
 export const LANGUAGES: readonly Language[] = ['en', 'ku'];
@@ -32,6 +34,40 @@ export function applyDocumentLanguage(language: Language, doc: Document = docume
 
 let current: I18n | null = null;
 
+/** The other screens' texts (back-office.ts) once loaded: every instance has them from then on. */
+let backOffice: { en: BackOfficeCatalogue; ku: Texts<BackOfficeCatalogue> } | null = null;
+let backOfficeLoading: Promise<void> | null = null;
+
+function addBackOfficeTexts(instance: I18n): void {
+  if (!backOffice) return;
+  // Each screen's texts sit under a key of their own, beside the shell's and the till's: a shallow merge.
+  instance.addResourceBundle('en', 'translation', backOffice.en, false, true);
+  instance.addResourceBundle('ku', 'translation', backOffice.ku, false, true);
+}
+
+/** Makes the other screens' texts part of the catalogue (the current instance and every later one). */
+export function includeBackOfficeTexts(texts: { en: BackOfficeCatalogue; ku: Texts<BackOfficeCatalogue> }): void {
+  backOffice = texts;
+  if (current) addBackOfficeTexts(current);
+}
+
+/**
+ * Loads the texts of the screens other than the till (once; a route waits for it before it shows its screen). Until
+ * a till's cashier opens one of them, the till runs without their 30 KB of JavaScript (gzipped).
+ */
+export function loadBackOfficeTexts(): Promise<void> {
+  if (backOffice) return Promise.resolve();
+  backOfficeLoading ??= import('./back-office.js').then(
+    (m) => includeBackOfficeTexts({ en: m.backOfficeEn, ku: m.backOfficeKu }),
+    (err: unknown) => {
+      // A failed download (offline, a new build replacing the files) is tried again with the next screen.
+      backOfficeLoading = null;
+      throw err;
+    },
+  );
+  return backOfficeLoading;
+}
+
 /** The instance the interface runs on (the latest created), for code outside React such as the HTTP client. */
 export function currentI18n(): I18n {
   return current ?? i18n;
@@ -49,6 +85,7 @@ export function createI18n(language: Language = storedLanguage()): I18n {
     returnNull: false,
     initAsync: false,
   });
+  addBackOfficeTexts(instance);
   instance.on('languageChanged', (lng) => {
     if (!isLanguage(lng)) return;
     applyDocumentLanguage(lng);

@@ -1,24 +1,12 @@
 import type { Catalogue } from './en.js';
 import type { Texts } from './types.js';
-import * as inventoryTexts from '../features/inventory/texts.js';
-import * as productFormTexts from '../features/product-form/texts.js';
-import * as transfersTexts from '../features/transfers/texts.js';
-import * as purchasesTexts from '../features/purchases/texts.js';
-import * as stocktakesTexts from '../features/stocktakes/texts.js';
 import * as customersTexts from '../features/customers/texts.js';
-import * as transactionsTexts from '../features/transactions/texts.js';
-import * as staffTexts from '../features/staff/texts.js';
-import * as settingsTexts from '../features/settings/texts.js';
-import * as permissionsTexts from '../features/permissions/texts.js';
 import * as desktopTexts from '../features/desktop/texts.js';
-import * as expensesTexts from '../features/expenses/texts.js';
 import * as offlineTexts from '../features/pos/offline/texts.js';
 import { inputRulesKu } from '@dukan/contracts';
 import * as printingTexts from '../features/pos/printing/texts.js';
 import * as returnsTexts from '../features/pos/returns/texts.js';
 import * as shiftsTexts from '../features/shifts/texts.js';
-import * as backupsTexts from '../features/backups/texts.js';
-import * as reportsTexts from '../features/reports/texts.js';
 
 /** Kurdish (Sorani, Arabic script) texts. */
 export const ku: Texts<Catalogue> = {
@@ -335,19 +323,7 @@ export const ku: Texts<Catalogue> = {
       newSale: 'فرۆشتنی نوێ',
     },
   },
-  inventory: inventoryTexts.ku,
-  productForm: productFormTexts.ku,
-  transfers: transfersTexts.ku,
-  purchases: purchasesTexts.ku,
-  stocktakes: stocktakesTexts.ku,
   customers: customersTexts.ku,
-  transactions: transactionsTexts.ku,
-  staff: staffTexts.ku,
-  settings: settingsTexts.ku,
-  userPermissions: permissionsTexts.ku,
   desktop: desktopTexts.ku,
-  expenses: expensesTexts.ku,
-  reports: reportsTexts.ku,
   shifts: shiftsTexts.ku,
-  backups: backupsTexts.ku,
 };

@@ -38,12 +38,23 @@ export function useTillSearch(
         (built) => {
           previous.current = built;
           setIndex(built);
-          void built.mapCodes({ signal: abort.signal });
         },
         () => undefined,
       );
     return () => abort.abort();
   }, [list]);
+  // The codes are mapped once the till shows it is searchable (from the frame after the index is on screen, not in
+  // the way of that frame's paint); a scan before then maps them at once.
+  useEffect(() => {
+    if (!index) return;
+    const abort = new AbortController();
+    const mapCodes = () => void index.mapCodes({ signal: abort.signal });
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(mapCodes) : (mapCodes(), undefined);
+    return () => {
+      if (frame !== undefined) cancelAnimationFrame(frame);
+      abort.abort();
+    };
+  }, [index]);
 
   const [query, setQuery] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);

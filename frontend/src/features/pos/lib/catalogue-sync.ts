@@ -10,8 +10,8 @@ export type FetchDelta<E = unknown> = (since: string) => PromiseLike<{ data?: un
 export type Answer<T, E> = { data: T; error?: undefined } | { error: E; data?: undefined };
 
 /**
- * How a call for the delta asks for the answer's text as it came (parsed by catchUp): a whole list is kept in the
- * browser as that text. A refusal is read as JSON, as every other call's.
+ * How a call for the delta asks for the answer's text as it came (parsed by catchUp, which tells an unreadable answer
+ * from a refusal). A refusal is read as JSON, as every other call's.
  */
 export const deltaText = (res: Response): Promise<unknown> =>
   res.ok
@@ -45,14 +45,14 @@ const idle = () =>
     else resolve();
   });
 
-function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[], text?: string): Promise<void> {
+function keep(branch: string, delta: TillDeltaDto, merged: readonly TillProductDto[]): Promise<void> {
   // Without IndexedDB (a private window) the till still works; it just downloads the list on each open. Written
   // once the till is shown (storing 50,000 products holds the page for a moment); a till closed before then asks
   // for the same answer again on its next open, as the revision is written with the list.
   keeping = keeping
     .then(idle)
     .then(() => tillDb())
-    .then((db) => keepDelta(db, branch, delta, merged, text))
+    .then((db) => keepDelta(db, branch, delta, merged))
     .catch(() => undefined);
   return keeping;
 }
@@ -106,7 +106,7 @@ export type CatalogueStep =
 
 /**
  * One step of keeping the open till current: the delta since the held revision, kept, then merged into `list`.
- * The answer may come as its JSON text (`deltaText`): a whole list is then kept as that text, not written out again.
+ * The answer may come as its JSON text (`deltaText`), parsed here.
  */
 export async function catchUp(branch: string, list: readonly TillProductDto[], fetchDelta: FetchDelta): Promise<CatalogueStep> {
   const since = heldRevision(branch);
@@ -127,7 +127,7 @@ export async function catchUp(branch: string, list: readonly TillProductDto[], f
   }
   // Written while the till already shows the list (transactions on these stores run in order).
   const merged = final(mergeDelta(list, delta));
-  void keep(branch, delta, merged, delta.full ? text : undefined);
+  void keep(branch, delta, merged);
   revisions.set(branch, delta.revision);
   return { kind: 'changed', list: merged, changedIds: delta.full ? 'all' : delta.products.map((p) => p._id) };
 }

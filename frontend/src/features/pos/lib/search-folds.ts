@@ -1,4 +1,4 @@
-import { FoldSource, type KeptFoldTexts, type ProductSearchIndex, type SearchableProduct } from './search-index.js';
+import { FoldSource, type KeptFoldFields, type KeptFoldTexts, type ProductSearchIndex, type SearchableProduct } from './search-index.js';
 import { tillDb } from './till-db.js';
 
 /** How long after an index is built its folds are written (out of the way of the open and the first keys). */
@@ -6,7 +6,7 @@ export const KEEP_FOLDS_AFTER_MS = 2000;
 /** Products folded afresh that make the kept folds worth writing again (a few changed ones are folded on each open). */
 export const KEEP_FOLDS_MISSES = 500;
 
-let reading: Promise<KeptFoldTexts | undefined> | null = null;
+let reading: Promise<KeptFoldTexts | KeptFoldFields | undefined> | null = null;
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
 /** Products folded afresh since the kept folds were last written in this tab. */
 let unkept = 0;

@@ -111,11 +111,43 @@ describe('search index', () => {
     const fromBefore = FoldSource.of(again);
     ProductSearchIndex.buildSync([changed[0]!, changed[2]!], fromBefore);
     expect(fromBefore.misses).toBe(0);
-    // A field holding the separator is not kept; a kept record not whole is not used.
-    expect(FoldSource.kept([{ _id: 'n', sku: 'A\u0000B', barcode: null, name: { en: 'N' } }], ['n'])).toBeNull();
+    // A folded text holding the separator is not kept; a kept record not whole is not used.
+    expect(FoldSource.kept([{ _id: 'n', sku: 'A\u0000B', barcode: null, name: { en: 'N' } }], ['n a\u0000b'])).toBeNull();
     const torn = FoldSource.fromKept({ ...kept!, folded: 'x' });
     ProductSearchIndex.buildSync(products, torn);
     expect(torn.misses).toBe(3);
+  });
+
+  it('checks each kept fold against the texts it was made of, and still takes what an earlier version kept', () => {
+    const first = ProductSearchIndex.buildSync(products);
+    const kept = FoldSource.kept(products, first.texts)!;
+    // The same texts moved between fields are not the same product's texts.
+    const swapped = products.map((p) => ({ ...p, sku: p.barcode ?? '', barcode: p.sku }));
+    const fromSwapped = FoldSource.fromKept(kept);
+    ProductSearchIndex.buildSync(swapped, fromSwapped);
+    expect(fromSwapped.misses).toBe(products.length);
+    const fromSame = FoldSource.fromKept(kept);
+    ProductSearchIndex.buildSync(
+      products.map((p) => ({ ...p, name: { ...p.name } })),
+      fromSame,
+    );
+    expect(fromSame.misses).toBe(0);
+
+    // An earlier version kept each field's texts beside the folds.
+    const column = (f: (p: (typeof products)[number]) => string) => products.map(f).join('\u0000');
+    const legacy = {
+      en: column((p) => p.name.en),
+      ku: column((p) => p.name.ku ?? ''),
+      sku: column((p) => p.sku),
+      barcode: column((p) => p.barcode ?? ''),
+      folded: first.texts.join('\u0000'),
+    };
+    const fromLegacy = FoldSource.fromKept(legacy);
+    const again = ProductSearchIndex.buildSync([{ ...products[0]!, name: { en: 'Green Tea', ku: 'چای سەوز' } }, products[1]!], fromLegacy);
+    expect(fromLegacy.misses).toBe(1);
+    expect(again.texts).toEqual(
+      ProductSearchIndex.buildSync([{ ...products[0]!, name: { en: 'Green Tea', ku: 'چای سەوز' } }, products[1]!]).texts,
+    );
   });
 
   it('collects a category with all its descendants', () => {

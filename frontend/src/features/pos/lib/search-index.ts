@@ -22,13 +22,49 @@ const SPACE = /\s/;
 /** How far ahead a fold source looks for the next product (past products deleted or moved since). */
 const LOOKAHEAD = 8;
 
-/** The kept form of a list's folds: each field of every product, and its folded text, each joined by NUL. */
+/**
+ * The kept form of a list's folds: the folded text of every product joined by NUL, and for each product two 32-bit
+ * hashes of the texts it was folded from (its names, SKU and barcode), so a reopened till checks a product against
+ * 8 bytes instead of reading back its texts a second time.
+ */
 export interface KeptFoldTexts {
+  folded: string;
+  /** Two per product, in list order (productHashes). */
+  hashes: Uint32Array;
+}
+
+/** What an earlier version kept: each field of every product, and its folded text, each joined by NUL. */
+export interface KeptFoldFields {
   en: string;
   ku: string;
   sku: string;
   barcode: string;
   folded: string;
+}
+
+/**
+ * Two 32-bit hashes (FNV-1a and a multiply-xorshift one) of the texts a product's fold is made of, into `out`: a
+ * product whose texts changed hashes the same only by a chance of the order of one in 2^64.
+ */
+function productHashes(p: SearchableProduct, out: Uint32Array, at: number): void {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  const fields = [p.name.en, p.name.ku ?? '', p.sku, p.barcode ?? ''];
+  for (let f = 0; f < fields.length; f++) {
+    const text = fields[f]!;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b + c, 0x5bd1e995);
+      b ^= b >>> 15;
+    }
+    // A separator, so 'ab' + 'c' and 'a' + 'bc' differ.
+    a = Math.imul(a ^ 0x1f, 0x01000193);
+    b = Math.imul(b + 0x1f + f, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  out[at] = a >>> 0;
+  out[at + 1] = b >>> 0;
 }
 
 /**
@@ -56,11 +92,30 @@ export class FoldSource {
     return new FoldSource(index.texts, (i, p) => index.products[i] === p);
   }
 
-  /** What the browser kept (KeptFoldTexts); nothing when it is not whole. */
-  static fromKept(kept: KeptFoldTexts | null | undefined): FoldSource {
+  /** What the browser kept (KeptFoldTexts, or an earlier version's KeptFoldFields); nothing when it is not whole. */
+  static fromKept(kept: KeptFoldTexts | KeptFoldFields | null | undefined): FoldSource {
     if (!kept || typeof kept.folded !== 'string') return FoldSource.none();
     const folded = kept.folded.split('\u0000');
-    const [en, ku, sku, barcode] = [kept.en, kept.ku, kept.sku, kept.barcode].map((t) => (typeof t === 'string' ? t.split('\u0000') : []));
+    if ('hashes' in kept) {
+      // Tagged, not instanceof: what IndexedDB gives back may come from another realm (a test's fake database).
+      const tag = Object.prototype.toString.call(kept.hashes);
+      if (tag !== '[object Uint32Array]' || kept.hashes.length !== folded.length * 2) return FoldSource.none();
+      const hashes = kept.hashes;
+      // fold() asks about one product at a few places: its hashes are worked out once.
+      const mine = new Uint32Array(2);
+      let last: SearchableProduct | null = null;
+      return new FoldSource(folded, (i, p) => {
+        if (p !== last) {
+          productHashes(p, mine, 0);
+          last = p;
+        }
+        return hashes[2 * i] === mine[0] && hashes[2 * i + 1] === mine[1];
+      });
+    }
+    const legacy = kept as Partial<KeptFoldFields>;
+    const [en, ku, sku, barcode] = [legacy.en, legacy.ku, legacy.sku, legacy.barcode].map((t) =>
+      typeof t === 'string' ? t.split('\u0000') : [],
+    );
     if (![en, ku, sku, barcode].every((f) => f!.length === folded.length)) return FoldSource.none();
     return new FoldSource(
       folded,
@@ -81,19 +136,12 @@ export class FoldSource {
     return indexText(rawText(p));
   }
 
-  /** The list's fields and folds in the kept form, or null when a field holds a NUL (it could not be split back). */
+  /** The list's folds in the kept form, or null when a folded text holds a NUL (it could not be split back). */
   static kept(list: readonly SearchableProduct[], texts: readonly string[]): KeptFoldTexts | null {
-    const fields = [
-      (p: SearchableProduct) => p.name.en,
-      (p: SearchableProduct) => p.name.ku ?? '',
-      (p: SearchableProduct) => p.sku,
-      (p: SearchableProduct) => p.barcode ?? '',
-    ];
-    const columns = fields.map((f) => list.map(f));
-    if (list.length === 0 || columns.some((c) => c.some((t) => t.includes('\u0000')))) return null;
-    const [en, ku, sku, barcode] = columns.map((c) => c.join('\u0000')) as [string, string, string, string];
-    const folded = texts.join('\u0000');
-    return { en, ku, sku, barcode, folded };
+    if (list.length === 0 || list.length !== texts.length || texts.some((t) => t.includes('\u0000'))) return null;
+    const hashes = new Uint32Array(list.length * 2);
+    for (let i = 0; i < list.length; i++) productHashes(list[i]!, hashes, 2 * i);
+    return { folded: texts.join('\u0000'), hashes };
   }
 }
 

@@ -1,7 +1,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { TillProductDto } from '@dukan/contracts';
 import type { QueuedSale } from '../offline/queued-sale.js';
-import type { KeptFoldTexts } from './search-index.js';
+import type { KeptFoldFields, KeptFoldTexts } from './search-index.js';
 
 /** What the till keeps in the browser: the catalogue, its revision, the sales waiting to be sent, the register's invoice numbers. */
 export interface TillDbSchema extends DBSchema {
@@ -15,7 +15,7 @@ export interface TillDbSchema extends DBSchema {
   sales: { key: string; value: QueuedSale; indexes: { bySeq: number } };
   invoiceBlocks: { key: string; value: InvoiceBlock };
   /** The products' search texts already folded ('folds'), so a reopened till does not fold them again. */
-  searchText: { key: 'folds'; value: KeptFoldTexts };
+  searchText: { key: 'folds'; value: KeptFoldTexts | KeptFoldFields };
 }
 
 /**
