@@ -8,13 +8,16 @@ import { invoiceOfCode } from '../returns/return-choice.js';
 /**
  * The till's search: the index over the product list, the typed query, the chosen category, the hits and the
  * highlighted one, and the search box's keys (arrows move, Enter adds, Escape clears). Enter on a receipt's invoice
- * number (no product's code) hands it to `onInvoice`.
+ * number (no product's code) hands it to `onInvoice`; Enter on text no product matches hands it to `onCode`, as a
+ * scan would (a pack's barcode or a scale label typed by hand when the scanner cannot read it), which says whether
+ * it was one.
  */
 export function useTillSearch(
   list: TillProductDto[] | undefined,
   categories: CategoryDto[] | undefined,
   onPick: (p: TillProductDto) => void,
   onInvoice?: (invoice: string) => void,
+  onCode?: (code: string) => boolean,
 ) {
   const { i18n } = useTranslation();
   const [builtIndex, setIndex] = useState<ProductSearchIndex<TillProductDto> | null>(null);
@@ -124,10 +127,8 @@ export function useTillSearch(
         setQuery('');
       } else if (query.trim()) {
         const exact = index?.findByCode(query.trim());
-        if (exact) {
-          onPick(exact);
-          setQuery('');
-        }
+        if (exact) onPick(exact);
+        if (exact || onCode?.(query.trim())) setQuery('');
       }
     } else if (e.key === 'Escape') {
       setQuery('');

@@ -16,6 +16,7 @@ const products = [
     discount: 0,
     quantity: 30,
     categoryId: 'c1',
+    packs: [{ _id: 'k1', barcode: '6291000000035', units: 10, price: 22, priceIqd: null, name: { en: 'Box', ku: 'قوتوو' } }],
   }),
   tillProduct({
     _id: 'p2',
@@ -122,6 +123,21 @@ describe('the till', () => {
     expect((within(lines[1]!).getByTestId('line-quantity') as HTMLInputElement).value).toBe('2');
     // 12.25 less 10% = 11.025, so 11.03 (half up at the cent), plus 2 × 2.50
     expect(screen.getByTestId('total').textContent).toBe('$16.03');
+  });
+
+  it('adds a pack whose barcode is typed in the search box, as if scanned, and leaves text that is no code in the box', async () => {
+    shop();
+    const { search } = await openTill();
+    addBySearch(search, '6291000000035');
+    addBySearch(search, '6291000000035');
+    const [line] = screen.getAllByTestId('cart-line');
+    expect(within(line!).getByTestId('line-pack').textContent).toBe('Box × 10');
+    expect((within(line!).getByTestId('line-quantity') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByTestId('total').textContent).toBe('$44.00');
+    expect((search as HTMLInputElement).value).toBe('');
+    addBySearch(search, 'no such thing');
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    expect((search as HTMLInputElement).value).toBe('no such thing');
   });
 
   it('asks the server once for scanned codes it does not know, not once per scan', async () => {

@@ -115,7 +115,8 @@ export function PosPage() {
   const [repaying, setRepaying] = useState(false);
   /** Units of an earlier sale coming back to pay for this one (an exchange), until it is made or cancelled. */
   const [exchange, setExchange] = useState<PendingExchange | null>(null);
-  const search = useTillSearch(list, categories.data, addProduct, setReturning);
+  const typedCode = useCallback((code: string) => !!list && addSpecial(code, list), [list, addSpecial]);
+  const search = useTillSearch(list, categories.data, addProduct, setReturning, typedCode);
   const f = useFormat();
   /** Both prices: the one the product is set in first, then the other at the till's rate (converted once, as a sale would). */
   const priceOf = useCallback(
