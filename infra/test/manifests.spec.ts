@@ -161,6 +161,25 @@ describe.each(['base', 'overlays/production'])('infra/k8s/%s', (dir) => {
     }
   });
 
+  it("adds a gateway process before the tills' streams fill the memory of those running", () => {
+    const hpa = named(objects, 'HorizontalPodAutoscaler', 'gateway');
+    type Metric = { resource?: { name: string; target: { type: string; averageUtilization: number } } };
+    const memory = (hpa.spec.metrics as Metric[]).find((m) => m.resource?.name === 'memory')?.resource;
+    expect(memory?.target.type).toBe('Utilization');
+    const resources = appContainer(named(objects, 'Deployment', 'gateway')).resources!;
+    const mebibytes = (q: string) => {
+      const [, n, unit] = /^(\d+)(Mi|Gi)$/.exec(q) ?? [];
+      return Number(n) * (unit === 'Gi' ? 1024 : 1);
+    };
+    const scalesAt = (mebibytes(resources.requests!.memory!) * memory!.target.averageUtilization) / 100;
+    // Idle a process holds about 200 MiB and each stream about 33 KiB: it scales with thousands of streams open, before
+    // the processes reach their cap of streams (and well before their memory limit).
+    const cap = Number(appContainer(named(objects, 'Deployment', 'gateway')).env?.find((e) => e.name === 'STREAMS_PER_PROCESS')?.value);
+    expect(scalesAt).toBeGreaterThan(200 + (1_000 * 33) / 1024);
+    expect(scalesAt).toBeLessThan(200 + (cap * 33) / 1024);
+    expect(200 + (cap * 33) / 1024).toBeLessThan(mebibytes(resources.limits!.memory!));
+  });
+
   it('lets traffic from outside reach the gateway only, and the services only from Dukan pods', () => {
     const policies = byKind(objects, 'NetworkPolicy');
     // Deny by default: one policy selecting every pod, admitting nothing.
