@@ -50,6 +50,13 @@ it('keeps suppliers with names in both languages, a phone read as customer phone
   );
   expect(bad.status).toBe(400);
   expect(bad.body.errors.phone.message).toBe('تکایە ژمارەی تەلەفۆنێکی دروست بنووسە');
+  // A supplier needs a name when made; an edit may leave it out, but not blank it.
+  const nameless = await t.post('/api/purchases/suppliers', { phone: '0750 111 2233' }, as(t.tokens.manager));
+  expect(nameless.status).toBe(400);
+  expect(Object.keys(nameless.body.errors)).toEqual(['name']);
+  const blanked = await t.put(`/api/purchases/suppliers/${id}`, { name: { en: '  ' } }, as(t.tokens.manager));
+  expect(blanked.status).toBe(400);
+  expect(Object.keys(blanked.body.errors)).toEqual(['name.en']);
   const found = await t.get('/api/purchases/suppliers?search=0770 1234', as(t.tokens.manager));
   expect(found.body.data.map((s: { _id: string }) => s._id)).toContain(id);
   const edited = await t.put(`/api/purchases/suppliers/${id}`, { notes: 'Delivers on Sundays', active: false }, as(t.tokens.manager));

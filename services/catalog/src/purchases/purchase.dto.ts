@@ -1,3 +1,4 @@
+import { PartialType } from '@nestjs/mapped-types';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,6 +8,7 @@ import {
   IsDefined,
   IsIn,
   IsInt,
+  IsNotEmpty,
   IsNumber,
   IsOptional,
   IsString,
@@ -52,7 +54,8 @@ export class SupplierName {
 
 /** POST /api/purchases/suppliers; PUT takes any of its fields. Phone read and kept as the customers' phones are. */
 export class CreateSupplierDto {
-  @IsDefined({ message: 'validation.required' })
+  /** IsNotEmpty, not IsDefined: PartialType's IsOptional (UpdateSupplierDto) skips the one and never the other. */
+  @IsNotEmpty({ message: 'validation.required' })
   @ValidateNested()
   @Type(() => SupplierName)
   name!: SupplierName;
@@ -77,31 +80,7 @@ export class CreateSupplierDto {
   notes?: string | null;
 }
 
-export class UpdateSupplierDto {
-  @IsOptional()
-  @ValidateNested()
-  @Type(() => SupplierName)
-  name?: SupplierName;
-
-  /** As people write it ('0750 123 4567', '+964 750-123-4567', Eastern digits); kept as E.164. */
-  @IsOptional()
-  @Transform(toPhoneOrNull)
-  @IsString()
-  @IsPhone()
-  phone?: string | null;
-
-  @IsOptional()
-  @Transform(trimOrNull)
-  @IsString()
-  @MaxLength(500)
-  address?: string | null;
-
-  @IsOptional()
-  @Transform(trimOrNull)
-  @IsString()
-  @MaxLength(2000)
-  notes?: string | null;
-
+export class UpdateSupplierDto extends PartialType(CreateSupplierDto) {
   @IsOptional()
   @IsBoolean({ message: 'validation.invalidType' })
   active?: boolean;
