@@ -8,7 +8,9 @@ import { startEmbeddedPostgres } from '@dukan/gateway';
 import { configureLogger } from '@dukan/platform';
 import { createTestDatabase, freePort, type TestDatabase } from '@dukan/testing';
 import { postmasterPid } from '../../desktop/src/supervisor/processes.mjs';
-import { takeBackup } from '../src/backup/index.js';
+import { SERVICES } from '@dukan/contracts';
+import { migrateDatabase, takeBackup } from '../src/backup/index.js';
+import { readMigrations } from '../src/backup/verify.js';
 
 // `npm run backup -- restore FILE` on the all-in-one's own data folder, as on a new PC of the same shop: the database
 // folder there is kept aside (never deleted), the backup's shop comes back with its numbers, and a damaged file
@@ -152,4 +154,51 @@ test('the desktop panel’s restore runs the same command and reads back what it
   const damaged = join(folder, 'dukan-y-main-20260101T000000Z.dukanbak');
   writeFileSync(damaged, readFileSync(file).subarray(0, 200));
   await expect(restore(damaged, null)).rejects.toThrow(/damaged|cut short/);
+});
+
+test('a backup from an older version comes back in the schema it was taken from and is brought up to date; one from a newer version changes nothing', async () => {
+  // This build's migrations; the older version lacked catalog's latest (suppliers' phones written in one form, packs).
+  const all = await readMigrations(source.url, SERVICES);
+  const older = { ...all, catalog: all.catalog!.slice(0, all.catalog!.indexOf('CanonicalSupplierPhones1797300000200')) };
+  const old = await createTestDatabase('backup_older');
+  try {
+    await migrateDatabase(old.url, older);
+    expect(await readMigrations(old.url, SERVICES)).toEqual(older);
+    await one(old.url, `UPDATE settings.general_settings SET store_name = 'Shilan Market'`);
+    await one(old.url, `INSERT INTO catalog.suppliers (name_en, phone) VALUES ('Nawroz Foods', '0750 123 4567')`);
+    const { file, head } = await takeBackup({ databaseUrl: old.url, folder });
+    expect(head.migrations.catalog).toEqual(older.catalog);
+
+    const restored = await run('restore', file);
+    expect(restored.out).toMatch(/Restored the backup of Shilan Market/);
+    expect(restored.out).toContain(`brought up to date (${all.catalog!.length - older.catalog.length} changes since)`);
+    expect(restored.code).toBe(0);
+    const check = async () => {
+      const db = await startEmbeddedPostgres(dataDir, port);
+      try {
+        return {
+          shop: (await one<{ v: string }>(db.url, 'SELECT store_name AS v FROM settings.general_settings')).v,
+          // The phone as the later version writes every phone (its migration ran over the restored rows).
+          phone: (await one<{ v: string }>(db.url, `SELECT phone AS v FROM catalog.suppliers WHERE name_en = 'Nawroz Foods'`)).v,
+          migrations: await readMigrations(db.url, SERVICES),
+        };
+      } finally {
+        await db.stop();
+      }
+    };
+    expect(await check()).toEqual({ shop: 'Shilan Market', phone: '+9647501234567', migrations: all });
+
+    // A backup naming a change this version does not have: refused before anything moves.
+    await one(old.url, `INSERT INTO settings.migrations (timestamp, name) VALUES (1899999999999, 'FromTheFuture1899999999999')`);
+    const newer = await takeBackup({ databaseUrl: old.url, folder });
+    const refused = await run('restore', newer.file);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(
+      'this backup comes from a newer Dukan (settings has changes this version does not know: FromTheFuture1899999999999)',
+    );
+    expect(refused.out).toMatch(/Nothing was changed/);
+    expect(await check()).toEqual({ shop: 'Shilan Market', phone: '+9647501234567', migrations: all });
+  } finally {
+    await old.drop();
+  }
 });

@@ -9,9 +9,11 @@ import { join, resolve } from 'node:path';
 import { stopPostgres } from '../../../desktop/src/supervisor/processes.mjs';
 import { liveOwner, startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded-db.js';
 import { VERSION } from '../version.js';
+import { SERVICES } from '@dukan/contracts';
 import { backupNow, listBackups, pruneBackups, restoreInto, verifyBackup } from './index.js';
-import { readWhole } from './restore.js';
-import { migrateDatabase } from './verify.js';
+import type { BackupHead } from './manifest.js';
+import { readWhole, startNewSeries } from './restore.js';
+import { migrateDatabase, readMigrations } from './verify.js';
 
 export interface BackupSettings {
   folder?: string;
@@ -107,8 +109,9 @@ async function restore(file: string, asJson: boolean): Promise<void> {
   const source = resolve(file);
   if (!existsSync(source)) throw new Error(`no such backup: ${source}`);
   // The whole file is read once first: a damaged file or a wrong passphrase stops here, before anything moves.
+  let head: BackupHead;
   try {
-    await readWhole(source, passphrase);
+    ({ head } = await readWhole(source, passphrase));
   } catch (e) {
     say('Nothing was changed: the database is as it was.');
     throw e;
@@ -123,13 +126,23 @@ async function restore(file: string, asJson: boolean): Promise<void> {
   let db: EmbeddedDatabase | null = null;
   try {
     db = await startEmbeddedPostgres(dataDir, Number(env.DUKAN_DB_PORT ?? 5488));
+    // The schema as the backup's version had it, the rows, then this version's later migrations over them (none when
+    // the backup is of this version), and only then the registers' new series.
+    await migrateDatabase(db.url, head.migrations);
+    const restored = await restoreInto(source, db.url, passphrase, { newSeries: false });
     await migrateDatabase(db.url);
-    const restored = await restoreInto(source, db.url, passphrase);
+    const now = await readMigrations(db.url, SERVICES);
+    const upgraded = SERVICES.reduce((n, s) => n + now[s]!.filter((m) => !head.migrations[s]?.includes(m)).length, 0);
+    restored.series = await startNewSeries(db.url, head);
     await db.stop();
     db = null;
     say(
       `Restored the backup of ${restored.head.shop} (${restored.head.branch}) as of ${restored.head.takenAt}: ${counts(restored.counted)}`,
     );
+    if (upgraded)
+      say(
+        `The backup came from ${head.version ? `Dukan ${head.version}` : 'an older Dukan'}: brought up to date (${upgraded} changes since).`,
+      );
     for (const s of restored.series)
       say(`  ${s.register} (${s.branchId}): invoices go on from ${s.next}; ${s.retired} was the last one in the backup`);
     if (hadData) say(`The database as it was is kept in ${aside}`);

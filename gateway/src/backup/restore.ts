@@ -1,5 +1,5 @@
-// Restoring a backup into a database whose schemas this build has migrated (and that holds nothing the shop needs:
-// every backed-up table is emptied first). It all happens in one transaction: a damaged file, a wrong passphrase or
+// Restoring a backup into a database whose schemas this build has migrated as far as the backup's version went (and
+// that holds nothing the shop needs: every backed-up table is emptied first). It all happens in one transaction: a damaged file, a wrong passphrase or
 // a backup from another version of the schema changes nothing. Triggers and foreign-key checks are off while the
 // rows go in (`session_replication_role = replica`: the rows were consistent when copied), keys and indexes are
 // dropped and made again after the rows (each one sort; foreign keys checked once then), sequences are set to
@@ -32,6 +32,30 @@ export interface RestoreOptions {
    * backup's moment can be given again); verification, which only counts, leaves the numbers as they were.
    */
   verifying?: boolean;
+  /**
+   * Whether the new series are started in the restore's transaction (by default when not verifying). A backup from an
+   * older version is brought up to date first, and its series started after that (`startNewSeries`).
+   */
+  newSeries?: boolean;
+}
+
+/** Moves every register of a restored database to a new invoice series (see RestoreOptions), in one transaction. */
+export async function startNewSeries(databaseUrl: string, head: BackupHead): Promise<NewSeries[]> {
+  if (!('sales' in head.migrations)) return [];
+  const client = new pg.Client({ connectionString: databaseUrl, application_name: 'dukan-restore' });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const series = await startInvoiceSeries(client, 'sales', new Date(head.takenAt));
+    await client.query('COMMIT');
+    return series;
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
 
 export async function readSeal(file: string): Promise<{ seal: SealHeader; length: number }> {
@@ -105,7 +129,7 @@ async function checkSchema(client: pg.Client, head: BackupHead): Promise<void> {
       throw new BackupMismatchError(
         missing.length
           ? `this backup comes from a newer Dukan (${schema} has changes this version does not know: ${missing.slice(0, 3).join(', ')}): restore it with ${head.version ?? 'a newer version'}`
-          : `this backup comes from an older Dukan (${head.version ?? 'unknown version'}; ${schema} has changed since): restore it with that version, then update`,
+          : `this backup comes from an older Dukan (${head.version ?? 'unknown version'}; ${schema} has changed since): restore it into a database migrated as far as the backup's version went (npm run backup -- restore does), then migrate it`,
       );
     }
   }
@@ -194,7 +218,7 @@ export async function restoreInto(
   file: string,
   databaseUrl: string,
   passphrase?: string,
-  { verifying = false }: RestoreOptions = {},
+  { verifying = false, newSeries = !verifying }: RestoreOptions = {},
 ): Promise<Restored> {
   const frames = await backupFrames(file, passphrase);
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'dukan-restore' });
@@ -261,7 +285,7 @@ export async function restoreInto(
     for (const [table, rows] of Object.entries(trailer.rows)) {
       if (counted[table] !== rows) throw new BackupFormatError(`the restore of ${table} has ${counted[table]} rows, the backup ${rows}`);
     }
-    const series = !verifying && 'sales' in head.migrations ? await startInvoiceSeries(client, 'sales', new Date(head.takenAt)) : [];
+    const series = newSeries && 'sales' in head.migrations ? await startInvoiceSeries(client, 'sales', new Date(head.takenAt)) : [];
     await client.query('COMMIT');
     return { head, trailer, counted, series };
   } catch (e) {

@@ -1,9 +1,10 @@
 // A backup is good only once it has been restored: into a scratch database of the same PostgreSQL, migrated by this
-// build, with every table's row count compared with the manifest (the counts at the snapshot's moment). Only then is
+// build as far as the backup's version went, with every table's row count compared with the manifest (the counts at the snapshot's moment). Only then is
 // the mark written beside it; the scratch database is dropped either way.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -12,8 +13,8 @@ import { writeGoodMark, type GoodMark } from './manifest.js';
 import { readHead, readSeal, restoreInto, stripForCounting, type Restored } from './restore.js';
 
 /**
- * Makes an empty database named `name`, migrated by this build, on the server `adminUrl` points at; `migrations` are
- * the backup's (every schema's list), which a kept template may be named by.
+ * Makes an empty database named `name`, migrated by this build through the backup's `migrations` (every schema's
+ * list), on the server `adminUrl` points at; a kept template may be named by them.
  */
 export type PrepareDatabase = (adminUrl: string, name: string, migrations: Record<string, string[]>) => Promise<void>;
 
@@ -35,20 +36,37 @@ async function admin<T>(adminUrl: string, use: (c: pg.Client) => Promise<T>): Pr
   }
 }
 
-/** The built `migrate` command, run on a database. */
-export async function migrateDatabase(url: string): Promise<void> {
-  await promisify(execFile)(process.execPath, [join(gatewayDir, 'dist', 'migrate.js')], {
-    env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', DUKAN_MODE: 'all-in-one' },
-    maxBuffer: 16 * 1024 * 1024,
-  });
+/**
+ * The built `migrate` command, run on a database: every migration of this build, or with `through` (a backup's list
+ * for each schema) only those, as the backup's version had them. Fails with the command's own reason.
+ */
+export async function migrateDatabase(url: string, through?: Record<string, string[]>): Promise<void> {
+  const dir = through ? await mkdtemp(join(tmpdir(), 'dukan-migrate-')) : null;
+  try {
+    const args = [join(gatewayDir, 'dist', 'migrate.js')];
+    if (dir) {
+      await writeFile(join(dir, 'through.json'), JSON.stringify(through));
+      args.push('--through', join(dir, 'through.json'));
+    }
+    await promisify(execFile)(process.execPath, args, {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'warn', DUKAN_MODE: 'all-in-one' },
+      maxBuffer: 16 * 1024 * 1024,
+    }).catch((e: Error & { stderr?: string }) => {
+      const reason = e.stderr?.trim().split('\n').at(-1);
+      throw reason ? new Error(reason, { cause: e }) : e;
+    });
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 }
 
 const TEMPLATE_PREFIX = 'dukan_schema_';
 
 /**
- * A new database, migrated by this build. Migrating takes longer than the restore of a small shop, so the first
- * verification after an update keeps its migrated database as a template, named after the migrations it holds,
- * and later ones copy it (CREATE DATABASE … TEMPLATE): templates of other migrations are dropped then.
+ * A new database, migrated by this build as far as the backup's version went. Migrating takes longer than the restore
+ * of a small shop, so the first verification after an update keeps its migrated database as a template, named after
+ * the migrations it holds, and later ones copy it (CREATE DATABASE … TEMPLATE): templates of other migrations are
+ * dropped then.
  */
 export const migratedDatabase: PrepareDatabase = async (adminUrl, name, migrations) => {
   const template = TEMPLATE_PREFIX + createHash('sha256').update(JSON.stringify(migrations)).digest('hex').slice(0, 16);
@@ -59,7 +77,8 @@ export const migratedDatabase: PrepareDatabase = async (adminUrl, name, migratio
       const building = `${template}_building`;
       await c.query(`DROP DATABASE IF EXISTS ${c.escapeIdentifier(building)} WITH (FORCE)`);
       await c.query(`CREATE DATABASE ${c.escapeIdentifier(building)}`);
-      await migrateDatabase(databaseUrlFor(adminUrl, building));
+      // As far as the backup's version went: a backup from an older version is checked in the schema it was taken from.
+      await migrateDatabase(databaseUrlFor(adminUrl, building), migrations);
       const made = await readMigrations(databaseUrlFor(adminUrl, building), Object.keys(migrations));
       if (JSON.stringify(made) !== JSON.stringify(migrations)) {
         // This build's schema is not the backup's: the restore will say so; no template is kept for it.
@@ -77,7 +96,8 @@ export const migratedDatabase: PrepareDatabase = async (adminUrl, name, migratio
   });
 };
 
-async function readMigrations(url: string, schemas: string[]): Promise<Record<string, string[]>> {
+/** Each schema's applied migrations, in order (none for a schema not made). */
+export async function readMigrations(url: string, schemas: readonly string[]): Promise<Record<string, string[]>> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {

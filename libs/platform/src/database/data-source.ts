@@ -16,16 +16,29 @@ export interface ServiceDatabaseOptions {
   poolSize: number;
   entities: Function[];
   migrations: Function[];
+  /** Only these migrations (by name), as a backup from an older version recorded them; every one by default. */
+  through?: readonly string[];
+}
+
+/** A migration's name as TypeORM records it: its `name`, else its class's. */
+export function migrationName(migration: Function): string {
+  return new (migration as new () => { name?: string })().name ?? migration.name;
+}
+
+/** Every migration of a service's schema, in order: the platform's tables first, then the service's own. */
+export function schemaMigrations(service: Pick<ServiceDatabaseOptions, 'migrations'>): Function[] {
+  return [PlatformTables1767225600000, ParkedEvents1795478400000, OutboxLanes1795478400100, ...service.migrations];
 }
 
 /** One data source per service, on the service's own schema; nothing else is visible on its search path. */
 export function createServiceDataSource(o: ServiceDatabaseOptions): DataSource {
+  const through = o.through;
   return new DataSource({
     type: 'postgres',
     url: o.databaseUrl,
     schema: o.service,
     entities: o.entities,
-    migrations: [PlatformTables1767225600000, ParkedEvents1795478400000, OutboxLanes1795478400100, ...o.migrations],
+    migrations: through ? schemaMigrations(o).filter((m) => through.includes(migrationName(m))) : schemaMigrations(o),
     migrationsTableName: 'migrations',
     synchronize: false,
     migrationsRun: false,
