@@ -136,6 +136,14 @@ describe('packs and weighed goods in the catalogue', () => {
     // The product's own barcode may not be another product's pack's.
     const clash = await t.put(`/api/products/${other.body._id}`, { barcode: ok.body.packs[0].barcode }, { token: t.tokens.admin });
     expect(clash.status).toBe(409);
+
+    // Priced in dollars again without its packs sent (a client changing only the price): the pack sells at its own
+    // dollar price, not at the dinars it had, and the tills are told.
+    const dollars = await t.put(`/api/products/${ok.body._id}`, { price: 0.75 }, { token: t.tokens.admin });
+    expect(dollars.status).toBe(200);
+    expect(dollars.body).toMatchObject({ priceCurrency: 'USD', priceIqd: null });
+    expect(dollars.body.packs[0]).toMatchObject({ units: 6, price: 4, priceIqd: null });
+    expect((await lastProductEvent(ok.body._id)).packs?.[0]).toMatchObject({ priceCurrency: 'USD', priceMinor: 400, units: 6 });
   });
 
   it('edits packs on the product form: a new list replaces the old, an empty one removes them', async () => {

@@ -25,7 +25,7 @@ const taken = (field: string, key: MessageKey) => new DomainError('DUPLICATE_BAR
 export class ProductPacks {
   /**
    * Writes the fields the form sent, in the product's transaction (its row locked or just made). Returns the packs as
-   * events carry them when the list was given, else undefined (replicas keep theirs).
+   * events carry them when the list was given or their prices changed, else undefined (replicas keep theirs).
    */
   async apply(m: EntityManager, productId: string, dto: PackFields, priceInDinars: boolean): Promise<ProductPackEventData[] | undefined> {
     const [current] = await rows<{ sold_by: 'unit' | 'weight' }>(m, `SELECT sold_by FROM products WHERE id = $1`, [productId]);
@@ -48,7 +48,17 @@ export class ProductPacks {
     }
     if (soldBy === 'weight' && (dto.packs?.length ?? (await this.count(m, productId))) > 0)
       throw DomainError.validation({ packs: 'products.packsNotWeighed' });
-    if (dto.packs === undefined) return undefined;
+    if (dto.packs === undefined) {
+      if (priceInDinars) return undefined;
+      // A product now priced in dollars (a client that changes only the price) sells its packs at their own
+      // dollar prices, which every pack has, not at the dinar prices they had with the product.
+      const cleared = await rows(
+        m,
+        `UPDATE product_packs SET price_iqd = NULL WHERE product_id = $1 AND price_iqd IS NOT NULL RETURNING id`,
+        [productId],
+      );
+      return cleared.length > 0 ? this.forEvent(m, productId) : undefined;
+    }
     const packs = dto.packs;
     const fields: Record<string, MessageKey> = {};
     const seen = new Set<string>();
