@@ -1,5 +1,5 @@
 // The rate sales records for a cashier while settings answers, while it is away, and after it announces a change.
-import { DomainError, type EventBus } from '@dukan/platform';
+import { configureLogger, DomainError, type EventBus } from '@dukan/platform';
 import type { SalesConfig } from '../src/config.js';
 import { SettingsClient } from '../src/settings/settings.client.js';
 import { startFakeSettings, type FakeSettings } from './helpers.js';
@@ -8,6 +8,9 @@ const TOKEN = 'internal-token-for-this-test';
 let settings: FakeSettings;
 let announce: () => void;
 let client: SettingsClient;
+
+// Settings going away is logged as a warning: not into the suite's output.
+beforeAll(() => configureLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent', service: 'test' }));
 
 beforeEach(async () => {
   settings = await startFakeSettings(() => TOKEN);
