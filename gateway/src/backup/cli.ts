@@ -6,10 +6,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { SERVICES } from '@dukan/contracts';
 import { stopPostgres } from '../../../desktop/src/supervisor/processes.mjs';
 import { liveOwner, startEmbeddedPostgres, type EmbeddedDatabase } from '../embedded-db.js';
 import { VERSION } from '../version.js';
-import { SERVICES } from '@dukan/contracts';
 import { backupNow, listBackups, pruneBackups, restoreInto, verifyBackup } from './index.js';
 import type { BackupHead } from './manifest.js';
 import { readWhole, startNewSeries } from './restore.js';
@@ -133,7 +133,7 @@ async function restore(file: string, asJson: boolean): Promise<void> {
     await migrateDatabase(db.url);
     const now = await readMigrations(db.url, SERVICES);
     const upgraded = SERVICES.reduce((n, s) => n + now[s]!.filter((m) => !head.migrations[s]?.includes(m)).length, 0);
-    restored.series = await startNewSeries(db.url, head);
+    const series = await startNewSeries(db.url, head);
     await db.stop();
     db = null;
     say(
@@ -143,7 +143,7 @@ async function restore(file: string, asJson: boolean): Promise<void> {
       say(
         `The backup came from ${head.version ? `Dukan ${head.version}` : 'an older Dukan'}: brought up to date (${upgraded} changes since).`,
       );
-    for (const s of restored.series)
+    for (const s of series)
       say(`  ${s.register} (${s.branchId}): invoices go on from ${s.next}; ${s.retired} was the last one in the backup`);
     if (hadData) say(`The database as it was is kept in ${aside}`);
     // The desktop panel tells the owner what came back, in the owner's language: one line it reads.
@@ -156,7 +156,7 @@ async function restore(file: string, asJson: boolean): Promise<void> {
             branch: restored.head.branch,
             rows: restored.counted,
             keptAside: hadData ? aside : null,
-            series: restored.series,
+            series,
           },
         }),
       );

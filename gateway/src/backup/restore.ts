@@ -1,9 +1,10 @@
 // Restoring a backup into a database whose schemas this build has migrated as far as the backup's version went (and
-// that holds nothing the shop needs: every backed-up table is emptied first). It all happens in one transaction: a damaged file, a wrong passphrase or
-// a backup from another version of the schema changes nothing. Triggers and foreign-key checks are off while the
-// rows go in (`session_replication_role = replica`: the rows were consistent when copied), keys and indexes are
-// dropped and made again after the rows (each one sort; foreign keys checked once then), sequences are set to
-// the backup's values, and every table's row count is compared with the manifest before the commit.
+// that holds nothing the shop needs: every backed-up table is emptied first). It all happens in one transaction: a
+// damaged file, a wrong passphrase or a schema other than the backup's changes nothing. Triggers and foreign-key
+// checks are off while the rows go in (`session_replication_role = replica`: the rows were consistent when copied),
+// keys and indexes are dropped and made again after the rows (each one sort; foreign keys checked once then),
+// sequences are set to the backup's values, and every table's row count is compared with the manifest before the
+// commit.
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';

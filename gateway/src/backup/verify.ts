@@ -1,6 +1,6 @@
 // A backup is good only once it has been restored: into a scratch database of the same PostgreSQL, migrated by this
-// build as far as the backup's version went, with every table's row count compared with the manifest (the counts at the snapshot's moment). Only then is
-// the mark written beside it; the scratch database is dropped either way.
+// build as far as the backup's version went, with every table's row count compared with the manifest (the counts at
+// the snapshot's moment). Only then is the mark written beside it; the scratch database is dropped either way.
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
