@@ -93,8 +93,8 @@ describe('permission refresh', () => {
     const calls = meReturns(same);
     renderScreen(null, { signedInAs: same, routes, path: '/nowhere' });
     await screen.findByTestId('not-found');
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/auth/me')).toBe(true));
+    await new Promise((r) => setTimeout(r, 50)); // a moment for a notice that should not come
     expect(screen.queryByText(/permissions have been updated/)).toBeNull();
   });
 });
